@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { Mailbox } from '../src/server/test/mailbox';
+
+export interface AppServer {
+  baseURL: string;
+  mailbox: Mailbox;
+  /** Server output so far (for debugging a failed journey). */
+  output: () => string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts the real server (one process, as `npm run serve`) on a fresh embedded database. */
+export async function startServer(env: Record<string, string> = {}): Promise<AppServer & { stop(): Promise<void> }> {
+  const mailbox = new Mailbox();
+  const smtpUrl = await mailbox.start();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'repvisit-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: baseURL,
+      SMTP_URL: smtpUrl,
+      SEED_DEMO: 'false',
+      ADMIN_PASSWORD: 'Admin!Pass123',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseURL,
+    mailbox,
+    output: () => out,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await mailbox.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `server` is one fresh server per worker; `baseURL` points pages at it. */
+export const test = base.extend<{ mailbox: Mailbox }, { server: AppServer }>({
+  server: [
+    async ({}, use) => {
+      const server = await startServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
+  mailbox: async ({ server }, use) => use(server.mailbox),
+});
+
+export { expect };
+
+/** Saves a screenshot at phone (360 px) and desktop (1280 px) widths into test-results/screens. */
+export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  for (const [label, width] of [['phone', 360], ['desktop', 1280]] as const) {
+    await page.setViewportSize({ width, height: label === 'phone' ? 780 : 900 });
+    await page.screenshot({ path: `test-results/screens/${name}-${label}.png`, fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
+}

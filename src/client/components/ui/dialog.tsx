@@ -1,0 +1,58 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { clsx } from 'clsx';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/**
+ * A modal dialog (Radix): focus trapped, Escape closes, screen readers hear title and description.
+ * `dismissible={false}` keeps it open on outside clicks and Escape (the terms dialog, spec part 1, 2).
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  dismissible = true,
+  className,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  dismissible?: boolean;
+  className?: string;
+}) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
+        <DialogPrimitive.Content
+          onPointerDownOutside={dismissible ? undefined : (e) => e.preventDefault()}
+          onInteractOutside={dismissible ? undefined : (e) => e.preventDefault()}
+          onEscapeKeyDown={dismissible ? undefined : (e) => e.preventDefault()}
+          aria-describedby={description ? undefined : undefined}
+          className={clsx(
+            'fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
+            'rounded-xl bg-white p-5 shadow-xl focus:outline-none sm:p-6 dark:bg-slate-800',
+            className,
+          )}
+        >
+          <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-slate-900 dark:text-slate-100">{title}</DialogPrimitive.Title>
+          {description ? (
+            <DialogPrimitive.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</DialogPrimitive.Description>
+          ) : (
+            <DialogPrimitive.Description className="sr-only">{typeof title === 'string' ? title : 'Dialog'}</DialogPrimitive.Description>
+          )}
+          <div className="mt-4">{children}</div>
+          {dismissible && (
+            <DialogPrimitive.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-700">
+              <X className="h-4 w-4" aria-hidden />
+            </DialogPrimitive.Close>
+          )}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,3 @@
+export default function AdminPage() {
+  return <main id="main" className="p-6">AdminPage (to be built)</main>;
+}

@@ -1,0 +1,3 @@
+export default function ContactPage() {
+  return <main id="main" className="p-6">ContactPage (to be built)</main>;
+}

@@ -1,0 +1,3 @@
+export default function CookiesPage() {
+  return <main id="main" className="p-6">CookiesPage (to be built)</main>;
+}

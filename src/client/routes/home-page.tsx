@@ -1,0 +1,3 @@
+export default function HomePage() {
+  return <main id="main" className="p-6">HomePage (to be built)</main>;
+}

@@ -1,0 +1,3 @@
+export default function PrivacyPage() {
+  return <main id="main" className="p-6">PrivacyPage (to be built)</main>;
+}

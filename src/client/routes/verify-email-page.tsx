@@ -1,0 +1,3 @@
+export default function VerifyEmailPage() {
+  return <main id="main" className="p-6">VerifyEmailPage (to be built)</main>;
+}

@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type Database, type Db } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurity } from './plugins/security';
+import { createMailer, type Mailer } from './modules/mail/mail.service';
+import { healthRoutes } from './modules/health/health.routes';
+
+export interface Clock {
+  now(): Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    clock: Clock;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database; when absent one is opened from the config and migrated. */
+  database?: Database;
+  clock?: Clock;
+  /** Where the built client lives; defaults to dist/client. */
+  clientDir?: string;
+}
+
+const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+// Every area registers its routes here, explicitly (ARCHITECTURE: app.ts).
+const modules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes];
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      // No secret in logs (ARCHITECTURE rule 10): cookies and auth headers are never written.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (!opts.database) await migrateDatabase(database);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('clock', opts.clock ?? { now: () => new Date() });
+  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log }));
+  app.addHook('onClose', async () => {
+    app.mailer.close();
+    if (!opts.database) await database.close();
+  });
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: ctx.statusCode,
+      message: `Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+      code: 'rate_limited',
+    }),
+  });
+  await registerSecurity(app);
+  registerAuth(app);
+  for (const mod of modules) await app.register(mod);
+
+  registerClient(app, opts.clientDir ?? defaultClientDir);
+  return app;
+}
+
+/** The built PWA with an SPA fallback; unknown /api paths are a JSON 404 (STACK.md gotcha). */
+function registerClient(app: FastifyInstance, clientDir: string): void {
+  const hasClient = existsSync(`${clientDir}/index.html`);
+  if (hasClient) {
+    app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, path) {
+        // Hashed assets never change; the shell and the service worker must be revalidated.
+        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+    }
+    if (!hasClient) return reply.status(404).type('text/plain').send('The client is not built. Run `npm run build`.');
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

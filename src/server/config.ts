@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+// The ONLY reader of process.env (ARCHITECTURE rule 6). The names are a contract (issue 2).
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  APP_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('RepVisit <no-reply@repvisit.local>'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: booleanish.default(false),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
+  SEED_DEMO: booleanish.default(true),
+  FREE_TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  FREE_ACCESS_PROMO_UNTIL: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a yyyy-mm-dd date')
+    .default('2025-07-31'),
+  /** Where the built client is (default dist/client); tests point it at a private build. */
+  CLIENT_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof envSchema> & { appUrl: string; secureCookies: boolean };
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a wrong value names the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set", as a shell `FOO=` would suggest.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  return { ...c, appUrl, secureCookies: appUrl.startsWith('https://') };
+}
+
+/** A config for tests: defaults plus overrides, never reading process.env. */
+export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
+}
+
+/** What the test harness needs from the environment (CI sets TEST_DATABASE_URL). */
+export function readTestEnv(env: Record<string, string | undefined> = process.env) {
+  return { testDatabaseUrl: env.TEST_DATABASE_URL || undefined };
+}

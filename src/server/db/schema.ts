@@ -1,0 +1,365 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Spec part 1, section 3: the stored entities. Calendar dates are SQL `date` (Indian calendar days);
+// instants are `timestamptz`. Codes and tokens are stored only as hashes.
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+/** Legacy admin users table of the spec (id, username, password). Kept; the admin gate uses ADMIN_PASSWORD. */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  password: text('password').notNull(),
+});
+
+export const clinicUsers = pgTable(
+  'clinic_users',
+  {
+    id: serial('id').primaryKey(),
+    clinicName: text('clinic_name').notNull(),
+    contactPerson: text('contact_person').notNull(),
+    state: text('state').notNull(),
+    city: text('city').notNull(),
+    contactNumber: text('contact_number').notNull(),
+    email: text('email').notNull(),
+    password: text('password').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    verificationOtp: text('verification_otp'),
+    otpExpiry: ts('otp_expiry'),
+    otpAttempts: integer('otp_attempts').notNull().default(0),
+    deviceFingerprint: text('device_fingerprint'),
+    termsAccepted: boolean('terms_accepted').notNull().default(false),
+    termsAcceptedAt: ts('terms_accepted_at'),
+    termsVersion: text('terms_version'),
+    status: text('status').notNull().default('active'), // active | inactive
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    smsNotifications: boolean('sms_notifications').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('clinic_users_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('clinic_users_contact_number_uq').on(t.contactNumber),
+    index('clinic_users_state_city_idx').on(t.state, t.city),
+  ],
+);
+
+export const pendingClinicUsers = pgTable(
+  'pending_clinic_users',
+  {
+    id: serial('id').primaryKey(),
+    clinicName: text('clinic_name').notNull(),
+    contactPerson: text('contact_person').notNull(),
+    state: text('state').notNull(),
+    city: text('city').notNull(),
+    contactNumber: text('contact_number').notNull(),
+    email: text('email').notNull(),
+    password: text('password').notNull(),
+    deviceFingerprint: text('device_fingerprint'),
+    verificationOtp: text('verification_otp').notNull(),
+    otpExpiry: ts('otp_expiry').notNull(),
+    otpAttempts: integer('otp_attempts').notNull().default(0),
+    verifyTokenHash: text('verify_token_hash'),
+    verifyTokenExpiry: ts('verify_token_expiry'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('pending_clinic_users_email_uq').on(sql`lower(${t.email})`),
+    index('pending_clinic_users_contact_number_idx').on(t.contactNumber),
+    index('pending_clinic_users_token_idx').on(t.verifyTokenHash),
+  ],
+);
+
+export const medicalReps = pgTable(
+  'medical_reps',
+  {
+    id: serial('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    company: text('company').notNull(),
+    state: text('state').notNull(),
+    password: text('password').notNull(),
+    deviceFingerprint: text('device_fingerprint'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    verificationOtp: text('verification_otp'),
+    otpExpiry: ts('otp_expiry'),
+    otpAttempts: integer('otp_attempts').notNull().default(0),
+    subscriptionId: text('subscription_id'),
+    subscriptionStatus: text('subscription_status').notNull().default('inactive'),
+    subscriptionExpiresAt: ts('subscription_expires_at'),
+    freeTrialUsedAt: ts('free_trial_used_at'),
+    resetToken: text('reset_token'),
+    resetTokenExpires: ts('reset_token_expires'),
+    termsAccepted: boolean('terms_accepted').notNull().default(false),
+    termsAcceptedAt: ts('terms_accepted_at'),
+    termsVersion: text('terms_version'),
+    pushSubscription: jsonb('push_subscription'),
+    status: text('status').notNull().default('active'), // active | inactive
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    passwordChangedAt: ts('password_changed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('medical_reps_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('medical_reps_phone_uq').on(t.phone),
+  ],
+);
+
+export const pendingMedicalReps = pgTable(
+  'pending_medical_reps',
+  {
+    id: serial('id').primaryKey(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    company: text('company').notNull(),
+    state: text('state').notNull(),
+    password: text('password').notNull(),
+    deviceFingerprint: text('device_fingerprint'),
+    verificationOtp: text('verification_otp').notNull(),
+    otpExpiry: ts('otp_expiry').notNull(),
+    otpAttempts: integer('otp_attempts').notNull().default(0),
+    verifyTokenHash: text('verify_token_hash'),
+    verifyTokenExpiry: ts('verify_token_expiry'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('pending_medical_reps_email_uq').on(sql`lower(${t.email})`),
+    index('pending_medical_reps_phone_idx').on(t.phone),
+    index('pending_medical_reps_token_idx').on(t.verifyTokenHash),
+  ],
+);
+
+/**
+ * A doctor is one person, whatever the number of clinics he practises at (issue 2: "one doctor with several
+ * clinic links"). The spec's clinic_doctors rows are the links below.
+ */
+export const doctors = pgTable(
+  'doctors',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    specialty: text('specialty').notNull(),
+    state: text('state').notNull(),
+    city: text('city').notNull(),
+    createdByClinicId: integer('created_by_clinic_id').references(() => clinicUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('doctors_state_city_specialty_idx').on(t.state, t.city, t.specialty)],
+);
+
+/** spec clinic_doctors: a doctor linked to a clinic; originalDoctorId is the shared doctor. */
+export const clinicDoctors = pgTable(
+  'clinic_doctors',
+  {
+    id: serial('id').primaryKey(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinicUsers.id, { onDelete: 'cascade' }),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('clinic_doctors_clinic_doctor_uq').on(t.clinicId, t.doctorId),
+    index('clinic_doctors_doctor_idx').on(t.doctorId),
+  ],
+);
+
+export const clinicDoctorSettings = pgTable(
+  'clinic_doctor_settings',
+  {
+    id: serial('id').primaryKey(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinicUsers.id, { onDelete: 'cascade' }),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'cascade' }),
+    doctorName: text('doctor_name').notNull(),
+    maxSlots: integer('max_slots').notNull().default(3),
+    callFrequency: integer('call_frequency').notNull().default(7),
+    availableDays: jsonb('available_days').$type<Record<string, boolean>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('clinic_doctor_settings_clinic_doctor_uq').on(t.clinicId, t.doctorId)],
+);
+
+export const doctorAppointments = pgTable(
+  'doctor_appointments',
+  {
+    id: serial('id').primaryKey(),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'cascade' }),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinicUsers.id, { onDelete: 'cascade' }),
+    repId: integer('rep_id')
+      .notNull()
+      .references(() => medicalReps.id, { onDelete: 'cascade' }),
+    appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('booked'), // booked | confirmed | completed | cancelled
+    cancelReason: text('cancel_reason'),
+    cancelledBy: text('cancelled_by'), // rep | clinic | admin | system
+    cancelledAt: ts('cancelled_at'),
+    bookedAt: ts('booked_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // spec part 2, 5: one appointment per rep per doctor per date (cancelled ones free the date).
+    uniqueIndex('doctor_appointments_rep_doctor_date_uq')
+      .on(t.repId, t.doctorId, t.appointmentDate)
+      .where(sql`${t.status} <> 'cancelled'`),
+    index('doctor_appointments_clinic_doctor_date_idx').on(t.clinicId, t.doctorId, t.appointmentDate),
+    index('doctor_appointments_rep_date_idx').on(t.repId, t.appointmentDate),
+    index('doctor_appointments_date_idx').on(t.appointmentDate),
+  ],
+);
+
+/** Server-side sessions (issue 3): the cookie holds a random token, the table its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(), // sha256 of the cookie token
+    userType: text('user_type').notNull(), // clinic | medrep | admin
+    userId: integer('user_id').notNull(), // 0 for the admin
+    rememberMe: boolean('remember_me').notNull().default(false),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userType, t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Password-reset links (issue 3): random token, stored hashed, single use, one hour. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userType: text('user_type').notNull(),
+    userId: integer('user_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userType, t.userId)],
+);
+
+/** Profile changes confirmed by a code (spec part 2, 2.1): 6 digits, 10 minutes, 3 attempts. */
+export const profileUpdateCodes = pgTable(
+  'profile_update_codes',
+  {
+    id: serial('id').primaryKey(),
+    repId: integer('rep_id')
+      .notNull()
+      .references(() => medicalReps.id, { onDelete: 'cascade' }),
+    updateType: text('update_type').notNull(), // name | email | phone | company | password
+    newValue: text('new_value'),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('profile_update_codes_rep_type_uq').on(t.repId, t.updateType)],
+);
+
+/** Razorpay orders bound to a rep and plan (issue 6). */
+export const subscriptionOrders = pgTable(
+  'subscription_orders',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id').notNull().unique(),
+    repId: integer('rep_id')
+      .notNull()
+      .references(() => medicalReps.id, { onDelete: 'cascade' }),
+    planType: text('plan_type').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    receipt: text('receipt').notNull(),
+    status: text('status').notNull().default('created'), // created | paid
+    paymentId: text('payment_id').unique(),
+    createdAt: createdAt(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [index('subscription_orders_rep_idx').on(t.repId)],
+);
+
+/** Idempotent replays of offline bookings (issue 8): the first answer to a key is the answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    repId: integer('rep_id').notNull(),
+    statusCode: integer('status_code').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_rep_key_uq').on(t.repId, t.key)],
+);
+
+export const adminNotifications = pgTable('admin_notifications', {
+  id: serial('id').primaryKey(),
+  message: text('message').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const emailAuditLog = pgTable(
+  'email_audit_log',
+  {
+    id: serial('id').primaryKey(),
+    adminUser: text('admin_user'),
+    recipientId: integer('recipient_id'),
+    recipientEmail: text('recipient_email').notNull(),
+    recipientName: text('recipient_name'),
+    subject: text('subject').notNull(),
+    templateType: text('template_type').notNull(),
+    status: text('status').notNull(), // sent | failed
+    sentAt: ts('sent_at').notNull().defaultNow(),
+    errorMessage: text('error_message'),
+    emailService: text('email_service').notNull(),
+  },
+  (t) => [index('email_audit_log_sent_at_idx').on(t.sentAt)],
+);
+
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: serial('id').primaryKey(),
+    eventType: text('event_type').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: integer('user_id'),
+    userType: text('user_type'),
+    requestPath: text('request_path'),
+    requestMethod: text('request_method'),
+    threatLevel: text('threat_level').notNull().default('low'),
+    details: jsonb('details'),
+    timestamp: ts('timestamp').notNull().defaultNow(),
+    blocked: boolean('blocked').notNull().default(false),
+  },
+  (t) => [index('security_events_timestamp_idx').on(t.timestamp), index('security_events_type_idx').on(t.eventType)],
+);

@@ -1,0 +1,44 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedIfEmpty } from './db/seed';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const app = await buildApp({ config, clientDir: config.CLIENT_DIR });
+  if (config.SEED_DEMO && app.database.kind === 'pglite') {
+    const seeded = await seedIfEmpty(app.db, { now: app.clock.now() });
+    if (seeded) app.log.info(seeded.summary, 'demo data seeded');
+    if (seeded) process.stdout.write(`\n${seeded.loginsText}\n\n`);
+  }
+  if (!config.ADMIN_PASSWORD) {
+    app.log.warn('the admin side is off: set ADMIN_PASSWORD (at least 8 characters) to turn it on');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Fastify's close waits for in-flight requests, then closes the database.
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info({ url: config.appUrl, database: app.database.kind }, 'RepVisit is listening');
+}
+
+void main();

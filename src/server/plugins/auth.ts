@@ -1,0 +1,160 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { clinicUsers, medicalReps, sessions } from '../db/schema';
+import { forbidden, unauthorized, AppError } from '../errors';
+
+// Server-side sessions (issue 3). The cookie holds a random token; the sessions table holds its SHA-256,
+// so a leaked table cannot be replayed. Dashboards trust GET /api/auth/me, not data saved in the browser.
+
+export const SESSION_COOKIE = 'rv_session';
+export type UserType = 'clinic' | 'medrep' | 'admin';
+
+export interface Actor {
+  type: UserType;
+  id: number; // 0 for the admin
+  sessionId: string;
+  termsAccepted: boolean;
+}
+
+const HOUR = 3_600_000;
+export const SESSION_LIFETIME_MS = {
+  remember: 30 * 24 * HOUR, // 'Remember me': 30 days
+  browser: 12 * HOUR, // without it: ends with the browser or after 12 hours
+  adminIdle: 30 * 60_000, // admin: 30 minutes idle
+} as const;
+const TOUCH_EVERY_MS = 60_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in actor, read once per request from the session cookie; null when none. */
+    getActor(): Promise<Actor | null>;
+  }
+}
+
+/** Starts a session: a fresh token every login (the cookie value changes), stored hashed. */
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: { type: UserType; id: number; rememberMe: boolean },
+): Promise<void> {
+  const now = app.clock.now();
+  const token = newToken();
+  const lifetime =
+    opts.type === 'admin' ? SESSION_LIFETIME_MS.adminIdle : opts.rememberMe ? SESSION_LIFETIME_MS.remember : SESSION_LIFETIME_MS.browser;
+  // A session cookie of the previous login on this browser ends here too.
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await app.db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+  await app.db.insert(sessions).values({
+    id: hashToken(token),
+    userType: opts.type,
+    userId: opts.id,
+    rememberMe: opts.rememberMe,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + lifetime),
+    ipAddress: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.secureCookies,
+    // Without 'Remember me' the cookie is a browser-session cookie (no maxAge).
+    ...(opts.rememberMe && opts.type !== 'admin' ? { maxAge: Math.floor(lifetime / 1000) } : {}),
+  });
+}
+
+/** Ends the current session on the server and clears the cookie. */
+export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await app.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Ends every session of an account (password reset, deactivation, deletion). */
+export async function endAllSessions(app: FastifyInstance, type: UserType, id: number): Promise<void> {
+  await app.db.delete(sessions).where(and(eq(sessions.userType, type), eq(sessions.userId, id)));
+}
+
+async function loadActor(app: FastifyInstance, request: FastifyRequest): Promise<Actor | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 100) return null;
+  const now = app.clock.now();
+  const id = hashToken(token);
+  const [session] = await app.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!session) return null;
+  const type = session.userType as UserType;
+  let termsAccepted = true;
+  if (type === 'clinic' || type === 'medrep') {
+    const table = type === 'clinic' ? clinicUsers : medicalReps;
+    const [account] = await app.db
+      .select({ status: table.status, termsAccepted: table.termsAccepted })
+      .from(table)
+      .where(eq(table.id, session.userId))
+      .limit(1);
+    // A deleted or deactivated account's sessions stop working at once.
+    if (!account || account.status !== 'active') return null;
+    termsAccepted = account.termsAccepted;
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    const idleExtended = type === 'admin' ? { expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS.adminIdle) } : {};
+    await app.db.update(sessions).set({ lastSeenAt: now, ...idleExtended }).where(eq(sessions.id, id));
+  }
+  return { type, id: session.userId, sessionId: id, termsAccepted };
+}
+
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('getActor', function (this: FastifyRequest) {
+    const self = this as FastifyRequest & { _actor?: Promise<Actor | null> };
+    self._actor ??= loadActor(app, this);
+    return self._actor;
+  });
+}
+
+export const TERMS_REQUIRED_MESSAGE = 'You must accept the terms and conditions to use the product.';
+
+/**
+ * Guard: the request needs a session of one of `types`. Until the terms are accepted only the calls marked
+ * `allowWithoutTerms` work (issue 3).
+ */
+export function requireUser(
+  types: UserType[],
+  opts: { allowWithoutTerms?: boolean } = {},
+): preHandlerAsyncHookHandler {
+  return async function guard(request) {
+    const actor = await request.getActor();
+    if (!actor) {
+      if (types.includes('admin') && types.length === 1) throw unauthorized('Admin authentication required');
+      throw unauthorized();
+    }
+    if (!types.includes(actor.type)) throw unauthorized(types.includes('admin') ? 'Admin authentication required' : undefined);
+    if (!actor.termsAccepted && !opts.allowWithoutTerms) throw new AppError('terms_required', TERMS_REQUIRED_MESSAGE, 403);
+  };
+}
+
+/** The signed-in actor of a guarded route (the guard has already checked there is one). */
+export async function actorOf(request: FastifyRequest): Promise<Actor> {
+  const actor = await request.getActor();
+  if (!actor) throw unauthorized();
+  return actor;
+}
+
+/** Object-level authorisation: an id in a request must be the actor's own. */
+export function assertSelf(actor: Actor, type: UserType, id: number): void {
+  if (actor.type !== type || actor.id !== id) throw forbidden();
+}
+
+/** Purges expired sessions (used by the nightly job). */
+export async function purgeExpiredSessions(app: FastifyInstance): Promise<void> {
+  await app.db.delete(sessions).where(lt(sessions.expiresAt, app.clock.now()));
+}

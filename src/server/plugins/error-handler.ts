@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, isUniqueViolation } from '../errors';
+
+/** One error shape: `{ message, code? }` for every non-2xx answer; internals hidden on 5xx and logged. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).headers(err.headers).send({ message: err.message, code: err.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      const message = first?.message || 'Invalid request';
+      return reply.status(400).send({ message, code: 'validation_error', ...(field ? { field } : {}) });
+    }
+    if (isUniqueViolation(err)) {
+      return reply.status(409).send({ message: 'This record already exists.', code: 'conflict' });
+    }
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'internal' });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type, rate limit...).
+    const code = (err as FastifyError).code;
+    let message = err.message;
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) message = 'The request body is not valid JSON.';
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = 'The request body is too large.';
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'Send the request body as JSON.';
+    if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'The request body is empty.';
+    return reply.status(status).send({ message, code: code ?? 'bad_request' });
+  });
+}

@@ -1,0 +1,85 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { securityEvents } from '../db/schema';
+import { forbidden } from '../errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Security headers and the same-origin rule for state-changing calls (issue 9). */
+export async function registerSecurity(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+        frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+      },
+    },
+    strictTransportSecurity: app.config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const appOrigin = new URL(app.config.appUrl).origin;
+  // CSRF: a state-changing call from another origin is refused. Requests without Origin (curl, webhooks,
+  // same-origin navigations of old browsers) rely on the SameSite=Lax session cookie.
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    const sameHost = (() => {
+      try {
+        return new URL(origin).host === request.headers.host;
+      } catch {
+        return false;
+      }
+    })();
+    if (origin !== appOrigin && !sameHost) {
+      await recordSecurityEvent(app, request, { eventType: 'csrf_origin_refused', threatLevel: 'medium', blocked: true, details: { origin } });
+      throw forbidden('Cross-site request refused.');
+    }
+  });
+}
+
+/** One row in security_events (failed logins, code failures, lockouts, refused access, admin actions). */
+export async function recordSecurityEvent(
+  app: FastifyInstance,
+  request: FastifyRequest | null,
+  event: {
+    eventType: string;
+    userId?: number | null;
+    userType?: string | null;
+    threatLevel?: 'low' | 'medium' | 'high' | 'critical';
+    blocked?: boolean;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  try {
+    await app.db.insert(securityEvents).values({
+      eventType: event.eventType,
+      ipAddress: request?.ip ?? null,
+      userAgent: request?.headers['user-agent']?.slice(0, 300) ?? null,
+      userId: event.userId ?? null,
+      userType: event.userType ?? null,
+      requestPath: request?.url.split('?')[0]?.slice(0, 300) ?? null,
+      requestMethod: request?.method ?? null,
+      threatLevel: event.threatLevel ?? 'low',
+      details: event.details ?? null,
+      timestamp: app.clock.now(),
+      blocked: event.blocked ?? false,
+    });
+  } catch (err) {
+    app.log.error({ err }, 'security event write failed');
+  }
+}

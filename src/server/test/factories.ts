@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, sessions } from '../db/schema';
+import { hashPassword } from '../modules/auth/password';
+import { hashToken, newToken, SESSION_COOKIE, SESSION_LIFETIME_MS, type UserType } from '../plugins/auth';
+
+// Factories for API tests: verified accounts, doctors and sessions made straight in the database, so a test
+// of one area does not depend on the screens of another.
+
+export const TEST_PASSWORD = 'Str0ng!Pass';
+let passwordHash: Promise<string> | null = null;
+const testHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
+const uniq = () => randomBytes(4).toString('hex');
+const digits = () => String(Math.floor(1e9 + Math.random() * 8.99e9)).slice(0, 10);
+
+export async function createClinic(db: Db, o: Partial<typeof clinicUsers.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(clinicUsers)
+    .values({
+      clinicName: `Clinic ${uniq()}`,
+      contactPerson: 'Asha Kaul',
+      state: 'Jammu and Kashmir',
+      city: 'Srinagar',
+      contactNumber: digits(),
+      email: `clinic-${uniq()}@example.com`,
+      password: await testHash(),
+      emailVerified: true,
+      termsAccepted: true,
+      termsAcceptedAt: new Date(),
+      ...o,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createRep(db: Db, o: Partial<typeof medicalReps.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(medicalReps)
+    .values({
+      fullName: 'Ravi Sharma',
+      email: `rep-${uniq()}@example.com`,
+      phone: digits(),
+      company: 'Sun Pharma',
+      state: 'Jammu and Kashmir',
+      password: await testHash(),
+      emailVerified: true,
+      termsAccepted: true,
+      termsAcceptedAt: new Date(),
+      ...o,
+    })
+    .returning();
+  return row!;
+}
+
+/** A rep whose subscription is active until `until` (default a year after 2026-03-02). */
+export const createSubscribedRep = (db: Db, o: Partial<typeof medicalReps.$inferInsert> = {}) =>
+  createRep(db, {
+    subscriptionStatus: 'free_trial',
+    subscriptionId: `trial_${uniq()}`,
+    subscriptionExpiresAt: new Date('2027-03-02T00:00:00Z'),
+    freeTrialUsedAt: new Date('2026-03-01T00:00:00Z'),
+    ...o,
+  });
+
+const ALL_WEEKDAYS = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: false };
+
+/** A doctor linked to `clinicId`, with call settings unless `settings: null`. */
+export async function createDoctor(
+  db: Db,
+  clinicId: number,
+  o: Partial<typeof doctors.$inferInsert> & {
+    settings?: Partial<typeof clinicDoctorSettings.$inferInsert> | null;
+  } = {},
+) {
+  const { settings, ...doctorFields } = o;
+  const [doctor] = await db
+    .insert(doctors)
+    .values({ name: `Dr. Mir ${uniq()}`, specialty: 'Cardiology', state: 'Jammu and Kashmir', city: 'Srinagar', createdByClinicId: clinicId, ...doctorFields })
+    .returning();
+  await db.insert(clinicDoctors).values({ clinicId, doctorId: doctor!.id });
+  if (settings !== null) {
+    await db.insert(clinicDoctorSettings).values({
+      clinicId,
+      doctorId: doctor!.id,
+      doctorName: doctor!.name,
+      maxSlots: 3,
+      callFrequency: 7,
+      availableDays: ALL_WEEKDAYS,
+      ...settings,
+    });
+  }
+  return doctor!;
+}
+
+export async function createAppointment(db: Db, o: typeof doctorAppointments.$inferInsert) {
+  const [row] = await db.insert(doctorAppointments).values(o).returning();
+  return row!;
+}
+
+/** A signed-in session for an account, as the `cookie` header of app.inject(). */
+export async function sessionCookie(app: FastifyInstance, type: UserType, userId: number): Promise<string> {
+  const token = newToken();
+  const now = app.clock.now();
+  await app.db.insert(sessions).values({
+    id: hashToken(token),
+    userType: type,
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + (type === 'admin' ? SESSION_LIFETIME_MS.adminIdle : SESSION_LIFETIME_MS.browser)),
+  });
+  return `${SESSION_COOKIE}=${token}`;
+}
