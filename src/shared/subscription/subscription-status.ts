@@ -1,0 +1,38 @@
+// spec part 2, 4 and issue 6: one rule for "the subscription is active", used by the server (booking) and the
+// screens (panel, booking form).
+
+export const SUBSCRIPTION_STATUSES = [
+  'active', 'authenticated', 'free_trial', 'trial', 'paid', 'created', 'pending', 'inactive', 'expired',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+const ACTIVE_KINDS = new Set<string>(['active', 'authenticated', 'free_trial', 'trial', 'paid']);
+
+/** Active when the status is one of the active kinds and the expiry is in the future. */
+export function isSubscriptionActive(opts: { status: string | null | undefined; expiresAt: Date | string | null | undefined; now: Date }): boolean {
+  if (!opts.status || !ACTIVE_KINDS.has(opts.status) || !opts.expiresAt) return false;
+  const expires = typeof opts.expiresAt === 'string' ? Date.parse(opts.expiresAt) : opts.expiresAt.getTime();
+  return Number.isFinite(expires) && expires > opts.now.getTime();
+}
+
+/** The label the panel shows: created and pending as Pending; active and authenticated as Active. */
+export function subscriptionStatusLabel(status: string | null | undefined): string {
+  switch (status) {
+    case 'created':
+    case 'pending':
+      return 'Pending';
+    case 'active':
+    case 'authenticated':
+    case 'paid':
+      return 'Active';
+    case 'free_trial':
+    case 'trial':
+      return 'Free Trial';
+    case 'expired':
+      return 'Expired';
+    default:
+      return 'Inactive';
+  }
+}
+
+export const SUBSCRIPTION_REQUIRED_MESSAGE = 'An active subscription is required to book appointments.';
