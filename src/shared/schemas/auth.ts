@@ -1,0 +1,198 @@
+import { z } from 'zod';
+
+/*
+ * Wire contracts of the accounts area (registration, verification, login, terms, password reset).
+ * The form schemas carry the spec's messages (part 1, 5); the server payload schemas enforce the
+ * legal password policy (8 characters, upper case, lower case, a digit, a special character).
+ */
+
+export const USER_KINDS = ['clinic', 'medrep'] as const;
+export const userKindSchema = z.enum(USER_KINDS);
+export type UserKind = z.infer<typeof userKindSchema>;
+
+// --- password rules: one place, reused by every form and payload ---------------------------------
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** The checks behind the strength checklist (spec part 1, 5). */
+export const passwordChecks: ReadonlyArray<{ label: string; test: (password: string) => boolean }> = [
+  { label: 'At least 8 characters', test: (pw) => pw.length >= PASSWORD_MIN_LENGTH },
+  { label: 'One uppercase letter', test: (pw) => /[A-Z]/.test(pw) },
+  { label: 'One lowercase letter', test: (pw) => /[a-z]/.test(pw) },
+  { label: 'One number', test: (pw) => /[0-9]/.test(pw) },
+  { label: 'One special character', test: (pw) => /[^A-Za-z0-9]/.test(pw) },
+];
+
+/** Builds the password schema with the minimum-length message of the place it is used. */
+export function passwordPolicy(minLengthMessage = 'Password must be at least 8 characters') {
+  return z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN_LENGTH, minLengthMessage)
+    .max(200, 'Password must be at most 200 characters')
+    .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
+    .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
+    .regex(/[0-9]/, 'Password must contain at least one number')
+    .regex(/[^A-Za-z0-9]/, 'Password must contain at least one special character');
+}
+
+export const passwordSchema = passwordPolicy();
+
+const emailField = (message: string) => z.string({ error: message }).trim().max(254, message).pipe(z.email(message));
+const deviceFingerprintField = z.string().max(200).optional();
+
+// --- clinic registration (spec part 1, 5 table) --------------------------------------------------
+
+export const clinicStep1Schema = z.object({
+  clinicName: z.string().trim().min(3, 'Clinic name must be at least 3 characters').max(200),
+  contactPerson: z.string().trim().min(3, 'Contact person name must be at least 3 characters').max(200),
+  state: z.string().trim().min(2, 'Please select a state').max(100),
+  city: z.string().trim().min(2, 'Please select a city').max(100),
+});
+export type ClinicStep1 = z.infer<typeof clinicStep1Schema>;
+
+const clinicCredentialsShape = {
+  email: emailField('Invalid email address'),
+  contactNumber: z.string().trim().min(10, 'Contact number must be at least 10 characters').max(20),
+  password: passwordSchema,
+};
+
+export const clinicRegisterFormSchema = clinicStep1Schema
+  .extend({
+    ...clinicCredentialsShape,
+    confirmPassword: z.string().min(8, 'Passwords do not match'),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+export type ClinicRegisterForm = z.infer<typeof clinicRegisterFormSchema>;
+
+/** POST /api/clinic/register */
+export const clinicRegisterSchema = clinicStep1Schema.extend({
+  ...clinicCredentialsShape,
+  deviceFingerprint: deviceFingerprintField,
+});
+export type ClinicRegister = z.infer<typeof clinicRegisterSchema>;
+
+// --- rep registration ----------------------------------------------------------------------------
+
+const repFieldsShape = {
+  fullName: z.string().trim().min(1, 'Full name is required').max(200),
+  email: emailField('Invalid email address'),
+  phone: z
+    .string()
+    .trim()
+    .max(20, 'Phone number must be at most 20 characters')
+    .refine((v) => v.replace(/\D/g, '').length >= 10, 'Phone number must be at least 10 digits'),
+  company: z.string().trim().min(1, 'Company is required').max(200),
+  state: z.string().trim().min(1, 'State is required').max(100),
+  password: passwordSchema,
+};
+
+export const repRegisterFormSchema = z
+  .object({ ...repFieldsShape, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type RepRegisterForm = z.infer<typeof repRegisterFormSchema>;
+
+/** POST /api/medrep/register (a confirmPassword sent along is ignored) */
+export const repRegisterSchema = z.object({ ...repFieldsShape, deviceFingerprint: deviceFingerprintField });
+export type RepRegister = z.infer<typeof repRegisterSchema>;
+
+// --- login ---------------------------------------------------------------------------------------
+
+/** POST /api/auth/login and POST /api/medrep/login */
+export const loginSchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Invalid email format')
+    .pipe(z.email('Invalid email format')),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  rememberMe: z.boolean().optional(),
+  deviceFingerprint: deviceFingerprintField,
+});
+export type Login = z.infer<typeof loginSchema>;
+
+// --- password reset ------------------------------------------------------------------------------
+
+/** POST /api/{clinic|medrep}/forgot-password */
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Please enter a valid email address')
+    .pipe(z.email('Please enter a valid email address')),
+});
+export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
+
+/** POST /api/{clinic|medrep}/reset-password; the page also checks 'Passwords do not match'. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200),
+  password: passwordPolicy('Password must be at least 8 characters long'),
+});
+export type ResetPassword = z.infer<typeof resetPasswordSchema>;
+
+/** The /reset-password page form. */
+export const resetPasswordFormSchema = z
+  .object({ password: passwordPolicy('Password must be at least 8 characters long'), confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+// --- verification --------------------------------------------------------------------------------
+
+/** POST /api/verify-otp */
+export const verifyOtpSchema = z.object({
+  email: emailField('Invalid email address'),
+  otp: z.string({ error: 'Please enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Please enter the 6-digit code'),
+  type: userKindSchema.default('medrep'),
+});
+export type VerifyOtp = z.infer<typeof verifyOtpSchema>;
+
+/** POST /api/resend-verification */
+export const resendVerificationSchema = z.object({
+  email: emailField('Invalid email address'),
+  type: userKindSchema.default('medrep'),
+});
+export type ResendVerification = z.infer<typeof resendVerificationSchema>;
+
+/** POST /api/verify-email (the link /verify-email?token=...&type=...) */
+export const verifyEmailSchema = z.object({
+  token: z.string({ error: 'Verification token is required' }).min(1, 'Verification token is required').max(200),
+  type: userKindSchema.default('medrep'),
+});
+export type VerifyEmail = z.infer<typeof verifyEmailSchema>;
+
+// --- availability and terms ----------------------------------------------------------------------
+
+/** POST /api/check-availability */
+export const checkAvailabilitySchema = z.object({
+  field: z.enum(['email', 'phone'], { error: "Field must be 'email' or 'phone'" }),
+  value: z.string().trim().min(1, 'Value is required').max(254),
+});
+export type CheckAvailability = z.infer<typeof checkAvailabilitySchema>;
+
+/** POST /api/accept-terms */
+export const acceptTermsSchema = z.object({
+  userId: z.coerce.number().int().positive('Invalid user id'),
+  userType: userKindSchema,
+});
+export type AcceptTerms = z.infer<typeof acceptTermsSchema>;
+
+// --- response shapes -----------------------------------------------------------------------------
+
+export type ClinicUser = {
+  id: number;
+  contactPerson: string;
+  clinicName: string;
+  city: string;
+  state: string;
+  email: string;
+  contactNumber: string;
+};
+
+export type RepUser = { id: number; email: string; fullName: string; phone: string; company: string; state: string };
+
+export type RegisterResponse = { message: string; email: string };
+export type AvailabilityResponse = { available: boolean; message: string };
+export type ClinicLoginResponse = { user: ClinicUser; termsAccepted: boolean; message: string };
+export type RepLoginResponse = { user: RepUser; termsAccepted: boolean; message: string; hint?: string };
+export type TermsStatusResponse = { termsAccepted: boolean };
