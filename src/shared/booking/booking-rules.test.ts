@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BOOKING_MESSAGES,
+  callFrequencyCutoff,
+  canRepCancel,
+  checkBooking,
+  datesOfMonth,
+  dayStatus,
+  futureAppointmentAtClinic,
+  isInRepList,
+  normalizeAvailableDays,
+  remainingSlots,
+  type BookingContext,
+  type DayBlockReason,
+  type DoctorAppointmentFact,
+  type RepAppointmentFact,
+} from './booking-rules';
+
+// 2026-03-02 is a Monday. The doctor works Monday to Saturday, 2 slots, call frequency 7 days.
+const TODAY = '2026-03-02';
+const CLINIC = 10;
+const OTHER_CLINIC = 11;
+const ME = 1;
+const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: false };
+
+function ctx(o: { doctor?: DoctorAppointmentFact[]; mine?: RepAppointmentFact[]; today?: string; maxSlots?: number; freq?: number } = {}): BookingContext {
+  const mine = o.mine ?? [];
+  return {
+    settings: { maxSlots: o.maxSlots ?? 2, callFrequency: o.freq ?? 7, availableDays: weekdays },
+    clinicId: CLINIC,
+    // The doctor's appointments at this clinic include the rep's own ones there.
+    doctorAppointments: [...(o.doctor ?? []), ...mine.filter((a) => a.clinicId === CLINIC).map((a) => ({ date: a.date, status: a.status, repId: ME }))],
+    repAppointments: mine,
+    today: o.today ?? TODAY,
+  };
+}
+
+describe('remainingSlots', () => {
+  it.each([
+    { name: 'no appointments', doctor: [], left: 2 },
+    { name: 'one booked', doctor: [{ date: '2026-03-04', status: 'booked', repId: 2 }], left: 1 },
+    { name: 'cancelled ones do not count', doctor: [{ date: '2026-03-04', status: 'cancelled', repId: 2 }], left: 2 },
+    {
+      name: 'never below 0 (settings lowered after booking)',
+      doctor: ['booked', 'confirmed', 'completed'].map((status, i) => ({ date: '2026-03-04', status, repId: 2 + i })),
+      left: 0,
+    },
+    { name: 'other dates do not count', doctor: [{ date: '2026-03-05', status: 'booked', repId: 2 }], left: 2 },
+  ])('$name -> $left', ({ doctor, left }) => {
+    expect(remainingSlots(ctx({ doctor }), '2026-03-04')).toBe(left);
+  });
+});
+
+describe('callFrequencyCutoff', () => {
+  it.each([
+    { name: 'no appointments', mine: [], cutoff: null },
+    // earliest upcoming blocks up to and including it and the 7 days after it
+    { name: 'upcoming at another clinic', mine: [{ date: '2026-03-04', status: 'booked', clinicId: OTHER_CLINIC }], cutoff: '2026-03-12' },
+    {
+      name: 'earliest of several upcoming',
+      mine: [
+        { date: '2026-03-20', status: 'booked', clinicId: OTHER_CLINIC },
+        { date: '2026-03-05', status: 'confirmed', clinicId: OTHER_CLINIC },
+      ],
+      cutoff: '2026-03-13',
+    },
+    { name: 'upcoming today counts', mine: [{ date: TODAY, status: 'booked', clinicId: OTHER_CLINIC }], cutoff: '2026-03-10' },
+    // only past visits: dates before last visit + 7 are blocked
+    { name: 'past visit', mine: [{ date: '2026-02-27', status: 'completed', clinicId: CLINIC }], cutoff: '2026-03-06' },
+    {
+      name: 'last of several past visits',
+      mine: [
+        { date: '2026-02-20', status: 'completed', clinicId: CLINIC },
+        { date: '2026-02-26', status: 'booked', clinicId: OTHER_CLINIC },
+      ],
+      cutoff: '2026-03-05',
+    },
+    { name: 'past visit long ago', mine: [{ date: '2026-02-01', status: 'completed', clinicId: CLINIC }], cutoff: null },
+    { name: 'past visit exactly frequency days ago', mine: [{ date: '2026-02-23', status: 'completed', clinicId: CLINIC }], cutoff: null },
+    { name: 'cancelled ones do not count', mine: [{ date: '2026-03-04', status: 'cancelled', clinicId: CLINIC }], cutoff: null },
+  ])('$name -> $cutoff', ({ mine, cutoff }) => {
+    expect(callFrequencyCutoff(ctx({ mine }))).toBe(cutoff);
+  });
+
+  it('uses the frequency of the settings', () => {
+    expect(callFrequencyCutoff(ctx({ freq: 14, mine: [{ date: '2026-03-01', status: 'completed', clinicId: CLINIC }] }))).toBe('2026-03-15');
+  });
+});
+
+describe('futureAppointmentAtClinic', () => {
+  it.each([
+    { name: 'booked later here', mine: [{ date: '2026-03-09', status: 'booked', clinicId: CLINIC }], found: '2026-03-09' },
+    { name: 'confirmed today here', mine: [{ date: TODAY, status: 'confirmed', clinicId: CLINIC }], found: TODAY },
+    { name: 'at another clinic', mine: [{ date: '2026-03-09', status: 'booked', clinicId: OTHER_CLINIC }], found: null },
+    { name: 'cancelled', mine: [{ date: '2026-03-09', status: 'cancelled', clinicId: CLINIC }], found: null },
+    { name: 'completed', mine: [{ date: '2026-03-09', status: 'completed', clinicId: CLINIC }], found: null },
+    { name: 'past', mine: [{ date: '2026-02-27', status: 'booked', clinicId: CLINIC }], found: null },
+  ])('$name -> $found', ({ mine, found }) => {
+    expect(futureAppointmentAtClinic(ctx({ mine }))?.date ?? null).toBe(found);
+  });
+});
+
+describe('dayStatus', () => {
+  const full = [2, 3].map((repId) => ({ date: '2026-03-05', status: 'booked', repId }));
+  it.each<{ name: string; date: string; o?: Parameters<typeof ctx>[0]; reason: DayBlockReason | null; slotsLeft: number }>([
+    { name: 'today is selectable', date: TODAY, reason: null, slotsLeft: 2 },
+    { name: 'a later weekday', date: '2026-03-07', reason: null, slotsLeft: 2 },
+    { name: 'yesterday is past', date: '2026-03-01', reason: 'past', slotsLeft: 2 },
+    { name: 'Sunday is not a working day', date: '2026-03-08', reason: 'unavailable_weekday', slotsLeft: 2 },
+    { name: 'a full day', date: '2026-03-05', o: { doctor: full }, reason: 'full', slotsLeft: 0 },
+    {
+      name: 'a day with a cancelled booking is not full',
+      date: '2026-03-05',
+      o: { doctor: [full[0]!, { ...full[1]!, status: 'cancelled' }] },
+      reason: null,
+      slotsLeft: 1,
+    },
+    {
+      name: 'my own day at another clinic',
+      date: '2026-03-05',
+      o: { mine: [{ date: '2026-03-05', status: 'booked', clinicId: OTHER_CLINIC }] },
+      reason: 'already_booked',
+      slotsLeft: 2,
+    },
+    {
+      name: 'frozen after my appointment at another clinic',
+      date: '2026-03-11',
+      o: { mine: [{ date: '2026-03-04', status: 'booked', clinicId: OTHER_CLINIC }] },
+      reason: 'frequency',
+      slotsLeft: 2,
+    },
+    {
+      name: 'free again after the freeze',
+      date: '2026-03-12',
+      o: { mine: [{ date: '2026-03-04', status: 'booked', clinicId: OTHER_CLINIC }] },
+      reason: null,
+      slotsLeft: 2,
+    },
+    {
+      name: 'any date while I have a future appointment here',
+      date: '2026-04-15',
+      o: { mine: [{ date: '2026-03-04', status: 'booked', clinicId: CLINIC }] },
+      reason: 'has_future_appointment',
+      slotsLeft: 2,
+    },
+    {
+      name: 'the date of my future appointment here is already booked',
+      date: '2026-03-04',
+      o: { mine: [{ date: '2026-03-04', status: 'booked', clinicId: CLINIC }] },
+      reason: 'already_booked',
+      slotsLeft: 1,
+    },
+  ])('$name', ({ date, o, reason, slotsLeft }) => {
+    const d = dayStatus(ctx(o), date);
+    expect(d).toEqual({ date, selectable: reason === null, reason, slotsLeft });
+  });
+});
+
+describe('checkBooking', () => {
+  it.each<{ name: string; date: string; o?: Parameters<typeof ctx>[0]; status: number | null; message?: string }>([
+    { name: 'a free day', date: '2026-03-04', status: null },
+    { name: 'not a date', date: '2026-02-30', status: 400, message: BOOKING_MESSAGES.invalidDate },
+    { name: 'a past day', date: '2026-02-27', status: 400, message: BOOKING_MESSAGES.past },
+    { name: 'a Sunday', date: '2026-03-08', status: 400, message: BOOKING_MESSAGES.unavailableWeekday },
+    {
+      name: 'same date, other clinic',
+      date: '2026-03-04',
+      o: { mine: [{ date: '2026-03-04', status: 'booked', clinicId: OTHER_CLINIC }] },
+      status: 409,
+      message: 'You already have an appointment with this doctor on this date',
+    },
+    {
+      name: 'a future appointment here',
+      date: '2026-04-20',
+      o: { mine: [{ date: '2026-03-04', status: 'confirmed', clinicId: CLINIC }] },
+      status: 409,
+      message:
+        'You already have a future appointment with this doctor at this clinic. Please complete or cancel your current appointment before booking another one.',
+    },
+    {
+      name: 'call frequency after a past visit',
+      date: '2026-03-03',
+      o: { mine: [{ date: '2026-02-27', status: 'completed', clinicId: CLINIC }] },
+      status: 409,
+      message: 'Due to call frequency restrictions, you cannot book an appointment before 06/03/2026. Please select a later date.',
+    },
+    {
+      name: 'full',
+      date: '2026-03-04',
+      o: { maxSlots: 1, doctor: [{ date: '2026-03-04', status: 'booked', repId: 9 }] },
+      status: 409,
+      message: 'No appointment slots available for this date. Please select another date.',
+    },
+  ])('$name', ({ date, o, status, message }) => {
+    const r = checkBooking(ctx(o), date);
+    if (status === null) expect(r).toEqual({ ok: true });
+    else expect(r).toMatchObject({ ok: false, status, message });
+  });
+
+  it('gives the cutoff for the message', () => {
+    const r = checkBooking(ctx({ mine: [{ date: '2026-03-04', status: 'booked', clinicId: OTHER_CLINIC }] }), '2026-03-06');
+    expect(r).toMatchObject({ ok: false, reason: 'frequency', cutoff: '2026-03-12' });
+  });
+});
+
+describe('canRepCancel', () => {
+  it.each([
+    { status: 'booked', date: '2026-03-03', result: { ok: true } },
+    { status: 'booked', date: TODAY, result: { ok: false, message: 'Cannot cancel on appointment day' } },
+    { status: 'booked', date: '2026-02-20', result: { ok: false, message: 'Cannot cancel on appointment day' } },
+    { status: 'completed', date: '2026-03-03', result: { ok: false, message: 'Appointment Completed' } },
+    { status: 'cancelled', date: '2026-03-03', result: { ok: false, message: 'Appointment Cancelled' } },
+    { status: 'confirmed', date: '2026-03-03', result: { ok: false, message: 'Appointment Cancelled' } },
+  ])('$status on $date', ({ status, date, result }) => {
+    expect(canRepCancel({ status, date }, TODAY)).toEqual(result);
+  });
+});
+
+describe('isInRepList', () => {
+  it.each([
+    { status: 'booked', date: TODAY, kept: true },
+    { status: 'confirmed', date: '2026-03-10', kept: true },
+    { status: 'completed', date: '2026-03-10', kept: true },
+    { status: 'cancelled', date: '2026-03-10', kept: false },
+    { status: 'booked', date: '2026-03-01', kept: false },
+  ])('$status on $date -> $kept', ({ status, date, kept }) => {
+    expect(isInRepList({ status, date }, TODAY)).toBe(kept);
+  });
+});
+
+describe('helpers', () => {
+  it('reads availableDays from an object or a JSON string', () => {
+    expect(normalizeAvailableDays('{"Monday":true,"tuesday":false}')).toEqual({ monday: true, tuesday: false });
+    expect(normalizeAvailableDays({ friday: true })).toEqual({ friday: true });
+    expect(normalizeAvailableDays('nonsense')).toEqual({});
+    expect(normalizeAvailableDays(null)).toEqual({});
+  });
+
+  it('lists the dates of a month', () => {
+    expect(datesOfMonth('2028-02')).toHaveLength(29);
+    expect(datesOfMonth('2026-03').at(-1)).toBe('2026-03-31');
+    expect(datesOfMonth('2026-13')).toEqual([]);
+  });
+});

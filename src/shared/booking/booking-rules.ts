@@ -1,0 +1,197 @@
+import { addDays, formatDisplayDate, isIsoDate, weekdayOf, type IsoDate } from '../dates';
+
+// spec part 2, 5 (booking rules, rep calendar) and 4 (appointment statuses, cancellation): written once here,
+// used by the calendar and by the server, which is the authority (ARCHITECTURE rule 1). Pure: `today` (the
+// date in India) is passed in.
+
+export const APPOINTMENT_STATUSES = ['booked', 'confirmed', 'completed', 'cancelled'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+export const BOOKING_MESSAGES = {
+  alreadyBookedOnDate: 'You already have an appointment with this doctor on this date',
+  hasFutureAppointment:
+    'You already have a future appointment with this doctor at this clinic. Please complete or cancel your current appointment before booking another one.',
+  frequency: (cutoff: IsoDate) =>
+    `Due to call frequency restrictions, you cannot book an appointment before ${formatDisplayDate(cutoff)}. Please select a later date.`,
+  full: 'No appointment slots available for this date. Please select another date.',
+  past: 'You cannot book an appointment for a past date. Please select today or a later date.',
+  unavailableWeekday: 'The doctor is not available on this day. Please select another date.',
+  invalidDate: 'Please select a valid date.',
+  booked: 'Appointment booked successfully',
+  cancelled: 'Appointment cancelled successfully',
+  cannotCancelToday: 'Cannot cancel on appointment day',
+  cannotCancelCompleted: 'Appointment Completed',
+  cannotCancelCancelled: 'Appointment Cancelled',
+  mustBeLoggedIn: 'You must be logged in to book an appointment',
+} as const;
+
+export interface BookingSettings {
+  maxSlots: number;
+  callFrequency: number;
+  /** monday..sunday -> available (spec part 1, 3). */
+  availableDays: Record<string, boolean>;
+}
+
+/** One of the doctor's appointments at this clinic. */
+export interface DoctorAppointmentFact {
+  date: IsoDate;
+  status: string;
+  repId: number;
+}
+
+/** One of the rep's appointments with this doctor, at any clinic. */
+export interface RepAppointmentFact {
+  date: IsoDate;
+  status: string;
+  clinicId: number;
+}
+
+export interface BookingContext {
+  settings: BookingSettings;
+  clinicId: number;
+  doctorAppointments: readonly DoctorAppointmentFact[];
+  repAppointments: readonly RepAppointmentFact[];
+  today: IsoDate;
+}
+
+export type DayBlockReason = 'past' | 'unavailable_weekday' | 'frequency' | 'full' | 'already_booked' | 'has_future_appointment';
+
+export interface DayStatus {
+  date: IsoDate;
+  selectable: boolean;
+  reason: DayBlockReason | null;
+  slotsLeft: number;
+}
+
+export type BookingCheck =
+  | { ok: true }
+  | { ok: false; reason: DayBlockReason | 'invalid_date'; message: string; status: 400 | 409; cutoff?: IsoDate };
+
+/** Active means booked or confirmed (spec part 1, 4). */
+export const isActiveStatus = (status: string) => status === 'booked' || status === 'confirmed';
+const counts = (status: string) => status !== 'cancelled';
+
+/** Reads availableDays whether it arrives as an object or a JSON string (spec part 1, 3). */
+export function normalizeAvailableDays(value: unknown): Record<string, boolean> {
+  let v = value;
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      return {};
+    }
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+  return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, b]) => [k.toLowerCase(), b === true]));
+}
+
+export const hasAnyAvailableDay = (days: Record<string, boolean>) => Object.values(days).some(Boolean);
+
+/** Max slots minus non-cancelled appointments of the doctor at this clinic that date, never below 0. */
+export function remainingSlots(ctx: Pick<BookingContext, 'settings' | 'doctorAppointments'>, date: IsoDate): number {
+  const taken = ctx.doctorAppointments.filter((a) => a.date === date && counts(a.status)).length;
+  return Math.max(0, ctx.settings.maxSlots - taken);
+}
+
+/** The rep's active appointment dated today or later with this doctor at this clinic (the earliest), if any. */
+export function futureAppointmentAtClinic(ctx: Pick<BookingContext, 'repAppointments' | 'clinicId' | 'today'>): RepAppointmentFact | null {
+  const upcoming = ctx.repAppointments
+    .filter((a) => a.clinicId === ctx.clinicId && isActiveStatus(a.status) && a.date >= ctx.today)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return upcoming[0] ?? null;
+}
+
+/**
+ * The first date the call frequency allows, or null when nothing is frozen (spec part 2, 5): the rep's
+ * earliest upcoming active appointment with this doctor blocks dates up to and including it and for the
+ * frequency days after it; with only past visits, dates before the last visit plus the frequency days are
+ * blocked.
+ */
+export function callFrequencyCutoff(ctx: Pick<BookingContext, 'settings' | 'repAppointments' | 'today'>): IsoDate | null {
+  const freq = ctx.settings.callFrequency;
+  let earliestUpcoming: IsoDate | null = null;
+  let lastVisit: IsoDate | null = null;
+  for (const a of ctx.repAppointments) {
+    if (!counts(a.status)) continue;
+    if (isActiveStatus(a.status) && a.date >= ctx.today) {
+      if (earliestUpcoming === null || a.date < earliestUpcoming) earliestUpcoming = a.date;
+    } else if (lastVisit === null || a.date > lastVisit) {
+      lastVisit = a.date;
+    }
+  }
+  const cutoff = earliestUpcoming !== null ? addDays(earliestUpcoming, freq + 1) : lastVisit !== null ? addDays(lastVisit, freq) : null;
+  return cutoff !== null && cutoff > ctx.today ? cutoff : null;
+}
+
+const hasAppointmentOn = (ctx: Pick<BookingContext, 'repAppointments'>, date: IsoDate) =>
+  ctx.repAppointments.some((a) => a.date === date && counts(a.status));
+
+/**
+ * Whether a date can be picked and, if not, why (the order of the reasons is the order the server refuses in).
+ * Selectable: not past, on an available weekday, no active future appointment with this doctor at this clinic,
+ * not already booked by this rep, not frozen by call frequency, slots remaining.
+ */
+export function dayStatus(ctx: BookingContext, date: IsoDate): DayStatus {
+  const slotsLeft = remainingSlots(ctx, date);
+  const blocked = (reason: DayBlockReason): DayStatus => ({ date, selectable: false, reason, slotsLeft });
+  if (date < ctx.today) return blocked('past');
+  if (ctx.settings.availableDays[weekdayOf(date)] !== true) return blocked('unavailable_weekday');
+  if (hasAppointmentOn(ctx, date)) return blocked('already_booked');
+  if (futureAppointmentAtClinic(ctx)) return blocked('has_future_appointment');
+  const cutoff = callFrequencyCutoff(ctx);
+  if (cutoff !== null && date < cutoff) return blocked('frequency');
+  if (slotsLeft <= 0) return blocked('full');
+  return { date, selectable: true, reason: null, slotsLeft };
+}
+
+/** The server's decision for a booking on `date`, with the spec's message on refusal. */
+export function checkBooking(ctx: BookingContext, date: IsoDate): BookingCheck {
+  if (!isIsoDate(date)) return { ok: false, reason: 'invalid_date', message: BOOKING_MESSAGES.invalidDate, status: 400 };
+  const day = dayStatus(ctx, date);
+  switch (day.reason) {
+    case null:
+      return { ok: true };
+    case 'past':
+      return { ok: false, reason: 'past', message: BOOKING_MESSAGES.past, status: 400 };
+    case 'unavailable_weekday':
+      return { ok: false, reason: 'unavailable_weekday', message: BOOKING_MESSAGES.unavailableWeekday, status: 400 };
+    case 'already_booked':
+      return { ok: false, reason: 'already_booked', message: BOOKING_MESSAGES.alreadyBookedOnDate, status: 409 };
+    case 'has_future_appointment':
+      return { ok: false, reason: 'has_future_appointment', message: BOOKING_MESSAGES.hasFutureAppointment, status: 409 };
+    case 'frequency': {
+      const cutoff = callFrequencyCutoff(ctx)!;
+      return { ok: false, reason: 'frequency', message: BOOKING_MESSAGES.frequency(cutoff), status: 409, cutoff };
+    }
+    case 'full':
+      return { ok: false, reason: 'full', message: BOOKING_MESSAGES.full, status: 409 };
+  }
+}
+
+export type CancelCheck = { ok: true } | { ok: false; message: string };
+
+/**
+ * spec part 2, 4: a rep can cancel only a booked appointment dated strictly after today. A booked one dated
+ * today or earlier: 'Cannot cancel on appointment day'; completed: 'Appointment Completed'; any other status
+ * (cancelled, confirmed...): 'Appointment Cancelled', as the screen styles it.
+ */
+export function canRepCancel(appointment: { date: IsoDate; status: string }, today: IsoDate): CancelCheck {
+  if (appointment.status === 'booked') {
+    return appointment.date > today ? { ok: true } : { ok: false, message: BOOKING_MESSAGES.cannotCancelToday };
+  }
+  if (appointment.status === 'completed') return { ok: false, message: BOOKING_MESSAGES.cannotCancelCompleted };
+  return { ok: false, message: BOOKING_MESSAGES.cannotCancelCancelled };
+}
+
+/** spec part 2, 5: the rep's own list keeps only today-or-later, non-cancelled appointments. */
+export const isInRepList = (appointment: { date: IsoDate; status: string }, today: IsoDate) =>
+  appointment.date >= today && appointment.status !== 'cancelled';
+
+/** Every date of a month 'yyyy-mm', in order. */
+export function datesOfMonth(month: string): IsoDate[] {
+  const first = `${month}-01`;
+  if (!/^\d{4}-\d{2}$/.test(month) || !isIsoDate(first)) return [];
+  const out: IsoDate[] = [];
+  for (let d = first; d.startsWith(month); d = addDays(d, 1)) out.push(d);
+  return out;
+}

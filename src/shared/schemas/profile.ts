@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { passwordChecks } from './auth';
+
+// spec part 2, 2.1 and 5: the profile-change dialog (a new value, then a 6-digit code sent by e-mail).
+// The dialog accepts 6 characters as the spec says, and the server still enforces the legal password policy
+// (8 characters with upper case, lower case, a digit and a special character; spec part 2, 1 and 5), so the
+// form checks both and a weak password is refused with a message that names the policy.
+
+export const PROFILE_UPDATE_TYPES = ['name', 'email', 'phone', 'company', 'password'] as const;
+export type ProfileUpdateType = (typeof PROFILE_UPDATE_TYPES)[number];
+
+export const PROFILE_MESSAGES = {
+  newValue: 'Please enter a new value',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  passwordMin: 'Password must be at least 6 characters long',
+  passwordPolicy:
+    'Password must be at least 8 characters long and contain an uppercase letter, a lowercase letter, a number and a special character',
+  passwordsMismatch: 'Passwords do not match',
+  otp: 'Please enter the OTP',
+  otpFormat: 'Please enter the complete 6-digit code.',
+  codeSent: 'OTP sent to your email address',
+} as const;
+
+const PHONE = /^\+?[\d\s\-()]+$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The message for a bad new value of `type`, or null when it is good (name, email, phone, company). */
+export function newValueProblem(type: ProfileUpdateType, raw: string | undefined | null): string | null {
+  const value = (raw ?? '').trim();
+  if (!value) return PROFILE_MESSAGES.newValue;
+  if (value.length > 200) return PROFILE_MESSAGES.newValue;
+  if (type === 'email' && (!EMAIL.test(value) || value.length > 254)) return PROFILE_MESSAGES.email;
+  if (type === 'phone' && (!PHONE.test(value) || value.length < 10 || value.length > 20)) return PROFILE_MESSAGES.phone;
+  return null;
+}
+
+/** The policy the server enforces for a new password (and the form, after the dialog's 6-character rule). */
+export const profilePasswordSchema = z
+  .string({ error: PROFILE_MESSAGES.passwordMin })
+  .min(6, PROFILE_MESSAGES.passwordMin)
+  .max(200, PROFILE_MESSAGES.passwordPolicy)
+  .refine((pw) => passwordChecks.every((check) => check.test(pw)), PROFILE_MESSAGES.passwordPolicy);
+
+const userId = z.coerce.number({ error: 'Invalid user id' }).int('Invalid user id').positive('Invalid user id');
+const updateType = z.enum(PROFILE_UPDATE_TYPES, { error: 'Invalid update type' });
+
+/** POST /api/medrep/send-update-otp: newValue for name, email, phone, company; absent for password. */
+export const sendUpdateOtpSchema = z
+  .object({ userId, updateType, newValue: z.string().max(254, PROFILE_MESSAGES.newValue).optional() })
+  .superRefine((v, ctx) => {
+    if (v.updateType === 'password') return;
+    const problem = newValueProblem(v.updateType, v.newValue);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['newValue'] });
+  })
+  .transform((v) => ({ ...v, newValue: v.updateType === 'password' ? undefined : v.newValue?.trim() }));
+export type SendUpdateOtp = z.infer<typeof sendUpdateOtpSchema>;
+
+const otp = z
+  .string({ error: PROFILE_MESSAGES.otp })
+  .trim()
+  .min(1, PROFILE_MESSAGES.otp)
+  .regex(/^\d{6}$/, PROFILE_MESSAGES.otpFormat);
+
+/** POST /api/medrep/verify-update-otp: newPassword only for a password change. */
+export const verifyUpdateOtpSchema = z
+  .object({ userId, updateType, otp, newPassword: z.string().max(200).optional() })
+  .superRefine((v, ctx) => {
+    if (v.updateType !== 'password') return;
+    const r = profilePasswordSchema.safeParse(v.newPassword ?? '');
+    if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]!.message, path: ['newPassword'] });
+  });
+export type VerifyUpdateOtp = z.infer<typeof verifyUpdateOtpSchema>;
+
+/** The dialog's step 1 for a password: new password and its confirmation. */
+export const profilePasswordFormSchema = z
+  .object({ newPassword: profilePasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: PROFILE_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
+export type ProfilePasswordForm = z.infer<typeof profilePasswordFormSchema>;
+
+/** The dialog's step 2. */
+export const profileOtpFormSchema = z.object({ otp });
+
+export type SendUpdateOtpResponse = { message: string };
+export type VerifyUpdateOtpResponse = {
+  message: string;
+  user: { id: number; email: string; fullName: string; phone: string; company: string; state: string };
+};
