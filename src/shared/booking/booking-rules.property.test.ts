@@ -1,0 +1,156 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDays, weekdayOf } from '../dates';
+import { canRepCancel, checkBooking, dayStatus, isInRepList, type BookingContext } from './booking-rules';
+
+// Property tests: random sequences of book, cancel and day-advance, applied through the module, compared at
+// every step with a plain model written from the spec's sentences (part 2, 4 and 5).
+
+type Appt = { id: number; repId: number; clinicId: number; date: string; status: 'booked' | 'confirmed' | 'completed' | 'cancelled' };
+type Action =
+  | { kind: 'book'; repId: number; clinicId: number; offset: number }
+  | { kind: 'cancel'; pick: number }
+  | { kind: 'confirm'; pick: number }
+  | { kind: 'advance'; days: number };
+
+const REPS = [1, 2, 3, 4];
+const CLINICS = [10, 11];
+const START = '2026-03-02';
+
+const actionArb: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('book' as const), repId: fc.constantFrom(...REPS), clinicId: fc.constantFrom(...CLINICS), offset: fc.integer({ min: -3, max: 40 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('confirm' as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('advance' as const), days: fc.integer({ min: 1, max: 10 }) }) },
+);
+
+const settingsArb = fc.record({
+  maxSlots: fc.integer({ min: 1, max: 3 }),
+  callFrequency: fc.constantFrom(7, 14, 21, 28),
+  availableDays: fc.record({
+    monday: fc.boolean(), tuesday: fc.boolean(), wednesday: fc.boolean(), thursday: fc.boolean(),
+    friday: fc.boolean(), saturday: fc.boolean(), sunday: fc.boolean(),
+  }),
+});
+
+/** The plain model: each sentence of the spec, checked directly over the list of appointments. */
+function modelAllows(appts: Appt[], s: { maxSlots: number; callFrequency: number; availableDays: Record<string, boolean> }, repId: number, clinicId: number, date: string, today: string): boolean {
+  const live = appts.filter((a) => a.status !== 'cancelled');
+  const mine = live.filter((a) => a.repId === repId);
+  // "Selectable dates: not past"
+  if (date < today) return false;
+  // "on an available weekday"
+  if (!s.availableDays[weekdayOf(date)]) return false;
+  // "One appointment per rep per doctor per date"
+  if (mine.some((a) => a.date === date)) return false;
+  // "A rep with a future active (booked or confirmed) appointment with this doctor and clinic cannot pick a date"
+  if (mine.some((a) => a.clinicId === clinicId && (a.status === 'booked' || a.status === 'confirmed') && a.date >= today)) return false;
+  // "Call frequency": walk the calendar day by day.
+  const upcoming = mine.filter((a) => (a.status === 'booked' || a.status === 'confirmed') && a.date >= today).map((a) => a.date).sort();
+  if (upcoming.length > 0) {
+    let blocked = today;
+    while (blocked <= upcoming[0]!) blocked = addDays(blocked, 1); // up to and including it
+    for (let i = 0; i < s.callFrequency; i++) {
+      if (date === blocked) return false;
+      blocked = addDays(blocked, 1);
+    }
+    if (date <= upcoming[0]!) return false;
+  } else {
+    const past = mine.map((a) => a.date).sort();
+    const last = past.at(-1);
+    if (last !== undefined) {
+      let d = last;
+      for (let i = 0; i < s.callFrequency; i++) {
+        if (date === d) return false;
+        d = addDays(d, 1);
+      }
+      if (date < last) return false;
+    }
+  }
+  // "Remaining slots = max slots minus non-cancelled appointments that date"
+  return live.filter((a) => a.clinicId === clinicId && a.date === date).length < s.maxSlots;
+}
+
+function contextFor(appts: Appt[], settings: BookingContext['settings'], repId: number, clinicId: number, today: string): BookingContext {
+  return {
+    settings,
+    clinicId,
+    doctorAppointments: appts.filter((a) => a.clinicId === clinicId).map((a) => ({ date: a.date, status: a.status, repId: a.repId })),
+    repAppointments: appts.filter((a) => a.repId === repId).map((a) => ({ date: a.date, status: a.status, clinicId: a.clinicId })),
+    today,
+  };
+}
+
+describe('booking rules against a plain model', () => {
+  it('agree on every booking decision over random sequences, and the invariants hold', () => {
+    fc.assert(
+      fc.property(settingsArb, fc.array(actionArb, { minLength: 1, maxLength: 60 }), (settings, actions) => {
+        let today = START;
+        const appts: Appt[] = [];
+        for (const action of actions) {
+          if (action.kind === 'advance') {
+            today = addDays(today, action.days);
+            // Yesterday's visits happened.
+            for (const a of appts) if (a.date < today && a.status !== 'cancelled') a.status = 'completed';
+          } else if (action.kind === 'book') {
+            const date = addDays(today, action.offset);
+            const ctx = contextFor(appts, settings, action.repId, action.clinicId, today);
+            const check = checkBooking(ctx, date);
+            const allowed = modelAllows(appts, settings, action.repId, action.clinicId, date, today);
+            expect(check.ok).toBe(allowed);
+            // The calendar says the same as the server.
+            expect(dayStatus(ctx, date).selectable).toBe(check.ok);
+            if (check.ok) appts.push({ id: appts.length + 1, repId: action.repId, clinicId: action.clinicId, date, status: 'booked' });
+          } else if (appts.length > 0) {
+            const a = appts[action.pick % appts.length]!;
+            if (action.kind === 'confirm') {
+              if (a.status === 'booked') a.status = 'confirmed';
+            } else {
+              const may = canRepCancel(a, today);
+              expect(may.ok).toBe(a.status === 'booked' && a.date > today);
+              if (may.ok) a.status = 'cancelled';
+            }
+          }
+          // Invariants after every step.
+          const live = appts.filter((a) => a.status !== 'cancelled');
+          for (const clinicId of CLINICS) {
+            const perDate = new Map<string, number>();
+            for (const a of live.filter((x) => x.clinicId === clinicId)) perDate.set(a.date, (perDate.get(a.date) ?? 0) + 1);
+            for (const n of perDate.values()) expect(n).toBeLessThanOrEqual(settings.maxSlots);
+            for (const [date, n] of perDate) {
+              expect(dayStatus(contextFor(appts, settings, 1, clinicId, today), date).slotsLeft).toBe(Math.max(0, settings.maxSlots - n));
+            }
+          }
+          for (const repId of REPS) {
+            const mine = live.filter((a) => a.repId === repId);
+            expect(new Set(mine.map((a) => a.date)).size).toBe(mine.length);
+            for (const clinicId of CLINICS) {
+              const activeFuture = mine.filter((a) => a.clinicId === clinicId && (a.status === 'booked' || a.status === 'confirmed') && a.date >= today);
+              expect(activeFuture.length).toBeLessThanOrEqual(1);
+            }
+            // The rep's list: today or later, not cancelled.
+            const listed = appts.filter((a) => a.repId === repId && isInRepList(a, today));
+            expect(listed.every((a) => a.date >= today && a.status !== 'cancelled')).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('a selectable day is always bookable and a booked day is never selectable for that rep again', () => {
+    fc.assert(
+      fc.property(settingsArb, fc.integer({ min: 0, max: 30 }), fc.constantFrom(...CLINICS), (settings, offset, clinicId) => {
+        const today = START;
+        const date = addDays(today, offset);
+        const ctx = contextFor([], settings, 1, clinicId, today);
+        const day = dayStatus(ctx, date);
+        expect(day.selectable).toBe(settings.availableDays[weekdayOf(date)]);
+        if (!day.selectable) return;
+        const after = contextFor([{ id: 1, repId: 1, clinicId, date, status: 'booked' }], settings, 1, clinicId, today);
+        expect(dayStatus(after, date).reason).toBe('already_booked');
+        expect(dayStatus(after, date).slotsLeft).toBe(settings.maxSlots - 1);
+      }),
+    );
+  });
+});
