@@ -13,6 +13,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { clinicRoutes } from './modules/clinics/clinics.routes';
 
 export interface Clock {
   now(): Date;
@@ -40,7 +41,7 @@ export interface BuildAppOptions {
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 // Every area registers its routes here, explicitly (ARCHITECTURE: app.ts).
-const modules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes];
+const modules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, clinicRoutes];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;

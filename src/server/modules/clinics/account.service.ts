@@ -1,0 +1,55 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { clinicUsers, sessions } from '../../db/schema';
+import { badRequest, unauthorized } from '../../errors';
+import type { Actor } from '../../plugins/auth';
+import { hashPassword, verifyPassword } from '../auth/password';
+import type { ChangePassword, ClinicPreferences } from '../../../shared/schemas/clinic';
+import type { ClinicDeps } from './access';
+import { passwordChangedMail } from './clinic-mail';
+import { findClinic } from './doctors.repo';
+
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
+export const SAME_PASSWORD = 'The new password must be different from the current password.';
+
+/**
+ * Settings tab, Change Password: the current password must be right; the new one follows the password policy
+ * (schema). Every other session of the clinic ends; this one stays. A notice is e-mailed.
+ */
+export async function changeClinicPassword(
+  deps: ClinicDeps,
+  o: { actor: Actor; input: ChangePassword; onWrongPassword?: () => Promise<void> },
+): Promise<void> {
+  const clinic = await findClinic(deps.db, o.actor.id);
+  if (!clinic) throw unauthorized();
+  if (!(await verifyPassword(clinic.password, o.input.currentPassword))) {
+    await o.onWrongPassword?.();
+    throw badRequest(WRONG_CURRENT_PASSWORD, 'wrong_password');
+  }
+  if (o.input.currentPassword === o.input.newPassword) throw badRequest(SAME_PASSWORD, 'same_password');
+  const hash = await hashPassword(o.input.newPassword);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(clinicUsers).set({ password: hash, updatedAt: now }).where(eq(clinicUsers.id, clinic.id));
+    await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userType, 'clinic'), eq(sessions.userId, clinic.id), ne(sessions.id, o.actor.sessionId)));
+  });
+  await deps.mailer.send(passwordChangedMail(clinic));
+}
+
+export async function getClinicPreferences(deps: ClinicDeps, o: { actor: Actor }): Promise<ClinicPreferences> {
+  const clinic = await findClinic(deps.db, o.actor.id);
+  if (!clinic) throw unauthorized();
+  return { emailNotifications: clinic.emailNotifications, smsNotifications: clinic.smsNotifications };
+}
+
+export async function saveClinicPreferences(deps: ClinicDeps, o: { actor: Actor; input: ClinicPreferences }): Promise<ClinicPreferences> {
+  const [row] = await deps.db
+    .update(clinicUsers)
+    .set({ emailNotifications: o.input.emailNotifications, smsNotifications: o.input.smsNotifications, updatedAt: deps.clock.now() })
+    .where(eq(clinicUsers.id, o.actor.id))
+    .returning({ emailNotifications: clinicUsers.emailNotifications, smsNotifications: clinicUsers.smsNotifications });
+  if (!row) throw unauthorized();
+  return row;
+}
+

@@ -1,0 +1,53 @@
+import type { OutgoingMail } from '../mail/mail.service';
+import { formatDisplayDate } from '../../../shared/dates';
+
+// E-mails the clinic dashboard sends. Plain text first; no secret ever goes in them.
+
+export interface CancelledVisit {
+  repId: number;
+  repName: string;
+  repEmail: string;
+  appointmentDate: string;
+  doctorName: string;
+  clinicName: string;
+}
+
+/** spec part 1, 4: reps whose calls the clinic cancelled are told why. */
+export function cancellationMail(visit: CancelledVisit, reason: string): OutgoingMail {
+  const date = formatDisplayDate(visit.appointmentDate);
+  return {
+    to: visit.repEmail,
+    toName: visit.repName,
+    recipientId: visit.repId,
+    templateType: 'cancellation',
+    subject: `Appointment cancelled: Dr. ${visit.doctorName.replace(/^Dr\.?\s*/i, '')} on ${date}`,
+    text: [
+      `Dear ${visit.repName},`,
+      '',
+      `${visit.clinicName} has cancelled your appointment with ${visit.doctorName} on ${date}.`,
+      `Reason: ${reason}`,
+      '',
+      'Please book another date from your RepVisit dashboard.',
+      '',
+      'RepVisit',
+    ].join('\n'),
+  };
+}
+
+export function passwordChangedMail(clinic: { id: number; email: string; contactPerson: string }): OutgoingMail {
+  return {
+    to: clinic.email,
+    toName: clinic.contactPerson,
+    recipientId: clinic.id,
+    templateType: 'password_changed',
+    subject: 'Your RepVisit password was changed',
+    text: [
+      `Dear ${clinic.contactPerson},`,
+      '',
+      'The password of your clinic account was changed from the dashboard. Other signed-in devices were signed out.',
+      'If you did not do this, reset your password at once with "Forgot password" on the login form and contact support.',
+      '',
+      'RepVisit',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, forbidden } from '../../errors';
+import { actorOf, requireUser } from '../../plugins/auth';
+import { recordSecurityEvent } from '../../plugins/security';
+import {
+  addDoctorSchema,
+  addExistingDoctorSchema,
+  cancelTodayCallsSchema,
+  changePasswordSchema,
+  clinicPreferencesSchema,
+  doctorAppointmentsQuerySchema,
+  saveDoctorSettingsSchema,
+} from '../../../shared/schemas/clinic';
+import { changeClinicPassword, getClinicPreferences, saveClinicPreferences } from './account.service';
+import { addExistingDoctor, addNewDoctor, listAvailableDoctors, listDoctors, removeDoctor } from './doctors.service';
+import { getDoctorSettings, saveDoctorSettings } from './settings.service';
+import { cancelTodayCalls, listDoctorAppointmentsForClinic } from './visitors.service';
+
+// Clinic dashboard calls (spec part 1, 7; issue 4). Every clinicId must be the signed-in clinic's (403) and
+// every doctorId one of its doctors (404).
+
+const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const clinicParams = z.object({ clinicId: positiveId('Invalid clinic id') });
+const doctorParams = clinicParams.extend({ doctorId: positiveId('Invalid doctor id') });
+const settingsQuery = z.object({ doctorId: positiveId('Please select a doctor first.') });
+
+export const CANCEL_CALLS_FAILED = "Failed to cancel today's calls. Please try again.";
+
+export async function clinicRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const clinicOnly = { preHandler: requireUser(['clinic']) };
+
+  // --- doctors ---
+  app.get('/api/clinic/doctors/:clinicId', { ...clinicOnly, schema: { params: clinicParams } }, async (request) => {
+    const doctors = await listDoctors(app, { actor: await actorOf(request), clinicId: request.params.clinicId });
+    return { doctors };
+  });
+
+  app.post('/api/clinic/doctors', { ...clinicOnly, schema: { body: addDoctorSchema } }, async (request, reply) => {
+    const doctor = await addNewDoctor(app, { actor: await actorOf(request), input: request.body });
+    return reply.status(201).send({ doctor, message: 'Doctor added successfully' });
+  });
+
+  app.get('/api/available-doctors/:clinicId', { ...clinicOnly, schema: { params: clinicParams } }, async (request) => {
+    const doctors = await listAvailableDoctors(app, { actor: await actorOf(request), clinicId: request.params.clinicId });
+    return { doctors };
+  });
+
+  app.post('/api/clinic/add-existing-doctor', { ...clinicOnly, schema: { body: addExistingDoctorSchema } }, async (request) => {
+    const doctor = await addExistingDoctor(app, { actor: await actorOf(request), ...request.body });
+    return { doctor, message: 'Doctor added successfully' };
+  });
+
+  app.delete('/api/clinic/doctors/:clinicId/:doctorId', { ...clinicOnly, schema: { params: doctorParams } }, async (request) => {
+    const result = await removeDoctor(app, { actor: await actorOf(request), ...request.params });
+    return { message: 'Doctor removed from your clinic', ...result };
+  });
+
+  // --- call settings ---
+  app.get(
+    '/api/clinic/settings/:clinicId',
+    { ...clinicOnly, schema: { params: clinicParams, querystring: settingsQuery } },
+    async (request) => {
+      const settings = await getDoctorSettings(app, { actor: await actorOf(request), ...request.params, ...request.query });
+      return { settings };
+    },
+  );
+
+  app.post('/api/clinic/settings', { ...clinicOnly, schema: { body: saveDoctorSettingsSchema } }, async (request) => {
+    const settings = await saveDoctorSettings(app, { actor: await actorOf(request), input: request.body });
+    return { settings, message: 'Settings saved successfully' };
+  });
+
+  // --- the day's visitors ---
+  // One path, two dashboards (spec part 1, 7 and part 2, 7). A clinic gets its own doctor's appointments with
+  // the reps' details; the rep dashboard's variant belongs to the booking area and is not served here yet.
+  app.get(
+    '/api/doctor-appointments',
+    { preHandler: requireUser(['clinic', 'medrep']), schema: { querystring: doctorAppointmentsQuerySchema } },
+    async (request) => {
+      const actor = await actorOf(request);
+      if (actor.type !== 'clinic') throw forbidden();
+      const appointments = await listDoctorAppointmentsForClinic(app, { actor, ...request.query });
+      return { appointments };
+    },
+  );
+
+  // The spec's cancel call answers failures as { error } (part 1, 8 General); `message` is kept for the one
+  // error shape of the house.
+  app.post('/api/clinic/cancel-today-calls', clinicOnly, async (request, reply) => {
+    const parsed = cancelTodayCallsSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? CANCEL_CALLS_FAILED;
+      return reply.status(400).send({ error: message, message, code: 'validation_error' });
+    }
+    try {
+      return await cancelTodayCalls(app, { actor: await actorOf(request), input: parsed.data });
+    } catch (err) {
+      if (err instanceof AppError) return reply.status(err.status).send({ error: err.message, message: err.message, code: err.code });
+      request.log.error({ err }, 'cancel today calls failed');
+      return reply.status(500).send({ error: CANCEL_CALLS_FAILED, message: CANCEL_CALLS_FAILED, code: 'internal' });
+    }
+  });
+
+  // --- account settings ---
+  app.post(
+    '/api/clinic/change-password',
+    { ...clinicOnly, schema: { body: changePasswordSchema }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      await changeClinicPassword(app, {
+        actor,
+        input: request.body,
+        onWrongPassword: () =>
+          recordSecurityEvent(app, request, { eventType: 'password_change_wrong_current', userId: actor.id, userType: 'clinic', threatLevel: 'medium' }),
+      });
+      return { message: 'Password changed successfully' };
+    },
+  );
+
+  app.get('/api/clinic/preferences', clinicOnly, async (request) => {
+    return getClinicPreferences(app, { actor: await actorOf(request) });
+  });
+
+  app.put('/api/clinic/preferences', { ...clinicOnly, schema: { body: clinicPreferencesSchema } }, async (request) => {
+    return saveClinicPreferences(app, { actor: await actorOf(request), input: request.body });
+  });
+}

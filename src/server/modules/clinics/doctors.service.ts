@@ -1,0 +1,125 @@
+import { gte } from 'drizzle-orm';
+import { doctorAppointments } from '../../db/schema';
+import { conflict, isUniqueViolation, notFound } from '../../errors';
+import type { Actor } from '../../plugins/auth';
+import { LIMITS } from '../../../shared/constants';
+import { todayInIndia } from '../../../shared/dates';
+import { DEFAULT_AVAILABLE_DAYS, type AddDoctor, type AvailableDoctor, type ClinicDoctor } from '../../../shared/schemas/clinic';
+import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
+import { cancellationMail } from './clinic-mail';
+import {
+  deleteLinkAndSettings,
+  findClinic,
+  insertDoctor,
+  insertLink,
+  insertSettingsIfMissing,
+  listAvailableDoctorLinks,
+  listClinicDoctors,
+} from './doctors.repo';
+import { cancelActiveAppointments } from './visitors.repo';
+
+export const DOCTOR_REMOVED_REASON = 'Doctor removed from clinic';
+export const SELECTED_DOCTOR_NOT_FOUND = 'Selected doctor not found';
+
+// A newly linked doctor takes calls Monday to Friday, 3 a day, every 7 days (spec part 1, 9 defaults;
+// docs/decisions/clinic-doctor-defaults.md) until the clinic saves his Call Preferences.
+const defaultSettings = { maxSlots: LIMITS.maxSlotsDefault, callFrequency: LIMITS.callFrequencyDefault, availableDays: DEFAULT_AVAILABLE_DAYS };
+
+export async function listDoctors(deps: ClinicDeps, o: { actor: Actor; clinicId: number }): Promise<ClinicDoctor[]> {
+  assertOwnClinic(o.actor, o.clinicId);
+  return listClinicDoctors(deps.db, o.clinicId);
+}
+
+/** Creates the doctor at the clinic's own state and city, links him and gives him default call settings. */
+export async function addNewDoctor(deps: ClinicDeps, o: { actor: Actor; input: AddDoctor }): Promise<ClinicDoctor> {
+  assertOwnClinic(o.actor, o.input.clinicId);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const clinic = await findClinic(tx, o.input.clinicId);
+    if (!clinic) throw notFound('Clinic not found');
+    const doctor = await insertDoctor(tx, {
+      name: o.input.name,
+      specialty: o.input.specialty,
+      state: clinic.state,
+      city: clinic.city,
+      createdByClinicId: clinic.id,
+      createdAt: now,
+    });
+    await insertLink(tx, clinic.id, doctor.id, now);
+    await insertSettingsIfMissing(tx, { clinicId: clinic.id, doctorId: doctor.id, doctorName: doctor.name, now, ...defaultSettings });
+    return doctor;
+  });
+}
+
+/** Doctors practising at other clinics of the clinic's state that it has not linked yet. */
+export async function listAvailableDoctors(deps: ClinicDeps, o: { actor: Actor; clinicId: number }): Promise<AvailableDoctor[]> {
+  assertOwnClinic(o.actor, o.clinicId);
+  const clinic = await findClinic(deps.db, o.clinicId);
+  if (!clinic) throw notFound('Clinic not found');
+  return groupByDoctor(await listAvailableDoctorLinks(deps.db, clinic.id, clinic.state));
+}
+
+function groupByDoctor(rows: Array<ClinicDoctor & { clinicName: string }>): AvailableDoctor[] {
+  const byId = new Map<number, AvailableDoctor>();
+  for (const { clinicName, ...doctor } of rows) {
+    const entry = byId.get(doctor.id) ?? { ...doctor, clinicNames: [] };
+    if (!entry.clinicNames.includes(clinicName)) entry.clinicNames.push(clinicName);
+    byId.set(doctor.id, entry);
+  }
+  return [...byId.values()];
+}
+
+/** Links a doctor of another clinic (one person, several clinics: issue 4). */
+export async function addExistingDoctor(
+  deps: ClinicDeps,
+  o: { actor: Actor; clinicId: number; doctorId: number },
+): Promise<ClinicDoctor> {
+  assertOwnClinic(o.actor, o.clinicId);
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const clinic = await findClinic(tx, o.clinicId);
+      if (!clinic) throw notFound('Clinic not found');
+      const [available] = groupByDoctor(await listAvailableDoctorLinks(tx, clinic.id, clinic.state, o.doctorId));
+      if (!available) throw notFound(SELECTED_DOCTOR_NOT_FOUND);
+      await insertLink(tx, clinic.id, available.id, now);
+      await insertSettingsIfMissing(tx, { clinicId: clinic.id, doctorId: available.id, doctorName: available.name, now, ...defaultSettings });
+      const { clinicNames: _others, ...doctor } = available;
+      return doctor;
+    });
+  } catch (err) {
+    // Two tabs linking the same doctor at once: the unique link index keeps one.
+    if (isUniqueViolation(err)) throw conflict('This doctor is already linked to your clinic.');
+    throw err;
+  }
+}
+
+/**
+ * Unlinks the doctor, deletes this clinic's settings for him and cancels his appointments here from today on,
+ * in one transaction; the reps concerned are e-mailed after it commits.
+ */
+export async function removeDoctor(
+  deps: ClinicDeps,
+  o: { actor: Actor; clinicId: number; doctorId: number },
+): Promise<{ cancelledCount: number; emailsSent: number }> {
+  assertOwnClinic(o.actor, o.clinicId);
+  const now = deps.clock.now();
+  const today = todayInIndia(now);
+  const cancelled = await deps.db.transaction(async (tx) => {
+    await requireLinkedDoctor(tx, o.clinicId, o.doctorId);
+    const visits = await cancelActiveAppointments(tx, {
+      clinicId: o.clinicId,
+      doctorId: o.doctorId,
+      dateCondition: gte(doctorAppointments.appointmentDate, today),
+      reason: DOCTOR_REMOVED_REASON,
+      now,
+    });
+    await deleteLinkAndSettings(tx, o.clinicId, o.doctorId);
+    return visits;
+  });
+  let emailsSent = 0;
+  for (const visit of cancelled) {
+    if ((await deps.mailer.send(cancellationMail(visit, DOCTOR_REMOVED_REASON))).ok) emailsSent++;
+  }
+  return { cancelledCount: cancelled.length, emailsSent };
+}

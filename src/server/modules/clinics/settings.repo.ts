@@ -1,0 +1,45 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { clinicDoctorSettings } from '../../db/schema';
+import type { AvailableDays } from '../../../shared/schemas/clinic';
+
+const settingsColumns = {
+  clinicId: clinicDoctorSettings.clinicId,
+  doctorId: clinicDoctorSettings.doctorId,
+  doctorName: clinicDoctorSettings.doctorName,
+  maxSlots: clinicDoctorSettings.maxSlots,
+  callFrequency: clinicDoctorSettings.callFrequency,
+  availableDays: clinicDoctorSettings.availableDays,
+};
+
+export async function findSettings(db: DbOrTx, clinicId: number, doctorId: number) {
+  const [row] = await db
+    .select(settingsColumns)
+    .from(clinicDoctorSettings)
+    .where(and(eq(clinicDoctorSettings.clinicId, clinicId), eq(clinicDoctorSettings.doctorId, doctorId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Insert or update the one settings row of (clinic, doctor); the unique index makes it atomic. */
+export async function upsertSettings(
+  db: DbOrTx,
+  v: { clinicId: number; doctorId: number; doctorName: string; maxSlots: number; callFrequency: number; availableDays: AvailableDays; now: Date },
+) {
+  const { now, ...values } = v;
+  const [row] = await db
+    .insert(clinicDoctorSettings)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [clinicDoctorSettings.clinicId, clinicDoctorSettings.doctorId],
+      set: {
+        doctorName: sql`excluded.doctor_name`,
+        maxSlots: sql`excluded.max_slots`,
+        callFrequency: sql`excluded.call_frequency`,
+        availableDays: sql`excluded.available_days`,
+        updatedAt: now,
+      },
+    })
+    .returning(settingsColumns);
+  return row!;
+}

@@ -1,0 +1,78 @@
+import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
+import type { ClinicAppointment } from '../../../shared/schemas/clinic';
+import type { CancelledVisit } from './clinic-mail';
+
+// Queries of the appointments a clinic sees and cancels (spec part 1, 3: Appointment, clinic view).
+
+export const ACTIVE_STATUSES = ['booked', 'confirmed'] as const;
+
+/** One doctor's appointments at one clinic: on `date`, or from `fromDate` on when no date is given. */
+export async function listClinicAppointments(
+  db: DbOrTx,
+  q: { clinicId: number; doctorId: number; date?: string; fromDate: string },
+): Promise<ClinicAppointment[]> {
+  const rows = await db
+    .select({
+      id: doctorAppointments.id,
+      appointment_date: doctorAppointments.appointmentDate,
+      rep_id: doctorAppointments.repId,
+      doctor_id: doctorAppointments.doctorId,
+      clinic_id: doctorAppointments.clinicId,
+      rep_name: medicalReps.fullName,
+      company_name: medicalReps.company,
+      contact_number: medicalReps.phone,
+      status: doctorAppointments.status,
+    })
+    .from(doctorAppointments)
+    .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
+    .where(
+      and(
+        eq(doctorAppointments.clinicId, q.clinicId),
+        eq(doctorAppointments.doctorId, q.doctorId),
+        q.date ? eq(doctorAppointments.appointmentDate, q.date) : gte(doctorAppointments.appointmentDate, q.fromDate),
+      ),
+    )
+    .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.bookedAt), asc(doctorAppointments.id));
+  return rows as ClinicAppointment[];
+}
+
+/**
+ * Cancels the doctor's active appointments at the clinic matching `dateCondition`, keeping who and why; answers
+ * what the e-mails to the reps need. Run it inside the caller's transaction.
+ */
+export async function cancelActiveAppointments(
+  tx: DbOrTx,
+  o: { clinicId: number; doctorId: number; dateCondition: SQL; reason: string; now: Date },
+): Promise<CancelledVisit[]> {
+  const cancelled = await tx
+    .update(doctorAppointments)
+    .set({ status: 'cancelled', cancelReason: o.reason, cancelledBy: 'clinic', cancelledAt: o.now, updatedAt: o.now })
+    .where(
+      and(
+        eq(doctorAppointments.clinicId, o.clinicId),
+        eq(doctorAppointments.doctorId, o.doctorId),
+        inArray(doctorAppointments.status, [...ACTIVE_STATUSES]),
+        o.dateCondition,
+      ),
+    )
+    .returning({ repId: doctorAppointments.repId, appointmentDate: doctorAppointments.appointmentDate });
+  if (cancelled.length === 0) return [];
+  const [names] = await tx
+    .select({ doctorName: doctors.name, clinicName: clinicUsers.clinicName })
+    .from(doctors)
+    .innerJoin(clinicUsers, eq(clinicUsers.id, o.clinicId))
+    .where(eq(doctors.id, o.doctorId))
+    .limit(1);
+  const reps = await tx
+    .select({ id: medicalReps.id, fullName: medicalReps.fullName, email: medicalReps.email })
+    .from(medicalReps)
+    .where(inArray(medicalReps.id, [...new Set(cancelled.map((c) => c.repId))]));
+  const byId = new Map(reps.map((r) => [r.id, r]));
+  return cancelled.flatMap((c) => {
+    const rep = byId.get(c.repId);
+    if (!rep) return [];
+    return [{ repId: rep.id, repName: rep.fullName, repEmail: rep.email, appointmentDate: c.appointmentDate, doctorName: names?.doctorName ?? 'your doctor', clinicName: names?.clinicName ?? 'The clinic' }];
+  });
+}

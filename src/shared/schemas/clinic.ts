@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { CALL_FREQUENCIES, CANCELLATION_REASONS, LIMITS, SPECIALTIES, WEEKDAYS, type Weekday } from '../constants';
+import { isIsoDate } from '../dates';
+import { passwordSchema } from './auth';
+
+/*
+ * Wire contracts of the clinic dashboard (spec part 1, sections 3, 5 and 7). The messages are the spec's
+ * where it has one; the server is the authority, the forms reuse these schemas to be kind.
+ */
+
+const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+
+// --- doctors -------------------------------------------------------------------------------------
+
+export const MISSING_DOCTOR_INFO = 'Please provide both doctor name and specialty.';
+
+/** POST /api/clinic/doctors. The doctor practises at the clinic, so the server uses the clinic's state and city. */
+export const addDoctorSchema = z.object({
+  clinicId: id('Please login to access the clinic dashboard.'),
+  name: z.string({ error: MISSING_DOCTOR_INFO }).trim().min(1, MISSING_DOCTOR_INFO).max(120, 'Doctor name must be at most 120 characters'),
+  specialty: z.enum(SPECIALTIES, { error: MISSING_DOCTOR_INFO }),
+  state: z.string().max(100).optional(),
+  city: z.string().max(100).optional(),
+});
+export type AddDoctor = z.infer<typeof addDoctorSchema>;
+
+export const addExistingDoctorSchema = z.object({
+  clinicId: id('Please login to access the clinic dashboard.'),
+  doctorId: id('Please select a doctor first.'),
+});
+export type AddExistingDoctor = z.infer<typeof addExistingDoctorSchema>;
+
+/** Doctor shape of the screens (spec part 1, 3). */
+export interface ClinicDoctor {
+  id: number;
+  name: string;
+  specialty: string;
+  city: string;
+  state: string;
+}
+
+/** A doctor another clinic of the same state has, offered under 'Add Existing Doctor'. */
+export interface AvailableDoctor extends ClinicDoctor {
+  clinicNames: string[];
+}
+
+// --- call settings (spec part 1, 3: Doctor settings; 5: stepper and frequency) --------------------
+
+export type AvailableDays = Record<Weekday, boolean>;
+
+/** Monday to Friday: the days a doctor takes calls until the clinic says otherwise (docs/decisions). */
+export const DEFAULT_AVAILABLE_DAYS: AvailableDays = {
+  monday: true,
+  tuesday: true,
+  wednesday: true,
+  thursday: true,
+  friday: true,
+  saturday: false,
+  sunday: false,
+};
+
+export const MAX_SLOTS_MESSAGE = `Max slots must be between ${LIMITS.maxSlotsMin} and ${LIMITS.maxSlotsMax}.`;
+export const CALL_FREQUENCY_MESSAGE = 'Call frequency must be 7, 14, 21 or 28 days.';
+export const AVAILABLE_DAYS_MESSAGE = 'Available days must list the seven weekdays as true or false.';
+
+/**
+ * Settings may arrive (and be stored) with snake_case names, and availableDays as a JSON string (spec part 1,
+ * 3). This turns any of those spellings into the camelCase object; values are checked by the schema after it.
+ */
+export function normalizeDoctorSettings(raw: unknown): Record<string, unknown> {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  const r = raw as Record<string, unknown>;
+  const pick = (camel: string, snake: string) => (r[camel] !== undefined ? r[camel] : r[snake]);
+  let days = pick('availableDays', 'available_days');
+  if (typeof days === 'string') {
+    try {
+      days = JSON.parse(days);
+    } catch {
+      days = 'invalid';
+    }
+  }
+  const out: Record<string, unknown> = {
+    clinicId: pick('clinicId', 'clinic_id'),
+    doctorId: pick('doctorId', 'doctor_id'),
+    doctorName: pick('doctorName', 'doctor_name'),
+    maxSlots: pick('maxSlots', 'max_slots'),
+    callFrequency: pick('callFrequency', 'call_frequency'),
+    availableDays: days,
+  };
+  for (const k of Object.keys(out)) if (out[k] === undefined || out[k] === null) delete out[k];
+  return out;
+}
+
+const numberish = (message: string) =>
+  z.union([z.number({ error: message }), z.string({ error: message }).trim().regex(/^\d+$/, message).transform(Number)], { error: message });
+
+const availableDaysSchema = z
+  .record(z.string(), z.unknown(), { error: AVAILABLE_DAYS_MESSAGE })
+  .transform((v, ctx) => {
+    const days = {} as AvailableDays;
+    for (const day of WEEKDAYS) {
+      const value = v[day] ?? false;
+      if (typeof value !== 'boolean') {
+        ctx.addIssue({ code: 'custom', message: AVAILABLE_DAYS_MESSAGE });
+        return z.NEVER;
+      }
+      days[day] = value;
+    }
+    return days;
+  });
+
+const settingsFields = z.object({
+  clinicId: id('Please login to access the clinic dashboard.'),
+  doctorId: id('Please select a doctor before saving settings.'),
+  doctorName: z.string().trim().max(120).optional(),
+  maxSlots: numberish(MAX_SLOTS_MESSAGE)
+    .pipe(z.number().int(MAX_SLOTS_MESSAGE).min(LIMITS.maxSlotsMin, MAX_SLOTS_MESSAGE).max(LIMITS.maxSlotsMax, MAX_SLOTS_MESSAGE))
+    .default(LIMITS.maxSlotsDefault),
+  callFrequency: numberish(CALL_FREQUENCY_MESSAGE)
+    .pipe(z.number().refine((n) => (CALL_FREQUENCIES as readonly number[]).includes(n), CALL_FREQUENCY_MESSAGE))
+    .default(LIMITS.callFrequencyDefault),
+  availableDays: availableDaysSchema.default(DEFAULT_AVAILABLE_DAYS),
+});
+
+/** POST /api/clinic/settings: camelCase or snake_case, availableDays as an object or a JSON string. */
+export const saveDoctorSettingsSchema = z.preprocess(normalizeDoctorSettings, settingsFields);
+export type SaveDoctorSettings = z.infer<typeof saveDoctorSettingsSchema>;
+
+/** The settings the server answers with, always camelCase. */
+export interface DoctorSettings {
+  clinicId: number;
+  doctorId: number;
+  doctorName: string;
+  maxSlots: number;
+  callFrequency: number;
+  availableDays: AvailableDays;
+}
+
+/** Reads settings in any stored spelling (server answer or device cache); null when they do not make sense. */
+export function parseDoctorSettings(raw: unknown): DoctorSettings | null {
+  const parsed = saveDoctorSettingsSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  return { ...parsed.data, doctorName: parsed.data.doctorName ?? '' };
+}
+
+// --- the day's visitors and cancelling today's calls --------------------------------------------
+
+export const SELECT_DOCTOR_FIRST = 'Please select a doctor first.';
+export const SELECT_REASON = 'Please select a reason for cancellation.';
+
+const isoDate = z.string().refine(isIsoDate, 'Please give the date as yyyy-mm-dd.');
+
+/** GET /api/doctor-appointments?doctorId=&date=&clinicId= */
+export const doctorAppointmentsQuerySchema = z.object({
+  doctorId: id(SELECT_DOCTOR_FIRST),
+  date: isoDate.optional(),
+  clinicId: id('Please login to access the clinic dashboard.').optional(),
+});
+
+/** Appointment, clinic view (spec part 1, 3). */
+export interface ClinicAppointment {
+  id: number;
+  appointment_date: string;
+  rep_id: number;
+  doctor_id: number;
+  clinic_id: number;
+  rep_name: string;
+  company_name: string;
+  contact_number: string;
+  status: 'booked' | 'confirmed' | 'completed' | 'cancelled';
+}
+
+export const cancelTodayCallsSchema = z.object({
+  clinicId: id('Please login to access the clinic dashboard.'),
+  doctorId: id(SELECT_DOCTOR_FIRST),
+  date: isoDate,
+  reason: z.enum(CANCELLATION_REASONS, { error: SELECT_REASON }),
+});
+export type CancelTodayCalls = z.infer<typeof cancelTodayCallsSchema>;
+
+// --- account settings ----------------------------------------------------------------------------
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Please enter your current password.' }).min(1, 'Please enter your current password.').max(200),
+  newPassword: passwordSchema,
+});
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+/** The Change Password form: the confirmation must match (spec part 1, 5 wording). */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+
+export const clinicPreferencesSchema = z.object({
+  emailNotifications: z.boolean({ error: 'Email notifications must be true or false.' }),
+  smsNotifications: z.boolean({ error: 'SMS notifications must be true or false.' }),
+});
+export type ClinicPreferences = z.infer<typeof clinicPreferencesSchema>;
