@@ -1,9 +1,107 @@
-// Placeholder owned by the accounts work (issue 3): the landing modals render this form.
-export function ClinicRegisterWizard({ onBack }: { onBack: () => void; onDone?: () => void }) {
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { defaultCityForState, TIMINGS } from '../../../../shared/constants';
+import { clinicRegisterFormSchema, type ClinicRegisterForm } from '../../../../shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useRegisterClinic } from '../api/register-clinic';
+import { getDeviceFingerprint } from '../lib/device-fingerprint';
+import { useAvailabilityCheck } from '../lib/use-availability-check';
+import { ClinicCredentialsStep } from './clinic-credentials-step';
+import { ClinicInfoStep } from './clinic-info-step';
+
+const STEP1_FIELDS = ['clinicName', 'contactPerson', 'state', 'city'] as const;
+const STEP_TITLES = { 1: 'Clinic Information', 2: 'Account Credentials' } as const;
+
+/** The two-step clinic registration wizard in a card (spec part 1, 2, 4, 5 and 8). Rules are checked on blur. */
+export function ClinicRegisterWizard({ onBack, onDone }: { onBack: () => void; onDone?: () => void }) {
+  const navigate = useNavigate();
+  const register = useRegisterClinic();
+  const [step, setStep] = useState<1 | 2>(1);
+  const form = useForm<ClinicRegisterForm>({
+    resolver: zodResolver(clinicRegisterFormSchema),
+    mode: 'onBlur',
+    defaultValues: { clinicName: '', contactPerson: '', state: '', city: '', email: '', contactNumber: '', password: '', confirmPassword: '' },
+  });
+  const emailStatus = useAvailabilityCheck('email', form.watch('email'));
+  const phoneStatus = useAvailabilityCheck('phone', form.watch('contactNumber'));
+
+  // spec part 1, 4: step 1 moves on only when clinicName, contactPerson, state and city validate.
+  const next = async () => {
+    if (await form.trigger([...STEP1_FIELDS], { shouldFocus: true })) setStep(2);
+  };
+
+  const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
+    try {
+      const city = values.city.trim() || defaultCityForState(values.state);
+      await register.mutateAsync({ ...values, city, deviceFingerprint: await getDeviceFingerprint() });
+      toast({
+        title: 'Registration Successful!',
+        description: 'Please check your email for the 6-digit verification code.',
+        variant: 'success',
+        duration: TIMINGS.registrationToastMs,
+      });
+      onDone?.();
+      navigate(`/verify-otp?type=clinic&email=${encodeURIComponent(values.email.trim())}`);
+    } catch (err) {
+      toast({
+        title: 'Registration failed',
+        description: errorMessage(err, 'Something went wrong. Please try again.'),
+        variant: 'destructive',
+        duration: TIMINGS.errorToastMs,
+      });
+    }
+  });
+
+  // Enter on step 1 means Next, not submit.
+  const onFormSubmit = (e: FormEvent<HTMLFormElement>) => {
+    if (step === 2) return void onSubmit(e);
+    e.preventDefault();
+    void next();
+  };
+
+  const blocked = emailStatus.blocksSubmit || phoneStatus.blocksSubmit;
   return (
-    <div className="grid gap-3 text-sm">
-      <p>ClinicRegisterWizard is coming with the accounts work.</p>
-      <button type="button" onClick={onBack} className="underline">Back</button>
-    </div>
+    <Card className="p-4 sm:p-6">
+      <div className="mb-4">
+        <p className="text-xs font-medium uppercase tracking-wide text-teal-700 dark:text-teal-300">Step {step} of 2</p>
+        <h3 className="text-lg font-semibold text-slate-900 dark:text-slate-100">{STEP_TITLES[step]}</h3>
+        <div className="mt-2 grid grid-cols-2 gap-1" aria-hidden>
+          <span className="h-1 rounded bg-teal-600" />
+          <span className={step === 2 ? 'h-1 rounded bg-teal-600' : 'h-1 rounded bg-slate-200 dark:bg-slate-700'} />
+        </div>
+      </div>
+      <form onSubmit={onFormSubmit} noValidate aria-label="Register New Clinic" className="grid gap-5">
+        {step === 1 ? (
+          <ClinicInfoStep form={form} />
+        ) : (
+          <ClinicCredentialsStep form={form} emailStatus={emailStatus} phoneStatus={phoneStatus} />
+        )}
+        {step === 1 ? (
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+            <Button variant="secondary" onClick={onBack}>
+              Cancel
+            </Button>
+            <Button onClick={next}>
+              Next <ArrowRight className="h-4 w-4" aria-hidden />
+            </Button>
+          </div>
+        ) : (
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+            <Button variant="secondary" onClick={() => setStep(1)} disabled={form.formState.isSubmitting}>
+              <ArrowLeft className="h-4 w-4" aria-hidden /> Back
+            </Button>
+            <Button type="submit" loading={form.formState.isSubmitting} disabled={blocked}>
+              Register Clinic
+            </Button>
+          </div>
+        )}
+      </form>
+    </Card>
   );
 }

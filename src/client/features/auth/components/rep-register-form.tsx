@@ -1,9 +1,122 @@
-// Placeholder owned by the accounts work (issue 3): the landing modals render this form.
-export function RepRegisterForm({ onBack }: { onBack: () => void; onDone?: () => void }) {
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { TIMINGS } from '../../../../shared/constants';
+import { repRegisterFormSchema, type RepRegisterForm } from '../../../../shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { checkAvailability } from '../api/check-availability';
+import { useAvailableStates } from '../api/get-available-states';
+import { useRegisterRep } from '../api/register-rep';
+import { getDeviceFingerprint } from '../lib/device-fingerprint';
+import { useAvailabilityCheck } from '../lib/use-availability-check';
+import { AvailabilityStatus } from './availability-status';
+import { PasswordChecklist } from './password-checklist';
+
+const TAKEN_PATTERN = /already in use|already registered/i;
+
+/** Medical rep registration (spec part 1, 2, 5 and 8). */
+export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone?: () => void }) {
+  const navigate = useNavigate();
+  const register = useRegisterRep();
+  const states = useAvailableStates();
+  const form = useForm<RepRegisterForm>({
+    resolver: zodResolver(repRegisterFormSchema),
+    mode: 'onBlur',
+    defaultValues: { fullName: '', email: '', phone: '', company: '', state: '', password: '', confirmPassword: '' },
+  });
+  const emailStatus = useAvailabilityCheck('email', form.watch('email'));
+  const phoneStatus = useAvailabilityCheck('phone', form.watch('phone'));
+
+  const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
+    // spec part 1, 5: on submit both e-mail and phone are checked again.
+    const [email, phone] = await Promise.all([checkAvailability('email', values.email.trim()), checkAvailability('phone', values.phone.trim())]);
+    if (!email.available || !phone.available) {
+      toast({
+        title: 'Registration Error',
+        description: !email.available
+          ? 'Email address is already in use. Please use a different email.'
+          : 'Phone number is already in use. Please use a different number.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      await register.mutateAsync({ ...values, deviceFingerprint: await getDeviceFingerprint() });
+      toast({
+        title: 'Registration Successful!',
+        description: 'Please check your email for the 6-digit verification code.',
+        variant: 'success',
+        duration: TIMINGS.registrationToastMs,
+      });
+      onDone?.();
+      navigate(`/verify-otp?type=medrep&email=${encodeURIComponent(values.email.trim())}`);
+    } catch (err) {
+      const message = errorMessage(err, 'Please check your information and try again.');
+      if (TAKEN_PATTERN.test(message)) {
+        toast({
+          title: 'Account Already Exists',
+          description: 'This email is already registered. Please use the login form to access your account.',
+          variant: 'info',
+        });
+      } else {
+        toast({ title: 'Registration Failed', description: message, variant: 'destructive' });
+      }
+    }
+  });
+
+  const { errors, isSubmitting } = form.formState;
+  const blocked = emailStatus.blocksSubmit || phoneStatus.blocksSubmit;
   return (
-    <div className="grid gap-3 text-sm">
-      <p>RepRegisterForm is coming with the accounts work.</p>
-      <button type="button" onClick={onBack} className="underline">Back</button>
-    </div>
+    <form onSubmit={onSubmit} noValidate aria-label="Create New Account" className="grid gap-4">
+      <FormField label="Full Name" error={errors.fullName?.message}>
+        <Input autoComplete="name" placeholder="Your full name" {...form.register('fullName')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Email" error={errors.email?.message} status={<AvailabilityStatus result={emailStatus} />}>
+          <Input type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />
+        </FormField>
+        <FormField label="Phone" error={errors.phone?.message} status={<AvailabilityStatus result={phoneStatus} />}>
+          <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="9876543210" {...form.register('phone')} />
+        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Company" error={errors.company?.message}>
+          <Input autoComplete="organization" placeholder="Pharma company" {...form.register('company')} />
+        </FormField>
+        <FormField label="State" error={errors.state?.message}>
+          <NativeSelect disabled={states.isPending} {...form.register('state')}>
+            <option value="">{states.isPending ? 'Loading states...' : 'Select state'}</option>
+            {(states.data ?? []).map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <div className="grid gap-2">
+        <FormField label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="new-password" {...form.register('password')} />
+        </FormField>
+        <PasswordChecklist password={form.watch('password')} />
+      </div>
+      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <Button variant="secondary" onClick={onBack} disabled={isSubmitting}>
+          <ArrowLeft className="h-4 w-4" aria-hidden /> Back
+        </Button>
+        <Button type="submit" loading={isSubmitting} disabled={blocked}>
+          Create Account
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import type { UserKind as AccountType } from '../../../../shared/schemas/auth';
+
+export const verifyOtp = (body: { email: string; otp: string; type: AccountType }) =>
+  apiFetch<{ message: string }>('/api/verify-otp', { body });
+
+export function useVerifyOtp() {
+  return useMutation({ mutationFn: verifyOtp });
+}

@@ -1,0 +1,34 @@
+import { AlertTriangle, CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import type { AvailabilityResult } from '../lib/use-availability-check';
+
+/** 'Checking...', 'Valid & available' or 'Already in use' under an e-mail or phone field (spec part 1, 2). */
+export function AvailabilityStatus({ result }: { result: AvailabilityResult }) {
+  switch (result.state) {
+    case 'idle':
+      return null;
+    case 'checking':
+      return (
+        <span className="inline-flex items-center gap-1 text-slate-600 dark:text-slate-300">
+          <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden /> Checking...
+        </span>
+      );
+    case 'available':
+      return (
+        <span className="inline-flex items-center gap-1 font-medium text-emerald-700 dark:text-emerald-400">
+          <CheckCircle2 className="h-3.5 w-3.5" aria-hidden /> Valid &amp; available
+        </span>
+      );
+    case 'taken':
+      return (
+        <span className="inline-flex items-center gap-1 font-medium text-red-600 dark:text-red-400">
+          <XCircle className="h-3.5 w-3.5" aria-hidden /> Already in use
+        </span>
+      );
+    case 'failed':
+      return (
+        <span className="inline-flex items-center gap-1 text-amber-700 dark:text-amber-400">
+          <AlertTriangle className="h-3.5 w-3.5" aria-hidden /> {result.message}
+        </span>
+      );
+  }
+}

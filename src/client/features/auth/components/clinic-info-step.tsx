@@ -1,0 +1,56 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { INDIAN_STATES, citiesForState, JAMMU_AND_KASHMIR } from '../../../../shared/constants';
+import type { ClinicRegisterForm } from '../../../../shared/schemas/auth';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/native-select';
+
+/** Step 1 of the clinic wizard, Clinic Information (spec part 1, 2 and 5). */
+export function ClinicInfoStep({ form }: { form: UseFormReturn<ClinicRegisterForm> }) {
+  const { errors } = form.formState;
+  const state = form.watch('state');
+  const cities = state ? citiesForState(state) : [];
+  const stateField = form.register('state');
+
+  return (
+    <div className="grid gap-4">
+      <FormField label="Clinic Name" error={errors.clinicName?.message}>
+        <Input autoComplete="organization" placeholder="e.g. City Care Clinic" {...form.register('clinicName')} />
+      </FormField>
+      <FormField label="Contact Person" error={errors.contactPerson?.message}>
+        <Input autoComplete="name" placeholder="Full name" {...form.register('contactPerson')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="State" error={errors.state?.message}>
+          <NativeSelect
+            {...stateField}
+            onChange={(e) => {
+              void stateField.onChange(e);
+              // spec part 1, 5: J&K offers its districts; any other state offers only 'Other', preselected.
+              const next = e.target.value;
+              form.setValue('city', next && next !== JAMMU_AND_KASHMIR ? citiesForState(next)[0]! : '', { shouldValidate: false });
+              if (form.formState.errors.city) void form.trigger('city');
+            }}
+          >
+            <option value="">Select state</option>
+            {INDIAN_STATES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="City" error={errors.city?.message}>
+          <NativeSelect disabled={!state} {...form.register('city')}>
+            {state === JAMMU_AND_KASHMIR || !state ? <option value="">{state ? 'Select district' : 'Select a state first'}</option> : null}
+            {cities.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+    </div>
+  );
+}

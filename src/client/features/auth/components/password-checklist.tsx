@@ -1,0 +1,21 @@
+import { clsx } from 'clsx';
+import { Check, X } from 'lucide-react';
+import { passwordChecks } from '../../../../shared/schemas/auth';
+
+/** The password-strength checklist (spec part 1, 2); the rules come from the shared schema. */
+export function PasswordChecklist({ password }: { password: string }) {
+  return (
+    <ul aria-label="Password requirements" className="grid gap-0.5 text-xs sm:grid-cols-2">
+      {passwordChecks.map((check) => {
+        const ok = check.test(password);
+        return (
+          <li key={check.label} className={clsx('flex items-center gap-1', ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-slate-500 dark:text-slate-400')}>
+            {ok ? <Check className="h-3.5 w-3.5" aria-hidden /> : <X className="h-3.5 w-3.5" aria-hidden />}
+            <span>{check.label}</span>
+            <span className="sr-only">{ok ? '(met)' : '(not met)'}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
