@@ -35,4 +35,19 @@ export function subscriptionStatusLabel(status: string | null | undefined): stri
   }
 }
 
+/**
+ * The status to report: an active kind whose expiry has passed reads as 'expired' (issue 6), so the panel
+ * and the admin lists never call a lapsed subscription Active.
+ */
+export function effectiveSubscriptionStatus(opts: { status: string | null | undefined; expiresAt: Date | string | null | undefined; now: Date }): string {
+  const status = opts.status || 'inactive';
+  if (ACTIVE_KINDS.has(status) && !isSubscriptionActive(opts)) return 'expired';
+  return status;
+}
+
+/** spec part 2, 9: the free-access offer is shown only up to and including its end date (IST calendar day). */
+export function isFreeAccessPromoRunning(opts: { promoUntil: string; today: string }): boolean {
+  return opts.today <= opts.promoUntil;
+}
+
 export const SUBSCRIPTION_REQUIRED_MESSAGE = 'An active subscription is required to book appointments.';

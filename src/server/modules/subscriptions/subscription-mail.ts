@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { CURRENCY, PLANS, PRODUCT_NAME, type PlanType } from '../../../shared/constants';
+import { formatDisplayDate, todayInIndia } from '../../../shared/dates';
+
+// The e-mail receipt sent when a subscription starts (issue 6), logged with templateType 'subscription'.
+
+export async function sendActivationReceipt(
+  app: FastifyInstance,
+  opts: {
+    rep: { id: number; fullName: string; email: string };
+    expiresAt: Date;
+    kind: { type: 'trial'; days: number } | { type: 'paid'; planType: PlanType; paymentId: string; orderId: string };
+  },
+): Promise<void> {
+  const until = formatDisplayDate(todayInIndia(opts.expiresAt));
+  const greeting = `Dear ${opts.rep.fullName},`;
+  let subject: string;
+  let lines: string[];
+  if (opts.kind.type === 'trial') {
+    subject = `Your ${PRODUCT_NAME} free trial has started`;
+    lines = [
+      greeting,
+      '',
+      `Your ${opts.kind.days}-day free trial is active. You can book appointments with doctors until ${until}.`,
+      '',
+      'To keep booking after the trial, choose the monthly or yearly plan in Settings.',
+    ];
+  } else {
+    const plan = PLANS[opts.kind.planType];
+    subject = `${PRODUCT_NAME} payment receipt: ${plan.label} plan`;
+    lines = [
+      greeting,
+      '',
+      'Thank you for your payment. Your subscription is active.',
+      '',
+      `Plan: ${plan.label}`,
+      `Amount paid: ${CURRENCY} ${plan.priceInr}`,
+      `Payment id: ${opts.kind.paymentId}`,
+      `Order id: ${opts.kind.orderId}`,
+      `Valid until: ${until}`,
+    ];
+  }
+  lines.push('', `The ${PRODUCT_NAME} team`);
+  await app.mailer.send({
+    to: opts.rep.email,
+    toName: opts.rep.fullName,
+    recipientId: opts.rep.id,
+    subject,
+    text: lines.join('\n'),
+    templateType: 'subscription',
+  });
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { CURRENCY, PLANS, type PlanType } from '../../../shared/constants';
+import {
+  SUBSCRIPTION_MESSAGES,
+  type CreateOrderAnswer,
+  type TestCheckoutAnswer,
+  type VerifyPaymentAnswer,
+} from '../../../shared/schemas/subscription';
+import { isSubscriptionActive } from '../../../shared/subscription/subscription-status';
+import { AppError, badRequest, notFound } from '../../errors';
+import { paymentSettings } from './payment-settings';
+import { createRazorpayOrder, isPaymentSignatureValid, paymentSignature } from './razorpay.client';
+import { sendActivationReceipt } from './subscription-mail';
+import { findOrder, insertOrder, lockRepSubscription, markOrderPaid, setRepSubscription } from './subscriptions.repo';
+import { loadRep } from './subscriptions.service';
+
+// Paid plans (spec part 2, 7; issue 6): create an order, verify the checkout's signature, and activate once
+// per payment, whether verify, the webhook, or both (in any order, any number of times) report it.
+
+const DAY_MS = 86_400_000;
+const paymentStartFailed = () => new AppError('payment_start_failed', SUBSCRIPTION_MESSAGES.paymentStartFailed, 502);
+const verificationFailed = () => badRequest(SUBSCRIPTION_MESSAGES.verificationFailed, 'payment_verification_failed');
+const token = (bytes: number) => randomBytes(bytes).toString('hex');
+
+export async function createSubscriptionOrder({
+  app,
+  repId,
+  planType,
+}: {
+  app: FastifyInstance;
+  repId: number;
+  planType: PlanType;
+}): Promise<CreateOrderAnswer> {
+  await loadRep(app, repId);
+  const settings = paymentSettings(app.config);
+  // The amount comes from the plan on the server, never from the request.
+  const plan = PLANS[planType];
+  const receipt = `rv_${repId}_${token(6)}`;
+  let orderId: string;
+  if (settings.mode === 'live') {
+    try {
+      const order = await createRazorpayOrder({
+        apiUrl: app.config.RAZORPAY_API_URL,
+        keyId: settings.keyId,
+        keySecret: settings.secret,
+        amount: plan.amountPaise,
+        currency: CURRENCY,
+        receipt,
+        notes: { repId: String(repId), planType },
+      });
+      orderId = order.id;
+    } catch (err) {
+      app.log.warn({ repId, planType, err: (err as Error).message, status: (err as { status?: number }).status }, 'razorpay order failed');
+      throw paymentStartFailed();
+    }
+  } else if (settings.mode === 'test') {
+    orderId = `order_test_${token(10)}`;
+  } else {
+    app.log.error({ repId }, 'razorpay keys missing in production; paid plans unavailable');
+    throw paymentStartFailed();
+  }
+  await insertOrder(app.db, { orderId, repId, planType, amount: plan.amountPaise, currency: CURRENCY, receipt, status: 'created', createdAt: app.clock.now() });
+  app.log.info({ repId, planType, orderId, mode: settings.mode }, 'subscription order created');
+  return { orderId, amount: plan.amountPaise, currency: CURRENCY, keyId: settings.keyId, planType, testMode: settings.mode === 'test' };
+}
+
+/** An order this rep created; another rep's order is as unknown as a made-up one. */
+async function loadOwnOrder(app: FastifyInstance, repId: number, orderId: string) {
+  const order = await findOrder(app.db, orderId);
+  if (!order || order.repId !== repId) throw notFound(SUBSCRIPTION_MESSAGES.orderNotFound);
+  return order;
+}
+
+export async function verifySubscriptionPayment({
+  app,
+  repId,
+  orderId,
+  paymentId,
+  signature,
+}: {
+  app: FastifyInstance;
+  repId: number;
+  orderId: string;
+  paymentId: string;
+  signature: string;
+}): Promise<VerifyPaymentAnswer> {
+  const settings = paymentSettings(app.config);
+  const order = await findOrder(app.db, orderId);
+  const valid =
+    settings.secret !== null && order !== undefined && order.repId === repId && isPaymentSignatureValid({ orderId, paymentId, signature, secret: settings.secret });
+  if (!valid) {
+    app.log.warn({ repId, orderId, knownOrder: Boolean(order) }, 'payment verification failed');
+    throw verificationFailed();
+  }
+  const result = await activateOrderPayment({ app, orderId, paymentId });
+  return { subscriptionId: result.rep.subscriptionId ?? paymentId, expiresAt: result.rep.subscriptionExpiresAt!.toISOString() };
+}
+
+/**
+ * Marks the order paid and extends the rep's subscription in ONE transaction, once per order: the order's
+ * conditional UPDATE lets one caller through; every later caller finds it paid and changes nothing.
+ * The expiry extends by the plan's days from the later of now and the current (running) expiry.
+ */
+export async function activateOrderPayment({ app, orderId, paymentId }: { app: FastifyInstance; orderId: string; paymentId: string }) {
+  const now = app.clock.now();
+  const result = await app.db.transaction(async (tx) => {
+    const paid = await markOrderPaid(tx, { orderId, paymentId, now });
+    if (!paid) {
+      const order = (await findOrder(tx, orderId))!;
+      return { activated: false as const, order, rep: (await lockRepSubscription(tx, order.repId))! };
+    }
+    const rep = (await lockRepSubscription(tx, paid.repId))!;
+    const running = isSubscriptionActive({ status: rep.subscriptionStatus, expiresAt: rep.subscriptionExpiresAt, now });
+    const base = running && rep.subscriptionExpiresAt ? rep.subscriptionExpiresAt : now;
+    const plan = PLANS[paid.planType as PlanType];
+    const updated = await setRepSubscription(tx, {
+      repId: rep.id,
+      status: 'active',
+      subscriptionId: paymentId,
+      expiresAt: new Date(base.getTime() + plan.days * DAY_MS),
+      now,
+    });
+    return { activated: true as const, order: paid, rep: updated };
+  });
+  if (result.activated) {
+    app.log.info({ repId: result.rep.id, orderId, planType: result.order.planType }, 'subscription activated');
+    await sendActivationReceipt(app, {
+      rep: result.rep,
+      expiresAt: result.rep.subscriptionExpiresAt!,
+      kind: { type: 'paid', planType: result.order.planType as PlanType, paymentId, orderId },
+    });
+  }
+  return result;
+}
+
+/**
+ * The labelled test checkout (no Razorpay keys, not production): "pays" an order of this rep and answers what
+ * Razorpay's checkout would hand the browser, signed with the local test secret. The client then calls verify.
+ */
+export async function completeTestCheckout({ app, repId, orderId }: { app: FastifyInstance; repId: number; orderId: string }): Promise<TestCheckoutAnswer> {
+  const settings = paymentSettings(app.config);
+  if (settings.mode !== 'test') throw notFound(SUBSCRIPTION_MESSAGES.testCheckoutUnavailable);
+  const order = await loadOwnOrder(app, repId, orderId);
+  const paymentId = `pay_test_${token(10)}`;
+  return {
+    razorpay_payment_id: paymentId,
+    razorpay_order_id: order.orderId,
+    razorpay_signature: paymentSignature({ orderId: order.orderId, paymentId, secret: settings.secret }),
+  };
+}

@@ -1,0 +1,93 @@
+import { and, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { medicalReps, subscriptionOrders } from '../../db/schema';
+
+// Drizzle queries of the subscriptions area only (ARCHITECTURE: <area>.repo.ts).
+
+const repSubscriptionColumns = {
+  id: medicalReps.id,
+  fullName: medicalReps.fullName,
+  email: medicalReps.email,
+  subscriptionStatus: medicalReps.subscriptionStatus,
+  subscriptionId: medicalReps.subscriptionId,
+  subscriptionExpiresAt: medicalReps.subscriptionExpiresAt,
+  freeTrialUsedAt: medicalReps.freeTrialUsedAt,
+};
+export type RepSubscription = Awaited<ReturnType<typeof findRepSubscription>>;
+
+export async function findRepSubscription(db: DbOrTx, repId: number) {
+  const [row] = await db.select(repSubscriptionColumns).from(medicalReps).where(eq(medicalReps.id, repId)).limit(1);
+  return row;
+}
+
+/** The rep row locked for the rest of the transaction (a paid activation reads, then extends, the expiry). */
+export async function lockRepSubscription(tx: DbOrTx, repId: number) {
+  const [row] = await tx.select(repSubscriptionColumns).from(medicalReps).where(eq(medicalReps.id, repId)).for('update').limit(1);
+  return row;
+}
+
+const PAID_KINDS = ['active', 'authenticated', 'paid'];
+
+/**
+ * Starts the free trial in ONE conditional UPDATE: only when it was never used and no paid subscription is
+ * running. Concurrent attempts race on the row; exactly one sees a row come back.
+ */
+export async function startFreeTrial(db: DbOrTx, opts: { repId: number; subscriptionId: string; now: Date; expiresAt: Date }) {
+  const [row] = await db
+    .update(medicalReps)
+    .set({
+      subscriptionStatus: 'free_trial',
+      subscriptionId: opts.subscriptionId,
+      subscriptionExpiresAt: opts.expiresAt,
+      freeTrialUsedAt: opts.now,
+      updatedAt: opts.now,
+    })
+    .where(
+      and(
+        eq(medicalReps.id, opts.repId),
+        isNull(medicalReps.freeTrialUsedAt),
+        or(
+          not(inArray(medicalReps.subscriptionStatus, PAID_KINDS)),
+          isNull(medicalReps.subscriptionExpiresAt),
+          sql`${medicalReps.subscriptionExpiresAt} <= ${opts.now}`,
+        ),
+      ),
+    )
+    .returning(repSubscriptionColumns);
+  return row;
+}
+
+export async function setRepSubscription(
+  tx: DbOrTx,
+  opts: { repId: number; status: string; subscriptionId: string; expiresAt: Date; now: Date },
+) {
+  const [row] = await tx
+    .update(medicalReps)
+    .set({ subscriptionStatus: opts.status, subscriptionId: opts.subscriptionId, subscriptionExpiresAt: opts.expiresAt, updatedAt: opts.now })
+    .where(eq(medicalReps.id, opts.repId))
+    .returning(repSubscriptionColumns);
+  return row!;
+}
+
+export async function insertOrder(db: DbOrTx, values: typeof subscriptionOrders.$inferInsert) {
+  const [row] = await db.insert(subscriptionOrders).values(values).returning();
+  return row!;
+}
+
+export async function findOrder(db: DbOrTx, orderId: string) {
+  const [row] = await db.select().from(subscriptionOrders).where(eq(subscriptionOrders.orderId, orderId)).limit(1);
+  return row;
+}
+
+/**
+ * Marks an order paid by one payment, once: the UPDATE matches only while the order is still 'created'.
+ * A second caller (a replayed verify, the webhook after verify) gets nothing back and changes nothing.
+ */
+export async function markOrderPaid(tx: DbOrTx, opts: { orderId: string; paymentId: string; now: Date }) {
+  const [row] = await tx
+    .update(subscriptionOrders)
+    .set({ status: 'paid', paymentId: opts.paymentId, paidAt: opts.now })
+    .where(and(eq(subscriptionOrders.orderId, opts.orderId), eq(subscriptionOrders.status, 'created')))
+    .returning();
+  return row;
+}

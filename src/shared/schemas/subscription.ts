@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { PLANS, type PlanType } from '../constants';
+
+/*
+ * Wire contracts of the subscription calls (spec part 2, 7 "Subscription"; issue 6). The spec's messages
+ * (part 2, 8) live here so the server and the panel say the same thing.
+ */
+
+export const SUBSCRIPTION_MESSAGES = {
+  trialFailed: 'Failed to activate free trial',
+  trialRetry: 'Please try again in a moment.',
+  trialAlreadyUsed: 'You have already used your free trial. Please choose a plan to continue.',
+  trialWhileActive: 'You already have an active subscription.',
+  accountUnavailable: 'Unable to retrieve your account information. Please try logging in again.',
+  paymentStartFailed: 'Failed to initiate payment. Please try again.',
+  verificationFailed: 'Payment Verification Failed',
+  verificationAdvice: 'Please contact support if money was deducted.',
+  orderNotFound: 'This payment order was not found.',
+  testCheckoutUnavailable: 'The test checkout is only available when no payment keys are configured.',
+  webhookSignatureInvalid: 'Invalid webhook signature',
+  webhookNotConfigured: 'Webhook secret is not configured.',
+} as const;
+
+export const PLAN_TYPES = Object.keys(PLANS) as [PlanType, ...PlanType[]];
+export const planTypeSchema = z.enum(PLAN_TYPES, { error: 'Plan type must be monthly or yearly' });
+
+const repIdField = z.coerce
+  .number({ error: 'Medical rep id is required' })
+  .int('Medical rep id must be a whole number')
+  .positive('Medical rep id must be a whole number');
+
+/** Razorpay ids and signatures: short tokens of letters, digits and underscores. */
+const providerToken = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(200, `${name} is too long`)
+    .regex(/^[A-Za-z0-9_]+$/, `${name} is not valid`);
+
+export const repIdParamsSchema = z.object({ repId: repIdField });
+
+export const activateFreeTrialSchema = z.object({ medicalRepId: repIdField });
+export type ActivateFreeTrialInput = z.infer<typeof activateFreeTrialSchema>;
+
+export const createSubscriptionOrderSchema = z.object({
+  planType: planTypeSchema,
+  medicalRepId: repIdField,
+  // The server takes name and e-mail from the rep's account; these are accepted as the spec sends them.
+  customerEmail: z.string().trim().max(254, 'Customer e-mail is too long').optional(),
+  customerName: z.string().trim().max(200, 'Customer name is too long').optional(),
+});
+export type CreateSubscriptionOrderInput = z.infer<typeof createSubscriptionOrderSchema>;
+
+export const verifySubscriptionPaymentSchema = z.object({
+  razorpay_payment_id: providerToken('Payment id'),
+  razorpay_order_id: providerToken('Order id'),
+  razorpay_signature: z
+    .string({ error: 'Payment signature is required' })
+    .trim()
+    .min(1, 'Payment signature is required')
+    .max(200, 'Payment signature is too long'),
+  medicalRepId: repIdField,
+  // The plan is taken from the stored order; the caller's planType is only checked for shape.
+  planType: planTypeSchema.optional(),
+});
+export type VerifySubscriptionPaymentInput = z.infer<typeof verifySubscriptionPaymentSchema>;
+
+export const completeTestCheckoutSchema = z.object({ orderId: providerToken('Order id') });
+
+// --- answers -------------------------------------------------------------------------------------
+
+export interface SubscriptionStatusAnswer {
+  subscriptionStatus: string;
+  isActive: boolean;
+  subscriptionId: string | null;
+  expiresAt: string | null;
+  /** True once the free trial has been taken (it is offered once per rep). */
+  freeTrialUsed: boolean;
+}
+
+export interface FreeTrialAnswer {
+  subscriptionStatus: 'free_trial';
+  subscriptionId: string;
+  expiresAt: string;
+  isActive: true;
+  message: string;
+}
+
+export interface CreateOrderAnswer {
+  orderId: string;
+  amount: number;
+  currency: string;
+  /** Razorpay key id for the checkout; null in test mode (no keys configured). */
+  keyId: string | null;
+  planType: PlanType;
+  testMode: boolean;
+}
+
+export interface VerifyPaymentAnswer {
+  subscriptionId: string;
+  expiresAt: string;
+}
+
+export interface TestCheckoutAnswer {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}
+
+export interface PlansAnswer {
+  plans: Array<{ planType: PlanType; label: string; priceInr: number; amountPaise: number; days: number }>;
+  currency: string;
+  yearlySavingInr: number;
+  /** Last day (IST, yyyy-mm-dd) of the free-access offer (spec part 2, 9). */
+  promoUntil: string;
+  freeTrialDays: number;
+  /** No Razorpay keys: paid plans run through the labelled test checkout. */
+  testMode: boolean;
+}
