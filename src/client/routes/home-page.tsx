@@ -1,3 +1,13 @@
+import { PublicLayout } from '../components/layout/public-layout';
+import { HeroSection } from '../features/landing/components/hero-section';
+import { UserTypeSection } from '../features/landing/components/user-type-section';
+
+/** spec part 1, 2: the landing page. Kept light: no dashboard code is imported here (issue 10). */
 export default function HomePage() {
-  return <main id="main" className="p-6">HomePage (to be built)</main>;
+  return (
+    <PublicLayout>
+      <HeroSection />
+      <UserTypeSection />
+    </PublicLayout>
+  );
 }

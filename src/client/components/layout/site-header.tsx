@@ -1,0 +1,94 @@
+import { clsx } from 'clsx';
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { BrandMark } from './brand-mark';
+
+// spec part 1, 2: the same five links in the desktop nav and the mobile menu.
+export const SITE_NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/terms', label: 'Terms' },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+    isActive
+      ? 'bg-teal-50 text-teal-800 dark:bg-teal-900/40 dark:text-teal-200'
+      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
+  );
+
+/** Sticky site header: logo, brand, 'Healthcare Platform', and the nav (a toggled list on phones). */
+export function SiteHeader() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // A followed link closes the mobile menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 dark:border-slate-800 dark:bg-slate-900/90">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-3 rounded-md" aria-label={`${PRODUCT_NAME} home`}>
+          <BrandMark />
+          <span className="leading-tight">
+            <span className="block text-lg font-bold text-slate-900 dark:text-white">{PRODUCT_NAME}</span>
+            <span className="block text-xs text-slate-500 dark:text-slate-400">Healthcare Platform</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {SITE_NAV_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end className={linkClass}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <button
+          ref={toggleRef}
+          type="button"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
+        </button>
+      </div>
+
+      <nav
+        id={menuId}
+        aria-label="Mobile"
+        hidden={!open}
+        className="border-t border-slate-200 bg-white px-4 pb-3 pt-2 md:hidden dark:border-slate-800 dark:bg-slate-900"
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          setOpen(false);
+          toggleRef.current?.focus();
+        }}
+      >
+        <ul className="grid gap-1">
+          {SITE_NAV_LINKS.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} end className={(s) => clsx(linkClass(s), 'block')} onClick={() => setOpen(false)}>
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,85 @@
+import { LogIn, UserPlus, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+
+export type Portal = 'medrep' | 'clinic';
+type View = 'options' | 'login' | 'register';
+type FormProps = { onBack: () => void; onDone: () => void };
+
+// The forms (and their validation code) load only when an option is chosen, keeping the landing route light.
+const RepLoginForm = lazy(() => import('../../auth/components/rep-login-form').then((m) => ({ default: m.RepLoginForm })));
+const RepRegisterForm = lazy(() => import('../../auth/components/rep-register-form').then((m) => ({ default: m.RepRegisterForm })));
+const ClinicLoginForm = lazy(() => import('../../auth/components/clinic-login-form').then((m) => ({ default: m.ClinicLoginForm })));
+const ClinicRegisterWizard = lazy(() =>
+  import('../../auth/components/clinic-register-wizard').then((m) => ({ default: m.ClinicRegisterWizard })),
+);
+
+// spec part 1, 2: the two portal modals, their options and the form each option shows.
+const PORTALS: Record<Portal, { title: string; registerLabel: string; Login: ComponentType<FormProps>; Register: ComponentType<FormProps> }> = {
+  medrep: { title: 'Medical Representative Portal', registerLabel: 'Create New Account', Login: RepLoginForm, Register: RepRegisterForm },
+  clinic: { title: 'Clinic Portal', registerLabel: 'Register New Clinic', Login: ClinicLoginForm, Register: ClinicRegisterWizard },
+};
+
+function OptionButton({ icon: Icon, label, hint, onClick }: { icon: LucideIcon; label: string; hint: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex w-full items-center gap-4 rounded-xl border border-slate-200 p-4 text-left transition-colors hover:border-teal-600 hover:bg-teal-50 dark:border-slate-600 dark:hover:bg-slate-700"
+    >
+      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-teal-100 text-teal-700 dark:bg-teal-900/50 dark:text-teal-300">
+        <Icon className="h-5 w-5" aria-hidden />
+      </span>
+      <span>
+        <span className="block font-semibold text-slate-900 dark:text-white">{label}</span>
+        <span className="block text-sm text-slate-600 dark:text-slate-300">{hint}</span>
+      </span>
+    </button>
+  );
+}
+
+/**
+ * The portal modal: first the options, then the chosen form inside the same modal. A click outside closes
+ * the options view; while a form is open only its own Back (or finishing) leaves it, so a stray click
+ * does not throw away what was typed.
+ */
+export function PortalDialog({ portal, onClose }: { portal: Portal | null; onClose: () => void }) {
+  const [view, setView] = useState<View>('options');
+  const config = portal ? PORTALS[portal] : null;
+
+  const close = () => {
+    onClose();
+    setView('options');
+  };
+  const backToOptions = () => setView('options');
+  const Form = config && view !== 'options' ? (view === 'login' ? config.Login : config.Register) : null;
+
+  return (
+    <Dialog
+      open={portal !== null}
+      onOpenChange={(open) => !open && close()}
+      title={config?.title ?? ''}
+      description={Form ? undefined : 'Choose how you would like to continue.'}
+      dismissible={!Form}
+      className={
+        Form
+          ? 'sm:max-w-xl max-sm:max-h-[100dvh] max-sm:w-screen max-sm:rounded-none'
+          : undefined
+      }
+    >
+      {Form ? (
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <Form onBack={backToOptions} onDone={close} />
+        </Suspense>
+      ) : (
+        config && (
+          <div className="grid gap-3">
+            <OptionButton icon={LogIn} label="Login to Your Account" hint="Sign in with your e-mail and password." onClick={() => setView('login')} />
+            <OptionButton icon={UserPlus} label={config.registerLabel} hint="New here? Register in a few steps." onClick={() => setView('register')} />
+          </div>
+        )
+      )}
+    </Dialog>
+  );
+}
