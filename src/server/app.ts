@@ -13,6 +13,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { clinicRoutes } from './modules/clinics/clinics.routes';
 
@@ -42,7 +43,7 @@ export interface BuildAppOptions {
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 // Every area registers its routes here, explicitly (ARCHITECTURE: app.ts).
-const modules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, clinicRoutes, subscriptionRoutes];
+const modules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, clinicRoutes, subscriptionRoutes, authRoutes];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;

@@ -1,0 +1,239 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { UserKind } from '../../../shared/schemas/auth';
+import type { DbOrTx } from '../../db/client';
+import { clinicUsers, medicalReps, passwordResetTokens, pendingClinicUsers, pendingMedicalReps } from '../../db/schema';
+
+// Drizzle queries of the accounts area. The two pending tables share the column names used by the
+// verification queries, so those queries take the table of the kind.
+
+export type PendingClinic = typeof pendingClinicUsers.$inferSelect;
+export type PendingRep = typeof pendingMedicalReps.$inferSelect;
+export type ClinicRow = typeof clinicUsers.$inferSelect;
+export type RepRow = typeof medicalReps.$inferSelect;
+export type PendingRow = PendingClinic | PendingRep;
+export type AccountRow = ClinicRow | RepRow;
+
+/** The columns both pending tables have (typed as the clinic table; the names are the same). */
+const pendingTable = (kind: UserKind) => (kind === 'clinic' ? pendingClinicUsers : pendingMedicalReps) as typeof pendingClinicUsers;
+const accountTable = (kind: UserKind) => (kind === 'clinic' ? clinicUsers : medicalReps) as typeof clinicUsers;
+const lowerEq = (column: AnyPgColumn, email: string) => sql`lower(${column}) = ${email.toLowerCase()}`;
+
+// --- availability --------------------------------------------------------------------------------
+
+export interface Holder {
+  kind: UserKind;
+  pending: boolean;
+  email: string;
+}
+
+/** Accounts, verified or pending, of both kinds, holding `email` (case-insensitive). */
+export async function findEmailHolders(db: DbOrTx, email: string): Promise<Holder[]> {
+  const result = await db.execute(sql`
+    select 'clinic' as kind, false as pending, email from ${clinicUsers} where lower(email) = ${email.toLowerCase()}
+    union all select 'medrep', false, email from ${medicalReps} where lower(email) = ${email.toLowerCase()}
+    union all select 'clinic', true, email from ${pendingClinicUsers} where lower(email) = ${email.toLowerCase()}
+    union all select 'medrep', true, email from ${pendingMedicalReps} where lower(email) = ${email.toLowerCase()}`);
+  return (result as unknown as { rows: Holder[] }).rows;
+}
+
+/** Accounts, verified or pending, of both kinds, holding the phone (contact) number. */
+export async function findPhoneHolders(db: DbOrTx, phone: string): Promise<Holder[]> {
+  const result = await db.execute(sql`
+    select 'clinic' as kind, false as pending, email from ${clinicUsers} where contact_number = ${phone}
+    union all select 'medrep', false, email from ${medicalReps} where phone = ${phone}
+    union all select 'clinic', true, email from ${pendingClinicUsers} where contact_number = ${phone}
+    union all select 'medrep', true, email from ${pendingMedicalReps} where phone = ${phone}`);
+  return (result as unknown as { rows: Holder[] }).rows;
+}
+
+// --- pending registrations -----------------------------------------------------------------------
+
+export async function deletePendingByEmail(db: DbOrTx, email: string): Promise<void> {
+  await db.delete(pendingClinicUsers).where(lowerEq(pendingClinicUsers.email, email));
+  await db.delete(pendingMedicalReps).where(lowerEq(pendingMedicalReps.email, email));
+}
+
+export async function insertPendingClinic(db: DbOrTx, values: typeof pendingClinicUsers.$inferInsert): Promise<void> {
+  await db.insert(pendingClinicUsers).values(values);
+}
+
+export async function insertPendingRep(db: DbOrTx, values: typeof pendingMedicalReps.$inferInsert): Promise<void> {
+  await db.insert(pendingMedicalReps).values(values);
+}
+
+export async function findPending(db: DbOrTx, kind: UserKind, email: string): Promise<PendingRow | undefined> {
+  const t = pendingTable(kind);
+  const [row] = await db.select().from(t).where(lowerEq(t.email, email)).limit(1);
+  return row;
+}
+
+/**
+ * Counts one attempt at the current code, atomically (UPDATE ... RETURNING), so concurrent guesses each
+ * get their own number. Answers the attempt's number, or null when the code was replaced meanwhile.
+ */
+export async function countCodeAttempt(db: DbOrTx, kind: UserKind, id: number, codeHash: string): Promise<number | null> {
+  const t = pendingTable(kind);
+  const [row] = await db
+    .update(t)
+    .set({ otpAttempts: sql`${t.otpAttempts} + 1` })
+    .where(and(eq(t.id, id), eq(t.verificationOtp, codeHash)))
+    .returning({ attempts: t.otpAttempts });
+  return row ? row.attempts : null;
+}
+
+/** A new code and link for a pending registration; attempts start again. */
+export async function replacePendingCode(
+  db: DbOrTx,
+  kind: UserKind,
+  id: number,
+  v: { codeHash: string; codeExpiry: Date; tokenHash: string; tokenExpiry: Date },
+): Promise<void> {
+  const t = pendingTable(kind);
+  await db
+    .update(t)
+    .set({ verificationOtp: v.codeHash, otpExpiry: v.codeExpiry, otpAttempts: 0, verifyTokenHash: v.tokenHash, verifyTokenExpiry: v.tokenExpiry })
+    .where(eq(t.id, id));
+}
+
+/** Removes the pending row once (for the verification that wins a race); undefined if already taken. */
+export async function takePendingById(db: DbOrTx, kind: UserKind, id: number): Promise<PendingRow | undefined> {
+  const t = pendingTable(kind);
+  const [row] = await db.delete(t).where(eq(t.id, id)).returning();
+  return row;
+}
+
+export async function findPendingByToken(db: DbOrTx, kind: UserKind, tokenHash: string, now: Date): Promise<PendingRow | undefined> {
+  const t = pendingTable(kind);
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.verifyTokenHash, tokenHash), gt(t.verifyTokenExpiry, now)))
+    .limit(1);
+  return row;
+}
+
+// --- verified accounts ---------------------------------------------------------------------------
+
+export async function insertClinicFromPending(db: DbOrTx, p: PendingClinic, now: Date): Promise<ClinicRow> {
+  const [row] = await db
+    .insert(clinicUsers)
+    .values({
+      clinicName: p.clinicName,
+      contactPerson: p.contactPerson,
+      state: p.state,
+      city: p.city,
+      contactNumber: p.contactNumber,
+      email: p.email,
+      password: p.password,
+      deviceFingerprint: p.deviceFingerprint,
+      emailVerified: true,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertRepFromPending(db: DbOrTx, p: PendingRep, now: Date): Promise<RepRow> {
+  const [row] = await db
+    .insert(medicalReps)
+    .values({
+      fullName: p.fullName,
+      email: p.email,
+      phone: p.phone,
+      company: p.company,
+      state: p.state,
+      password: p.password,
+      deviceFingerprint: p.deviceFingerprint,
+      emailVerified: true,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+export async function findClinicByEmail(db: DbOrTx, email: string): Promise<ClinicRow | undefined> {
+  const [row] = await db.select().from(clinicUsers).where(lowerEq(clinicUsers.email, email)).limit(1);
+  return row;
+}
+
+export async function findRepByEmail(db: DbOrTx, email: string): Promise<RepRow | undefined> {
+  const [row] = await db.select().from(medicalReps).where(lowerEq(medicalReps.email, email)).limit(1);
+  return row;
+}
+
+export async function findClinicById(db: DbOrTx, id: number): Promise<ClinicRow | undefined> {
+  const [row] = await db.select().from(clinicUsers).where(eq(clinicUsers.id, id)).limit(1);
+  return row;
+}
+
+export async function findRepById(db: DbOrTx, id: number): Promise<RepRow | undefined> {
+  const [row] = await db.select().from(medicalReps).where(eq(medicalReps.id, id)).limit(1);
+  return row;
+}
+
+export async function setDeviceFingerprint(db: DbOrTx, kind: UserKind, id: number, fingerprint: string): Promise<void> {
+  const t = accountTable(kind);
+  await db.update(t).set({ deviceFingerprint: fingerprint }).where(eq(t.id, id));
+}
+
+export async function findTermsAccepted(db: DbOrTx, kind: UserKind, id: number): Promise<boolean | undefined> {
+  const t = accountTable(kind);
+  const [row] = await db.select({ termsAccepted: t.termsAccepted }).from(t).where(eq(t.id, id)).limit(1);
+  return row?.termsAccepted;
+}
+
+export async function acceptTerms(db: DbOrTx, kind: UserKind, id: number, v: { now: Date; version: string }): Promise<boolean> {
+  const t = accountTable(kind);
+  const rows = await db
+    .update(t)
+    .set({ termsAccepted: true, termsAcceptedAt: v.now, termsVersion: v.version, updatedAt: v.now })
+    .where(eq(t.id, id))
+    .returning({ id: t.id });
+  return rows.length > 0;
+}
+
+export async function setClinicPassword(db: DbOrTx, id: number, passwordHash: string, now: Date): Promise<void> {
+  await db.update(clinicUsers).set({ password: passwordHash, updatedAt: now }).where(eq(clinicUsers.id, id));
+}
+
+export async function setRepPassword(db: DbOrTx, id: number, passwordHash: string, now: Date): Promise<void> {
+  await db
+    .update(medicalReps)
+    .set({ password: passwordHash, passwordChangedAt: now, updatedAt: now, resetToken: null, resetTokenExpires: null })
+    .where(eq(medicalReps.id, id));
+}
+
+// --- password-reset tokens -----------------------------------------------------------------------
+
+/** Stores a new reset token; earlier unused tokens of the account stop working (only the newest link counts). */
+export async function replaceResetToken(
+  db: DbOrTx,
+  v: { kind: UserKind; userId: number; tokenHash: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userType, v.kind), eq(passwordResetTokens.userId, v.userId), isNull(passwordResetTokens.usedAt)));
+  await db
+    .insert(passwordResetTokens)
+    .values({ userType: v.kind, userId: v.userId, tokenHash: v.tokenHash, expiresAt: v.expiresAt, createdAt: v.now });
+}
+
+/** Uses a reset token once, atomically: answers the account id, or undefined when invalid, used or expired. */
+export async function consumeResetToken(db: DbOrTx, kind: UserKind, tokenHash: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        eq(passwordResetTokens.userType, kind),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
+}

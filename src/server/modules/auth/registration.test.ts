@@ -1,0 +1,246 @@
+import { eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { clinicUsers, medicalReps, pendingClinicUsers, pendingMedicalReps, securityEvents } from '../../db/schema';
+import { createClinic, createRep } from '../../test/factories';
+import { describeEachDatabase } from '../../test/harness';
+import { codeIn, linkIn } from '../../test/mailbox';
+import { clinicPayload, post, registerAndReadCode, repPayload, wrongCode } from './auth.test-support';
+
+describeEachDatabase('accounts: registration and e-mail verification', (ctx) => {
+  it('registers a clinic, e-mails a 6-digit code, and the code makes the account real', async () => {
+    const payload = clinicPayload({ email: `Mixed-${Date.now()}@Example.com` });
+    const res = await post(ctx.app, '/api/clinic/register', payload);
+    expect(res.statusCode).toBe(201);
+    const email = payload.email.toLowerCase();
+    expect(res.json()).toEqual({ message: 'Registration successful. Please check your email for the 6-digit verification code.', email });
+
+    const mail = await ctx.mailbox.waitFor(email);
+    const code = codeIn(mail);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(linkIn(mail, '/verify-email').searchParams.get('type')).toBe('clinic');
+    // Only hashes are stored.
+    const [pending] = await ctx.app.db.select().from(pendingClinicUsers).where(eq(pendingClinicUsers.email, email));
+    expect(pending!.verificationOtp).not.toContain(code);
+    expect(pending!.password).toMatch(/^\$argon2id\$/);
+    expect(res.body).not.toContain(code);
+
+    const verified = await post(ctx.app, '/api/verify-otp', { email, otp: code, type: 'clinic' });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ message: 'Email verified successfully. Your account is ready.' });
+    const [clinic] = await ctx.app.db.select().from(clinicUsers).where(eq(clinicUsers.email, email));
+    expect(clinic).toMatchObject({ clinicName: 'Dal Lake Clinic', emailVerified: true, termsAccepted: false, deviceFingerprint: 'fp_test' });
+    expect(await ctx.app.db.select().from(pendingClinicUsers).where(eq(pendingClinicUsers.email, email))).toHaveLength(0);
+
+    // Verifying again says so kindly.
+    const again = await post(ctx.app, '/api/verify-otp', { email, otp: code, type: 'clinic' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toBe('Email already verified. Your account is ready.');
+  });
+
+  it('registers a rep and verifies through the e-mailed link', async () => {
+    const payload = repPayload({ confirmPassword: 'ignored' });
+    const res = await post(ctx.app, '/api/medrep/register', payload);
+    expect(res.statusCode).toBe(201);
+    const mail = await ctx.mailbox.waitFor(payload.email);
+    const link = linkIn(mail, '/verify-email');
+    expect(link.origin).toBe('http://localhost:5000');
+    expect(link.searchParams.get('type')).toBe('medrep');
+    const token = link.searchParams.get('token')!;
+    expect(token.length).toBeGreaterThanOrEqual(43);
+
+    const verified = await post(ctx.app, '/api/verify-email', { token, type: 'medrep' });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().message).toBe('Email verified successfully. Your account is ready.');
+    const [rep] = await ctx.app.db.select().from(medicalReps).where(eq(medicalReps.email, payload.email));
+    expect(rep).toMatchObject({ fullName: 'Ravi Sharma', phone: payload.phone, emailVerified: true, subscriptionStatus: 'inactive' });
+
+    const reused = await post(ctx.app, '/api/verify-email', { token, type: 'medrep' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().message).toBe('This verification link is invalid or has expired. Please request a new one.');
+    const forged = await post(ctx.app, '/api/verify-email', { token: 'x'.repeat(43), type: 'clinic' });
+    expect(forged.statusCode).toBe(400);
+  });
+
+  it('refuses a code after 15 minutes', async () => {
+    const payload = repPayload();
+    const code = await registerAndReadCode(ctx.app, ctx.mailbox, 'medrep', payload);
+    ctx.clock.advanceMinutes(15);
+    try {
+      const res = await post(ctx.app, '/api/verify-otp', { email: payload.email, otp: code, type: 'medrep' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Verification code has expired. Please request a new code.');
+    } finally {
+      ctx.clock.advanceMinutes(-15);
+    }
+    ctx.clock.advanceMinutes(14);
+    const ok = await post(ctx.app, '/api/verify-otp', { email: payload.email, otp: code, type: 'medrep' });
+    ctx.clock.advanceMinutes(-14);
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('counts wrong codes, and after the third the code is dead even when right', async () => {
+    const payload = clinicPayload();
+    const code = await registerAndReadCode(ctx.app, ctx.mailbox, 'clinic', payload);
+    const wrong = wrongCode(code);
+    const first = await post(ctx.app, '/api/verify-otp', { email: payload.email, otp: wrong, type: 'clinic' });
+    expect(first.statusCode).toBe(400);
+    expect(first.json().message).toBe('Invalid verification code. You have 2 attempts left.');
+    const second = await post(ctx.app, '/api/verify-otp', { email: payload.email, otp: wrong, type: 'clinic' });
+    expect(second.json().message).toBe('Invalid verification code. You have 1 attempt left.');
+    const third = await post(ctx.app, '/api/verify-otp', { email: payload.email, otp: wrong, type: 'clinic' });
+    expect(third.statusCode).toBe(400);
+    expect(third.json().message).toBe('Too many incorrect attempts. Please request a new code.');
+    const right = await post(ctx.app, '/api/verify-otp', { email: payload.email, otp: code, type: 'clinic' });
+    expect(right.statusCode).toBe(400);
+    expect(right.json().message).toBe('Too many incorrect attempts. Please request a new code.');
+    expect(await ctx.app.db.select().from(clinicUsers).where(eq(clinicUsers.email, payload.email))).toHaveLength(0);
+
+    const events = await ctx.app.db
+      .select({ type: securityEvents.eventType })
+      .from(securityEvents)
+      .where(sql`${securityEvents.details}->>'email' = ${payload.email}`);
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['verification_code_failed', 'verification_lockout', 'verification_code_locked']),
+    );
+
+    // Only a new code (resend) can verify: attempts start again.
+    ctx.clock.advanceMinutes(1);
+    const resend = await post(ctx.app, '/api/resend-verification', { email: payload.email, type: 'clinic' });
+    expect(resend.statusCode).toBe(200);
+    expect(resend.json().message).toBe('A new verification code has been sent to your email.');
+    const fresh = codeIn(await ctx.mailbox.waitFor(payload.email, (m) => codeIn(m) !== code || ctx.mailbox.to(payload.email).length > 1));
+    const old = await post(ctx.app, '/api/verify-otp', { email: payload.email, otp: code, type: 'clinic' });
+    if (fresh !== code) expect(old.statusCode).toBe(400);
+    const ok = await post(ctx.app, '/api/verify-otp', { email: payload.email, otp: fresh, type: 'clinic' });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('counts 20 simultaneous wrong guesses as 20 and lets none through', async () => {
+    const payload = repPayload();
+    const code = await registerAndReadCode(ctx.app, ctx.mailbox, 'medrep', payload);
+    const guesses = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(
+      guesses.map((otp) => post(ctx.app, '/api/verify-otp', { email: payload.email, otp, type: 'medrep' }, { ip: '10.9.9.9' })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(400));
+    const [pending] = await ctx.app.db.select().from(pendingMedicalReps).where(eq(pendingMedicalReps.email, payload.email));
+    expect(pending!.otpAttempts).toBe(20);
+    const messages = answers.map((a) => a.json().message as string);
+    expect(messages.filter((m) => m.startsWith('Invalid verification code.'))).toHaveLength(2);
+    expect(messages.filter((m) => m === 'Too many incorrect attempts. Please request a new code.')).toHaveLength(18);
+    const right = await post(ctx.app, '/api/verify-otp', { email: payload.email, otp: code, type: 'medrep' });
+    expect(right.statusCode).toBe(400);
+  });
+
+  it('answers availability for e-mails and phones of verified and pending accounts of both kinds', async () => {
+    const clinic = await createClinic(ctx.app.db);
+    const rep = await createRep(ctx.app.db);
+    const pending = repPayload();
+    await registerAndReadCode(ctx.app, ctx.mailbox, 'medrep', pending);
+    const check = (field: string, value: string) => post(ctx.app, '/api/check-availability', { field, value });
+
+    for (const [field, value] of [
+      ['email', clinic.email.toUpperCase()],
+      ['email', rep.email],
+      ['email', pending.email],
+      ['phone', clinic.contactNumber],
+      ['phone', rep.phone],
+      ['phone', pending.phone],
+    ] as const) {
+      const res = await check(field, value);
+      expect(res.json(), `${field} ${value}`).toEqual({ available: false, message: 'Already in use' });
+    }
+    expect((await check('email', 'nobody-here@example.com')).json()).toEqual({ available: true, message: 'Valid & available' });
+    expect((await check('phone', '9000000001')).json()).toEqual({ available: true, message: 'Valid & available' });
+    const bad = await check('username', 'x');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('refuses a taken e-mail or phone with the spec messages, and lets a pending e-mail register again', async () => {
+    const clinic = await createClinic(ctx.app.db);
+    const takenEmail = await post(ctx.app, '/api/medrep/register', repPayload({ email: clinic.email.toUpperCase() }));
+    expect(takenEmail.statusCode).toBe(409);
+    expect(takenEmail.json().message).toBe('Email address is already in use. Please use a different email.');
+    const takenPhone = await post(ctx.app, '/api/clinic/register', clinicPayload({ contactNumber: clinic.contactNumber }));
+    expect(takenPhone.statusCode).toBe(409);
+    expect(takenPhone.json().message).toBe('Phone number is already in use. Please use a different number.');
+
+    // A pending registration holds its phone against other e-mails...
+    const first = repPayload();
+    const firstCode = await registerAndReadCode(ctx.app, ctx.mailbox, 'medrep', first);
+    const other = await post(ctx.app, '/api/medrep/register', repPayload({ phone: first.phone }));
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe('Phone number is already in use. Please use a different number.');
+    // ...but the same e-mail may register again while unverified; the new code replaces the old one.
+    const again = repPayload({ email: first.email, company: 'Cipla' });
+    const secondCode = await registerAndReadCode(ctx.app, ctx.mailbox, 'medrep', again);
+    if (secondCode !== firstCode) {
+      const stale = await post(ctx.app, '/api/verify-otp', { email: first.email, otp: firstCode, type: 'medrep' });
+      expect(stale.statusCode).toBe(400);
+    }
+    const ok = await post(ctx.app, '/api/verify-otp', { email: first.email, otp: secondCode, type: 'medrep' });
+    expect(ok.statusCode).toBe(200);
+    const [rep] = await ctx.app.db.select().from(medicalReps).where(eq(medicalReps.email, first.email));
+    expect(rep!.company).toBe('Cipla');
+  });
+
+  it('validates the payloads with the spec messages and the password policy', async () => {
+    const weak = await post(ctx.app, '/api/clinic/register', clinicPayload({ password: 'alllowercase1!' }));
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toBe('Password must contain at least one uppercase letter');
+    const shortName = await post(ctx.app, '/api/clinic/register', clinicPayload({ clinicName: 'ab' }));
+    expect(shortName.json().message).toBe('Clinic name must be at least 3 characters');
+    const shortPhone = await post(ctx.app, '/api/medrep/register', repPayload({ phone: '12345' }));
+    expect(shortPhone.json().message).toBe('Phone number must be at least 10 digits');
+    const badOtp = await post(ctx.app, '/api/verify-otp', { email: 'a@example.com', otp: '12ab56', type: 'medrep' });
+    expect(badOtp.statusCode).toBe(400);
+  });
+
+  it('resends at most once a minute per e-mail, with Retry-After', async () => {
+    const payload = clinicPayload();
+    await registerAndReadCode(ctx.app, ctx.mailbox, 'clinic', payload);
+    const soon = await post(ctx.app, '/api/resend-verification', { email: payload.email, type: 'clinic' });
+    expect(soon.statusCode).toBe(429);
+    expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
+    expect(soon.json().message).toMatch(/^Please wait \d+ seconds before requesting a new code\.$/);
+    ctx.clock.advanceMinutes(1);
+    const later = await post(ctx.app, '/api/resend-verification', { email: payload.email, type: 'clinic' });
+    expect(later.statusCode).toBe(200);
+    const unknown = await post(ctx.app, '/api/resend-verification', { email: 'nobody@example.com', type: 'clinic' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('limits resends per client address', async () => {
+    const ip = '10.77.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await post(ctx.app, '/api/resend-verification', { email: `nobody-${i}@example.com`, type: 'medrep' }, { ip });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(res.headers['retry-after']).toBeDefined();
+        expect(res.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+      }
+    }
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
+  });
+
+  it('never puts a code, token or hash in a response body', async () => {
+    const payload = repPayload();
+    const res = await post(ctx.app, '/api/medrep/register', payload);
+    const mail = await ctx.mailbox.waitFor(payload.email);
+    const code = codeIn(mail);
+    const token = linkIn(mail, '/verify-email').searchParams.get('token')!;
+    const [pending] = await ctx.app.db.select().from(pendingMedicalReps).where(eq(pendingMedicalReps.email, payload.email));
+    const bodies = [
+      res.body,
+      (await post(ctx.app, '/api/verify-otp', { email: payload.email, otp: wrongCode(code), type: 'medrep' })).body,
+      (await post(ctx.app, '/api/check-availability', { field: 'email', value: payload.email })).body,
+      (await post(ctx.app, '/api/verify-otp', { email: payload.email, otp: code, type: 'medrep' })).body,
+    ];
+    for (const body of bodies) {
+      for (const secret of [code, token, pending!.verificationOtp, pending!.verifyTokenHash!, pending!.password]) {
+        expect(body).not.toContain(secret);
+      }
+    }
+  });
+});
