@@ -1,3 +1,69 @@
+import { useNavigate } from 'react-router';
+import { Spinner } from '../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { useLogout } from '../features/auth/api/logout';
+import { AnnouncementBanner } from '../features/rep/components/announcement-banner';
+import { BookAppointmentTab } from '../features/rep/components/book-appointment-tab';
+import { MyAppointmentsTab } from '../features/rep/components/my-appointments-tab';
+import { RepDashboardHeader } from '../features/rep/components/rep-dashboard-header';
+import { SettingsTab } from '../features/rep/components/settings-tab';
+import { clearStoredRep, useRepSession } from '../features/rep/hooks/use-rep-session';
+
+/** /medrep-dashboard: the signed-in rep books, reviews and cancels visits and manages the profile (spec part 2, 2.1). */
 export default function MedrepDashboardPage() {
-  return <main id="main" className="p-6">MedrepDashboardPage (to be built)</main>;
+  const { session, leave } = useRepSession();
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  if (session.status === 'loading') {
+    return (
+      <main id="main" className="flex min-h-screen items-center justify-center p-6">
+        <Spinner label="Loading your dashboard..." />
+      </main>
+    );
+  }
+  if (session.status === 'signed-out') {
+    return (
+      <main id="main" className="flex min-h-screen items-center justify-center p-6">
+        <p role="alert" className="text-slate-700 dark:text-slate-200">No user data found. Please log in again.</p>
+      </main>
+    );
+  }
+
+  const { rep } = session;
+  const onLogout = () => {
+    leave();
+    logout.mutate(undefined, {
+      onSettled: () => {
+        clearStoredRep();
+        navigate('/', { replace: true });
+      },
+    });
+  };
+
+  return (
+    <div className="min-h-screen">
+      <RepDashboardHeader fullName={rep.fullName} onLogout={onLogout} loggingOut={logout.isPending} />
+      <main id="main" className="mx-auto max-w-6xl px-3 py-4 sm:px-6 sm:py-6">
+        <AnnouncementBanner />
+        <Tabs defaultValue="book">
+          <TabsList aria-label="Dashboard sections">
+            <TabsTrigger value="book">Book Appointment</TabsTrigger>
+            <TabsTrigger value="appointments">My Appointments</TabsTrigger>
+            <TabsTrigger value="settings">Settings</TabsTrigger>
+          </TabsList>
+          {/* Kept mounted so the doctor search survives a look at the other tabs. */}
+          <TabsContent value="book" forceMount className="data-[state=inactive]:hidden">
+            <BookAppointmentTab rep={rep} />
+          </TabsContent>
+          <TabsContent value="appointments">
+            <MyAppointmentsTab repId={rep.id} />
+          </TabsContent>
+          <TabsContent value="settings">
+            <SettingsTab rep={rep} />
+          </TabsContent>
+        </Tabs>
+      </main>
+    </div>
+  );
 }

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BookAppointment, BookAppointmentResponse } from '../../../../shared/schemas/booking';
+import { apiFetch } from '../../../lib/api';
+import { bookingCalendarKeyPrefix } from './get-booking-calendar';
+import { repAppointmentsKeyPrefix } from './get-rep-appointments';
+
+/** POST /api/book-appointment; the server applies every booking rule (spec part 2, 5). */
+export async function bookAppointment(input: BookAppointment): Promise<BookAppointmentResponse> {
+  return apiFetch<BookAppointmentResponse>('/api/book-appointment', { method: 'POST', body: input });
+}
+
+/** Books, then refreshes the calendar and My Appointments (their caches never go stale on their own). */
+export function useBookAppointment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: bookAppointment,
+    onSettled: async () => {
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: bookingCalendarKeyPrefix }),
+        qc.invalidateQueries({ queryKey: repAppointmentsKeyPrefix }),
+      ]);
+    },
+  });
+}

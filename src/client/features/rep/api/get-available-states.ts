@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { STATES_FALLBACK } from '../../../../shared/constants';
+import { apiFetch } from '../../../lib/api';
+import { repQueryDefaults } from './rep-query-defaults';
+
+/** GET /api/available-states?bookable=true: states with a bookable doctor; on failure only J&K (spec part 2, 7). */
+export async function getAvailableStates(): Promise<string[]> {
+  try {
+    const res = await apiFetch<{ states: string[] }>('/api/available-states?bookable=true');
+    return res.states;
+  } catch {
+    return [...STATES_FALLBACK];
+  }
+}
+
+export function useAvailableStates() {
+  return useQuery({ ...repQueryDefaults, queryKey: ['rep', 'states'], queryFn: getAvailableStates });
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { repQueryDefaults } from './rep-query-defaults';
+
+/** GET /api/cities-by-state?state=: cities of the state that have a bookable doctor. */
+export async function getCitiesByState(state: string): Promise<string[]> {
+  const res = await apiFetch<{ cities: string[] }>(`/api/cities-by-state?${new URLSearchParams({ state })}`);
+  return res.cities;
+}
+
+export function useCitiesByState(state: string) {
+  return useQuery({
+    ...repQueryDefaults,
+    queryKey: ['rep', 'cities', state],
+    queryFn: () => getCitiesByState(state),
+    enabled: state !== '',
+  });
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DoctorAvailabilityResponse, DoctorAvailabilitySettings } from '../../../../shared/schemas/booking';
+import { apiFetch } from '../../../lib/api';
+import { repQueryDefaults } from './rep-query-defaults';
+
+
+/** GET /api/doctor-availability?clinicId=&doctorId=: the doctor's call settings at this clinic. */
+export async function getDoctorAvailability(clinicId: number, doctorId: number): Promise<DoctorAvailabilitySettings> {
+  const res = await apiFetch<DoctorAvailabilityResponse>(`/api/doctor-availability?clinicId=${clinicId}&doctorId=${doctorId}`);
+  return res.settings;
+}
+
+export const doctorAvailabilityKey = (clinicId: number, doctorId: number) => ['rep', 'availability', clinicId, doctorId] as const;
+
+export function useDoctorAvailability(clinicId: number, doctorId: number) {
+  return useQuery({
+    ...repQueryDefaults,
+    queryKey: doctorAvailabilityKey(clinicId, doctorId),
+    queryFn: () => getDoctorAvailability(clinicId, doctorId),
+  });
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { repQueryDefaults } from './rep-query-defaults';
+
+/** GET /api/doctors/specialties?state=&city=: specialties of bookable doctors in that city. */
+export async function getDoctorSpecialties(state: string, city: string): Promise<string[]> {
+  const res = await apiFetch<{ specialties: string[] }>(`/api/doctors/specialties?${new URLSearchParams({ state, city })}`);
+  return res.specialties;
+}
+
+export function useDoctorSpecialties(state: string, city: string) {
+  return useQuery({
+    ...repQueryDefaults,
+    queryKey: ['rep', 'specialties', state, city],
+    queryFn: () => getDoctorSpecialties(state, city),
+    enabled: state !== '' && city !== '',
+  });
+}

@@ -1,0 +1,27 @@
+import { Megaphone, X } from 'lucide-react';
+import { useState } from 'react';
+import { useActiveNotification } from '../api/get-active-notification';
+
+/** The admin's broadcast above the tabs; the rep can dismiss it for this visit (spec part 2, 2.1). */
+export function AnnouncementBanner() {
+  const { data: message } = useActiveNotification();
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  if (!message || dismissed === message) return null;
+  return (
+    <section
+      aria-label="Announcement"
+      className="mb-4 flex items-start gap-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
+    >
+      <Megaphone className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      <p className="min-w-0 flex-1 whitespace-pre-line break-words">{message}</p>
+      <button
+        type="button"
+        onClick={() => setDismissed(message)}
+        aria-label="Dismiss announcement"
+        className="-m-1 rounded p-1 text-sky-700 hover:bg-sky-100 dark:text-sky-200 dark:hover:bg-sky-900"
+      >
+        <X className="h-4 w-4" aria-hidden />
+      </button>
+    </section>
+  );
+}

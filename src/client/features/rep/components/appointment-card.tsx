@@ -1,0 +1,65 @@
+import { Building2, CalendarDays, Stethoscope } from 'lucide-react';
+import { canRepCancel } from '../../../../shared/booking/booking-rules';
+import { addDays, formatDisplayDate, isIsoDate } from '../../../../shared/dates';
+import type { RepAppointment } from '../../../../shared/schemas/booking';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { doctorTitle } from './doctor-title';
+import { longDate } from './calendar-day-text';
+
+/** 'Today', 'Tomorrow' or the weekday of an appointment date (spec part 2, 2.1). */
+export function dayLabel(date: string, today: string): string {
+  if (!isIsoDate(date)) return '';
+  if (date === today) return 'Today';
+  if (date === addDays(today, 1)) return 'Tomorrow';
+  return longDate(date).split(' ')[0]!;
+}
+
+/** spec part 2, 4: booked and completed keep their colours; any other status gets the red cancelled style. */
+function statusTone(status: string) {
+  if (status === 'booked') return 'info' as const;
+  if (status === 'completed') return 'success' as const;
+  return 'danger' as const;
+}
+
+const capitalise = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+/** One upcoming appointment: doctor, specialty, clinic, day and date, status, and cancel when the rule allows. */
+export function AppointmentCard({ appointment: a, today, onCancel }: { appointment: RepAppointment; today: string; onCancel: (a: RepAppointment) => void }) {
+  const date = a.appointment_date.slice(0, 10);
+  const cancel = canRepCancel({ date, status: a.status }, today);
+  const doctor = doctorTitle(a.doctor_name);
+  return (
+    <Card className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between" data-testid="appointment-card">
+      <div className="min-w-0 grid gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="flex items-center gap-1.5 font-semibold">
+            <Stethoscope className="h-4 w-4 text-teal-700 dark:text-teal-300" aria-hidden />
+            {doctor}
+          </h3>
+          <Badge tone={statusTone(a.status)}>{capitalise(a.status)}</Badge>
+        </div>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{a.doctor_specialty}</p>
+        <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
+          <Building2 className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+          {a.clinic_name}
+        </p>
+        <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
+          <CalendarDays className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+          <span className="font-medium">{dayLabel(date, today)}</span>
+          <span>{formatDisplayDate(a.appointment_date)}</span>
+        </p>
+      </div>
+      <div className="shrink-0">
+        {cancel.ok ? (
+          <Button variant="destructive" size="sm" onClick={() => onCancel(a)} aria-label={`Cancel appointment with ${doctor} on ${formatDisplayDate(date)}`}>
+            Cancel
+          </Button>
+        ) : (
+          <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{cancel.message}</p>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import { CalendarDays, Repeat, Users } from 'lucide-react';
+import { WEEKDAYS } from '../../../../shared/constants';
+import type { DoctorAvailabilitySettings as AvailabilitySettings } from '../../../../shared/schemas/booking';
+
+const SHORT: Record<string, string> = {
+  monday: 'Mon', tuesday: 'Tue', wednesday: 'Wed', thursday: 'Thu', friday: 'Fri', saturday: 'Sat', sunday: 'Sun',
+};
+
+/** Available days, Max Slots and call frequency of the doctor at this clinic (spec part 2, 2.1). */
+export function AvailabilitySummary({ settings }: { settings: AvailabilitySettings }) {
+  const days = WEEKDAYS.filter((d) => settings.availableDays?.[d]).map((d) => SHORT[d]);
+  return (
+    <dl className="grid gap-3 sm:grid-cols-3">
+      <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
+        <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500 dark:text-slate-400">
+          <CalendarDays className="h-3.5 w-3.5" aria-hidden /> Available Days
+        </dt>
+        <dd className="mt-1 text-sm font-semibold">{days.length ? days.join(', ') : 'None'}</dd>
+      </div>
+      <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
+        <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500 dark:text-slate-400">
+          <Users className="h-3.5 w-3.5" aria-hidden /> Max Slots
+        </dt>
+        <dd className="mt-1 text-sm font-semibold">{settings.maxSlots} per day</dd>
+      </div>
+      <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
+        <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500 dark:text-slate-400">
+          <Repeat className="h-3.5 w-3.5" aria-hidden /> Call Frequency
+        </dt>
+        <dd className="mt-1 text-sm font-semibold">Every {settings.callFrequency} days</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,47 @@
+import { Info } from 'lucide-react';
+import type { RepSessionUser } from '../../auth/api/get-me';
+import { useSubscriptionStatus } from '../../subscription/api/get-subscription-status';
+import { SubscriptionPanel } from '../../subscription/components/subscription-panel';
+import { Spinner } from '../../../components/ui/spinner';
+import { useClinicsByDoctor } from '../api/get-clinics-by-doctor';
+import { useDoctorsByLocation } from '../api/get-doctors-by-location';
+import { useDoctorSelection } from '../hooks/use-doctor-selection';
+import { DoctorAvailability } from './doctor-availability';
+import { FindDoctorForm } from './find-doctor-form';
+
+/** Find a doctor, then book on the calendar; without an active subscription, the subscription panel. */
+export function BookAppointmentTab({ rep }: { rep: RepSessionUser }) {
+  const subscription = useSubscriptionStatus(rep.id);
+  const cascade = useDoctorSelection();
+  const { selection: s } = cascade;
+  const doctors = useDoctorsByLocation(s.state, s.city, s.specialty);
+  const clinics = useClinicsByDoctor(s.doctorId);
+
+  if (subscription.isPending) return <Spinner label="Checking your subscription..." />;
+  if (!subscription.data?.isActive) {
+    return <SubscriptionPanel repId={rep.id} customerName={rep.fullName} customerEmail={rep.email} customerPhone={rep.phone} />;
+  }
+
+  const doctor = doctors.data?.find((d) => d.id === s.doctorId);
+  const clinic = clinics.data?.find((c) => c.id === s.clinicId);
+  return (
+    <div className="grid gap-4">
+      <FindDoctorForm cascade={cascade} />
+      {s.doctorId !== null && s.clinicId !== null ? (
+        <DoctorAvailability
+          key={`${s.doctorId}-${s.clinicId}`}
+          repId={rep.id}
+          doctorId={s.doctorId}
+          clinicId={s.clinicId}
+          doctorName={doctor?.name ?? ''}
+          clinicName={clinic?.clinic_name}
+        />
+      ) : (
+        <p role="note" className="flex items-start gap-2 rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-100">
+          <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>Please complete the selection process: Select State → City → Specialty → Doctor → Clinic to view availability calendar.</span>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+
+/** spec part 2, 2.1: the cancel confirmation. */
+export function CancelAppointmentDialog({ open, onOpenChange, onConfirm, cancelling }: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+  cancelling: boolean;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Cancel Appointment"
+      description="Are you sure you want to cancel this appointment? This action cannot be undone."
+    >
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={cancelling}>
+          Keep Appointment
+        </Button>
+        <Button variant="destructive" onClick={onConfirm} loading={cancelling}>
+          Cancel Appointment
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

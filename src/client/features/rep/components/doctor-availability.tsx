@@ -1,0 +1,92 @@
+import { AlertCircle } from 'lucide-react';
+import { useState } from 'react';
+import { todayInIndia } from '../../../../shared/dates';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useBookAppointment } from '../api/book-appointment';
+import { useBookingCalendar } from '../api/get-booking-calendar';
+import { useDoctorAvailability } from '../api/get-doctor-availability';
+import { AvailabilityCalendar } from './availability-calendar';
+import { AvailabilitySummary } from './availability-summary';
+import { BookingDisabledPanel } from './booking-disabled-panel';
+import { shiftMonth } from './calendar-day-text';
+import { doctorTitle } from './doctor-title';
+import { SelectedDatePanel } from './selected-date-panel';
+
+const LOAD_ERROR = 'Could not load doctor availability. Please try again.';
+
+/** "Dr. {doctor}'s Availability": settings summary, month calendar and the booking panel (spec part 2, 2.1). */
+export function DoctorAvailability({ repId, doctorId, clinicId, doctorName, clinicName }: {
+  repId: number;
+  doctorId: number;
+  clinicId: number;
+  doctorName: string;
+  clinicName?: string;
+}) {
+  const [month, setMonth] = useState(() => todayInIndia(new Date()).slice(0, 7));
+  const [selected, setSelected] = useState<string | null>(null);
+  const settings = useDoctorAvailability(clinicId, doctorId);
+  const calendar = useBookingCalendar(clinicId, doctorId, month);
+  const book = useBookAppointment();
+
+  const name = doctorTitle(settings.data?.doctorName || doctorName);
+  const cal = calendar.data;
+  const selectedDay = cal?.days.find((d) => d.date === selected && d.selectable) ?? null;
+
+  const onBook = () => {
+    if (!selectedDay) return;
+    book.mutate(
+      { doctorId, clinicId, repId, appointmentDate: selectedDay.date },
+      {
+        onSuccess: (res) => {
+          toast({ title: 'Appointment Booked', description: res.message || `Your visit with ${name} is booked.`, variant: 'success' });
+          setSelected(null);
+        },
+        onError: (err) => toast({ title: 'Booking Failed', description: errorMessage(err, 'Failed to book appointment'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const failed = settings.isError || (calendar.isError && !cal);
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">{name}&apos;s Availability</h2>
+      {clinicName && <p className="text-sm text-slate-600 dark:text-slate-300">at {clinicName}</p>}
+      {failed ? (
+        <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          <AlertCircle className="h-4 w-4 shrink-0" aria-hidden />
+          <span className="flex-1">{LOAD_ERROR}</span>
+          <Button size="sm" variant="secondary" onClick={() => { void settings.refetch(); void calendar.refetch(); }}>
+            Try again
+          </Button>
+        </div>
+      ) : settings.isPending || !cal ? (
+        <div className="mt-4"><Spinner label="Loading availability..." /></div>
+      ) : (
+        <div className="mt-4 grid gap-5">
+          <AvailabilitySummary settings={settings.data} />
+          {cal.hasFutureAppointment ? (
+            <BookingDisabledPanel appointment={cal.futureAppointment} doctor={name} clinic={clinicName} />
+          ) : (
+            <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
+              <AvailabilityCalendar
+                month={month}
+                days={cal.days}
+                today={cal.today}
+                selectedDate={selectedDay?.date ?? null}
+                onSelect={setSelected}
+                onMonthChange={(delta) => setMonth((m) => shiftMonth(m, delta))}
+                canGoPrev={month > cal.today.slice(0, 7)}
+                busy={calendar.isPlaceholderData || calendar.isFetching}
+              />
+              <SelectedDatePanel date={selectedDay?.date ?? null} slotsLeft={selectedDay?.slotsLeft ?? null} booking={book.isPending} onBook={onBook} />
+            </div>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}

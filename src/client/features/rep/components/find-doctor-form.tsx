@@ -1,0 +1,103 @@
+import { Search } from 'lucide-react';
+import { Card } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { useAvailableStates } from '../api/get-available-states';
+import { useCitiesByState } from '../api/get-cities-by-state';
+import { useClinicsByDoctor } from '../api/get-clinics-by-doctor';
+import { useDoctorSpecialties } from '../api/get-doctor-specialties';
+import { useDoctorsByLocation } from '../api/get-doctors-by-location';
+import type { useDoctorSelection } from '../hooks/use-doctor-selection';
+import { doctorTitle } from './doctor-title';
+
+/** The placeholder option of a cascade level: loading, empty or 'Select ...'. */
+function placeholder(opts: { loading: boolean; empty: boolean; enabled: boolean; select: string; loadingText: string; emptyText: string }) {
+  if (!opts.enabled) return opts.select;
+  if (opts.loading) return opts.loadingText;
+  if (opts.empty) return opts.emptyText;
+  return opts.select;
+}
+
+/** State → City → Specialty → Doctor → Clinic (spec part 2, 2.1). */
+export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoctorSelection> }) {
+  const { selection: s } = cascade;
+  const states = useAvailableStates();
+  const cities = useCitiesByState(s.state);
+  const specialties = useDoctorSpecialties(s.state, s.city);
+  const doctors = useDoctorsByLocation(s.state, s.city, s.specialty);
+  const clinics = useClinicsByDoctor(s.doctorId);
+
+  const cityList = cities.data ?? [];
+  const specialtyList = specialties.data ?? [];
+  const doctorList = doctors.data ?? [];
+  const clinicList = clinics.data ?? [];
+
+  return (
+    <Card>
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <Search className="h-5 w-5 text-teal-700 dark:text-teal-300" aria-hidden />
+        Find a Doctor
+      </h2>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <FormField label="State">
+          <NativeSelect value={s.state} onChange={(e) => cascade.setState(e.target.value)} disabled={states.isPending}>
+            <option value="">{states.isPending ? 'Loading states...' : 'Select State'}</option>
+            {(states.data ?? []).map((st) => (
+              <option key={st} value={st}>{st}</option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="City">
+          <NativeSelect value={s.city} onChange={(e) => cascade.setCity(e.target.value)} disabled={!s.state}>
+            <option value="">
+              {placeholder({ enabled: !!s.state, loading: cities.isPending, empty: cityList.length === 0, select: 'Select City', loadingText: 'Loading cities...', emptyText: 'No cities found' })}
+            </option>
+            {cityList.map((c) => (
+              <option key={c} value={c}>{c}</option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Specialty">
+          <NativeSelect value={s.specialty} onChange={(e) => cascade.setSpecialty(e.target.value)} disabled={!s.city}>
+            <option value="">
+              {placeholder({ enabled: !!s.city, loading: specialties.isPending, empty: specialtyList.length === 0, select: 'Select Specialty', loadingText: 'Loading specialties...', emptyText: 'No specialties found' })}
+            </option>
+            {specialtyList.map((sp) => (
+              <option key={sp} value={sp}>{sp}</option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Select Doctor">
+          <NativeSelect
+            value={s.doctorId ?? ''}
+            onChange={(e) => cascade.setDoctorId(e.target.value ? Number(e.target.value) : null)}
+            disabled={!s.specialty}
+          >
+            <option value="">
+              {placeholder({ enabled: !!s.specialty, loading: doctors.isPending, empty: doctorList.length === 0, select: 'Select Doctor', loadingText: 'Loading doctors...', emptyText: 'No doctors available' })}
+            </option>
+            {doctorList.map((d) => (
+              <option key={d.id} value={d.id}>{doctorTitle(d.name)}</option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Select Clinic">
+          <NativeSelect
+            value={s.clinicId ?? ''}
+            onChange={(e) => cascade.setClinicId(e.target.value ? Number(e.target.value) : null)}
+            disabled={s.doctorId === null}
+          >
+            <option value="">
+              {placeholder({ enabled: s.doctorId !== null, loading: clinics.isPending, empty: clinicList.length === 0, select: 'Select Clinic', loadingText: 'Loading clinics...', emptyText: 'No clinics available' })}
+            </option>
+            {clinicList.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.clinic_name}{c.city ? ` (${c.city})` : ''}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+    </Card>
+  );
+}

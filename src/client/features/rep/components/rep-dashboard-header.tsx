@@ -1,0 +1,25 @@
+import { LogOut, Stethoscope } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+
+/** The portal title, the welcome line and Logout (spec part 2, 2.1). */
+export function RepDashboardHeader({ fullName, onLogout, loggingOut }: { fullName: string; onLogout: () => void; loggingOut: boolean }) {
+  return (
+    <header className="border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="hidden h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-teal-700 text-white sm:flex">
+            <Stethoscope className="h-5 w-5" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <h1 className="truncate text-base font-semibold text-slate-900 sm:text-lg dark:text-slate-100">Medical Representative Portal</h1>
+            <p className="truncate text-sm text-slate-600 dark:text-slate-300">Welcome, {fullName}</p>
+          </div>
+        </div>
+        <Button variant="secondary" size="sm" onClick={onLogout} loading={loggingOut} className="shrink-0">
+          {!loggingOut && <LogOut className="h-4 w-4" aria-hidden />}
+          Logout
+        </Button>
+      </div>
+    </header>
+  );
+}

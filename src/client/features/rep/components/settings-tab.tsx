@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import type { RepSessionUser } from '../../auth/api/get-me';
+import type { ProfileUpdateType } from '../../../../shared/schemas/profile';
+import { SubscriptionPanel } from '../../subscription/components/subscription-panel';
+import { AppearanceSettingsCard } from './appearance-settings-card';
+import { NotificationSettingsCard } from './notification-settings-card';
+import { ProfileChangeDialog } from './profile-change-dialog';
+import { ProfileSettingsCard } from './profile-settings-card';
+import { SecuritySettingsCard } from './security-settings-card';
+
+/** Settings: profile, security, notifications, appearance and the subscription (spec part 2, 2.1). */
+export function SettingsTab({ rep }: { rep: RepSessionUser }) {
+  const [changing, setChanging] = useState<ProfileUpdateType | null>(null);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <ProfileSettingsCard rep={rep} onChange={setChanging} />
+      <div className="grid content-start gap-4">
+        <SecuritySettingsCard onChangePassword={() => setChanging('password')} />
+        <NotificationSettingsCard />
+        <AppearanceSettingsCard />
+      </div>
+      <div className="lg:col-span-2">
+        <SubscriptionPanel repId={rep.id} customerName={rep.fullName} customerEmail={rep.email} customerPhone={rep.phone} />
+      </div>
+      {changing && <ProfileChangeDialog key={changing} rep={rep} type={changing} onClose={() => setChanging(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useMe, type RepSessionUser } from '../../auth/api/get-me';
+import { toast } from '../../../lib/toast';
+
+// spec part 1, 3: the rep's login answer may also be cached on the device under these keys; Logout forgets them.
+export const REP_STORAGE_KEYS = ['repData', 'repUser', 'userData'] as const;
+
+export function clearStoredRep(): void {
+  for (const key of REP_STORAGE_KEYS) {
+    try {
+      localStorage.removeItem(key);
+      sessionStorage.removeItem(key);
+    } catch {
+      /* storage can be unavailable (private mode); nothing to clear then */
+    }
+  }
+}
+
+export type RepSession =
+  | { status: 'loading' }
+  | { status: 'ready'; rep: RepSessionUser }
+  | { status: 'signed-out' };
+
+function isRepUser(user: unknown): user is RepSessionUser {
+  const u = user as Partial<RepSessionUser> | null;
+  return !!u && typeof u.id === 'number' && typeof u.fullName === 'string' && typeof u.email === 'string';
+}
+
+/**
+ * The signed-in rep, from the SERVER session (spec part 2, 2.1 and 8): nobody signed in gives 'Session Expired',
+ * a clinic session or an unreadable answer gives 'Authentication Error'; both go to /medrep-login.
+ * `leave()` silences these checks while the page signs out on purpose.
+ */
+export function useRepSession(): { session: RepSession; leave: () => void } {
+  const me = useMe();
+  const navigate = useNavigate();
+  const leaving = useRef(false);
+
+  let session: RepSession;
+  let problem: 'missing' | 'broken' | null = null;
+  if (me.isPending) session = { status: 'loading' };
+  else if (me.isError) {
+    session = { status: 'signed-out' };
+    problem = 'broken';
+  } else if (me.data === null) {
+    session = { status: 'signed-out' };
+    problem = 'missing';
+  } else if (me.data.userType !== 'medrep' || !isRepUser(me.data.user)) {
+    session = { status: 'signed-out' };
+    problem = 'broken';
+  } else session = { status: 'ready', rep: me.data.user };
+
+  useEffect(() => {
+    if (!problem || leaving.current) return;
+    if (problem === 'missing') toast({ title: 'Session Expired', description: 'Please log in to continue.', variant: 'destructive' });
+    else toast({ title: 'Authentication Error', description: 'Please log in again.', variant: 'destructive' });
+    navigate('/medrep-login', { replace: true });
+  }, [problem, navigate]);
+
+  return {
+    session,
+    leave: () => {
+      leaving.current = true;
+    },
+  };
+}
