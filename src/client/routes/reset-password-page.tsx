@@ -1,3 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { TIMINGS } from '../../shared/constants';
+import { resetPasswordFormSchema, type ResetPasswordForm } from '../../shared/schemas/auth';
+import { Button } from '../components/ui/button';
+import { FormField } from '../components/ui/form-field';
+import { Input } from '../components/ui/input';
+import { Spinner } from '../components/ui/spinner';
+import { AuthPageCard } from '../features/auth/components/auth-page-card';
+import { PasswordChecklist } from '../features/auth/components/password-checklist';
+import { useResetPassword } from '../features/auth/api/reset-password';
+import { useRedirectAfter } from '../features/auth/lib/use-redirect-after';
+import { errorMessage } from '../lib/api';
+
+/** /reset-password?token=...&type=medrep|clinic (spec part 2, 2.4, 5 and 8). */
 export default function ResetPasswordPage() {
-  return <main id="main" className="p-6">ResetPasswordPage (to be built)</main>;
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const rawType = params.get('type');
+  const type = rawType === 'clinic' || rawType === 'medrep' ? rawType : null;
+  const reset = useResetPassword();
+  const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordFormSchema), mode: 'onBlur', defaultValues: { password: '', confirmPassword: '' } });
+  useRedirectAfter(reset.isSuccess, '/', TIMINGS.successRedirectMs);
+
+  const onSubmit = form.handleSubmit(({ password }) => {
+    if (!token || !type) return;
+    reset.mutate({ type, token, password });
+  });
+
+  const home = (
+    <Button variant="link" asChild className="justify-self-center">
+      <Link to="/">Return to Home</Link>
+    </Button>
+  );
+
+  if (!token || !type) {
+    return (
+      <AuthPageCard title="Reset Password">
+        <div className="grid gap-4">
+          <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-900/30 dark:text-red-200">
+            <XCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            Invalid password reset link. Please request a new password reset link.
+          </p>
+          {home}
+        </div>
+      </AuthPageCard>
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <AuthPageCard title="Reset Password">
+        <div role="status" className="grid justify-items-center gap-3 py-4 text-center">
+          <CheckCircle2 className="h-14 w-14 text-emerald-600" aria-hidden />
+          <h2 className="text-lg font-semibold">Password Reset Successful</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{reset.data?.message || 'Your password has been reset. You can now log in with your new password.'}</p>
+          <Spinner label="Redirecting to the home page..." />
+          {home}
+        </div>
+      </AuthPageCard>
+    );
+  }
+
+  const { errors } = form.formState;
+  return (
+    <AuthPageCard title="Reset Password" description="Choose a new password for your account.">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <div className="grid gap-2">
+          <FormField label="New Password" error={errors.password?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          </FormField>
+          <PasswordChecklist password={form.watch('password')} />
+        </div>
+        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+        </FormField>
+        {reset.isError && (
+          <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-700 dark:bg-red-900/30 dark:text-red-300">
+            {errorMessage(reset.error, 'Failed to reset password. Please try again.')}
+          </p>
+        )}
+        <Button type="submit" size="lg" loading={reset.isPending} disabled={!token}>
+          Reset Password
+        </Button>
+        {home}
+      </form>
+    </AuthPageCard>
+  );
 }

@@ -1,3 +1,131 @@
+import { CheckCircle2, MailCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { LIMITS, TIMINGS } from '../../shared/constants';
+import type { UserKind } from '../../shared/schemas/auth';
+import { Button } from '../components/ui/button';
+import { FormField } from '../components/ui/form-field';
+import { Input } from '../components/ui/input';
+import { Spinner } from '../components/ui/spinner';
+import { AuthPageCard } from '../features/auth/components/auth-page-card';
+import { useResendVerification } from '../features/auth/api/resend-verification';
+import { useVerifyOtp } from '../features/auth/api/verify-otp';
+import { useRedirectAfter } from '../features/auth/lib/use-redirect-after';
+import { ApiError, NetworkError, errorMessage } from '../lib/api';
+import { toast } from '../lib/toast';
+
+/** /verify-otp?type=...&email=...: the 6-digit code from the registration e-mail (spec part 2, 2.2, 5 and 8). */
 export default function VerifyOtpPage() {
-  return <main id="main" className="p-6">VerifyOtpPage (to be built)</main>;
+  const [params] = useSearchParams();
+  const type: UserKind = params.get('type') === 'clinic' ? 'clinic' : 'medrep';
+  const emailFromLink = params.get('email')?.trim() ?? '';
+  const [email, setEmail] = useState(emailFromLink);
+  const [otp, setOtp] = useState('');
+  const verify = useVerifyOtp();
+  const resend = useResendVerification();
+  useRedirectAfter(verify.isSuccess, '/', TIMINGS.successRedirectMs);
+
+  const onVerify = (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^\d{6}$/.test(otp)) {
+      toast({ title: 'Invalid OTP', description: 'Please enter the complete 6-digit code.', variant: 'destructive' });
+      return;
+    }
+    verify.mutate(
+      { email: email.trim(), otp, type },
+      {
+        onSuccess: (answer) =>
+          toast({ title: 'Verification Successful!', description: answer?.message || 'Your account is verified. You can now log in.', variant: 'success' }),
+        onError: (err) =>
+          err instanceof NetworkError
+            ? toast({ title: 'Connection Error', description: err.message, variant: 'destructive' })
+            : toast({ title: 'Verification Failed', description: errorMessage(err, 'OTP verification failed. Please try again.'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const onResend = () => {
+    if (!email.trim()) {
+      toast({ title: 'Email Required', description: 'Please provide your email address to resend OTP.', variant: 'destructive' });
+      return;
+    }
+    resend.mutate(
+      { email: email.trim(), type },
+      {
+        onSuccess: (answer) => {
+          setOtp('');
+          toast({ title: 'Code Sent', description: answer?.message || 'A new verification code has been sent to your email.', variant: 'success' });
+        },
+        // A rate limit explains itself; anything else gets the spec's text.
+        onError: (err) =>
+          toast({
+            title: 'Resend Failed',
+            description: err instanceof ApiError && err.status === 429 ? err.message : 'Failed to resend OTP. Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  if (verify.isSuccess) {
+    return (
+      <AuthPageCard title="Verify Your Email">
+        <div role="status" className="grid justify-items-center gap-3 py-4 text-center">
+          <CheckCircle2 className="h-14 w-14 text-emerald-600" aria-hidden />
+          <h2 className="text-lg font-semibold">Verification Successful!</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">Your account is verified. You can now log in.</p>
+          <Spinner label="Redirecting to the home page..." />
+        </div>
+      </AuthPageCard>
+    );
+  }
+
+  return (
+    <AuthPageCard
+      title="Verify Your Email"
+      description={
+        emailFromLink ? (
+          <p className="flex flex-wrap items-center gap-1">
+            <MailCheck className="h-4 w-4 text-teal-700" aria-hidden /> We sent a 6-digit code to <strong className="break-all">{emailFromLink}</strong>
+          </p>
+        ) : (
+          'Enter the e-mail address you registered with and the 6-digit code we sent to it.'
+        )
+      }
+    >
+      <form onSubmit={onVerify} noValidate className="grid gap-4">
+        {!emailFromLink && (
+          <FormField label="Email">
+            <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </FormField>
+        )}
+        <FormField label="Verification code" hint="Digits only">
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={LIMITS.otpLength}
+            placeholder="000000"
+            className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
+            value={otp}
+            onChange={(e) => setOtp(e.target.value.replace(/\D/g, '').slice(0, LIMITS.otpLength))}
+          />
+        </FormField>
+        <Button type="submit" size="lg" loading={verify.isPending}>
+          Verify OTP
+        </Button>
+      </form>
+      <div className="mt-6 grid justify-items-center gap-1 text-center text-sm">
+        <p className="text-slate-600 dark:text-slate-300">Didn't receive the code?</p>
+        <Button variant="link" onClick={onResend} loading={resend.isPending}>
+          Resend Verification Code
+        </Button>
+      </div>
+      <ul className="mt-4 grid list-disc gap-1 rounded-lg bg-slate-50 p-3 pl-7 text-xs text-slate-600 dark:bg-slate-900/50 dark:text-slate-300">
+        <li>The code expires in {LIMITS.registrationOtpMinutes} minutes.</li>
+        <li>You have {LIMITS.registrationOtpAttempts} attempts to enter the correct code.</li>
+        <li>Check your spam folder if you don't see the e-mail.</li>
+      </ul>
+    </AuthPageCard>
+  );
 }
