@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { datesOfMonth, type DayBlockReason } from '../../../../shared/booking/booking-rules';
+import type { CalendarDay } from '../../../../shared/schemas/booking';
+import { AvailabilityCalendar } from './availability-calendar';
+
+afterEach(cleanup);
+
+// March 2026 starts on a Sunday. Today is the 10th, a Tuesday.
+const reasons: Record<string, DayBlockReason | null> = {
+  '2026-03-09': 'past',
+  '2026-03-10': null,
+  '2026-03-11': 'unavailable_weekday',
+  '2026-03-12': 'frequency',
+  '2026-03-13': 'full',
+  '2026-03-16': 'already_booked',
+  '2026-03-17': null,
+};
+const days: CalendarDay[] = datesOfMonth('2026-03').map((date) => {
+  const reason = date in reasons ? reasons[date]! : date < '2026-03-10' ? 'past' : null;
+  return { date, selectable: reason === null, reason, slotsLeft: reason === 'full' ? 0 : date === '2026-03-10' ? 2 : 1 };
+});
+
+function renderCalendar(over: Partial<Parameters<typeof AvailabilityCalendar>[0]> = {}) {
+  const onSelect = vi.fn();
+  const onMonthChange = vi.fn();
+  render(
+    <AvailabilityCalendar
+      month="2026-03"
+      days={days}
+      today="2026-03-10"
+      selectedDate={null}
+      onSelect={onSelect}
+      onMonthChange={onMonthChange}
+      canGoPrev={false}
+      {...over}
+    />,
+  );
+  return { onSelect, onMonthChange };
+}
+
+describe('AvailabilityCalendar', () => {
+  it('shows the month, Sun..Sat headers and every day', () => {
+    renderCalendar();
+    expect(screen.getByRole('heading', { name: 'March 2026' })).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    const grid = screen.getByRole('grid');
+    expect(within(grid).getAllByRole('button')).toHaveLength(31);
+    // 1 March 2026 is a Sunday: the first cell of the first week row.
+    const firstWeek = within(grid).getAllByRole('row')[1]!;
+    expect(within(firstWeek).getAllByRole('gridcell')[0]!).toHaveTextContent(/^1/);
+  });
+
+  it('says for each day whether it can be picked, why not, and how many slots are left', () => {
+    renderCalendar();
+    expect(screen.getByRole('button', { name: 'Tuesday 10 March 2026, 2 slots left' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('button', { name: 'Tuesday 17 March 2026, 1 slot left' })).toHaveTextContent('1 left');
+    const cases: [string, string, string][] = [
+      ['Monday 9 March 2026', 'past date', 'Past'],
+      ['Wednesday 11 March 2026', 'not a working day for this doctor', 'Off'],
+      ['Thursday 12 March 2026', 'call-frequency freeze', 'Freeze'],
+      ['Friday 13 March 2026', 'fully booked', 'Full'],
+      ['Monday 16 March 2026', 'you already have an appointment on this date', 'Booked'],
+    ];
+    for (const [date, why, short] of cases) {
+      const button = screen.getByRole('button', { name: `${date}, unavailable: ${why}` });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveTextContent(short);
+    }
+  });
+
+  it('picks an available day on click and ignores unavailable ones', async () => {
+    const user = userEvent.setup();
+    const { onSelect } = renderCalendar();
+    await user.click(screen.getByRole('button', { name: /^Friday 13 March 2026/ }));
+    await user.click(screen.getByRole('button', { name: /^Monday 9 March 2026/ }));
+    expect(onSelect).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: /^Tuesday 10 March 2026/ }));
+    expect(onSelect).toHaveBeenCalledWith('2026-03-10');
+  });
+
+  it('marks the selected day as pressed', () => {
+    renderCalendar({ selectedDate: '2026-03-17' });
+    expect(screen.getByRole('button', { name: /^Tuesday 17 March 2026/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /^Tuesday 10 March 2026/ })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('is one tab stop and arrow keys move by day and by week', () => {
+    renderCalendar();
+    // One day is in the tab order: the first day that can be picked; the others are reached with arrows.
+    const dayButtons = within(screen.getByRole('grid')).getAllByRole('button');
+    const focusable = dayButtons.filter((b) => b.getAttribute('tabindex') === '0');
+    expect(focusable.map((b) => b.getAttribute('aria-label'))).toEqual(['Tuesday 10 March 2026, 2 slots left']);
+    const start = screen.getByRole('button', { name: /^Tuesday 10 March 2026/ });
+    start.focus();
+    fireEvent.keyDown(start, { key: 'ArrowRight' });
+    expect(document.activeElement).toHaveAccessibleName(/^Wednesday 11 March 2026, unavailable/);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toHaveAccessibleName(/^Wednesday 18 March 2026/);
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(document.activeElement).toHaveAccessibleName(/^Sunday 15 March 2026/);
+  });
+
+  it('offers the previous month only when allowed', async () => {
+    const user = userEvent.setup();
+    const { onMonthChange } = renderCalendar({ canGoPrev: false });
+    expect(screen.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(onMonthChange).toHaveBeenCalledWith(1);
+  });
+});
