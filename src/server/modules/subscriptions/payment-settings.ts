@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Config } from '../../config';
 
-// Which way paid plans run (docs/decisions/002-test-checkout.md):
+// Which way paid plans run (docs/decisions/006-test-checkout.md):
 // - live: Razorpay keys are configured; orders go to Razorpay and checkout signatures use the key secret.
 // - test: no keys outside production; the server makes 'order_test_...' orders itself and a labelled test
 //   checkout signs payments with a local test secret, so the SAME verify flow runs.

@@ -52,7 +52,7 @@ export async function subscriptionRoutes(root: FastifyInstance): Promise<void> {
     });
   });
 
-  // Only without Razorpay keys (docs/decisions/002-test-checkout.md); a 404 otherwise.
+  // Only without Razorpay keys (docs/decisions/006-test-checkout.md); a 404 otherwise.
   app.post('/api/subscription/test-checkout/complete', { preHandler: rep, schema: { body: completeTestCheckoutSchema } }, async (request) => {
     const actor = await actorOf(request);
     return completeTestCheckout({ app, repId: actor.id, orderId: request.body.orderId });
