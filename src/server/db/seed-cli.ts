@@ -27,7 +27,7 @@ async function main(): Promise<void> {
       console.log(`Seeded ${where}: ${Object.entries(seeded.summary).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
       console.log(`\n${seeded.loginsText}\n`);
     } else {
-      console.log(`${where} already has data; nothing seeded. If it holds the demo data, these logins work:`);
+      console.log(`Nothing seeded: ${where} already has data. If it is the demo data, these logins work:`);
       console.log(`\n${demoLoginsText()}\n`);
     }
   } finally {

@@ -218,7 +218,7 @@ export function demoLoginsText(): string {
   const subscribed = DEMO_REPS.find((r) => r.key === DEMO_LOGINS.subscribedRep)!;
   const unsubscribed = DEMO_REPS.find((r) => r.key === DEMO_LOGINS.unsubscribedRep)!;
   return [
-    `Demo data loaded. Every demo account's password is ${DEMO_PASSWORD}`,
+    `Demo logins (the password of each is ${DEMO_PASSWORD}):`,
     `  Clinic:                      ${clinic.email}  (${clinic.clinicName}, ${clinic.city})`,
     `  Rep with a free trial:       ${subscribed.email}  (${subscribed.fullName}, can book)`,
     `  Rep without a subscription:  ${unsubscribed.email}  (${unsubscribed.fullName}, sees the plans)`,
