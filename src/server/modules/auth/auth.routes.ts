@@ -22,11 +22,28 @@ import * as registration from './registration.service';
 
 // The accounts calls (issue 3). Thin: the shared schema parses, a guard checks the session, a service acts.
 
+/** Drops the parameters (password hashes, code and token hashes) from a drizzle query error. */
+export function redactQueryParams<E>(err: E): E {
+  if (err instanceof Error && 'params' in err && 'query' in err) {
+    const before = err.message;
+    const after = `Failed query: ${String(err.query)}\nparams: [redacted]`;
+    (err as { params: unknown }).params = '[redacted]';
+    err.message = after;
+    if (err.stack) err.stack = err.stack.replace(before, after);
+  }
+  return err;
+}
+
 const signedIn = requireUser(['clinic', 'medrep'], { allowWithoutTerms: true });
 const termsParams = z.object({ userType: userKindSchema, userId: z.coerce.number().int().positive('Invalid user id') });
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // A failed query of these routes may carry hashes among its parameters: they never reach a log line.
+  // The error then goes on to the app's error handler.
+  app.setErrorHandler((err) => {
+    throw redactQueryParams(err);
+  });
   const limit = (name: keyof typeof LIMITS, key: Parameters<typeof rateLimited>[3]) => rateLimited(app, name, LIMITS[name], key);
 
   // --- registration and verification -------------------------------------------------------------
