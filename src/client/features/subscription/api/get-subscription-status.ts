@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import type { SubscriptionStatusAnswer } from '../../../../shared/schemas/subscription';
 import { apiFetch } from '../../../lib/api';
 
-export interface SubscriptionStatusAnswer {
-  subscriptionStatus: string;
-  isActive: boolean;
-  subscriptionId: string | null;
-  expiresAt: string | null;
-}
+export type { SubscriptionStatusAnswer };
 
 export const subscriptionStatusKey = (repId: number) => ['subscription', 'status', repId] as const;
+
+const INACTIVE: SubscriptionStatusAnswer = { subscriptionStatus: 'inactive', isActive: false, subscriptionId: null, expiresAt: null, freeTrialUsed: false };
 
 /** GET /api/subscription/status/{repId}; a failed fetch is treated as inactive (spec part 2, 4). */
 export function useSubscriptionStatus(repId: number | undefined) {
@@ -19,7 +17,7 @@ export function useSubscriptionStatus(repId: number | undefined) {
       try {
         return await apiFetch<SubscriptionStatusAnswer>(`/api/subscription/status/${repId}`);
       } catch {
-        return { subscriptionStatus: 'inactive', isActive: false, subscriptionId: null, expiresAt: null };
+        return INACTIVE;
       }
     },
   });

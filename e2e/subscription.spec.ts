@@ -1,0 +1,104 @@
+import type { APIRequestContext } from '@playwright/test';
+import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
+import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
+import { expect, screenshotBoth, test } from './fixtures';
+
+// Issue 6: a new rep sees the subscription panel instead of the booking form, starts the free trial and the
+// 'Find a Doctor' form appears; another pays for the monthly plan through the labelled test checkout (the
+// server runs without Razorpay keys) and becomes active.
+
+const PASSWORD = 'Journey!Pass1';
+const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+const phoneNumber = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Registers, verifies by the e-mailed code, signs in and accepts the terms, all in the page's cookie jar. */
+async function signInNewRep(api: APIRequestContext, mailbox: Mailbox, fullName: string) {
+  const email = `rep${uniq()}@example.com`;
+  const before: ReceivedMail[] = [...mailbox.to(email)];
+  await ok(await api.post('/api/medrep/register', {
+    data: { fullName, email, phone: phoneNumber(), company: 'Cipla', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
+  }));
+  const otp = codeIn(await mailbox.waitFor(email, (m) => !before.includes(m), 10_000));
+  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
+  const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));
+  await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'medrep' } }));
+  return { email, fullName, id: user.id };
+}
+
+test('a new rep starts the free trial and the booking form appears', async ({ page, mailbox }) => {
+  const rep = await signInNewRep(page.request, mailbox, 'Anita Verma');
+  await page.goto('/medrep-dashboard');
+
+  const panel = page.getByRole('region', { name: 'Subscription' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('subscription-status')).toHaveText('Inactive');
+  await expect(page.getByText('Find a Doctor')).toHaveCount(0);
+  // The free-access promotion ended on 31/07/2025: the offer is hidden, the free trial is not.
+  await expect(panel.getByText('Free access offer')).toHaveCount(0);
+  await expect(panel.getByRole('heading', { name: '30-day free trial' })).toBeVisible();
+  await expect(panel.getByText('INR 99', { exact: true })).toBeVisible();
+  await expect(panel.getByText('INR 990', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Save INR 198 a year')).toBeVisible();
+  await expect(panel.getByText('Test mode: no real payment')).toBeVisible();
+  await screenshotBoth(page, 'subscription-panel-inactive');
+
+  await panel.getByRole('button', { name: 'Start Free Trial' }).click();
+  await expect(page.getByText('Free Trial Activated')).toBeVisible();
+  await expect(page.getByText('Find a Doctor')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Subscription' })).toHaveCount(0);
+  const receipt = await mailbox.waitFor(rep.email, (m) => /free trial/i.test(m.subject), 10_000);
+  expect(receipt.text).toContain(formatDisplayDate(addDays(todayInIndia(new Date()), 30)));
+
+  // Settings shows the trial with its expiry and offers the plans to extend; the trial is not offered again.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const settingsPanel = page.getByRole('region', { name: 'Subscription' });
+  await expect(settingsPanel.getByTestId('subscription-status')).toHaveText('Free Trial');
+  await expect(settingsPanel.getByText('Valid until')).toBeVisible();
+  await expect(settingsPanel.getByRole('button', { name: 'Start Free Trial' })).toHaveCount(0);
+  await expect(settingsPanel.getByRole('button', { name: 'Extend with Monthly' })).toBeVisible();
+  await settingsPanel.scrollIntoViewIfNeeded();
+  await screenshotBoth(page, 'subscription-panel-trial-settings');
+});
+
+test('a new rep pays for the monthly plan through the test checkout and becomes active', async ({ page, mailbox }) => {
+  const rep = await signInNewRep(page.request, mailbox, 'Farhan Qadri');
+  await page.goto('/medrep-dashboard');
+  const panel = page.getByRole('region', { name: 'Subscription' });
+  await expect(panel.getByTestId('subscription-status')).toHaveText('Inactive');
+
+  // Cancelling the test checkout changes nothing.
+  await panel.getByRole('button', { name: 'Subscribe Monthly' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Test checkout' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(panel.getByTestId('subscription-status')).toHaveText('Inactive');
+
+  await panel.getByRole('button', { name: 'Subscribe Monthly' }).click();
+  dialog = page.getByRole('dialog', { name: 'Test checkout' });
+  await expect(dialog.getByText('TEST MODE', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Monthly', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('INR 99.00')).toBeVisible();
+  await screenshotBoth(page, 'subscription-test-checkout');
+  await dialog.getByRole('button', { name: 'Pay (test)' }).click();
+
+  await expect(page.getByText('Subscription Activated')).toBeVisible();
+  await expect(page.getByText('Find a Doctor')).toBeVisible();
+  const receipt = await mailbox.waitFor(rep.email, (m) => /receipt/i.test(m.subject), 10_000);
+  expect(receipt.text).toContain('Amount paid: INR 99');
+
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const settingsPanel = page.getByRole('region', { name: 'Subscription' });
+  await expect(settingsPanel.getByTestId('subscription-status')).toHaveText('Active');
+  await expect(settingsPanel.getByText(formatDisplayDate(addDays(todayInIndia(new Date()), 30)))).toBeVisible();
+  // A paid rep is not offered the free trial.
+  await expect(settingsPanel.getByRole('button', { name: 'Start Free Trial' })).toHaveCount(0);
+
+  const status = await ok<{ subscriptionStatus: string; isActive: boolean }>(await page.request.get(`/api/subscription/status/${rep.id}`));
+  expect(status).toMatchObject({ subscriptionStatus: 'active', isActive: true });
+});

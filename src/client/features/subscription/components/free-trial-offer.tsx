@@ -1,0 +1,45 @@
+import { Gift, PartyPopper } from 'lucide-react';
+import { formatDisplayDate } from '../../../../shared/dates';
+import { Button } from '../../../components/ui/button';
+
+/**
+ * The free trial (issue 6), headed as the spec's free-access offer while the promotion runs
+ * (spec part 2, 9: until the configured date); after that it is the plain free trial.
+ */
+export function FreeTrialOffer({
+  days,
+  promoUntil,
+  onStart,
+  starting,
+}: {
+  days: number;
+  /** Set only while the free-access promotion runs. */
+  promoUntil: string | null;
+  onStart: () => void;
+  starting: boolean;
+}) {
+  const Icon = promoUntil ? PartyPopper : Gift;
+  return (
+    <section
+      aria-labelledby="free-trial-title"
+      className="flex flex-col gap-3 rounded-lg border border-teal-200 bg-teal-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-teal-800 dark:bg-teal-950/40"
+    >
+      <div className="flex items-start gap-3">
+        <Icon className="mt-0.5 h-5 w-5 shrink-0 text-teal-700 dark:text-teal-300" aria-hidden />
+        <div>
+          <h3 id="free-trial-title" className="font-semibold text-teal-900 dark:text-teal-100">
+            {promoUntil ? 'Free access offer' : `${days}-day free trial`}
+          </h3>
+          <p className="text-sm text-teal-900/80 dark:text-teal-100/80">
+            {promoUntil
+              ? `Book appointments free for ${days} days. Offer valid until ${formatDisplayDate(promoUntil)}.`
+              : `Try every feature free for ${days} days. No payment needed.`}
+          </p>
+        </div>
+      </div>
+      <Button onClick={onStart} loading={starting} className="shrink-0">
+        Start Free Trial
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { Check } from 'lucide-react';
+import { clsx } from 'clsx';
+import { CURRENCY, type PlanType } from '../../../../shared/constants';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+
+export interface PlanCardPlan {
+  planType: PlanType;
+  label: string;
+  priceInr: number;
+  days: number;
+}
+
+/** One paid plan: price in INR, period, the yearly saving, and its pay button. */
+export function PlanCard({
+  plan,
+  savingInr,
+  onChoose,
+  paying,
+  disabled,
+  extend,
+}: {
+  plan: PlanCardPlan;
+  savingInr?: number;
+  onChoose: () => void;
+  paying: boolean;
+  disabled: boolean;
+  /** The rep is already active: paying extends the subscription. */
+  extend: boolean;
+}) {
+  const period = plan.planType === 'yearly' ? 'year' : 'month';
+  const titleId = `plan-${plan.planType}-title`;
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={clsx(
+        'flex flex-col gap-3 rounded-lg border p-4',
+        savingInr ? 'border-teal-600 ring-1 ring-teal-600 dark:border-teal-400 dark:ring-teal-400' : 'border-slate-200 dark:border-slate-700',
+      )}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={titleId} className="font-semibold">{plan.label} plan</h3>
+        {savingInr ? <Badge tone="success">Save {CURRENCY} {savingInr} a year</Badge> : null}
+      </div>
+      <p>
+        <span className="text-2xl font-bold">{CURRENCY} {plan.priceInr}</span>
+        <span className="text-sm text-slate-600 dark:text-slate-300"> / {period}</span>
+      </p>
+      <ul className="grid gap-1 text-sm text-slate-700 dark:text-slate-200">
+        <li className="flex items-center gap-2"><Check className="h-4 w-4 text-teal-700" aria-hidden /> {plan.days} days of bookings</li>
+        <li className="flex items-center gap-2"><Check className="h-4 w-4 text-teal-700" aria-hidden /> Every doctor and clinic</li>
+      </ul>
+      <Button onClick={onChoose} loading={paying} disabled={disabled} variant={savingInr ? 'primary' : 'secondary'} className="mt-auto">
+        {extend ? `Extend with ${plan.label}` : `Subscribe ${plan.label}`}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { CalendarClock } from 'lucide-react';
+import { formatDisplayDate, todayInIndia } from '../../../../shared/dates';
+import type { SubscriptionStatusAnswer } from '../../../../shared/schemas/subscription';
+import { SUBSCRIPTION_REQUIRED_MESSAGE, subscriptionStatusLabel } from '../../../../shared/subscription/subscription-status';
+import { Badge } from '../../../components/ui/badge';
+
+const TONES = { Active: 'success', 'Free Trial': 'success', Pending: 'warning', Expired: 'danger', Inactive: 'neutral' } as const;
+
+const displayDate = (instant: string) => formatDisplayDate(todayInIndia(new Date(instant)));
+
+/** Current status (spec part 2, 2.1: created/pending read Pending, active/authenticated read Active) and expiry. */
+export function SubscriptionStatusSummary({ status }: { status: SubscriptionStatusAnswer }) {
+  const label = subscriptionStatusLabel(status.subscriptionStatus);
+  return (
+    <div className="flex flex-col gap-2 rounded-lg bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-900/40">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-slate-600 dark:text-slate-300">Current status:</span>
+        <Badge tone={TONES[label as keyof typeof TONES] ?? 'neutral'} data-testid="subscription-status">{label}</Badge>
+      </div>
+      {status.expiresAt && (
+        <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
+          <CalendarClock className="h-4 w-4 text-slate-400" aria-hidden />
+          {status.isActive ? 'Valid until' : 'Expired on'} <strong className="font-semibold">{displayDate(status.expiresAt)}</strong>
+        </p>
+      )}
+      {!status.isActive && !status.expiresAt && (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{SUBSCRIPTION_REQUIRED_MESSAGE}</p>
+      )}
+    </div>
+  );
+}
