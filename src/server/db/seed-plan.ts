@@ -1,12 +1,14 @@
-import { addDays, daysBetween, weekdayOf, type IsoDate } from '../../shared/dates';
+import { checkBooking, type BookingContext } from '../../shared/booking/booking-rules';
+import { addDays, type IsoDate } from '../../shared/dates';
 import { CANCELLATION_REASONS } from '../../shared/constants';
-import { availableDaysFor, DEMO_DOCTORS, type DemoLink } from './seed-data';
+import { availableDaysFor, DEMO_CLINICS, DEMO_DOCTORS, DEMO_REPS, type DemoLink } from './seed-data';
 
-// The demo appointments, placed on real dates relative to today (IST) by the booking rules of spec part 2, 5:
-// only on an available weekday, at most maxSlots non-cancelled calls per clinic-doctor-day, one appointment per
-// rep per doctor per date, call-frequency spacing between a rep's calls to a doctor at a clinic, and at most
-// one active upcoming appointment per rep, doctor and clinic. A visit asks for "about N days from today"; the
-// planner takes the nearest date that keeps every rule (later for upcoming calls, earlier for past ones).
+// The demo appointments, placed on real dates relative to today (IST) by the shared booking rules
+// (src/shared/booking/booking-rules.ts, spec part 2, 5), so the demo never shows a state the product could not
+// reach. A visit asks for "about N days from today"; the planner takes the nearest date the rules allow (later
+// for upcoming calls, earlier for past ones). Past calls are replayed oldest first, each checked as if booked on
+// its own day; then today's and upcoming calls are booked today in list order. Cancelled calls were bookable
+// when made and hold no slot afterwards.
 
 export type DemoStatus = 'booked' | 'completed' | 'cancelled';
 
@@ -39,7 +41,7 @@ export const DEMO_VISITS: readonly DemoVisit[] = [
   { rep: 'ravi', doctor: 'vikas', clinic: 'jammu', offset: 8, status: 'booked' },
   { rep: 'aamir', doctor: 'irfan', clinic: 'srinagar', offset: 1, status: 'booked' },
   { rep: 'aamir', doctor: 'rubina', clinic: 'srinagar', offset: 4, status: 'booked' },
-  { rep: 'aamir', doctor: 'farooq', clinic: 'anantnag', offset: 6, status: 'booked' },
+  { rep: 'aamir', doctor: 'farooq', clinic: 'anantnag', offset: 16, status: 'booked' }, // after the call frequency of today's visit
   { rep: 'imran', doctor: 'shazia', clinic: 'anantnag', offset: 1, status: 'booked' },
   { rep: 'imran', doctor: 'anita', clinic: 'udhampur', offset: 2, status: 'booked' },
   { rep: 'imran', doctor: 'bilal', clinic: 'anantnag', offset: 3, status: 'booked' },
@@ -74,17 +76,20 @@ export function demoLinkOf(doctor: string, clinic: string): DemoLink {
   return link;
 }
 
-/** Places every demo visit on a date that keeps the booking rules; throws if one cannot be placed. */
+/** Places every demo visit on a date the booking rules allow; throws if one cannot be placed. */
 export function planDemoAppointments(today: IsoDate): PlannedAppointment[] {
+  const past = DEMO_VISITS.filter((v) => v.offset < 0).sort((a, b) => a.offset - b.offset);
+  const current = DEMO_VISITS.filter((v) => v.offset >= 0);
   const placed: PlannedAppointment[] = [];
-  for (const visit of DEMO_VISITS) {
+  for (const visit of [...past, ...current]) {
     const link = demoLinkOf(visit.doctor, visit.clinic);
     const step = visit.offset < 0 ? -1 : 1;
     const tries = visit.offset === 0 ? 1 : SEARCH_DAYS;
     let date: IsoDate | null = null;
     for (let i = 0; i < tries && !date; i++) {
       const candidate = addDays(today, visit.offset + i * step);
-      if (fits({ visit, link, date: candidate, today, placed })) date = candidate;
+      const bookedOn = visit.offset < 0 ? candidate : today;
+      if (checkBooking(contextFor(visit, link, bookedOn, placed), candidate).ok) date = candidate;
     }
     if (!date) throw new Error(`demo data: no date for ${visit.rep} with ${visit.doctor} at ${visit.clinic}`);
     placed.push({ ...visit, date });
@@ -92,20 +97,16 @@ export function planDemoAppointments(today: IsoDate): PlannedAppointment[] {
   return placed;
 }
 
-function fits(o: { visit: DemoVisit; link: DemoLink; date: IsoDate; today: IsoDate; placed: PlannedAppointment[] }): boolean {
-  const { visit, link, date, today, placed } = o;
-  if (!availableDaysFor(link.days)[weekdayOf(date)]) return false;
-  // Completed calls lie in the past; booked ones today or later.
-  if (visit.status === 'completed' && date >= today) return false;
-  if (visit.status === 'booked' && date < today) return false;
-  const sameDoctor = placed.filter((p) => p.rep === visit.rep && p.doctor === visit.doctor);
-  if (sameDoctor.some((p) => p.date === date)) return false;
-  if (visit.status === 'cancelled') return true; // a cancelled call holds no slot and no spacing
-  const active = placed.filter((p) => p.status !== 'cancelled');
-  const taken = active.filter((p) => p.doctor === visit.doctor && p.clinic === visit.clinic && p.date === date).length;
-  if (taken >= link.maxSlots) return false;
-  const mine = active.filter((p) => p.rep === visit.rep && p.doctor === visit.doctor && p.clinic === visit.clinic);
-  if (mine.some((p) => Math.abs(daysBetween(p.date, date)) < link.callFrequency)) return false;
-  if (visit.status === 'booked' && mine.some((p) => p.status === 'booked' && p.date >= today)) return false;
-  return true;
+/** What the booking rules see when `visit.rep` books `visit.doctor` at `visit.clinic` on `bookedOn`. */
+function contextFor(visit: DemoVisit, link: DemoLink, bookedOn: IsoDate, placed: PlannedAppointment[]): BookingContext {
+  const repIds = new Map(DEMO_REPS.map((r, i) => [r.key, i + 1] as const));
+  const clinicIds = new Map(DEMO_CLINICS.map((c, i) => [c.key, i + 1] as const));
+  const withDoctor = placed.filter((p) => p.doctor === visit.doctor);
+  return {
+    settings: { maxSlots: link.maxSlots, callFrequency: link.callFrequency, availableDays: availableDaysFor(link.days) },
+    clinicId: clinicIds.get(visit.clinic)!,
+    doctorAppointments: withDoctor.filter((p) => p.clinic === visit.clinic).map((p) => ({ date: p.date, status: p.status, repId: repIds.get(p.rep)! })),
+    repAppointments: withDoctor.filter((p) => p.rep === visit.rep).map((p) => ({ date: p.date, status: p.status, clinicId: clinicIds.get(p.clinic)! })),
+    today: bookedOn,
+  };
 }
