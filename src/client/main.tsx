@@ -7,6 +7,9 @@ import { Toaster } from './components/ui/toaster';
 import { ApiError } from './lib/api';
 import './styles/index.css';
 
+// The remembered Dark Mode choice (Settings tab), applied before the first paint of the app.
+document.documentElement.classList.toggle('dark', localStorage.getItem('theme') === 'dark');
+
 // spec part 1, 7: 3 retries with delay min(1000 * 2^attempt, 30000) ms, refetch on focus and reconnect.
 // A 4xx is an answer, not a failure to retry.
 const queryClient = new QueryClient({

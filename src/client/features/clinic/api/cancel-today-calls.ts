@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { clinicKeys } from './clinic-query-keys';
+
+export interface CancelTodayInput {
+  clinicId: number;
+  doctorId: number;
+  date: string;
+  reason: string;
+}
+
+/** POST /api/clinic/cancel-today-calls; a failure carries `error` (read by apiFetch as the message). */
+export const cancelTodayCalls = (input: CancelTodayInput) =>
+  apiFetch<{ cancelledCount: number; emailsSent: number }>('/api/clinic/cancel-today-calls', { method: 'POST', body: input });
+
+export function useCancelTodayCalls(clinicId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: cancelTodayCalls,
+    onSuccess: () => qc.invalidateQueries({ queryKey: clinicKeys.allAppointments(clinicId) }),
+  });
+}

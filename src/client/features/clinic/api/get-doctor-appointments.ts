@@ -1,0 +1,36 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiFetch } from '../../../lib/api';
+import { TIMINGS } from '../../../../shared/constants';
+import type { ClinicAppointment } from '../../../../shared/schemas/clinic';
+import { clinicKeys } from './clinic-query-keys';
+
+/** GET /api/doctor-appointments?doctorId=&date=&clinicId= (clinic view). */
+export const getDoctorAppointments = (q: { clinicId: number; doctorId: number; date: string }) =>
+  apiFetch<{ appointments: ClinicAppointment[] }>(
+    `/api/doctor-appointments?doctorId=${q.doctorId}&date=${q.date}&clinicId=${q.clinicId}`,
+  ).then((r) => r.appointments);
+
+/** The value, 200 ms after it last changed (spec part 1, 7: the fetch waits after a doctor or date change). */
+function useSettled<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(t);
+  }, [value, delayMs]);
+  return settled;
+}
+
+export function useDoctorAppointments(clinicId: number, doctorId: number | undefined, date: string) {
+  const key = useSettled(`${doctorId ?? ''}|${date}`, TIMINGS.appointmentFetchDelayMs);
+  const [settledDoctor, settledDate] = key.split('|');
+  const id = settledDoctor ? Number(settledDoctor) : undefined;
+  const query = useQuery({
+    queryKey: clinicKeys.appointments(clinicId, id ?? 0, settledDate!),
+    queryFn: () => getDoctorAppointments({ clinicId, doctorId: id!, date: settledDate! }),
+    enabled: id !== undefined,
+    placeholderData: keepPreviousData,
+  });
+  const pending = key !== `${doctorId ?? ''}|${date}`;
+  return { ...query, isSettling: pending || query.isPlaceholderData };
+}

@@ -1,0 +1,54 @@
+import { Bell, KeyRound, Moon, ShieldCheck } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { useDarkMode } from '../../../lib/theme';
+import { ChangePasswordForm } from './change-password-form';
+import { NotificationPreferences } from './notification-preferences';
+
+function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <section className="border-t border-slate-200 py-4 first:border-t-0 first:pt-0 last:pb-0 dark:border-slate-700">
+      <h3 className="flex items-center gap-2 font-medium text-slate-900 dark:text-slate-100">
+        {icon}
+        {title}
+      </h3>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+/** Settings tab, 'Account Settings' (spec part 1, 2): password, two-factor (coming soon), notifications, dark mode. */
+export function AccountSettings() {
+  const [changing, setChanging] = useState(false);
+  const [dark, setDark] = useDarkMode();
+  const iconClass = 'h-4 w-4 text-teal-700 dark:text-teal-400';
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">Account Settings</h2>
+      <Section icon={<KeyRound className={iconClass} aria-hidden />} title="Change Password">
+        {changing ? (
+          <ChangePasswordForm onDone={() => setChanging(false)} />
+        ) : (
+          <Button variant="secondary" onClick={() => setChanging(true)}>
+            Change Password
+          </Button>
+        )}
+      </Section>
+      <Section icon={<ShieldCheck className={iconClass} aria-hidden />} title="Two-Factor Authentication">
+        <div className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+          <Badge tone="warning">Coming Soon</Badge>
+          An extra code at sign-in.
+        </div>
+      </Section>
+      <Section icon={<Bell className={iconClass} aria-hidden />} title="Notifications">
+        <NotificationPreferences />
+      </Section>
+      <Section icon={<Moon className={iconClass} aria-hidden />} title="Appearance">
+        <Checkbox label="Dark Mode" checked={dark} onCheckedChange={setDark} />
+      </Section>
+    </Card>
+  );
+}

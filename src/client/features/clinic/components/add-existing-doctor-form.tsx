@@ -1,0 +1,68 @@
+import { Link2 } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
+import { useAddExistingDoctor } from '../api/add-existing-doctor';
+import { useAvailableDoctors } from '../api/get-available-doctors';
+
+/** 'Add Existing Doctor': links a doctor who already practises at another clinic of the same state. */
+export function AddExistingDoctorForm({ clinicId, onAdded }: { clinicId: number; onAdded: (doctor: ClinicDoctor) => void }) {
+  const available = useAvailableDoctors(clinicId, true);
+  const [doctorId, setDoctorId] = useState('');
+  const add = useAddExistingDoctor(clinicId);
+
+  useEffect(() => {
+    if (available.isError) toast({ title: 'Error', description: 'Failed to load available doctors list. Please try again.', variant: 'destructive' });
+  }, [available.isError]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const chosen = available.data?.find((d) => String(d.id) === doctorId);
+    if (!chosen) {
+      toast({ title: 'Error Adding Doctor', description: 'Selected doctor not found', variant: 'destructive' });
+      return;
+    }
+    add.mutate(
+      { clinicId, doctorId: chosen.id },
+      {
+        onSuccess: (doctor) => {
+          toast({ title: 'Doctor Added', description: `${doctor.name} has been added to your clinic.`, variant: 'success' });
+          setDoctorId('');
+          onAdded(doctor);
+        },
+        onError: (err) => toast({ title: 'Error Adding Doctor', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  if (available.isPending) return <Spinner label="Loading doctors..." />;
+  if (available.isError) return <p className="text-sm text-red-600 dark:text-red-400">Failed to load available doctors list. Please try again.</p>;
+  if (available.data.length === 0) {
+    return <p className="text-sm text-slate-600 dark:text-slate-400">No doctors from other clinics in your state are available to add.</p>;
+  }
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormField label="Doctor" hint="Doctors who practise at other clinics in your state.">
+        <NativeSelect value={doctorId} onChange={(e) => setDoctorId(e.target.value)}>
+          <option value="">Select a doctor</option>
+          {available.data.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name} · {d.specialty} · {d.city} ({d.clinicNames.join(', ')})
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <div>
+        <Button type="submit" loading={add.isPending} disabled={!doctorId}>
+          <Link2 className="h-4 w-4" aria-hidden />
+          Add Selected Doctor
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { Phone } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { formatDisplayDate } from '../../../../shared/dates';
+import type { ClinicAppointment } from '../../../../shared/schemas/clinic';
+
+const statusTone = { booked: 'info', confirmed: 'success', completed: 'neutral', cancelled: 'danger' } as const;
+const statusLabel = { booked: 'Booked', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled' } as const;
+
+function StatusBadge({ status }: { status: ClinicAppointment['status'] }) {
+  return <Badge tone={statusTone[status] ?? 'danger'}>{statusLabel[status] ?? 'Cancelled'}</Badge>;
+}
+
+/** The day's visitors: a table on wide screens (Date, Medical Rep, Contact), cards on phones. */
+export function AppointmentList({ appointments }: { appointments: ClinicAppointment[] }) {
+  return (
+    <>
+      <table className="hidden w-full text-left text-sm sm:table">
+        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-700 dark:text-slate-400">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-medium">Date</th>
+            <th scope="col" className="py-2 pr-4 font-medium">Medical Rep</th>
+            <th scope="col" className="py-2 font-medium">Contact</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
+          {appointments.map((a) => (
+            <tr key={a.id} className={a.status === 'cancelled' ? 'text-slate-400 dark:text-slate-500' : undefined}>
+              <td className="py-3 pr-4 align-top whitespace-nowrap">{formatDisplayDate(a.appointment_date)}</td>
+              <td className="py-3 pr-4 align-top">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium text-slate-900 dark:text-slate-100">{a.rep_name}</span>
+                  <StatusBadge status={a.status} />
+                </div>
+                <div className="text-slate-600 dark:text-slate-400">{a.company_name}</div>
+              </td>
+              <td className="py-3 align-top">
+                <a href={`tel:${a.contact_number}`} className="text-teal-700 hover:underline dark:text-teal-300">
+                  {a.contact_number}
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="grid gap-3 sm:hidden" aria-label="Appointments">
+        {appointments.map((a) => (
+          <li key={a.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900 dark:text-slate-100">{a.rep_name}</p>
+                <p className="text-sm text-slate-600 dark:text-slate-400">{a.company_name}</p>
+              </div>
+              <StatusBadge status={a.status} />
+            </div>
+            <div className="mt-2 flex items-center justify-between text-sm">
+              <span className="text-slate-600 dark:text-slate-400">{formatDisplayDate(a.appointment_date)}</span>
+              <a href={`tel:${a.contact_number}`} className="flex items-center gap-1 text-teal-700 dark:text-teal-300">
+                <Phone className="h-4 w-4" aria-hidden />
+                {a.contact_number}
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { ChevronLeft, ChevronRight, XCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../lib/toast';
+import { addDays, formatDisplayDate, todayInIndia, weekdayOf } from '../../../../shared/dates';
+import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
+import { useDoctorAppointments } from '../api/get-doctor-appointments';
+import { AppointmentList } from './appointment-list';
+import { CancelTodayDialog } from './cancel-today-dialog';
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Appointments sub-tab: one day of the selected doctor's visitors, day by day (spec part 1, 2). */
+export function AppointmentsView({ clinicId, doctor }: { clinicId: number; doctor: ClinicDoctor | undefined }) {
+  const today = todayInIndia(new Date());
+  const [date, setDate] = useState(today);
+  const [confirming, setConfirming] = useState(false);
+  const query = useDoctorAppointments(clinicId, doctor?.id, date);
+
+  useEffect(() => {
+    if (query.isError) toast({ title: 'Error', description: 'Failed to load doctor appointments. Please try again.', variant: 'destructive' });
+  }, [query.isError, query.errorUpdatedAt]);
+
+  const appointments = query.data ?? [];
+  const activeToday = appointments.filter((a) => a.appointment_date === today && (a.status === 'booked' || a.status === 'confirmed'));
+  const shownDate = formatDisplayDate(date);
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-2">
+          <Button variant="secondary" size="icon" aria-label="Previous day" onClick={() => setDate((d) => addDays(d, -1))}>
+            <ChevronLeft className="h-5 w-5" aria-hidden />
+          </Button>
+          <p className="min-w-[9.5rem] text-center" aria-live="polite">
+            <span className="block font-semibold text-slate-900 dark:text-white">{shownDate}</span>
+            <span className="block text-sm text-slate-600 dark:text-slate-400">
+              {capitalize(weekdayOf(date))}
+              {date === today ? ' · Today' : ''}
+            </span>
+          </p>
+          <Button variant="secondary" size="icon" aria-label="Next day" onClick={() => setDate((d) => addDays(d, 1))}>
+            <ChevronRight className="h-5 w-5" aria-hidden />
+          </Button>
+          {date !== today && (
+            <Button variant="link" size="sm" onClick={() => setDate(today)}>
+              Today
+            </Button>
+          )}
+        </div>
+        {activeToday.length > 0 && (
+          <Button variant="destructive" onClick={() => setConfirming(true)}>
+            <XCircle className="h-4 w-4" aria-hidden />
+            Cancel Today's Calls ({activeToday.length})
+          </Button>
+        )}
+      </div>
+
+      <div className="mt-4">
+        {!doctor ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">Add a doctor in the Doctors tab to see his appointments.</p>
+        ) : query.isPending || (query.isSettling && !query.data) ? (
+          <Spinner label="Loading appointments..." />
+        ) : appointments.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">No appointments found for {shownDate}.</p>
+        ) : (
+          <div className={query.isSettling ? 'opacity-60 transition-opacity' : undefined}>
+            <AppointmentList appointments={appointments} />
+          </div>
+        )}
+      </div>
+
+      <CancelTodayDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        clinicId={clinicId}
+        doctorId={doctor?.id}
+        doctorName={doctor?.name ?? 'the doctor'}
+        today={today}
+        count={activeToday.length}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { LIMITS } from '../../../../shared/constants';
+import { DEFAULT_AVAILABLE_DAYS, type ClinicDoctor } from '../../../../shared/schemas/clinic';
+import { useDoctorSettings } from '../api/get-doctor-settings';
+import { CallPreferencesForm } from './call-preferences-form';
+
+const DEFAULTS = { maxSlots: LIMITS.maxSlotsDefault, callFrequency: LIMITS.callFrequencyDefault, availableDays: DEFAULT_AVAILABLE_DAYS };
+
+/** Call Setting sub-tab: the selected doctor's settings, shown from the device cache while the server answers. */
+export function CallPreferences({ clinicId, doctor }: { clinicId: number; doctor: ClinicDoctor | undefined }) {
+  const settings = useDoctorSettings(clinicId, doctor?.id);
+  const initial = settings.data ?? DEFAULTS;
+  // A new form when the doctor changes or the server's answer replaces the cached one.
+  const formKey = `${doctor?.id ?? 'none'}:${settings.isPlaceholderData ? 'cache' : settings.isFetched ? 'server' : 'loading'}`;
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Call Preferences</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {doctor ? `When reps may visit ${doctor.name}.` : 'Select a doctor to set when reps may visit him.'}
+          </p>
+        </div>
+        {settings.isFetching && <Spinner label={settings.isPlaceholderData ? 'Showing saved copy, refreshing...' : 'Loading...'} />}
+      </div>
+      {settings.isPending && !settings.isPlaceholderData && doctor ? (
+        <Spinner label="Loading settings..." />
+      ) : (
+        <CallPreferencesForm key={formKey} clinicId={clinicId} doctor={doctor} initial={initial} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { Settings, Stethoscope, UserRound, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import type { ClinicSessionUser } from '../../auth/api/get-me';
+import { useClinicDoctors } from '../api/get-clinic-doctors';
+import { AccountSettings } from './account-settings';
+import { ClinicHeader } from './clinic-header';
+import { DoctorsTab } from './doctors-tab';
+import { MedicalRepTab } from './medical-rep-tab';
+import { PatientsTab } from './patients-tab';
+
+/** The clinic dashboard: the header with the doctor switcher and the four tabs (spec part 1, 2). */
+export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
+  const doctorsQuery = useClinicDoctors(clinic.id);
+  const doctors = doctorsQuery.data ?? [];
+  const [chosenId, setChosenId] = useState<number | undefined>();
+  // The chosen doctor while he is still linked; otherwise the Primary one.
+  const selected = doctors.find((d) => d.id === chosenId) ?? doctors[0];
+
+  return (
+    <>
+      <ClinicHeader clinic={clinic} doctors={doctors} selectedDoctorId={selected?.id} onSelectDoctor={setChosenId} />
+      <main id="main" className="mx-auto max-w-6xl px-4 py-5">
+        <Tabs defaultValue="medical-rep">
+          <TabsList aria-label="Clinic dashboard sections" className="grid grid-cols-4 sm:flex">
+            <TabsTrigger value="medical-rep" className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm">
+              <UserRound className="h-4 w-4" aria-hidden />
+              Medical Rep
+            </TabsTrigger>
+            <TabsTrigger value="doctors" className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm">
+              <Stethoscope className="h-4 w-4" aria-hidden />
+              Doctors
+            </TabsTrigger>
+            <TabsTrigger value="patients" className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm">
+              <Users className="h-4 w-4" aria-hidden />
+              Patients
+            </TabsTrigger>
+            <TabsTrigger value="settings" className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm">
+              <Settings className="h-4 w-4" aria-hidden />
+              Settings
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="medical-rep">
+            <MedicalRepTab clinicId={clinic.id} doctor={selected} />
+          </TabsContent>
+          <TabsContent value="doctors">
+            <DoctorsTab clinic={clinic} doctors={doctors} loading={doctorsQuery.isPending} selectedDoctorId={selected?.id} onSelectDoctor={setChosenId} />
+          </TabsContent>
+          <TabsContent value="patients">
+            <PatientsTab />
+          </TabsContent>
+          <TabsContent value="settings">
+            <AccountSettings />
+          </TabsContent>
+        </Tabs>
+      </main>
+    </>
+  );
+}

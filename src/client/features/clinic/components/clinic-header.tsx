@@ -1,0 +1,69 @@
+import { Building2, LogOut, Mail, Phone, UserRound } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../lib/toast';
+import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
+import type { ClinicSessionUser } from '../../auth/api/get-me';
+import { useLogout } from '../../auth/api/logout';
+import { DoctorSwitcher } from './doctor-switcher';
+
+/** spec part 1, 2: contact person, clinic name, the doctor switcher, e-mail, contact number and Logout. */
+export function ClinicHeader({
+  clinic,
+  doctors,
+  selectedDoctorId,
+  onSelectDoctor,
+}: {
+  clinic: ClinicSessionUser;
+  doctors: ClinicDoctor[];
+  selectedDoctorId: number | undefined;
+  onSelectDoctor: (doctorId: number) => void;
+}) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        try {
+          localStorage.removeItem('clinicUser');
+        } catch {
+          /* nothing saved */
+        }
+        toast({ title: 'Logged Out', description: 'You have been logged out.', variant: 'info', duration: 3000 });
+        navigate('/');
+      },
+    });
+
+  return (
+    <header className="border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800">
+      <div className="mx-auto grid max-w-6xl gap-4 px-4 py-4 md:grid-cols-[1fr_minmax(14rem,18rem)_auto] md:items-center">
+        <div className="min-w-0">
+          <p className="flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
+            <UserRound className="h-4 w-4 shrink-0" aria-hidden />
+            <span className="truncate">{clinic.contactPerson}</span>
+          </p>
+          <h1 className="mt-0.5 flex items-center gap-2 text-xl font-semibold text-slate-900 sm:text-2xl dark:text-white">
+            <Building2 className="h-6 w-6 shrink-0 text-teal-700 dark:text-teal-400" aria-hidden />
+            <span className="truncate">{clinic.clinicName}</span>
+          </h1>
+          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
+            <span className="flex min-w-0 items-center gap-1.5">
+              <Mail className="h-4 w-4 shrink-0" aria-hidden />
+              <span className="truncate">{clinic.email}</span>
+            </span>
+            <span className="flex items-center gap-1.5">
+              <Phone className="h-4 w-4 shrink-0" aria-hidden />
+              {clinic.contactNumber}
+            </span>
+          </div>
+        </div>
+        <DoctorSwitcher id="header-doctor" doctors={doctors} selectedId={selectedDoctorId} onSelect={onSelectDoctor} />
+        <Button variant="secondary" onClick={onLogout} loading={logout.isPending} className="justify-self-start md:justify-self-end">
+          <LogOut className="h-4 w-4" aria-hidden />
+          Logout
+        </Button>
+      </div>
+    </header>
+  );
+}

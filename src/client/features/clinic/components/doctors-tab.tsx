@@ -1,0 +1,42 @@
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
+import type { ClinicSessionUser } from '../../auth/api/get-me';
+import { AddDoctorPanel } from './add-doctor-panel';
+import { DoctorList } from './doctor-list';
+import { DoctorSwitcher } from './doctor-switcher';
+
+/** Doctors tab: the settings selector, 'Your Doctors' and the Add Doctor panel (spec part 1, 2). */
+export function DoctorsTab({
+  clinic,
+  doctors,
+  loading,
+  selectedDoctorId,
+  onSelectDoctor,
+}: {
+  clinic: ClinicSessionUser;
+  doctors: ClinicDoctor[];
+  loading: boolean;
+  selectedDoctorId: number | undefined;
+  onSelectDoctor: (doctorId: number) => void;
+}) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid content-start gap-4">
+        <Card className="p-4 sm:p-5">
+          <DoctorSwitcher id="settings-doctor" label="Select Doctor for Settings" doctors={doctors} selectedId={selectedDoctorId} onSelect={onSelectDoctor} />
+        </Card>
+        <Card className="p-4 sm:p-5">
+          <h2 className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">Your Doctors</h2>
+          {loading ? <Spinner label="Loading doctors..." /> : <DoctorList clinicId={clinic.id} doctors={doctors} />}
+        </Card>
+      </div>
+      <AddDoctorPanel
+        clinic={clinic}
+        onAdded={(doctor) => {
+          if (selectedDoctorId === undefined) onSelectDoctor(doctor.id);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Minus, Plus } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { LIMITS } from '../../../../shared/constants';
+
+const clamp = (n: number) => Math.min(LIMITS.maxSlotsMax, Math.max(LIMITS.maxSlotsMin, Math.round(n)));
+
+/** spec part 1, 5: the max-slots stepper, 1 to 100, with buttons and a number box. */
+export function MaxSlotsStepper({ id, value, onChange }: { id: string; value: number; onChange: (n: number) => void }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Button
+        variant="secondary"
+        size="icon"
+        aria-label="Decrease max slots"
+        aria-controls={id}
+        disabled={value <= LIMITS.maxSlotsMin}
+        onClick={() => onChange(clamp(value - 1))}
+      >
+        <Minus className="h-4 w-4" aria-hidden />
+      </Button>
+      <Input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={LIMITS.maxSlotsMin}
+        max={LIMITS.maxSlotsMax}
+        value={value}
+        onChange={(e) => {
+          const n = Number(e.target.value);
+          if (e.target.value !== '' && Number.isFinite(n)) onChange(clamp(n));
+        }}
+        className="w-20 text-center"
+      />
+      <Button
+        variant="secondary"
+        size="icon"
+        aria-label="Increase max slots"
+        aria-controls={id}
+        disabled={value >= LIMITS.maxSlotsMax}
+        onClick={() => onChange(clamp(value + 1))}
+      >
+        <Plus className="h-4 w-4" aria-hidden />
+      </Button>
+    </div>
+  );
+}
