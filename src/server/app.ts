@@ -16,6 +16,9 @@ import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { clinicRoutes } from './modules/clinics/clinics.routes';
+import { bookingRoutes } from './modules/booking/booking.routes';
+import { directoryRoutes } from './modules/directory/directory.routes';
+import { repProfileRoutes } from './modules/rep-profile/rep-profile.routes';
 
 export interface Clock {
   now(): Date;
@@ -43,7 +46,7 @@ export interface BuildAppOptions {
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 // Every area registers its routes here, explicitly (ARCHITECTURE: app.ts).
-const modules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, clinicRoutes, subscriptionRoutes, authRoutes];
+const modules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, clinicRoutes, subscriptionRoutes, authRoutes, directoryRoutes, bookingRoutes, repProfileRoutes];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;

@@ -1,0 +1,64 @@
+import {
+  callFrequencyCutoff,
+  datesOfMonth,
+  dayStatus,
+  futureAppointmentAtClinic,
+  normalizeAvailableDays,
+  type BookingContext,
+} from '../../../shared/booking/booking-rules';
+import { todayInIndia } from '../../../shared/dates';
+import type { BookingCalendarResponse, DoctorAvailabilitySettings } from '../../../shared/schemas/booking';
+import { isSubscriptionActive } from '../../../shared/subscription/subscription-status';
+import { notFound, unauthorized } from '../../errors';
+import { findBookableSettings } from '../directory/directory.repo';
+import { findRep, listDoctorAppointmentsBetween, listRepAppointmentsWithDoctor } from './booking.repo';
+import { AVAILABILITY_NOT_FOUND, type BookingDeps } from './booking.service';
+
+type Deps = Pick<BookingDeps, 'db' | 'clock'>;
+
+async function loadSettings(deps: Deps, o: { clinicId: number; doctorId: number }): Promise<DoctorAvailabilitySettings> {
+  const link = await findBookableSettings(deps.db, o);
+  if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
+  return {
+    doctorName: link.doctorName,
+    availableDays: normalizeAvailableDays(link.availableDays),
+    maxSlots: link.maxSlots,
+    callFrequency: link.callFrequency,
+  };
+}
+
+/** spec part 2, 7: the doctor's call settings at a clinic (404 when the doctor is not bookable there). */
+export const getDoctorAvailability = (deps: Deps, o: { clinicId: number; doctorId: number }) => loadSettings(deps, o);
+
+/**
+ * What the availability calendar shows for a month: each day's state computed by the same rules the
+ * booking applies (src/shared/booking), the rep's future appointment here ('Booking Currently Disabled')
+ * and the call-frequency cutoff.
+ */
+export async function getBookingCalendar(
+  deps: Deps,
+  o: { repId: number; clinicId: number; doctorId: number; month: string },
+): Promise<BookingCalendarResponse> {
+  const now = deps.clock.now();
+  const today = todayInIndia(now);
+  const [settings, rep] = [await loadSettings(deps, o), await findRep(deps.db, o.repId)];
+  if (!rep) throw unauthorized();
+  const dates = datesOfMonth(o.month);
+  const [doctorAppointments, repAppointments] = [
+    await listDoctorAppointmentsBetween(deps.db, { clinicId: o.clinicId, doctorId: o.doctorId, from: dates[0]!, to: dates.at(-1)! }),
+    await listRepAppointmentsWithDoctor(deps.db, { repId: o.repId, doctorId: o.doctorId }),
+  ];
+  const ctx: BookingContext = { settings, clinicId: o.clinicId, doctorAppointments, repAppointments, today };
+  const future = futureAppointmentAtClinic(ctx);
+  const futureRow = future ? repAppointments.find((a) => a === future) : undefined;
+  return {
+    today,
+    month: o.month,
+    settings,
+    days: dates.map((date) => dayStatus(ctx, date)),
+    hasFutureAppointment: future !== null,
+    futureAppointment: futureRow ? { id: futureRow.id, appointment_date: futureRow.date, status: futureRow.status } : null,
+    frequencyCutoff: callFrequencyCutoff(ctx),
+    subscriptionActive: isSubscriptionActive({ status: rep.subscriptionStatus, expiresAt: rep.subscriptionExpiresAt, now }),
+  };
+}

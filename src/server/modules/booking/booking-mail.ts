@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { formatDisplayDate, weekdayOf } from '../../../shared/dates';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { buildVisitIcs, type VisitEvent } from './ics';
+
+// The rep's booking confirmation and cancellation e-mails, each with an .ics file (issue 5).
+
+type MailDeps = Pick<FastifyInstance, 'mailer' | 'config' | 'log'>;
+
+export interface VisitDetails {
+  appointmentId: number;
+  date: string;
+  doctorName: string;
+  doctorSpecialty: string | null;
+  clinicName: string;
+  clinicCity: string;
+  clinicState: string;
+  repName: string;
+  repEmail: string;
+  repId: number;
+}
+
+function senderAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
+function eventOf(deps: MailDeps, v: VisitDetails, now: Date): VisitEvent {
+  return {
+    ...v,
+    organizerEmail: senderAddress(deps.config.MAIL_FROM),
+    uidHost: new URL(deps.config.appUrl).hostname || 'repvisit.local',
+    now,
+  };
+}
+
+const dayText = (date: string) => `${weekdayOf(date).replace(/^./, (c) => c.toUpperCase())}, ${formatDisplayDate(date)}`;
+
+export async function sendBookingConfirmation(deps: MailDeps, v: VisitDetails, now: Date): Promise<void> {
+  const ics = buildVisitIcs(eventOf(deps, v, now), 'REQUEST');
+  const text = [
+    `Hello ${v.repName},`,
+    '',
+    `Your appointment is booked.`,
+    '',
+    `Doctor: ${v.doctorName}${v.doctorSpecialty ? ` (${v.doctorSpecialty})` : ''}`,
+    `Clinic: ${v.clinicName}, ${v.clinicCity}, ${v.clinicState}`,
+    `Date: ${dayText(v.date)}`,
+    '',
+    'The attached calendar file adds the visit to your calendar.',
+    'You can cancel it under My Appointments until the day before the visit.',
+    '',
+    `${PRODUCT_NAME}`,
+  ].join('\n');
+  await deps.mailer.send({
+    to: v.repEmail,
+    toName: v.repName,
+    recipientId: v.repId,
+    subject: `Appointment booked: ${v.doctorName} on ${formatDisplayDate(v.date)}`,
+    text,
+    templateType: 'booking',
+    attachments: [{ filename: 'appointment.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
+  });
+}
+
+export async function sendRepCancellation(deps: MailDeps, v: VisitDetails, now: Date): Promise<void> {
+  const ics = buildVisitIcs(eventOf(deps, v, now), 'CANCEL');
+  const text = [
+    `Hello ${v.repName},`,
+    '',
+    `Your appointment with ${v.doctorName} at ${v.clinicName}, ${v.clinicCity} on ${dayText(v.date)} is cancelled, as you asked.`,
+    'The attached calendar file removes it from your calendar.',
+    '',
+    `${PRODUCT_NAME}`,
+  ].join('\n');
+  await deps.mailer.send({
+    to: v.repEmail,
+    toName: v.repName,
+    recipientId: v.repId,
+    subject: `Appointment cancelled: ${v.doctorName} on ${formatDisplayDate(v.date)}`,
+    text,
+    templateType: 'booking_cancelled',
+    attachments: [{ filename: 'appointment-cancelled.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=CANCEL' }],
+  });
+}

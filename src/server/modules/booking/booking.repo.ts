@@ -1,0 +1,134 @@
+import { and, asc, eq, gte, lte, ne } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, idempotencyKeys, medicalReps } from '../../db/schema';
+
+// Drizzle queries of the rep's bookings (ARCHITECTURE: repo = queries only).
+
+const repColumns = {
+  id: medicalReps.id,
+  fullName: medicalReps.fullName,
+  email: medicalReps.email,
+  status: medicalReps.status,
+  subscriptionStatus: medicalReps.subscriptionStatus,
+  subscriptionExpiresAt: medicalReps.subscriptionExpiresAt,
+};
+
+export async function findRep(db: DbOrTx, repId: number) {
+  const [row] = await db.select(repColumns).from(medicalReps).where(eq(medicalReps.id, repId)).limit(1);
+  return row ?? null;
+}
+
+/** Lock 1 of a booking: the rep's row. Every booking and cancellation of a rep runs one after the other. */
+export async function lockRep(tx: Tx, repId: number) {
+  const [row] = await tx.select(repColumns).from(medicalReps).where(eq(medicalReps.id, repId)).for('update');
+  return row ?? null;
+}
+
+/** Lock 2 of a booking: the (clinic, doctor) settings row. Every booking of that doctor there runs in turn. */
+export async function lockDoctorSettings(tx: Tx, o: { clinicId: number; doctorId: number }) {
+  const [row] = await tx
+    .select({ id: clinicDoctorSettings.id })
+    .from(clinicDoctorSettings)
+    .where(and(eq(clinicDoctorSettings.clinicId, o.clinicId), eq(clinicDoctorSettings.doctorId, o.doctorId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function findIdempotentAnswer(db: DbOrTx, o: { repId: number; key: string }) {
+  const [row] = await db
+    .select({ statusCode: idempotencyKeys.statusCode, responseBody: idempotencyKeys.responseBody })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.repId, o.repId), eq(idempotencyKeys.key, o.key)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function saveIdempotentAnswer(tx: Tx, o: { repId: number; key: string; statusCode: number; responseBody: unknown; now: Date }) {
+  await tx.insert(idempotencyKeys).values({ repId: o.repId, key: o.key, statusCode: o.statusCode, responseBody: o.responseBody, createdAt: o.now });
+}
+
+/** The doctor's non-cancelled appointments at the clinic between two dates (inclusive). */
+export function listDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }) {
+  return db
+    .select({ date: doctorAppointments.appointmentDate, status: doctorAppointments.status, repId: doctorAppointments.repId })
+    .from(doctorAppointments)
+    .where(
+      and(
+        eq(doctorAppointments.clinicId, o.clinicId),
+        eq(doctorAppointments.doctorId, o.doctorId),
+        gte(doctorAppointments.appointmentDate, o.from),
+        lte(doctorAppointments.appointmentDate, o.to),
+        ne(doctorAppointments.status, 'cancelled'),
+      ),
+    );
+}
+
+/** The rep's non-cancelled appointments with the doctor, at any clinic (call frequency looks at all of them). */
+export function listRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; doctorId: number }) {
+  return db
+    .select({
+      id: doctorAppointments.id,
+      date: doctorAppointments.appointmentDate,
+      status: doctorAppointments.status,
+      clinicId: doctorAppointments.clinicId,
+    })
+    .from(doctorAppointments)
+    .where(and(eq(doctorAppointments.repId, o.repId), eq(doctorAppointments.doctorId, o.doctorId), ne(doctorAppointments.status, 'cancelled')))
+    .orderBy(asc(doctorAppointments.appointmentDate));
+}
+
+/** Inserts a booking; null when the partial unique index (rep, doctor, date) already holds one. */
+export async function insertAppointment(tx: Tx, o: { repId: number; doctorId: number; clinicId: number; date: string; now: Date }) {
+  const [row] = await tx
+    .insert(doctorAppointments)
+    .values({ repId: o.repId, doctorId: o.doctorId, clinicId: o.clinicId, appointmentDate: o.date, status: 'booked', bookedAt: o.now, updatedAt: o.now })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+const appointmentView = {
+  id: doctorAppointments.id,
+  appointment_date: doctorAppointments.appointmentDate,
+  status: doctorAppointments.status,
+  doctor_name: doctors.name,
+  doctor_specialty: doctors.specialty,
+  clinic_name: clinicUsers.clinicName,
+  clinic_id: doctorAppointments.clinicId,
+  doctor_id: doctorAppointments.doctorId,
+};
+
+/** The rep view (spec part 2, 3) of the rep's appointments from `fromDate` on, not cancelled, by date. */
+export function listRepUpcomingAppointments(db: DbOrTx, o: { repId: number; fromDate: string }) {
+  return db
+    .select(appointmentView)
+    .from(doctorAppointments)
+    .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
+    .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
+    .where(
+      and(eq(doctorAppointments.repId, o.repId), gte(doctorAppointments.appointmentDate, o.fromDate), ne(doctorAppointments.status, 'cancelled')),
+    )
+    .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.id));
+}
+
+/** One appointment of the rep with what its e-mails need; null when it is not the rep's. */
+export async function findRepAppointment(db: DbOrTx, o: { id: number; repId: number }) {
+  const [row] = await db
+    .select({ ...appointmentView, rep_id: doctorAppointments.repId, booked_at: doctorAppointments.bookedAt, clinic_city: clinicUsers.city, clinic_state: clinicUsers.state })
+    .from(doctorAppointments)
+    .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
+    .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
+    .where(and(eq(doctorAppointments.id, o.id), eq(doctorAppointments.repId, o.repId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Cancels a booked appointment by the rep; false when it was no longer booked. */
+export async function cancelByRep(tx: Tx, o: { id: number; now: Date }): Promise<boolean> {
+  const rows = await tx
+    .update(doctorAppointments)
+    .set({ status: 'cancelled', cancelledBy: 'rep', cancelledAt: o.now, updatedAt: o.now })
+    .where(and(eq(doctorAppointments.id, o.id), eq(doctorAppointments.status, 'booked')))
+    .returning({ id: doctorAppointments.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { badRequest } from '../../errors';
+import { actorOf, assertSelf, requireUser } from '../../plugins/auth';
+import {
+  appointmentIdParamsSchema,
+  bookAppointmentSchema,
+  bookingCalendarQuerySchema,
+  doctorAvailabilityQuerySchema,
+  repAppointmentsQuerySchema,
+} from '../../../shared/schemas/booking';
+import { BOOKING_MESSAGES } from '../../../shared/booking/booking-rules';
+import { getBookingCalendar, getDoctorAvailability } from './availability.service';
+import { bookAppointment, cancelAppointment, listRepAppointments } from './booking.service';
+
+// The rep's booking calls (spec part 2, 7 Rep dashboard). Every repId must be the signed-in rep's (403);
+// another rep's appointment is not shown to exist (404). GET /api/doctor-appointments belongs to the clinic
+// area; the rep's calendar reads GET /api/booking/calendar.
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
+
+export async function bookingRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const rep = requireUser(['medrep']);
+
+  app.get('/api/doctor-availability', { preHandler: rep, schema: { querystring: doctorAvailabilityQuerySchema } }, async (request) => ({
+    settings: await getDoctorAvailability(app, request.query),
+  }));
+
+  app.get('/api/booking/calendar', { preHandler: rep, schema: { querystring: bookingCalendarQuerySchema } }, async (request) => {
+    const actor = await actorOf(request);
+    return getBookingCalendar(app, { repId: actor.id, ...request.query });
+  });
+
+  app.post(
+    '/api/book-appointment',
+    { preHandler: rep, schema: { body: bookAppointmentSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      assertSelf(await actorOf(request), 'medrep', request.body.repId);
+      const header = request.headers['idempotency-key'];
+      const key = Array.isArray(header) ? header[0] : header;
+      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw badRequest('The Idempotency-Key header must be 1 to 200 letters, digits or -_.:');
+      const answer = await bookAppointment(app, { input: request.body, idempotencyKey: key });
+      if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.status(answer.statusCode).send(answer.body);
+    },
+  );
+
+  app.get('/api/rep-appointments', { preHandler: rep, schema: { querystring: repAppointmentsQuerySchema } }, async (request) => {
+    assertSelf(await actorOf(request), 'medrep', request.query.repId);
+    return { appointments: await listRepAppointments(app, { repId: request.query.repId }) };
+  });
+
+  app.delete('/api/appointments/:id', { preHandler: rep, schema: { params: appointmentIdParamsSchema } }, async (request) => {
+    const actor = await actorOf(request);
+    await cancelAppointment(app, { repId: actor.id, appointmentId: request.params.id });
+    return { message: BOOKING_MESSAGES.cancelled };
+  });
+}

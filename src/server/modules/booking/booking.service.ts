@@ -1,0 +1,178 @@
+import type { FastifyInstance } from 'fastify';
+import { BOOKING_MESSAGES, canRepCancel, checkBooking, normalizeAvailableDays } from '../../../shared/booking/booking-rules';
+import { todayInIndia } from '../../../shared/dates';
+import type { BookAppointment, BookedAppointment, RepAppointment } from '../../../shared/schemas/booking';
+import { isSubscriptionActive, SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../shared/subscription/subscription-status';
+import { AppError, badRequest, isUniqueViolation, notFound, unauthorized } from '../../errors';
+import { lockDoctorDay } from '../clinics/doctor-day-lock';
+import { findBookableSettings } from '../directory/directory.repo';
+import { sendBookingConfirmation, sendRepCancellation } from './booking-mail';
+import {
+  cancelByRep,
+  findIdempotentAnswer,
+  findRepAppointment,
+  insertAppointment,
+  listDoctorAppointmentsBetween,
+  listRepAppointmentsWithDoctor,
+  listRepUpcomingAppointments,
+  lockDoctorSettings,
+  lockRep,
+  saveIdempotentAnswer,
+} from './booking.repo';
+
+export type BookingDeps = Pick<FastifyInstance, 'db' | 'clock' | 'mailer' | 'config' | 'log'>;
+
+export const AVAILABILITY_NOT_FOUND = 'Doctor availability not found';
+export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different booking.';
+
+type AnswerBody = { message: string; code?: string; appointment?: BookedAppointment };
+export interface BookingAnswer {
+  statusCode: number;
+  body: AnswerBody;
+  /** true when the answer is the stored first answer to the same Idempotency-Key */
+  replayed: boolean;
+}
+/** What idempotency_keys.response_body holds: the answer and which booking it answered. */
+type StoredAnswer = { body: AnswerBody; request: string };
+
+const fingerprint = (i: BookAppointment) => `${i.doctorId}:${i.clinicId}:${i.appointmentDate}`;
+
+function replay(row: { statusCode: number; responseBody: unknown }, input: BookAppointment): BookingAnswer {
+  const stored = row.responseBody as StoredAnswer;
+  if (stored.request !== fingerprint(input)) throw new AppError('idempotency_key_reused', IDEMPOTENCY_KEY_REUSED, 422);
+  return { statusCode: row.statusCode, body: stored.body, replayed: true };
+}
+
+/**
+ * spec part 2, 5: books a visit by every rule, in one transaction that locks the rep's row, then the
+ * (clinic, doctor) settings row, then the doctor's day (the clinic's "cancel today's calls" takes that lock
+ * too); always in this order, so concurrent bookings queue instead of deadlocking. The partial unique index
+ * (rep, doctor, date) backs "one per date". The first answer to an Idempotency-Key (a booking or a refusal
+ * by the rules) is stored in the same transaction and replayed (offline replay, issue 8).
+ */
+export async function bookAppointment(deps: BookingDeps, o: { input: BookAppointment; idempotencyKey?: string }): Promise<BookingAnswer> {
+  const { input, idempotencyKey: key } = o;
+  const now = deps.clock.now();
+  const today = todayInIndia(now);
+  const date = input.appointmentDate;
+  if (key) {
+    const prior = await findIdempotentAnswer(deps.db, { repId: input.repId, key });
+    if (prior) return replay(prior, input);
+  }
+  let outcome: { answer: BookingAnswer; mail?: Parameters<typeof sendBookingConfirmation>[1] };
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      const rep = await lockRep(tx, input.repId);
+      if (!rep) throw unauthorized();
+      if (key) {
+        const prior = await findIdempotentAnswer(tx, { repId: input.repId, key });
+        if (prior) return { answer: replay(prior, input) };
+      }
+      if (!isSubscriptionActive({ status: rep.subscriptionStatus, expiresAt: rep.subscriptionExpiresAt, now })) {
+        throw new AppError('subscription_required', SUBSCRIPTION_REQUIRED_MESSAGE, 402);
+      }
+      const locked = await lockDoctorSettings(tx, input);
+      const link = locked ? await findBookableSettings(tx, input) : null;
+      if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
+      await lockDoctorDay(tx, { clinicId: input.clinicId, doctorId: input.doctorId, date });
+
+      const [doctorAppointments, repAppointments] = [
+        await listDoctorAppointmentsBetween(tx, { clinicId: input.clinicId, doctorId: input.doctorId, from: date, to: date }),
+        await listRepAppointmentsWithDoctor(tx, { repId: input.repId, doctorId: input.doctorId }),
+      ];
+      const settings = { maxSlots: link.maxSlots, callFrequency: link.callFrequency, availableDays: normalizeAvailableDays(link.availableDays) };
+      const check = checkBooking({ settings, clinicId: input.clinicId, doctorAppointments, repAppointments, today }, date);
+
+      let answer: BookingAnswer;
+      let mail: Parameters<typeof sendBookingConfirmation>[1] | undefined;
+      const row = check.ok ? await insertAppointment(tx, { ...input, date, now }) : null;
+      if (!check.ok) {
+        answer = { statusCode: check.status, body: { message: check.message, code: check.reason }, replayed: false };
+      } else if (!row) {
+        answer = { statusCode: 409, body: { message: BOOKING_MESSAGES.alreadyBookedOnDate, code: 'already_booked' }, replayed: false };
+      } else {
+        const appointment: BookedAppointment = {
+          id: row.id,
+          appointment_date: row.appointmentDate,
+          status: row.status,
+          doctor_id: row.doctorId,
+          doctor_name: link.doctorName,
+          clinic_id: row.clinicId,
+          clinic_name: link.clinicName,
+          rep_id: row.repId,
+          booked_at: row.bookedAt.toISOString(),
+        };
+        answer = { statusCode: 201, body: { message: BOOKING_MESSAGES.booked, appointment }, replayed: false };
+        mail = {
+          appointmentId: row.id,
+          date,
+          doctorName: link.doctorName,
+          doctorSpecialty: link.specialty,
+          clinicName: link.clinicName,
+          clinicCity: link.city,
+          clinicState: link.state,
+          repName: rep.fullName,
+          repEmail: rep.email,
+          repId: rep.id,
+        };
+      }
+      if (key) {
+        const stored: StoredAnswer = { body: answer.body, request: fingerprint(input) };
+        await saveIdempotentAnswer(tx, { repId: input.repId, key, statusCode: answer.statusCode, responseBody: stored, now });
+      }
+      return { answer, mail };
+    });
+  } catch (err) {
+    // A unique violation that slipped past the locks (an (rep, key) pair stored meanwhile, or a row written
+    // outside this path) is a 409 or the stored answer, never a 500 (ARCHITECTURE rule 5).
+    if (!isUniqueViolation(err)) throw err;
+    const prior = key ? await findIdempotentAnswer(deps.db, { repId: input.repId, key }) : null;
+    if (prior) return replay(prior, input);
+    return { statusCode: 409, body: { message: BOOKING_MESSAGES.alreadyBookedOnDate, code: 'already_booked' }, replayed: false };
+  }
+  if (outcome.mail) {
+    deps.log.info({ repId: input.repId, appointmentId: outcome.answer.body.appointment?.id }, 'appointment booked');
+    await sendBookingConfirmation(deps, outcome.mail, now);
+  }
+  return outcome.answer;
+}
+
+/** spec part 2, 3 and 5: the rep's own appointments, today or later, not cancelled, by date. */
+export async function listRepAppointments(deps: BookingDeps, o: { repId: number }): Promise<RepAppointment[]> {
+  return listRepUpcomingAppointments(deps.db, { repId: o.repId, fromDate: todayInIndia(deps.clock.now()) });
+}
+
+/** spec part 2, 4: the rep cancels an own booked appointment dated strictly after today; the slot is free again. */
+export async function cancelAppointment(deps: BookingDeps, o: { repId: number; appointmentId: number }): Promise<void> {
+  const now = deps.clock.now();
+  const today = todayInIndia(now);
+  const visit = await deps.db.transaction(async (tx) => {
+    const rep = await lockRep(tx, o.repId);
+    if (!rep) throw unauthorized();
+    const appointment = await findRepAppointment(tx, { id: o.appointmentId, repId: o.repId });
+    if (!appointment) throw notFound(APPOINTMENT_NOT_FOUND);
+    const may = canRepCancel({ date: appointment.appointment_date, status: appointment.status }, today);
+    if (!may.ok) throw badRequest(may.message, 'cannot_cancel');
+    if (!(await cancelByRep(tx, { id: appointment.id, now }))) throw badRequest(BOOKING_MESSAGES.cannotCancelCancelled, 'cannot_cancel');
+    return { appointment, rep };
+  });
+  const a = visit.appointment;
+  deps.log.info({ repId: o.repId, appointmentId: a.id }, 'appointment cancelled by rep');
+  await sendRepCancellation(
+    deps,
+    {
+      appointmentId: a.id,
+      date: a.appointment_date,
+      doctorName: a.doctor_name,
+      doctorSpecialty: a.doctor_specialty,
+      clinicName: a.clinic_name,
+      clinicCity: a.clinic_city,
+      clinicState: a.clinic_state,
+      repName: visit.rep.fullName,
+      repEmail: visit.rep.email,
+      repId: visit.rep.id,
+    },
+    now,
+  );
+}

@@ -1,0 +1,81 @@
+import { addDays } from '../../../shared/dates';
+
+// An iCalendar (RFC 5545) file for a booked visit: one all-day VEVENT on the appointment date. The UID is
+// stable per appointment, so a calendar that imported the booking (METHOD:REQUEST) removes the same event
+// when the cancellation (METHOD:CANCEL, a higher SEQUENCE) arrives (RFC 5546).
+
+export interface VisitEvent {
+  appointmentId: number;
+  date: string; // yyyy-mm-dd
+  doctorName: string;
+  doctorSpecialty?: string | null;
+  clinicName: string;
+  clinicCity: string;
+  clinicState: string;
+  repName: string;
+  repEmail: string;
+  organizerEmail: string;
+  /** host part of the UID, e.g. repvisit.example */
+  uidHost: string;
+  now: Date;
+}
+
+export const icsUid = (appointmentId: number, host: string) => `appointment-${appointmentId}@${host}`;
+
+/** Text values escaped as RFC 5545 3.3.11 asks. */
+function escapeText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/** Lines longer than 75 octets are folded (RFC 5545 3.1), never inside a UTF-8 character. */
+function fold(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const ch of line) {
+    const size = Buffer.byteLength(ch);
+    const limit = out.length === 0 ? 75 : 74; // continuation lines start with a space
+    if (octets + size > limit) {
+      out.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += ch;
+    octets += size;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+const basicDate = (iso: string) => iso.replace(/-/g, '');
+const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+export function buildVisitIcs(e: VisitEvent, method: 'REQUEST' | 'CANCEL'): string {
+  const cancelled = method === 'CANCEL';
+  const place = `${e.clinicName}, ${e.clinicCity}, ${e.clinicState}`;
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//RepVisit//Booking//EN',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${method}`,
+    'BEGIN:VEVENT',
+    `UID:${icsUid(e.appointmentId, e.uidHost)}`,
+    `DTSTAMP:${stamp(e.now)}`,
+    `DTSTART;VALUE=DATE:${basicDate(e.date)}`,
+    `DTEND;VALUE=DATE:${basicDate(addDays(e.date, 1))}`,
+    `SEQUENCE:${cancelled ? 1 : 0}`,
+    `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    'TRANSP:TRANSPARENT',
+    `SUMMARY:${escapeText(`${cancelled ? 'Cancelled: ' : ''}Visit ${e.doctorName} at ${e.clinicName}`)}`,
+    `LOCATION:${escapeText(place)}`,
+    `DESCRIPTION:${escapeText(
+      `Medical representative visit with ${e.doctorName}${e.doctorSpecialty ? ` (${e.doctorSpecialty})` : ''} at ${place}. Booked through RepVisit.`,
+    )}`,
+    `ORGANIZER;CN=RepVisit:mailto:${e.organizerEmail}`,
+    `ATTENDEE;CN="${e.repName.replace(/["\r\n]/g, '')}";ROLE=REQ-PARTICIPANT;PARTSTAT=${cancelled ? 'DECLINED' : 'ACCEPTED'}:mailto:${e.repEmail}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,81 @@
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { medicalReps, profileUpdateCodes, sessions } from '../../db/schema';
+import type { ProfileUpdateType } from '../../../shared/schemas/profile';
+
+// Drizzle queries of profile changes confirmed by a code (spec part 2, 2.1).
+
+export const repProfileColumns = {
+  id: medicalReps.id,
+  email: medicalReps.email,
+  fullName: medicalReps.fullName,
+  phone: medicalReps.phone,
+  company: medicalReps.company,
+  state: medicalReps.state,
+};
+
+export async function findRepProfile(db: DbOrTx, repId: number) {
+  const [row] = await db.select(repProfileColumns).from(medicalReps).where(eq(medicalReps.id, repId)).limit(1);
+  return row ?? null;
+}
+
+/** One live code per rep and change type: a resend replaces the code, its value, expiry and attempts. */
+export async function replaceUpdateCode(
+  db: DbOrTx,
+  o: { repId: number; updateType: ProfileUpdateType; newValue: string | null; codeHash: string; expiresAt: Date; now: Date },
+) {
+  await db
+    .insert(profileUpdateCodes)
+    .values({ repId: o.repId, updateType: o.updateType, newValue: o.newValue, codeHash: o.codeHash, expiresAt: o.expiresAt, attempts: 0, createdAt: o.now })
+    .onConflictDoUpdate({
+      target: [profileUpdateCodes.repId, profileUpdateCodes.updateType],
+      set: { newValue: o.newValue, codeHash: o.codeHash, expiresAt: o.expiresAt, attempts: 0, createdAt: o.now },
+    });
+}
+
+/** Counts one attempt atomically, only on a live code with attempts left; null when there is none. */
+export async function countUpdateCodeAttempt(db: DbOrTx, o: { repId: number; updateType: ProfileUpdateType; now: Date; maxAttempts: number }) {
+  const [row] = await db
+    .update(profileUpdateCodes)
+    .set({ attempts: sql`${profileUpdateCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(profileUpdateCodes.repId, o.repId),
+        eq(profileUpdateCodes.updateType, o.updateType),
+        gt(profileUpdateCodes.expiresAt, o.now),
+        lt(profileUpdateCodes.attempts, o.maxAttempts),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function findUpdateCode(db: DbOrTx, o: { repId: number; updateType: ProfileUpdateType }) {
+  const [row] = await db
+    .select()
+    .from(profileUpdateCodes)
+    .where(and(eq(profileUpdateCodes.repId, o.repId), eq(profileUpdateCodes.updateType, o.updateType)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Takes (deletes) the code so it works once; false when another request took it first. */
+export async function takeUpdateCode(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.delete(profileUpdateCodes).where(eq(profileUpdateCodes.id, id)).returning({ id: profileUpdateCodes.id });
+  return rows.length === 1;
+}
+
+export async function updateRepFields(
+  db: DbOrTx,
+  repId: number,
+  set: Partial<Pick<typeof medicalReps.$inferInsert, 'fullName' | 'email' | 'phone' | 'company'>>,
+  now: Date,
+) {
+  const [row] = await db.update(medicalReps).set({ ...set, updatedAt: now }).where(eq(medicalReps.id, repId)).returning(repProfileColumns);
+  return row!;
+}
+
+/** Ends the rep's sessions other than the current one (after a password change). */
+export async function endOtherRepSessions(db: DbOrTx, o: { repId: number; keepSessionId: string }) {
+  await db.delete(sessions).where(and(eq(sessions.userType, 'medrep'), eq(sessions.userId, o.repId), ne(sessions.id, o.keepSessionId)));
+}

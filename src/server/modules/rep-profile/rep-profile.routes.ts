@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendUpdateOtpSchema, verifyUpdateOtpSchema } from '../../../shared/schemas/profile';
+import { actorOf, assertSelf, hashToken, requireUser, SESSION_COOKIE } from '../../plugins/auth';
+import { sendUpdateCode, verifyUpdateCode } from './rep-profile.service';
+
+// spec part 2, 7: POST /api/medrep/send-update-otp and /api/medrep/verify-update-otp, the signed-in rep's own.
+
+export async function repProfileRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const rep = requireUser(['medrep']);
+  // Per session (else per address): codes cost an e-mail each, and guesses are limited per code too.
+  const bySession = (request: { cookies: Record<string, string | undefined>; ip: string }) => {
+    const token = request.cookies[SESSION_COOKIE];
+    return token ? `s:${hashToken(token)}` : `ip:${request.ip}`;
+  };
+
+  app.post(
+    '/api/medrep/send-update-otp',
+    { preHandler: rep, schema: { body: sendUpdateOtpSchema }, config: { rateLimit: { max: 10, timeWindow: '10 minutes', keyGenerator: bySession } } },
+    async (request) => {
+      assertSelf(await actorOf(request), 'medrep', request.body.userId);
+      return sendUpdateCode(app, { input: request.body });
+    },
+  );
+
+  app.post(
+    '/api/medrep/verify-update-otp',
+    { preHandler: rep, schema: { body: verifyUpdateOtpSchema }, config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: bySession } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      assertSelf(actor, 'medrep', request.body.userId);
+      return verifyUpdateCode(app, { actor, input: request.body, request });
+    },
+  );
+}

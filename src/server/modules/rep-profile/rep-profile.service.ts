@@ -1,0 +1,198 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LIMITS, PRODUCT_NAME } from '../../../shared/constants';
+import type { ProfileUpdateType, SendUpdateOtp, VerifyUpdateOtp, VerifyUpdateOtpResponse } from '../../../shared/schemas/profile';
+import { PROFILE_MESSAGES } from '../../../shared/schemas/profile';
+import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors';
+import type { Actor } from '../../plugins/auth';
+import { recordSecurityEvent } from '../../plugins/security';
+import { findEmailHolders, findPhoneHolders, setRepPassword } from '../auth/auth.repo';
+import { generateCode, hashCode, sameHash } from '../auth/codes';
+import { hashPassword } from '../auth/password';
+import {
+  countUpdateCodeAttempt,
+  endOtherRepSessions,
+  findRepProfile,
+  findUpdateCode,
+  replaceUpdateCode,
+  takeUpdateCode,
+  updateRepFields,
+} from './rep-profile.repo';
+
+// spec part 2, 2.1 and 5: a rep changes name, e-mail, phone, company or password with a 6-digit code sent by
+// e-mail (10 minutes, 3 attempts, stored hashed). A new e-mail must be reachable: its code goes to that new
+// address, and the current address is told. A new e-mail or phone must be free among reps, clinics and
+// pending registrations.
+
+type Deps = FastifyInstance;
+
+export const PROFILE_ERRORS = {
+  emailTaken: 'This email address is already in use',
+  phoneTaken: 'This phone number is already in use',
+  noCode: 'No verification code was requested for this change. Please request a new code.',
+  expired: 'The verification code has expired. Please request a new code.',
+  tooManyAttempts: 'Too many incorrect attempts. Please request a new code.',
+  invalid: (left: number) => `Invalid OTP. ${left} attempt${left === 1 ? '' : 's'} remaining.`,
+} as const;
+
+const LABELS: Record<ProfileUpdateType, string> = {
+  name: 'Full name',
+  email: 'Email address',
+  phone: 'Phone number',
+  company: 'Company',
+  password: 'Password',
+};
+
+const CODE_LIFETIME_MS = LIMITS.profileOtpMinutes * 60_000;
+
+async function assertFree(deps: Deps, o: { updateType: ProfileUpdateType; value: string }) {
+  if (o.updateType === 'email') {
+    const holders = await findEmailHolders(deps.db, o.value);
+    if (holders.length > 0) throw conflict(PROFILE_ERRORS.emailTaken, 'email_taken');
+  }
+  if (o.updateType === 'phone') {
+    const holders = await findPhoneHolders(deps.db, o.value);
+    if (holders.length > 0) throw conflict(PROFILE_ERRORS.phoneTaken, 'phone_taken');
+  }
+}
+
+function currentValue(rep: NonNullable<Awaited<ReturnType<typeof findRepProfile>>>, type: ProfileUpdateType): string | null {
+  switch (type) {
+    case 'name':
+      return rep.fullName;
+    case 'email':
+      return rep.email;
+    case 'phone':
+      return rep.phone;
+    case 'company':
+      return rep.company;
+    case 'password':
+      return null;
+  }
+}
+
+export async function sendUpdateCode(deps: Deps, o: { input: SendUpdateOtp }): Promise<{ message: string }> {
+  const { userId: repId, updateType } = o.input;
+  const now = deps.clock.now();
+  const rep = await findRepProfile(deps.db, repId);
+  if (!rep) throw unauthorized();
+  const newValue = updateType === 'password' ? null : o.input.newValue!;
+  const current = currentValue(rep, updateType);
+  if (newValue !== null && current !== null && newValue.toLowerCase() === current.toLowerCase() && (updateType === 'email' || newValue === current)) {
+    throw badRequest(PROFILE_MESSAGES.newValue, 'unchanged');
+  }
+  if (newValue !== null) await assertFree(deps, { updateType, value: newValue });
+
+  const code = generateCode();
+  await replaceUpdateCode(deps.db, {
+    repId,
+    updateType,
+    newValue,
+    codeHash: hashCode(code, deps.config.SESSION_SECRET),
+    expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+    now,
+  });
+
+  const what = LABELS[updateType].toLowerCase();
+  const codeText = (intro: string) =>
+    [
+      `Hello ${rep.fullName},`,
+      '',
+      intro,
+      '',
+      `Your verification code is ${code}`,
+      '',
+      `It expires in ${LIMITS.profileOtpMinutes} minutes and can be tried ${LIMITS.profileOtpAttempts} times.`,
+      'If you did not ask for this change, ignore this e-mail and consider changing your password.',
+      '',
+      PRODUCT_NAME,
+    ].join('\n');
+  const subject = `Your ${PRODUCT_NAME} verification code`;
+  if (updateType === 'email') {
+    await deps.mailer.send({
+      to: newValue!,
+      toName: rep.fullName,
+      recipientId: rep.id,
+      subject,
+      text: codeText(`Enter this code to make ${newValue} the e-mail address of your ${PRODUCT_NAME} account.`),
+      templateType: 'profile_update',
+    });
+    await deps.mailer.send({
+      to: rep.email,
+      toName: rep.fullName,
+      recipientId: rep.id,
+      subject: `Change of your ${PRODUCT_NAME} e-mail address requested`,
+      text: [
+        `Hello ${rep.fullName},`,
+        '',
+        `A change of your account's e-mail address to ${newValue} was requested. The code was sent to the new address.`,
+        'If this was not you, change your password and contact support.',
+        '',
+        PRODUCT_NAME,
+      ].join('\n'),
+      templateType: 'profile_update',
+    });
+    deps.log.info({ repId, updateType }, 'profile update code sent');
+    return { message: 'OTP sent to your new email address' };
+  }
+  await deps.mailer.send({
+    to: rep.email,
+    toName: rep.fullName,
+    recipientId: rep.id,
+    subject,
+    text: codeText(`Enter this code to confirm the change of your ${what}.`),
+    templateType: 'profile_update',
+  });
+  deps.log.info({ repId, updateType }, 'profile update code sent');
+  return { message: PROFILE_MESSAGES.codeSent };
+}
+
+export async function verifyUpdateCode(
+  deps: Deps,
+  o: { actor: Actor; input: VerifyUpdateOtp; request: FastifyRequest },
+): Promise<VerifyUpdateOtpResponse> {
+  const { userId: repId, updateType, otp } = o.input;
+  const now = deps.clock.now();
+  const maxAttempts = LIMITS.profileOtpAttempts;
+  const counted = await countUpdateCodeAttempt(deps.db, { repId, updateType, now, maxAttempts });
+  if (!counted) {
+    const row = await findUpdateCode(deps.db, { repId, updateType });
+    if (!row) throw badRequest(PROFILE_ERRORS.noCode, 'no_code');
+    if (row.expiresAt.getTime() <= now.getTime()) throw badRequest(PROFILE_ERRORS.expired, 'code_expired');
+    throw new AppError('too_many_attempts', PROFILE_ERRORS.tooManyAttempts, 429);
+  }
+  if (!sameHash(hashCode(otp, deps.config.SESSION_SECRET), counted.codeHash)) {
+    const left = maxAttempts - counted.attempts;
+    await recordSecurityEvent(deps, o.request, {
+      eventType: 'profile_code_failed',
+      userId: repId,
+      userType: 'medrep',
+      threatLevel: left === 0 ? 'medium' : 'low',
+      details: { updateType, attemptsLeft: left },
+    });
+    if (left <= 0) throw new AppError('too_many_attempts', PROFILE_ERRORS.tooManyAttempts, 429);
+    throw badRequest(PROFILE_ERRORS.invalid(left), 'invalid_code');
+  }
+
+  // Hash outside the transaction: argon2 is slow on purpose.
+  const passwordHash = updateType === 'password' ? await hashPassword(o.input.newPassword!) : null;
+  try {
+    const user = await deps.db.transaction(async (tx) => {
+      if (!(await takeUpdateCode(tx, counted.id))) throw badRequest(PROFILE_ERRORS.noCode, 'no_code');
+      if (passwordHash) {
+        await setRepPassword(tx, repId, passwordHash, now);
+        await endOtherRepSessions(tx, { repId, keepSessionId: o.actor.sessionId });
+        return (await findRepProfile(tx, repId))!;
+      }
+      const value = counted.newValue!;
+      const set =
+        updateType === 'name' ? { fullName: value } : updateType === 'email' ? { email: value } : updateType === 'phone' ? { phone: value } : { company: value };
+      return updateRepFields(tx, repId, set, now);
+    });
+    deps.log.info({ repId, updateType }, 'profile updated');
+    return { message: `${LABELS[updateType]} updated successfully`, user };
+  } catch (err) {
+    // The address or number was taken between the code and its use.
+    if (isUniqueViolation(err)) throw conflict(updateType === 'phone' ? PROFILE_ERRORS.phoneTaken : PROFILE_ERRORS.emailTaken);
+    throw err;
+  }
+}
