@@ -8,7 +8,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <Outlet />
-      <ScrollRestoration />
+      {/* Every fresh page load has the key 'default'; keying those by path stops a new load from jumping to
+          the scroll position saved by a different page earlier in this tab. */}
+      <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />
     </>
   );
 }
