@@ -24,15 +24,16 @@ export const byToken = bodyField('token');
 export const byValue = bodyField('value');
 
 export const LIMITS = {
-  checkAvailability: { ip: { max: 60, timeWindow: MINUTE }, account: { max: 20, timeWindow: MINUTE } },
-  register: { ip: { max: 20, timeWindow: HOUR }, account: { max: 5, timeWindow: HOUR } },
+  // Per-IP budgets are wider than per-account ones: an office or hospital network shares one address.
+  checkAvailability: { ip: { max: 120, timeWindow: MINUTE }, account: { max: 20, timeWindow: MINUTE } },
+  register: { ip: { max: 60, timeWindow: HOUR }, account: { max: 5, timeWindow: HOUR } },
   // The 3-attempt rule guards each code; these bound the guessing across resends.
-  verifyOtp: { ip: { max: 60, timeWindow: 15 * MINUTE }, account: { max: 30, timeWindow: 15 * MINUTE } },
-  verifyEmail: { ip: { max: 30, timeWindow: 15 * MINUTE }, account: { max: 10, timeWindow: 15 * MINUTE } },
-  resend: { ip: { max: 5, timeWindow: HOUR }, account: { max: 5, timeWindow: HOUR } },
-  login: { ip: { max: 30, timeWindow: 15 * MINUTE }, account: { max: 10, timeWindow: 15 * MINUTE } },
-  forgotPassword: { ip: { max: 10, timeWindow: HOUR }, account: { max: 5, timeWindow: HOUR } },
-  resetPassword: { ip: { max: 10, timeWindow: 15 * MINUTE }, account: { max: 5, timeWindow: 15 * MINUTE } },
+  verifyOtp: { ip: { max: 100, timeWindow: 15 * MINUTE }, account: { max: 30, timeWindow: 15 * MINUTE } },
+  verifyEmail: { ip: { max: 60, timeWindow: 15 * MINUTE }, account: { max: 10, timeWindow: 15 * MINUTE } },
+  resend: { ip: { max: 10, timeWindow: HOUR }, account: { max: 5, timeWindow: HOUR } },
+  login: { ip: { max: 100, timeWindow: 15 * MINUTE }, account: { max: 10, timeWindow: 15 * MINUTE } },
+  forgotPassword: { ip: { max: 20, timeWindow: HOUR }, account: { max: 5, timeWindow: HOUR } },
+  resetPassword: { ip: { max: 20, timeWindow: 15 * MINUTE }, account: { max: 5, timeWindow: 15 * MINUTE } },
 } satisfies Record<string, { ip: Limit; account: Limit }>;
 
 /** A preHandler applying an IP limit and an account limit under the name `name`. */

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { clinicUsers, medicalReps, securityEvents, sessions } from '../../db/schema';
 import { createClinic, createRep, TEST_PASSWORD } from '../../test/factories';
 import { describeEachDatabase } from '../../test/harness';
+import { LIMITS } from './auth.limits';
 import { get, PASSWORD, post, registerAndReadCode, repPayload, sessionCookieOf } from './auth.test-support';
 
 describeEachDatabase('accounts: login, sessions and terms', (ctx) => {
@@ -158,8 +159,9 @@ describeEachDatabase('accounts: login, sessions and terms', (ctx) => {
   it('limits logins per account across addresses and per address across accounts, with Retry-After', async () => {
     const rep = await createRep(ctx.app.db);
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await login('/api/medrep/login', rep.email, 'Wrong!Pass1')).statusCode);
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    const perAccount = LIMITS.login.account.max;
+    for (let i = 0; i < perAccount; i++) statuses.push((await login('/api/medrep/login', rep.email, 'Wrong!Pass1')).statusCode);
+    expect(statuses).toEqual(Array(perAccount).fill(401));
     const limited = await login('/api/medrep/login', rep.email.toUpperCase(), TEST_PASSWORD);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -169,10 +171,13 @@ describeEachDatabase('accounts: login, sessions and terms', (ctx) => {
     expect((await login('/api/auth/login', clinic.email, TEST_PASSWORD)).statusCode).toBe(200);
 
     const ip = '10.66.0.1';
-    const byIp: number[] = [];
-    for (let i = 0; i < 31; i++) byIp.push((await login('/api/auth/login', `guess-${i}@example.com`, 'Wrong!Pass1', { ip })).statusCode);
-    expect(byIp.slice(0, 30).every((s) => s === 401)).toBe(true);
-    expect(byIp[30]).toBe(429);
+    const max = LIMITS.login.ip.max;
+    const byIp = await Promise.all(
+      Array.from({ length: max + 1 }, (_, i) => login('/api/auth/login', `guess-${i}@example.com`, 'Wrong!Pass1', { ip })),
+    );
+    const codes = byIp.map((r) => r.statusCode);
+    expect(codes.filter((s) => s === 401)).toHaveLength(max);
+    expect(codes.filter((s) => s === 429)).toHaveLength(1);
     const events = await ctx.app.db.select().from(securityEvents).where(eq(securityEvents.eventType, 'rate_limited'));
     expect(events.length).toBeGreaterThanOrEqual(2);
   }, 60_000);
