@@ -9,6 +9,9 @@ import { RepDashboardHeader } from '../features/rep/components/rep-dashboard-hea
 import { SettingsTab } from '../features/rep/components/settings-tab';
 import { clearStoredRep, useRepSession } from '../features/rep/hooks/use-rep-session';
 
+// Three tabs fit a 360 px screen: labels may wrap to two lines there (! wins over the primitive's defaults).
+const TAB = 'whitespace-normal! px-1.5! text-[13px]! leading-tight sm:px-3! sm:text-sm!';
+
 /** /medrep-dashboard: the signed-in rep books, reviews and cancels visits and manages the profile (spec part 2, 2.1). */
 export default function MedrepDashboardPage() {
   const { session, leave } = useRepSession();
@@ -48,9 +51,9 @@ export default function MedrepDashboardPage() {
         <AnnouncementBanner />
         <Tabs defaultValue="book">
           <TabsList aria-label="Dashboard sections">
-            <TabsTrigger value="book">Book Appointment</TabsTrigger>
-            <TabsTrigger value="appointments">My Appointments</TabsTrigger>
-            <TabsTrigger value="settings">Settings</TabsTrigger>
+            <TabsTrigger value="book" className={TAB}>Book Appointment</TabsTrigger>
+            <TabsTrigger value="appointments" className={TAB}>My Appointments</TabsTrigger>
+            <TabsTrigger value="settings" className={TAB}>Settings</TabsTrigger>
           </TabsList>
           {/* Kept mounted so the doctor search survives a look at the other tabs. */}
           <TabsContent value="book" forceMount className="data-[state=inactive]:hidden">

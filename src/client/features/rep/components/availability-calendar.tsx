@@ -107,6 +107,7 @@ export function AvailabilityCalendar({
                     aria-label={dayAriaLabel(day)}
                     aria-disabled={!day.selectable || undefined}
                     aria-pressed={day.date === selectedDate}
+                    data-date={day.date}
                     data-reason={day.reason ?? 'available'}
                     onClick={() => {
                       setFocused(day.date);

@@ -10,8 +10,8 @@ const SHORT: Record<string, string> = {
 export function AvailabilitySummary({ settings }: { settings: AvailabilitySettings }) {
   const days = WEEKDAYS.filter((d) => settings.availableDays?.[d]).map((d) => SHORT[d]);
   return (
-    <dl className="grid gap-3 sm:grid-cols-3">
-      <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <div className="col-span-2 rounded-lg bg-slate-50 p-3 sm:col-span-1 dark:bg-slate-900">
         <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500 dark:text-slate-400">
           <CalendarDays className="h-3.5 w-3.5" aria-hidden /> Available Days
         </dt>

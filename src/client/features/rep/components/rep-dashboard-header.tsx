@@ -11,8 +11,8 @@ export function RepDashboardHeader({ fullName, onLogout, loggingOut }: { fullNam
             <Stethoscope className="h-5 w-5" aria-hidden />
           </span>
           <div className="min-w-0">
-            <h1 className="truncate text-base font-semibold text-slate-900 sm:text-lg dark:text-slate-100">Medical Representative Portal</h1>
-            <p className="truncate text-sm text-slate-600 dark:text-slate-300">Welcome, {fullName}</p>
+            <h1 className="text-base font-semibold leading-tight text-slate-900 sm:text-lg dark:text-slate-100">Medical Representative Portal</h1>
+            <p className="mt-0.5 truncate text-sm text-slate-600 dark:text-slate-300">Welcome, {fullName}</p>
           </div>
         </div>
         <Button variant="secondary" size="sm" onClick={onLogout} loading={loggingOut} className="shrink-0">

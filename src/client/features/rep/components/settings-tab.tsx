@@ -12,7 +12,7 @@ import { SecuritySettingsCard } from './security-settings-card';
 export function SettingsTab({ rep }: { rep: RepSessionUser }) {
   const [changing, setChanging] = useState<ProfileUpdateType | null>(null);
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid items-start gap-4 lg:grid-cols-2">
       <ProfileSettingsCard rep={rep} onChange={setChanging} />
       <div className="grid content-start gap-4">
         <SecuritySettingsCard onChangePassword={() => setChanging('password')} />

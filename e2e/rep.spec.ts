@@ -1,0 +1,182 @@
+import type { APIRequestContext } from '@playwright/test';
+import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
+import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
+import { expect, screenshotBoth, test } from './fixtures';
+
+// Issue 5: a rep with a trial finds a doctor through the cascade, books on the calendar, sees it under
+// My Appointments, cancels it, and changes the phone number with the e-mailed code (spec part 2, 2.1).
+
+const PASSWORD = 'Journey!Pass1';
+const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+const phoneNumber = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+
+/** The next e-mail to `address` that was not in the mailbox when `before` was taken. */
+async function nextMail(mailbox: Mailbox, address: string, before: ReceivedMail[]): Promise<ReceivedMail> {
+  return mailbox.waitFor(address, (m) => !before.includes(m), 10_000);
+}
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A verified clinic signed in through `api`, with one doctor open every day. */
+async function createClinicWithDoctor(api: APIRequestContext, mailbox: Mailbox) {
+  const email = `clinic${uniq()}@example.com`;
+  const clinicName = `Lake View Clinic ${uniq().slice(-4)}`;
+  const before = [...mailbox.to(email)];
+  await ok(await api.post('/api/clinic/register', {
+    data: { clinicName, contactPerson: 'Meera Shah', state: 'Jammu and Kashmir', city: 'Srinagar', email, contactNumber: phoneNumber(), password: PASSWORD },
+  }));
+  const otp = codeIn(await nextMail(mailbox, email, before));
+  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'clinic' } }));
+  const { user } = await ok<{ user: { id: number } }>(await api.post('/api/auth/login', { data: { email, password: PASSWORD } }));
+  await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'clinic' } }));
+  const { doctor } = await ok<{ doctor: { id: number } }>(await api.post('/api/clinic/doctors', {
+    data: { clinicId: user.id, name: 'Asha Rao', specialty: 'Cardiology', state: 'Jammu and Kashmir', city: 'Srinagar' },
+  }));
+  const everyDay = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true };
+  await ok(await api.post('/api/clinic/settings', {
+    data: { clinicId: user.id, doctorId: doctor.id, maxSlots: 3, callFrequency: 7, availableDays: everyDay },
+  }));
+  return { clinicName, doctorId: doctor.id };
+}
+
+/** A verified rep with a free trial, signed in through the page's own cookie jar. */
+async function signInRepWithTrial(api: APIRequestContext, mailbox: Mailbox) {
+  const email = `rep${uniq()}@example.com`;
+  const fullName = 'Ravi Kumar';
+  const before = [...mailbox.to(email)];
+  await ok(await api.post('/api/medrep/register', {
+    data: { fullName, email, phone: phoneNumber(), company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
+  }));
+  const otp = codeIn(await nextMail(mailbox, email, before));
+  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
+  const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));
+  await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'medrep' } }));
+  await ok(await api.post('/api/subscription/activate-free-trial', { data: { medicalRepId: user.id } }));
+  return { email, fullName, id: user.id };
+}
+
+test('a rep with a trial finds a doctor, books, sees, cancels, and changes the phone by code', async ({ page, browser, baseURL, mailbox }) => {
+  test.setTimeout(120_000);
+  // The clinic works in its own browser context, as a second person would.
+  const clinicContext = await browser.newContext({ baseURL });
+  const { clinicName } = await createClinicWithDoctor(clinicContext.request, mailbox);
+  await clinicContext.close();
+  const rep = await signInRepWithTrial(page.request, mailbox);
+
+  await page.goto('/medrep-dashboard');
+  await expect(page.getByRole('heading', { name: 'Medical Representative Portal' })).toBeVisible();
+  await expect(page.getByText(`Welcome, ${rep.fullName}`)).toBeVisible();
+  const notice = page.getByText('Please complete the selection process: Select State → City → Specialty → Doctor → Clinic to view availability calendar.');
+  await expect(notice).toBeVisible();
+  await expect(page.getByLabel('City')).toBeDisabled();
+  await expect(page.getByLabel('Select Doctor')).toBeDisabled();
+  await screenshotBoth(page, 'rep-book-tab');
+
+  // The cascade: each level opens the next one.
+  await page.getByLabel('State').selectOption('Jammu and Kashmir');
+  await expect(page.getByLabel('City')).toBeEnabled();
+  await page.getByLabel('City').selectOption('Srinagar');
+  await page.getByLabel('Specialty').selectOption('Cardiology');
+  await page.getByLabel('Select Doctor').selectOption({ label: 'Dr. Asha Rao' });
+  await expect(page.getByLabel('Select Clinic')).toBeEnabled();
+  await page.getByLabel('Select Clinic').selectOption({ label: `${clinicName} (Srinagar)` });
+  await expect(notice).toBeHidden();
+
+  // The calendar: today is the first day that can be picked; a rep can cancel only after the day, so book tomorrow.
+  await expect(page.getByRole('heading', { name: "Dr. Asha Rao's Availability" })).toBeVisible();
+  await expect(page.getByText('Every 7 days')).toBeVisible();
+  const today = todayInIndia(new Date());
+  const tomorrow = addDays(today, 1);
+  const grid = page.getByRole('grid');
+  await expect(grid).toBeVisible();
+  if (tomorrow.slice(0, 7) !== today.slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();
+  const day = grid.locator(`[data-date="${tomorrow}"]`);
+  await expect(day).toHaveAccessibleName(/, 3 slots left$/);
+  await day.click();
+  await expect(day).toHaveAttribute('aria-pressed', 'true');
+  await screenshotBoth(page, 'rep-calendar');
+  await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('Appointment Booked');
+
+  // One active future appointment per doctor and clinic: the calendar gives way to the notice.
+  await expect(page.getByRole('heading', { name: 'Booking Currently Disabled' })).toBeVisible();
+  await expect(page.getByText(formatDisplayDate(tomorrow))).toBeVisible();
+  await screenshotBoth(page, 'rep-booking-disabled');
+
+  // My Appointments shows it, with the cancel button the rule allows.
+  await page.getByRole('tab', { name: 'My Appointments' }).click();
+  const card = page.getByTestId('appointment-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Dr. Asha Rao');
+  await expect(card).toContainText('Cardiology');
+  await expect(card).toContainText(clinicName);
+  await expect(card).toContainText('Tomorrow');
+  await expect(card).toContainText(formatDisplayDate(tomorrow));
+  await expect(card).toContainText('Booked');
+  await screenshotBoth(page, 'rep-my-appointments');
+
+  await card.getByRole('button', { name: /Cancel appointment with Dr. Asha Rao/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel Appointment' });
+  await expect(dialog).toContainText('Are you sure you want to cancel this appointment? This action cannot be undone.');
+  await dialog.getByRole('button', { name: 'Keep Appointment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toHaveCount(1);
+  await card.getByRole('button', { name: /Cancel appointment with Dr. Asha Rao/ }).click();
+  await page.getByRole('dialog', { name: 'Cancel Appointment' }).getByRole('button', { name: 'Cancel Appointment' }).click();
+  await expect(page.getByText('No upcoming appointments found.')).toBeVisible();
+
+  // The calendar opens again after the cancellation.
+  await page.getByRole('tab', { name: 'Book Appointment' }).click();
+  await expect(page.getByRole('heading', { name: 'Booking Currently Disabled' })).toBeHidden();
+  await expect(grid.locator(`[data-date="${tomorrow}"]`)).toHaveAccessibleName(/, 3 slots left$/);
+
+  // Settings: change the phone number with the code e-mailed to the rep.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Profile Information' })).toBeVisible();
+  await expect(page.getByText('Two-Factor Authentication')).toBeVisible();
+  await screenshotBoth(page, 'rep-settings');
+  await page.getByRole('button', { name: 'Update Phone Number' }).click();
+  const change = page.getByRole('dialog', { name: 'Update Phone Number' });
+  await change.getByLabel('New Phone Number').fill('12ab');
+  await change.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(change.getByText('Please enter a valid phone number')).toBeVisible();
+  const newPhone = phoneNumber();
+  await change.getByLabel('New Phone Number').fill(newPhone);
+  const before = [...mailbox.to(rep.email)];
+  await change.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(change.getByText('The code expires in 10 minutes.')).toBeVisible();
+  const code = codeIn(await nextMail(mailbox, rep.email, before));
+  const verify = change.getByRole('button', { name: 'Verify & Update' });
+  await expect(verify).toBeDisabled();
+  await change.getByLabel('Verification Code').fill(code);
+  await screenshotBoth(page, 'rep-profile-code');
+  await verify.click();
+  await expect(change).toBeHidden();
+  await expect(page.getByTestId('toast')).toContainText('Profile Updated');
+  await expect(page.getByText(newPhone)).toBeVisible();
+
+  // Logout ends the server session and goes home; the dashboard then asks to log in.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/medrep-dashboard');
+  await expect(page.getByTestId('toast')).toContainText('Session Expired');
+  await expect(page).toHaveURL(/\/medrep-login$/);
+});
+
+test('without a session the dashboard says so and sends the visitor to the rep login', async ({ page }) => {
+  await page.goto('/medrep-dashboard');
+  await expect(page.getByTestId('toast')).toContainText('Session Expired');
+  await expect(page.getByTestId('toast')).toContainText('Please log in to continue.');
+  await expect(page).toHaveURL(/\/medrep-login$/);
+});
+
+test('a clinic session on the rep dashboard is an authentication error', async ({ page, mailbox }) => {
+  await createClinicWithDoctor(page.request, mailbox);
+  await page.goto('/medrep-dashboard');
+  await expect(page.getByTestId('toast')).toContainText('Authentication Error');
+  await expect(page.getByTestId('toast')).toContainText('Please log in again.');
+  await expect(page).toHaveURL(/\/medrep-login$/);
+});
