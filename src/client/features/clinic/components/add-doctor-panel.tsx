@@ -25,7 +25,7 @@ export function AddDoctorPanel({ clinic, onAdded }: { clinic: ClinicSessionUser;
             aria-pressed={mode === m.id}
             onClick={() => setMode(m.id)}
             className={clsx(
-              'rounded-md px-2 py-2 text-sm font-medium transition-colors',
+              'rounded-md px-2 py-2 text-xs font-medium transition-colors sm:text-sm',
               mode === m.id ? 'bg-white text-teal-800 shadow-sm dark:bg-slate-700 dark:text-white' : 'text-slate-600 hover:text-slate-900 dark:text-slate-300',
             )}
           >

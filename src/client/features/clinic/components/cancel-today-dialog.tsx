@@ -62,7 +62,11 @@ export function CancelTodayDialog({
       open={open}
       onOpenChange={close}
       title="Cancel Today's Calls"
-      description={`All ${count} of today's visits with ${doctorName} will be cancelled and each rep will be e-mailed the reason.`}
+      description={
+        count === 1
+          ? `Today's visit with ${doctorName} will be cancelled and the rep will be e-mailed the reason.`
+          : `All ${count} of today's visits with ${doctorName} will be cancelled and each rep will be e-mailed the reason.`
+      }
     >
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">Reason for cancellation</legend>

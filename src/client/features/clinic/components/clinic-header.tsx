@@ -37,7 +37,7 @@ export function ClinicHeader({
 
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800">
-      <div className="mx-auto grid max-w-6xl gap-4 px-4 py-4 md:grid-cols-[1fr_minmax(14rem,18rem)_auto] md:items-center">
+      <div className="mx-auto grid max-w-6xl gap-4 px-4 py-4 grid-cols-[1fr_auto] md:grid-cols-[1fr_minmax(14rem,18rem)_auto] md:items-center">
         <div className="min-w-0">
           <p className="flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
             <UserRound className="h-4 w-4 shrink-0" aria-hidden />
@@ -48,9 +48,9 @@ export function ClinicHeader({
             <span className="truncate">{clinic.clinicName}</span>
           </h1>
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
-            <span className="flex min-w-0 items-center gap-1.5">
-              <Mail className="h-4 w-4 shrink-0" aria-hidden />
-              <span className="truncate">{clinic.email}</span>
+            <span className="flex min-w-0 items-start gap-1.5">
+              <Mail className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              <span className="break-all">{clinic.email}</span>
             </span>
             <span className="flex items-center gap-1.5">
               <Phone className="h-4 w-4 shrink-0" aria-hidden />
@@ -58,8 +58,10 @@ export function ClinicHeader({
             </span>
           </div>
         </div>
-        <DoctorSwitcher id="header-doctor" doctors={doctors} selectedId={selectedDoctorId} onSelect={onSelectDoctor} />
-        <Button variant="secondary" onClick={onLogout} loading={logout.isPending} className="justify-self-start md:justify-self-end">
+        <div className="col-span-2 md:order-none md:col-span-1 order-3">
+          <DoctorSwitcher id="header-doctor" doctors={doctors} selectedId={selectedDoctorId} onSelect={onSelectDoctor} />
+        </div>
+        <Button variant="secondary" onClick={onLogout} loading={logout.isPending} className="order-2 self-start justify-self-end md:order-none md:self-center">
           <LogOut className="h-4 w-4" aria-hidden />
           Logout
         </Button>

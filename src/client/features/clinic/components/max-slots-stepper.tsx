@@ -1,4 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { LIMITS } from '../../../../shared/constants';
@@ -7,38 +8,52 @@ const clamp = (n: number) => Math.min(LIMITS.maxSlotsMax, Math.max(LIMITS.maxSlo
 
 /** spec part 1, 5: the max-slots stepper, 1 to 100, with buttons and a number box. */
 export function MaxSlotsStepper({ id, value, onChange }: { id: string; value: number; onChange: (n: number) => void }) {
+  // What the person is typing (it may be empty for a moment); the value itself always stays within 1..100.
+  const [draft, setDraft] = useState<string | null>(null);
   return (
     <div className="flex items-center gap-2">
       <Button
         variant="secondary"
         size="icon"
+        className="h-10 w-10"
         aria-label="Decrease max slots"
         aria-controls={id}
         disabled={value <= LIMITS.maxSlotsMin}
-        onClick={() => onChange(clamp(value - 1))}
+        onClick={() => {
+          setDraft(null);
+          onChange(clamp(value - 1));
+        }}
       >
         <Minus className="h-4 w-4" aria-hidden />
       </Button>
-      <Input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={LIMITS.maxSlotsMin}
-        max={LIMITS.maxSlotsMax}
-        value={value}
-        onChange={(e) => {
-          const n = Number(e.target.value);
-          if (e.target.value !== '' && Number.isFinite(n)) onChange(clamp(n));
-        }}
-        className="w-20 text-center"
-      />
+      <div className="w-20">
+        <Input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={LIMITS.maxSlotsMin}
+          max={LIMITS.maxSlotsMax}
+          value={draft ?? value}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            const n = Number(e.target.value);
+            if (e.target.value !== '' && Number.isFinite(n)) onChange(clamp(n));
+          }}
+          onBlur={() => setDraft(null)}
+          className="text-center"
+        />
+      </div>
       <Button
         variant="secondary"
         size="icon"
+        className="h-10 w-10"
         aria-label="Increase max slots"
         aria-controls={id}
         disabled={value >= LIMITS.maxSlotsMax}
-        onClick={() => onChange(clamp(value + 1))}
+        onClick={() => {
+          setDraft(null);
+          onChange(clamp(value + 1));
+        }}
       >
         <Plus className="h-4 w-4" aria-hidden />
       </Button>
