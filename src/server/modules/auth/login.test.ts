@@ -180,7 +180,7 @@ describeEachDatabase('accounts: login, sessions and terms', (ctx) => {
     expect(codes.filter((s) => s === 429)).toHaveLength(1);
     const events = await ctx.app.db.select().from(securityEvents).where(eq(securityEvents.eventType, 'rate_limited'));
     expect(events.length).toBeGreaterThanOrEqual(2);
-  }, 60_000);
+  }, 120_000);
 
   it('keeps sessions server-side: a session row per login, removed at logout', async () => {
     const rep = await createRep(ctx.app.db);
