@@ -12,6 +12,7 @@ import { AuthPageCard } from '../features/auth/components/auth-page-card';
 import { PasswordChecklist } from '../features/auth/components/password-checklist';
 import { useResetPassword } from '../features/auth/api/reset-password';
 import { useRedirectAfter } from '../features/auth/lib/use-redirect-after';
+import { useRevalidateOnFix } from '../features/auth/lib/use-revalidate-on-fix';
 import { errorMessage } from '../lib/api';
 
 /** /reset-password?token=...&type=medrep|clinic (spec part 2, 2.4, 5 and 8). */
@@ -22,6 +23,7 @@ export default function ResetPasswordPage() {
   const type = rawType === 'clinic' || rawType === 'medrep' ? rawType : null;
   const reset = useResetPassword();
   const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordFormSchema), mode: 'onBlur', defaultValues: { password: '', confirmPassword: '' } });
+  useRevalidateOnFix(form);
   useRedirectAfter(reset.isSuccess, '/', TIMINGS.successRedirectMs);
 
   const onSubmit = form.handleSubmit(({ password }) => {

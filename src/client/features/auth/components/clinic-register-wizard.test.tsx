@@ -32,6 +32,10 @@ describe('ClinicRegisterWizard', () => {
     expect(screen.queryByText('Clinic name must be at least 3 characters')).not.toBeInTheDocument();
     await user.tab();
     expect(await screen.findByText('Clinic name must be at least 3 characters')).toBeInTheDocument();
+    // Once shown, the message goes away as soon as the value is fixed, without waiting for another blur.
+    await user.type(screen.getByLabelText('Clinic Name'), 'c');
+    await waitFor(() => expect(screen.queryByText('Clinic name must be at least 3 characters')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Clinic Name')).toHaveFocus();
   });
 
   it("offers the 20 districts for Jammu and Kashmir and only a preselected 'Other' elsewhere", async () => {

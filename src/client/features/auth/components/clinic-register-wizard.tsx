@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast';
 import { useRegisterClinic } from '../api/register-clinic';
 import { getDeviceFingerprint } from '../lib/device-fingerprint';
 import { useAvailabilityCheck } from '../lib/use-availability-check';
+import { useRevalidateOnFix } from '../lib/use-revalidate-on-fix';
 import { ClinicCredentialsStep } from './clinic-credentials-step';
 import { ClinicInfoStep } from './clinic-info-step';
 
@@ -28,6 +29,7 @@ export function ClinicRegisterWizard({ onBack, onDone }: { onBack: () => void; o
     mode: 'onBlur',
     defaultValues: { clinicName: '', contactPerson: '', state: '', city: '', email: '', contactNumber: '', password: '', confirmPassword: '' },
   });
+  useRevalidateOnFix(form);
   const emailStatus = useAvailabilityCheck('email', form.watch('email'));
   const phoneStatus = useAvailabilityCheck('phone', form.watch('contactNumber'));
 

@@ -15,6 +15,7 @@ import { useAvailableStates } from '../api/get-available-states';
 import { useRegisterRep } from '../api/register-rep';
 import { getDeviceFingerprint } from '../lib/device-fingerprint';
 import { useAvailabilityCheck } from '../lib/use-availability-check';
+import { useRevalidateOnFix } from '../lib/use-revalidate-on-fix';
 import { AvailabilityStatus } from './availability-status';
 import { PasswordChecklist } from './password-checklist';
 
@@ -30,6 +31,7 @@ export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone
     mode: 'onBlur',
     defaultValues: { fullName: '', email: '', phone: '', company: '', state: '', password: '', confirmPassword: '' },
   });
+  useRevalidateOnFix(form);
   const emailStatus = useAvailabilityCheck('email', form.watch('email'));
   const phoneStatus = useAvailabilityCheck('phone', form.watch('phone'));
 

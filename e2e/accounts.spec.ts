@@ -1,0 +1,231 @@
+import type { Page } from '@playwright/test';
+import { codeIn, linkIn } from '../src/server/test/mailbox';
+import { expect, screenshotBoth, test } from './fixtures';
+
+// Issue 3 journeys in a real browser against the real server and SMTP mailbox: register, verify by the
+// e-mailed code, log in, meet the terms dialog, accept, reach the dashboard; reset a forgotten password.
+
+const PASSWORD = 'Clinic!Pass1';
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+const phoneFrom = (id: string) => `9${id.slice(-9).padStart(9, '0')}`;
+const isCode = (m: { subject: string }) => /verification code/i.test(m.subject);
+
+async function openPortal(page: Page, card: 'Clinic' | 'Medical Rep', option: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: `Continue as ${card}` }).click();
+  await page.getByRole('button', { name: new RegExp(option) }).click();
+}
+
+async function verifyWithCode(page: Page, code: string) {
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
+  // spec part 2, 2.2: home after 3 seconds.
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 6000 });
+}
+
+async function acceptTerms(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Legal Agreements Required' });
+  await expect(dialog).toBeVisible();
+  const accept = dialog.getByRole('button', { name: 'Accept' });
+  await expect(accept).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: /Terms and Conditions/ }).click();
+  await expect(accept).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: /Privacy Policy/ }).click();
+  await accept.click();
+  await expect(page.getByTestId('toast')).toContainText('Terms Accepted');
+}
+
+test('a clinic registers in the wizard, verifies the e-mailed code, accepts the terms and reaches its dashboard', async ({ page, mailbox }) => {
+  const id = unique();
+  const email = `clinic${id}@example.com`;
+  await openPortal(page, 'Clinic', 'Register New Clinic');
+
+  await expect(page.getByRole('heading', { name: 'Clinic Information' })).toBeVisible();
+  await page.getByRole('button', { name: /Next/ }).click();
+  await expect(page.getByText('Clinic name must be at least 3 characters')).toBeVisible();
+  await page.getByLabel('Clinic Name').fill('Valley Care Clinic');
+  await page.getByLabel('Contact Person').fill('Asha Rao');
+  await page.getByLabel('State').selectOption('Jammu and Kashmir');
+  await page.getByLabel('City').selectOption('Baramulla');
+  await screenshotBoth(page, 'accounts-clinic-wizard-step1');
+  await page.getByRole('button', { name: /Next/ }).click();
+
+  await expect(page.getByRole('heading', { name: 'Account Credentials' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contact Number').fill(phoneFrom(id));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await expect(page.getByText('Valid & available')).toHaveCount(2);
+  await screenshotBoth(page, 'accounts-clinic-wizard-step2');
+  await page.getByRole('button', { name: 'Register Clinic' }).click();
+
+  await expect(page.getByTestId('toast')).toContainText('Registration Successful!');
+  await expect(page).toHaveURL(`/verify-otp?type=clinic&email=${encodeURIComponent(email)}`);
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('The code expires in 15 minutes.')).toBeVisible();
+  await screenshotBoth(page, 'accounts-verify-otp');
+
+  // A short code is refused on the page before any call.
+  await page.getByLabel('Verification code').fill('12a3');
+  await expect(page.getByLabel('Verification code')).toHaveValue('123');
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Please enter the complete 6-digit code.');
+
+  await verifyWithCode(page, codeIn(await mailbox.waitFor(email, isCode)));
+
+  // The same address is now taken for a second registration.
+  await openPortal(page, 'Clinic', 'Login to Your Account');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Wrong!Pass1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByText('Remember me').click();
+  await screenshotBoth(page, 'accounts-clinic-login');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('dialog', { name: 'Legal Agreements Required' })).toBeVisible();
+  await screenshotBoth(page, 'accounts-terms-dialog');
+  await acceptTerms(page);
+  await page.waitForURL('**/clinic/dashboard');
+  const me = await page.request.get('/api/auth/me');
+  expect(me.ok()).toBe(true);
+  expect(await me.json()).toMatchObject({ userType: 'clinic', termsAccepted: true, user: { email } });
+  // 'Remember me' keeps the e-mail on the device for the next visit.
+  expect(await page.evaluate(() => localStorage.getItem('clinicRememberedEmail'))).toBe(email);
+});
+
+test('a rep registers from /medrep-login, verifies, declines then accepts the terms and reaches the rep dashboard', async ({ page, mailbox }) => {
+  const id = unique();
+  const email = `rep${id}@example.com`;
+  await page.goto('/medrep-login');
+  await page.getByRole('button', { name: 'Create New Account' }).click();
+
+  await page.getByLabel('Full Name').fill('Ravi Kumar');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill(phoneFrom(id));
+  await page.getByLabel('Company').fill('Sun Pharma');
+  await page.getByLabel('State').selectOption('Jammu and Kashmir');
+  await page.getByLabel('Password', { exact: true }).fill('Rep!Pass123');
+  await page.getByLabel('Confirm Password').fill('Rep!Pass12');
+  await page.getByLabel('Confirm Password').blur();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await page.getByLabel('Confirm Password').fill('Rep!Pass123');
+  await expect(page.getByText('Valid & available')).toHaveCount(2);
+  await screenshotBoth(page, 'accounts-rep-register');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page).toHaveURL(`/verify-otp?type=medrep&email=${encodeURIComponent(email)}`);
+  const mail = await mailbox.waitFor(email, isCode);
+  // A wrong code first: the server's message in a 'Verification Failed' toast.
+  const code = codeIn(mail);
+  await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Verification Failed');
+  await verifyWithCode(page, code);
+
+  await page.goto('/medrep-login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Rep!Pass123');
+  await screenshotBoth(page, 'accounts-rep-login');
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  // Decline signs out and says why.
+  const dialog = page.getByRole('dialog', { name: 'Legal Agreements Required' });
+  await dialog.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Terms Required');
+  await expect(page.getByTestId('toast')).toContainText('You must accept the terms and conditions to use the product.');
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+
+  await page.getByLabel('Password').fill('Rep!Pass123');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await acceptTerms(page);
+  await expect(page.getByRole('heading', { name: 'Login Successful' })).toBeVisible();
+  await page.waitForURL('**/medrep-dashboard');
+  expect(await (await page.request.get('/api/auth/me')).json()).toMatchObject({ userType: 'medrep', termsAccepted: true, user: { email } });
+});
+
+test('the e-mailed verification link verifies a rep on /verify-email', async ({ page, mailbox }) => {
+  const id = unique();
+  const email = `link${id}@example.com`;
+  const res = await page.request.post('/api/medrep/register', {
+    data: { fullName: 'Link Rep', email, phone: phoneFrom(id), company: 'Cipla', state: 'Jammu and Kashmir', password: 'Rep!Pass123' },
+  });
+  expect(res.status()).toBe(201);
+  const link = linkIn(await mailbox.waitFor(email, isCode), '/verify-email');
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 6000 });
+
+  // A broken link offers a new e-mail.
+  await page.goto('/verify-email?token=nonsense&type=medrep');
+  await expect(page.getByRole('alert')).toContainText('Verification failed');
+  await page.getByRole('button', { name: 'Request New Verification Email' }).click();
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByText('Please enter your email address')).toBeVisible();
+  await page.goto('/verify-email');
+  await expect(page.getByText('Invalid verification link. Please try again or contact support.')).toBeVisible();
+});
+
+test('a rep resets a forgotten password through the e-mailed link and logs in with the new one', async ({ page, mailbox }) => {
+  const id = unique();
+  const email = `reset${id}@example.com`;
+  const register = await page.request.post('/api/medrep/register', {
+    data: { fullName: 'Reset Rep', email, phone: phoneFrom(id), company: 'Lupin', state: 'Jammu and Kashmir', password: 'Old!Pass123' },
+  });
+  expect(register.status()).toBe(201);
+  const verified = await page.request.post('/api/verify-otp', { data: { email, otp: codeIn(await mailbox.waitFor(email, isCode)), type: 'medrep' } });
+  expect(verified.ok()).toBe(true);
+
+  await page.goto('/medrep-login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const forgot = page.getByRole('dialog', { name: 'Forgot password?' });
+  await forgot.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Please enter your email address first.');
+  await forgot.getByLabel('Email').fill(`nobody${id}@example.com`);
+  await forgot.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Account Not Found');
+  await forgot.getByLabel('Email').fill(email);
+  await forgot.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Password Reset Email Sent');
+  await forgot.getByRole('button', { name: 'Done' }).click();
+  await expect(forgot).toBeHidden();
+
+  const link = linkIn(await mailbox.waitFor(email, (m) => /reset/i.test(m.subject)), '/reset-password');
+  expect(link.searchParams.get('type')).toBe('medrep');
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New Password').fill('short');
+  await page.getByLabel('Confirm Password').fill('different');
+  await page.getByLabel('Confirm Password').blur();
+  await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
+  await page.getByLabel('New Password').fill('New!Pass456');
+  await page.getByLabel('Confirm Password').fill('New!Pass45');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm Password').fill('New!Pass456');
+  await screenshotBoth(page, 'accounts-reset-password');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 6000 });
+
+  // The link is single-use.
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New Password').fill('Other!Pass789');
+  await page.getByLabel('Confirm Password').fill('Other!Pass789');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /invalid or has expired/ })).toBeVisible();
+
+  await page.goto('/medrep-login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Old!Pass123');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Login Failed');
+  await page.getByLabel('Password').fill('New!Pass456');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await acceptTerms(page);
+  await page.waitForURL('**/medrep-dashboard');
+
+  await page.goto('/reset-password');
+  await expect(page.getByText('Invalid password reset link. Please request a new password reset link.')).toBeVisible();
+});
