@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
-import { expect, screenshotBoth, test } from './fixtures';
+import { expect, screenshotBoth, startServer, test } from './fixtures';
 
 // Issue 6: a new rep sees the subscription panel instead of the booking form, starts the free trial and the
 // 'Find a Doctor' form appears; another pays for the monthly plan through the labelled test checkout (the
@@ -48,7 +48,7 @@ test('a new rep starts the free trial and the booking form appears', async ({ pa
   await screenshotBoth(page, 'subscription-panel-inactive');
 
   await panel.getByRole('button', { name: 'Start Free Trial' }).click();
-  await expect(page.getByText('Free Trial Activated')).toBeVisible();
+  await expect(page.getByText('Free Trial Activated', { exact: true })).toBeVisible();
   await expect(page.getByText('Find a Doctor')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Subscription' })).toHaveCount(0);
   const receipt = await mailbox.waitFor(rep.email, (m) => /free trial/i.test(m.subject), 10_000);
@@ -87,7 +87,7 @@ test('a new rep pays for the monthly plan through the test checkout and becomes 
   await screenshotBoth(page, 'subscription-test-checkout');
   await dialog.getByRole('button', { name: 'Pay (test)' }).click();
 
-  await expect(page.getByText('Subscription Activated')).toBeVisible();
+  await expect(page.getByText('Subscription Activated', { exact: true })).toBeVisible();
   await expect(page.getByText('Find a Doctor')).toBeVisible();
   const receipt = await mailbox.waitFor(rep.email, (m) => /receipt/i.test(m.subject), 10_000);
   expect(receipt.text).toContain('Amount paid: INR 99');
@@ -101,4 +101,39 @@ test('a new rep pays for the monthly plan through the test checkout and becomes 
 
   const status = await ok<{ subscriptionStatus: string; isActive: boolean }>(await page.request.get(`/api/subscription/status/${rep.id}`));
   expect(status).toMatchObject({ subscriptionStatus: 'active', isActive: true });
+});
+
+test('a panel left open after the trial started elsewhere says why the trial is refused', async ({ page, mailbox }) => {
+  const rep = await signInNewRep(page.request, mailbox, 'Sana Mir');
+  await page.goto('/medrep-dashboard');
+  const panel = page.getByRole('region', { name: 'Subscription' });
+  await expect(panel.getByRole('button', { name: 'Start Free Trial' })).toBeVisible();
+  // Another tab of the same rep starts the trial first.
+  await ok(await page.request.post('/api/subscription/activate-free-trial', { data: { medicalRepId: rep.id } }));
+
+  await panel.getByRole('button', { name: 'Start Free Trial' }).click();
+  await expect(page.getByText('Failed to activate free trial', { exact: true })).toBeVisible();
+  await expect(page.getByText('You have already used your free trial. Please choose a plan to continue.', { exact: true })).toBeVisible();
+  // The panel catches up with the server: the trial is running, so the booking form shows.
+  await expect(page.getByText('Find a Doctor')).toBeVisible();
+});
+
+test('while the free-access promotion runs, the offer shows with its end date', async ({ browser }) => {
+  test.setTimeout(150_000); // its own server, started with the promotion running
+  const server = await startServer({ FREE_ACCESS_PROMO_UNTIL: '2099-12-31' });
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  try {
+    const page = await context.newPage();
+    await signInNewRep(page.request, server.mailbox, 'Imran Lone');
+    await page.goto('/medrep-dashboard');
+    const panel = page.getByRole('region', { name: 'Subscription' });
+    await expect(panel.getByRole('heading', { name: 'Free access offer' })).toBeVisible();
+    await expect(panel.getByText('Offer valid until 31/12/2099.', { exact: false })).toBeVisible();
+    await screenshotBoth(page, 'subscription-panel-promo');
+    await panel.getByRole('button', { name: 'Start Free Trial' }).click();
+    await expect(page.getByText('Find a Doctor')).toBeVisible();
+  } finally {
+    await context.close();
+    await server.stop();
+  }
 });

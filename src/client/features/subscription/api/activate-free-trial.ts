@@ -12,7 +12,7 @@ export function useActivateFreeTrial(repId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => activateFreeTrial(repId),
-    // The status decides whether the booking form shows.
-    onSuccess: () => qc.invalidateQueries({ queryKey: subscriptionStatusKey(repId) }),
+    // The status decides whether the booking form shows; a refusal may mean another tab already started it.
+    onSettled: () => qc.invalidateQueries({ queryKey: subscriptionStatusKey(repId) }),
   });
 }
