@@ -16,14 +16,14 @@ export async function post(
   app: FastifyInstance,
   url: string,
   payload: unknown,
-  o: { ip?: string; cookie?: string } = {},
+  o: { ip?: string; cookie?: string; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url,
     payload: payload as Record<string, unknown>,
     remoteAddress: o.ip ?? randomIp(),
-    headers: o.cookie ? { cookie: o.cookie } : {},
+    headers: { ...o.headers, ...(o.cookie ? { cookie: o.cookie } : {}) },
   });
 }
 

@@ -211,11 +211,12 @@ describeEachDatabase('accounts: registration and e-mail verification', (ctx) => 
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('limits resends per client address', async () => {
+  it('limits resends per client address, which a forged X-Forwarded-For does not change', async () => {
     const ip = '10.77.0.1';
     const statuses: number[] = [];
     for (let i = 0; i <= LIMITS.resend.ip.max; i++) {
-      const res = await post(ctx.app, '/api/resend-verification', { email: `nobody-${i}@example.com`, type: 'medrep' }, { ip });
+      const headers = { 'x-forwarded-for': `203.0.113.${i + 1}` }; // ignored: TRUST_PROXY is not set
+      const res = await post(ctx.app, '/api/resend-verification', { email: `nobody-${i}@example.com`, type: 'medrep' }, { ip, headers });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) {
         expect(res.headers['retry-after']).toBeDefined();
