@@ -16,6 +16,7 @@ import {
   listAvailableDoctorLinks,
   listClinicDoctors,
 } from './doctors.repo';
+import { lockSettingsRow } from './settings.repo';
 import { cancelActiveAppointments } from './visitors.repo';
 
 export const DOCTOR_REMOVED_REASON = 'Doctor removed from clinic';
@@ -107,6 +108,7 @@ export async function removeDoctor(
   const today = todayInIndia(now);
   const cancelled = await deps.db.transaction(async (tx) => {
     await requireLinkedDoctor(tx, o.clinicId, o.doctorId);
+    await lockSettingsRow(tx, o.clinicId, o.doctorId);
     const visits = await cancelActiveAppointments(tx, {
       clinicId: o.clinicId,
       doctorId: o.doctorId,

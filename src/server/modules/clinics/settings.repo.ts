@@ -43,3 +43,16 @@ export async function upsertSettings(
     .returning(settingsColumns);
   return row!;
 }
+
+/**
+ * Locks the (clinic, doctor) settings row as booking does (its "lock 2"), so a doctor's removal and a booking
+ * of him at this clinic run one after the other: a booking that got in first is cancelled with the others, one
+ * that comes after finds no settings and is refused.
+ */
+export async function lockSettingsRow(tx: DbOrTx, clinicId: number, doctorId: number): Promise<void> {
+  await tx
+    .select({ id: clinicDoctorSettings.id })
+    .from(clinicDoctorSettings)
+    .where(and(eq(clinicDoctorSettings.clinicId, clinicId), eq(clinicDoctorSettings.doctorId, doctorId)))
+    .for('update');
+}
