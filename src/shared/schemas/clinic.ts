@@ -8,7 +8,8 @@ import { passwordSchema } from './auth';
  * where it has one; the server is the authority, the forms reuse these schemas to be kind.
  */
 
-const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+/** A row id: a positive 32-bit integer (larger numbers would overflow the database column). */
+const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 // --- doctors -------------------------------------------------------------------------------------
 
@@ -17,7 +18,12 @@ export const MISSING_DOCTOR_INFO = 'Please provide both doctor name and specialt
 /** POST /api/clinic/doctors. The doctor practises at the clinic, so the server uses the clinic's state and city. */
 export const addDoctorSchema = z.object({
   clinicId: id('Please login to access the clinic dashboard.'),
-  name: z.string({ error: MISSING_DOCTOR_INFO }).trim().min(1, MISSING_DOCTOR_INFO).max(120, 'Doctor name must be at most 120 characters'),
+  name: z
+    .string({ error: MISSING_DOCTOR_INFO })
+    .trim()
+    .min(1, MISSING_DOCTOR_INFO)
+    .max(120, 'Doctor name must be at most 120 characters')
+    .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'Doctor name contains characters that are not allowed.'),
   specialty: z.enum(SPECIALTIES, { error: MISSING_DOCTOR_INFO }),
   state: z.string().max(100).optional(),
   city: z.string().max(100).optional(),

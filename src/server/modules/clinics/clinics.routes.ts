@@ -21,7 +21,7 @@ import { cancelTodayCalls, listDoctorAppointmentsForClinic } from './visitors.se
 // Clinic dashboard calls (spec part 1, 7; issue 4). Every clinicId must be the signed-in clinic's (403) and
 // every doctorId one of its doctors (404).
 
-const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 const clinicParams = z.object({ clinicId: positiveId('Invalid clinic id') });
 const doctorParams = clinicParams.extend({ doctorId: positiveId('Invalid doctor id') });
 const settingsQuery = z.object({ doctorId: positiveId('Please select a doctor first.') });

@@ -155,3 +155,25 @@ describeEachDatabase('clinic doctors', (ctx) => {
     });
   });
 });
+
+describeEachDatabase('clinic routes and hostile ids', (ctx) => {
+  it('answers 4xx with a message, never 5xx, for ids that are not ids or too large, and names with control characters', async () => {
+    const clinic = await createClinic(ctx.app.db);
+    const cookie = await sessionCookie(ctx.app, 'clinic', clinic.id);
+    const answers = await Promise.all([
+      ctx.app.inject({ method: 'GET', url: '/api/clinic/doctors/abc', headers: { cookie } }),
+      ctx.app.inject({ method: 'GET', url: '/api/clinic/doctors/99999999999', headers: { cookie } }),
+      ctx.app.inject({ method: 'GET', url: `/api/clinic/settings/${clinic.id}?doctorId=99999999999`, headers: { cookie } }),
+      ctx.app.inject({ method: 'GET', url: `/api/doctor-appointments?doctorId=1e12`, headers: { cookie } }),
+      ctx.app.inject({ method: 'DELETE', url: `/api/clinic/doctors/${clinic.id}/-1`, headers: { cookie } }),
+      ctx.app.inject({ method: 'POST', url: '/api/clinic/doctors', headers: { cookie }, payload: { clinicId: clinic.id, name: 'Dr. \u0000Evil', specialty: 'Cardiology' } }),
+      ctx.app.inject({ method: 'POST', url: '/api/clinic/add-existing-doctor', headers: { cookie }, payload: { clinicId: clinic.id, doctorId: 'x' } }),
+      ctx.app.inject({ method: 'POST', url: '/api/clinic/cancel-today-calls', headers: { cookie }, payload: { clinicId: clinic.id, doctorId: 2 ** 40, date: '2026-03-02', reason: 'Clinic will be closed today' } }),
+    ]);
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect(res.json().message).toBeTruthy();
+    }
+  });
+});
