@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../errors';
-import { actorOf, assertSelf, requireUser } from '../../plugins/auth';
+import { actorOf, assertSelf, hashToken, requireUser, SESSION_COOKIE } from '../../plugins/auth';
 import {
   appointmentIdParamsSchema,
   bookAppointmentSchema,
@@ -19,6 +19,12 @@ import { bookAppointment, cancelAppointment, listRepAppointments } from './booki
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
 
+/** Rate limits count per session (many reps may share an office address), else per address. */
+export function sessionRateKey(request: { cookies: Record<string, string | undefined>; ip: string }): string {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? `s:${hashToken(token)}` : `ip:${request.ip}`;
+}
+
 export async function bookingRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const rep = requireUser(['medrep']);
@@ -34,7 +40,7 @@ export async function bookingRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/book-appointment',
-    { preHandler: rep, schema: { body: bookAppointmentSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    { preHandler: rep, schema: { body: bookAppointmentSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: sessionRateKey } } },
     async (request, reply) => {
       assertSelf(await actorOf(request), 'medrep', request.body.repId);
       const header = request.headers['idempotency-key'];

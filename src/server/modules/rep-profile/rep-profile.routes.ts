@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendUpdateOtpSchema, verifyUpdateOtpSchema } from '../../../shared/schemas/profile';
-import { actorOf, assertSelf, hashToken, requireUser, SESSION_COOKIE } from '../../plugins/auth';
+import { actorOf, assertSelf, requireUser } from '../../plugins/auth';
+import { sessionRateKey } from '../booking/booking.routes';
 import { sendUpdateCode, verifyUpdateCode } from './rep-profile.service';
 
 // spec part 2, 7: POST /api/medrep/send-update-otp and /api/medrep/verify-update-otp, the signed-in rep's own.
@@ -9,11 +10,8 @@ import { sendUpdateCode, verifyUpdateCode } from './rep-profile.service';
 export async function repProfileRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const rep = requireUser(['medrep']);
-  // Per session (else per address): codes cost an e-mail each, and guesses are limited per code too.
-  const bySession = (request: { cookies: Record<string, string | undefined>; ip: string }) => {
-    const token = request.cookies[SESSION_COOKIE];
-    return token ? `s:${hashToken(token)}` : `ip:${request.ip}`;
-  };
+  // Per session: each code costs an e-mail, and guesses are limited per code too.
+  const bySession = sessionRateKey;
 
   app.post(
     '/api/medrep/send-update-otp',
