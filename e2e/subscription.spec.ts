@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
+import { startRazorpayStandIn } from '../src/server/test/razorpay-stand-in';
 import { expect, screenshotBoth, startServer, test } from './fixtures';
 
 // Issue 6: a new rep sees the subscription panel instead of the booking form, starts the free trial and the
@@ -135,5 +136,66 @@ test('while the free-access promotion runs, the offer shows with its end date', 
   } finally {
     await context.close();
     await server.stop();
+  }
+});
+
+/**
+ * Stands in for Razorpay's checkout.js in the browser: records the options it was opened with and "pays" by
+ * handing back a payment signed with `secret` (HMAC-SHA256 of order_id|payment_id, as Razorpay signs it).
+ */
+const fakeCheckoutScript = (secret: string) => `
+window.Razorpay = function (options) {
+  this.on = function () {};
+  this.open = async function () {
+    window.__razorpayOptions = options;
+    const paymentId = 'pay_' + Math.random().toString(36).slice(2, 12);
+    const enc = new TextEncoder();
+    const key = await crypto.subtle.importKey('raw', enc.encode(${JSON.stringify(secret)}), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const sig = new Uint8Array(await crypto.subtle.sign('HMAC', key, enc.encode(options.order_id + '|' + paymentId)));
+    const hex = Array.from(sig, (b) => b.toString(16).padStart(2, '0')).join('');
+    options.handler({ razorpay_payment_id: paymentId, razorpay_order_id: options.order_id, razorpay_signature: hex });
+  };
+};`;
+
+test('with Razorpay keys, the checkout opens prefilled and a forged payment is refused', async ({ browser }) => {
+  test.setTimeout(150_000); // its own server, with keys and a local stand-in of the Orders API
+  const keys = { keyId: 'rzp_test_e2e', keySecret: 'e2e-key-secret' };
+  const razorpay = await startRazorpayStandIn(keys);
+  const server = await startServer({ RAZORPAY_KEY_ID: keys.keyId, RAZORPAY_KEY_SECRET: keys.keySecret, RAZORPAY_API_URL: razorpay.url });
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  let signingSecret = 'not-the-key-secret';
+  await context.route('https://checkout.razorpay.com/v1/checkout.js', (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: fakeCheckoutScript(signingSecret) }),
+  );
+  try {
+    const page = await context.newPage();
+    const rep = await signInNewRep(page.request, server.mailbox, 'Zoya Bhat');
+    await page.goto('/medrep-dashboard');
+    const panel = page.getByRole('region', { name: 'Subscription' });
+    await expect(panel.getByTestId('subscription-status')).toHaveText('Inactive');
+    await expect(panel.getByText('Test mode: no real payment')).toHaveCount(0);
+
+    // A payment signed with the wrong secret: refused, with the spec's advice.
+    await panel.getByRole('button', { name: 'Subscribe Yearly' }).click();
+    await expect(page.getByText('Payment Verification Failed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please contact support if money was deducted.', { exact: true })).toBeVisible();
+    await expect(panel.getByRole('alert')).toContainText('Please contact support if money was deducted.');
+    await expect(panel.getByTestId('subscription-status')).toHaveText('Inactive');
+    await screenshotBoth(page, 'subscription-verification-failed');
+
+    // A genuine payment: the checkout was opened prefilled with the rep's name, e-mail and phone.
+    signingSecret = keys.keySecret;
+    await page.reload();
+    await page.getByRole('region', { name: 'Subscription' }).getByRole('button', { name: 'Subscribe Yearly' }).click();
+    await expect(page.getByText('Subscription Activated', { exact: true })).toBeVisible();
+    await expect(page.getByText('Find a Doctor')).toBeVisible();
+    const options = await page.evaluate(() => (window as unknown as { __razorpayOptions: Record<string, unknown> }).__razorpayOptions);
+    expect(options).toMatchObject({ key: keys.keyId, amount: 99000, currency: 'INR', prefill: { name: rep.fullName, email: rep.email } });
+    expect(String((options.prefill as { contact: string }).contact)).toMatch(/^9\d{9}$/);
+    expect(razorpay.requests.at(-1)).toMatchObject({ amount: 99000, currency: 'INR', notes: { repId: String(rep.id), planType: 'yearly' } });
+  } finally {
+    await context.close();
+    await server.stop();
+    await razorpay.stop();
   }
 });
