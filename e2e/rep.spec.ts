@@ -42,8 +42,8 @@ async function createClinicWithDoctor(api: APIRequestContext, mailbox: Mailbox) 
   return { clinicName, doctorId: doctor.id };
 }
 
-/** A verified rep with a free trial, signed in through the page's own cookie jar. */
-async function signInRepWithTrial(api: APIRequestContext, mailbox: Mailbox) {
+/** A verified rep with a free trial, signed in through the page's own cookie jar (`withTerms: false` stops after login). */
+async function signInRepWithTrial(api: APIRequestContext, mailbox: Mailbox, { withTerms = true } = {}) {
   const email = `rep${uniq()}@example.com`;
   const fullName = 'Ravi Kumar';
   const before = [...mailbox.to(email)];
@@ -53,6 +53,7 @@ async function signInRepWithTrial(api: APIRequestContext, mailbox: Mailbox) {
   const otp = codeIn(await nextMail(mailbox, email, before));
   await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));
+  if (!withTerms) return { email, fullName, id: user.id };
   await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'medrep' } }));
   await ok(await api.post('/api/subscription/activate-free-trial', { data: { medicalRepId: user.id } }));
   return { email, fullName, id: user.id };
@@ -179,4 +180,24 @@ test('a clinic session on the rep dashboard is an authentication error', async (
   await expect(page.getByTestId('toast')).toContainText('Authentication Error');
   await expect(page.getByTestId('toast')).toContainText('Please log in again.');
   await expect(page).toHaveURL(/\/medrep-login$/);
+});
+
+test('a rep who has not accepted the terms sees the agreement first, then the dashboard', async ({ page, mailbox }) => {
+  const rep = await signInRepWithTrial(page.request, mailbox, { withTerms: false });
+  await page.goto('/medrep-dashboard');
+  const dialog = page.getByRole('dialog', { name: 'Legal Agreements Required' });
+  await expect(dialog).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Book Appointment' })).toHaveCount(0);
+  await dialog.getByText('I have read and agree to the Terms and Conditions').click();
+  await dialog.getByText('I have read and agree to the Privacy Policy').click();
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Welcome, ${rep.fullName}`)).toBeVisible();
+  // No trial yet: the subscription panel stands in for the doctor search.
+  await expect(page.getByRole('tab', { name: 'Book Appointment' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Find a Doctor' })).toHaveCount(0);
+  await screenshotBoth(page, 'rep-no-subscription');
+  // Starting the trial from the panel opens the doctor search in place.
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await expect(page.getByRole('heading', { name: 'Find a Doctor' })).toBeVisible();
 });

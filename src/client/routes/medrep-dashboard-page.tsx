@@ -1,13 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { meQueryKey } from '../features/auth/api/get-me';
 import { useLogout } from '../features/auth/api/logout';
+import { TermsDialog } from '../features/auth/components/terms-dialog';
+import { clearSavedUser } from '../features/auth/lib/device-storage';
 import { AnnouncementBanner } from '../features/rep/components/announcement-banner';
 import { BookAppointmentTab } from '../features/rep/components/book-appointment-tab';
 import { MyAppointmentsTab } from '../features/rep/components/my-appointments-tab';
 import { RepDashboardHeader } from '../features/rep/components/rep-dashboard-header';
 import { SettingsTab } from '../features/rep/components/settings-tab';
-import { clearStoredRep, useRepSession } from '../features/rep/hooks/use-rep-session';
+import { useRepSession } from '../features/rep/hooks/use-rep-session';
 
 // Three tabs fit a 360 px screen: labels may wrap to two lines there (! wins over the primitive's defaults).
 const TAB = 'whitespace-normal! px-1.5! text-[13px]! leading-tight sm:px-3! sm:text-sm!';
@@ -17,6 +21,7 @@ export default function MedrepDashboardPage() {
   const { session, leave } = useRepSession();
   const logout = useLogout();
   const navigate = useNavigate();
+  const qc = useQueryClient();
 
   if (session.status === 'loading') {
     return (
@@ -34,15 +39,33 @@ export default function MedrepDashboardPage() {
   }
 
   const { rep } = session;
+  const goHome = () => {
+    clearSavedUser('medrep');
+    navigate('/', { replace: true });
+  };
   const onLogout = () => {
     leave();
-    logout.mutate(undefined, {
-      onSettled: () => {
-        clearStoredRep();
-        navigate('/', { replace: true });
-      },
-    });
+    logout.mutate(undefined, { onSettled: goHome });
   };
+
+  // spec part 1, 4: a rep who has not accepted the terms sees only the agreement (the server refuses the rest).
+  if (!session.termsAccepted) {
+    return (
+      <div className="min-h-screen">
+        <RepDashboardHeader fullName={rep.fullName} onLogout={onLogout} loggingOut={logout.isPending} />
+        <TermsDialog
+          open
+          userType="medrep"
+          userId={rep.id}
+          onAccepted={() => void qc.invalidateQueries({ queryKey: meQueryKey })}
+          onDeclined={() => {
+            leave();
+            goHome();
+          }}
+        />
+      </div>
+    );
+  }
 
   return (
     <div className="min-h-screen">

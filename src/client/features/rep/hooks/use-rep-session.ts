@@ -3,23 +3,9 @@ import { useNavigate } from 'react-router';
 import { useMe, type RepSessionUser } from '../../auth/api/get-me';
 import { toast } from '../../../lib/toast';
 
-// spec part 1, 3: the rep's login answer may also be cached on the device under these keys; Logout forgets them.
-export const REP_STORAGE_KEYS = ['repData', 'repUser', 'userData'] as const;
-
-export function clearStoredRep(): void {
-  for (const key of REP_STORAGE_KEYS) {
-    try {
-      localStorage.removeItem(key);
-      sessionStorage.removeItem(key);
-    } catch {
-      /* storage can be unavailable (private mode); nothing to clear then */
-    }
-  }
-}
-
 export type RepSession =
   | { status: 'loading' }
-  | { status: 'ready'; rep: RepSessionUser }
+  | { status: 'ready'; rep: RepSessionUser; termsAccepted: boolean }
   | { status: 'signed-out' };
 
 function isRepUser(user: unknown): user is RepSessionUser {
@@ -49,7 +35,7 @@ export function useRepSession(): { session: RepSession; leave: () => void } {
   } else if (me.data.userType !== 'medrep' || !isRepUser(me.data.user)) {
     session = { status: 'signed-out' };
     problem = 'broken';
-  } else session = { status: 'ready', rep: me.data.user };
+  } else session = { status: 'ready', rep: me.data.user, termsAccepted: me.data.termsAccepted };
 
   useEffect(() => {
     if (!problem || leaving.current) return;
