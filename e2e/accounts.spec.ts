@@ -52,6 +52,8 @@ test('a clinic registers in the wizard, verifies the e-mailed code, accepts the 
   await page.getByRole('button', { name: /Next/ }).click();
 
   await expect(page.getByRole('heading', { name: 'Account Credentials' })).toBeVisible();
+  // Moving on is not submitting: step 2 starts without messages.
+  await expect(page.getByText('Invalid email address')).toHaveCount(0);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contact Number').fill(phoneFrom(id));
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -69,7 +69,7 @@ export function ClinicRegisterWizard({ onBack, onDone }: { onBack: () => void; o
 
   const blocked = emailStatus.blocksSubmit || phoneStatus.blocksSubmit;
   return (
-    <Card className="p-4 sm:p-6">
+    <Card className="p-4 max-sm:border-0 max-sm:p-0 max-sm:shadow-none sm:p-6">
       <div className="mb-4">
         <p className="text-xs font-medium uppercase tracking-wide text-teal-700 dark:text-teal-300">Step {step} of 2</p>
         <h3 className="text-lg font-semibold text-slate-900 dark:text-slate-100">{STEP_TITLES[step]}</h3>
@@ -85,7 +85,9 @@ export function ClinicRegisterWizard({ onBack, onDone }: { onBack: () => void; o
           <ClinicCredentialsStep form={form} emailStatus={emailStatus} phoneStatus={phoneStatus} />
         )}
         {step === 1 ? (
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+          // Keys keep React from reusing the Next button as the submit button: the click that moves to step 2
+          // would otherwise finish on a submit button and submit the form.
+          <div key="step1-actions" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             <Button variant="secondary" onClick={onBack}>
               Cancel
             </Button>
@@ -94,7 +96,7 @@ export function ClinicRegisterWizard({ onBack, onDone }: { onBack: () => void; o
             </Button>
           </div>
         ) : (
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+          <div key="step2-actions" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             <Button variant="secondary" onClick={() => setStep(1)} disabled={form.formState.isSubmitting}>
               <ArrowLeft className="h-4 w-4" aria-hidden /> Back
             </Button>
