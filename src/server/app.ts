@@ -19,6 +19,7 @@ import { clinicRoutes } from './modules/clinics/clinics.routes';
 import { bookingRoutes } from './modules/booking/booking.routes';
 import { directoryRoutes } from './modules/directory/directory.routes';
 import { repProfileRoutes } from './modules/rep-profile/rep-profile.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 
 export interface Clock {
   now(): Date;
@@ -46,7 +47,7 @@ export interface BuildAppOptions {
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 // Every area registers its routes here, explicitly (ARCHITECTURE: app.ts).
-const modules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, clinicRoutes, subscriptionRoutes, authRoutes, directoryRoutes, bookingRoutes, repProfileRoutes];
+const modules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, clinicRoutes, subscriptionRoutes, authRoutes, directoryRoutes, bookingRoutes, repProfileRoutes, adminRoutes];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedIfEmpty } from './db/seed';
+import { RESTART_EXIT_CODE } from './supervisor-protocol';
 
 async function main(): Promise<void> {
   let config;
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
@@ -32,8 +33,11 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
     await app.close();
-    process.exit(0);
+    process.exit(exitCode);
   };
+  // Admin 'Restart Server': under src/server/supervisor.ts (it opens an IPC channel) close gracefully, then
+  // exit 75 so the supervisor starts us again. Run alone, nothing would bring us back: no restart then.
+  if (process.send) app.decorate('requestRestart', () => void shutdown('restart', RESTART_EXIT_CODE));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

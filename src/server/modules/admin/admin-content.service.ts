@@ -1,0 +1,137 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AdminAppointment, AdminDoctor, AdminNotification } from '../../../shared/schemas/admin';
+import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
+import {
+  adminNotifications,
+  clinicDoctors,
+  clinicDoctorSettings,
+  clinicUsers,
+  doctorAppointments,
+  doctors,
+  medicalReps,
+} from '../../db/schema';
+import { notFound } from '../../errors';
+import { recordSecurityEvent } from '../../plugins/security';
+
+// Doctors, appointments and the broadcast as the admin sees them (spec part 2, 2.5 and 3).
+
+interface Ctx {
+  app: FastifyInstance;
+  request: FastifyRequest;
+}
+
+const adminEvent = (eventType: string, details: Record<string, unknown>) => ({ eventType, userType: 'admin', userId: 0, details });
+
+/** One row per doctor-at-clinic link ('Doctors & Clinics'); its id is the link's. */
+export async function listDoctors(app: FastifyInstance): Promise<AdminDoctor[]> {
+  const rows = await app.db
+    .select({
+      id: clinicDoctors.id,
+      doctor_id: doctors.id,
+      name: doctors.name,
+      specialty: doctors.specialty,
+      city: doctors.city,
+      state: doctors.state,
+      clinic_name: clinicUsers.clinicName,
+      clinic_email: clinicUsers.email,
+      clinic_phone: clinicUsers.contactNumber,
+      contact_person: clinicUsers.contactPerson,
+    })
+    .from(clinicDoctors)
+    .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
+    .innerJoin(clinicUsers, eq(clinicUsers.id, clinicDoctors.clinicId))
+    .orderBy(doctors.name, clinicUsers.clinicName);
+  return rows;
+}
+
+/**
+ * Removes a doctor from one clinic in one transaction: the link, its call settings and his appointments at
+ * that clinic. A doctor left with no clinic is removed too (docs/decisions/admin-dashboard.md).
+ */
+export async function deleteDoctorLink({ app, request }: Ctx, linkId: number) {
+  const removed = await app.db.transaction(async (tx) => {
+    const [link] = await tx.delete(clinicDoctors).where(eq(clinicDoctors.id, linkId)).returning();
+    if (!link) return null;
+    const same = (t: typeof clinicDoctorSettings | typeof doctorAppointments) => and(eq(t.clinicId, link.clinicId), eq(t.doctorId, link.doctorId));
+    await tx.delete(clinicDoctorSettings).where(same(clinicDoctorSettings));
+    await tx.delete(doctorAppointments).where(same(doctorAppointments));
+    const [other] = await tx.select({ id: clinicDoctors.id }).from(clinicDoctors).where(eq(clinicDoctors.doctorId, link.doctorId)).limit(1);
+    if (!other) await tx.delete(doctors).where(eq(doctors.id, link.doctorId));
+    return link;
+  });
+  if (!removed) throw notFound(ADMIN_MESSAGES.doctorNotFound);
+  await recordSecurityEvent(app, request, adminEvent('admin_doctor_deleted', { linkId, doctorId: removed.doctorId, clinicId: removed.clinicId }));
+  return { message: 'Doctor deleted successfully' };
+}
+
+export async function listAppointments(app: FastifyInstance): Promise<AdminAppointment[]> {
+  const rows = await app.db
+    .select({
+      id: doctorAppointments.id,
+      appointment_date: doctorAppointments.appointmentDate,
+      status: doctorAppointments.status,
+      doctor_name: doctors.name,
+      specialty: doctors.specialty,
+      clinic_name: clinicUsers.clinicName,
+      rep_name: medicalReps.fullName,
+      company: medicalReps.company,
+      rep_phone: medicalReps.phone,
+      booked_at: doctorAppointments.bookedAt,
+    })
+    .from(doctorAppointments)
+    .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
+    .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
+    .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
+    .orderBy(desc(doctorAppointments.appointmentDate), desc(doctorAppointments.id));
+  return rows.map((r) => ({ ...r, booked_at: r.booked_at.toISOString() }));
+}
+
+export async function deleteAppointment({ app, request }: Ctx, id: number) {
+  const [row] = await app.db.delete(doctorAppointments).where(eq(doctorAppointments.id, id)).returning({ id: doctorAppointments.id });
+  if (!row) throw notFound(ADMIN_MESSAGES.appointmentNotFound);
+  await recordSecurityEvent(app, request, adminEvent('admin_appointment_deleted', { appointmentId: id }));
+  return { message: 'Appointment deleted successfully' };
+}
+
+// --- the broadcast (spec part 2, 2.5 (a) and 2.1's banner) ----------------------------------------------
+
+const BROADCAST_LOCK = 7_000_701;
+
+export async function getActiveNotification(app: FastifyInstance): Promise<AdminNotification | null> {
+  const [row] = await app.db
+    .select()
+    .from(adminNotifications)
+    .where(eq(adminNotifications.isActive, true))
+    .orderBy(desc(adminNotifications.createdAt), desc(adminNotifications.id))
+    .limit(1);
+  return row ? { id: row.id, message: row.message, createdAt: row.createdAt.toISOString() } : null;
+}
+
+/** The new message becomes the ONE active announcement: the others are switched off in the same transaction. */
+export async function broadcast({ app, request }: Ctx, message: string) {
+  const now = app.clock.now();
+  const notification = await app.db.transaction(async (tx) => {
+    // Two broadcasts at the same moment queue here, so exactly one stays active.
+    await tx.execute(sql`select pg_advisory_xact_lock(${BROADCAST_LOCK})`);
+    await tx.update(adminNotifications).set({ isActive: false, updatedAt: now }).where(eq(adminNotifications.isActive, true));
+    const [row] = await tx.insert(adminNotifications).values({ message, isActive: true, createdAt: now, updatedAt: now }).returning();
+    return row!;
+  });
+  await recordSecurityEvent(app, request, adminEvent('admin_broadcast', { notificationId: notification.id, length: message.length }));
+  return {
+    message: ADMIN_MESSAGES.broadcastSent,
+    notification: { id: notification.id, message: notification.message, createdAt: notification.createdAt.toISOString() },
+  };
+}
+
+export async function clearActiveNotification({ app, request }: Ctx) {
+  const now = app.clock.now();
+  const cleared = await app.db
+    .update(adminNotifications)
+    .set({ isActive: false, updatedAt: now })
+    .where(eq(adminNotifications.isActive, true))
+    .returning({ id: adminNotifications.id });
+  await recordSecurityEvent(app, request, adminEvent('admin_broadcast_cleared', { count: cleared.length }));
+  return { message: ADMIN_MESSAGES.broadcastCleared };
+}

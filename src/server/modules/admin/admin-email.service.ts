@@ -1,0 +1,158 @@
+import { count, desc, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { reregistrationMailText } from '../../../shared/admin-mail-texts';
+import type { BulkEmail, EmailLog, EmailStats, Reregistration } from '../../../shared/schemas/admin';
+import { ADMIN_MESSAGES, personalise } from '../../../shared/schemas/admin';
+import { emailAuditLog, medicalReps, pendingMedicalReps } from '../../db/schema';
+import { notFound } from '../../errors';
+import { recordSecurityEvent } from '../../plugins/security';
+import * as authRepo from '../auth/auth.repo';
+import { CODE_LIFETIME_MS, VERIFY_LINK_LIFETIME_MS, generateCode, generateToken, hashCode, hashLinkToken } from '../auth/codes';
+import { EmailJobStore, runWithConcurrency } from './email-jobs';
+
+// Re-registration e-mails, bulk e-mails and their history (spec part 2, 2.5 (b), 2.6 and 7; issue 7).
+
+interface Ctx {
+  app: FastifyInstance;
+  request: FastifyRequest;
+}
+
+export const ADMIN_USER = 'admin';
+const BULK_CONCURRENCY = 4;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const htmlOf = (text: string) =>
+  `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">${text
+    .split(/\n{2,}/)
+    .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('')}</body></html>`;
+
+/**
+ * A fresh code and link for each pending rep (the old ones stop working), e-mailed with the re-registration
+ * text. E-mails without a pending registration are counted as skipped.
+ */
+export async function sendReregistrationEmails({ app, request }: Ctx, input: Reregistration) {
+  const pending = input.sendToAll
+    ? await app.db.select().from(pendingMedicalReps).orderBy(pendingMedicalReps.createdAt)
+    : (await Promise.all([...new Set(input.emails!.map((e) => e.toLowerCase()))].map((e) => authRepo.findPending(app.db, 'medrep', e)))).filter(
+        (p): p is authRepo.PendingRep => !!p,
+      );
+  const asked = input.sendToAll ? pending.length : new Set(input.emails!.map((e) => e.toLowerCase())).size;
+  let sent = 0;
+  let failed = 0;
+  for (const p of pending) {
+    const now = app.clock.now();
+    const code = generateCode();
+    const token = generateToken();
+    await authRepo.replacePendingCode(app.db, 'medrep', p.id, {
+      codeHash: hashCode(code, app.config.SESSION_SECRET),
+      codeExpiry: new Date(now.getTime() + CODE_LIFETIME_MS),
+      tokenHash: hashLinkToken(token),
+      tokenExpiry: new Date(now.getTime() + VERIFY_LINK_LIFETIME_MS),
+    });
+    const { subject, text } = reregistrationMailText({ name: p.fullName, code, link: `${app.config.appUrl}/verify-email?token=${token}&type=medrep` });
+    const result = await app.mailer.send({ to: p.email, toName: p.fullName, subject, text, html: htmlOf(text), templateType: 'reregistration', adminUser: ADMIN_USER });
+    if (result.ok) sent++;
+    else failed++;
+  }
+  const skipped = asked - pending.length;
+  await recordSecurityEvent(app, request, {
+    eventType: 'admin_reregistration_emails',
+    userType: 'admin',
+    userId: 0,
+    details: { sendToAll: !!input.sendToAll, sent, failed, skipped },
+  });
+  const parts = [`${sent} re-registration email${sent === 1 ? '' : 's'} sent`];
+  if (failed) parts.push(`${failed} failed`);
+  if (skipped) parts.push(`${skipped} skipped (no pending registration)`);
+  return { sent, failed, skipped, message: parts.join(', ') };
+}
+
+/**
+ * Queues one e-mail per recipient and answers at once; the mails go out in the background, a few at a time,
+ * each one a row in email_audit_log. The screen follows the job's progress.
+ */
+export async function queueBulkEmail({ app, request }: Ctx, jobs: EmailJobStore, input: BulkEmail) {
+  const ids = [...new Set(input.recipientIds)];
+  const recipients = await app.db
+    .select({ id: medicalReps.id, fullName: medicalReps.fullName, email: medicalReps.email })
+    .from(medicalReps)
+    .where(inArray(medicalReps.id, ids));
+  const job = jobs.create(recipients.length);
+  await recordSecurityEvent(app, request, {
+    eventType: 'admin_bulk_email',
+    userType: 'admin',
+    userId: 0,
+    details: { jobId: job.jobId, recipients: recipients.length, templateType: input.templateType },
+  });
+  void runWithConcurrency(recipients, BULK_CONCURRENCY, async (r) => {
+    const text = personalise(input.content, r.fullName);
+    let ok = false;
+    try {
+      const result = await app.mailer.send({
+        to: r.email,
+        toName: r.fullName,
+        recipientId: r.id,
+        subject: personalise(input.subject, r.fullName),
+        text,
+        html: htmlOf(text),
+        templateType: input.templateType,
+        adminUser: ADMIN_USER,
+      });
+      ok = result.ok;
+    } catch (err) {
+      app.log.warn({ err, jobId: job.jobId }, 'bulk mail failed');
+    }
+    jobs.record(job.jobId, ok);
+  }).catch((err) => app.log.error({ err, jobId: job.jobId }, 'bulk mail job failed'));
+  const queued = recipients.length;
+  return {
+    jobId: job.jobId,
+    sent: 0,
+    queued,
+    message: `${queued} email${queued === 1 ? '' : 's'} queued for sending`,
+  };
+}
+
+export function getEmailJob(jobs: EmailJobStore, jobId: string) {
+  const job = jobs.get(jobId);
+  if (!job) throw notFound(ADMIN_MESSAGES.jobNotFound);
+  return job;
+}
+
+const HISTORY_LIMIT = 500;
+
+export async function listEmailLogs(app: FastifyInstance): Promise<EmailLog[]> {
+  const rows = await app.db.select().from(emailAuditLog).orderBy(desc(emailAuditLog.sentAt), desc(emailAuditLog.id)).limit(HISTORY_LIMIT);
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    recipient_name: r.recipientName,
+    recipient_email: r.recipientEmail,
+    subject: r.subject,
+    error_message: r.errorMessage,
+    template_type: r.templateType,
+    email_service: r.emailService,
+    sent_at: r.sentAt.toISOString(),
+  }));
+}
+
+export async function getEmailStats(app: FastifyInstance): Promise<EmailStats> {
+  const sentCount = sql<number>`count(*) filter (where ${emailAuditLog.status} = 'sent')`.mapWith(Number);
+  const [overview] = await app.db
+    .select({
+      total_emails: count(),
+      sent_emails: sentCount,
+      failed_emails: sql<number>`count(*) filter (where ${emailAuditLog.status} <> 'sent')`.mapWith(Number),
+      // sent_at is stamped by the database's clock (the mailer's insert), so the window is the database's too.
+      last_24h: sql<number>`count(*) filter (where ${emailAuditLog.sentAt} > now() - interval '24 hours')`.mapWith(Number),
+    })
+    .from(emailAuditLog);
+  const templateStats = await app.db
+    .select({ template_type: emailAuditLog.templateType, sent_count: sentCount, count: count() })
+    .from(emailAuditLog)
+    .groupBy(emailAuditLog.templateType)
+    .orderBy(desc(count()), emailAuditLog.templateType);
+  return { overview: overview ?? { total_emails: 0, sent_emails: 0, failed_emails: 0, last_24h: 0 }, templateStats };
+}

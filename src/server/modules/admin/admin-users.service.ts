@@ -1,0 +1,174 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AdminSubscription, AdminUser, AdminUserType, EmailRecipient, PendingRep } from '../../../shared/schemas/admin';
+import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
+import { effectiveSubscriptionStatus, isSubscriptionActive } from '../../../shared/subscription/subscription-status';
+import { clinicUsers, medicalReps, passwordResetTokens, pendingMedicalReps, sessions } from '../../db/schema';
+import { notFound } from '../../errors';
+import { endAllSessions } from '../../plugins/auth';
+import { recordSecurityEvent } from '../../plugins/security';
+
+// Users, subscriptions and pending registrations as the admin sees them (spec part 2, 2.5 and 3). No
+// password, hash, code or token ever leaves here.
+
+interface Ctx {
+  app: FastifyInstance;
+  request: FastifyRequest;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function listUsers(app: FastifyInstance): Promise<AdminUser[]> {
+  const now = app.clock.now();
+  const reps = await app.db
+    .select({
+      id: medicalReps.id,
+      fullName: medicalReps.fullName,
+      email: medicalReps.email,
+      status: medicalReps.status,
+      company: medicalReps.company,
+      phone: medicalReps.phone,
+      state: medicalReps.state,
+      subscriptionStatus: medicalReps.subscriptionStatus,
+      subscriptionExpiresAt: medicalReps.subscriptionExpiresAt,
+      createdAt: medicalReps.createdAt,
+    })
+    .from(medicalReps)
+    .orderBy(desc(medicalReps.createdAt), desc(medicalReps.id));
+  const clinics = await app.db
+    .select({
+      id: clinicUsers.id,
+      clinicName: clinicUsers.clinicName,
+      email: clinicUsers.email,
+      status: clinicUsers.status,
+      contactPerson: clinicUsers.contactPerson,
+      contactNumber: clinicUsers.contactNumber,
+      state: clinicUsers.state,
+      city: clinicUsers.city,
+      createdAt: clinicUsers.createdAt,
+    })
+    .from(clinicUsers)
+    .orderBy(desc(clinicUsers.createdAt), desc(clinicUsers.id));
+  return [
+    ...reps.map((r) => ({
+      id: r.id,
+      type: 'medrep' as const,
+      name: r.fullName,
+      email: r.email,
+      status: r.status,
+      company: r.company,
+      phone: r.phone,
+      state: r.state,
+      subscriptionStatus: effectiveSubscriptionStatus({ status: r.subscriptionStatus, expiresAt: r.subscriptionExpiresAt, now }),
+      contact_person: null,
+      contact_number: null,
+      city: null,
+      created_at: r.createdAt.toISOString(),
+    })),
+    ...clinics.map((c) => ({
+      id: c.id,
+      type: 'clinic' as const,
+      name: c.clinicName,
+      email: c.email,
+      status: c.status,
+      company: null,
+      phone: c.contactNumber,
+      state: c.state,
+      subscriptionStatus: null,
+      contact_person: c.contactPerson,
+      contact_number: c.contactNumber,
+      city: c.city,
+      created_at: c.createdAt.toISOString(),
+    })),
+  ];
+}
+
+const tableOf = (type: AdminUserType) => (type === 'clinic' ? clinicUsers : medicalReps);
+
+/**
+ * Removes an account with everything hanging off it in ONE transaction: appointments, doctor links, call
+ * settings, codes and orders go by the foreign keys' cascades; sessions and reset links are deleted here.
+ */
+export async function deleteUser({ app, request }: Ctx, o: { id: number; userType: AdminUserType }) {
+  const table = tableOf(o.userType);
+  const deleted = await app.db.transaction(async (tx) => {
+    const [row] = await tx.delete(table).where(eq(table.id, o.id)).returning({ id: table.id, email: table.email });
+    if (!row) return null;
+    await tx.delete(sessions).where(and(eq(sessions.userType, o.userType), eq(sessions.userId, o.id)));
+    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userType, o.userType), eq(passwordResetTokens.userId, o.id)));
+    return row;
+  });
+  if (!deleted) throw notFound(ADMIN_MESSAGES.userNotFound);
+  await recordSecurityEvent(app, request, {
+    eventType: 'admin_user_deleted',
+    userType: 'admin',
+    userId: 0,
+    threatLevel: 'medium',
+    details: { targetType: o.userType, targetId: o.id },
+  });
+  return { message: o.userType === 'clinic' ? 'Clinic deleted successfully' : 'Medical representative deleted successfully' };
+}
+
+/** spec part 2, 4: active becomes inactive, anything else active; an inactive account's sessions end at once. */
+export async function setUserStatus({ app, request }: Ctx, o: { id: number; userType: AdminUserType; status?: 'active' | 'inactive' }) {
+  const table = tableOf(o.userType);
+  const [current] = await app.db.select({ status: table.status }).from(table).where(eq(table.id, o.id)).limit(1);
+  if (!current) throw notFound(ADMIN_MESSAGES.userNotFound);
+  const status = o.status ?? (current.status === 'active' ? 'inactive' : 'active');
+  await app.db.update(table).set({ status, updatedAt: app.clock.now() }).where(eq(table.id, o.id));
+  if (status !== 'active') await endAllSessions(app, o.userType, o.id);
+  await recordSecurityEvent(app, request, {
+    eventType: 'admin_user_status_changed',
+    userType: 'admin',
+    userId: 0,
+    details: { targetType: o.userType, targetId: o.id, from: current.status, to: status },
+  });
+  return { status, message: `User ${status === 'active' ? 'activated' : 'deactivated'} successfully` };
+}
+
+export async function listSubscriptions(app: FastifyInstance): Promise<AdminSubscription[]> {
+  const now = app.clock.now();
+  const rows = await app.db.select().from(medicalReps).orderBy(desc(medicalReps.createdAt), desc(medicalReps.id));
+  return rows.map((r) => ({
+    id: r.id,
+    full_name: r.fullName,
+    email: r.email,
+    company: r.company,
+    subscription_status: effectiveSubscriptionStatus({ status: r.subscriptionStatus, expiresAt: r.subscriptionExpiresAt, now }),
+    subscription_id: r.subscriptionId,
+    subscription_expires_at: iso(r.subscriptionExpiresAt),
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+export async function listPendingReps(app: FastifyInstance): Promise<PendingRep[]> {
+  const rows = await app.db.select().from(pendingMedicalReps).orderBy(desc(pendingMedicalReps.createdAt));
+  return rows.map((p) => ({
+    id: p.id,
+    full_name: p.fullName,
+    email: p.email,
+    company: p.company,
+    state: p.state,
+    created_at: p.createdAt.toISOString(),
+    // The e-mailed link lives 24 hours (the code 15 minutes); the link is what a returning rep can still use.
+    token_expiry: iso(p.verifyTokenExpiry ?? p.otpExpiry),
+  }));
+}
+
+/** GET /api/admin/medical-reps-with-subscription: the e-mail dashboard's recipients. */
+export async function listEmailRecipients(app: FastifyInstance): Promise<EmailRecipient[]> {
+  const now = app.clock.now();
+  const rows = await app.db.select().from(medicalReps).orderBy(desc(medicalReps.createdAt), desc(medicalReps.id));
+  return rows.map((r) => ({
+    id: r.id,
+    fullName: r.fullName,
+    email: r.email,
+    company: r.company,
+    state: r.state,
+    registrationDate: r.createdAt.toISOString(),
+    subscriptionStatus: effectiveSubscriptionStatus({ status: r.subscriptionStatus, expiresAt: r.subscriptionExpiresAt, now }),
+    subscriptionExpiresAt: iso(r.subscriptionExpiresAt),
+    freeTrialUsed: r.freeTrialUsedAt !== null,
+    isActive: isSubscriptionActive({ status: r.subscriptionStatus, expiresAt: r.subscriptionExpiresAt, now }),
+  }));
+}
