@@ -223,6 +223,8 @@ test('a rep resets a forgotten password through the e-mailed link and logs in wi
   await page.getByLabel('Password').fill('Old!Pass123');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByTestId('toast')).toContainText('Login Failed');
+  // spec part 1, 7: after a recent password change a second tip follows 2 seconds later.
+  await expect(page.getByTestId('toast')).toContainText("Clear your browser's saved passwords if it's auto-filling your old password.");
   await page.getByLabel('Password').fill('New!Pass456');
   await page.getByRole('button', { name: 'Login' }).click();
   await acceptTerms(page);
@@ -230,4 +232,47 @@ test('a rep resets a forgotten password through the e-mailed link and logs in wi
 
   await page.goto('/reset-password');
   await expect(page.getByText('Invalid password reset link. Please request a new password reset link.')).toBeVisible();
+});
+
+test('a clinic asks for a reset link in the Reset Password dialog and sets a new password', async ({ page, mailbox }) => {
+  const id = unique();
+  const email = `clinicreset${id}@example.com`;
+  const register = await page.request.post('/api/clinic/register', {
+    data: { clinicName: 'Lake View Clinic', contactPerson: 'Meera Shah', state: 'Kerala', city: 'Other', email, contactNumber: phoneFrom(id), password: PASSWORD },
+  });
+  expect(register.status()).toBe(201);
+  const verified = await page.request.post('/api/verify-otp', { data: { email, otp: codeIn(await mailbox.waitFor(email, isCode)), type: 'clinic' } });
+  expect(verified.ok()).toBe(true);
+
+  await openPortal(page, 'Clinic', 'Login to Your Account');
+  await page.getByRole('button', { name: 'Forgot password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset Password' });
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(dialog.getByText('Email is required')).toBeVisible();
+  await dialog.getByLabel('Email').fill('not-an-address');
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+  await dialog.getByLabel('Email').fill(`nobody${id}@example.com`);
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('No account found with that email address.');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(dialog.getByText('Reset instructions sent!')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  // 'Done' reset the dialog: it opens empty again.
+  await page.getByRole('button', { name: 'Forgot password' }).click();
+  await expect(dialog.getByLabel('Email')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  const link = linkIn(await mailbox.waitFor(email, (m) => /reset/i.test(m.subject)), '/reset-password');
+  expect(link.searchParams.get('type')).toBe('clinic');
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New Password').fill('Fresh!Pass789');
+  await page.getByLabel('Confirm Password').fill('Fresh!Pass789');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toBeVisible();
+
+  const login = await page.request.post('/api/auth/login', { data: { email, password: 'Fresh!Pass789', rememberMe: false } });
+  expect(login.ok()).toBe(true);
 });

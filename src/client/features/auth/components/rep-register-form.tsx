@@ -79,29 +79,27 @@ export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone
       <FormField label="Full Name" error={errors.fullName?.message}>
         <Input autoComplete="name" placeholder="Your full name" {...form.register('fullName')} />
       </FormField>
+      <FormField label="Email" error={errors.email?.message} status={<AvailabilityStatus result={emailStatus} />}>
+        <Input type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Email" error={errors.email?.message} status={<AvailabilityStatus result={emailStatus} />}>
-          <Input type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />
-        </FormField>
         <FormField label="Phone" error={errors.phone?.message} status={<AvailabilityStatus result={phoneStatus} />}>
           <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="9876543210" {...form.register('phone')} />
         </FormField>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Company" error={errors.company?.message}>
           <Input autoComplete="organization" placeholder="Pharma company" {...form.register('company')} />
         </FormField>
-        <FormField label="State" error={errors.state?.message}>
-          <NativeSelect disabled={states.isPending} {...form.register('state')}>
-            <option value="">{states.isPending ? 'Loading states...' : 'Select state'}</option>
-            {(states.data ?? []).map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
       </div>
+      <FormField label="State" error={errors.state?.message}>
+        <NativeSelect disabled={states.isPending} {...form.register('state')}>
+          <option value="">{states.isPending ? 'Loading states...' : 'Select state'}</option>
+          {(states.data ?? []).map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
       <div className="grid gap-2">
         <FormField label="Password" error={errors.password?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
