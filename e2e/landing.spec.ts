@@ -147,7 +147,10 @@ for (const [path, heading, shot] of PAGES) {
 }
 
 test('the legal pages state the facts the spec requires', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/privacy-policy');
+  // Both spellings mark the header link as the current page.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Privacy' })).toHaveAttribute('aria-current', 'page');
   const main = page.locator('main');
   await expect(main).toContainText('Digital Personal Data Protection Act, 2023');
   await expect(main).toContainText('2:00 AM IST');
@@ -189,6 +192,7 @@ test('footer links reach the legal pages', async ({ page }) => {
 
 test('opening a page in a tab that was scrolled elsewhere starts at the top', async ({ page }) => {
   await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Select Your User Type' })).toBeAttached();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await page.goto('/privacy-policy');

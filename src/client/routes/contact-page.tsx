@@ -20,7 +20,7 @@ function ContactCard({ icon: Icon, title, children }: { icon: LucideIcon; title:
   );
 }
 
-const linkClass = 'font-medium text-teal-700 underline break-all dark:text-teal-300';
+const linkClass = 'font-medium text-teal-700 underline break-words dark:text-teal-300';
 
 /** spec part 2, 2.7: e-mail, phone, location, support hours and an 'urgent help' box. */
 export default function ContactPage() {
@@ -68,7 +68,7 @@ export default function ContactPage() {
             </li>
             <li>
               You think someone else is using your account: reset your password with &quot;Forgot password&quot; and
-              write to <a href={`mailto:${COMPANY.email}`} className="font-semibold underline break-all">{COMPANY.email}</a> with the subject &quot;Urgent&quot;.
+              write to <a href={`mailto:${COMPANY.email}`} className="font-semibold underline break-words">{COMPANY.email}</a> with the subject &quot;Urgent&quot;.
             </li>
             <li>
               {PRODUCT_NAME} is not a medical service. In a medical emergency call <a href="tel:112" className="font-semibold underline">112</a>.

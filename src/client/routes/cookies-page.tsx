@@ -10,28 +10,17 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>{PRODUCT_NAME} sets exactly one cookie, and only when you sign in:</p>
-        <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
-          <table className="w-full min-w-[28rem] text-left text-sm">
-            <caption className="sr-only">Cookies used</caption>
-            <thead className="bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Name</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Purpose</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Lifetime</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr className="border-t border-slate-200 align-top dark:border-slate-700">
-                <td className="px-3 py-2 font-mono">rv_session</td>
-                <td className="px-3 py-2">
-                  Keeps you signed in. It holds a random session identifier; it is httpOnly (page scripts cannot read
-                  it), sent only to {PRODUCT_NAME} and only over HTTPS.
-                </td>
-                <td className="px-3 py-2">Until you sign out or close the browser; 30 days with &quot;Remember me&quot;.</td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        <dl className="grid gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-[7rem_1fr] dark:border-slate-700 dark:bg-slate-800">
+          <dt className="font-semibold text-slate-900 dark:text-white">Name</dt>
+          <dd className="font-mono">rv_session</dd>
+          <dt className="font-semibold text-slate-900 dark:text-white">Purpose</dt>
+          <dd>
+            Keeps you signed in. It holds a random session identifier; it is httpOnly (page scripts cannot read it),
+            sent only to {PRODUCT_NAME} and only over HTTPS.
+          </dd>
+          <dt className="font-semibold text-slate-900 dark:text-white">Lifetime</dt>
+          <dd>Until you sign out or close the browser; 30 days with &quot;Remember me&quot;.</dd>
+        </dl>
         <p>
           Without this cookie you cannot stay signed in, so it is strictly necessary and does not need consent. It is
           deleted when you sign out.

@@ -48,7 +48,7 @@ export function SiteFooter() {
         <div>
           <h2 className={headingClass}>Contact</h2>
           <address className="mt-3 grid gap-2 text-sm not-italic text-slate-600 dark:text-slate-300">
-            <a href={`mailto:${COMPANY.email}`} className={`${linkClass} inline-flex items-center gap-2 break-all`}>
+            <a href={`mailto:${COMPANY.email}`} className={`${linkClass} inline-flex items-center gap-2 break-words`}>
               <Mail className="h-4 w-4 shrink-0" aria-hidden /> {COMPANY.email}
             </a>
             <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`} className={`${linkClass} inline-flex items-center gap-2`}>

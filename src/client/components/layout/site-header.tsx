@@ -1,26 +1,36 @@
 import { clsx } from 'clsx';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { BrandMark } from './brand-mark';
 
 // spec part 1, 2: the same five links in the desktop nav and the mobile menu.
-export const SITE_NAV_LINKS = [
+// `also` lists the other spelling of the same page (spec part 1, 2), so the link shows as current there too.
+const SITE_NAV_LINKS: readonly { to: string; label: string; also?: string }[] = [
   { to: '/', label: 'Home' },
-  { to: '/about', label: 'About' },
+  { to: '/about', label: 'About', also: '/about-us' },
   { to: '/contact', label: 'Contact' },
-  { to: '/privacy', label: 'Privacy' },
-  { to: '/terms', label: 'Terms' },
-] as const;
+  { to: '/privacy', label: 'Privacy', also: '/privacy-policy' },
+  { to: '/terms', label: 'Terms', also: '/terms-and-conditions' },
+];
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   clsx(
     'rounded-md px-3 py-2 text-sm font-medium transition-colors',
     isActive
       ? 'bg-teal-50 text-teal-800 dark:bg-teal-900/40 dark:text-teal-200'
       : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',
   );
+
+function SiteNavLink({ link, pathname, block, onClick }: { link: (typeof SITE_NAV_LINKS)[number]; pathname: string; block?: boolean; onClick?: () => void }) {
+  const current = pathname === link.to || pathname === link.also;
+  return (
+    <Link to={link.to} aria-current={current ? 'page' : undefined} className={clsx(linkClass(current), block && 'block')} onClick={onClick}>
+      {link.label}
+    </Link>
+  );
+}
 
 /** Sticky site header: logo, brand, 'Healthcare Platform', and the nav (a toggled list on phones). */
 export function SiteHeader() {
@@ -47,9 +57,7 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {SITE_NAV_LINKS.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} end className={linkClass}>
-                  {l.label}
-                </NavLink>
+                <SiteNavLink link={l} pathname={pathname} />
               </li>
             ))}
           </ul>
@@ -82,9 +90,7 @@ export function SiteHeader() {
         <ul className="grid gap-1">
           {SITE_NAV_LINKS.map((l) => (
             <li key={l.to}>
-              <NavLink to={l.to} end className={(s) => clsx(linkClass(s), 'block')} onClick={() => setOpen(false)}>
-                {l.label}
-              </NavLink>
+              <SiteNavLink link={l} pathname={pathname} block onClick={() => setOpen(false)} />
             </li>
           ))}
         </ul>
