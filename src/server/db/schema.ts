@@ -111,6 +111,11 @@ export const medicalReps = pgTable(
     pushSubscription: jsonb('push_subscription'),
     status: text('status').notNull().default('active'), // active | inactive
     emailNotifications: boolean('email_notifications').notNull().default(true),
+    // issue 11: each reminder kind can be turned off; the calendar feed token is stored hashed.
+    pushNotifications: boolean('push_notifications').notNull().default(true),
+    renewalReminders: boolean('renewal_reminders').notNull().default(true),
+    calendarFeedTokenHash: text('calendar_feed_token_hash').unique(),
+    calendarFeedCreatedAt: ts('calendar_feed_created_at'),
     passwordChangedAt: ts('password_changed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -363,3 +368,38 @@ export const securityEvents = pgTable(
   },
   (t) => [index('security_events_timestamp_idx').on(t.timestamp), index('security_events_type_idx').on(t.eventType)],
 );
+
+/** Scheduled job runs (issue 11): one row per run, what it did and whether it failed; the admin reads the last. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    startedAt: ts('started_at').notNull(),
+    finishedAt: ts('finished_at'),
+    status: text('status').notNull(), // running | succeeded | failed | skipped
+    counts: jsonb('counts').$type<Record<string, number>>(),
+    error: text('error'),
+  },
+  (t) => [index('job_runs_name_started_idx').on(t.name, t.startedAt)],
+);
+
+/** A reminder claimed before it is sent (issue 11): the unique index makes a second send impossible. */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(), // visit_email | visit_push | clinic_visitors | renewal_email
+    subjectKey: text('subject_key').notNull(), // e.g. appointment:12, clinic:3:2026-03-02
+    recipient: text('recipient').notNull(), // e.g. medrep:5, clinic:3
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [uniqueIndex('reminders_sent_kind_subject_recipient_uq').on(t.kind, t.subjectKey, t.recipient), index('reminders_sent_sent_at_idx').on(t.sentAt)],
+);
+
+/** Secrets the app makes for itself on first start (the VAPID key pair when not configured). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
