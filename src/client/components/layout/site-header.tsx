@@ -45,7 +45,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 dark:border-slate-800 dark:bg-slate-900/90">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-3 rounded-md" aria-label={`${PRODUCT_NAME} home`}>
+        <Link to="/" className="flex items-center gap-3 rounded-md">
           <BrandMark />
           <span className="leading-tight">
             <span className="block text-lg font-bold text-slate-900 dark:text-white">{PRODUCT_NAME}</span>
