@@ -32,6 +32,8 @@ declare module 'fastify' {
     db: Db;
     clock: Clock;
     mailer: Mailer;
+    /** Every route registered (method and url), for the security tests' route tables (issue 9). */
+    routeList: Array<{ method: string; url: string }>;
   }
 }
 
@@ -73,6 +75,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     app.mailer.close();
     if (!opts.database) await database.close();
+  });
+
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url });
   });
 
   registerErrorHandler(app);

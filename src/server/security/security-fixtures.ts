@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { clinicDoctors, subscriptionOrders } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
+
+// Shared by the security suites (issue 9): the app's API routes as registered, and a small world of two
+// clinics and two reps with doctors, an appointment and an order, with a session for every actor.
+
+export const ACTORS = ['nobody', 'repA', 'repB', 'clinicA', 'clinicB', 'admin'] as const;
+export type ActorName = (typeof ACTORS)[number];
+
+/** "METHOD /api/path" of every API route, as Fastify registered them. */
+export function apiRoutes(app: FastifyInstance): string[] {
+  return [...new Set(app.routeList.filter((r) => r.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`))].sort();
+}
+
+/** A date a few days after the test clock's Monday 2026-03-02 (a Thursday, a working day). */
+export const FUTURE_DAY = '2026-03-05';
+export const BOOK_DAY = '2026-03-04';
+
+export async function buildWorld(app: FastifyInstance) {
+  const db = app.db;
+  const clinicA = await createClinic(db);
+  const clinicB = await createClinic(db);
+  const doctorA = await createDoctor(db, clinicA.id);
+  const doctorA2 = await createDoctor(db, clinicA.id);
+  const doctorB = await createDoctor(db, clinicB.id);
+  const repA = await createSubscribedRep(db);
+  const repB = await createSubscribedRep(db);
+  const appointment = await createAppointment(db, {
+    doctorId: doctorA2.id,
+    clinicId: clinicA.id,
+    repId: repA.id,
+    appointmentDate: FUTURE_DAY,
+    status: 'booked',
+  });
+  const [linkA] = await db
+    .select({ id: clinicDoctors.id })
+    .from(clinicDoctors)
+    .where(and(eq(clinicDoctors.clinicId, clinicA.id), eq(clinicDoctors.doctorId, doctorA.id)));
+  const cookies: Record<ActorName, string | undefined> = {
+    nobody: undefined,
+    repA: await sessionCookie(app, 'medrep', repA.id),
+    repB: await sessionCookie(app, 'medrep', repB.id),
+    clinicA: await sessionCookie(app, 'clinic', clinicA.id),
+    clinicB: await sessionCookie(app, 'clinic', clinicB.id),
+    admin: await sessionCookie(app, 'admin', 0),
+  };
+  // Rep A's own payment order, as the labelled test checkout (no Razorpay keys) stores it.
+  const orderId = `order_test_${randomBytes(6).toString('hex')}`;
+  await db.insert(subscriptionOrders).values({ orderId, repId: repA.id, planType: 'monthly', amount: 9900, currency: 'INR', receipt: `rv_${repA.id}_x`, createdAt: app.clock.now() });
+  return { clinicA, clinicB, doctorA, doctorA2, doctorB, repA, repB, appointment, linkA: linkA!, cookies, orderId };
+}
+export type World = Awaited<ReturnType<typeof buildWorld>>;
