@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
+import { addDays, formatDisplayDate, todayInIndia, weekdayOf } from '../src/shared/dates';
 import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
 
@@ -21,7 +21,11 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promi
 }
 
 /** A verified clinic signed in through `api`, with one doctor open every day. */
-async function createClinicWithDoctor(api: APIRequestContext, mailbox: Mailbox) {
+async function createClinicWithDoctor(
+  api: APIRequestContext,
+  mailbox: Mailbox,
+  settings: { maxSlots?: number; availableDays?: Record<string, boolean> } = {},
+) {
   const email = `clinic${uniq()}@example.com`;
   const clinicName = `Lake View Clinic ${uniq().slice(-4)}`;
   const before = [...mailbox.to(email)];
@@ -37,9 +41,9 @@ async function createClinicWithDoctor(api: APIRequestContext, mailbox: Mailbox) 
   }));
   const everyDay = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true };
   await ok(await api.post('/api/clinic/settings', {
-    data: { clinicId: user.id, doctorId: doctor.id, maxSlots: 3, callFrequency: 7, availableDays: everyDay },
+    data: { clinicId: user.id, doctorId: doctor.id, maxSlots: 3, callFrequency: 7, availableDays: everyDay, ...settings },
   }));
-  return { clinicName, doctorId: doctor.id };
+  return { clinicName, clinicId: user.id, doctorId: doctor.id };
 }
 
 /** A verified rep with a free trial, signed in through the page's own cookie jar (`withTerms: false` stops after login). */
@@ -200,4 +204,42 @@ test('a rep who has not accepted the terms sees the agreement first, then the da
   // Starting the trial from the panel opens the doctor search in place.
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
   await expect(page.getByRole('heading', { name: 'Find a Doctor' })).toBeVisible();
+});
+
+test('the calendar tells full days and days off apart from open ones', async ({ page, browser, baseURL, mailbox }) => {
+  test.setTimeout(120_000);
+  const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false };
+  const clinicContext = await browser.newContext({ baseURL });
+  const { clinicName, clinicId, doctorId } = await createClinicWithDoctor(clinicContext.request, mailbox, { maxSlots: 1, availableDays: weekdays });
+  await clinicContext.close();
+
+  // Another rep takes the only slot of the next working day.
+  const today = todayInIndia(new Date());
+  let full = addDays(today, 1);
+  while (['saturday', 'sunday'].includes(weekdayOf(full))) full = addDays(full, 1);
+  const otherContext = await browser.newContext({ baseURL });
+  const other = await signInRepWithTrial(otherContext.request, mailbox);
+  await ok(await otherContext.request.post('/api/book-appointment', { data: { doctorId, clinicId, repId: other.id, appointmentDate: full } }));
+  await otherContext.close();
+
+  await signInRepWithTrial(page.request, mailbox);
+  await page.goto('/medrep-dashboard');
+  await page.getByLabel('State').selectOption('Jammu and Kashmir');
+  await page.getByLabel('City').selectOption('Srinagar');
+  await page.getByLabel('Specialty').selectOption('Cardiology');
+  await page.getByLabel('Select Doctor').selectOption({ label: 'Dr. Asha Rao' });
+  await page.getByLabel('Select Clinic').selectOption({ label: `${clinicName} (Srinagar)` });
+  await expect(page.getByText('Mon, Tue, Wed, Thu, Fri')).toBeVisible();
+  await expect(page.getByText('1 per day')).toBeVisible();
+
+  const grid = page.getByRole('grid');
+  if (full.slice(0, 7) !== today.slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();
+  const fullDay = grid.locator(`[data-date="${full}"]`);
+  await expect(fullDay).toHaveAccessibleName(/, unavailable: fully booked$/);
+  await expect(fullDay).toHaveText(/Full/);
+  // Unavailable days are aria-disabled: focusable for their reason, not pickable.
+  await expect(fullDay).toBeDisabled();
+  const weekend = grid.locator('[data-reason="unavailable_weekday"]').first();
+  await expect(weekend).toHaveAccessibleName(/^(Saturday|Sunday) .*, unavailable: not a working day for this doctor$/);
+  await screenshotBoth(page, 'rep-calendar-states');
 });

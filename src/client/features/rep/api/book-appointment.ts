@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookAppointment, BookAppointmentResponse } from '../../../../shared/schemas/booking';
 import { apiFetch } from '../../../lib/api';
+import { bookOrQueue, type PendingBookingData } from '../../../lib/offline-queue';
 import { bookingCalendarKeyPrefix } from './get-booking-calendar';
 import { repAppointmentsKeyPrefix } from './get-rep-appointments';
 
@@ -13,7 +14,8 @@ export async function bookAppointment(input: BookAppointment): Promise<BookAppoi
 export function useBookAppointment() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: bookAppointment,
+    // Issue 8: without a network the booking waits in the device queue and is sent when the network returns.
+    mutationFn: (input: PendingBookingData) => bookOrQueue(input, bookAppointment),
     onSettled: async () => {
       await Promise.all([
         qc.invalidateQueries({ queryKey: bookingCalendarKeyPrefix }),

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClinicOption, ClinicsResponse } from '../../../../shared/schemas/booking';
 import { apiFetch } from '../../../lib/api';
+import { withOfflineCache } from '../../../lib/offline-cache';
 import { repQueryDefaults } from './rep-query-defaults';
 
 
 /** GET /api/clinics-by-doctor?doctorId=: the clinics where the doctor can be booked. */
 export async function getClinicsByDoctor(doctorId: number): Promise<ClinicOption[]> {
-  const res = await apiFetch<ClinicsResponse>(`/api/clinics-by-doctor?doctorId=${doctorId}`);
+  const res = await withOfflineCache(`rep:clinics:${doctorId}`, () => apiFetch<ClinicsResponse>(`/api/clinics-by-doctor?doctorId=${doctorId}`));
   return res.clinics;
 }
 

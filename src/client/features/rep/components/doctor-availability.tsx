@@ -6,6 +6,8 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { isQueuedBooking } from '../../../lib/offline-queue';
+import { announceQueuedBooking } from '../../pwa/lib/report-sync';
 import { useBookAppointment } from '../api/book-appointment';
 import { useBookingCalendar } from '../api/get-booking-calendar';
 import { useDoctorAvailability } from '../api/get-doctor-availability';
@@ -39,9 +41,14 @@ export function DoctorAvailability({ repId, doctorId, clinicId, doctorName, clin
   const onBook = () => {
     if (!selectedDay) return;
     book.mutate(
-      { doctorId, clinicId, repId, appointmentDate: selectedDay.date },
+      { doctorId, clinicId, repId, appointmentDate: selectedDay.date, doctorName: name, clinicName },
       {
         onSuccess: (res) => {
+          if (isQueuedBooking(res)) {
+            announceQueuedBooking(res.pending);
+            setSelected(null);
+            return;
+          }
           toast({ title: 'Appointment Booked', description: res.message || `Your visit with ${name} is booked.`, variant: 'success' });
           setSelected(null);
         },

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../lib/toast';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useRepAppointments } from '../api/get-rep-appointments';
+import { PendingAppointmentsList } from '../../pwa/components/pending-appointments-list';
 import { AppointmentCard } from './appointment-card';
 import { CancelAppointmentDialog } from './cancel-appointment-dialog';
 
@@ -47,6 +48,7 @@ export function MyAppointmentsTab({ repId }: { repId: number }) {
           Refresh
         </Button>
       </div>
+      <PendingAppointmentsList repId={repId} />
       {appointments.isPending ? (
         <Spinner label="Loading appointments..." />
       ) : appointments.isError && !appointments.data ? (

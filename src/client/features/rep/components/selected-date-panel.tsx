@@ -16,7 +16,7 @@ export function SelectedDatePanel({
   onBook: () => void;
 }) {
   return (
-    <section aria-label="Selected date" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+    <section aria-label="Selected date" className="self-start rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <h3 className="flex items-center gap-2 font-semibold">
         <CalendarCheck className="h-5 w-5 text-teal-700 dark:text-teal-300" aria-hidden /> Selected Date
       </h3>
