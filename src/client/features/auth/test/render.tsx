@@ -5,6 +5,13 @@ import { afterEach } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from '../../../components/ui/toaster';
 
+// jsdom lacks ResizeObserver, which Radix checkboxes inside a form measure with; a no-op stands in.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 // Vitest runs without globals, so Testing Library cannot clean up by itself.
 afterEach(cleanup);
 
