@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import type { ClinicSessionUser } from '../../auth/api/get-me';
 import { useLogout } from '../../auth/api/logout';
+import { beginClinicLogout } from '../lib/use-clinic-session';
 import { DoctorSwitcher } from './doctor-switcher';
 
 /** spec part 1, 2: contact person, clinic name, the doctor switcher, e-mail, contact number and Logout. */
@@ -22,18 +23,21 @@ export function ClinicHeader({
   const logout = useLogout();
   const navigate = useNavigate();
 
-  const onLogout = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        try {
-          localStorage.removeItem('clinicUser');
-        } catch {
-          /* nothing saved */
-        }
-        toast({ title: 'Logged Out', description: 'You have been logged out.', variant: 'info', duration: 3000 });
-        navigate('/');
-      },
-    });
+  const onLogout = async () => {
+    beginClinicLogout();
+    try {
+      await logout.mutateAsync();
+    } catch {
+      /* the session is gone for this browser either way */
+    }
+    try {
+      localStorage.removeItem('clinicUser');
+    } catch {
+      /* nothing saved */
+    }
+    toast({ title: 'Logged Out', description: 'You have been logged out.', variant: 'info', duration: 3000 });
+    navigate('/');
+  };
 
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800">
