@@ -151,3 +151,24 @@ export function syncPendingBookings(repId: number, send: (item: PendingAppointme
   });
   return running;
 }
+
+export type QueuedBooking = { queued: true; pending: PendingAppointment };
+
+/**
+ * Books through `book` when there is a network; without one (the browser says offline, or the call never reached
+ * the server) the booking waits in the queue instead. Refusals by the server are thrown as they are.
+ */
+export async function bookOrQueue<T>(input: PendingBookingData, book: (payload: BookAppointment) => Promise<T>): Promise<T | QueuedBooking> {
+  if (typeof navigator === 'undefined' || navigator.onLine !== false) {
+    try {
+      return await book(bookingPayload(input));
+    } catch (err) {
+      if (!(err instanceof NetworkError)) throw err;
+    }
+  }
+  const pending = await queueBooking(input);
+  if (!pending) throw new Error('Failed to book appointment');
+  return { queued: true, pending };
+}
+
+export const isQueuedBooking = (x: unknown): x is QueuedBooking => typeof x === 'object' && x !== null && (x as QueuedBooking).queued === true;

@@ -1,4 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { ConnectivityBadge } from '../../features/pwa/components/connectivity-badge';
+import { InstallCard } from '../../features/pwa/components/install-card';
+import { OfflineSync } from '../../features/pwa/components/offline-sync';
 
 /** The frame every page shares; pages choose their own header (public pages use SiteHeader). */
 export function RootLayout() {
@@ -8,6 +11,10 @@ export function RootLayout() {
         Skip to content
       </a>
       <Outlet />
+      {/* Issue 8: installable and offline (spec part 2, 2.8 and 4). */}
+      <OfflineSync />
+      <ConnectivityBadge />
+      <InstallCard />
       {/* Every fresh page load has the key 'default'; keying those by path stops a new load from jumping to
           the scroll position saved by a different page earlier in this tab. */}
       <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />

@@ -1,0 +1,51 @@
+import { CloudOff, Wifi } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { TIMINGS } from '../../../../shared/constants';
+import { useOnlineStatus } from '../hooks/use-online-status';
+import { usePendingBookings } from '../hooks/use-pending-bookings';
+
+type BadgeState = 'hidden' | 'offline' | 'connected';
+
+/**
+ * spec part 2, 2.8 and 4: offline shows 'Offline mode' with the pending-appointment count; coming back shows
+ * 'Connected' for 3 s, then nothing. The live region stays mounted so screen readers hear each change.
+ */
+export function ConnectivityBadge() {
+  const online = useOnlineStatus();
+  const pending = usePendingBookings().length;
+  const [state, setState] = useState<BadgeState>(() => (online ? 'hidden' : 'offline'));
+  const wasOffline = useRef(!online);
+
+  useEffect(() => {
+    if (!online) {
+      wasOffline.current = true;
+      setState('offline');
+      return;
+    }
+    if (!wasOffline.current) return;
+    wasOffline.current = false;
+    setState('connected');
+    const timer = window.setTimeout(() => setState('hidden'), TIMINGS.connectedBadgeMs);
+    return () => window.clearTimeout(timer);
+  }, [online]);
+
+  return (
+    <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-3 left-3 z-40" data-testid="connectivity-badge">
+      {state === 'offline' && (
+        <span className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-medium text-amber-900 shadow-md ring-1 ring-amber-300 dark:bg-amber-900 dark:text-amber-50 dark:ring-amber-700">
+          <CloudOff className="h-4 w-4" aria-hidden />
+          Offline mode
+          {pending > 0 && (
+            <span className="rounded-full bg-amber-800 px-2 py-0.5 text-xs text-white dark:bg-amber-200 dark:text-amber-950">{pending} pending</span>
+          )}
+        </span>
+      )}
+      {state === 'connected' && (
+        <span className="inline-flex items-center gap-2 rounded-full bg-emerald-100 px-3 py-1.5 text-sm font-medium text-emerald-900 shadow-md ring-1 ring-emerald-300 dark:bg-emerald-900 dark:text-emerald-50 dark:ring-emerald-700">
+          <Wifi className="h-4 w-4" aria-hidden />
+          Connected
+        </span>
+      )}
+    </div>
+  );
+}

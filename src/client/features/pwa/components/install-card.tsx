@@ -1,0 +1,87 @@
+import { Download, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { TIMINGS } from '../../../../shared/constants';
+import { Button } from '../../../components/ui/button';
+import { isStandalone, rememberInstallDismissed, wasInstallDismissed, type BeforeInstallPromptEvent } from '../lib/install-prompt';
+
+/**
+ * spec part 2, 2.8, 4 and 9: running standalone, no card. Otherwise the browser's install event is kept and the
+ * card shows 10 s later unless dismissed before (remembered). 'Not now' or close hides and remembers; 'Install
+ * App' opens the native prompt and hides; once installed the remembered dismissal is cleared.
+ */
+export function InstallCard() {
+  const [visible, setVisible] = useState(false);
+  const deferred = useRef<BeforeInstallPromptEvent | null>(null);
+
+  useEffect(() => {
+    if (isStandalone()) return;
+    let timer: number | undefined;
+    const onPrompt = (e: Event) => {
+      e.preventDefault();
+      deferred.current = e as BeforeInstallPromptEvent;
+      if (wasInstallDismissed()) return;
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => setVisible(!wasInstallDismissed()), TIMINGS.installCardDelayMs);
+    };
+    const onInstalled = () => {
+      rememberInstallDismissed(false);
+      deferred.current = null;
+      setVisible(false);
+    };
+    window.addEventListener('beforeinstallprompt', onPrompt);
+    window.addEventListener('appinstalled', onInstalled);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('beforeinstallprompt', onPrompt);
+      window.removeEventListener('appinstalled', onInstalled);
+    };
+  }, []);
+
+  if (!visible) return null;
+
+  const dismiss = () => {
+    rememberInstallDismissed(true);
+    setVisible(false);
+  };
+  const install = async () => {
+    const event = deferred.current;
+    deferred.current = null;
+    setVisible(false);
+    if (!event) return;
+    try {
+      await event.prompt();
+      const choice = await event.userChoice;
+      console.info({ outcome: choice.outcome }, 'install prompt answered');
+    } catch (err) {
+      // spec part 2, 8: a failed install is only logged.
+      console.warn({ error: err instanceof Error ? err.message : String(err) }, 'install prompt failed');
+    }
+  };
+
+  return (
+    <aside
+      aria-labelledby="install-card-title"
+      className="fixed inset-x-3 bottom-14 z-50 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:inset-x-auto sm:bottom-4 sm:right-4 sm:w-80 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div className="flex items-start gap-3">
+        <img src="/icons/icon-192.png" alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg" />
+        <div className="min-w-0 flex-1">
+          <h2 id="install-card-title" className="font-semibold">Install RepVisit</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">Add to home screen for quick access</p>
+        </div>
+        <Button variant="ghost" size="icon" onClick={dismiss} aria-label="Close" className="-mr-2 -mt-2 shrink-0">
+          <X className="h-4 w-4" aria-hidden />
+        </Button>
+      </div>
+      <div className="mt-3 flex gap-2">
+        <Button size="sm" className="flex-1" onClick={() => void install()}>
+          <Download className="h-4 w-4" aria-hidden />
+          Install App
+        </Button>
+        <Button size="sm" variant="secondary" className="flex-1" onClick={dismiss}>
+          Not now
+        </Button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { clearExpiredCache } from '../../../lib/offline-cache';
+import { listPendingBookings, syncPendingBookings } from '../../../lib/offline-queue';
+import { getMe } from '../../auth/api/get-me';
+import { bookingCalendarKeyPrefix } from '../../rep/api/get-booking-calendar';
+import { repAppointmentsKeyPrefix } from '../../rep/api/get-rep-appointments';
+import { reportSync } from '../lib/report-sync';
+
+/**
+ * Sends the bookings waiting on this device at start-up (when online) and each time the network returns
+ * (spec part 2, 4). Only the signed-in rep's own bookings go, with that rep's session; renders nothing.
+ */
+export function OfflineSync() {
+  const qc = useQueryClient();
+
+  useEffect(() => {
+    let alive = true;
+    const run = async () => {
+      if (!navigator.onLine) return;
+      if ((await listPendingBookings()).length === 0) return;
+      const me = await getMe().catch(() => null);
+      if (!alive || me?.userType !== 'medrep') return;
+      const result = await syncPendingBookings(me.user.id);
+      if (result.synced.length + result.refused.length === 0) return;
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: bookingCalendarKeyPrefix }),
+        qc.invalidateQueries({ queryKey: repAppointmentsKeyPrefix }),
+      ]);
+      reportSync(result);
+    };
+    const onOnline = () => void run();
+    void clearExpiredCache();
+    void run();
+    window.addEventListener('online', onOnline);
+    return () => {
+      alive = false;
+      window.removeEventListener('online', onOnline);
+    };
+  }, [qc]);
+
+  return null;
+}

@@ -1,0 +1,7 @@
+import { clearCache } from '../../../lib/offline-cache';
+import { clearPendingBookings } from '../../../lib/offline-queue';
+
+/** Logout: the rep's cached answers and unsent bookings leave the device with the session (issue 8). */
+export async function clearOfflineData(): Promise<void> {
+  await Promise.all([clearCache(), clearPendingBookings()]);
+}
