@@ -1,0 +1,15 @@
+export const adminKeys = {
+  all: ['admin'] as const,
+  session: ['admin', 'session'] as const,
+  stats: ['admin', 'stats'] as const,
+  analytics: ['admin', 'analytics'] as const,
+  users: ['admin', 'users'] as const,
+  doctors: ['admin', 'doctors'] as const,
+  appointments: ['admin', 'appointments'] as const,
+  subscriptions: ['admin', 'subscriptions'] as const,
+  pendingReps: ['admin', 'pending-reps'] as const,
+  recipients: ['admin', 'recipients'] as const,
+  emailJob: (jobId: string) => ['admin', 'email-job', jobId] as const,
+  emailLogs: ['admin', 'email-logs'] as const,
+  emailStats: ['admin', 'email-stats'] as const,
+};

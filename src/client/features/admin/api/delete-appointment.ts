@@ -1,0 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminFetch } from './admin-fetch';
+import { adminKeys } from './admin-query-keys';
+
+/** DELETE /api/admin/appointments/{id} */
+export const deleteAppointment = (id: number) => adminFetch<{ message: string }>(`/api/admin/appointments/${id}`, { method: 'DELETE' });
+
+export function useDeleteAppointment() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deleteAppointment, onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.all }) });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminUserType } from '../../../../shared/schemas/admin';
+import { adminFetch } from './admin-fetch';
+import { adminKeys } from './admin-query-keys';
+
+/** DELETE /api/admin/users/{id} {userType}: the account with its sessions, appointments and settings. */
+export const deleteUser = ({ id, userType }: { id: number; userType: AdminUserType }) =>
+  adminFetch<{ message: string }>(`/api/admin/users/${id}`, { method: 'DELETE', body: { userType } });
+
+export function useDeleteUser() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deleteUser, onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.all }) });
+}

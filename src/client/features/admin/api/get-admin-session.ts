@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../../lib/api';
+import { adminKeys } from './admin-query-keys';
+
+/** GET /api/admin/session: true when this browser holds an admin session (the gate on reload). */
+export async function getAdminSession(): Promise<boolean> {
+  try {
+    await apiFetch<{ authenticated: true }>('/api/admin/session');
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return false;
+    throw err;
+  }
+}
+
+export function useAdminSession() {
+  return useQuery({ queryKey: adminKeys.session, queryFn: getAdminSession, retry: false, staleTime: Infinity, refetchOnWindowFocus: false });
+}

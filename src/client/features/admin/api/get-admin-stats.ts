@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AdminStats } from '../../../../shared/schemas/admin';
+import { adminFetch, adminQueryDefaults } from './admin-fetch';
+import { adminKeys } from './admin-query-keys';
+
+/** GET /api/admin/stats: the four cards and the system health. */
+export const getAdminStats = () => adminFetch<AdminStats>('/api/admin/stats');
+
+export function useAdminStats() {
+  return useQuery({ ...adminQueryDefaults, queryKey: adminKeys.stats, queryFn: getAdminStats, refetchInterval: 60_000 });
+}

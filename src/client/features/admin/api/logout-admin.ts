@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { adminKeys } from './admin-query-keys';
+
+/** POST /api/admin/logout: ends the admin session on the server. */
+export const logoutAdmin = () => apiFetch<{ message: string }>('/api/admin/logout', { method: 'POST', body: {} });
+
+export function useLogoutAdmin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: logoutAdmin,
+    onSettled: () => {
+      qc.removeQueries({ queryKey: adminKeys.all, predicate: (q) => q.queryKey[1] !== 'session' });
+      qc.setQueryData(adminKeys.session, false);
+    },
+  });
+}

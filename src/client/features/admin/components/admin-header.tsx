@@ -1,0 +1,43 @@
+import { LayoutDashboard, LogOut, Mail } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../lib/toast';
+import { useLogoutAdmin } from '../api/logout-admin';
+import { RestartServerButton } from './restart-server-button';
+
+/** spec part 2, 2.5 and 2.6: the admin pages' header with Email Dashboard (or Dashboard), Restart Server and Logout. */
+export function AdminHeader({ title, subtitle, page }: { title: string; subtitle: string; page: 'dashboard' | 'email' }) {
+  const logout = useLogoutAdmin();
+  const onLogout = () =>
+    logout.mutate(undefined, { onSettled: () => toast({ title: 'Logged Out', description: 'The admin session has ended.', variant: 'info', duration: 3000 }) });
+  return (
+    <header className="border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+        <div className="min-w-0">
+          <h1 className="text-xl font-semibold text-slate-900 sm:text-2xl dark:text-white">{title}</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{subtitle}</p>
+        </div>
+        <nav aria-label="Admin" className="flex flex-wrap gap-2">
+          <Button asChild variant="secondary" size="sm">
+            {page === 'dashboard' ? (
+              <Link to="/admin/email">
+                <Mail className="h-4 w-4" aria-hidden />
+                Email Dashboard
+              </Link>
+            ) : (
+              <Link to="/admin">
+                <LayoutDashboard className="h-4 w-4" aria-hidden />
+                Admin Dashboard
+              </Link>
+            )}
+          </Button>
+          <RestartServerButton />
+          <Button variant="secondary" size="sm" onClick={onLogout} loading={logout.isPending}>
+            <LogOut className="h-4 w-4" aria-hidden />
+            Logout
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

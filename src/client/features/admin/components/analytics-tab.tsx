@@ -1,0 +1,77 @@
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { subscriptionStatusLabel } from '../../../../shared/subscription/subscription-status';
+import { useAdminAnalytics } from '../api/get-admin-analytics';
+import { displayDate } from '../lib/admin-format';
+import { BarChart } from './bar-chart';
+
+function Figures({ title, items }: { title: string; items: Array<[string, number]> }) {
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {items.map(([label, value]) => (
+          <div key={label} className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
+            <dt className="text-xs font-medium text-slate-600 dark:text-slate-300">{label}</dt>
+            <dd className="text-xl font-bold text-slate-900 dark:text-white">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+/** spec part 2, 2.5: Platform Overview and Subscription Analytics, plus three charts (issue 7). */
+export function AnalyticsTab() {
+  const analytics = useAdminAnalytics();
+  if (analytics.isPending) return <Spinner label="Loading analytics..." />;
+  if (analytics.isError) return <p role="alert" className="text-sm text-red-700">{errorMessage(analytics.error, 'Failed to load analytics')}</p>;
+  const a = analytics.data;
+  return (
+    <section aria-label="Analytics" className="grid gap-4">
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Figures
+          title="Platform Overview"
+          items={[
+            ['Total Users', a.overview.totalUsers],
+            ['Medical Reps', a.overview.totalReps],
+            ['Clinics', a.overview.totalClinics],
+            ['Doctors', a.overview.totalDoctors],
+            ['Appointments', a.overview.totalAppointments],
+          ]}
+        />
+        <Figures
+          title="Subscription Analytics"
+          items={[
+            ['Active', a.subscriptions.active],
+            ['Free Trials', a.subscriptions.freeTrials],
+            ['Expired/Cancelled', a.subscriptions.expiredOrCancelled],
+          ]}
+        />
+      </div>
+      <Card>
+        <BarChart
+          title="Appointments booked per day (last 30 days)"
+          kind="columns"
+          labelHeader="Day"
+          valueHeader="Appointments booked"
+          data={a.appointmentsPerDay.map((d) => ({ label: displayDate(d.date), short: displayDate(d.date).slice(0, 5), value: d.count }))}
+        />
+      </Card>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <BarChart title="Bookings by state" labelHeader="State" valueHeader="Bookings" data={a.bookingsByState.map((s) => ({ label: s.state, value: s.count }))} />
+        </Card>
+        <Card>
+          <BarChart
+            title="Subscriptions by status"
+            labelHeader="Status"
+            valueHeader="Medical reps"
+            data={a.subscriptionsByStatus.map((s) => ({ label: `${subscriptionStatusLabel(s.status)} (${s.status})`, value: s.count }))}
+          />
+        </Card>
+      </div>
+    </section>
+  );
+}

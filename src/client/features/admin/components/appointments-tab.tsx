@@ -1,0 +1,86 @@
+import { Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { ADMIN_MESSAGES, type AdminAppointment } from '../../../../shared/schemas/admin';
+import { useDeleteAppointment } from '../api/delete-appointment';
+import { useAdminAppointments } from '../api/get-admin-appointments';
+import { displayDate } from '../lib/admin-format';
+import { AppointmentFilters, NO_FILTERS, applyAppointmentFilters } from './appointment-filters';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { DataList, type Column } from './data-list';
+
+const statusTone = (s: string) => (s === 'booked' || s === 'confirmed' ? 'info' : s === 'completed' ? 'success' : 'danger');
+
+/** spec part 2, 2.5: the Appointments tab with its filters, count, rows and delete. */
+export function AppointmentsTab() {
+  const appointments = useAdminAppointments();
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [deleting, setDeleting] = useState<AdminAppointment | null>(null);
+  const remove = useDeleteAppointment();
+  const all = appointments.data ?? [];
+  const rows = useMemo(() => applyAppointmentFilters(all, filters), [all, filters]);
+  const columns: Column<AdminAppointment>[] = [
+    { header: 'Doctor', primary: true, cell: (a) => a.doctor_name },
+    { header: 'Specialty', cell: (a) => a.specialty },
+    { header: 'Clinic', cell: (a) => a.clinic_name },
+    { header: 'Rep', cell: (a) => a.rep_name },
+    { header: 'Company', cell: (a) => a.company },
+    { header: 'Rep Phone', cell: (a) => a.rep_phone },
+    { header: 'Date', cell: (a) => displayDate(a.appointment_date) },
+    { header: 'Status', cell: (a) => <Badge tone={statusTone(a.status)}>{a.status.charAt(0).toUpperCase() + a.status.slice(1)}</Badge> },
+    { header: 'Booked', cell: (a) => displayDate(a.booked_at) },
+    {
+      header: 'Actions',
+      cell: (a) => (
+        <Button variant="ghost" size="icon" onClick={() => setDeleting(a)} aria-label={`Delete appointment of ${a.rep_name} with ${a.doctor_name}`} title="Delete" className="text-red-700 dark:text-red-300">
+          <Trash2 className="h-4 w-4" aria-hidden />
+        </Button>
+      ),
+    },
+  ];
+  const confirm = () =>
+    deleting &&
+    remove.mutate(deleting.id, {
+      onSuccess: (r) => {
+        toast({ title: 'Deleted', description: r.message, variant: 'success' });
+        setDeleting(null);
+      },
+      onError: (err) => toast({ title: ADMIN_MESSAGES.deleteFailed, description: errorMessage(err, 'Failed to delete appointment'), variant: 'destructive' }),
+    });
+
+  return (
+    <section aria-label="Appointments" className="grid gap-4">
+      <AppointmentFilters value={filters} onChange={setFilters} />
+      {appointments.isPending ? (
+        <Spinner label="Loading appointments..." />
+      ) : appointments.isError ? (
+        <p role="alert" className="text-sm text-red-700">{errorMessage(appointments.error, 'Failed to load appointments')}</p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+            Showing {rows.length} of {all.length} appointments
+          </p>
+          <DataList
+            rows={rows}
+            columns={columns}
+            rowKey={(a) => a.id}
+            caption="Appointments"
+            empty={all.length === 0 ? 'No appointments have been created yet.' : 'No appointments match your current filters. Try adjusting your search criteria.'}
+          />
+        </>
+      )}
+      <ConfirmDeleteDialog
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete Appointment"
+        description={deleting ? `This deletes the appointment of ${deleting.rep_name} with ${deleting.doctor_name} on ${displayDate(deleting.appointment_date)}.` : ''}
+        onConfirm={confirm}
+        pending={remove.isPending}
+      />
+    </section>
+  );
+}

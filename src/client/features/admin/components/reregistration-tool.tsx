@@ -1,0 +1,123 @@
+import { MailPlus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { reregistrationMailText } from '../../../../shared/admin-mail-texts';
+import { ADMIN_MESSAGES, parseEmailList } from '../../../../shared/schemas/admin';
+import { usePendingReps } from '../api/get-pending-reps';
+import { useSendReregistrationEmails, type ReregistrationResult } from '../api/send-reregistration-emails';
+import { displayDate } from '../lib/admin-format';
+
+const preview = reregistrationMailText({ name: '{{name}}', code: '123456', link: 'https://…/verify-email?token=…' });
+
+/** spec part 2, 2.5 (b) and 5: re-registration e-mails to reps whose registration is pending. */
+export function ReregistrationTool() {
+  const pending = usePendingReps();
+  const send = useSendReregistrationEmails();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [manual, setManual] = useState('');
+  const manualId = useId();
+  const list = pending.data ?? [];
+  const allSelected = list.length > 0 && list.every((p) => selected.has(p.email));
+
+  const done = (r: ReregistrationResult) => {
+    toast({ title: 'Re-registration Emails', description: r.message, variant: r.failed ? 'destructive' : 'success' });
+    setSelected(new Set());
+    setManual('');
+  };
+  const failed = (err: unknown) => toast({ title: ADMIN_MESSAGES.reregistrationFailed, description: errorMessage(err, ADMIN_MESSAGES.reregistrationFailed), variant: 'destructive' });
+
+  const sendSelected = () => {
+    const typed = manual.trim();
+    const fromManual = parseEmailList(manual);
+    if (typed && fromManual.length === 0) return toast({ title: ADMIN_MESSAGES.invalidEmails, description: ADMIN_MESSAGES.invalidEmailsText, variant: 'destructive' });
+    const emails = [...new Set([...selected, ...fromManual])];
+    if (emails.length === 0) return toast({ title: ADMIN_MESSAGES.noRecipients, description: ADMIN_MESSAGES.noReregistrationRecipients, variant: 'destructive' });
+    send.mutate({ emails }, { onSuccess: done, onError: failed });
+  };
+  const sendAll = () => send.mutate({ sendToAll: true }, { onSuccess: done, onError: failed });
+  const toggle = (email: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(email);
+      else next.delete(email);
+      return next;
+    });
+
+  return (
+    <Card>
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
+        <MailPlus className="h-5 w-5 text-teal-700 dark:text-teal-400" aria-hidden />
+        Re-registration Emails
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Send pending medical representatives a new verification code and link.</p>
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <div className="grid content-start gap-3">
+          <div className="flex items-center justify-between gap-2">
+            <Checkbox checked={allSelected} onCheckedChange={(on) => setSelected(on ? new Set(list.map((p) => p.email)) : new Set())} label={`Select all (${list.length} pending)`} disabled={list.length === 0} />
+          </div>
+          <div className="h-64 overflow-y-auto rounded-lg border border-slate-200 dark:border-slate-700" tabIndex={0} aria-label="Pending medical representatives">
+            {pending.isPending ? (
+              <div className="p-3"><Spinner label="Loading pending registrations..." /></div>
+            ) : list.length === 0 ? (
+              <p className="p-4 text-sm text-slate-600 dark:text-slate-300">No pending registrations.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100 dark:divide-slate-700">
+                {list.map((p) => {
+                  const active = !!p.token_expiry && Date.parse(p.token_expiry) > Date.now();
+                  return (
+                    <li key={p.id} className="flex items-start justify-between gap-2 p-3">
+                      <Checkbox
+                        checked={selected.has(p.email)}
+                        onCheckedChange={(on) => toggle(p.email, on)}
+                        label={
+                          <span className="grid">
+                            <span className="font-medium">{p.full_name}</span>
+                            <span className="break-all text-xs text-slate-600 dark:text-slate-300">{p.email}</span>
+                            <span className="text-xs text-slate-500 dark:text-slate-400">{p.company}, {p.state} · registered {displayDate(p.created_at)}</span>
+                          </span>
+                        }
+                      />
+                      <Badge tone={active ? 'success' : 'warning'} className="shrink-0">{active ? 'Token Active' : 'Token Expired'}</Badge>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+          <label htmlFor={manualId} className="text-sm font-medium text-slate-800 dark:text-slate-200">Or enter e-mail addresses</label>
+          <textarea
+            id={manualId}
+            value={manual}
+            onChange={(e) => setManual(e.target.value)}
+            rows={3}
+            placeholder="one@example.com, two@example.com"
+            aria-describedby={`${manualId}-hint`}
+            className="w-full rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+          />
+          <p id={`${manualId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">Separate addresses with commas, semicolons or line breaks.</p>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={sendAll} loading={send.isPending && !!send.variables && 'sendToAll' in send.variables} disabled={send.isPending || list.length === 0}>
+              Send to All Pending
+            </Button>
+            <Button variant="secondary" onClick={sendSelected} loading={send.isPending && !!send.variables && 'emails' in send.variables} disabled={send.isPending}>
+              Send to Selected
+            </Button>
+          </div>
+        </div>
+        <figure className="grid content-start gap-2">
+          <figcaption className="text-sm font-medium text-slate-800 dark:text-slate-200">Email template preview</figcaption>
+          <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-900">
+            <p className="font-semibold text-slate-900 dark:text-white">Subject: {preview.subject}</p>
+            <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-slate-700 dark:text-slate-300">{preview.text}</pre>
+          </div>
+        </figure>
+      </div>
+    </Card>
+  );
+}

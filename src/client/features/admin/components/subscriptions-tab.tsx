@@ -1,0 +1,42 @@
+import { useMemo, useState } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import type { AdminSubscription } from '../../../../shared/schemas/admin';
+import { useAdminSubscriptions } from '../api/get-admin-subscriptions';
+import { displayDate, matchesSearch } from '../lib/admin-format';
+import { DataList, type Column } from './data-list';
+import { SearchBox } from './search-box';
+import { SubscriptionBadge } from './status-badges';
+
+const ACTIVE_LOOKING = new Set(['active', 'authenticated', 'paid', 'free_trial', 'trial']);
+
+/** spec part 2, 2.5 and 9: id cut to 20 characters, expiry or 'Not Active' / 'N/A', joined date. */
+export function SubscriptionsTab() {
+  const subs = useAdminSubscriptions();
+  const [search, setSearch] = useState('');
+  const rows = useMemo(() => (subs.data ?? []).filter((s) => matchesSearch(search, s.full_name, s.email)), [subs.data, search]);
+  const columns: Column<AdminSubscription>[] = [
+    { header: 'Name', primary: true, cell: (s) => s.full_name },
+    { header: 'Email', cell: (s) => <span className="break-all">{s.email}</span> },
+    { header: 'Company', cell: (s) => s.company },
+    { header: 'Status', cell: (s) => <SubscriptionBadge status={s.subscription_status} /> },
+    { header: 'Subscription ID', cell: (s) => (s.subscription_id ? <code className="text-xs" title={s.subscription_id}>{s.subscription_id.slice(0, 20)}</code> : 'N/A') },
+    {
+      header: 'Expires',
+      cell: (s) => (s.subscription_expires_at ? displayDate(s.subscription_expires_at) : ACTIVE_LOOKING.has(s.subscription_status) ? 'N/A' : 'Not Active'),
+    },
+    { header: 'Joined', cell: (s) => displayDate(s.created_at) },
+  ];
+  return (
+    <section aria-label="Subscriptions" className="grid gap-4">
+      <SearchBox value={search} onChange={setSearch} label="Search subscriptions by name or email" />
+      {subs.isPending ? (
+        <Spinner label="Loading subscriptions..." />
+      ) : subs.isError ? (
+        <p role="alert" className="text-sm text-red-700">{errorMessage(subs.error, 'Failed to load subscriptions')}</p>
+      ) : (
+        <DataList rows={rows} columns={columns} rowKey={(s) => s.id} caption="Subscriptions" empty="No subscriptions yet." />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { Eye, Power, Trash2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import type { AdminUser } from '../../../../shared/schemas/admin';
+
+/** View, status toggle and delete for one user row (spec part 2, 2.5). */
+export function UserRowActions({
+  user,
+  onView,
+  onToggle,
+  onDelete,
+  toggling,
+}: {
+  user: AdminUser;
+  onView: () => void;
+  onToggle: () => void;
+  onDelete: () => void;
+  toggling: boolean;
+}) {
+  const active = user.status === 'active';
+  return (
+    <div className="flex flex-wrap gap-1">
+      <Button variant="ghost" size="icon" onClick={onView} aria-label={`View ${user.name}`} title="View details">
+        <Eye className="h-4 w-4" aria-hidden />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={onToggle}
+        loading={toggling}
+        aria-label={`${active ? 'Deactivate' : 'Activate'} ${user.name}`}
+        title={active ? 'Deactivate' : 'Activate'}
+        className={active ? 'text-amber-700 dark:text-amber-300' : 'text-emerald-700 dark:text-emerald-300'}
+      >
+        {!toggling && <Power className="h-4 w-4" aria-hidden />}
+      </Button>
+      <Button variant="ghost" size="icon" onClick={onDelete} aria-label={`Delete ${user.name}`} title="Delete" className="text-red-700 dark:text-red-300">
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { useMemo, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { ADMIN_MESSAGES, type AdminUser, type AdminUserType } from '../../../../shared/schemas/admin';
+import { useDeleteUser } from '../api/delete-user';
+import { useAdminUsers } from '../api/get-admin-users';
+import { useUpdateUserStatus } from '../api/update-user-status';
+import { displayDate, matchesSearch } from '../lib/admin-format';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { DataList, type Column } from './data-list';
+import { DetailsDialog } from './details-dialog';
+import { SearchBox } from './search-box';
+import { SubscriptionBadge, UserStatusBadge } from './status-badges';
+import { UserRowActions } from './user-row-actions';
+
+/** The Medical Reps and Clinics tabs (spec part 2, 2.5): search, rows, view, status toggle, delete. */
+export function UsersTab({ type }: { type: AdminUserType }) {
+  const users = useAdminUsers();
+  const [search, setSearch] = useState('');
+  const [viewing, setViewing] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const updateStatus = useUpdateUserStatus();
+  const deleteUser = useDeleteUser();
+  const isRep = type === 'medrep';
+  const noun = isRep ? 'medical representative' : 'clinic';
+
+  const rows = useMemo(
+    () => (users.data ?? []).filter((u) => u.type === type && matchesSearch(search, u.name, u.email, u.contact_person)),
+    [users.data, type, search],
+  );
+
+  const toggle = (u: AdminUser) => {
+    const status = u.status === 'active' ? 'inactive' : 'active';
+    updateStatus.mutate(
+      { id: u.id, userType: u.type, status },
+      {
+        onSuccess: () => toast({ title: 'Status Updated', description: `${u.name} is now ${status}.`, variant: 'success' }),
+        onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update user status'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteUser.mutate(
+      { id: deleting.id, userType: deleting.type },
+      {
+        onSuccess: (r) => {
+          toast({ title: 'Deleted', description: r.message, variant: 'success' });
+          setDeleting(null);
+        },
+        onError: (err) => toast({ title: ADMIN_MESSAGES.deleteFailed, description: errorMessage(err, `Failed to delete ${noun}`), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const actions: Column<AdminUser> = {
+    header: 'Actions',
+    cell: (u) => (
+      <UserRowActions
+        user={u}
+        onView={() => setViewing(u)}
+        onToggle={() => toggle(u)}
+        onDelete={() => setDeleting(u)}
+        toggling={updateStatus.isPending && updateStatus.variables?.id === u.id && updateStatus.variables.userType === u.type}
+      />
+    ),
+  };
+  const columns: Column<AdminUser>[] = isRep
+    ? [
+        { header: 'Name', primary: true, cell: (u) => <span className="flex flex-wrap items-center gap-2">{u.name}<Badge tone="info">Medical Rep</Badge></span> },
+        { header: 'Email', cell: (u) => <span className="break-all">{u.email}</span> },
+        { header: 'Company', cell: (u) => u.company },
+        { header: 'Phone', cell: (u) => u.phone },
+        { header: 'State', cell: (u) => u.state },
+        { header: 'Status', cell: (u) => <UserStatusBadge status={u.status} /> },
+        { header: 'Subscription', cell: (u) => <SubscriptionBadge status={u.subscriptionStatus} /> },
+        actions,
+      ]
+    : [
+        { header: 'Clinic', primary: true, cell: (u) => u.name },
+        { header: 'Email', cell: (u) => <span className="break-all">{u.email}</span> },
+        { header: 'Contact Person', cell: (u) => u.contact_person },
+        { header: 'Contact Number', cell: (u) => u.contact_number },
+        { header: 'Location', cell: (u) => `${u.city}, ${u.state}` },
+        { header: 'Status', cell: (u) => <UserStatusBadge status={u.status} /> },
+        actions,
+      ];
+
+  const details = (u: AdminUser): Array<[string, React.ReactNode]> =>
+    isRep
+      ? [['Name', u.name], ['Email', u.email], ['Company', u.company], ['Phone', u.phone], ['State', u.state], ['Status', <UserStatusBadge key="s" status={u.status} />], ['Subscription', <SubscriptionBadge key="b" status={u.subscriptionStatus} />], ['Registered', displayDate(u.created_at)]]
+      : [['Clinic', u.name], ['Email', u.email], ['Contact Person', u.contact_person], ['Contact Number', u.contact_number], ['City', u.city], ['State', u.state], ['Status', <UserStatusBadge key="s" status={u.status} />], ['Registered', displayDate(u.created_at)]];
+
+  return (
+    <section aria-label={isRep ? 'Medical Reps' : 'Clinics'} className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <SearchBox value={search} onChange={setSearch} label={isRep ? 'Search medical reps by name or email' : 'Search clinics by name or email'} />
+        <p className="text-sm text-slate-600 dark:text-slate-300">{rows.length} {isRep ? 'medical reps' : 'clinics'}</p>
+      </div>
+      {users.isPending ? (
+        <Spinner label="Loading users..." />
+      ) : users.isError ? (
+        <p role="alert" className="text-sm text-red-700">{errorMessage(users.error, 'Failed to load users')}</p>
+      ) : (
+        <DataList rows={rows} columns={columns} rowKey={(u) => `${u.type}-${u.id}`} caption={isRep ? 'Medical representatives' : 'Clinics'} empty={search ? 'No users match your search.' : `No ${noun}s yet.`} />
+      )}
+      <DetailsDialog open={!!viewing} onOpenChange={(o) => !o && setViewing(null)} title={viewing?.name ?? ''} fields={viewing ? details(viewing) : []} />
+      <ConfirmDeleteDialog
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={`Delete ${isRep ? 'Medical Rep' : 'Clinic'}`}
+        description={`This permanently deletes ${deleting?.name ?? ''} with ${isRep ? 'their' : 'its'} appointments, sessions and settings.`}
+        onConfirm={confirmDelete}
+        pending={deleteUser.isPending}
+      />
+    </section>
+  );
+}

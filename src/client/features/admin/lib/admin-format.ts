@@ -1,0 +1,30 @@
+import { formatDisplayDate, todayInIndia } from '../../../../shared/dates';
+
+// How the admin screens write dates (spec part 2, 2.5: dd/mm/yyyy; 2.6: local date and time).
+
+/** A calendar date (yyyy-mm-dd) or an instant as dd/mm/yyyy; instants are read as Indian calendar days. */
+export function displayDate(value: string | null | undefined): string {
+  if (!value) return 'No Date';
+  if (value.length <= 10) return formatDisplayDate(value);
+  const t = Date.parse(value);
+  if (!Number.isFinite(t)) return 'Invalid Date';
+  return formatDisplayDate(todayInIndia(new Date(t)));
+}
+
+/** An instant in the browser's local date and time. */
+export function displayDateTime(value: string | null | undefined): string {
+  if (!value) return 'No Date';
+  const t = Date.parse(value);
+  if (!Number.isFinite(t)) return 'Invalid Date';
+  try {
+    return new Date(t).toLocaleString();
+  } catch {
+    return 'Date Error';
+  }
+}
+
+/** Name or e-mail contains the search text (case-insensitive). */
+export const matchesSearch = (search: string, ...fields: Array<string | null | undefined>) => {
+  const q = search.trim().toLowerCase();
+  return !q || fields.some((f) => f?.toLowerCase().includes(q));
+};
