@@ -1,3 +1,11 @@
+import { AdminGate } from '../features/admin/components/admin-gate';
+import { EmailDashboard } from '../features/admin/components/email-dashboard';
+
+/** /admin/email: the same admin gate, then the e-mail dashboard (spec part 2, 2.6). */
 export default function AdminEmailPage() {
-  return <main id="main" className="p-6">AdminEmailPage (to be built)</main>;
+  return (
+    <AdminGate>
+      <EmailDashboard />
+    </AdminGate>
+  );
 }

@@ -1,0 +1,110 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Send } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { QUICK_TEMPLATES } from '../../../../shared/admin-mail-texts';
+import { ADMIN_MESSAGES, type EmailTemplateType } from '../../../../shared/schemas/admin';
+import { adminKeys } from '../api/admin-query-keys';
+import { useEmailJob } from '../api/get-email-job';
+import { useSendBulkEmail } from '../api/send-bulk-email';
+
+/** spec part 2, 2.6 'Compose Email': quick templates, subject, 12-row content, send with progress. */
+export function ComposeEmail({ recipientIds }: { recipientIds: number[] }) {
+  const [subject, setSubject] = useState('');
+  const [content, setContent] = useState('');
+  const [templateType, setTemplateType] = useState<EmailTemplateType>('custom');
+  const [jobId, setJobId] = useState<string | null>(null);
+  const contentId = useId();
+  const send = useSendBulkEmail();
+  const job = useEmailJob(jobId);
+  const qc = useQueryClient();
+  const n = recipientIds.length;
+  const running = !!jobId && !job.data?.done;
+
+  useEffect(() => {
+    if (!job.data?.done) return;
+    const { sent, failed } = job.data;
+    toast({
+      title: failed ? 'Emails Sent with Errors' : 'Emails Sent',
+      description: `${sent} sent${failed ? `, ${failed} failed` : ''}. See Email History for details.`,
+      variant: failed ? 'destructive' : 'success',
+    });
+    void qc.invalidateQueries({ queryKey: adminKeys.emailLogs });
+    void qc.invalidateQueries({ queryKey: adminKeys.emailStats });
+  }, [job.data, qc]);
+
+  const pick = (type: (typeof QUICK_TEMPLATES)[number]) => {
+    setTemplateType(type.type);
+    setSubject(type.subject);
+    setContent(type.content);
+  };
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (n === 0) return toast({ title: ADMIN_MESSAGES.noRecipients, description: ADMIN_MESSAGES.noBulkRecipients, variant: 'destructive' });
+    if (!subject.trim() || !content.trim()) return toast({ title: ADMIN_MESSAGES.missingContent, description: ADMIN_MESSAGES.missingContentText, variant: 'destructive' });
+    send.mutate(
+      { recipientIds, subject, content, templateType },
+      {
+        onSuccess: (r) => {
+          setJobId(r.jobId);
+          toast({ title: 'Sending Emails', description: r.message, variant: 'info' });
+        },
+        onError: (err) => toast({ title: 'Send Failed', description: errorMessage(err, ADMIN_MESSAGES.sendEmailsFailed), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const progress = job.data && job.data.total > 0 ? Math.round(((job.data.sent + job.data.failed) / job.data.total) * 100) : 0;
+  return (
+    <Card>
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">Quick Templates</legend>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {QUICK_TEMPLATES.map((t) => (
+              <Button key={t.type} variant={templateType === t.type ? 'primary' : 'secondary'} size="sm" onClick={() => pick(t)} aria-pressed={templateType === t.type}>
+                {t.label}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+        <FormField label="Subject">
+          <Input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={200} placeholder="Email subject" />
+        </FormField>
+        <div className="grid gap-1.5">
+          <label htmlFor={contentId} className="text-sm font-medium text-slate-800 dark:text-slate-200">Email Content</label>
+          <textarea
+            id={contentId}
+            rows={12}
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+            aria-describedby={`${contentId}-hint`}
+            placeholder="Write your message..."
+            className="w-full rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+          />
+          <p id={`${contentId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+            Use {'{{name}}'} to personalise with the recipient's name.
+          </p>
+        </div>
+        {jobId && job.data && (
+          <div className="grid gap-1" aria-live="polite">
+            <p className="text-sm text-slate-700 dark:text-slate-200">
+              {job.data.done ? 'Finished' : 'Sending'}: {job.data.sent} sent, {job.data.failed} failed of {job.data.total}
+            </p>
+            <progress max={100} value={progress} className="h-2 w-full accent-teal-700" aria-label="Sending progress" />
+          </div>
+        )}
+        <Button type="submit" disabled={n === 0 || running} loading={send.isPending}>
+          {!send.isPending && <Send className="h-4 w-4" aria-hidden />}
+          {send.isPending || running ? 'Sending...' : `Send to ${n} Recipients`}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { RefreshCw } from 'lucide-react';
+import { useEffect } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { toast } from '../../../lib/toast';
+import { ADMIN_MESSAGES } from '../../../../shared/schemas/admin';
+import { useEmailLogs } from '../api/get-email-logs';
+import { useEmailStats } from '../api/get-email-stats';
+import { EmailHistoryTable } from './email-history-table';
+
+const SKELETON_ROWS = 10; // spec part 2, 9
+
+/** spec part 2, 2.6 'Email History': four cards, the history table with Refresh, template statistics. */
+export function EmailHistory() {
+  const logs = useEmailLogs();
+  const stats = useEmailStats();
+  const loading = logs.isFetching || stats.isFetching;
+  useEffect(() => {
+    if (logs.isError || stats.isError) toast({ title: ADMIN_MESSAGES.loadHistoryFailed, description: 'Please try again.', variant: 'destructive' });
+  }, [logs.isError, stats.isError]);
+  const o = stats.data?.overview;
+  const cards: Array<[string, number | undefined, string]> = [
+    ['Total Emails', o?.total_emails, 'text-slate-900 dark:text-white'],
+    ['Sent Successfully', o?.sent_emails, 'text-emerald-700 dark:text-emerald-300'],
+    ['Failed', o?.failed_emails, 'text-red-700 dark:text-red-300'],
+    ['Last 24 Hours', o?.last_24h, 'text-sky-700 dark:text-sky-300'],
+  ];
+  const refresh = () => {
+    void logs.refetch();
+    void stats.refetch();
+  };
+  return (
+    <section aria-label="Email History" className="grid gap-4">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {cards.map(([label, value, color]) => (
+          <li key={label}>
+            <Card className="p-4">
+              <p className="text-xs font-medium text-slate-600 sm:text-sm dark:text-slate-300">{label}</p>
+              <p className={`mt-1 text-2xl font-bold ${color}`}>{value ?? '–'}</p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <Card className="grid gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Delivery History</h2>
+          <Button variant="secondary" size="sm" onClick={refresh} disabled={loading}>
+            <RefreshCw className={`h-4 w-4 ${loading ? 'animate-spin' : ''}`} aria-hidden />
+            {loading ? 'Loading...' : 'Refresh'}
+          </Button>
+        </div>
+        {logs.isPending ? (
+          <ul aria-label="Loading email history" aria-busy className="grid gap-2">
+            {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              <li key={i} data-testid="history-skeleton" className="h-9 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+            ))}
+          </ul>
+        ) : (
+          <EmailHistoryTable logs={logs.data ?? []} />
+        )}
+      </Card>
+      {stats.data && stats.data.templateStats.length > 0 && (
+        <Card>
+          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Template Usage Statistics</h2>
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {stats.data.templateStats.map((t) => (
+              <li key={t.template_type} className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
+                <p className="font-medium capitalize text-slate-900 dark:text-white">{t.template_type.replace(/_/g, ' ')}</p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{t.sent_count} sent out of {t.count} total</p>
+                <p className="text-sm font-semibold text-emerald-700 dark:text-emerald-300">{t.count ? Math.round((t.sent_count / t.count) * 100) : 0}% success rate</p>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </section>
+  );
+}
