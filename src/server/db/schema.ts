@@ -240,6 +240,24 @@ export const doctorAppointments = pgTable(
   ],
 );
 
+/** A day the clinic cancelled a doctor's calls ("Cancel Today's Calls"): closed to new bookings there. */
+export const doctorDayClosures = pgTable(
+  'doctor_day_closures',
+  {
+    id: serial('id').primaryKey(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinicUsers.id, { onDelete: 'cascade' }),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'cascade' }),
+    closedDate: date('closed_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('doctor_day_closures_clinic_doctor_date_uq').on(t.clinicId, t.doctorId, t.closedDate)],
+);
+
 /** Server-side sessions (issue 3): the cookie holds a random token, the table its SHA-256. */
 export const sessions = pgTable(
   'sessions',
