@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api';
+import { withOfflineCache } from '../../../lib/offline-cache';
 
 export interface ClinicSessionUser {
   id: number;
@@ -27,7 +28,8 @@ export const meQueryKey = ['auth', 'me'] as const;
 /** Who is signed in, from the server session (GET /api/auth/me); null when nobody is. */
 export async function getMe(): Promise<Me | null> {
   try {
-    return await apiFetch<Me>('/api/auth/me');
+    // Issue 8: without a network the last answer (up to 60 minutes old) lets a rep open the dashboard offline.
+    return await withOfflineCache('auth:me', () => apiFetch<Me>('/api/auth/me'));
   } catch (err) {
     if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return null;
     throw err;
@@ -35,5 +37,5 @@ export async function getMe(): Promise<Me | null> {
 }
 
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000, retry: 1 });
+  return useQuery({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000, retry: 1, networkMode: 'offlineFirst' });
 }

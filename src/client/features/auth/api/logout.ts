@@ -1,11 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
+import { clearOfflineData } from '../../pwa/lib/clear-offline-data';
 
 /** Ends the session on the server (POST /api/auth/logout) and forgets every cached answer. */
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<{ message: string }>('/api/auth/logout', { method: 'POST', body: {} }),
-    onSettled: () => qc.clear(),
+    // Offline, the rep still leaves (local data cleared) instead of waiting for the network.
+    networkMode: 'always',
+    onSettled: () => {
+      qc.clear();
+      // Issue 8: cached answers and unsent bookings leave the device with the session.
+      void clearOfflineData();
+    },
   });
 }

@@ -16,6 +16,7 @@ export function useBookAppointment() {
   return useMutation({
     // Issue 8: without a network the booking waits in the device queue and is sent when the network returns.
     mutationFn: (input: PendingBookingData) => bookOrQueue(input, bookAppointment),
+    networkMode: 'always',
     onSettled: async () => {
       await Promise.all([
         qc.invalidateQueries({ queryKey: bookingCalendarKeyPrefix }),
