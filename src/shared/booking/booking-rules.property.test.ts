@@ -11,7 +11,8 @@ type Action =
   | { kind: 'book'; repId: number; clinicId: number; offset: number }
   | { kind: 'cancel'; pick: number }
   | { kind: 'confirm'; pick: number }
-  | { kind: 'advance'; days: number };
+  | { kind: 'advance'; days: number }
+  | { kind: 'closeToday'; clinicId: number };
 
 const REPS = [1, 2, 3, 4];
 const CLINICS = [10, 11];
@@ -22,7 +23,13 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('confirm' as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('advance' as const), days: fc.integer({ min: 1, max: 10 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('closeToday' as const), clinicId: fc.constantFrom(...CLINICS) }) },
 );
+
+/** Closed days, as 'clinicId:date' (the clinic's "Cancel Today's Calls"). */
+type Closures = Set<string>;
+const closedAt = (closures: Closures, clinicId: number) =>
+  new Set([...closures].filter((k) => k.startsWith(`${clinicId}:`)).map((k) => k.slice(k.indexOf(':') + 1)));
 
 const settingsArb = fc.record({
   maxSlots: fc.integer({ min: 1, max: 3 }),
@@ -34,13 +41,15 @@ const settingsArb = fc.record({
 });
 
 /** The plain model: each sentence of the spec, checked directly over the list of appointments. */
-function modelAllows(appts: Appt[], s: { maxSlots: number; callFrequency: number; availableDays: Record<string, boolean> }, repId: number, clinicId: number, date: string, today: string): boolean {
+function modelAllows(appts: Appt[], s: { maxSlots: number; callFrequency: number; availableDays: Record<string, boolean> }, repId: number, clinicId: number, date: string, today: string, closures: Closures): boolean {
   const live = appts.filter((a) => a.status !== 'cancelled');
   const mine = live.filter((a) => a.repId === repId);
   // "Selectable dates: not past"
   if (date < today) return false;
   // "on an available weekday"
   if (!s.availableDays[weekdayOf(date)]) return false;
+  // A day the clinic cancelled this doctor's calls is closed to new bookings.
+  if (closures.has(`${clinicId}:${date}`)) return false;
   // "One appointment per rep per doctor per date"
   if (mine.some((a) => a.date === date)) return false;
   // "A rep with a future active (booked or confirmed) appointment with this doctor and clinic cannot pick a date"
@@ -71,13 +80,14 @@ function modelAllows(appts: Appt[], s: { maxSlots: number; callFrequency: number
   return live.filter((a) => a.clinicId === clinicId && a.date === date).length < s.maxSlots;
 }
 
-function contextFor(appts: Appt[], settings: BookingContext['settings'], repId: number, clinicId: number, today: string): BookingContext {
+function contextFor(appts: Appt[], settings: BookingContext['settings'], repId: number, clinicId: number, today: string, closures: Closures = new Set()): BookingContext {
   return {
     settings,
     clinicId,
     doctorAppointments: appts.filter((a) => a.clinicId === clinicId).map((a) => ({ date: a.date, status: a.status, repId: a.repId })),
     repAppointments: appts.filter((a) => a.repId === repId).map((a) => ({ date: a.date, status: a.status, clinicId: a.clinicId })),
     today,
+    closedDates: closedAt(closures, clinicId),
   };
 }
 
@@ -87,16 +97,21 @@ describe('booking rules against a plain model', () => {
       fc.property(settingsArb, fc.array(actionArb, { minLength: 1, maxLength: 60 }), (settings, actions) => {
         let today = START;
         const appts: Appt[] = [];
+        const closures: Closures = new Set();
         for (const action of actions) {
           if (action.kind === 'advance') {
             today = addDays(today, action.days);
             // Yesterday's visits happened.
             for (const a of appts) if (a.date < today && a.status !== 'cancelled') a.status = 'completed';
+          } else if (action.kind === 'closeToday') {
+            // The clinic cancels today's active calls and the day closes.
+            for (const a of appts) if (a.clinicId === action.clinicId && a.date === today && (a.status === 'booked' || a.status === 'confirmed')) a.status = 'cancelled';
+            closures.add(`${action.clinicId}:${today}`);
           } else if (action.kind === 'book') {
             const date = addDays(today, action.offset);
-            const ctx = contextFor(appts, settings, action.repId, action.clinicId, today);
+            const ctx = contextFor(appts, settings, action.repId, action.clinicId, today, closures);
             const check = checkBooking(ctx, date);
-            const allowed = modelAllows(appts, settings, action.repId, action.clinicId, date, today);
+            const allowed = modelAllows(appts, settings, action.repId, action.clinicId, date, today, closures);
             expect(check.ok).toBe(allowed);
             // The calendar says the same as the server.
             expect(dayStatus(ctx, date).selectable).toBe(check.ok);
@@ -113,6 +128,8 @@ describe('booking rules against a plain model', () => {
           }
           // Invariants after every step.
           const live = appts.filter((a) => a.status !== 'cancelled');
+          // No active appointment on a day its clinic closed.
+          for (const a of live) if (a.status === 'booked' || a.status === 'confirmed') expect(closures.has(`${a.clinicId}:${a.date}`)).toBe(false);
           for (const clinicId of CLINICS) {
             const perDate = new Map<string, number>();
             for (const a of live.filter((x) => x.clinicId === clinicId)) perDate.set(a.date, (perDate.get(a.date) ?? 0) + 1);

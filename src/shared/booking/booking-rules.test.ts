@@ -23,7 +23,7 @@ const OTHER_CLINIC = 11;
 const ME = 1;
 const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: false };
 
-function ctx(o: { doctor?: DoctorAppointmentFact[]; mine?: RepAppointmentFact[]; today?: string; maxSlots?: number; freq?: number } = {}): BookingContext {
+function ctx(o: { doctor?: DoctorAppointmentFact[]; mine?: RepAppointmentFact[]; today?: string; maxSlots?: number; freq?: number; closed?: BookingContext['closedDates'] } = {}): BookingContext {
   const mine = o.mine ?? [];
   return {
     settings: { maxSlots: o.maxSlots ?? 2, callFrequency: o.freq ?? 7, availableDays: weekdays },
@@ -32,6 +32,7 @@ function ctx(o: { doctor?: DoctorAppointmentFact[]; mine?: RepAppointmentFact[];
     doctorAppointments: [...(o.doctor ?? []), ...mine.filter((a) => a.clinicId === CLINIC).map((a) => ({ date: a.date, status: a.status, repId: ME }))],
     repAppointments: mine,
     today: o.today ?? TODAY,
+    ...(o.closed ? { closedDates: o.closed } : {}),
   };
 }
 
@@ -150,6 +151,26 @@ describe('dayStatus', () => {
       reason: 'already_booked',
       slotsLeft: 1,
     },
+    { name: 'a day the clinic closed (list)', date: TODAY, o: { closed: [TODAY] }, reason: 'closed', slotsLeft: 2 },
+    { name: 'a day the clinic closed (set)', date: TODAY, o: { closed: new Set([TODAY]) }, reason: 'closed', slotsLeft: 2 },
+    { name: 'the day after a closed day is open', date: '2026-03-03', o: { closed: [TODAY] }, reason: null, slotsLeft: 2 },
+    { name: 'an empty closure list closes nothing', date: TODAY, o: { closed: [] }, reason: null, slotsLeft: 2 },
+    { name: 'a past closed day is past', date: '2026-02-27', o: { closed: ['2026-02-27'] }, reason: 'past', slotsLeft: 2 },
+    { name: 'a closed Sunday is off', date: '2026-03-08', o: { closed: ['2026-03-08'] }, reason: 'unavailable_weekday', slotsLeft: 2 },
+    {
+      name: 'closed before full or frozen',
+      date: '2026-03-05',
+      o: { closed: ['2026-03-05'], doctor: full, mine: [{ date: '2026-03-04', status: 'booked', clinicId: OTHER_CLINIC }] },
+      reason: 'closed',
+      slotsLeft: 0,
+    },
+    {
+      name: 'closed even with my cancelled appointment that day',
+      date: TODAY,
+      o: { closed: [TODAY], mine: [{ date: TODAY, status: 'cancelled', clinicId: CLINIC }] },
+      reason: 'closed',
+      slotsLeft: 2,
+    },
   ])('$name', ({ date, o, reason, slotsLeft }) => {
     const d = dayStatus(ctx(o), date);
     expect(d).toEqual({ date, selectable: reason === null, reason, slotsLeft });
@@ -191,6 +212,14 @@ describe('checkBooking', () => {
       status: 409,
       message: 'No appointment slots available for this date. Please select another date.',
     },
+    {
+      name: 'a day the clinic cancelled',
+      date: TODAY,
+      o: { closed: [TODAY] },
+      status: 409,
+      message: "The clinic has cancelled this doctor's calls for this date. Please select another date.",
+    },
+    { name: 'another day than the closed one', date: '2026-03-04', o: { closed: [TODAY] }, status: null },
   ])('$name', ({ date, o, status, message }) => {
     const r = checkBooking(ctx(o), date);
     if (status === null) expect(r).toEqual({ ok: true });

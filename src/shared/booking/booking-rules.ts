@@ -23,6 +23,7 @@ export const BOOKING_MESSAGES = {
   cannotCancelCompleted: 'Appointment Completed',
   cannotCancelCancelled: 'Appointment Cancelled',
   mustBeLoggedIn: 'You must be logged in to book an appointment',
+  closed: "The clinic has cancelled this doctor's calls for this date. Please select another date.",
 } as const;
 
 export interface BookingSettings {
@@ -52,9 +53,11 @@ export interface BookingContext {
   doctorAppointments: readonly DoctorAppointmentFact[];
   repAppointments: readonly RepAppointmentFact[];
   today: IsoDate;
+  /** Dates the clinic cancelled this doctor's calls ("Cancel Today's Calls"): closed to new bookings. */
+  closedDates?: ReadonlySet<IsoDate> | readonly IsoDate[];
 }
 
-export type DayBlockReason = 'past' | 'unavailable_weekday' | 'frequency' | 'full' | 'already_booked' | 'has_future_appointment';
+export type DayBlockReason = 'past' | 'unavailable_weekday' | 'closed' | 'frequency' | 'full' | 'already_booked' | 'has_future_appointment';
 
 export interface DayStatus {
   date: IsoDate;
@@ -123,12 +126,18 @@ export function callFrequencyCutoff(ctx: Pick<BookingContext, 'settings' | 'repA
   return cutoff !== null && cutoff > ctx.today ? cutoff : null;
 }
 
+const isClosed = (ctx: Pick<BookingContext, 'closedDates'>, date: IsoDate) => {
+  const closed = ctx.closedDates;
+  if (!closed) return false;
+  return 'has' in closed ? closed.has(date) : closed.includes(date);
+};
+
 const hasAppointmentOn = (ctx: Pick<BookingContext, 'repAppointments'>, date: IsoDate) =>
   ctx.repAppointments.some((a) => a.date === date && counts(a.status));
 
 /**
  * Whether a date can be picked and, if not, why (the order of the reasons is the order the server refuses in).
- * Selectable: not past, on an available weekday, no active future appointment with this doctor at this clinic,
+ * Selectable: not past, on an available weekday, not closed by the clinic, no active future appointment with this doctor at this clinic,
  * not already booked by this rep, not frozen by call frequency, slots remaining.
  */
 export function dayStatus(ctx: BookingContext, date: IsoDate): DayStatus {
@@ -136,6 +145,7 @@ export function dayStatus(ctx: BookingContext, date: IsoDate): DayStatus {
   const blocked = (reason: DayBlockReason): DayStatus => ({ date, selectable: false, reason, slotsLeft });
   if (date < ctx.today) return blocked('past');
   if (ctx.settings.availableDays[weekdayOf(date)] !== true) return blocked('unavailable_weekday');
+  if (isClosed(ctx, date)) return blocked('closed');
   if (hasAppointmentOn(ctx, date)) return blocked('already_booked');
   if (futureAppointmentAtClinic(ctx)) return blocked('has_future_appointment');
   const cutoff = callFrequencyCutoff(ctx);
@@ -155,6 +165,8 @@ export function checkBooking(ctx: BookingContext, date: IsoDate): BookingCheck {
       return { ok: false, reason: 'past', message: BOOKING_MESSAGES.past, status: 400 };
     case 'unavailable_weekday':
       return { ok: false, reason: 'unavailable_weekday', message: BOOKING_MESSAGES.unavailableWeekday, status: 400 };
+    case 'closed':
+      return { ok: false, reason: 'closed', message: BOOKING_MESSAGES.closed, status: 409 };
     case 'already_booked':
       return { ok: false, reason: 'already_booked', message: BOOKING_MESSAGES.alreadyBookedOnDate, status: 409 };
     case 'has_future_appointment':

@@ -13,6 +13,7 @@ const HEADERS = [['Sun', 'Sunday'], ['Mon', 'Monday'], ['Tue', 'Tuesday'], ['Wed
 export const REASON_CELL_CLASS: Record<CalendarDayReason, string> = {
   past: 'bg-slate-50 text-slate-400 dark:bg-slate-900 dark:text-slate-500',
   unavailable_weekday: 'bg-slate-100 text-slate-500 dark:bg-slate-900 dark:text-slate-400',
+  closed: 'bg-rose-50 text-rose-700 dark:bg-rose-950 dark:text-rose-200',
   frequency: 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
   full: 'bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-200',
   already_booked: 'bg-sky-50 text-sky-800 dark:bg-sky-950 dark:text-sky-200',

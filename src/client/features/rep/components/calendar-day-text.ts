@@ -10,6 +10,7 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 export const REASON_TEXT: Record<CalendarDayReason, string> = {
   past: 'past date',
   unavailable_weekday: 'not a working day for this doctor',
+  closed: 'calls cancelled by the clinic',
   frequency: 'call-frequency freeze',
   full: 'fully booked',
   already_booked: 'you already have an appointment on this date',
@@ -20,6 +21,7 @@ export const REASON_TEXT: Record<CalendarDayReason, string> = {
 export const REASON_SHORT: Record<CalendarDayReason, string> = {
   past: 'Past',
   unavailable_weekday: 'Off',
+  closed: 'Closed',
   frequency: 'Freeze',
   full: 'Full',
   already_booked: 'Booked',

@@ -6,13 +6,14 @@ const SWATCH: Record<CalendarDayReason | 'available', string> = {
   available: 'border border-teal-300 bg-white dark:bg-slate-800',
   past: 'bg-slate-200 dark:bg-slate-700',
   unavailable_weekday: 'bg-slate-200 dark:bg-slate-700',
+  closed: 'bg-rose-200 dark:bg-rose-800',
   frequency: 'bg-amber-200 dark:bg-amber-800',
   full: 'bg-red-200 dark:bg-red-800',
   already_booked: 'bg-sky-200 dark:bg-sky-800',
   has_future_appointment: 'bg-slate-200 dark:bg-slate-700',
 };
 
-const SHOWN: CalendarDayReason[] = ['past', 'unavailable_weekday', 'frequency', 'full', 'already_booked'];
+const SHOWN: CalendarDayReason[] = ['past', 'unavailable_weekday', 'closed', 'frequency', 'full', 'already_booked'];
 
 /** What the short words in the day cells mean. */
 export function CalendarLegend() {
