@@ -33,6 +33,16 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a yyyy-mm-dd date')
     .default('2025-07-31'),
+  // issue 11: data retention (the call-frequency rule looks back at most 28 days, so at least 29) and web push.
+  RETENTION_DAYS: z.coerce.number().int().min(29, 'must be at least 29 (the call-frequency rule looks back 28 days)').max(3650).default(90),
+  VAPID_PUBLIC_KEY: z.string().min(20).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL').optional(),
+  /** Push services the server may POST to (comma-separated origins; *. for subdomains): no other URL is called. */
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .default('https://fcm.googleapis.com,https://*.push.services.mozilla.com,https://*.notify.windows.com,https://web.push.apple.com,https://*.push.apple.com'),
+  JOBS_ENABLED: booleanish.default(true),
   /** Where the built client is (default dist/client); tests point it at a private build. */
   CLIENT_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedIfEmpty } from './db/seed';
+import { startScheduler } from './jobs/scheduler';
 import { RESTART_EXIT_CODE } from './supervisor-protocol';
 
 async function main(): Promise<void> {
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  startScheduler(app); // issue 11: reminders and the nightly purge (timers only here, never in tests)
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ url: config.appUrl, database: app.database.kind }, 'RepVisit is listening');
 }

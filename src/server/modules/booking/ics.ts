@@ -79,3 +79,49 @@ export function buildVisitIcs(e: VisitEvent, method: 'REQUEST' | 'CANCEL'): stri
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
 }
+
+/** One visit in a subscribed calendar feed (issue 11). */
+export interface FeedVisit {
+  appointmentId: number;
+  date: string; // yyyy-mm-dd
+  doctorName: string;
+  doctorSpecialty?: string | null;
+  clinicName: string;
+  clinicCity: string;
+  clinicState: string;
+}
+
+/**
+ * A rep's private calendar feed (issue 11): the upcoming visits as all-day VEVENTs with the same UIDs as the
+ * booking e-mails' files, so a calendar that has both shows each visit once. No METHOD: a feed is published.
+ */
+export function buildVisitsFeed(visits: FeedVisit[], o: { calendarName: string; uidHost: string; now: Date }): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//RepVisit//Calendar feed//EN',
+    'CALSCALE:GREGORIAN',
+    `X-WR-CALNAME:${escapeText(o.calendarName)}`,
+    'X-WR-TIMEZONE:Asia/Kolkata',
+    'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
+    'X-PUBLISHED-TTL:PT6H',
+  ];
+  for (const v of visits) {
+    const place = `${v.clinicName}, ${v.clinicCity}, ${v.clinicState}`;
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${icsUid(v.appointmentId, o.uidHost)}`,
+      `DTSTAMP:${stamp(o.now)}`,
+      `DTSTART;VALUE=DATE:${basicDate(v.date)}`,
+      `DTEND;VALUE=DATE:${basicDate(addDays(v.date, 1))}`,
+      'STATUS:CONFIRMED',
+      'TRANSP:TRANSPARENT',
+      `SUMMARY:${escapeText(`Visit ${v.doctorName} at ${v.clinicName}`)}`,
+      `LOCATION:${escapeText(place)}`,
+      `DESCRIPTION:${escapeText(`Medical representative visit with ${v.doctorName}${v.doctorSpecialty ? ` (${v.doctorSpecialty})` : ''} at ${place}.`)}`,
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}

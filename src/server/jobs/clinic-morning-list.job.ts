@@ -1,0 +1,90 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../db/schema';
+import { todayInIndia } from '../../shared/dates';
+import { runJob, type JobOptions, type JobOutcome } from './job-runner';
+import { claimReminders, isClaimed, releaseReminders, type ReminderClaim } from './reminder-claims';
+import { clinicVisitorsMail, type ClinicVisitor } from './reminder-mail';
+
+// 07:00 IST (issue 11): each clinic with e-mail notifications on (its Settings tab) gets the day's visitor
+// list per doctor. A clinic with no visitors today gets no e-mail.
+
+interface ClinicList {
+  clinicId: number;
+  clinicName: string;
+  contactPerson: string;
+  email: string;
+  claim: ReminderClaim;
+  visitors: ClinicVisitor[];
+}
+
+export async function runClinicMorningList({ app, now }: JobOptions): Promise<JobOutcome> {
+  const today = todayInIndia(now);
+  return runJob({
+    app,
+    name: 'clinic-morning-list',
+    now,
+    async prepare(tx) {
+      const rows = await tx
+        .select({
+          clinicId: clinicUsers.id,
+          clinicName: clinicUsers.clinicName,
+          contactPerson: clinicUsers.contactPerson,
+          email: clinicUsers.email,
+          wantsEmail: clinicUsers.emailNotifications,
+          doctorName: doctors.name,
+          doctorSpecialty: doctors.specialty,
+          repName: medicalReps.fullName,
+          company: medicalReps.company,
+          phone: medicalReps.phone,
+          status: doctorAppointments.status,
+        })
+        .from(doctorAppointments)
+        .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
+        .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
+        .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
+        .where(
+          and(
+            eq(doctorAppointments.appointmentDate, today),
+            inArray(doctorAppointments.status, ['booked', 'confirmed']),
+            eq(clinicUsers.status, 'active'),
+          ),
+        )
+        .orderBy(clinicUsers.id, doctors.name, doctorAppointments.bookedAt);
+
+      const lists = new Map<number, ClinicList>();
+      let optedOut = 0;
+      for (const r of rows) {
+        if (!r.wantsEmail) {
+          optedOut++;
+          continue;
+        }
+        const list = lists.get(r.clinicId) ?? {
+          clinicId: r.clinicId,
+          clinicName: r.clinicName,
+          contactPerson: r.contactPerson,
+          email: r.email,
+          claim: { kind: 'clinic_visitors', subjectKey: `clinic:${r.clinicId}:${today}`, recipient: `clinic:${r.clinicId}` },
+          visitors: [],
+        };
+        list.visitors.push(r);
+        lists.set(r.clinicId, list);
+      }
+      const won = await claimReminders(tx, [...lists.values()].map((l) => l.claim), now);
+      return { lists: [...lists.values()].filter((l) => isClaimed(won, l.claim)), optedOut };
+    },
+    countsOf: (work) => ({ visitsOptedOut: work.optedOut }),
+    async deliver(work) {
+      let emailsSent = 0;
+      let emailsFailed = 0;
+      for (const l of work.lists) {
+        const result = await app.mailer.send(clinicVisitorsMail({ ...l, date: today, appUrl: app.config.appUrl }));
+        if (result.ok) emailsSent++;
+        else {
+          emailsFailed++;
+          await releaseReminders(app.db, [l.claim]);
+        }
+      }
+      return { emailsSent, emailsFailed };
+    },
+  });
+}

@@ -1,0 +1,144 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../db/schema';
+import { addDays, todayInIndia } from '../../shared/dates';
+import type { PushSubscriptionJson } from '../../shared/schemas/notifications';
+import { sendPush } from '../modules/notifications/push.service';
+import { runJob, type JobOptions, type JobOutcome } from './job-runner';
+import { claimReminders, isClaimed, releaseReminders, type ReminderClaim } from './reminder-claims';
+import { visitReminderMail, type VisitLine } from './reminder-mail';
+
+// 18:00 IST (issue 11; spec part 1, 1 'Smart Scheduling'): every rep with an active (booked or confirmed)
+// appointment tomorrow gets one e-mail listing tomorrow's visits and, if they allowed it, one web push.
+// Claims are per appointment, so a visit booked after the run is not reminded by it, and nothing twice.
+
+interface RepVisits {
+  repId: number;
+  repName: string;
+  repEmail: string;
+  subscription: PushSubscriptionJson | null;
+  emailClaims: ReminderClaim[];
+  pushClaims: ReminderClaim[];
+  emailVisits: VisitLine[];
+  pushVisits: VisitLine[];
+}
+
+export async function runEveningReminders({ app, now }: JobOptions): Promise<JobOutcome> {
+  const tomorrow = addDays(todayInIndia(now), 1);
+  return runJob({
+    app,
+    name: 'evening-reminders',
+    now,
+    async prepare(tx) {
+      const rows = await tx
+        .select({
+          appointmentId: doctorAppointments.id,
+          repId: medicalReps.id,
+          repName: medicalReps.fullName,
+          repEmail: medicalReps.email,
+          wantsEmail: medicalReps.emailNotifications,
+          wantsPush: medicalReps.pushNotifications,
+          subscription: medicalReps.pushSubscription,
+          doctorName: doctors.name,
+          doctorSpecialty: doctors.specialty,
+          clinicName: clinicUsers.clinicName,
+          clinicCity: clinicUsers.city,
+          clinicState: clinicUsers.state,
+        })
+        .from(doctorAppointments)
+        .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
+        .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
+        .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
+        .where(
+          and(
+            eq(doctorAppointments.appointmentDate, tomorrow),
+            inArray(doctorAppointments.status, ['booked', 'confirmed']),
+            eq(medicalReps.status, 'active'),
+          ),
+        )
+        .orderBy(doctorAppointments.repId, doctorAppointments.id);
+
+      const claims: ReminderClaim[] = [];
+      let optedOut = 0;
+      for (const r of rows) {
+        const subject = `appointment:${r.appointmentId}`;
+        const recipient = `medrep:${r.repId}`;
+        if (r.wantsEmail) claims.push({ kind: 'visit_email', subjectKey: subject, recipient });
+        else optedOut++;
+        if (r.wantsPush && r.subscription) claims.push({ kind: 'visit_push', subjectKey: subject, recipient });
+      }
+      const won = await claimReminders(tx, claims, now);
+
+      const reps = new Map<number, RepVisits>();
+      for (const r of rows) {
+        const subject = `appointment:${r.appointmentId}`;
+        const recipient = `medrep:${r.repId}`;
+        const email: ReminderClaim = { kind: 'visit_email', subjectKey: subject, recipient };
+        const push: ReminderClaim = { kind: 'visit_push', subjectKey: subject, recipient };
+        const emailWon = isClaimed(won, email);
+        const pushWon = isClaimed(won, push);
+        if (!emailWon && !pushWon) continue;
+        const entry = reps.get(r.repId) ?? {
+          repId: r.repId,
+          repName: r.repName,
+          repEmail: r.repEmail,
+          subscription: (r.subscription as PushSubscriptionJson | null) ?? null,
+          emailClaims: [],
+          pushClaims: [],
+          emailVisits: [],
+          pushVisits: [],
+        };
+        const visit: VisitLine = { date: tomorrow, ...r };
+        if (emailWon) {
+          entry.emailClaims.push(email);
+          entry.emailVisits.push(visit);
+        }
+        if (pushWon) {
+          entry.pushClaims.push(push);
+          entry.pushVisits.push(visit);
+        }
+        reps.set(r.repId, entry);
+      }
+      return { reps: [...reps.values()], optedOut };
+    },
+    countsOf: (work) => ({ emailOptedOut: work.optedOut }),
+    async deliver(work) {
+      let emailsSent = 0;
+      let emailsFailed = 0;
+      let pushesSent = 0;
+      let pushesFailed = 0;
+      for (const rep of work.reps) {
+        if (rep.emailClaims.length > 0) {
+          const result = await app.mailer.send(
+            visitReminderMail({ repId: rep.repId, repName: rep.repName, repEmail: rep.repEmail, date: tomorrow, visits: rep.emailVisits, appUrl: app.config.appUrl }),
+          );
+          if (result.ok) emailsSent++;
+          else {
+            emailsFailed++;
+            await releaseReminders(app.db, rep.emailClaims);
+          }
+        }
+        if (rep.pushClaims.length > 0 && rep.subscription) {
+          const n = rep.pushVisits.length;
+          const first = rep.pushVisits[0]!;
+          const result = await sendPush(app, {
+            repId: rep.repId,
+            subscription: rep.subscription,
+            payload: {
+              title: n === 1 ? 'Visit tomorrow' : `${n} visits tomorrow`,
+              body: n === 1 ? `${first.doctorName} at ${first.clinicName}, ${first.clinicCity}` : rep.pushVisits.map((v) => v.doctorName).join(', '),
+              url: '/medrep-dashboard',
+              tag: `visits-${tomorrow}`,
+            },
+          });
+          if (result === 'sent') pushesSent++;
+          else {
+            pushesFailed++;
+            // A gone subscription is removed; a failed one may be tried by a later run.
+            if (result === 'failed') await releaseReminders(app.db, rep.pushClaims);
+          }
+        }
+      }
+      return { emailsSent, emailsFailed, pushesSent, pushesFailed };
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { runClinicMorningList } from './clinic-morning-list.job';
+import { runEveningReminders } from './evening-reminders.job';
+import type { JobName, JobOptions, JobOutcome } from './job-runner';
+import { runNightlyPurge } from './nightly-purge.job';
+import { runRenewalReminders } from './renewal-reminders.job';
+
+// The scheduled jobs (issue 11), their times in India (cron, Asia/Kolkata) and how the admin reads them.
+
+export interface JobDefinition {
+  name: JobName;
+  cron: string;
+  schedule: string;
+  run: (o: JobOptions) => Promise<JobOutcome>;
+}
+
+export const JOB_TIMEZONE = 'Asia/Kolkata';
+
+export const JOBS: JobDefinition[] = [
+  { name: 'nightly-purge', cron: '0 2 * * *', schedule: 'Daily at 02:00 IST', run: runNightlyPurge },
+  { name: 'clinic-morning-list', cron: '0 7 * * *', schedule: 'Daily at 07:00 IST', run: runClinicMorningList },
+  { name: 'renewal-reminders', cron: '0 9 * * *', schedule: 'Daily at 09:00 IST', run: runRenewalReminders },
+  { name: 'evening-reminders', cron: '0 18 * * *', schedule: 'Daily at 18:00 IST', run: runEveningReminders },
+];

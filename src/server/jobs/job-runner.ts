@@ -1,0 +1,109 @@
+import { and, eq, gte, inArray, or, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../db/client';
+import { jobRuns } from '../db/schema';
+
+// One run of a scheduled job, safe with several app instances (issue 11; docs/decisions/jobs-advisory-locks.md):
+// 1. In a transaction holding a PostgreSQL advisory lock (pg_try_advisory_xact_lock; on PGlite the single
+//    connection serialises anyway), check that no other run of this job is running or already ran in this
+//    minute, write the job_runs row and `prepare` the work: claim reminders in reminders_sent (a unique index)
+//    or, for the purge, delete. Another instance that fires at the same moment finds the lock taken or the
+//    run written and skips, without a row of its own.
+// 2. Outside the transaction (mail and push are slow and must not hold a lock or PGlite's one connection),
+//    `deliver` what was claimed.
+// 3. Finish the job_runs row with the counts, or the error.
+
+export type JobName = 'evening-reminders' | 'clinic-morning-list' | 'renewal-reminders' | 'nightly-purge';
+
+export interface JobOptions {
+  app: FastifyInstance;
+  /** The moment the run is for (the scheduler passes app.clock.now(); tests pass their clock's). */
+  now: Date;
+}
+
+export type JobCounts = Record<string, number>;
+
+export interface JobOutcome {
+  status: 'succeeded' | 'failed' | 'skipped';
+  runId: number | null;
+  counts: JobCounts;
+  error?: string;
+}
+
+/** A run marked running longer than this is taken for dead (a crashed instance) and no longer blocks. */
+const STALE_RUNNING_MS = 30 * 60_000;
+
+export async function runJob<W>(opts: {
+  app: FastifyInstance;
+  name: JobName;
+  now: Date;
+  prepare: (tx: Tx) => Promise<W>;
+  deliver?: (work: W) => Promise<JobCounts>;
+  /** Counts known after `prepare` alone (the purge has nothing to deliver). */
+  countsOf?: (work: W) => JobCounts;
+}): Promise<JobOutcome> {
+  const { app, name, now } = opts;
+  const log = app.log.child({ job: name });
+  const minuteStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  let runId: number | null = null;
+  let work: W;
+  try {
+    const started = await app.db.transaction(async (tx) => {
+      const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`repvisit:job:${name}`})) as locked`);
+      if (!rowsOf(lock)[0]?.locked) return null;
+      const [busy] = await tx
+        .select({ id: jobRuns.id })
+        .from(jobRuns)
+        .where(
+          and(
+            eq(jobRuns.name, name),
+            or(
+              and(eq(jobRuns.status, 'running'), gt(jobRuns.startedAt, new Date(now.getTime() - STALE_RUNNING_MS))),
+              and(inArray(jobRuns.status, ['succeeded', 'failed']), gte(jobRuns.startedAt, minuteStart)),
+            ),
+          ),
+        )
+        .limit(1);
+      if (busy) return null;
+      const [row] = await tx.insert(jobRuns).values({ name, startedAt: now, status: 'running' }).returning({ id: jobRuns.id });
+      const prepared = await opts.prepare(tx);
+      return { id: row!.id, prepared };
+    });
+    if (!started) {
+      log.debug('job already running or done elsewhere; skipped');
+      return { status: 'skipped', runId: null, counts: {} };
+    }
+    runId = started.id;
+    work = started.prepared;
+  } catch (err) {
+    // The transaction rolled back, the running row with it: record the failure in a row of its own.
+    const error = errorText(err);
+    log.error({ err }, 'job failed');
+    const [row] = await app.db
+      .insert(jobRuns)
+      .values({ name, startedAt: now, finishedAt: app.clock.now(), status: 'failed', error })
+      .returning({ id: jobRuns.id });
+    return { status: 'failed', runId: row!.id, counts: {}, error };
+  }
+
+  let counts: JobCounts = opts.countsOf?.(work) ?? {};
+  try {
+    if (opts.deliver) counts = { ...counts, ...(await opts.deliver(work)) };
+    await app.db.update(jobRuns).set({ status: 'succeeded', finishedAt: app.clock.now(), counts }).where(eq(jobRuns.id, runId));
+    log.info({ counts }, 'job finished');
+    return { status: 'succeeded', runId, counts };
+  } catch (err) {
+    const error = errorText(err);
+    log.error({ err }, 'job failed');
+    await app.db.update(jobRuns).set({ status: 'failed', finishedAt: app.clock.now(), counts, error }).where(eq(jobRuns.id, runId));
+    return { status: 'failed', runId, counts, error };
+  }
+}
+
+/** Rows of a raw query on either driver (node-postgres gives { rows }, PGlite too). */
+export function rowsOf(result: unknown): Array<Record<string, unknown>> {
+  const r = result as { rows?: Array<Record<string, unknown>> } | Array<Record<string, unknown>>;
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, requireUser } from '../../plugins/auth';
+import { repNotificationPreferencesSchema, savePushSubscriptionSchema } from '../../../shared/schemas/notifications';
+import { getCalendarFeedStatus, renderCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from './calendar-feed.service';
+import {
+  getRepNotificationPreferences,
+  removeRepPushSubscription,
+  saveRepNotificationPreferences,
+  saveRepPushSubscription,
+} from './preferences.service';
+import { getVapidKeys } from './push.service';
+
+// issue 11: the rep's reminder opt-outs, web-push subscription and private calendar feed.
+
+const feedParams = z.object({ file: z.string().max(200) });
+
+export async function notificationRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const repOnly = { preHandler: requireUser(['medrep']) };
+
+  app.get('/api/medrep/notification-preferences', repOnly, async (request) =>
+    getRepNotificationPreferences(app, { actor: await actorOf(request) }),
+  );
+  app.put('/api/medrep/notification-preferences', { ...repOnly, schema: { body: repNotificationPreferencesSchema } }, async (request) =>
+    saveRepNotificationPreferences(app, { actor: await actorOf(request), input: request.body }),
+  );
+
+  app.get('/api/push/vapid-public-key', async () => ({ publicKey: (await getVapidKeys(app)).publicKey }));
+  app.post('/api/medrep/push-subscription', { ...repOnly, schema: { body: savePushSubscriptionSchema } }, async (request) =>
+    saveRepPushSubscription(app, { actor: await actorOf(request), subscription: request.body.subscription }),
+  );
+  app.delete('/api/medrep/push-subscription', repOnly, async (request) => removeRepPushSubscription(app, { actor: await actorOf(request) }));
+
+  app.get('/api/medrep/calendar-feed', repOnly, async (request) => getCalendarFeedStatus(app, { actor: await actorOf(request) }));
+  app.post('/api/medrep/calendar-feed', repOnly, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return rotateCalendarFeed(app, { actor: await actorOf(request) });
+  });
+  app.delete('/api/medrep/calendar-feed', repOnly, async (request) => revokeCalendarFeed(app, { actor: await actorOf(request) }));
+
+  // Public: the token in the path is the key. Calendar apps poll it every few hours.
+  app.get(
+    '/api/calendar/:file',
+    { schema: { params: feedParams }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const token = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : '';
+      const body = await renderCalendarFeed(app, { token });
+      return reply
+        .header('Content-Type', 'text/calendar; charset=utf-8')
+        .header('Content-Disposition', 'inline; filename="repvisit.ics"')
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Robots-Tag', 'noindex')
+        .send(body);
+    },
+  );
+}

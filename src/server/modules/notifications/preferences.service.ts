@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { medicalReps } from '../../db/schema';
+import { badRequest, unauthorized } from '../../errors';
+import type { Actor } from '../../plugins/auth';
+import type {
+  PushSubscriptionJson,
+  RepNotificationPreferences,
+  RepNotificationPreferencesResponse,
+} from '../../../shared/schemas/notifications';
+import { isAllowedPushEndpoint } from './push.service';
+
+// The rep's reminder opt-outs and web-push subscription (issue 11); mirrors /api/clinic/preferences.
+
+type Deps = Pick<FastifyInstance, 'db' | 'clock' | 'config'>;
+
+const prefsColumns = {
+  emailNotifications: medicalReps.emailNotifications,
+  pushNotifications: medicalReps.pushNotifications,
+  renewalReminders: medicalReps.renewalReminders,
+  pushSubscription: medicalReps.pushSubscription,
+};
+
+type PrefsRow = RepNotificationPreferences & { pushSubscription: unknown };
+const view = (r: PrefsRow): RepNotificationPreferencesResponse => ({
+  emailNotifications: r.emailNotifications,
+  pushNotifications: r.pushNotifications,
+  renewalReminders: r.renewalReminders,
+  pushSubscribed: r.pushSubscription != null,
+});
+
+export async function getRepNotificationPreferences(deps: Deps, o: { actor: Actor }): Promise<RepNotificationPreferencesResponse> {
+  const [row] = await deps.db.select(prefsColumns).from(medicalReps).where(eq(medicalReps.id, o.actor.id)).limit(1);
+  if (!row) throw unauthorized();
+  return view(row);
+}
+
+export async function saveRepNotificationPreferences(
+  deps: Deps,
+  o: { actor: Actor; input: RepNotificationPreferences },
+): Promise<RepNotificationPreferencesResponse> {
+  const [row] = await deps.db
+    .update(medicalReps)
+    .set({ ...o.input, updatedAt: deps.clock.now() })
+    .where(eq(medicalReps.id, o.actor.id))
+    .returning(prefsColumns);
+  if (!row) throw unauthorized();
+  return view(row);
+}
+
+export const PUSH_SERVICE_NOT_ALLOWED = 'This browser uses a push service we cannot send to.';
+
+/** Stores this device's subscription (one per rep: the latest device wins) and turns push reminders on. */
+export async function saveRepPushSubscription(
+  deps: Deps,
+  o: { actor: Actor; subscription: PushSubscriptionJson },
+): Promise<RepNotificationPreferencesResponse> {
+  if (!isAllowedPushEndpoint(deps.config.PUSH_SERVICE_ORIGINS, o.subscription.endpoint)) throw badRequest(PUSH_SERVICE_NOT_ALLOWED, 'push_service_not_allowed');
+  const { endpoint, keys } = o.subscription;
+  const [row] = await deps.db
+    .update(medicalReps)
+    .set({ pushSubscription: { endpoint, keys }, pushNotifications: true, updatedAt: deps.clock.now() })
+    .where(eq(medicalReps.id, o.actor.id))
+    .returning(prefsColumns);
+  if (!row) throw unauthorized();
+  return view(row);
+}
+
+export async function removeRepPushSubscription(deps: Deps, o: { actor: Actor }): Promise<RepNotificationPreferencesResponse> {
+  const [row] = await deps.db
+    .update(medicalReps)
+    .set({ pushSubscription: null, updatedAt: deps.clock.now() })
+    .where(eq(medicalReps.id, o.actor.id))
+    .returning(prefsColumns);
+  if (!row) throw unauthorized();
+  return view(row);
+}

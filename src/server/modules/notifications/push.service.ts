@@ -1,0 +1,122 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import webpush from 'web-push';
+import { appSecrets, medicalReps } from '../../db/schema';
+import type { PushSubscriptionJson } from '../../../shared/schemas/notifications';
+
+// Web push (issue 11): VAPID keys come from configuration or are generated on first start and kept in
+// app_secrets (the first instance to insert wins; the others read its pair). web-push encrypts and signs;
+// the request itself goes out with fetch, and only to the push services PUSH_SERVICE_ORIGINS allows, since
+// the endpoint URL comes from the browser (no request to any other host: SSRF).
+
+type PushDeps = Pick<FastifyInstance, 'db' | 'config' | 'log'>;
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+const VAPID_SECRET_NAME = 'vapid_keys';
+const cache = new WeakMap<object, Promise<VapidKeys>>();
+
+export function getVapidKeys(deps: PushDeps): Promise<VapidKeys> {
+  const { config } = deps;
+  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
+    return Promise.resolve({ publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY });
+  }
+  let keys = cache.get(deps.db);
+  if (!keys) {
+    keys = loadOrCreateVapidKeys(deps);
+    keys.catch(() => cache.delete(deps.db));
+    cache.set(deps.db, keys);
+  }
+  return keys;
+}
+
+async function loadOrCreateVapidKeys(deps: PushDeps): Promise<VapidKeys> {
+  const generated = webpush.generateVAPIDKeys();
+  await deps.db
+    .insert(appSecrets)
+    .values({ name: VAPID_SECRET_NAME, value: JSON.stringify(generated) })
+    .onConflictDoNothing();
+  const [row] = await deps.db.select().from(appSecrets).where(eq(appSecrets.name, VAPID_SECRET_NAME)).limit(1);
+  const stored = JSON.parse(row!.value) as VapidKeys;
+  if (stored.publicKey === generated.publicKey) deps.log.info('generated VAPID keys for web push (kept in app_secrets)');
+  return stored;
+}
+
+function vapidSubject(deps: PushDeps): string {
+  if (deps.config.VAPID_SUBJECT) return deps.config.VAPID_SUBJECT;
+  if (deps.config.appUrl.startsWith('https://')) return deps.config.appUrl;
+  const sender = /<([^>]+)>/.exec(deps.config.MAIL_FROM)?.[1] ?? deps.config.MAIL_FROM.trim();
+  return `mailto:${sender}`;
+}
+
+/** True when the endpoint is on one of the configured push services (scheme and host; `*.` for subdomains). */
+export function isAllowedPushEndpoint(origins: string, endpoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  return origins
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .some((origin) => {
+      const m = /^(https?):\/\/(\*\.)?([^/:]+)/.exec(origin);
+      if (!m || url.protocol !== `${m[1]}:`) return false;
+      const host = url.hostname.toLowerCase();
+      const base = m[3]!.toLowerCase();
+      return m[2] ? host.endsWith(`.${base}`) : host === base;
+    });
+}
+
+export type PushResult = 'sent' | 'gone' | 'failed';
+
+/**
+ * Sends one notification. 404 or 410 from the push service means the browser dropped the subscription: it is
+ * removed from the rep (only if it is still the same one), so it is not tried again.
+ */
+export async function sendPush(
+  deps: PushDeps,
+  o: { repId: number; subscription: PushSubscriptionJson; payload: Record<string, unknown> },
+): Promise<PushResult> {
+  if (!isAllowedPushEndpoint(deps.config.PUSH_SERVICE_ORIGINS, o.subscription.endpoint)) {
+    deps.log.warn({ repId: o.repId }, 'push endpoint not on an allowed push service; not sent');
+    return 'failed';
+  }
+  try {
+    const keys = await getVapidKeys(deps);
+    const details = webpush.generateRequestDetails(o.subscription as webpush.PushSubscription, JSON.stringify(o.payload), {
+      vapidDetails: { subject: vapidSubject(deps), publicKey: keys.publicKey, privateKey: keys.privateKey },
+      TTL: 12 * 3600,
+      urgency: 'normal',
+    });
+    const response = await fetch(details.endpoint, {
+      method: details.method,
+      headers: details.headers as Record<string, string>,
+      body: details.body ? new Uint8Array(details.body as Buffer) : null,
+      redirect: 'error',
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.body?.cancel();
+    if (response.status === 404 || response.status === 410) {
+      await deps.db
+        .update(medicalReps)
+        .set({ pushSubscription: null })
+        .where(and(eq(medicalReps.id, o.repId), sql`${medicalReps.pushSubscription}->>'endpoint' = ${o.subscription.endpoint}`));
+      deps.log.info({ repId: o.repId, status: response.status }, 'push subscription gone; removed');
+      return 'gone';
+    }
+    if (!response.ok) {
+      deps.log.warn({ repId: o.repId, status: response.status }, 'push refused');
+      return 'failed';
+    }
+    return 'sent';
+  } catch (err) {
+    deps.log.warn({ repId: o.repId, error: err instanceof Error ? err.message : String(err) }, 'push failed');
+    return 'failed';
+  }
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+// issue 11: the rep's reminder opt-outs, web-push subscription, private calendar feed and the jobs the admin
+// sees. Wire contracts shared by the server and the Settings tab.
+
+export const repNotificationPreferencesSchema = z.object({
+  emailNotifications: z.boolean({ error: 'Email notifications must be true or false.' }),
+  pushNotifications: z.boolean({ error: 'Push notifications must be true or false.' }),
+  renewalReminders: z.boolean({ error: 'Renewal reminders must be true or false.' }),
+});
+export type RepNotificationPreferences = z.infer<typeof repNotificationPreferencesSchema>;
+
+/** What GET/PUT /api/medrep/notification-preferences answer: the choices plus whether a device is subscribed. */
+export interface RepNotificationPreferencesResponse extends RepNotificationPreferences {
+  pushSubscribed: boolean;
+}
+
+const INVALID_SUBSCRIPTION = 'Invalid push subscription.';
+
+/** A browser PushSubscription as PushSubscription.toJSON() gives it. */
+export const pushSubscriptionSchema = z.object(
+  {
+    endpoint: z.url({ error: INVALID_SUBSCRIPTION }).max(1000, INVALID_SUBSCRIPTION),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object(
+      {
+        p256dh: z.string().regex(/^[A-Za-z0-9_-]{20,200}={0,2}$/, INVALID_SUBSCRIPTION),
+        auth: z.string().regex(/^[A-Za-z0-9_-]{8,100}={0,2}$/, INVALID_SUBSCRIPTION),
+      },
+      { error: INVALID_SUBSCRIPTION },
+    ),
+  },
+  { error: INVALID_SUBSCRIPTION },
+);
+export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
+
+export const savePushSubscriptionSchema = z.object({ subscription: pushSubscriptionSchema });
+
+export interface CalendarFeedStatus {
+  active: boolean;
+  createdAt: string | null;
+}
+
+/** POST /api/medrep/calendar-feed: the secret URL, shown once. */
+export interface CalendarFeedCreated {
+  url: string;
+  createdAt: string;
+}
+
+export interface JobRunView {
+  startedAt: string;
+  finishedAt: string | null;
+  status: 'running' | 'succeeded' | 'failed' | 'skipped';
+  counts: Record<string, number> | null;
+  error: string | null;
+}
+
+export interface JobView {
+  name: string;
+  /** When it runs, in words (IST). */
+  schedule: string;
+  lastRun: JobRunView | null;
+}
+
+export interface JobsResponse {
+  jobs: JobView[];
+}
+
+export interface RetentionResponse {
+  retentionDays: number;
+}
