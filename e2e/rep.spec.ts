@@ -20,11 +20,12 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promi
   return (await res.json()) as T;
 }
 
-/** A verified clinic signed in through `api`, with one doctor open every day. */
+/** A verified clinic signed in through `api`, with one doctor open every day (each test names its own doctor: one server serves a worker's tests). */
 async function createClinicWithDoctor(
   api: APIRequestContext,
   mailbox: Mailbox,
   settings: { maxSlots?: number; availableDays?: Record<string, boolean> } = {},
+  doctorName = 'Asha Rao',
 ) {
   const email = `clinic${uniq()}@example.com`;
   const clinicName = `Lake View Clinic ${uniq().slice(-4)}`;
@@ -37,7 +38,7 @@ async function createClinicWithDoctor(
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/auth/login', { data: { email, password: PASSWORD } }));
   await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'clinic' } }));
   const { doctor } = await ok<{ doctor: { id: number } }>(await api.post('/api/clinic/doctors', {
-    data: { clinicId: user.id, name: 'Asha Rao', specialty: 'Cardiology', state: 'Jammu and Kashmir', city: 'Srinagar' },
+    data: { clinicId: user.id, name: doctorName, specialty: 'Cardiology', state: 'Jammu and Kashmir', city: 'Srinagar' },
   }));
   const everyDay = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true };
   await ok(await api.post('/api/clinic/settings', {
@@ -179,7 +180,7 @@ test('without a session the dashboard says so and sends the visitor to the rep l
 });
 
 test('a clinic session on the rep dashboard is an authentication error', async ({ page, mailbox }) => {
-  await createClinicWithDoctor(page.request, mailbox);
+  await createClinicWithDoctor(page.request, mailbox, {}, 'Nisha Kapoor');
   await page.goto('/medrep-dashboard');
   await expect(page.getByTestId('toast')).toContainText('Authentication Error');
   await expect(page.getByTestId('toast')).toContainText('Please log in again.');
@@ -210,7 +211,7 @@ test('the calendar tells full days and days off apart from open ones', async ({ 
   test.setTimeout(120_000);
   const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false };
   const clinicContext = await browser.newContext({ baseURL });
-  const { clinicName, clinicId, doctorId } = await createClinicWithDoctor(clinicContext.request, mailbox, { maxSlots: 1, availableDays: weekdays });
+  const { clinicName, clinicId, doctorId } = await createClinicWithDoctor(clinicContext.request, mailbox, { maxSlots: 1, availableDays: weekdays }, 'Vikram Mehta');
   await clinicContext.close();
 
   // Another rep takes the only slot of the next working day.
@@ -227,7 +228,7 @@ test('the calendar tells full days and days off apart from open ones', async ({ 
   await page.getByLabel('State').selectOption('Jammu and Kashmir');
   await page.getByLabel('City').selectOption('Srinagar');
   await page.getByLabel('Specialty').selectOption('Cardiology');
-  await page.getByLabel('Select Doctor').selectOption({ label: 'Dr. Asha Rao' });
+  await page.getByLabel('Select Doctor').selectOption({ label: 'Dr. Vikram Mehta' });
   await page.getByLabel('Select Clinic').selectOption({ label: `${clinicName} (Srinagar)` });
   await expect(page.getByText('Mon, Tue, Wed, Thu, Fri')).toBeVisible();
   await expect(page.getByText('1 per day')).toBeVisible();

@@ -25,10 +25,12 @@ export function useRepSession(): { session: RepSession; leave: () => void } {
 
   let session: RepSession;
   let problem: 'missing' | 'broken' | null = null;
-  if (me.isPending) session = { status: 'loading' };
-  else if (me.isError) {
-    session = { status: 'signed-out' };
-    problem = 'broken';
+  // A failed refetch keeps the last answer: only an error with no answer at all counts as broken.
+  if (me.data === undefined) {
+    if (me.isError) {
+      session = { status: 'signed-out' };
+      problem = 'broken';
+    } else session = { status: 'loading' };
   } else if (me.data === null) {
     session = { status: 'signed-out' };
     problem = 'missing';
