@@ -1,0 +1,278 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
+import { expect, screenshotBoth, test } from './fixtures';
+import { createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
+
+// Issue 8 (spec part 2, 2.8, 3, 4, 7, 9): the installable app opens offline, a rep books without a network,
+// the booking is sent once when the network returns, a refusal is reported, and the install card behaves.
+
+// This journey needs the service worker (the other specs block it, see playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
+const FULL = 'No appointment slots available for this date. Please select another date.';
+
+/** Loads `path`, waits until the service worker controls the page (precache done), and reloads once. */
+async function loadControlled(page: Page, path: string) {
+  await page.goto(path);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+async function networkReachable(page: Page): Promise<boolean> {
+  return page.evaluate(() => fetch('/api/health', { cache: 'no-store' }).then(() => true, () => false));
+}
+
+/** The pending bookings stored on the device, read straight from IndexedDB. */
+async function pendingOnDevice(page: Page): Promise<{ id: string; data: Record<string, unknown>; timestamp: number }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const req = indexedDB.open('RepVisitDB', 1);
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const db = req.result;
+          const all = db.transaction('pendingAppointments').objectStore('pendingAppointments').getAll();
+          all.onsuccess = () => {
+            resolve(all.result);
+            db.close();
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+/** Walks the Find a Doctor cascade to the calendar and selects `date`. */
+async function openCalendarOn(page: Page, doctorName: string, clinicName: string, date: string) {
+  await page.goto('/medrep-dashboard');
+  await page.getByLabel('State').selectOption('Jammu and Kashmir');
+  await page.getByLabel('City').selectOption('Srinagar');
+  await page.getByLabel('Specialty').selectOption('Cardiology');
+  await page.getByLabel('Select Doctor').selectOption({ label: `Dr. ${doctorName}` });
+  await page.getByLabel('Select Clinic').selectOption({ label: `${clinicName} (Srinagar)` });
+  await expect(page.getByRole('heading', { name: `Dr. ${doctorName}'s Availability` })).toBeVisible();
+  const grid = page.getByRole('grid');
+  if (date.slice(0, 7) !== todayInIndia(new Date()).slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();
+  await grid.locator(`[data-date="${date}"]`).click();
+  await expect(grid.locator(`[data-date="${date}"]`)).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** What a phone shows on screen (fixed widgets sit in the viewport, not on the full-page picture). */
+async function phoneView(page: Page, name: string) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: `test-results/screens/${name}-phone-view.png` });
+  if (size) await page.setViewportSize(size);
+}
+
+async function goOffline(page: Page, context: BrowserContext) {
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+}
+
+test('the app shell and a page seen before open with the network off', async ({ page, context }) => {
+  await loadControlled(page, '/about-us');
+  await expect(page.getByRole('heading', { level: 1, name: 'About RepVisit' })).toBeVisible();
+  const manifest = await page.evaluate(async () => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    return { links: document.querySelectorAll('link[rel="manifest"]').length, body: link ? await (await fetch(link.href)).json() : null };
+  });
+  expect(manifest.links).toBe(1);
+  expect(manifest.body).toMatchObject({ name: 'RepVisit', short_name: 'RepVisit', display: 'standalone', start_url: '/', theme_color: '#0f766e', background_color: '#f8fafc' });
+  expect(manifest.body.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+
+  await goOffline(page, context);
+  expect(await networkReachable(page)).toBe(false);
+  await page.goto('/about-us');
+  await expect(page.getByRole('heading', { level: 1, name: 'About RepVisit' })).toBeVisible();
+  // Every page's code is in the shell, so a page not opened before works too.
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await expect(page.getByTestId('connectivity-badge')).toContainText('Offline mode');
+  await screenshotBoth(page, 'offline-shell');
+  await context.setOffline(false);
+});
+
+test('a rep books offline; the booking is sent once when the network returns', async ({ page, context, browser, baseURL, mailbox }) => {
+  test.setTimeout(120_000);
+  const clinicContext = await browser.newContext({ baseURL });
+  const { clinicName, doctorName, doctorId, clinicId } = await createClinicWithDoctor(clinicContext.request, mailbox);
+  await clinicContext.close();
+  const rep = await signInRepWithTrial(page.request, mailbox);
+  const tomorrow = addDays(todayInIndia(new Date()), 1);
+
+  await loadControlled(page, '/medrep-dashboard');
+  // My Appointments once online, so its answer is kept for offline use.
+  await page.getByRole('tab', { name: 'My Appointments' }).click();
+  await expect(page.getByText('No upcoming appointments found.')).toBeVisible();
+  await openCalendarOn(page, doctorName, clinicName, tomorrow);
+
+  await goOffline(page, context);
+  const badge = page.getByTestId('connectivity-badge');
+  await expect(badge).toHaveText('Offline mode');
+  await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Saved Offline');
+  await expect(toast).toContainText(`Dr. ${doctorName} at ${clinicName} on ${formatDisplayDate(tomorrow)}`);
+  await expect(badge).toContainText('Offline mode');
+  await expect(badge).toContainText('1 pending');
+
+  const [stored] = await pendingOnDevice(page);
+  expect(stored!.id).toMatch(/^appointment_/);
+  expect(stored!.data).toMatchObject({ doctorId, clinicId, repId: rep.id, appointmentDate: tomorrow, doctorName: `Dr. ${doctorName}`, clinicName });
+  expect(typeof stored!.timestamp).toBe('number');
+
+  // My Appointments shows it as waiting, beside the list kept from before.
+  await page.getByRole('tab', { name: 'My Appointments' }).click();
+  const pendingCard = page.getByTestId('pending-appointment-card');
+  await expect(pendingCard).toHaveCount(1);
+  await expect(pendingCard).toContainText('Pending sync');
+  await expect(pendingCard).toContainText(`Dr. ${doctorName}`);
+  await expect(pendingCard).toContainText(formatDisplayDate(tomorrow));
+  await expect(toast).toBeHidden({ timeout: 10_000 });
+  await screenshotBoth(page, 'offline-pending');
+  await phoneView(page, 'offline-pending');
+
+  // Back online: the sync starts by itself; a second trigger at once must not send it twice.
+  await context.setOffline(false);
+  await page.evaluate(() => {
+    window.dispatchEvent(new Event('online'));
+    window.dispatchEvent(new Event('online'));
+  });
+  await expect(toast).toContainText('Appointments Synced');
+  await expect(toast).toContainText('1 offline appointment(s) have been synced successfully.');
+  await expect(badge).toHaveText('Connected');
+  await expect(pendingCard).toHaveCount(0);
+  await expect(page.getByTestId('appointment-card')).toHaveCount(1);
+  await expect(page.getByTestId('appointment-card')).toContainText(formatDisplayDate(tomorrow));
+  await expect(badge).toHaveText('', { timeout: 5_000 });
+  expect(await pendingOnDevice(page)).toEqual([]);
+
+  const list = await ok<{ appointments: { appointment_date: string }[] }>(await page.request.get(`/api/rep-appointments?repId=${rep.id}`));
+  expect(list.appointments.map((a) => a.appointment_date)).toEqual([tomorrow]);
+
+  // A replay of the same pending booking (a sync cut off before its answer arrived) books nothing more.
+  const replay = await page.request.post('/api/book-appointment', {
+    headers: { 'Idempotency-Key': stored!.id },
+    data: { doctorId, clinicId, repId: rep.id, appointmentDate: tomorrow },
+  });
+  expect(replay.status()).toBe(201);
+  expect(replay.headers()['idempotent-replayed']).toBe('true');
+  const again = await ok<{ appointments: unknown[] }>(await page.request.get(`/api/rep-appointments?repId=${rep.id}`));
+  expect(again.appointments).toHaveLength(1);
+});
+
+test('a queued booking for a day that filled up meanwhile is reported with the reason', async ({ page, context, browser, baseURL, mailbox }) => {
+  test.setTimeout(120_000);
+  const clinicContext = await browser.newContext({ baseURL });
+  const { clinicName, doctorName, doctorId, clinicId } = await createClinicWithDoctor(clinicContext.request, mailbox, { settings: { maxSlots: 1 } });
+  await clinicContext.close();
+  const rep = await signInRepWithTrial(page.request, mailbox);
+  const tomorrow = addDays(todayInIndia(new Date()), 1);
+
+  await openCalendarOn(page, doctorName, clinicName, tomorrow);
+  await goOffline(page, context);
+  await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+  await expect(page.getByTestId('connectivity-badge')).toContainText('1 pending');
+
+  // Meanwhile another rep takes the last slot.
+  const otherContext = await browser.newContext({ baseURL });
+  const other = await signInRepWithTrial(otherContext.request, mailbox, { fullName: 'Sara Dar' });
+  await ok(await otherContext.request.post('/api/book-appointment', { data: { doctorId, clinicId, repId: other.id, appointmentDate: tomorrow } }));
+  await otherContext.close();
+
+  await context.setOffline(false);
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Offline Booking Failed');
+  await expect(toast).toContainText(`Dr. ${doctorName} at ${clinicName} on ${formatDisplayDate(tomorrow)}: ${FULL}`);
+  await expect(toast).not.toContainText('Appointments Synced');
+  expect(await pendingOnDevice(page)).toEqual([]);
+  await expect(page.getByTestId('connectivity-badge')).toHaveText('Connected');
+  const list = await ok<{ appointments: unknown[] }>(await page.request.get(`/api/rep-appointments?repId=${rep.id}`));
+  expect(list.appointments).toEqual([]);
+  await phoneView(page, 'offline-refused');
+});
+
+test('the install card shows 10 s after the install event and stays away after Not now', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  // The app listens once it has rendered.
+  const fireInstallEvent = async () => {
+    await expect(page.locator('#main')).toBeVisible();
+    return page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
+      event.prompt = () => {
+        (window as unknown as { prompted: number }).prompted = ((window as unknown as { prompted?: number }).prompted ?? 0) + 1;
+        return Promise.resolve();
+      };
+      event.userChoice = Promise.resolve({ outcome: 'accepted', platform: 'web' });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+  };
+  const card = page.getByRole('complementary', { name: 'Install RepVisit' });
+
+  expect(await fireInstallEvent()).toBe(true);
+  await page.clock.fastForward(9_000);
+  await expect(card).toBeHidden();
+  await page.clock.fastForward(1_000);
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Add to home screen for quick access');
+  await screenshotBoth(page, 'install-card');
+  await phoneView(page, 'install-card');
+
+  // 'Install App' opens the browser's own prompt and hides the card (nothing remembered).
+  await card.getByRole('button', { name: 'Install App' }).click();
+  await expect(card).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { prompted: number }).prompted)).toBe(1);
+
+  await page.reload();
+  await fireInstallEvent();
+  await page.clock.fastForward(10_000);
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Not now' }).click();
+  await expect(card).toBeHidden();
+
+  // Remembered: no card after a reload either.
+  await page.reload();
+  await fireInstallEvent();
+  await page.clock.fastForward(20_000);
+  await expect(card).toBeHidden();
+
+  // Once installed the remembered dismissal is cleared; the close button also remembers it.
+  await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
+  await page.reload();
+  await fireInstallEvent();
+  await page.clock.fastForward(10_000);
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Close' }).click();
+  await expect(card).toBeHidden();
+  await page.reload();
+  await fireInstallEvent();
+  await page.clock.fastForward(10_000);
+  await expect(card).toBeHidden();
+});
+
+test('no install card when the app runs standalone', async ({ page }) => {
+  await page.clock.install();
+  await page.addInitScript(() => {
+    const original = window.matchMedia.bind(window);
+    window.matchMedia = (q: string) => (q === '(display-mode: standalone)' ? ({ ...original(q), matches: true, media: q } as MediaQueryList) : original(q));
+  });
+  await page.goto('/');
+  await expect(page.locator('#main')).toBeVisible();
+  const prevented = await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
+    event.prompt = () => Promise.resolve();
+    event.userChoice = Promise.resolve({ outcome: 'dismissed' });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+  // Standalone, the app does not even take the install event.
+  expect(prevented).toBe(false);
+  await page.clock.fastForward(15_000);
+  await expect(page.getByRole('complementary', { name: 'Install RepVisit' })).toBeHidden();
+});

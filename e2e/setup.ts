@@ -1,0 +1,64 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
+
+// Shared set-up for journeys: a verified clinic with one doctor and a verified rep with a free trial, made
+// through the public API exactly as a person would (register, e-mailed code, login, terms).
+
+export const PASSWORD = 'Journey!Pass1';
+export const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+export const phoneNumber = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+/** Letters only, so a name stays unique on a server other journeys share. */
+export const uniqueWord = () => Array.from({ length: 6 }, (_, i) => String.fromCharCode((i ? 97 : 65) + Math.floor(Math.random() * 26))).join('');
+export const EVERY_DAY = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true };
+
+/** The next e-mail to `address` that was not in the mailbox when `before` was taken. */
+export async function nextMail(mailbox: Mailbox, address: string, before: ReceivedMail[]): Promise<ReceivedMail> {
+  return mailbox.waitFor(address, (m) => !before.includes(m), 10_000);
+}
+
+export async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A verified clinic signed in through `api`, with one doctor (open every day unless `settings` says otherwise). */
+export async function createClinicWithDoctor(
+  api: APIRequestContext,
+  mailbox: Mailbox,
+  o: { doctorName?: string; settings?: { maxSlots?: number; callFrequency?: number; availableDays?: Record<string, boolean> } } = {},
+) {
+  const email = `clinic${uniq()}@example.com`;
+  const clinicName = `Lake View Clinic ${uniq().slice(-4)}`;
+  const doctorName = o.doctorName ?? `Asha ${uniqueWord()}`;
+  const before = [...mailbox.to(email)];
+  await ok(await api.post('/api/clinic/register', {
+    data: { clinicName, contactPerson: 'Meera Shah', state: 'Jammu and Kashmir', city: 'Srinagar', email, contactNumber: phoneNumber(), password: PASSWORD },
+  }));
+  const otp = codeIn(await nextMail(mailbox, email, before));
+  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'clinic' } }));
+  const { user } = await ok<{ user: { id: number } }>(await api.post('/api/auth/login', { data: { email, password: PASSWORD } }));
+  await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'clinic' } }));
+  const { doctor } = await ok<{ doctor: { id: number } }>(await api.post('/api/clinic/doctors', {
+    data: { clinicId: user.id, name: doctorName, specialty: 'Cardiology', state: 'Jammu and Kashmir', city: 'Srinagar' },
+  }));
+  await ok(await api.post('/api/clinic/settings', {
+    data: { clinicId: user.id, doctorId: doctor.id, maxSlots: 3, callFrequency: 7, availableDays: EVERY_DAY, ...o.settings },
+  }));
+  return { clinicName, clinicId: user.id, doctorId: doctor.id, doctorName };
+}
+
+/** A verified rep with a free trial, signed in through `api` (a page's own cookie jar, or another context's). */
+export async function signInRepWithTrial(api: APIRequestContext, mailbox: Mailbox, { withTerms = true, fullName = 'Ravi Kumar' } = {}) {
+  const email = `rep${uniq()}@example.com`;
+  const before = [...mailbox.to(email)];
+  await ok(await api.post('/api/medrep/register', {
+    data: { fullName, email, phone: phoneNumber(), company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
+  }));
+  const otp = codeIn(await nextMail(mailbox, email, before));
+  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
+  const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));
+  if (!withTerms) return { email, fullName, id: user.id };
+  await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'medrep' } }));
+  await ok(await api.post('/api/subscription/activate-free-trial', { data: { medicalRepId: user.id } }));
+  return { email, fullName, id: user.id };
+}
