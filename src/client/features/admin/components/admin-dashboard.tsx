@@ -26,7 +26,7 @@ export function AdminDashboard() {
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-900">
       <AdminHeader title="Admin Dashboard" subtitle="Users, appointments, subscriptions and messages" page="dashboard" />
-      <main id="main" className="mx-auto grid max-w-7xl gap-4 px-3 py-5 sm:px-4">
+      <main id="main" className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-4 px-3 py-5 sm:px-4">
         <StatCards stats={stats.data} />
         <HealthAlert health={stats.data?.systemHealth} />
         <Tabs defaultValue="reps">

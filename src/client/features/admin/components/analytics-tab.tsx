@@ -1,10 +1,12 @@
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { subscriptionStatusLabel } from '../../../../shared/subscription/subscription-status';
 import { useAdminAnalytics } from '../api/get-admin-analytics';
 import { displayDate } from '../lib/admin-format';
 import { BarChart } from './bar-chart';
+
+/** 'free_trial' as 'Free trial': the stored status, readable (several share one panel label). */
+const statusName = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
 
 function Figures({ title, items }: { title: string; items: Array<[string, number]> }) {
   return (
@@ -29,8 +31,8 @@ export function AnalyticsTab() {
   if (analytics.isError) return <p role="alert" className="text-sm text-red-700">{errorMessage(analytics.error, 'Failed to load analytics')}</p>;
   const a = analytics.data;
   return (
-    <section aria-label="Analytics" className="grid gap-4">
-      <div className="grid gap-4 lg:grid-cols-2">
+    <section aria-label="Analytics" className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <Figures
           title="Platform Overview"
           items={[
@@ -59,7 +61,7 @@ export function AnalyticsTab() {
           data={a.appointmentsPerDay.map((d) => ({ label: displayDate(d.date), short: displayDate(d.date).slice(0, 5), value: d.count }))}
         />
       </Card>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <Card>
           <BarChart title="Bookings by state" labelHeader="State" valueHeader="Bookings" data={a.bookingsByState.map((s) => ({ label: s.state, value: s.count }))} />
         </Card>
@@ -68,7 +70,7 @@ export function AnalyticsTab() {
             title="Subscriptions by status"
             labelHeader="Status"
             valueHeader="Medical reps"
-            data={a.subscriptionsByStatus.map((s) => ({ label: `${subscriptionStatusLabel(s.status)} (${s.status})`, value: s.count }))}
+            data={a.subscriptionsByStatus.map((s) => ({ label: statusName(s.status), value: s.count }))}
           />
         </Card>
       </div>

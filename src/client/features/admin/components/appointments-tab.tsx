@@ -53,7 +53,7 @@ export function AppointmentsTab() {
     });
 
   return (
-    <section aria-label="Appointments" className="grid gap-4">
+    <section aria-label="Appointments" className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <AppointmentFilters value={filters} onChange={setFilters} />
       {appointments.isPending ? (
         <Spinner label="Loading appointments..." />

@@ -53,59 +53,48 @@ export function BarChart({ title, data, kind = 'bars', valueHeader = 'Count', la
 }
 
 function Bars({ data, max, id, summary }: { data: ChartDatum[]; max: number; id: string; summary: string }) {
-  const row = 28;
-  const labelW = 130;
-  const width = 400;
-  const barMax = width - labelW - 40;
+  // Labels and numbers are text beside each bar, so they stay readable at any width.
   return (
-    <svg viewBox={`0 0 ${width} ${data.length * row}`} className="w-full" role="img" aria-labelledby={`${id}-t ${id}-d`}>
-      <desc id={`${id}-d`}>{summary}</desc>
-      {data.map((d, i) => {
-        const w = Math.max(2, (d.value / max) * barMax);
-        const y = i * row;
-        return (
-          <g key={d.label}>
-            <text x={labelW - 8} y={y + row / 2 + 5} textAnchor="end" className="fill-slate-700 text-[13px] dark:fill-slate-200">
-              {d.label.length > 18 ? `${d.label.slice(0, 17)}…` : d.label}
-            </text>
-            <rect x={labelW} y={y + 5} width={w} height={row - 10} rx={3} className="fill-teal-600 dark:fill-teal-400" />
-            <text x={labelW + w + 6} y={y + row / 2 + 5} className="fill-slate-900 text-[13px] font-semibold dark:fill-white">
-              {d.value}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+    <div role="img" aria-labelledby={`${id}-t ${id}-d`} className="grid gap-1.5">
+      <span id={`${id}-d`} className="sr-only">{summary}</span>
+      {data.map((d) => (
+        <div key={d.label} aria-hidden className="grid grid-cols-[minmax(0,8rem)_1fr_2.5rem] items-center gap-2 text-sm">
+          <span className="truncate text-slate-700 dark:text-slate-200" title={d.label}>{d.label}</span>
+          <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-5 w-full">
+            <rect x={0} y={0} width={Math.max(1, (d.value / max) * 100)} height={10} rx={1} className="fill-teal-600 dark:fill-teal-400" />
+          </svg>
+          <span className="text-right font-semibold tabular-nums text-slate-900 dark:text-white">{d.value}</span>
+        </div>
+      ))}
+    </div>
   );
 }
 
 function Columns({ data, max, id, summary }: { data: ChartDatum[]; max: number; id: string; summary: string }) {
-  const width = 600;
-  const height = 220;
-  const base = height - 28;
-  const slot = width / data.length;
-  const every = Math.ceil(data.length / 6);
+  // The bars stretch to the card (no text inside the picture, so nothing is squeezed on a phone); the scale
+  // and the dates are plain text around it.
+  const width = data.length * 10;
+  const height = 100;
+  const every = Math.ceil(data.length / 5);
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="w-full" role="img" aria-labelledby={`${id}-t ${id}-d`}>
-      <desc id={`${id}-d`}>{summary}</desc>
-      <line x1={0} x2={width} y1={base} y2={base} className="stroke-slate-300 dark:stroke-slate-600" />
-      <text x={2} y={14} className="fill-slate-500 text-[16px] dark:fill-slate-400">max {max}</text>
-      {data.map((d, i) => {
-        const h = (d.value / max) * (base - 24);
-        const x = i * slot + slot * 0.15;
-        return (
-          <g key={d.label}>
-            <rect x={x} y={base - h} width={slot * 0.7} height={Math.max(h, d.value ? 2 : 0)} rx={2} className="fill-teal-600 dark:fill-teal-400">
+    <div className="grid gap-1">
+      <p className="text-xs text-slate-500 dark:text-slate-400">Highest day: {max}</p>
+      <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="h-40 w-full border-b border-slate-300 dark:border-slate-600" role="img" aria-labelledby={`${id}-t ${id}-d`}>
+        <desc id={`${id}-d`}>{summary}</desc>
+        {data.map((d, i) => {
+          const h = (d.value / max) * (height - 4);
+          return (
+            <rect key={d.label} x={i * 10 + 1.5} y={height - h} width={7} height={h} className="fill-teal-600 dark:fill-teal-400">
               <title>{`${d.label}: ${d.value}`}</title>
             </rect>
-            {i % every === 0 && (
-              <text x={x + slot * 0.35} y={height - 6} textAnchor="middle" className="fill-slate-600 text-[16px] dark:fill-slate-300">
-                {d.short ?? d.label}
-              </text>
-            )}
-          </g>
-        );
-      })}
-    </svg>
+          );
+        })}
+      </svg>
+      <div className="flex justify-between text-xs text-slate-600 dark:text-slate-300" aria-hidden>
+        {data.filter((_, i) => i % every === 0 || i === data.length - 1).map((d) => (
+          <span key={d.label}>{d.short ?? d.label}</span>
+        ))}
+      </div>
+    </div>
   );
 }

@@ -68,7 +68,7 @@ export function ComposeEmail({ recipientIds }: { recipientIds: number[] }) {
           <legend className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">Quick Templates</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {QUICK_TEMPLATES.map((t) => (
-              <Button key={t.type} variant={templateType === t.type ? 'primary' : 'secondary'} size="sm" onClick={() => pick(t)} aria-pressed={templateType === t.type}>
+              <Button key={t.type} variant={templateType === t.type ? 'primary' : 'secondary'} size="sm" onClick={() => pick(t)} aria-pressed={templateType === t.type} className="h-auto min-h-8 py-1.5 leading-tight">
                 {t.label}
               </Button>
             ))}

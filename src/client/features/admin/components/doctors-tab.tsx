@@ -51,7 +51,7 @@ export function DoctorsTab() {
     });
 
   return (
-    <section aria-label="Doctors & Clinics" className="grid gap-4">
+    <section aria-label="Doctors & Clinics" className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Doctors &amp; Clinics</h2>
         <SearchBox value={search} onChange={setSearch} label="Search doctors or clinics" />

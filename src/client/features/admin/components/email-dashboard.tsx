@@ -39,7 +39,7 @@ export function EmailDashboard() {
               <TabsTrigger value="recipients">Manage Recipients</TabsTrigger>
               <TabsTrigger value="history">Email History</TabsTrigger>
             </TabsList>
-            <TabsContent value="compose" className="grid gap-4 lg:grid-cols-[1fr_24rem]">
+            <TabsContent value="compose" className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
               <ComposeEmail recipientIds={selectedIds} />
               <RecipientPanel filtered={filtered} filter={filter} onFilterChange={setFilter} selected={new Set(selectedIds)} onSelectedChange={setSelected} />
             </TabsContent>

@@ -30,7 +30,7 @@ export function EmailHistory() {
     void stats.refetch();
   };
   return (
-    <section aria-label="Email History" className="grid gap-4">
+    <section aria-label="Email History" className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {cards.map(([label, value, color]) => (
           <li key={label}>
@@ -41,7 +41,7 @@ export function EmailHistory() {
           </li>
         ))}
       </ul>
-      <Card className="grid gap-3">
+      <Card className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Delivery History</h2>
           <Button variant="secondary" size="sm" onClick={refresh} disabled={loading}>

@@ -25,7 +25,7 @@ export function ManageRecipients({ recipients }: { recipients: EmailRecipient[] 
     { header: 'Registered', cell: (r) => registered(r.registrationDate) },
   ];
   return (
-    <section aria-labelledby="all-reps-title" className="grid gap-3">
+    <section aria-labelledby="all-reps-title" className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <h2 id="all-reps-title" className="text-lg font-semibold text-slate-900 dark:text-white">
         All Medical Representatives
       </h2>

@@ -28,7 +28,7 @@ export function SubscriptionsTab() {
     { header: 'Joined', cell: (s) => displayDate(s.created_at) },
   ];
   return (
-    <section aria-label="Subscriptions" className="grid gap-4">
+    <section aria-label="Subscriptions" className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <SearchBox value={search} onChange={setSearch} label="Search subscriptions by name or email" />
       {subs.isPending ? (
         <Spinner label="Loading subscriptions..." />

@@ -95,7 +95,7 @@ export function UsersTab({ type }: { type: AdminUserType }) {
       : [['Clinic', u.name], ['Email', u.email], ['Contact Person', u.contact_person], ['Contact Number', u.contact_number], ['City', u.city], ['State', u.state], ['Status', <UserStatusBadge key="s" status={u.status} />], ['Registered', displayDate(u.created_at)]];
 
   return (
-    <section aria-label={isRep ? 'Medical Reps' : 'Clinics'} className="grid gap-4">
+    <section aria-label={isRep ? 'Medical Reps' : 'Clinics'} className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SearchBox value={search} onChange={setSearch} label={isRep ? 'Search medical reps by name or email' : 'Search clinics by name or email'} />
         <p className="text-sm text-slate-600 dark:text-slate-300">{rows.length} {isRep ? 'medical reps' : 'clinics'}</p>
