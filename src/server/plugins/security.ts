@@ -1,9 +1,12 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { securityEvents } from '../db/schema';
-import { forbidden } from '../errors';
+import { badRequest, forbidden } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Calls whose body is not the app's JSON: Razorpay's webhook keeps its raw, signed bytes. */
+const RAW_BODY_PATHS = new Set(['/api/subscription/webhook']);
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /** Security headers and the same-origin rule for state-changing calls (issue 9). */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
@@ -50,6 +53,38 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
       throw forbidden('Cross-site request refused.');
     }
   });
+
+  // Only JSON bodies on state-changing API calls (issue 9): a form post or text body is a 415 before it is
+  // parsed, so no route ever sees a body shape it was not written for.
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (RAW_BODY_PATHS.has(request.url.split('?')[0]!)) return;
+    const length = request.headers['content-length'];
+    const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+    if (!hasBody) return;
+    if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) {
+      return reply.status(415).send({ message: 'Send the request body as JSON.', code: 'unsupported_media_type' });
+    }
+  });
+
+  // No field of the API takes control characters; NUL cannot even be stored in a PostgreSQL text column
+  // (it was a 500 on free-text fields). Tab, newline and carriage return stay allowed for messages.
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== null && typeof request.body === 'object' && !Buffer.isBuffer(request.body) && hasControlCharacters(request.body)) {
+      throw badRequest(CONTROL_CHARACTERS_MESSAGE);
+    }
+  });
+}
+
+export const CONTROL_CHARACTERS_MESSAGE = 'The request contains control characters, which are not allowed.';
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+function hasControlCharacters(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return CONTROL.test(value);
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  for (const [key, v] of Object.entries(value)) if (CONTROL.test(key) || hasControlCharacters(v, depth + 1)) return true;
+  return false;
 }
 
 /** One row in security_events (failed logins, code failures, lockouts, refused access, admin actions). */

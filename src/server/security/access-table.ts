@@ -1,0 +1,175 @@
+import type { InjectOptions } from 'fastify';
+import { TEST_PASSWORD } from '../test/factories';
+import { BOOK_DAY, FUTURE_DAY, type ActorName, type World } from './security-fixtures';
+
+// The access table of issue 9 (OWASP API1): every API route with the request it gets (aimed at clinic A's and
+// rep A's objects) and the answer each actor must get. Used by the access matrix and hostile-input suites.
+
+/**
+ * ok: 2xx. unauth: 401. denied: 403 or 404 (another account's object). refused: 401, 403 or 404 (the
+ * wrong kind of account). reached: past the guards (not 401/403, not 5xx: the business answer).
+ * unauthOrThrottled: 401, or 429 once the per-account attempt budget is spent.
+ */
+export type Outcome = 'ok' | 'unauth' | 'denied' | 'refused' | 'reached' | 'unauthOrThrottled';
+type Expect = Record<ActorName, Outcome>;
+export interface Row {
+  request(w: World): Omit<InjectOptions, 'method' | 'url'> & { url?: string };
+  expect: Expect;
+}
+
+export const matches = (o: Outcome, status: number) =>
+  o === 'unauthOrThrottled'
+    ? status === 401 || status === 429
+    : o === 'ok'
+    ? status >= 200 && status < 300
+    : o === 'unauth'
+      ? status === 401
+      : o === 'denied'
+        ? status === 403 || status === 404
+        : o === 'refused'
+          ? [401, 403, 404].includes(status)
+          : status < 500 && status !== 401 && status !== 403;
+
+const every = (o: Outcome): Expect => ({ nobody: o, repA: o, repB: o, clinicA: o, clinicB: o, admin: o });
+/** Rep A's object: only rep A. */
+const repOwned = (owner: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: owner, repB: 'denied', clinicA: 'refused', clinicB: 'refused', admin: 'refused' });
+/** Any signed-in rep (directory data, not owned). */
+const anyRep = (o: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: o, repB: o, clinicA: 'refused', clinicB: 'refused', admin: 'refused' });
+/** Clinic A's object: only clinic A. */
+const clinicOwned = (owner: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: 'refused', repB: 'refused', clinicA: owner, clinicB: 'denied', admin: 'refused' });
+/** The signed-in clinic's own account (no id in the request). */
+const anyClinic = (o: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: 'refused', repB: 'refused', clinicA: o, clinicB: o, admin: 'refused' });
+const adminOnly = (o: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: 'refused', repB: 'refused', clinicA: 'refused', clinicB: 'refused', admin: o });
+/** Rep A's or clinic A's own account record (terms): only A's own session. */
+const accountOwned: Expect = { nobody: 'unauth', repA: 'ok', repB: 'denied', clinicA: 'denied', clinicB: 'denied', admin: 'refused' };
+
+const json = (payload: (w: World) => object) => (w: World) => ({ payload: payload(w) });
+const none = () => ({});
+
+// The order actors call in: those who must be refused first, the owners and the admin last, so a
+// destructive call that succeeds does not change what the others see.
+export const ORDER: ActorName[] = ['nobody', 'repB', 'clinicB', 'clinicA', 'repA', 'admin'];
+
+export const MATRIX: Record<string, Row> = {
+  // --- public ---
+  'GET /api/health': { request: none, expect: every('ok') },
+  'GET /api/available-states': { request: none, expect: every('ok') },
+  'GET /api/admin/notifications/active': { request: none, expect: every('ok') },
+  'POST /api/check-availability': { request: json(() => ({ field: 'email', value: 'nobody-here@example.com' })), expect: every('reached') },
+  'POST /api/clinic/register': { request: json(() => ({})), expect: every('reached') },
+  'POST /api/medrep/register': { request: json(() => ({})), expect: every('reached') },
+  'POST /api/verify-otp': { request: json((w) => ({ email: w.repA.email, otp: '000000', type: 'medrep' })), expect: every('reached') },
+  'POST /api/verify-email': { request: json(() => ({ token: 'x'.repeat(40), type: 'medrep' })), expect: every('reached') },
+  'POST /api/resend-verification': { request: json((w) => ({ email: w.repA.email, type: 'medrep' })), expect: every('reached') },
+  'POST /api/auth/login': { request: json((w) => ({ email: w.clinicA.email, password: 'wrong-Password1!' })), expect: every('unauth') },
+  'POST /api/medrep/login': { request: json((w) => ({ email: w.repA.email, password: 'wrong-Password1!' })), expect: every('unauth') },
+  // Five requests per account an hour: the sixth caller meets the per-account limit (429, 'reached').
+  'POST /api/clinic/forgot-password': { request: json((w) => ({ email: w.clinicA.email })), expect: every('reached') },
+  'POST /api/medrep/forgot-password': { request: json((w) => ({ email: w.repA.email })), expect: every('reached') },
+  'POST /api/clinic/reset-password': { request: json(() => ({ token: 'x'.repeat(40), password: 'N3w!Password' })), expect: every('reached') },
+  'POST /api/medrep/reset-password': { request: json(() => ({ token: 'x'.repeat(40), password: 'N3w!Password' })), expect: every('reached') },
+  'POST /api/auth/logout': { request: none, expect: every('ok') },
+  'POST /api/admin/logout': { request: none, expect: every('ok') },
+  'POST /api/admin/authenticate': { request: json(() => ({ password: 'not-the-password' })), expect: every('unauthOrThrottled') },
+  // The webhook has no session: its signature is the guard (tested in the subscriptions suite).
+  'POST /api/subscription/webhook': { request: () => ({ payload: '{}', headers: { 'content-type': 'application/json' } }), expect: every('reached') },
+
+  // --- sessions ---
+  'GET /api/auth/me': { request: none, expect: { nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused' } },
+  'GET /api/admin/session': { request: none, expect: adminOnly() },
+  'GET /api/terms-status/:userType/:userId': { request: (w) => ({ url: `/api/terms-status/medrep/${w.repA.id}` }), expect: accountOwned },
+  'POST /api/accept-terms': { request: json((w) => ({ userType: 'medrep', userId: w.repA.id })), expect: accountOwned },
+
+  // --- rep: directory and booking ---
+  'GET /api/cities-by-state': { request: () => ({ query: { state: 'Jammu and Kashmir' } }), expect: anyRep() },
+  'GET /api/doctors/specialties': { request: () => ({ query: { state: 'Jammu and Kashmir', city: 'Srinagar' } }), expect: anyRep() },
+  'GET /api/doctors/locations': { request: () => ({ query: { state: 'Jammu and Kashmir', city: 'Srinagar', specialty: 'Cardiology' } }), expect: anyRep() },
+  'GET /api/clinics-by-doctor': { request: (w) => ({ query: { doctorId: String(w.doctorA.id) } }), expect: anyRep() },
+  'GET /api/doctor-availability': { request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA.id) } }), expect: anyRep() },
+  'GET /api/booking/calendar': { request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA.id), month: '2026-03' } }), expect: anyRep() },
+  'POST /api/book-appointment': {
+    request: json((w) => ({ doctorId: w.doctorA.id, clinicId: w.clinicA.id, repId: w.repA.id, appointmentDate: BOOK_DAY })),
+    expect: repOwned(),
+  },
+  'GET /api/rep-appointments': { request: (w) => ({ query: { repId: String(w.repA.id) } }), expect: repOwned() },
+  'DELETE /api/appointments/:id': { request: (w) => ({ url: `/api/appointments/${w.appointment.id}` }), expect: repOwned() },
+  'POST /api/medrep/send-update-otp': { request: json((w) => ({ userId: w.repA.id, updateType: 'password' })), expect: repOwned() },
+  'POST /api/medrep/verify-update-otp': {
+    request: json((w) => ({ userId: w.repA.id, updateType: 'password', otp: '123456', newPassword: 'N3w!Password' })),
+    expect: repOwned('reached'),
+  },
+
+  // --- rep: reminders, push and the private calendar feed (the signed-in rep's own, no id) ---
+  'GET /api/medrep/notification-preferences': { request: none, expect: anyRep() },
+  'PUT /api/medrep/notification-preferences': { request: json(() => ({ emailNotifications: true, pushNotifications: false, renewalReminders: true })), expect: anyRep() },
+  'GET /api/push/vapid-public-key': { request: none, expect: every('ok') },
+  'POST /api/medrep/push-subscription': {
+    request: json(() => ({ subscription: { endpoint: 'https://push.example.com/send/abc', keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) } } })),
+    expect: anyRep('reached'),
+  },
+  'DELETE /api/medrep/push-subscription': { request: none, expect: anyRep() },
+  'GET /api/medrep/calendar-feed': { request: none, expect: anyRep() },
+  'POST /api/medrep/calendar-feed': { request: none, expect: anyRep() },
+  'DELETE /api/medrep/calendar-feed': { request: none, expect: anyRep() },
+  // The secret token in the path is the key: an unknown one is a 404 for everybody.
+  'GET /api/calendar/:file': { request: () => ({ url: `/api/calendar/${'a'.repeat(43)}.ics` }), expect: every('denied') },
+  'GET /api/legal/retention': { request: none, expect: every('ok') },
+
+  // --- rep: subscription ---
+  'GET /api/subscription/plans': { request: none, expect: anyRep() },
+  'GET /api/subscription/status/:repId': { request: (w) => ({ url: `/api/subscription/status/${w.repA.id}` }), expect: repOwned() },
+  // Rep A has used the trial: past the guard, the answer is the business refusal.
+  'POST /api/subscription/activate-free-trial': { request: json((w) => ({ medicalRepId: w.repA.id })), expect: repOwned('reached') },
+  'POST /api/subscription/create': { request: json((w) => ({ planType: 'yearly', medicalRepId: w.repA.id })), expect: repOwned() },
+  'POST /api/subscription/verify': {
+    request: json((w) => ({ razorpay_payment_id: 'pay_x', razorpay_order_id: w.orderId, razorpay_signature: 'f'.repeat(64), medicalRepId: w.repA.id, planType: 'monthly' })),
+    expect: repOwned('reached'),
+  },
+  'POST /api/subscription/test-checkout/complete': { request: json((w) => ({ orderId: w.orderId })), expect: repOwned() },
+
+  // --- clinic ---
+  'GET /api/clinic/doctors/:clinicId': { request: (w) => ({ url: `/api/clinic/doctors/${w.clinicA.id}` }), expect: clinicOwned() },
+  'POST /api/clinic/doctors': { request: json((w) => ({ clinicId: w.clinicA.id, name: 'Dr. New Person', specialty: 'Cardiology' })), expect: clinicOwned() },
+  'GET /api/available-doctors/:clinicId': { request: (w) => ({ url: `/api/available-doctors/${w.clinicA.id}` }), expect: clinicOwned() },
+  'POST /api/clinic/add-existing-doctor': { request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorB.id })), expect: clinicOwned() },
+  'DELETE /api/clinic/doctors/:clinicId/:doctorId': { request: (w) => ({ url: `/api/clinic/doctors/${w.clinicA.id}/${w.doctorA.id}` }), expect: clinicOwned() },
+  'GET /api/clinic/settings/:clinicId': { request: (w) => ({ url: `/api/clinic/settings/${w.clinicA.id}`, query: { doctorId: String(w.doctorA.id) } }), expect: clinicOwned() },
+  'POST /api/clinic/settings': {
+    request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorA.id, maxSlots: 4, callFrequency: 14 })),
+    expect: clinicOwned(),
+  },
+  'GET /api/doctor-appointments': { request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA2.id), date: FUTURE_DAY } }), expect: clinicOwned() },
+  'POST /api/clinic/cancel-today-calls': {
+    request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorA.id, date: '2026-03-02', reason: 'Clinic will be closed today' })),
+    expect: clinicOwned(),
+  },
+  'POST /api/clinic/change-password': { request: json(() => ({ currentPassword: TEST_PASSWORD, newPassword: 'N3w!Password9' })), expect: anyClinic() },
+  'GET /api/clinic/preferences': { request: none, expect: anyClinic() },
+  'PUT /api/clinic/preferences': { request: json(() => ({ emailNotifications: true, smsNotifications: false })), expect: anyClinic() },
+
+  // --- admin ---
+  'GET /api/admin/stats': { request: none, expect: adminOnly() },
+  'GET /api/admin/jobs': { request: none, expect: adminOnly() },
+  'GET /api/admin/analytics': { request: none, expect: adminOnly() },
+  'GET /api/admin/users': { request: none, expect: adminOnly() },
+  'DELETE /api/admin/users/:id': { request: (w) => ({ url: `/api/admin/users/${w.repA.id}`, payload: { userType: 'medrep' } }), expect: adminOnly() },
+  'PATCH /api/admin/users/:id/status': { request: (w) => ({ url: `/api/admin/users/${w.clinicA.id}/status`, payload: { userType: 'clinic', status: 'inactive' } }), expect: adminOnly() },
+  'GET /api/admin/subscriptions': { request: none, expect: adminOnly() },
+  'GET /api/admin/pending-medical-reps': { request: none, expect: adminOnly() },
+  'GET /api/admin/doctors': { request: none, expect: adminOnly() },
+  'DELETE /api/admin/doctors/:id': { request: (w) => ({ url: `/api/admin/doctors/${w.linkA.id}` }), expect: adminOnly() },
+  'GET /api/admin/appointments': { request: none, expect: adminOnly() },
+  'DELETE /api/admin/appointments/:id': { request: (w) => ({ url: `/api/admin/appointments/${w.appointment.id}` }), expect: adminOnly() },
+  'POST /api/admin/notifications': { request: json(() => ({ message: 'Maintenance tonight' })), expect: adminOnly() },
+  'DELETE /api/admin/notifications/active': { request: none, expect: adminOnly() },
+  // Outside the supervisor nothing restarts; the answer is still the admin's 202.
+  'POST /api/admin/restart-server': { request: none, expect: adminOnly() },
+  'POST /api/admin/send-reregistration-emails': { request: json((w) => ({ emails: [w.repA.email] })), expect: adminOnly() },
+  'GET /api/admin/medical-reps-with-subscription': { request: none, expect: adminOnly() },
+  'POST /api/admin/send-bulk-email': { request: json((w) => ({ recipientIds: [w.repA.id], subject: 'Hello', content: 'Hello {{name}}', templateType: 'custom' })), expect: adminOnly('reached') },
+  'GET /api/admin/email-jobs/:jobId': { request: () => ({ url: '/api/admin/email-jobs/job_unknown' }), expect: adminOnly('reached') },
+  'GET /api/admin/email-audit-logs': { request: none, expect: adminOnly() },
+  'GET /api/admin/email-stats': { request: none, expect: adminOnly() },
+};
+
+
