@@ -206,6 +206,18 @@ describeEachDatabase('booking an appointment', (ctx) => {
 
     expect((await book(ctx, w, '2026-03-26', { 'idempotency-key': 'bad key with spaces' })).statusCode).toBe(400);
   });
+
+  it('books once when the same booking comes under two different keys: the second is a 409', async () => {
+    const w = await world(ctx);
+    const first = await book(ctx, w, '2026-03-04', { 'idempotency-key': 'appointment_1_aaaa' });
+    const second = await book(ctx, w, '2026-03-04', { 'idempotency-key': 'appointment_2_bbbb' });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(MSG.onDate);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    const rows = await ctx.app.db.select().from(doctorAppointments).where(eq(doctorAppointments.repId, w.rep.id));
+    expect(rows).toHaveLength(1);
+  });
 });
 
 describeEachDatabase('availability and calendar', (ctx) => {
