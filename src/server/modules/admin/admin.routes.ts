@@ -36,11 +36,15 @@ declare module 'fastify' {
 }
 
 const AUTH_LIMIT = { max: 5, timeWindow: 15 * 60_000 };
+/** The one admin account, whatever the address: rotating X-Forwarded-For behind a proxy does not reset it (issue 9). */
+const AUTH_ACCOUNT_LIMIT = { max: 10, timeWindow: 15 * 60_000 };
 
 function adminLoginLimit(app: FastifyInstance): preHandlerAsyncHookHandler {
   const limiter = app.createRateLimit({ ...AUTH_LIMIT, keyGenerator: (req) => `admin-auth:ip:${req.ip}` });
+  const accountLimiter = app.createRateLimit({ ...AUTH_ACCOUNT_LIMIT, keyGenerator: () => 'admin-auth:account' });
   return async (request) => {
-    const r = await limiter(request);
+    let r = await limiter(request);
+    if (r.isAllowed || !r.isExceeded) r = await accountLimiter(request);
     if (!r.isAllowed && r.isExceeded) {
       const seconds = Math.max(1, r.ttlInSeconds);
       await recordSecurityEvent(app, request, { eventType: 'rate_limited', threatLevel: 'high', blocked: true, details: { limit: 'adminAuthenticate' } });
