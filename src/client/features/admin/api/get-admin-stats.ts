@@ -7,5 +7,5 @@ import { adminKeys } from './admin-query-keys';
 export const getAdminStats = () => adminFetch<AdminStats>('/api/admin/stats');
 
 export function useAdminStats() {
-  return useQuery({ ...adminQueryDefaults, queryKey: adminKeys.stats, queryFn: getAdminStats, refetchInterval: 60_000 });
+  return useQuery({ ...adminQueryDefaults, queryKey: adminKeys.stats, queryFn: getAdminStats });
 }

@@ -5,7 +5,7 @@ import { adminFetch } from './admin-fetch';
 export const restartServer = () => adminFetch<{ message: string }>('/api/admin/restart-server', { method: 'POST', body: {} });
 
 /** Resolves once GET /api/health answers 200 after having stopped answering (or after `minWaitMs`). */
-export async function waitForHealthy({ timeoutMs = 60_000, minWaitMs = 3_000, intervalMs = 1_000 } = {}): Promise<boolean> {
+export async function waitForHealthy({ timeoutMs = 120_000, minWaitMs = 3_000, intervalMs = 1_000 } = {}): Promise<boolean> {
   const started = Date.now();
   let sawDown = false;
   while (Date.now() - started < timeoutMs) {

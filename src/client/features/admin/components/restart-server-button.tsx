@@ -22,7 +22,7 @@ export function RestartServerButton() {
         const back = await waitForHealthy();
         setRestarting(false);
         if (back) toast({ title: 'Server Restarted', description: 'The server is answering again.', variant: 'success' });
-        else toast({ title: ADMIN_MESSAGES.restartFailed, description: 'The server did not answer within a minute. Please check system logs.', variant: 'destructive' });
+        else toast({ title: ADMIN_MESSAGES.restartFailed, description: 'The server did not answer within two minutes. Please check system logs.', variant: 'destructive' });
       },
       onError: (err) => {
         setConfirming(false);
