@@ -10,6 +10,7 @@ import { todayInIndia } from '../../../shared/dates';
 import type { BookingCalendarResponse, DoctorAvailabilitySettings } from '../../../shared/schemas/booking';
 import { isSubscriptionActive } from '../../../shared/subscription/subscription-status';
 import { notFound, unauthorized } from '../../errors';
+import { listClosedDates } from '../clinics/day-closures.repo';
 import { findBookableSettings } from '../directory/directory.repo';
 import { findRep, listDoctorAppointmentsBetween, listRepAppointmentsWithDoctor } from './booking.repo';
 import { AVAILABILITY_NOT_FOUND, type BookingDeps } from './booking.service';
@@ -32,7 +33,7 @@ export const getDoctorAvailability = (deps: Deps, o: { clinicId: number; doctorI
 
 /**
  * What the availability calendar shows for a month: each day's state computed by the same rules the
- * booking applies (src/shared/booking), the rep's future appointment here ('Booking Currently Disabled')
+ * booking applies (src/shared/booking), days the clinic closed ('closed'), the rep's future appointment here ('Booking Currently Disabled')
  * and the call-frequency cutoff.
  */
 export async function getBookingCalendar(
@@ -44,11 +45,13 @@ export async function getBookingCalendar(
   const [settings, rep] = [await loadSettings(deps, o), await findRep(deps.db, o.repId)];
   if (!rep) throw unauthorized();
   const dates = datesOfMonth(o.month);
-  const [doctorAppointments, repAppointments] = [
-    await listDoctorAppointmentsBetween(deps.db, { clinicId: o.clinicId, doctorId: o.doctorId, from: dates[0]!, to: dates.at(-1)! }),
+  const range = { clinicId: o.clinicId, doctorId: o.doctorId, from: dates[0]!, to: dates.at(-1)! };
+  const [doctorAppointments, repAppointments, closedDates] = [
+    await listDoctorAppointmentsBetween(deps.db, range),
     await listRepAppointmentsWithDoctor(deps.db, { repId: o.repId, doctorId: o.doctorId }),
+    await listClosedDates(deps.db, range),
   ];
-  const ctx: BookingContext = { settings, clinicId: o.clinicId, doctorAppointments, repAppointments, today };
+  const ctx: BookingContext = { settings, clinicId: o.clinicId, doctorAppointments, repAppointments, today, closedDates };
   const future = futureAppointmentAtClinic(ctx);
   const futureRow = future ? repAppointments.find((a) => a === future) : undefined;
   return {

@@ -4,6 +4,7 @@ import { todayInIndia } from '../../../shared/dates';
 import type { BookAppointment, BookedAppointment, RepAppointment } from '../../../shared/schemas/booking';
 import { isSubscriptionActive, SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../shared/subscription/subscription-status';
 import { AppError, badRequest, isUniqueViolation, notFound, unauthorized } from '../../errors';
+import { listClosedDates } from '../clinics/day-closures.repo';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
 import { findBookableSettings } from '../directory/directory.repo';
 import { sendBookingConfirmation, sendRepCancellation } from './booking-mail';
@@ -47,7 +48,7 @@ function replay(row: { statusCode: number; responseBody: unknown }, input: BookA
 /**
  * spec part 2, 5: books a visit by every rule, in one transaction that locks the rep's row, then the
  * (clinic, doctor) settings row, then the doctor's day (the clinic's "cancel today's calls" takes that lock
- * too); always in this order, so concurrent bookings queue instead of deadlocking. The partial unique index
+ * too, and the day's closure is read after it); always in this order, so concurrent bookings queue instead of deadlocking. The partial unique index
  * (rep, doctor, date) backs "one per date". The first answer to an Idempotency-Key (a booking or a refusal
  * by the rules) is stored in the same transaction and replayed (offline replay, issue 8).
  */
@@ -77,12 +78,13 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
       if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
       await lockDoctorDay(tx, { clinicId: input.clinicId, doctorId: input.doctorId, date });
 
-      const [doctorAppointments, repAppointments] = [
+      const [doctorAppointments, repAppointments, closedDates] = [
         await listDoctorAppointmentsBetween(tx, { clinicId: input.clinicId, doctorId: input.doctorId, from: date, to: date }),
         await listRepAppointmentsWithDoctor(tx, { repId: input.repId, doctorId: input.doctorId }),
+        await listClosedDates(tx, { clinicId: input.clinicId, doctorId: input.doctorId, from: date, to: date }),
       ];
       const settings = { maxSlots: link.maxSlots, callFrequency: link.callFrequency, availableDays: normalizeAvailableDays(link.availableDays) };
-      const check = checkBooking({ settings, clinicId: input.clinicId, doctorAppointments, repAppointments, today }, date);
+      const check = checkBooking({ settings, clinicId: input.clinicId, doctorAppointments, repAppointments, today, closedDates }, date);
 
       let answer: BookingAnswer;
       let mail: Parameters<typeof sendBookingConfirmation>[1] | undefined;

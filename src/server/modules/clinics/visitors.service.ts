@@ -6,6 +6,7 @@ import { todayInIndia } from '../../../shared/dates';
 import type { CancelTodayCalls, ClinicAppointment } from '../../../shared/schemas/clinic';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
 import { cancellationMail } from './clinic-mail';
+import { closeDoctorDay } from './day-closures.repo';
 import { lockDoctorDay } from './doctor-day-lock';
 import { cancelActiveAppointments, listClinicAppointments } from './visitors.repo';
 
@@ -28,7 +29,8 @@ export async function listDoctorAppointmentsForClinic(
 /**
  * spec part 1, 4: cancels, in one transaction, every active appointment of the doctor at the clinic dated
  * today (Indian time), keeping the reason and who cancelled; each rep is e-mailed the reason after commit.
- * Cancelled appointments no longer count against the day's slots.
+ * The day is then closed to new bookings of this doctor at this clinic (a doctor_day_closures row written in the
+ * same transaction, under the same day lock the booking takes).
  */
 export async function cancelTodayCalls(
   deps: ClinicDeps,
@@ -41,6 +43,7 @@ export async function cancelTodayCalls(
   const visits = await deps.db.transaction(async (tx) => {
     await requireLinkedDoctor(tx, clinicId, doctorId);
     await lockDoctorDay(tx, { clinicId, doctorId, date });
+    await closeDoctorDay(tx, { clinicId, doctorId, date, reason, now });
     return cancelActiveAppointments(tx, { clinicId, doctorId, reason, now, dateCondition: eq(doctorAppointments.appointmentDate, date) });
   });
   let emailsSent = 0;

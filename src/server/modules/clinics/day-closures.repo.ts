@@ -1,0 +1,32 @@
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { doctorDayClosures } from '../../db/schema';
+
+// Days a clinic closed for one doctor ("Cancel Today's Calls"): no new booking there that date. Written and
+// read under lockDoctorDay, so a booking either commits before the closure (and is cancelled with the day's
+// calls) or sees it (docs/decisions/clinic-doctors-and-day-cancellation.md).
+
+/** Closes the doctor's day at the clinic; closing it again keeps the first reason. Run under lockDoctorDay. */
+export async function closeDoctorDay(tx: Tx, o: { clinicId: number; doctorId: number; date: string; reason: string; now: Date }): Promise<void> {
+  await tx
+    .insert(doctorDayClosures)
+    .values({ clinicId: o.clinicId, doctorId: o.doctorId, closedDate: o.date, reason: o.reason, createdAt: o.now })
+    .onConflictDoNothing({ target: [doctorDayClosures.clinicId, doctorDayClosures.doctorId, doctorDayClosures.closedDate] });
+}
+
+/** The dates from `from` to `to` (inclusive) the clinic closed for the doctor. */
+export async function listClosedDates(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<string[]> {
+  const rows = await db
+    .select({ date: doctorDayClosures.closedDate })
+    .from(doctorDayClosures)
+    .where(
+      and(
+        eq(doctorDayClosures.clinicId, o.clinicId),
+        eq(doctorDayClosures.doctorId, o.doctorId),
+        gte(doctorDayClosures.closedDate, o.from),
+        lte(doctorDayClosures.closedDate, o.to),
+      ),
+    )
+    .orderBy(asc(doctorDayClosures.closedDate));
+  return rows.map((r) => r.date);
+}
