@@ -17,6 +17,7 @@ const reasons: Record<string, DayBlockReason | null> = {
   '2026-03-13': 'full',
   '2026-03-16': 'already_booked',
   '2026-03-17': null,
+  '2026-03-19': 'closed',
 };
 const days: CalendarDay[] = datesOfMonth('2026-03').map((date) => {
   const reason = date in reasons ? reasons[date]! : date < '2026-03-10' ? 'past' : null;
@@ -64,6 +65,7 @@ describe('AvailabilityCalendar', () => {
       ['Thursday 12 March 2026', 'call-frequency freeze', 'Freeze'],
       ['Friday 13 March 2026', 'fully booked', 'Full'],
       ['Monday 16 March 2026', 'you already have an appointment on this date', 'Booked'],
+      ['Thursday 19 March 2026', 'calls cancelled by the clinic', 'Closed'],
     ];
     for (const [date, why, short] of cases) {
       const button = screen.getByRole('button', { name: `${date}, unavailable: ${why}` });
