@@ -30,7 +30,7 @@ export function AdminDashboard() {
         <StatCards stats={stats.data} />
         <HealthAlert health={stats.data?.systemHealth} />
         <Tabs defaultValue="reps">
-          <TabsList aria-label="Admin sections">
+          <TabsList aria-label="Admin sections" className="flex-wrap lg:flex-nowrap">
             {TABS.map(([value, label]) => (
               <TabsTrigger key={value} value={value}>
                 {label}

@@ -34,7 +34,7 @@ export function EmailDashboard() {
           </div>
         ) : (
           <Tabs defaultValue="compose">
-            <TabsList aria-label="Email dashboard sections">
+            <TabsList aria-label="Email dashboard sections" className="flex-wrap sm:flex-nowrap">
               <TabsTrigger value="compose">Compose Email</TabsTrigger>
               <TabsTrigger value="recipients">Manage Recipients</TabsTrigger>
               <TabsTrigger value="history">Email History</TabsTrigger>
