@@ -37,6 +37,7 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
+        importScripts: ['/push-sw.js'], // issue 11: web-push reminders (public/push-sw.js)
         clientsClaim: true,
         skipWaiting: true,
       },

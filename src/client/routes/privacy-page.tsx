@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { COMPANY, PRODUCT_NAME } from '../../shared/constants';
 import { LegalDocument, type LegalSection } from '../features/legal/components/legal-document';
+import { RetentionPeriod } from '../features/legal/components/retention-period';
 
 // spec part 1, 1 and part 2, 1 and 9: written for India's Digital Personal Data Protection Act, 2023 (DPDP Act).
 const grievance = <a href={`mailto:${COMPANY.grievanceEmail}`}>{COMPANY.grievanceEmail}</a>;
@@ -110,12 +111,12 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Appointment data</strong> is deleted automatically every day at 2:00 AM IST once its retention
-          period has passed.
+          <strong>Appointment data</strong> is deleted automatically every day at 2:00 AM IST once <RetentionPeriod /> has
+          passed.
         </li>
         <li>
-          <strong>Pending registrations</strong> that were never verified, and <strong>expired codes</strong> and
-          password-reset links, are purged automatically.
+          <strong>Pending registrations</strong> that were never verified are deleted after 7 days; <strong>expired
+          codes</strong>, password-reset links and sessions are purged in the same nightly run.
         </li>
         <li>
           <strong>Account data</strong> is kept while your account exists and is erased within 30 days of a

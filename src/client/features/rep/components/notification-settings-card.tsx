@@ -1,67 +1,80 @@
-import { clsx } from 'clsx';
-import { Bell, Mail, MessageSquare } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarClock, Mail, MessageSquare } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import type { RepNotificationPreferences } from '../../../../shared/schemas/notifications';
+import { useNotificationPreferences } from '../../notifications/api/get-notification-preferences';
+import { useSaveNotificationPreferences } from '../../notifications/api/save-notification-preferences';
+import { PreferenceSwitch } from '../../notifications/components/preference-switch';
+import { PushNotificationsRow } from '../../notifications/components/push-notifications-row';
 import { ComingSoonBadge } from './coming-soon-badge';
 
-// spec part 2, 2.1: the e-mail toggle is on by default and kept on this device only.
-const EMAIL_NOTIFICATIONS_KEY = 'repEmailNotifications';
+// spec part 2, 2.1: Email Notifications, on by default. Issue 11 keeps the choice on the server, where the
+// reminder jobs read it, with a switch for each kind of reminder.
 
-function readEmailPreference(): boolean {
-  try {
-    return localStorage.getItem(EMAIL_NOTIFICATIONS_KEY) !== 'false';
-  } catch {
-    return true;
-  }
-}
-
-/** Notifications: the e-mail toggle; SMS and app notifications are not yet offered. */
+/** Notifications: e-mail reminders, renewal reminders and app (push) notifications; SMS not yet offered. */
 export function NotificationSettingsCard() {
-  const [email, setEmail] = useState(readEmailPreference);
-  const toggle = () => {
-    const next = !email;
-    setEmail(next);
-    try {
-      localStorage.setItem(EMAIL_NOTIFICATIONS_KEY, String(next));
-    } catch {
-      /* storage blocked: the choice lasts for this visit */
-    }
+  const prefs = useNotificationPreferences();
+  const save = useSaveNotificationPreferences();
+  const update = (change: Partial<RepNotificationPreferences>) => {
+    if (!prefs.data) return;
+    const { emailNotifications, pushNotifications, renewalReminders } = prefs.data;
+    save.mutate(
+      { emailNotifications, pushNotifications, renewalReminders, ...change },
+      { onError: (err) => toast({ title: 'Settings not saved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }) },
+    );
   };
   return (
     <Card>
       <h2 className="text-base font-semibold">Notifications</h2>
-      <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
-        <li className="flex items-center justify-between gap-3 py-3">
-          <span id="email-notifications-label" className="flex items-center gap-3 text-sm">
-            <Mail className="h-4 w-4 text-slate-400" aria-hidden /> Email Notifications
-          </span>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={email}
-            aria-labelledby="email-notifications-label"
-            onClick={toggle}
-            className={clsx(
-              'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
-              email ? 'bg-teal-700' : 'bg-slate-300 dark:bg-slate-600',
-            )}
-          >
-            <span className={clsx('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', email ? 'translate-x-5' : 'translate-x-0.5')} />
-          </button>
-        </li>
-        <li className="flex items-center justify-between gap-3 py-3">
-          <span className="flex items-center gap-3 text-sm">
-            <MessageSquare className="h-4 w-4 text-slate-400" aria-hidden /> SMS Notifications
-          </span>
-          <ComingSoonBadge />
-        </li>
-        <li className="flex items-center justify-between gap-3 py-3">
-          <span className="flex items-center gap-3 text-sm">
-            <Bell className="h-4 w-4 text-slate-400" aria-hidden /> App Notifications
-          </span>
-          <ComingSoonBadge />
-        </li>
-      </ul>
+      {prefs.isPending ? (
+        <div className="py-3"><Spinner label="Loading notification settings..." /></div>
+      ) : prefs.isError ? (
+        <p className="py-3 text-sm text-red-700 dark:text-red-400">{errorMessage(prefs.error, 'Could not load your notification settings.')}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
+          <li className="flex items-center justify-between gap-3 py-3">
+            <span className="flex min-w-0 items-start gap-3 text-sm">
+              <Mail className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+              <span className="min-w-0">
+                <span id="email-notifications-label" className="block">Email Notifications</span>
+                <span id="email-notifications-hint" className="block text-xs text-slate-500 dark:text-slate-400">A reminder the evening before each visit.</span>
+              </span>
+            </span>
+            <PreferenceSwitch
+              checked={prefs.data.emailNotifications}
+              onChange={(v) => update({ emailNotifications: v })}
+              labelledBy="email-notifications-label"
+              describedBy="email-notifications-hint"
+              disabled={save.isPending}
+            />
+          </li>
+          <li className="flex items-center justify-between gap-3 py-3">
+            <span className="flex min-w-0 items-start gap-3 text-sm">
+              <CalendarClock className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+              <span className="min-w-0">
+                <span id="renewal-reminders-label" className="block">Renewal Reminders</span>
+                <span id="renewal-reminders-hint" className="block text-xs text-slate-500 dark:text-slate-400">An e-mail 3 days before your subscription ends.</span>
+              </span>
+            </span>
+            <PreferenceSwitch
+              checked={prefs.data.renewalReminders}
+              onChange={(v) => update({ renewalReminders: v })}
+              labelledBy="renewal-reminders-label"
+              describedBy="renewal-reminders-hint"
+              disabled={save.isPending}
+            />
+          </li>
+          <PushNotificationsRow prefs={prefs.data} />
+          <li className="flex items-center justify-between gap-3 py-3">
+            <span className="flex items-center gap-3 text-sm">
+              <MessageSquare className="h-4 w-4 text-slate-400" aria-hidden /> SMS Notifications
+            </span>
+            <ComingSoonBadge />
+          </li>
+        </ul>
+      )}
     </Card>
   );
 }

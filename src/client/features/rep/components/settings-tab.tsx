@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { RepSessionUser } from '../../auth/api/get-me';
 import type { ProfileUpdateType } from '../../../../shared/schemas/profile';
+import { CalendarFeedCard } from '../../notifications/components/calendar-feed-card';
 import { SubscriptionPanel } from '../../subscription/components/subscription-panel';
 import { AppearanceSettingsCard } from './appearance-settings-card';
 import { NotificationSettingsCard } from './notification-settings-card';
@@ -17,6 +18,7 @@ export function SettingsTab({ rep }: { rep: RepSessionUser }) {
       <div className="grid content-start gap-4">
         <SecuritySettingsCard onChangePassword={() => setChanging('password')} />
         <NotificationSettingsCard />
+        <CalendarFeedCard />
         <AppearanceSettingsCard />
       </div>
       <div className="lg:col-span-2">

@@ -1,0 +1,69 @@
+import { Clock } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import type { JobView } from '../../../../shared/schemas/notifications';
+import { useJobs } from '../api/get-jobs';
+
+// issue 11: the admin sees each scheduled job's last run (when, result, counts, error). Mount it on the admin
+// dashboard (for example the Analytics tab); it needs an admin session.
+
+const JOB_LABELS: Record<string, string> = {
+  'nightly-purge': 'Nightly data purge',
+  'clinic-morning-list': "Clinics' morning visitor list",
+  'renewal-reminders': 'Subscription renewal reminders',
+  'evening-reminders': 'Evening-before visit reminders',
+};
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+
+function countsText(counts: Record<string, number> | null): string {
+  if (!counts) return '';
+  return Object.entries(counts)
+    .map(([k, v]) => `${k.replace(/([A-Z])/g, ' $1').toLowerCase()}: ${v}`)
+    .join(', ');
+}
+
+function JobRow({ job }: { job: JobView }) {
+  const run = job.lastRun;
+  const tone = !run ? 'neutral' : run.status === 'succeeded' ? 'success' : run.status === 'failed' ? 'danger' : 'neutral';
+  return (
+    <li className="grid gap-1 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-sm font-medium">{JOB_LABELS[job.name] ?? job.name}</span>
+        <Badge tone={tone}>{run ? run.status : 'not run yet'}</Badge>
+      </div>
+      <span className="text-xs text-slate-500 dark:text-slate-400">{job.schedule}</span>
+      {run && (
+        <span className="text-xs text-slate-600 dark:text-slate-300">
+          Last run {when(run.startedAt)}
+          {run.counts && Object.keys(run.counts).length > 0 ? ` · ${countsText(run.counts)}` : ''}
+        </span>
+      )}
+      {run?.error && <span className="break-words text-xs text-red-700 dark:text-red-400">Error: {run.error}</span>}
+    </li>
+  );
+}
+
+export function JobsCard() {
+  const jobs = useJobs();
+  return (
+    <Card>
+      <h2 className="flex items-center gap-2 text-base font-semibold">
+        <Clock className="h-4 w-4 text-slate-400" aria-hidden /> Scheduled jobs
+      </h2>
+      {jobs.isPending ? (
+        <div className="py-3"><Spinner label="Loading jobs..." /></div>
+      ) : jobs.isError ? (
+        <p className="py-3 text-sm text-red-700 dark:text-red-400">{errorMessage(jobs.error, 'Could not load the scheduled jobs.')}</p>
+      ) : (
+        <ul className="mt-1 divide-y divide-slate-200 dark:divide-slate-700">
+          {jobs.data.jobs.map((job) => (
+            <JobRow key={job.name} job={job} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
