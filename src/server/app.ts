@@ -3,14 +3,14 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
-import { registerSecurity } from './plugins/security';
+import { redactUrl, registerSecurity } from './plugins/security';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -46,6 +46,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
+  /** Where log lines go (default stdout); the log-secrecy test reads them (issue 9). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -60,6 +62,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       level: config.LOG_LEVEL,
       // No secret in logs (ARCHITECTURE rule 10): cookies and auth headers are never written.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      serializers: {
+        req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),
+      },
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,

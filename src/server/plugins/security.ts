@@ -76,6 +76,16 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   });
 }
 
+/**
+ * A URL as it may be logged: secrets in paths (the private calendar feed) and in query strings (the e-mailed
+ * verify and reset links load the SPA with ?token=) are masked (issue 9: no secrets in logs).
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/^(\/api\/calendar\/)[^/?#]+/, '$1[redacted]')
+    .replace(/([?&](?:token|code|otp|key|signature)=)[^&#]*/gi, '$1[redacted]');
+}
+
 export const CONTROL_CHARACTERS_MESSAGE = 'The request contains control characters, which are not allowed.';
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
