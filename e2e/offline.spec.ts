@@ -136,6 +136,14 @@ test('a rep books offline; the booking is sent once when the network returns', a
   await screenshotBoth(page, 'offline-pending');
   await phoneView(page, 'offline-pending');
 
+  // The dashboard, seen before, opens again without a network, from the shell and the offline cache.
+  await page.reload();
+  await expect(page.getByText(`Welcome, ${rep.fullName}`)).toBeVisible();
+  await expect(page.getByLabel('State')).toBeVisible();
+  await page.getByRole('tab', { name: 'My Appointments' }).click();
+  await expect(pendingCard).toHaveCount(1);
+  await expect(page.getByText('No upcoming appointments found.')).toBeVisible();
+
   // Back online: the sync starts by itself; a second trigger at once must not send it twice.
   await context.setOffline(false);
   await page.evaluate(() => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SubscriptionStatusAnswer } from '../../../../shared/schemas/subscription';
 import { apiFetch } from '../../../lib/api';
+import { withOfflineCache } from '../../../lib/offline-cache';
 
 export type { SubscriptionStatusAnswer };
 
@@ -13,9 +14,11 @@ export function useSubscriptionStatus(repId: number | undefined) {
   return useQuery({
     queryKey: subscriptionStatusKey(repId ?? 0),
     enabled: repId !== undefined,
+    networkMode: 'always',
     queryFn: async (): Promise<SubscriptionStatusAnswer> => {
       try {
-        return await apiFetch<SubscriptionStatusAnswer>(`/api/subscription/status/${repId}`);
+        // Issue 8: offline, the last known status (up to 60 minutes old) keeps the booking form; the server decides on sync.
+        return await withOfflineCache(`subscription:status:${repId}`, () => apiFetch<SubscriptionStatusAnswer>(`/api/subscription/status/${repId}`));
       } catch {
         return INACTIVE;
       }
