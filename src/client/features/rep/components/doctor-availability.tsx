@@ -1,5 +1,5 @@
 import { AlertCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { todayInIndia } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -33,6 +33,12 @@ export function DoctorAvailability({ repId, doctorId, clinicId, doctorName, clin
   const settings = useDoctorAvailability(clinicId, doctorId);
   const calendar = useBookingCalendar(clinicId, doctorId, month);
   const book = useBookAppointment();
+  const card = useRef<HTMLDivElement>(null);
+
+  // On a phone the calendar opens below the five selects: bring it into view once a clinic is chosen.
+  useEffect(() => {
+    card.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
 
   const name = doctorTitle(settings.data?.doctorName || doctorName);
   const cal = calendar.data;
@@ -59,41 +65,43 @@ export function DoctorAvailability({ repId, doctorId, clinicId, doctorName, clin
 
   const failed = settings.isError || (calendar.isError && !cal);
   return (
-    <Card>
-      <h2 className="text-lg font-semibold">{name}&apos;s Availability</h2>
-      {clinicName && <p className="text-sm text-slate-600 dark:text-slate-300">at {clinicName}</p>}
-      {failed ? (
-        <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-          <AlertCircle className="h-4 w-4 shrink-0" aria-hidden />
-          <span className="flex-1">{LOAD_ERROR}</span>
-          <Button size="sm" variant="secondary" onClick={() => { void settings.refetch(); void calendar.refetch(); }}>
-            Try again
-          </Button>
-        </div>
-      ) : settings.isPending || !cal ? (
-        <div className="mt-4"><Spinner label="Loading availability..." /></div>
-      ) : (
-        <div className="mt-4 grid gap-5">
-          <AvailabilitySummary settings={settings.data} />
-          {cal.hasFutureAppointment ? (
-            <BookingDisabledPanel appointment={cal.futureAppointment} doctor={name} clinic={clinicName} />
-          ) : (
-            <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
-              <AvailabilityCalendar
-                month={month}
-                days={cal.days}
-                today={cal.today}
-                selectedDate={selectedDay?.date ?? null}
-                onSelect={setSelected}
-                onMonthChange={(delta) => setMonth((m) => shiftMonth(m, delta))}
-                canGoPrev={month > cal.today.slice(0, 7)}
-                busy={calendar.isPlaceholderData || calendar.isFetching}
-              />
-              <SelectedDatePanel date={selectedDay?.date ?? null} slotsLeft={selectedDay?.slotsLeft ?? null} booking={book.isPending} onBook={onBook} />
-            </div>
-          )}
-        </div>
-      )}
-    </Card>
+    <div ref={card} className="scroll-mt-4">
+      <Card>
+        <h2 className="text-lg font-semibold">{name}&apos;s Availability</h2>
+        {clinicName && <p className="text-sm text-slate-600 dark:text-slate-300">at {clinicName}</p>}
+        {failed ? (
+          <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+            <AlertCircle className="h-4 w-4 shrink-0" aria-hidden />
+            <span className="flex-1">{LOAD_ERROR}</span>
+            <Button size="sm" variant="secondary" onClick={() => { void settings.refetch(); void calendar.refetch(); }}>
+              Try again
+            </Button>
+          </div>
+        ) : settings.isPending || !cal ? (
+          <div className="mt-4"><Spinner label="Loading availability..." /></div>
+        ) : (
+          <div className="mt-4 grid gap-5">
+            <AvailabilitySummary settings={settings.data} />
+            {cal.hasFutureAppointment ? (
+              <BookingDisabledPanel appointment={cal.futureAppointment} doctor={name} clinic={clinicName} />
+            ) : (
+              <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
+                <AvailabilityCalendar
+                  month={month}
+                  days={cal.days}
+                  today={cal.today}
+                  selectedDate={selectedDay?.date ?? null}
+                  onSelect={setSelected}
+                  onMonthChange={(delta) => setMonth((m) => shiftMonth(m, delta))}
+                  canGoPrev={month > cal.today.slice(0, 7)}
+                  busy={calendar.isPlaceholderData || calendar.isFetching}
+                />
+                <SelectedDatePanel date={selectedDay?.date ?? null} slotsLeft={selectedDay?.slotsLeft ?? null} booking={book.isPending} onBook={onBook} />
+              </div>
+            )}
+          </div>
+        )}
+      </Card>
+    </div>
   );
 }
