@@ -87,24 +87,30 @@ async function loadActor(app: FastifyInstance, request: FastifyRequest): Promise
   if (!token || token.length > 100) return null;
   const now = app.clock.now();
   const id = hashToken(token);
+  // One round trip for the session and its account (issue 10: no work repeated per request).
   const [session] = await app.db
-    .select()
+    .select({
+      userType: sessions.userType,
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      clinicStatus: clinicUsers.status,
+      clinicTerms: clinicUsers.termsAccepted,
+      repStatus: medicalReps.status,
+      repTerms: medicalReps.termsAccepted,
+    })
     .from(sessions)
+    .leftJoin(clinicUsers, and(eq(sessions.userType, 'clinic'), eq(clinicUsers.id, sessions.userId)))
+    .leftJoin(medicalReps, and(eq(sessions.userType, 'medrep'), eq(medicalReps.id, sessions.userId)))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!session) return null;
   const type = session.userType as UserType;
   let termsAccepted = true;
   if (type === 'clinic' || type === 'medrep') {
-    const table = type === 'clinic' ? clinicUsers : medicalReps;
-    const [account] = await app.db
-      .select({ status: table.status, termsAccepted: table.termsAccepted })
-      .from(table)
-      .where(eq(table.id, session.userId))
-      .limit(1);
+    const status = type === 'clinic' ? session.clinicStatus : session.repStatus;
     // A deleted or deactivated account's sessions stop working at once.
-    if (!account || account.status !== 'active') return null;
-    termsAccepted = account.termsAccepted;
+    if (status !== 'active') return null;
+    termsAccepted = (type === 'clinic' ? session.clinicTerms : session.repTerms) === true;
   }
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     const idleExtended = type === 'admin' ? { expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS.adminIdle) } : {};
