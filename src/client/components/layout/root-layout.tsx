@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { ConnectivityBadge } from '../../features/pwa/components/connectivity-badge';
-import { InstallCard } from '../../features/pwa/components/install-card';
-import { OfflineSync } from '../../features/pwa/components/offline-sync';
+
+// Loaded after the first paint, so the landing route's initial JavaScript stays small (issue 10).
+const OfflineSync = lazy(() => import('../../features/pwa/components/offline-sync').then((m) => ({ default: m.OfflineSync })));
+const ConnectivityBadge = lazy(() => import('../../features/pwa/components/connectivity-badge').then((m) => ({ default: m.ConnectivityBadge })));
+const InstallCard = lazy(() => import('../../features/pwa/components/install-card').then((m) => ({ default: m.InstallCard })));
 
 /** The frame every page shares; pages choose their own header (public pages use SiteHeader). */
 export function RootLayout() {
@@ -12,9 +15,11 @@ export function RootLayout() {
       </a>
       <Outlet />
       {/* Issue 8: installable and offline (spec part 2, 2.8 and 4). */}
-      <OfflineSync />
-      <ConnectivityBadge />
-      <InstallCard />
+      <Suspense fallback={null}>
+        <OfflineSync />
+        <ConnectivityBadge />
+        <InstallCard />
+      </Suspense>
       {/* Every fresh page load has the key 'default'; keying those by path stops a new load from jumping to
           the scroll position saved by a different page earlier in this tab. */}
       <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />

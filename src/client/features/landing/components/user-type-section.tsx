@@ -1,10 +1,13 @@
 import { Building2, HeartPulse, Stethoscope } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { TIMINGS } from '../../../../shared/constants';
 import { toast } from '../../../lib/toast';
 import { USER_SELECTION_ID } from './hero-section';
-import { PortalDialog, type Portal } from './portal-dialog';
+import type { Portal } from './portal-dialog';
 import { UserTypeCard } from './user-type-card';
+
+// The portal modal (Radix Dialog) loads just after the landing page renders, off its critical path (issue 10).
+const PortalDialog = lazy(() => import('./portal-dialog').then((m) => ({ default: m.PortalDialog })));
 
 /** spec part 1, 2: 'Select Your User Type' with the Medical Rep, Clinic and Patients cards. */
 export function UserTypeSection() {
@@ -53,7 +56,9 @@ export function UserTypeSection() {
           />
         </ul>
       </div>
-      <PortalDialog portal={portal} onClose={() => setPortal(null)} />
+      <Suspense fallback={null}>
+        <PortalDialog portal={portal} onClose={() => setPortal(null)} />
+      </Suspense>
     </section>
   );
 }
