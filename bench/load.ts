@@ -1,0 +1,70 @@
+import autocannon from 'autocannon';
+
+// One load run with autocannon: a warm-up, then the measured run; each request's path, body and cookie come
+// from `next(i)` so the load spreads over many reps, doctors and days as real traffic would.
+
+export interface LoadRequest {
+  method?: 'GET' | 'POST';
+  path: string;
+  cookie?: string;
+  body?: unknown;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  status: Record<string, number>;
+  errors: number;
+  timeouts: number;
+  bytesPerRequest: number;
+}
+
+async function once(url: string, o: { connections: number; seconds: number; next: (i: number) => LoadRequest }): Promise<LoadResult> {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    connections: o.connections,
+    duration: o.seconds,
+    timeout: 20,
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => {
+          const r = o.next(i++);
+          const headers: Record<string, string> = { accept: 'application/json' };
+          if (r.cookie) headers.cookie = r.cookie;
+          if (r.body !== undefined) headers['content-type'] = 'application/json';
+          return { ...req, method: r.method ?? 'GET', path: r.path, headers, body: r.body === undefined ? undefined : JSON.stringify(r.body) };
+        },
+      },
+    ],
+  } as autocannon.Options);
+  const status: Record<string, number> = {};
+  for (const [code, v] of Object.entries((result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {})) {
+    status[code] = v.count;
+  }
+  const total = Object.values(status).reduce((a, b) => a + b, 0);
+  return {
+    rps: total / o.seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: total,
+    status,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    bytesPerRequest: total ? Math.round(result.throughput.total / total) : 0,
+  };
+}
+
+/** Warm-up (not measured), then the measured run. */
+export async function measure(
+  url: string,
+  o: { connections: number; seconds: number; warmupSeconds: number; next: (i: number) => LoadRequest; warmupNext?: (i: number) => LoadRequest },
+): Promise<LoadResult> {
+  if (o.warmupSeconds > 0) await once(url, { connections: o.connections, seconds: o.warmupSeconds, next: o.warmupNext ?? o.next });
+  return once(url, o);
+}
+
+export const count5xx = (r: LoadResult) => Object.entries(r.status).filter(([c]) => c.startsWith('5')).reduce((a, [, n]) => a + n, 0);
+export const count2xx = (r: LoadResult) => Object.entries(r.status).filter(([c]) => c.startsWith('2')).reduce((a, [, n]) => a + n, 0);

@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+// Child processes of the benchmark: the app (as `npm run serve` would run it, one process) and the bare
+// node:http baseline, each in its own process so neither shares an event loop with the load generator.
+
+export interface Child {
+  url: string;
+  proc: ChildProcess;
+  stop(): Promise<void>;
+  stderr(): string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, proc: ChildProcess, timeoutMs: number, errText: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`process exited (${proc.exitCode}) before answering ${url}\n${errText()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs} ms\n${errText()}`);
+}
+
+function spawnChild(args: string[], env: Record<string, string>, readyPath: string, port: number): Promise<Child> {
+  const proc = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  proc.stderr!.on('data', (d: Buffer) => {
+    err = (err + d.toString()).slice(-8000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const child: Child = {
+    url,
+    proc,
+    stderr: () => err,
+    stop: () =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+        setTimeout(() => proc.kill('SIGKILL'), 20_000).unref();
+      }),
+  };
+  return waitFor(url + readyPath, proc, 120_000, () => err).then(() => child);
+}
+
+/** Starts src/server/main.ts with the given database settings (DATABASE_URL or DATA_DIR). */
+export async function startApp(o: { database: { DATABASE_URL: string } | { DATA_DIR: string }; clientDir: string }): Promise<Child> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    ...o.database,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    CLIENT_DIR: o.clientDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    JOBS_ENABLED: 'false',
+    APP_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: '',
+    DATABASE_URL: 'DATABASE_URL' in o.database ? o.database.DATABASE_URL : '',
+  };
+  return spawnChild(['--import', 'tsx', 'src/server/main.ts'], env, '/api/health', port);
+}
+
+/** The ceiling: a bare node:http server answering a fixed JSON body of `bytes` bytes. */
+export async function startBaseline(bytes: number): Promise<Child> {
+  const port = await freePort();
+  const script = `
+    const http = require('node:http');
+    const n = ${Math.max(20, bytes)};
+    const body = JSON.stringify({ data: 'x'.repeat(n - 11) });
+    http.createServer((req, res) => {
+      if (req.url === '/ready') { res.end('ok'); return; }
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1');`;
+  return spawnChild(['-e', script], {}, '/ready', port);
+}
