@@ -20,10 +20,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export const DEFAULT_POOL_SIZE = 20;
+
 /** No url => embedded PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
 export async function openDatabase(opts: { url?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // issue 10: 20 connections per instance. At 32 concurrent requests a pool of 10 queued reads behind booking
+    // transactions waiting on row locks; 20 keeps 4 instances under PostgreSQL's default max_connections (100).
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
