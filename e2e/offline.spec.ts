@@ -207,10 +207,14 @@ test('a queued booking for a day that filled up meanwhile is reported with the r
 test('the install card shows 10 s after the install event and stays away after Not now', async ({ page }) => {
   await page.clock.install();
   await page.goto('/');
-  // The app listens once it has rendered.
+  // The app listens once it has rendered: fire until it takes the event (each one restarts the 10 s).
   const fireInstallEvent = async () => {
     await expect(page.locator('#main')).toBeVisible();
-    return page.evaluate(() => {
+    await expect.poll(() => dispatchInstallEvent()).toBe(true);
+    return true;
+  };
+  const dispatchInstallEvent = () =>
+    page.evaluate(() => {
       const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
       event.prompt = () => {
         (window as unknown as { prompted: number }).prompted = ((window as unknown as { prompted?: number }).prompted ?? 0) + 1;
@@ -220,7 +224,6 @@ test('the install card shows 10 s after the install event and stays away after N
       window.dispatchEvent(event);
       return event.defaultPrevented;
     });
-  };
   const card = page.getByRole('complementary', { name: 'Install RepVisit' });
 
   expect(await fireInstallEvent()).toBe(true);
@@ -272,6 +275,8 @@ test('no install card when the app runs standalone', async ({ page }) => {
   });
   await page.goto('/');
   await expect(page.locator('#main')).toBeVisible();
+  // Give the app's effects time to run (React schedules them outside the faked clock).
+  await page.waitForTimeout(1_000);
   const prevented = await page.evaluate(() => {
     const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
     event.prompt = () => Promise.resolve();

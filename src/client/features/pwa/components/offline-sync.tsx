@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { TIMINGS } from '../../../../shared/constants';
 import { clearExpiredCache } from '../../../lib/offline-cache';
 import { listPendingBookings, syncPendingBookings } from '../../../lib/offline-queue';
 import { getMe } from '../../auth/api/get-me';
@@ -8,8 +9,9 @@ import { repAppointmentsKeyPrefix } from '../../rep/api/get-rep-appointments';
 import { reportSync } from '../lib/report-sync';
 
 /**
- * Sends the bookings waiting on this device at start-up (when online) and each time the network returns
- * (spec part 2, 4). Only the signed-in rep's own bookings go, with that rep's session; renders nothing.
+ * Sends the bookings waiting on this device at start-up (when online), each time the network returns
+ * (spec part 2, 4) and every 30 s while some wait. Only the signed-in rep's own bookings go, with that rep's
+ * session; renders nothing.
  */
 export function OfflineSync() {
   const qc = useQueryClient();
@@ -33,9 +35,13 @@ export function OfflineSync() {
     void clearExpiredCache();
     void run();
     window.addEventListener('online', onOnline);
+    // A call can fail while the browser still says online (server down, captive portal): no 'online' event
+    // follows, so waiting bookings are also retried with the pending-count refresh (spec part 2, 9).
+    const timer = window.setInterval(onOnline, TIMINGS.pendingCountRefreshMs);
     return () => {
       alive = false;
       window.removeEventListener('online', onOnline);
+      window.clearInterval(timer);
     };
   }, [qc]);
 
