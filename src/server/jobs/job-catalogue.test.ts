@@ -23,3 +23,21 @@ describe('job schedules', () => {
     });
   });
 });
+
+describe('catching up a missed occurrence at start', () => {
+  it('runs the last occurrence when no run followed it and it is recent enough', async () => {
+    const { missedOccurrence } = await import('./scheduler');
+    const evening = JOBS.find((j) => j.name === 'evening-reminders')!;
+    const cron = new Cron(evening.cron, { timezone: JOB_TIMEZONE, paused: true });
+    const at2130 = new Date('2026-03-02T16:00:00.000Z'); // 21:30 IST
+    const previous = cron.previousRuns(1, at2130)[0]!;
+    expect(previous.toISOString()).toBe('2026-03-02T12:30:00.000Z');
+    expect(missedOccurrence({ previous, lastRunAt: null, now: at2130, catchUpHours: evening.catchUpHours })).toEqual(previous);
+    expect(missedOccurrence({ previous, lastRunAt: new Date('2026-03-02T12:30:00.000Z'), now: at2130, catchUpHours: 5 })).toBeNull();
+    expect(missedOccurrence({ previous, lastRunAt: new Date('2026-03-01T12:30:00.000Z'), now: at2130, catchUpHours: 5 })).toEqual(previous);
+    // After midnight IST "tomorrow" is another day: too late for yesterday evening's reminders.
+    const after = new Date('2026-03-02T19:00:00.000Z'); // 00:30 IST
+    expect(missedOccurrence({ previous, lastRunAt: null, now: after, catchUpHours: evening.catchUpHours })).toBeNull();
+    cron.stop();
+  });
+});

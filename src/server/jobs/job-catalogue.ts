@@ -10,14 +10,16 @@ export interface JobDefinition {
   name: JobName;
   cron: string;
   schedule: string;
+  /** How late a missed occurrence may still run when an instance starts (the server was down at that time). */
+  catchUpHours: number;
   run: (o: JobOptions) => Promise<JobOutcome>;
 }
 
 export const JOB_TIMEZONE = 'Asia/Kolkata';
 
 export const JOBS: JobDefinition[] = [
-  { name: 'nightly-purge', cron: '0 2 * * *', schedule: 'Daily at 02:00 IST', run: runNightlyPurge },
-  { name: 'clinic-morning-list', cron: '0 7 * * *', schedule: 'Daily at 07:00 IST', run: runClinicMorningList },
-  { name: 'renewal-reminders', cron: '0 9 * * *', schedule: 'Daily at 09:00 IST', run: runRenewalReminders },
-  { name: 'evening-reminders', cron: '0 18 * * *', schedule: 'Daily at 18:00 IST', run: runEveningReminders },
+  { name: 'nightly-purge', cron: '0 2 * * *', schedule: 'Daily at 02:00 IST', catchUpHours: 20, run: runNightlyPurge },
+  { name: 'clinic-morning-list', cron: '0 7 * * *', schedule: 'Daily at 07:00 IST', catchUpHours: 4, run: runClinicMorningList },
+  { name: 'renewal-reminders', cron: '0 9 * * *', schedule: 'Daily at 09:00 IST', catchUpHours: 12, run: runRenewalReminders },
+  { name: 'evening-reminders', cron: '0 18 * * *', schedule: 'Daily at 18:00 IST', catchUpHours: 5, run: runEveningReminders },
 ];
