@@ -20,6 +20,7 @@ import { bookingRoutes } from './modules/booking/booking.routes';
 import { directoryRoutes } from './modules/directory/directory.routes';
 import { repProfileRoutes } from './modules/rep-profile/rep-profile.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { jobRoutes } from './jobs/jobs.routes';
 
@@ -53,7 +54,7 @@ export interface BuildAppOptions {
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 // Every area registers its routes here, explicitly (ARCHITECTURE: app.ts).
-const modules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, clinicRoutes, subscriptionRoutes, authRoutes, directoryRoutes, bookingRoutes, repProfileRoutes, adminRoutes, notificationRoutes, jobRoutes];
+const modules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, clinicRoutes, subscriptionRoutes, authRoutes, directoryRoutes, bookingRoutes, repProfileRoutes, adminRoutes, notificationRoutes, jobRoutes, privacyRoutes];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;

@@ -80,6 +80,11 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/terms-status/:userType/:userId': { request: (w) => ({ url: `/api/terms-status/medrep/${w.repA.id}` }), expect: accountOwned },
   'POST /api/accept-terms': { request: json((w) => ({ userType: 'medrep', userId: w.repA.id })), expect: accountOwned },
 
+  // --- privacy rights: the signed-in rep's or clinic's own account, no id ---
+  'GET /api/account/export': { request: none, expect: { nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused' } },
+  'POST /api/account/delete/request': { request: none, expect: { nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused' } },
+  'POST /api/account/delete/confirm': { request: json(() => ({ code: '000000' })), expect: { nobody: 'unauth', repA: 'reached', repB: 'reached', clinicA: 'reached', clinicB: 'reached', admin: 'refused' } },
+
   // --- rep: directory and booking ---
   'GET /api/cities-by-state': { request: () => ({ query: { state: 'Jammu and Kashmir' } }), expect: anyRep() },
   'GET /api/doctors/specialties': { request: () => ({ query: { state: 'Jammu and Kashmir', city: 'Srinagar' } }), expect: anyRep() },

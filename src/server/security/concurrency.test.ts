@@ -20,7 +20,7 @@ describeEachDatabase('concurrency at scale', (ctx) => {
   it(`200 reps racing for 3 slots, ${ROUNDS} times over: never more than 3 bookings`, async () => {
     ctx.clock.set('2026-03-02T04:30:00.000Z');
     const db = ctx.app.db;
-    const reps = [];
+    const reps: Array<{ id: number }> = [];
     for (let i = 0; i < 200; i++) reps.push(await createSubscribedRep(db));
     const cookies = await Promise.all(reps.map((r) => sessionCookie(ctx.app, 'medrep', r.id)));
     const clinic = await createClinic(db);
@@ -42,7 +42,7 @@ describeEachDatabase('concurrency at scale', (ctx) => {
     const db = ctx.app.db;
     const clinic = await createClinic(db);
     const clinicCookie = await sessionCookie(ctx.app, 'clinic', clinic.id);
-    const reps = [];
+    const reps: Array<{ id: number }> = [];
     for (let i = 0; i < 30; i++) reps.push(await createSubscribedRep(db));
     const cookies = await Promise.all(reps.map((r) => sessionCookie(ctx.app, 'medrep', r.id)));
     for (let round = 0; round < ROUNDS; round++) {

@@ -1,0 +1,308 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { COMPANY } from '../../../shared/constants';
+import {
+  clinicDoctorSettings,
+  clinicDoctors,
+  clinicUsers,
+  doctorAppointments,
+  doctors,
+  emailAuditLog,
+  idempotencyKeys,
+  medicalReps,
+  passwordResetTokens,
+  profileUpdateCodes,
+  sessions,
+  subscriptionOrders,
+} from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import { endAllSessions, type Actor } from '../../plugins/auth';
+import { generateCode, hashCode, sameHash } from '../auth/codes';
+import { hashPassword } from '../auth/password';
+import { newToken } from '../../plugins/auth';
+
+// The data rights of the DPDP Act 2023 (issue 9): a copy of everything the product holds about the signed-in
+// rep or clinic, and erasure confirmed by an e-mailed code. See docs/decisions/ for why a deleted rep's row is
+// anonymised rather than removed (payment records).
+
+export const DELETE_CODE_LIFETIME_MS = 15 * 60_000;
+export const DELETE_CODE_MAX_ATTEMPTS = 3;
+export const PRIVACY_MESSAGES = {
+  codeSent: 'We have e-mailed you a code to confirm the deletion of your account.',
+  noCode: 'Please request a new deletion code.',
+  expired: 'The code has expired. Please request a new one.',
+  wrong: 'Invalid code. Please check the code in your e-mail.',
+  tooMany: 'Too many wrong codes. Please request a new one.',
+  deleted: 'Your account and personal data have been deleted.',
+} as const;
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+async function accountRow(app: FastifyInstance, actor: Actor) {
+  const table = actor.type === 'clinic' ? clinicUsers : medicalReps;
+  const [row] = await app.db.select().from(table).where(eq(table.id, actor.id)).limit(1);
+  if (!row) throw notFound('Account not found');
+  return row as typeof clinicUsers.$inferSelect | typeof medicalReps.$inferSelect;
+}
+
+async function sessionList(app: FastifyInstance, actor: Actor) {
+  const rows = await app.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userType, actor.type), eq(sessions.userId, actor.id)));
+  // The session ids are secrets (hashes of the cookies): never exported.
+  return rows.map((s) => ({
+    signedInAt: iso(s.createdAt),
+    lastSeenAt: iso(s.lastSeenAt),
+    expiresAt: iso(s.expiresAt),
+    rememberMe: s.rememberMe,
+    ipAddress: s.ipAddress,
+    device: s.userAgent,
+  }));
+}
+
+async function emailList(app: FastifyInstance, email: string) {
+  const rows = await app.db
+    .select()
+    .from(emailAuditLog)
+    .where(sql`lower(${emailAuditLog.recipientEmail}) = ${email.toLowerCase()}`);
+  return rows.map((m) => ({ subject: m.subject, kind: m.templateType, status: m.status, sentAt: iso(m.sentAt) }));
+}
+
+/** Everything the product holds about the signed-in account; no password hash, code, token or session id. */
+export async function exportAccountData(app: FastifyInstance, actor: Actor) {
+  const now = app.clock.now();
+  const common = {
+    exportedAt: now.toISOString(),
+    controller: { name: COMPANY.legalName, address: COMPANY.address, email: COMPANY.email, grievanceOfficer: COMPANY.grievanceEmail },
+  };
+  if (actor.type === 'medrep') {
+    const [rep] = await app.db.select().from(medicalReps).where(eq(medicalReps.id, actor.id)).limit(1);
+    if (!rep) throw notFound('Account not found');
+    const appointments = await app.db
+      .select({
+        id: doctorAppointments.id,
+        date: doctorAppointments.appointmentDate,
+        status: doctorAppointments.status,
+        doctor: doctors.name,
+        clinic: clinicUsers.clinicName,
+        city: clinicUsers.city,
+        cancellationReason: doctorAppointments.cancelReason,
+        bookedAt: doctorAppointments.bookedAt,
+      })
+      .from(doctorAppointments)
+      .leftJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
+      .leftJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
+      .where(eq(doctorAppointments.repId, actor.id));
+    const orders = await app.db.select().from(subscriptionOrders).where(eq(subscriptionOrders.repId, actor.id));
+    return {
+      ...common,
+      accountType: 'medical_rep',
+      profile: {
+        id: rep.id,
+        fullName: rep.fullName,
+        email: rep.email,
+        phone: rep.phone,
+        company: rep.company,
+        state: rep.state,
+        status: rep.status,
+        emailVerified: rep.emailVerified,
+        deviceFingerprint: rep.deviceFingerprint,
+        createdAt: iso(rep.createdAt),
+        updatedAt: iso(rep.updatedAt),
+        passwordChangedAt: iso(rep.passwordChangedAt),
+      },
+      terms: { accepted: rep.termsAccepted, version: rep.termsVersion, acceptedAt: iso(rep.termsAcceptedAt) },
+      subscription: {
+        status: rep.subscriptionStatus,
+        subscriptionId: rep.subscriptionId,
+        expiresAt: iso(rep.subscriptionExpiresAt),
+        freeTrialUsedAt: iso(rep.freeTrialUsedAt),
+        orders: orders.map((o) => ({
+          orderId: o.orderId,
+          plan: o.planType,
+          amountPaise: o.amount,
+          currency: o.currency,
+          status: o.status,
+          paymentId: o.paymentId,
+          createdAt: iso(o.createdAt),
+          paidAt: iso(o.paidAt),
+        })),
+      },
+      notifications: {
+        email: rep.emailNotifications,
+        push: rep.pushNotifications,
+        renewalReminders: rep.renewalReminders,
+        pushSubscribedDevice: rep.pushSubscription !== null,
+        calendarFeedActive: rep.calendarFeedTokenHash !== null,
+      },
+      appointments: appointments.map((a) => ({ ...a, bookedAt: iso(a.bookedAt) })),
+      sessions: await sessionList(app, actor),
+      emailsSent: await emailList(app, rep.email),
+    };
+  }
+  const [clinic] = await app.db.select().from(clinicUsers).where(eq(clinicUsers.id, actor.id)).limit(1);
+  if (!clinic) throw notFound('Account not found');
+  const doctorRows = await app.db
+    .select({ id: doctors.id, name: doctors.name, specialty: doctors.specialty, settings: clinicDoctorSettings })
+    .from(clinicDoctors)
+    .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
+    .leftJoin(clinicDoctorSettings, and(eq(clinicDoctorSettings.clinicId, clinicDoctors.clinicId), eq(clinicDoctorSettings.doctorId, clinicDoctors.doctorId)))
+    .where(eq(clinicDoctors.clinicId, actor.id));
+  const visits = await app.db
+    .select({
+      id: doctorAppointments.id,
+      date: doctorAppointments.appointmentDate,
+      status: doctorAppointments.status,
+      doctor: doctors.name,
+      rep: medicalReps.fullName,
+      company: medicalReps.company,
+      cancellationReason: doctorAppointments.cancelReason,
+    })
+    .from(doctorAppointments)
+    .leftJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
+    .leftJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
+    .where(eq(doctorAppointments.clinicId, actor.id));
+  return {
+    ...common,
+    accountType: 'clinic',
+    profile: {
+      id: clinic.id,
+      clinicName: clinic.clinicName,
+      contactPerson: clinic.contactPerson,
+      email: clinic.email,
+      contactNumber: clinic.contactNumber,
+      state: clinic.state,
+      city: clinic.city,
+      status: clinic.status,
+      emailVerified: clinic.emailVerified,
+      deviceFingerprint: clinic.deviceFingerprint,
+      createdAt: iso(clinic.createdAt),
+      updatedAt: iso(clinic.updatedAt),
+    },
+    terms: { accepted: clinic.termsAccepted, version: clinic.termsVersion, acceptedAt: iso(clinic.termsAcceptedAt) },
+    preferences: { emailNotifications: clinic.emailNotifications, smsNotifications: clinic.smsNotifications },
+    doctors: doctorRows.map((d) => ({
+      id: d.id,
+      name: d.name,
+      specialty: d.specialty,
+      callSettings: d.settings
+        ? { maxSlots: d.settings.maxSlots, callFrequency: d.settings.callFrequency, availableDays: d.settings.availableDays }
+        : null,
+    })),
+    appointments: visits,
+    sessions: await sessionList(app, actor),
+    emailsSent: await emailList(app, clinic.email),
+  };
+}
+
+/** Step 1 of erasure: a 6-digit code to the account's e-mail, stored hashed, 15 minutes, 3 attempts. */
+export async function requestAccountDeletion(app: FastifyInstance, actor: Actor) {
+  const row = await accountRow(app, actor);
+  const code = generateCode();
+  const table = actor.type === 'clinic' ? clinicUsers : medicalReps;
+  await app.db
+    .update(table)
+    .set({ verificationOtp: hashCode(code, app.config.SESSION_SECRET), otpExpiry: new Date(app.clock.now().getTime() + DELETE_CODE_LIFETIME_MS), otpAttempts: 0 })
+    .where(eq(table.id, actor.id));
+  await app.mailer.send({
+    to: row.email,
+    recipientId: actor.id,
+    subject: 'Confirm the deletion of your RepVisit account',
+    text: [
+      `Your code to delete your RepVisit account is ${code}.`,
+      '',
+      'It expires in 15 minutes. Deleting your account erases your personal data and signs you out everywhere;',
+      'payment records the law requires us to keep are kept without your name or contact details.',
+      '',
+      'If you did not ask for this, ignore this e-mail and change your password.',
+    ].join('\n'),
+    templateType: 'account_deletion',
+  });
+  return { message: PRIVACY_MESSAGES.codeSent };
+}
+
+/** Step 2: the right code erases the account's personal data and ends every session. */
+export async function confirmAccountDeletion(app: FastifyInstance, actor: Actor, code: string) {
+  const row = await accountRow(app, actor);
+  const table = actor.type === 'clinic' ? clinicUsers : medicalReps;
+  if (!row.verificationOtp || !row.otpExpiry) throw badRequest(PRIVACY_MESSAGES.noCode, 'no_code');
+  if (row.otpExpiry.getTime() <= app.clock.now().getTime()) throw badRequest(PRIVACY_MESSAGES.expired, 'code_expired');
+  if (row.otpAttempts >= DELETE_CODE_MAX_ATTEMPTS) throw new AppError('too_many_attempts', PRIVACY_MESSAGES.tooMany, 429);
+  if (!sameHash(hashCode(code, app.config.SESSION_SECRET), row.verificationOtp)) {
+    await app.db.update(table).set({ otpAttempts: sql`${table.otpAttempts} + 1` }).where(eq(table.id, actor.id));
+    throw badRequest(row.otpAttempts + 1 >= DELETE_CODE_MAX_ATTEMPTS ? PRIVACY_MESSAGES.tooMany : PRIVACY_MESSAGES.wrong, 'wrong_code');
+  }
+  const name = 'fullName' in row ? row.fullName : row.clinicName;
+  // The notice goes first: the erasure then removes the e-mail log rows that name the address, this one too.
+  await app.mailer.send({
+    to: row.email,
+    subject: 'Your RepVisit account has been deleted',
+    text: `Hello ${name},\n\nYour RepVisit account and its personal data have been deleted, and you have been signed out everywhere.\n\nQuestions: ${COMPANY.grievanceEmail}`,
+    templateType: 'account_deletion',
+  });
+  if (actor.type === 'medrep') await eraseRep(app, actor.id);
+  else await eraseClinic(app, actor.id);
+  await endAllSessions(app, actor.type, actor.id);
+  return { message: PRIVACY_MESSAGES.deleted };
+}
+
+/**
+ * A rep's row is anonymised, not deleted: subscription_orders (payment records kept by law) reference it and
+ * would cascade away. Everything personal goes; the order rows keep amounts, dates and payment ids only.
+ */
+async function eraseRep(app: FastifyInstance, repId: number) {
+  const now = app.clock.now();
+  const unusable = await hashPassword(newToken(32));
+  const [rep] = await app.db.select({ email: medicalReps.email }).from(medicalReps).where(eq(medicalReps.id, repId));
+  await app.db.transaction(async (tx) => {
+    await tx.delete(doctorAppointments).where(eq(doctorAppointments.repId, repId));
+    await tx.delete(profileUpdateCodes).where(eq(profileUpdateCodes.repId, repId));
+    await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.repId, repId));
+    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userType, 'medrep'), eq(passwordResetTokens.userId, repId)));
+    if (rep) await tx.delete(emailAuditLog).where(sql`lower(${emailAuditLog.recipientEmail}) = ${rep.email.toLowerCase()}`);
+    await tx
+      .update(medicalReps)
+      .set({
+        fullName: 'Deleted account',
+        email: `deleted-${repId}@deleted.invalid`,
+        phone: `deleted-${repId}`,
+        company: '',
+        state: '',
+        password: unusable,
+        deviceFingerprint: null,
+        verificationOtp: null,
+        otpExpiry: null,
+        otpAttempts: 0,
+        resetToken: null,
+        resetTokenExpires: null,
+        pushSubscription: null,
+        calendarFeedTokenHash: null,
+        calendarFeedCreatedAt: null,
+        emailNotifications: false,
+        pushNotifications: false,
+        renewalReminders: false,
+        status: 'deleted',
+        updatedAt: now,
+      })
+      .where(eq(medicalReps.id, repId));
+  });
+}
+
+/** A clinic holds no payment records: its row goes, with its doctor links, settings and visits (cascade). */
+async function eraseClinic(app: FastifyInstance, clinicId: number) {
+  const [clinic] = await app.db.select({ email: clinicUsers.email }).from(clinicUsers).where(eq(clinicUsers.id, clinicId));
+  await app.db.transaction(async (tx) => {
+    const created = await tx.select({ id: doctors.id }).from(doctors).where(eq(doctors.createdByClinicId, clinicId));
+    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userType, 'clinic'), eq(passwordResetTokens.userId, clinicId)));
+    if (clinic) await tx.delete(emailAuditLog).where(sql`lower(${emailAuditLog.recipientEmail}) = ${clinic.email.toLowerCase()}`);
+    await tx.delete(clinicUsers).where(eq(clinicUsers.id, clinicId));
+    // Doctors this clinic added that no other clinic lists go too.
+    const ids = created.map((d) => d.id);
+    if (ids.length) {
+      const stillLinked = await tx.select({ id: clinicDoctors.doctorId }).from(clinicDoctors).where(inArray(clinicDoctors.doctorId, ids));
+      const orphans = ids.filter((id) => !stillLinked.some((l) => l.id === id));
+      if (orphans.length) await tx.delete(doctors).where(and(inArray(doctors.id, orphans), isNull(doctors.createdByClinicId)));
+    }
+  });
+}
