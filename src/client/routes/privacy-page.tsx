@@ -167,7 +167,16 @@ const SECTIONS: LegalSection[] = [
         </ul>
         <h3>How to use them</h3>
         <ul>
-          <li>In the app, open <strong>Settings</strong> and choose <strong>Download my data</strong> or <strong>Delete my account</strong>.</li>
+          <li>
+            <strong>Download my data</strong> (in <strong>Settings</strong>): at once, a JSON file of everything we hold about
+            your account: profile, the terms version you accepted and when, appointments, subscription and payments,
+            notification choices, signed-in devices and the e-mails we sent you. Passwords and codes are never included.
+          </li>
+          <li>
+            <strong>Delete my account</strong> (in <strong>Settings</strong>): we e-mail you a code; once you enter it, your
+            personal data is erased at once and you are signed out on every device. Payment records the law requires us
+            to keep stay, without your name or contact details.
+          </li>
           <li>Or e-mail our Grievance Officer at {grievance} from the address registered with your account.</li>
         </ul>
         <p>

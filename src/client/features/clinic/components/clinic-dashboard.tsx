@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import type { ClinicSessionUser } from '../../auth/api/get-me';
 import { useClinicDoctors } from '../api/get-clinic-doctors';
 import { AccountSettings } from './account-settings';
+import { PrivacyRightsCard } from '../../account/components/privacy-rights-card';
 import { ClinicHeader } from './clinic-header';
 import { DoctorsTab } from './doctors-tab';
 import { MedicalRepTab } from './medical-rep-tab';
@@ -51,6 +52,7 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
           </TabsContent>
           <TabsContent value="settings">
             <AccountSettings />
+            <div className="mt-4"><PrivacyRightsCard /></div>
           </TabsContent>
         </Tabs>
       </main>

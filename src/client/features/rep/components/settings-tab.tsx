@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { RepSessionUser } from '../../auth/api/get-me';
 import type { ProfileUpdateType } from '../../../../shared/schemas/profile';
+import { PrivacyRightsCard } from '../../account/components/privacy-rights-card';
 import { CalendarFeedCard } from '../../notifications/components/calendar-feed-card';
 import { SubscriptionPanel } from '../../subscription/components/subscription-panel';
 import { AppearanceSettingsCard } from './appearance-settings-card';
@@ -20,6 +21,7 @@ export function SettingsTab({ rep }: { rep: RepSessionUser }) {
         <NotificationSettingsCard />
         <CalendarFeedCard />
         <AppearanceSettingsCard />
+        <PrivacyRightsCard />
       </div>
       <div className="lg:col-span-2">
         <SubscriptionPanel repId={rep.id} customerName={rep.fullName} customerEmail={rep.email} customerPhone={rep.phone} />

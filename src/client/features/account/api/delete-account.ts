@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { clearOfflineData } from '../../pwa/lib/clear-offline-data';
+
+/** POST /api/account/delete/request: e-mails a 6-digit confirmation code. */
+export function useRequestAccountDeletion() {
+  return useMutation({
+    mutationFn: () => apiFetch<{ message: string }>('/api/account/delete/request', { method: 'POST', body: {} }),
+  });
+}
+
+/** POST /api/account/delete/confirm: erases the account; every cached answer and offline data leave too. */
+export function useConfirmAccountDeletion() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => apiFetch<{ message: string }>('/api/account/delete/confirm', { method: 'POST', body: { code } }),
+    onSuccess: () => {
+      qc.clear();
+      void clearOfflineData();
+    },
+  });
+}

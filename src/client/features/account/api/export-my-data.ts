@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api';
+
+/** GET /api/account/export, saved as the JSON file the server names (DPDP Act 2023: right to access). */
+export function useExportMyData() {
+  return useMutation({
+    mutationFn: async () => {
+      const res = await fetch('/api/account/export', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => ({}))) as { message?: string };
+        throw new ApiError(res.status, body.message ?? 'Could not prepare your data. Please try again.');
+      }
+      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'repvisit-my-data.json';
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      return name;
+    },
+  });
+}

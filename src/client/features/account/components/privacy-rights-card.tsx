@@ -1,0 +1,103 @@
+import { Download, ShieldAlert, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { COMPANY } from '../../../../shared/constants';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useConfirmAccountDeletion, useRequestAccountDeletion } from '../api/delete-account';
+import { useExportMyData } from '../api/export-my-data';
+
+/** 'Your data' in Settings (DPDP Act 2023): download a copy, delete the account by an e-mailed code. */
+export function PrivacyRightsCard() {
+  const exportData = useExportMyData();
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="text-base font-semibold text-slate-900 dark:text-white">Your data</h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Your rights under India&apos;s DPDP Act 2023. See the <Link className="text-teal-700 underline dark:text-teal-300" to="/privacy">privacy policy</Link>; grievances:{' '}
+        <a className="text-teal-700 underline break-all dark:text-teal-300" href={`mailto:${COMPANY.grievanceEmail}`}>{COMPANY.grievanceEmail}</a>.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          loading={exportData.isPending}
+          onClick={() =>
+            exportData.mutate(undefined, {
+              onSuccess: () => toast({ title: 'Your data is downloading', variant: 'success' }),
+              onError: (err) => toast({ title: 'Download failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+            })
+          }
+        >
+          <Download className="h-4 w-4" aria-hidden /> Download my data
+        </Button>
+        <Button variant="destructive" onClick={() => setDeleting(true)}>
+          <Trash2 className="h-4 w-4" aria-hidden /> Delete my account
+        </Button>
+      </div>
+      {deleting && <DeleteAccountDialog onClose={() => setDeleting(false)} />}
+    </Card>
+  );
+}
+
+function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const request = useRequestAccountDeletion();
+  const confirm = useConfirmAccountDeletion();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const sent = request.isSuccess;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) return setError('Please enter the 6-digit code');
+    setError(undefined);
+    confirm.mutate(code.trim(), {
+      onSuccess: (res) => {
+        toast({ title: res.message, variant: 'success' });
+        window.location.assign('/');
+      },
+      onError: (err) => setError(errorMessage(err, 'Could not delete your account. Please try again.')),
+    });
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Delete my account" description="This cannot be undone.">
+      <div className="grid gap-3 text-sm text-slate-700 dark:text-slate-300">
+        <p className="flex gap-2">
+          <ShieldAlert className="h-5 w-5 shrink-0 text-red-600" aria-hidden />
+          Your profile, appointments and settings are erased and you are signed out everywhere. Payment records the law
+          requires us to keep stay, without your name or contact details.
+        </p>
+        {!sent ? (
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>Cancel</Button>
+            <Button
+              variant="destructive"
+              loading={request.isPending}
+              onClick={() => request.mutate(undefined, { onError: (err) => setError(errorMessage(err, 'Could not send the code. Please try again.')) })}
+            >
+              E-mail me a code
+            </Button>
+            {error && <p role="alert" className="w-full text-red-600">{error}</p>}
+          </div>
+        ) : (
+          <form className="grid gap-3" onSubmit={submit} noValidate>
+            <p role="status">{request.data?.message}</p>
+            <FormField label="Code from the e-mail" error={error} hint="6 digits, valid for 15 minutes">
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+            </FormField>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="secondary" onClick={onClose}>Cancel</Button>
+              <Button type="submit" variant="destructive" loading={confirm.isPending}>Delete my account</Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </Dialog>
+  );
+}
