@@ -74,3 +74,18 @@ test('the privacy page states the appointment retention period in force', async 
   await page.goto('/privacy-policy');
   await expect(page.locator('main')).toContainText('every day at 2:00 AM IST once its retention period of 90 days after the appointment date has passed');
 });
+
+test('the admin sees the scheduled jobs and their last runs on the Analytics tab', async ({ page }) => {
+  await page.goto('/admin');
+  await page.getByLabel('Admin password').fill('Admin!Pass123');
+  await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await expect(page.getByRole('heading', { name: 'Scheduled jobs' })).toBeVisible();
+  for (const label of ['Nightly data purge', "Clinics' morning visitor list", 'Subscription renewal reminders', 'Evening-before visit reminders']) {
+    await expect(page.getByText(label)).toBeVisible();
+  }
+  await expect(page.getByText('Daily at 18:00 IST')).toBeVisible();
+  await page.getByRole('heading', { name: 'Scheduled jobs' }).scrollIntoViewIfNeeded();
+  await screenshotBoth(page, 'admin-scheduled-jobs');
+});

@@ -3,6 +3,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useAdminAnalytics } from '../api/get-admin-analytics';
 import { displayDate } from '../lib/admin-format';
+import { JobsCard } from '../../jobs/components/jobs-card';
 import { BarChart } from './bar-chart';
 
 /** 'free_trial' as 'Free trial': the stored status, readable (several share one panel label). */
@@ -74,6 +75,7 @@ export function AnalyticsTab() {
           />
         </Card>
       </div>
+      <JobsCard />
     </section>
   );
 }

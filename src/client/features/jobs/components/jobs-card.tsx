@@ -20,7 +20,9 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { timeZone: 
 
 function countsText(counts: Record<string, number> | null): string {
   if (!counts) return '';
-  return Object.entries(counts)
+  const done = Object.entries(counts).filter(([, v]) => v > 0);
+  if (done.length === 0) return 'nothing to do';
+  return done
     .map(([k, v]) => `${k.replace(/([A-Z])/g, ' $1').toLowerCase()}: ${v}`)
     .join(', ');
 }
@@ -38,7 +40,7 @@ function JobRow({ job }: { job: JobView }) {
       {run && (
         <span className="text-xs text-slate-600 dark:text-slate-300">
           Last run {when(run.startedAt)}
-          {run.counts && Object.keys(run.counts).length > 0 ? ` · ${countsText(run.counts)}` : ''}
+          {run.counts ? ` · ${countsText(run.counts)}` : ''}
         </span>
       )}
       {run?.error && <span className="break-words text-xs text-red-700 dark:text-red-400">Error: {run.error}</span>}
