@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+// Listens for the browser's install event from start-up; the lazily loaded install card may come later.
+import '../../features/pwa/lib/install-event';
 
 // Loaded after the first paint, so the landing route's initial JavaScript stays small (issue 10).
 const OfflineSync = lazy(() => import('../../features/pwa/components/offline-sync').then((m) => ({ default: m.OfflineSync })));

@@ -1,8 +1,9 @@
 import { Download, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TIMINGS } from '../../../../shared/constants';
 import { Button } from '../../../components/ui/button';
-import { isStandalone, rememberInstallDismissed, wasInstallDismissed, type BeforeInstallPromptEvent } from '../lib/install-prompt';
+import { capturedInstallEvent, forgetInstallEvent, onInstallEvent } from '../lib/install-event';
+import { isStandalone, rememberInstallDismissed, wasInstallDismissed } from '../lib/install-prompt';
 
 /**
  * spec part 2, 2.8, 4 and 9: running standalone, no card. Otherwise the browser's install event is kept and the
@@ -11,28 +12,29 @@ import { isStandalone, rememberInstallDismissed, wasInstallDismissed, type Befor
  */
 export function InstallCard() {
   const [visible, setVisible] = useState(false);
-  const deferred = useRef<BeforeInstallPromptEvent | null>(null);
 
   useEffect(() => {
     if (isStandalone()) return;
     let timer: number | undefined;
-    const onPrompt = (e: Event) => {
-      e.preventDefault();
-      deferred.current = e as BeforeInstallPromptEvent;
-      if (wasInstallDismissed()) return;
+    // The card shows 10 s after the event was captured (possibly before this component loaded).
+    const schedule = () => {
+      const captured = capturedInstallEvent();
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => setVisible(!wasInstallDismissed()), TIMINGS.installCardDelayMs);
+      if (!captured || wasInstallDismissed()) return;
+      const wait = Math.max(0, captured.at + TIMINGS.installCardDelayMs - Date.now());
+      timer = window.setTimeout(() => setVisible(!wasInstallDismissed() && capturedInstallEvent() !== null), wait);
     };
     const onInstalled = () => {
       rememberInstallDismissed(false);
-      deferred.current = null;
+      forgetInstallEvent();
       setVisible(false);
     };
-    window.addEventListener('beforeinstallprompt', onPrompt);
+    schedule();
+    const off = onInstallEvent(schedule);
     window.addEventListener('appinstalled', onInstalled);
     return () => {
       window.clearTimeout(timer);
-      window.removeEventListener('beforeinstallprompt', onPrompt);
+      off();
       window.removeEventListener('appinstalled', onInstalled);
     };
   }, []);
@@ -44,8 +46,8 @@ export function InstallCard() {
     setVisible(false);
   };
   const install = async () => {
-    const event = deferred.current;
-    deferred.current = null;
+    const event = capturedInstallEvent()?.event;
+    forgetInstallEvent();
     setVisible(false);
     if (!event) return;
     try {
