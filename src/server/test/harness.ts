@@ -99,12 +99,12 @@ export function describeEachDatabase(
           clock: ctx.clock,
         });
         await ctx.app.ready();
-      }, 60_000);
+      }, 180_000);
       afterAll(async () => {
         await ctx.app?.close();
         await drop();
         await ctx.mailbox.stop();
-      }, 60_000);
+      }, 180_000);
       fn(ctx);
     });
   }
