@@ -82,3 +82,9 @@ export async function sendRepCancellation(deps: MailDeps, v: VisitDetails, now: 
     attachments: [{ filename: 'appointment-cancelled.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=CANCEL' }],
   });
 }
+
+/** The METHOD:CANCEL calendar file for a visit cancelled by the clinic (issue 11: same UID as the booking's). */
+export function cancelledVisitAttachment(deps: Pick<FastifyInstance, 'config'>, v: VisitDetails, now: Date) {
+  const ics = buildVisitIcs(eventOf(deps as MailDeps, v, now), 'CANCEL');
+  return { filename: 'appointment-cancelled.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=CANCEL' };
+}

@@ -5,7 +5,7 @@ import { assertSelf, type Actor } from '../../plugins/auth';
 import { findLinkedDoctor } from './doctors.repo';
 
 /** What the clinic services use of the app. */
-export type ClinicDeps = Pick<FastifyInstance, 'db' | 'clock' | 'mailer' | 'log'>;
+export type ClinicDeps = Pick<FastifyInstance, 'db' | 'clock' | 'mailer' | 'log' | 'config'>;
 
 export const DOCTOR_NOT_FOUND = 'Doctor not found';
 

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../mail/mail.service';
+import type { MailAttachment, OutgoingMail } from '../mail/mail.service';
 import { formatDisplayDate } from '../../../shared/dates';
 
 // E-mails the clinic dashboard sends. Plain text first; no secret ever goes in them.
@@ -10,10 +10,15 @@ export interface CancelledVisit {
   appointmentDate: string;
   doctorName: string;
   clinicName: string;
+  // issue 11: what the calendar file of the cancellation needs (absent: no file attached).
+  appointmentId?: number;
+  doctorSpecialty?: string | null;
+  clinicCity?: string;
+  clinicState?: string;
 }
 
 /** spec part 1, 4: reps whose calls the clinic cancelled are told why. */
-export function cancellationMail(visit: CancelledVisit, reason: string): OutgoingMail {
+export function cancellationMail(visit: CancelledVisit, reason: string, attachments?: MailAttachment[]): OutgoingMail {
   const date = formatDisplayDate(visit.appointmentDate);
   return {
     to: visit.repEmail,
@@ -31,6 +36,7 @@ export function cancellationMail(visit: CancelledVisit, reason: string): Outgoin
       '',
       'RepVisit',
     ].join('\n'),
+    ...(attachments?.length ? { attachments } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import { LIMITS } from '../../../shared/constants';
 import { todayInIndia } from '../../../shared/dates';
 import { DEFAULT_AVAILABLE_DAYS, type AddDoctor, type AvailableDoctor, type ClinicDoctor } from '../../../shared/schemas/clinic';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
+import { cancellationCalendarFile } from './cancellation-calendar';
 import { cancellationMail } from './clinic-mail';
 import {
   deleteLinkAndSettings,
@@ -121,7 +122,7 @@ export async function removeDoctor(
   });
   let emailsSent = 0;
   for (const visit of cancelled) {
-    if ((await deps.mailer.send(cancellationMail(visit, DOCTOR_REMOVED_REASON))).ok) emailsSent++;
+    if ((await deps.mailer.send(cancellationMail(visit, DOCTOR_REMOVED_REASON, cancellationCalendarFile(deps, visit, deps.clock.now())))).ok) emailsSent++;
   }
   return { cancelledCount: cancelled.length, emailsSent };
 }

@@ -57,10 +57,10 @@ export async function cancelActiveAppointments(
         o.dateCondition,
       ),
     )
-    .returning({ repId: doctorAppointments.repId, appointmentDate: doctorAppointments.appointmentDate });
+    .returning({ id: doctorAppointments.id, repId: doctorAppointments.repId, appointmentDate: doctorAppointments.appointmentDate });
   if (cancelled.length === 0) return [];
   const [names] = await tx
-    .select({ doctorName: doctors.name, clinicName: clinicUsers.clinicName })
+    .select({ doctorName: doctors.name, doctorSpecialty: doctors.specialty, clinicName: clinicUsers.clinicName, clinicCity: clinicUsers.city, clinicState: clinicUsers.state })
     .from(doctors)
     .innerJoin(clinicUsers, eq(clinicUsers.id, o.clinicId))
     .where(eq(doctors.id, o.doctorId))
@@ -73,6 +73,19 @@ export async function cancelActiveAppointments(
   return cancelled.flatMap((c) => {
     const rep = byId.get(c.repId);
     if (!rep) return [];
-    return [{ repId: rep.id, repName: rep.fullName, repEmail: rep.email, appointmentDate: c.appointmentDate, doctorName: names?.doctorName ?? 'your doctor', clinicName: names?.clinicName ?? 'The clinic' }];
+    return [
+      {
+        repId: rep.id,
+        repName: rep.fullName,
+        repEmail: rep.email,
+        appointmentDate: c.appointmentDate,
+        doctorName: names?.doctorName ?? 'your doctor',
+        clinicName: names?.clinicName ?? 'The clinic',
+        appointmentId: c.id,
+        doctorSpecialty: names?.doctorSpecialty,
+        clinicCity: names?.clinicCity,
+        clinicState: names?.clinicState,
+      },
+    ];
   });
 }

@@ -5,6 +5,7 @@ import type { Actor } from '../../plugins/auth';
 import { todayInIndia } from '../../../shared/dates';
 import type { CancelTodayCalls, ClinicAppointment } from '../../../shared/schemas/clinic';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
+import { cancellationCalendarFile } from './cancellation-calendar';
 import { cancellationMail } from './clinic-mail';
 import { closeDoctorDay } from './day-closures.repo';
 import { lockDoctorDay } from './doctor-day-lock';
@@ -48,7 +49,7 @@ export async function cancelTodayCalls(
   });
   let emailsSent = 0;
   for (const visit of visits) {
-    if ((await deps.mailer.send(cancellationMail(visit, reason))).ok) emailsSent++;
+    if ((await deps.mailer.send(cancellationMail(visit, reason, cancellationCalendarFile(deps, visit, deps.clock.now())))).ok) emailsSent++;
   }
   deps.log.info({ clinicId, doctorId, cancelledCount: visits.length, emailsSent }, 'clinic cancelled today calls');
   return { cancelledCount: visits.length, emailsSent };

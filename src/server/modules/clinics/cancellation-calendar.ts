@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { MailAttachment } from '../mail/mail.service';
+import { cancelledVisitAttachment } from '../booking/booking-mail';
+import type { CancelledVisit } from './clinic-mail';
+
+/** issue 11: the rep's calendar drops a visit the clinic cancelled (a CANCEL file with the booking's UID). */
+export function cancellationCalendarFile(deps: Pick<FastifyInstance, 'config'>, v: CancelledVisit, now: Date): MailAttachment[] {
+  if (v.appointmentId === undefined || !v.clinicCity || !v.clinicState) return [];
+  return [
+    cancelledVisitAttachment(
+      deps,
+      {
+        appointmentId: v.appointmentId,
+        date: v.appointmentDate,
+        doctorName: v.doctorName,
+        doctorSpecialty: v.doctorSpecialty ?? null,
+        clinicName: v.clinicName,
+        clinicCity: v.clinicCity,
+        clinicState: v.clinicState,
+        repName: v.repName,
+        repEmail: v.repEmail,
+        repId: v.repId,
+      },
+      now,
+    ),
+  ];
+}
