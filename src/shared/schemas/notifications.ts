@@ -36,6 +36,9 @@ export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
 
 export const savePushSubscriptionSchema = z.object({ subscription: pushSubscriptionSchema });
 
+/** DELETE /api/medrep/push-subscription: without a body forgets the rep's subscription, with one only that device's. */
+export const removePushSubscriptionSchema = z.object({ endpoint: z.string().max(1000).optional() });
+
 export interface CalendarFeedStatus {
   active: boolean;
   createdAt: string | null;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireUser } from '../../plugins/auth';
-import { repNotificationPreferencesSchema, savePushSubscriptionSchema } from '../../../shared/schemas/notifications';
+import { removePushSubscriptionSchema, repNotificationPreferencesSchema, savePushSubscriptionSchema } from '../../../shared/schemas/notifications';
 import { getCalendarFeedStatus, renderCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from './calendar-feed.service';
 import {
   getRepNotificationPreferences,
@@ -31,7 +31,9 @@ export async function notificationRoutes(base: FastifyInstance): Promise<void> {
   app.post('/api/medrep/push-subscription', { ...repOnly, schema: { body: savePushSubscriptionSchema } }, async (request) =>
     saveRepPushSubscription(app, { actor: await actorOf(request), subscription: request.body.subscription }),
   );
-  app.delete('/api/medrep/push-subscription', repOnly, async (request) => removeRepPushSubscription(app, { actor: await actorOf(request) }));
+  app.delete('/api/medrep/push-subscription', { ...repOnly, schema: { body: removePushSubscriptionSchema.nullish() } }, async (request) =>
+    removeRepPushSubscription(app, { actor: await actorOf(request), endpoint: request.body?.endpoint }),
+  );
 
   app.get('/api/medrep/calendar-feed', repOnly, async (request) => getCalendarFeedStatus(app, { actor: await actorOf(request) }));
   app.post('/api/medrep/calendar-feed', repOnly, async (request, reply) => {

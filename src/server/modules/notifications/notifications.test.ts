@@ -67,6 +67,12 @@ describeEachDatabase('notifications, calendar feed and jobs API', (ctx) => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ pushSubscribed: true });
+    // A device signing out forgets only its own subscription.
+    const other = await ctx.app.inject({ method: 'DELETE', url: '/api/medrep/push-subscription', headers: { cookie }, payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/other-device' } });
+    expect(other.json()).toMatchObject({ pushSubscribed: true });
+    const own = await ctx.app.inject({ method: 'DELETE', url: '/api/medrep/push-subscription', headers: { cookie }, payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123' } });
+    expect(own.json()).toMatchObject({ pushSubscribed: false });
+    await ctx.app.inject({ method: 'POST', url: '/api/medrep/push-subscription', headers: { cookie }, payload: { subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', keys } } });
     const del = await ctx.app.inject({ method: 'DELETE', url: '/api/medrep/push-subscription', headers: { cookie } });
     expect(del.json()).toMatchObject({ pushSubscribed: false });
     const [row] = await ctx.app.db.select({ s: medicalReps.pushSubscription }).from(medicalReps).where(eq(medicalReps.id, rep.id));

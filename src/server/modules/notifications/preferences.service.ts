@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { medicalReps } from '../../db/schema';
 import { badRequest, unauthorized } from '../../errors';
@@ -66,12 +66,12 @@ export async function saveRepPushSubscription(
   return view(row);
 }
 
-export async function removeRepPushSubscription(deps: Deps, o: { actor: Actor }): Promise<RepNotificationPreferencesResponse> {
-  const [row] = await deps.db
+/** Forgets the rep's subscription; with `endpoint`, only if it is that one (a device signing out forgets only its own). */
+export async function removeRepPushSubscription(deps: Deps, o: { actor: Actor; endpoint?: string }): Promise<RepNotificationPreferencesResponse> {
+  const mine = eq(medicalReps.id, o.actor.id);
+  await deps.db
     .update(medicalReps)
     .set({ pushSubscription: null, updatedAt: deps.clock.now() })
-    .where(eq(medicalReps.id, o.actor.id))
-    .returning(prefsColumns);
-  if (!row) throw unauthorized();
-  return view(row);
+    .where(o.endpoint ? and(mine, sql`${medicalReps.pushSubscription}->>'endpoint' = ${o.endpoint}`) : mine);
+  return getRepNotificationPreferences(deps, o);
 }

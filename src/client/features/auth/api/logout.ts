@@ -1,12 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { clearOfflineData } from '../../pwa/lib/clear-offline-data';
+import { forgetPushOnLogout } from '../../notifications/lib/forget-push-on-logout';
 
 /** Ends the session on the server (POST /api/auth/logout) and forgets every cached answer. */
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ message: string }>('/api/auth/logout', { method: 'POST', body: {} }),
+    mutationFn: async () => {
+      await forgetPushOnLogout(); // issue 11: no visit reminders on a device signed out of
+      return apiFetch<{ message: string }>('/api/auth/logout', { method: 'POST', body: {} });
+    },
     // Offline, the rep still leaves (local data cleared) instead of waiting for the network.
     networkMode: 'always',
     onSettled: () => {
