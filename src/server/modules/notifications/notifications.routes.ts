@@ -31,7 +31,7 @@ export async function notificationRoutes(base: FastifyInstance): Promise<void> {
   app.post('/api/medrep/push-subscription', { ...repOnly, schema: { body: savePushSubscriptionSchema } }, async (request) =>
     saveRepPushSubscription(app, { actor: await actorOf(request), subscription: request.body.subscription }),
   );
-  app.delete('/api/medrep/push-subscription', { ...repOnly, schema: { body: removePushSubscriptionSchema.nullish() } }, async (request) =>
+  app.delete('/api/medrep/push-subscription', { ...repOnly, schema: { body: z.preprocess((v) => v ?? {}, removePushSubscriptionSchema) } }, async (request) =>
     removeRepPushSubscription(app, { actor: await actorOf(request), endpoint: request.body?.endpoint }),
   );
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, requireUser } from '../../plugins/auth';
+import type { FastifyRequest } from 'fastify';
+import { actorOf, hashToken, requireUser, SESSION_COOKIE } from '../../plugins/auth';
 import { confirmAccountDeletion, exportAccountData, requestAccountDeletion } from './privacy.service';
 
 // DPDP Act 2023 rights of reps and clinics (issue 9): download my data, delete my account.
@@ -9,6 +10,12 @@ import { confirmAccountDeletion, exportAccountData, requestAccountDeletion } fro
 const confirmSchema = z.object({
   code: z.string({ error: 'Please enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Please enter the 6-digit code'),
 });
+
+/** Limits count per session (an office network shares one address); without a cookie, per address. */
+const bySession = (request: FastifyRequest) => {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? `privacy:${hashToken(token)}` : `privacy-ip:${request.ip}`;
+};
 
 export async function privacyRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -25,11 +32,11 @@ export async function privacyRoutes(base: FastifyInstance): Promise<void> {
       .send(data);
   });
 
-  app.post('/api/account/delete/request', { ...account, config: { rateLimit: { max: 5, timeWindow: '1 hour' } } }, async (request) =>
+  app.post('/api/account/delete/request', { ...account, config: { rateLimit: { max: 5, timeWindow: '1 hour', keyGenerator: bySession } } }, async (request) =>
     requestAccountDeletion(app, await actorOf(request)),
   );
 
-  app.post('/api/account/delete/confirm', { ...account, schema: { body: confirmSchema }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } }, async (request) =>
+  app.post('/api/account/delete/confirm', { ...account, schema: { body: confirmSchema }, config: { rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: bySession } } }, async (request) =>
     confirmAccountDeletion(app, await actorOf(request), request.body.code),
   );
 }
