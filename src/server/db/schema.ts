@@ -314,9 +314,8 @@ export const subscriptionOrders = pgTable(
   {
     id: serial('id').primaryKey(),
     orderId: text('order_id').notNull().unique(),
-    repId: integer('rep_id')
-      .notNull()
-      .references(() => medicalReps.id, { onDelete: 'cascade' }),
+    // Payment records outlive the account (kept by law): deleting a rep leaves the order with no rep.
+    repId: integer('rep_id').references(() => medicalReps.id, { onDelete: 'set null' }),
     planType: text('plan_type').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('INR'),

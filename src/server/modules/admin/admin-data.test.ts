@@ -10,6 +10,7 @@ import {
   passwordResetTokens,
   pendingMedicalReps,
   sessions,
+  subscriptionOrders,
 } from '../../db/schema';
 import { createAppointment, createClinic, createDoctor, createRep, createSubscribedRep, sessionCookie, TEST_PASSWORD } from '../../test/factories';
 import { describeEachDatabase } from '../../test/harness';
@@ -108,6 +109,18 @@ describeEachDatabase(
       expect(again.json().message).toBe('User not found');
       const badType = await call(ctx.app, 'DELETE', `/api/admin/users/${clinic.id}`, { cookie, body: { userType: 'doctor' } });
       expect(badType.statusCode).toBe(400);
+    });
+
+    it('keeps a deleted rep\'s payment records, with no rep attached', async () => {
+      const cookie = await adminCookie(ctx.app);
+      const rep = await createSubscribedRep(ctx.app.db, { subscriptionStatus: 'active' });
+      await ctx.app.db.insert(subscriptionOrders).values({
+        orderId: `order_keep_${rep.id}`, repId: rep.id, planType: 'monthly', amount: 9900, receipt: `r_${rep.id}`, status: 'paid', paymentId: `pay_keep_${rep.id}`,
+      });
+      const res = await call(ctx.app, 'DELETE', `/api/admin/users/${rep.id}`, { cookie, body: { userType: 'medrep' } });
+      expect(res.statusCode).toBe(200);
+      const [order] = await ctx.app.db.select().from(subscriptionOrders).where(eq(subscriptionOrders.orderId, `order_keep_${rep.id}`));
+      expect(order).toMatchObject({ repId: null, amount: 9900, status: 'paid', paymentId: `pay_keep_${rep.id}` });
     });
 
     it('deletes a clinic with its doctor links, settings and appointments in one transaction', async () => {

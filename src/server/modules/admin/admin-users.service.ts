@@ -87,7 +87,8 @@ const tableOf = (type: AdminUserType) => (type === 'clinic' ? clinicUsers : medi
 
 /**
  * Removes an account with everything hanging off it in ONE transaction: appointments, doctor links, call
- * settings, codes and orders go by the foreign keys' cascades; sessions and reset links are deleted here.
+ * settings and codes go by the foreign keys' cascades (payment orders stay, without the rep: kept by law);
+ * sessions and reset links are deleted here.
  */
 export async function deleteUser({ app, request }: Ctx, o: { id: number; userType: AdminUserType }) {
   const table = tableOf(o.userType);

@@ -108,9 +108,10 @@ export async function activateOrderPayment({ app, orderId, paymentId }: { app: F
     const paid = await markOrderPaid(tx, { orderId, paymentId, now });
     if (!paid) {
       const order = (await findOrder(tx, orderId))!;
-      return { activated: false as const, order, rep: (await lockRepSubscription(tx, order.repId))! };
+      return { activated: false as const, order, rep: (await lockRepSubscription(tx, order.repId!))! };
     }
-    const rep = (await lockRepSubscription(tx, paid.repId))!;
+    // Callers pass orders of an existing rep (verify: the signed-in rep's; the webhook skips orphaned orders).
+    const rep = (await lockRepSubscription(tx, paid.repId!))!;
     const running = isSubscriptionActive({ status: rep.subscriptionStatus, expiresAt: rep.subscriptionExpiresAt, now });
     const base = running && rep.subscriptionExpiresAt ? rep.subscriptionExpiresAt : now;
     const plan = PLANS[paid.planType as PlanType];

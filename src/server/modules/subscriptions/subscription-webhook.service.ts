@@ -60,6 +60,8 @@ export async function handleRazorpayWebhook({
     app.log.warn({ orderId, event: event.event }, 'razorpay webhook amount does not match the order');
     return { status: 'ok' };
   }
+  // An order whose rep has since been deleted stays as a payment record and activates nothing.
+  if (order.repId === null) return { status: 'ok' };
   await activateOrderPayment({ app, orderId, paymentId });
   return { status: 'ok' };
 }
