@@ -1,11 +1,13 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog (Radix): focus trapped, Escape closes, screen readers hear title and description.
  * `dismissible={false}` keeps it open on outside clicks and Escape (the terms dialog, spec part 1, 2).
+ * Opened from state (no Radix Trigger), so it remembers the element that had focus when it opened and gives
+ * focus back to it on close (Radix alone would drop focus on <body>).
  */
 export function Dialog({
   open,
@@ -24,6 +26,13 @@ export function Dialog({
   dismissible?: boolean;
   className?: string;
 }) {
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  // Layout effect: runs before Radix moves focus into the dialog (its focus scope uses a passive effect).
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+      returnFocusTo.current = document.activeElement;
+    }
+  }, [open]);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -32,6 +41,14 @@ export function Dialog({
           onPointerDownOutside={dismissible ? undefined : (e) => e.preventDefault()}
           onInteractOutside={dismissible ? undefined : (e) => e.preventDefault()}
           onEscapeKeyDown={dismissible ? undefined : (e) => e.preventDefault()}
+          onCloseAutoFocus={(e) => {
+            const opener = returnFocusTo.current;
+            returnFocusTo.current = null;
+            if (opener?.isConnected) {
+              e.preventDefault();
+              opener.focus();
+            }
+          }}
           aria-describedby={description ? undefined : undefined}
           className={clsx(
             'fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
