@@ -47,7 +47,7 @@ export async function listDoctors(app: FastifyInstance): Promise<AdminDoctor[]> 
 
 /**
  * Removes a doctor from one clinic in one transaction: the link, its call settings and his appointments at
- * that clinic. A doctor left with no clinic is removed too (docs/decisions/admin-dashboard.md).
+ * that clinic. A doctor left with no clinic is removed too (docs/decisions/009-admin-dashboard.md).
  */
 export async function deleteDoctorLink({ app, request }: Ctx, linkId: number) {
   const removed = await app.db.transaction(async (tx) => {

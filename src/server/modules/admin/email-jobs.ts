@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EmailJob } from '../../../shared/schemas/admin';
 
-// Bulk e-mail jobs live in this process's memory (docs/decisions/admin-dashboard.md): the request answers
+// Bulk e-mail jobs live in this process's memory (docs/decisions/009-admin-dashboard.md): the request answers
 // 202 at once and the screen polls the job. Each e-mail is also a row in email_audit_log, which is what
 // lasts; a restart mid-job loses only the progress counter and the mails not yet sent.
 

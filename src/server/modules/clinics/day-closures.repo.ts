@@ -4,7 +4,7 @@ import { doctorDayClosures } from '../../db/schema';
 
 // Days a clinic closed for one doctor ("Cancel Today's Calls"): no new booking there that date. Written and
 // read under lockDoctorDay, so a booking either commits before the closure (and is cancelled with the day's
-// calls) or sees it (docs/decisions/clinic-doctors-and-day-cancellation.md).
+// calls) or sees it (docs/decisions/007-clinic-doctors-and-day-cancellation.md).
 
 /** Closes the doctor's day at the clinic; closing it again keeps the first reason. Run under lockDoctorDay. */
 export async function closeDoctorDay(tx: Tx, o: { clinicId: number; doctorId: number; date: string; reason: string; now: Date }): Promise<void> {

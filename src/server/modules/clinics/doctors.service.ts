@@ -24,7 +24,7 @@ export const DOCTOR_REMOVED_REASON = 'Doctor removed from clinic';
 export const SELECTED_DOCTOR_NOT_FOUND = 'Selected doctor not found';
 
 // A newly linked doctor takes calls Monday to Friday, 3 a day, every 7 days (spec part 1, 9 defaults;
-// docs/decisions/clinic-doctors-and-day-cancellation.md) until the clinic saves his Call Preferences.
+// docs/decisions/007-clinic-doctors-and-day-cancellation.md) until the clinic saves his Call Preferences.
 const defaultSettings = { maxSlots: LIMITS.maxSlotsDefault, callFrequency: LIMITS.callFrequencyDefault, availableDays: DEFAULT_AVAILABLE_DAYS };
 
 export async function listDoctors(deps: ClinicDeps, o: { actor: Actor; clinicId: number }): Promise<ClinicDoctor[]> {
