@@ -47,9 +47,9 @@ export function ClinicHeader({
             <UserRound className="h-4 w-4 shrink-0" aria-hidden />
             <span className="truncate">{clinic.contactPerson}</span>
           </p>
-          <h1 className="mt-0.5 flex items-center gap-2 text-xl font-semibold text-slate-900 sm:text-2xl dark:text-white">
-            <Building2 className="h-6 w-6 shrink-0 text-teal-700 dark:text-teal-400" aria-hidden />
-            <span className="truncate">{clinic.clinicName}</span>
+          <h1 className="mt-0.5 flex items-start gap-2 text-xl font-semibold text-slate-900 sm:text-2xl dark:text-white">
+            <Building2 className="mt-0.5 h-6 w-6 shrink-0 text-teal-700 dark:text-teal-400" aria-hidden />
+            <span className="min-w-0 break-words">{clinic.clinicName}</span>
           </h1>
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
             <span className="flex min-w-0 items-start gap-1.5">
