@@ -2,11 +2,10 @@ import { CalendarDays, CloudUpload, Stethoscope } from 'lucide-react';
 import { formatDisplayDate } from '../../../../shared/dates';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
-import { usePendingBookings } from '../hooks/use-pending-bookings';
+import type { usePendingBookings } from '../hooks/use-pending-bookings';
 
 /** Bookings made offline that wait on this device, shown on My Appointments as 'Pending sync'. */
-export function PendingAppointmentsList({ repId }: { repId: number }) {
-  const pending = usePendingBookings(repId);
+export function PendingAppointmentsList({ pending }: { pending: ReturnType<typeof usePendingBookings> }) {
   if (pending.length === 0) return null;
   return (
     <section aria-label="Waiting to be sent" className="grid gap-3">

@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useCancelAppointment } from '../api/cancel-appointment';
 import { useRepAppointments } from '../api/get-rep-appointments';
 import { PendingAppointmentsList } from '../../pwa/components/pending-appointments-list';
+import { usePendingBookings } from '../../pwa/hooks/use-pending-bookings';
 import { AppointmentCard } from './appointment-card';
 import { CancelAppointmentDialog } from './cancel-appointment-dialog';
 
@@ -19,6 +20,8 @@ export function MyAppointmentsTab({ repId }: { repId: number }) {
   const appointments = useRepAppointments(repId);
   const cancel = useCancelAppointment();
   const [pending, setPending] = useState<RepAppointment | null>(null);
+  // Bookings made offline and not yet sent: with one waiting, the list is not "empty".
+  const pendingBookings = usePendingBookings(repId);
   const { refetch } = appointments;
 
   useEffect(() => {
@@ -48,12 +51,12 @@ export function MyAppointmentsTab({ repId }: { repId: number }) {
           Refresh
         </Button>
       </div>
-      <PendingAppointmentsList repId={repId} />
+      <PendingAppointmentsList pending={pendingBookings} />
       {appointments.isPending ? (
         <Spinner label="Loading appointments..." />
       ) : appointments.isError && !appointments.data ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">{FETCH_ERROR}</p>
-      ) : list.length === 0 ? (
+      ) : list.length === 0 && pendingBookings.length > 0 ? null : list.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 py-10 text-center text-slate-600 dark:text-slate-300">
           <CalendarX className="h-8 w-8 text-slate-400" aria-hidden />
           <p>No upcoming appointments found.</p>
