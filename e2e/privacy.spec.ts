@@ -1,27 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
-import { codeIn, type Mailbox } from '../src/server/test/mailbox';
+import { codeIn } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
+import { signInRep } from './setup';
 
 // Issue 9: a rep downloads their data and deletes the account with the e-mailed code, from Settings.
-
-const PASSWORD = 'Journey!Pass1';
-const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-
-async function signInRep(api: APIRequestContext, mailbox: Mailbox) {
-  const email = `rep${uniq()}@example.com`;
-  const phone = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const res = await api.post('/api/medrep/register', {
-    data: { fullName: 'Ravi Kumar', email, phone, company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
-  });
-  expect(res.ok()).toBe(true);
-  const otp = codeIn(await mailbox.waitFor(email, () => true, 10_000));
-  expect((await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } })).ok()).toBe(true);
-  const login = await api.post('/api/medrep/login', { data: { email, password: PASSWORD } });
-  const { user } = (await login.json()) as { user: { id: number } };
-  await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'medrep' } });
-  return { email, id: user.id };
-}
 
 test('a rep downloads their data and deletes the account by the e-mailed code', async ({ page, mailbox }) => {
   test.setTimeout(120_000);

@@ -1,27 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
-import { codeIn, type Mailbox } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
+import { signInRep } from './setup';
 
 // issue 11: the rep's notification choices are kept on the server, the private calendar feed is made, copied
 // and turned off from Settings, and the privacy page states the retention period in force.
-
-const PASSWORD = 'Journey!Pass1';
-const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-
-async function signInRep(api: APIRequestContext, mailbox: Mailbox) {
-  const email = `rep${uniq()}@example.com`;
-  const phone = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const res = await api.post('/api/medrep/register', {
-    data: { fullName: 'Ravi Kumar', email, phone, company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
-  });
-  expect(res.ok()).toBe(true);
-  const otp = codeIn(await mailbox.waitFor(email, () => true, 10_000));
-  expect((await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } })).ok()).toBe(true);
-  const login = await api.post('/api/medrep/login', { data: { email, password: PASSWORD } });
-  const { user } = (await login.json()) as { user: { id: number } };
-  expect((await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'medrep' } })).ok()).toBe(true);
-  return { email, id: user.id };
-}
 
 test('a rep turns reminders off and on, and makes, uses and ends a private calendar feed', async ({ page, mailbox }) => {
   test.setTimeout(90_000);

@@ -48,7 +48,8 @@ export async function createClinicWithDoctor(
 }
 
 /** A verified rep with a free trial, signed in through `api` (a page's own cookie jar, or another context's). */
-export async function signInRepWithTrial(api: APIRequestContext, mailbox: Mailbox, { withTerms = true, fullName = 'Ravi Kumar' } = {}) {
+/** A verified, signed-in rep (terms accepted unless `withTerms: false`), registered through the API. */
+export async function signInRep(api: APIRequestContext, mailbox: Mailbox, { withTerms = true, fullName = 'Ravi Kumar' } = {}) {
   const email = `rep${uniq()}@example.com`;
   const before = [...mailbox.to(email)];
   await ok(await api.post('/api/medrep/register', {
@@ -57,8 +58,13 @@ export async function signInRepWithTrial(api: APIRequestContext, mailbox: Mailbo
   const otp = codeIn(await nextMail(mailbox, email, before));
   await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));
-  if (!withTerms) return { email, fullName, id: user.id };
-  await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'medrep' } }));
-  await ok(await api.post('/api/subscription/activate-free-trial', { data: { medicalRepId: user.id } }));
+  if (withTerms) await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'medrep' } }));
   return { email, fullName, id: user.id };
+}
+
+/** The same rep with the free trial started (when the terms are accepted), so the booking form shows. */
+export async function signInRepWithTrial(api: APIRequestContext, mailbox: Mailbox, opts: { withTerms?: boolean; fullName?: string } = {}) {
+  const rep = await signInRep(api, mailbox, opts);
+  if (opts.withTerms !== false) await ok(await api.post('/api/subscription/activate-free-trial', { data: { medicalRepId: rep.id } }));
+  return rep;
 }
