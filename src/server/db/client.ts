@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { attachChangeFeed, ChangeFeed } from './change-feed';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -15,6 +16,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Which tables changed, for the read caches (db/change-feed.ts). */
+  changes: ChangeFeed;
   /** Answers true when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -23,17 +26,33 @@ export interface Database {
 export const DEFAULT_POOL_SIZE = 20;
 
 /** No url => embedded PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
-export async function openDatabase(opts: { url?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** Where a lost change-notification connection is reported (it reconnects by itself). */
+  onListenError?: (err: unknown) => void;
+}): Promise<Database> {
+  const changes = new ChangeFeed();
   if (opts.url) {
     // issue 10: 20 connections per instance. At 32 concurrent requests a pool of 10 queued reads behind booking
     // transactions waiting on row locks; 20 keeps 4 instances under PostgreSQL's default max_connections (100).
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzlePg({ client: pool, schema, logger: changes.drizzleLogger }) as unknown as Db;
+    changes.wrapTransactions(db);
+    attachChangeFeed(db, changes);
+    try {
+      await changes.listen(opts.url, opts.onListenError ?? (() => {}));
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     return {
       db,
       kind: 'postgres',
+      changes,
       ping: async () => {
         try {
           await pool.query('select 1');
@@ -42,16 +61,23 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
           return false;
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
     };
   }
   const inMemory = opts.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : opts.dataDir);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // One process owns an embedded database: every write passes through this drizzle instance.
+  const db = drizzlePglite({ client, schema, logger: changes.drizzleLogger }) as unknown as Db;
+  changes.wrapTransactions(db);
+  attachChangeFeed(db, changes);
   return {
     db,
     kind: 'pglite',
+    changes,
     ping: async () => {
       try {
         await client.query('select 1');
@@ -60,6 +86,9 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
         return false;
       }
     },
-    close: () => client.close(),
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
   };
 }

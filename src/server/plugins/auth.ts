@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { defineReadCache } from '../db/change-feed';
 import { clinicUsers, medicalReps, sessions } from '../db/schema';
 import { forbidden, unauthorized, AppError } from '../errors';
 
@@ -82,16 +83,34 @@ export async function endAllSessions(app: FastifyInstance, type: UserType, id: n
   await app.db.delete(sessions).where(and(eq(sessions.userType, type), eq(sessions.userId, id)));
 }
 
-async function loadActor(app: FastifyInstance, request: FastifyRequest): Promise<Actor | null> {
-  const token = request.cookies[SESSION_COOKIE];
-  if (!token || token.length > 100) return null;
-  const now = app.clock.now();
-  const id = hashToken(token);
+interface SessionRecord {
+  userType: UserType;
+  userId: number;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  /** The account is active (an admin session has no account row). */
+  active: boolean;
+  termsAccepted: boolean;
+}
+
+/**
+ * Sessions of clinics and reps, read once and kept until a session is deleted (sign-out, revocation) or
+ * their account changes (status, terms): the feed empties this cache on any of those, on every instance
+ * (issue 10). Admin sessions slide their expiry on activity and are always read from the database.
+ */
+const sessionCache = defineReadCache<SessionRecord | null>({
+  tables: ['sessions', 'clinic_users', 'medical_reps'],
+  maxEntries: 50_000,
+  keep: (s) => s !== null && s.userType !== 'admin',
+});
+
+async function readSession(app: FastifyInstance, id: string, now: Date): Promise<SessionRecord | null> {
   // One round trip for the session and its account (issue 10: no work repeated per request).
   const [session] = await app.db
     .select({
       userType: sessions.userType,
       userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       clinicStatus: clinicUsers.status,
       clinicTerms: clinicUsers.termsAccepted,
@@ -105,24 +124,83 @@ async function loadActor(app: FastifyInstance, request: FastifyRequest): Promise
     .limit(1);
   if (!session) return null;
   const type = session.userType as UserType;
-  let termsAccepted = true;
-  if (type === 'clinic' || type === 'medrep') {
-    const status = type === 'clinic' ? session.clinicStatus : session.repStatus;
-    // A deleted or deactivated account's sessions stop working at once.
-    if (status !== 'active') return null;
-    termsAccepted = (type === 'clinic' ? session.clinicTerms : session.repTerms) === true;
-  }
+  const isClinic = type === 'clinic';
+  return {
+    userType: type,
+    userId: session.userId,
+    expiresAt: session.expiresAt,
+    lastSeenAt: session.lastSeenAt,
+    active: type === 'admin' || (isClinic ? session.clinicStatus : session.repStatus) === 'active',
+    termsAccepted: type === 'admin' || (isClinic ? session.clinicTerms : session.repTerms) === true,
+  };
+}
+
+async function loadActor(app: FastifyInstance, request: FastifyRequest, touches: SessionTouches): Promise<Actor | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 100) return null;
+  const now = app.clock.now();
+  const id = hashToken(token);
+  const session = await sessionCache.read(app.db, id, () => readSession(app, id, now));
+  // A cached session still ends at its expiry; a deleted or deactivated account's sessions stop at once.
+  if (!session || session.expiresAt.getTime() <= now.getTime() || !session.active) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    const idleExtended = type === 'admin' ? { expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS.adminIdle) } : {};
-    await app.db.update(sessions).set({ lastSeenAt: now, ...idleExtended }).where(eq(sessions.id, id));
+    session.lastSeenAt = now;
+    if (session.userType === 'admin') {
+      // The admin's idle timeout slides with activity; written at once so the next read sees it.
+      await app.db
+        .update(sessions)
+        .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS.adminIdle) })
+        .where(eq(sessions.id, id));
+    } else {
+      touches.note(id, now);
+    }
   }
-  return { type, id: session.userId, sessionId: id, termsAccepted };
+  return { type: session.userType, id: session.userId, sessionId: id, termsAccepted: session.termsAccepted };
+}
+
+/**
+ * Last-activity times of clinic and rep sessions, written in one statement every few seconds instead of
+ * one UPDATE per request (issue 10). Nothing depends on them being to the second: they are shown in the
+ * privacy export and kept for the records.
+ */
+class SessionTouches {
+  private pending = new Map<string, Date>();
+  private timer: NodeJS.Timeout;
+  constructor(private readonly app: FastifyInstance) {
+    this.timer = setInterval(() => void this.flush(), 5_000);
+    this.timer.unref();
+  }
+  note(id: string, at: Date): void {
+    this.pending.set(id, at);
+  }
+  async flush(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending];
+    this.pending = new Map();
+    const rows = sql.join(
+      batch.map(([id, at]) => sql`(${id}, ${at.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
+    try {
+      await this.app.db.execute(
+        sql`update sessions as s set last_seen_at = v.seen from (values ${rows}) as v(id, seen) where s.id = v.id and s.last_seen_at < v.seen`,
+      );
+    } catch (err) {
+      this.app.log.warn({ err }, 'session activity not recorded');
+    }
+  }
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
 }
 
 export function registerAuth(app: FastifyInstance): void {
+  const touches = new SessionTouches(app);
+  app.addHook('preClose', () => touches.stop());
   app.decorateRequest('getActor', function (this: FastifyRequest) {
     const self = this as FastifyRequest & { _actor?: Promise<Actor | null> };
-    self._actor ??= loadActor(app, this);
+    self._actor ??= loadActor(app, this, touches);
     return self._actor;
   });
 }
