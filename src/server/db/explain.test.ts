@@ -2,7 +2,7 @@ import { and, eq, gt, sql, type SQLWrapper } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { seedVolume, type SeededVolume } from '../../../bench/seed-volume';
 import { addDays } from '../../shared/dates';
-import { listDoctorAppointmentsBetween, listRepAppointmentsWithDoctor, listRepUpcomingAppointments } from '../modules/booking/booking.repo';
+import { queryDoctorAppointmentsBetween, queryRepAppointmentsWithDoctor, queryRepUpcomingAppointments } from '../modules/booking/booking.repo';
 import { clinicDoctors, doctorAppointments, sessions } from './schema';
 import { describeEachDatabase } from '../test/harness';
 
@@ -57,17 +57,17 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
   it("a doctor's day at a clinic (booking, availability, calendar, clinic day view)", async () => {
     const doctorId = v.doctorIds[7]!;
     const clinicId = v.primaryClinicOf[doctorId]!;
-    const day = listDoctorAppointmentsBetween(ctx.database.db, { clinicId, doctorId, from: v.today, to: v.today });
+    const day = queryDoctorAppointmentsBetween(ctx.database.db, { clinicId, doctorId, from: v.today, to: v.today });
     await expectIndexOn(day, 'doctor_appointments', ['doctor_appointments_clinic_doctor_date_idx']);
-    const month = listDoctorAppointmentsBetween(ctx.database.db, { clinicId, doctorId, from: v.today, to: addDays(v.today, 30) });
+    const month = queryDoctorAppointmentsBetween(ctx.database.db, { clinicId, doctorId, from: v.today, to: addDays(v.today, 30) });
     await expectIndexOn(month, 'doctor_appointments', ['doctor_appointments_clinic_doctor_date_idx']);
   });
 
   it("a rep's visits with a doctor (call frequency) and the rep's upcoming appointments", async () => {
     const repId = v.repIds[37]!;
-    const withDoctor = listRepAppointmentsWithDoctor(ctx.database.db, { repId, doctorId: v.doctorIds[7]! });
+    const withDoctor = queryRepAppointmentsWithDoctor(ctx.database.db, { repId, doctorId: v.doctorIds[7]! });
     await expectIndexOn(withDoctor, 'doctor_appointments', ['doctor_appointments_rep_doctor_date_uq', 'doctor_appointments_rep_date_idx']);
-    const upcoming = listRepUpcomingAppointments(ctx.database.db, { repId, fromDate: v.today });
+    const upcoming = queryRepUpcomingAppointments(ctx.database.db, { repId, fromDate: v.today });
     await expectIndexOn(upcoming, 'doctor_appointments', ['doctor_appointments_rep_date_idx', 'doctor_appointments_rep_doctor_date_uq']);
   });
 

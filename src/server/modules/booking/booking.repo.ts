@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lte, ne } from 'drizzle-orm';
+import { defineReadCache } from '../../db/change-feed';
 import type { DbOrTx, Tx } from '../../db/client';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, idempotencyKeys, medicalReps } from '../../db/schema';
 
@@ -13,9 +14,25 @@ const repColumns = {
   subscriptionExpiresAt: medicalReps.subscriptionExpiresAt,
 };
 
-export async function findRep(db: DbOrTx, repId: number) {
-  const [row] = await db.select(repColumns).from(medicalReps).where(eq(medicalReps.id, repId)).limit(1);
-  return row ?? null;
+// Reads of the calendar and My Appointments are kept per instance until an appointment, a rep or a clinic
+// changes (issue 10, db/change-feed.ts); inside a booking's transaction they are read from the database.
+type RepRow = { id: number; fullName: string; email: string; status: string; subscriptionStatus: string; subscriptionExpiresAt: Date | null };
+type DoctorDayRow = { date: string; status: string; repId: number };
+type RepWithDoctorRow = { id: number; date: string; status: string; clinicId: number };
+const repCache = defineReadCache<RepRow | null>({ tables: ['medical_reps'], maxEntries: 20_000 });
+const doctorDaysCache = defineReadCache<DoctorDayRow[]>({ tables: ['doctor_appointments'], maxEntries: 20_000 });
+const repWithDoctorCache = defineReadCache<RepWithDoctorRow[]>({ tables: ['doctor_appointments'], maxEntries: 50_000 });
+const repUpcomingCache = defineReadCache<RepAppointmentRow[]>({
+  tables: ['doctor_appointments', 'doctors', 'clinic_users'],
+  maxEntries: 20_000,
+});
+const key = (...parts: Array<string | number>) => parts.join('\u0001');
+
+export function findRep(db: DbOrTx, repId: number): Promise<RepRow | null> {
+  return repCache.read(db, key(repId), async () => {
+    const [row] = await db.select(repColumns).from(medicalReps).where(eq(medicalReps.id, repId)).limit(1);
+    return (row as RepRow | undefined) ?? null;
+  });
 }
 
 /** Lock 1 of a booking: the rep's row. Every booking and cancellation of a rep runs one after the other. */
@@ -48,7 +65,11 @@ export async function saveIdempotentAnswer(tx: Tx, o: { repId: number; key: stri
 }
 
 /** The doctor's non-cancelled appointments at the clinic between two dates (inclusive). */
-export function listDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }) {
+export function listDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<DoctorDayRow[]> {
+  return doctorDaysCache.read(db, key(o.clinicId, o.doctorId, o.from, o.to), () => queryDoctorAppointmentsBetween(db, o));
+}
+
+export function queryDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }) {
   return db
     .select({ date: doctorAppointments.appointmentDate, status: doctorAppointments.status, repId: doctorAppointments.repId })
     .from(doctorAppointments)
@@ -64,7 +85,11 @@ export function listDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: number;
 }
 
 /** The rep's non-cancelled appointments with the doctor, at any clinic (call frequency looks at all of them). */
-export function listRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; doctorId: number }) {
+export function listRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; doctorId: number }): Promise<RepWithDoctorRow[]> {
+  return repWithDoctorCache.read(db, key(o.repId, o.doctorId), () => queryRepAppointmentsWithDoctor(db, o));
+}
+
+export function queryRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; doctorId: number }) {
   return db
     .select({
       id: doctorAppointments.id,
@@ -99,7 +124,22 @@ const appointmentView = {
 };
 
 /** The rep view (spec part 2, 3) of the rep's appointments from `fromDate` on, not cancelled, by date. */
-export function listRepUpcomingAppointments(db: DbOrTx, o: { repId: number; fromDate: string }) {
+export function listRepUpcomingAppointments(db: DbOrTx, o: { repId: number; fromDate: string }): Promise<RepAppointmentRow[]> {
+  return repUpcomingCache.read(db, key(o.repId, o.fromDate), () => queryRepUpcomingAppointments(db, o));
+}
+
+type RepAppointmentRow = {
+  id: number;
+  appointment_date: string;
+  status: string;
+  doctor_name: string;
+  doctor_specialty: string;
+  clinic_name: string;
+  clinic_id: number;
+  doctor_id: number;
+};
+
+export function queryRepUpcomingAppointments(db: DbOrTx, o: { repId: number; fromDate: string }) {
   return db
     .select(appointmentView)
     .from(doctorAppointments)

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { defineReadCache } from '../../db/change-feed';
 import type { DbOrTx, Tx } from '../../db/client';
 import { doctorDayClosures } from '../../db/schema';
 
@@ -15,7 +16,14 @@ export async function closeDoctorDay(tx: Tx, o: { clinicId: number; doctorId: nu
 }
 
 /** The dates from `from` to `to` (inclusive) the clinic closed for the doctor. */
-export async function listClosedDates(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<string[]> {
+export function listClosedDates(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<string[]> {
+  // Kept per instance until a day is closed (issue 10); read from the database inside a transaction.
+  return closedDatesCache.read(db, `${o.clinicId}\u0001${o.doctorId}\u0001${o.from}\u0001${o.to}`, () => queryClosedDates(db, o));
+}
+
+const closedDatesCache = defineReadCache<string[]>({ tables: ['doctor_day_closures'], maxEntries: 20_000 });
+
+async function queryClosedDates(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<string[]> {
   const rows = await db
     .select({ date: doctorDayClosures.closedDate })
     .from(doctorDayClosures)

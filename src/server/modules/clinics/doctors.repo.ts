@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, notInArray } from 'drizzle-orm';
+import { defineReadCache } from '../../db/change-feed';
 import type { DbOrTx } from '../../db/client';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../../db/schema';
 import type { AvailableDays } from '../../../shared/schemas/clinic';
@@ -23,7 +24,15 @@ export function listClinicDoctors(db: DbOrTx, clinicId: number) {
 }
 
 /** The doctor when he is linked to the clinic, else null. */
-export async function findLinkedDoctor(db: DbOrTx, clinicId: number, doctorId: number) {
+/** The doctor when linked to the clinic; kept per instance until a link or a doctor changes (issue 10). */
+export function findLinkedDoctor(db: DbOrTx, clinicId: number, doctorId: number): Promise<LinkedDoctor | null> {
+  return linkedDoctorCache.read(db, `${clinicId}\u0001${doctorId}`, () => queryLinkedDoctor(db, clinicId, doctorId));
+}
+
+type LinkedDoctor = NonNullable<Awaited<ReturnType<typeof queryLinkedDoctor>>>;
+const linkedDoctorCache = defineReadCache<LinkedDoctor | null>({ tables: ['clinic_doctors', 'doctors'], maxEntries: 20_000 });
+
+async function queryLinkedDoctor(db: DbOrTx, clinicId: number, doctorId: number) {
   const [row] = await db
     .select(doctorColumns)
     .from(clinicDoctors)

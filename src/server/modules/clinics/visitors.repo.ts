@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import { defineReadCache } from '../../db/change-feed';
 import type { DbOrTx } from '../../db/client';
 import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
@@ -9,7 +10,18 @@ import type { CancelledVisit } from './clinic-mail';
 export const ACTIVE_STATUSES = ['booked', 'confirmed'] as const;
 
 /** One doctor's appointments at one clinic: on `date`, or from `fromDate` on when no date is given. */
-export async function listClinicAppointments(
+export function listClinicAppointments(
+  db: DbOrTx,
+  q: { clinicId: number; doctorId: number; date?: string; fromDate: string },
+): Promise<ClinicAppointment[]> {
+  // Kept per instance until an appointment or a rep's details change (issue 10, db/change-feed.ts).
+  const key = `${q.clinicId}\u0001${q.doctorId}\u0001${q.date ?? ''}\u0001${q.fromDate}`;
+  return clinicAppointmentsCache.read(db, key, () => queryClinicAppointments(db, q));
+}
+
+const clinicAppointmentsCache = defineReadCache<ClinicAppointment[]>({ tables: ['doctor_appointments', 'medical_reps'], maxEntries: 20_000 });
+
+async function queryClinicAppointments(
   db: DbOrTx,
   q: { clinicId: number; doctorId: number; date?: string; fromDate: string },
 ): Promise<ClinicAppointment[]> {

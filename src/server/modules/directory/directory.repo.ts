@@ -1,4 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { defineReadCache } from '../../db/change-feed';
 import type { DbOrTx } from '../../db/client';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../../db/schema';
 
@@ -13,6 +14,20 @@ import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../..
 const hasAvailableDay = sql<boolean>`(jsonb_typeof(${clinicDoctorSettings.availableDays}) = 'object'
   and ${clinicDoctorSettings.availableDays} @? '$.* ? (@ == true)'::jsonpath)`;
 
+/**
+ * The cascade changes only when clinics edit doctors or call settings (or an account changes): its answers
+ * are kept per instance until then (issue 10, db/change-feed.ts). Keys are the validated query values.
+ */
+export const DIRECTORY_TABLES = ['clinic_users', 'doctors', 'clinic_doctors', 'clinic_doctor_settings'] as const;
+const directoryCache = <V>(maxEntries: number) => defineReadCache<V>({ tables: DIRECTORY_TABLES, maxEntries });
+const statesCache = directoryCache<string[]>(1);
+const citiesCache = directoryCache<string[]>(100);
+const specialtiesCache = directoryCache<string[]>(5_000);
+const doctorsCache = directoryCache<Array<{ id: number; name: string; specialty: string }>>(20_000);
+const clinicsCache = directoryCache<Array<{ id: number; clinic_name: string; city: string; state: string }>>(20_000);
+const settingsCache = directoryCache<BookableSettings | null>(50_000);
+const key = (...parts: Array<string | number>) => parts.join('\u0001');
+
 function bookableLinks<T extends Record<string, unknown>>(db: DbOrTx, columns: T, where: Array<SQL | undefined>, distinct = true) {
   const select = distinct ? db.selectDistinct(columns as never) : db.select(columns as never);
   return select
@@ -26,17 +41,29 @@ function bookableLinks<T extends Record<string, unknown>>(db: DbOrTx, columns: T
     .where(and(hasAvailableDay, ...where));
 }
 
-export async function listBookableStates(db: DbOrTx): Promise<string[]> {
+export function listBookableStates(db: DbOrTx): Promise<string[]> {
+  return statesCache.read(db, '', () => queryBookableStates(db));
+}
+
+async function queryBookableStates(db: DbOrTx): Promise<string[]> {
   const rows = (await bookableLinks(db, { state: clinicUsers.state }, [])) as Array<{ state: string }>;
   return rows.map((r) => r.state).sort((a, b) => a.localeCompare(b));
 }
 
-export async function listBookableCities(db: DbOrTx, state: string): Promise<string[]> {
+export function listBookableCities(db: DbOrTx, state: string): Promise<string[]> {
+  return citiesCache.read(db, state, () => queryBookableCities(db, state));
+}
+
+async function queryBookableCities(db: DbOrTx, state: string): Promise<string[]> {
   const rows = (await bookableLinks(db, { city: clinicUsers.city }, [eq(clinicUsers.state, state)])) as Array<{ city: string }>;
   return rows.map((r) => r.city).sort((a, b) => a.localeCompare(b));
 }
 
-export async function listBookableSpecialties(db: DbOrTx, o: { state: string; city: string }): Promise<string[]> {
+export function listBookableSpecialties(db: DbOrTx, o: { state: string; city: string }): Promise<string[]> {
+  return specialtiesCache.read(db, key(o.state, o.city), () => queryBookableSpecialties(db, o));
+}
+
+async function queryBookableSpecialties(db: DbOrTx, o: { state: string; city: string }): Promise<string[]> {
   const rows = (await bookableLinks(db, { specialty: doctors.specialty }, [
     eq(clinicUsers.state, o.state),
     eq(clinicUsers.city, o.city),
@@ -45,7 +72,11 @@ export async function listBookableSpecialties(db: DbOrTx, o: { state: string; ci
 }
 
 /** Each doctor once, however many clinics of the city he is bookable at. */
-export async function listBookableDoctors(db: DbOrTx, o: { state: string; city: string; specialty: string }) {
+export function listBookableDoctors(db: DbOrTx, o: { state: string; city: string; specialty: string }) {
+  return doctorsCache.read(db, key(o.state, o.city, o.specialty), () => queryBookableDoctors(db, o));
+}
+
+async function queryBookableDoctors(db: DbOrTx, o: { state: string; city: string; specialty: string }) {
   const rows = (await bookableLinks(db, { id: doctors.id, name: doctors.name, specialty: doctors.specialty }, [
     eq(clinicUsers.state, o.state),
     eq(clinicUsers.city, o.city),
@@ -54,7 +85,11 @@ export async function listBookableDoctors(db: DbOrTx, o: { state: string; city: 
   return rows.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }
 
-export async function listBookableClinicsOfDoctor(db: DbOrTx, doctorId: number) {
+export function listBookableClinicsOfDoctor(db: DbOrTx, doctorId: number) {
+  return clinicsCache.read(db, key(doctorId), () => queryBookableClinicsOfDoctor(db, doctorId));
+}
+
+async function queryBookableClinicsOfDoctor(db: DbOrTx, doctorId: number) {
   const rows = (await bookableLinks(
     db,
     { id: clinicUsers.id, clinic_name: clinicUsers.clinicName, city: clinicUsers.city, state: clinicUsers.state },
@@ -64,8 +99,26 @@ export async function listBookableClinicsOfDoctor(db: DbOrTx, doctorId: number) 
   return rows;
 }
 
-/** The call settings of a bookable link, with the doctor's current name; null when the link is not bookable. */
-export async function findBookableSettings(db: DbOrTx, o: { clinicId: number; doctorId: number }) {
+export interface BookableSettings {
+  doctorName: string;
+  specialty: string;
+  clinicName: string;
+  city: string;
+  state: string;
+  availableDays: unknown;
+  maxSlots: number;
+  callFrequency: number;
+}
+
+/**
+ * The call settings of a bookable link, with the doctor's current name; null when the link is not bookable.
+ * Inside a transaction (the booking's) it is read from the database.
+ */
+export function findBookableSettings(db: DbOrTx, o: { clinicId: number; doctorId: number }): Promise<BookableSettings | null> {
+  return settingsCache.read(db, key(o.clinicId, o.doctorId), () => queryBookableSettings(db, o));
+}
+
+async function queryBookableSettings(db: DbOrTx, o: { clinicId: number; doctorId: number }): Promise<BookableSettings | null> {
   const rows = (await bookableLinks(
     db,
     {
@@ -80,15 +133,6 @@ export async function findBookableSettings(db: DbOrTx, o: { clinicId: number; do
     },
     [eq(clinicDoctors.clinicId, o.clinicId), eq(clinicDoctors.doctorId, o.doctorId)],
     false,
-  ).limit(1)) as Array<{
-    doctorName: string;
-    specialty: string;
-    clinicName: string;
-    city: string;
-    state: string;
-    availableDays: unknown;
-    maxSlots: number;
-    callFrequency: number;
-  }>;
+  ).limit(1)) as BookableSettings[];
   return rows[0] ?? null;
 }
