@@ -228,6 +228,9 @@ export function attachChangeFeed(db: object, feed: ChangeFeed): void {
   feeds.set(db, { feed, caches: new Map() });
 }
 
+/** True for a database object whose reads can be cached (false inside a transaction). */
+export const hasChangeFeed = (db: object): boolean => feeds.has(db);
+
 export interface ReadCache<V> {
   /**
    * `load()` through the cache of `db`'s change feed under `key`. Inside a transaction (a tx is not the

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lte, ne } from 'drizzle-orm';
-import { defineReadCache } from '../../db/change-feed';
+import { defineReadCache, hasChangeFeed } from '../../db/change-feed';
 import type { DbOrTx, Tx } from '../../db/client';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, idempotencyKeys, medicalReps } from '../../db/schema';
 
@@ -21,11 +21,17 @@ type DoctorDayRow = { date: string; status: string; repId: number };
 type RepWithDoctorRow = { id: number; date: string; status: string; clinicId: number };
 const repCache = defineReadCache<RepRow | null>({ tables: ['medical_reps'], maxEntries: 20_000 });
 const doctorDaysCache = defineReadCache<DoctorDayRow[]>({ tables: ['doctor_appointments'], maxEntries: 20_000 });
-const repWithDoctorCache = defineReadCache<RepWithDoctorRow[]>({ tables: ['doctor_appointments'], maxEntries: 50_000 });
-const repUpcomingCache = defineReadCache<RepAppointmentRow[]>({
+/**
+ * Each rep's appointments that are not cancelled, with what My Appointments shows: one entry per rep (a few
+ * dozen rows: the nightly purge keeps 90 days of history), from which the calendar's visits with a doctor
+ * and the upcoming list are both cut.
+ */
+const repAppointmentsCache = defineReadCache<RepAppointmentRow[]>({
   tables: ['doctor_appointments', 'doctors', 'clinic_users'],
   maxEntries: 20_000,
 });
+const activeAppointmentsOfRep = (db: DbOrTx, repId: number) =>
+  repAppointmentsCache.read(db, key(repId), () => queryRepUpcomingAppointments(db, { repId, fromDate: '1900-01-01' }));
 const key = (...parts: Array<string | number>) => parts.join('\u0001');
 
 export function findRep(db: DbOrTx, repId: number): Promise<RepRow | null> {
@@ -85,8 +91,10 @@ export function queryDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: number
 }
 
 /** The rep's non-cancelled appointments with the doctor, at any clinic (call frequency looks at all of them). */
-export function listRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; doctorId: number }): Promise<RepWithDoctorRow[]> {
-  return repWithDoctorCache.read(db, key(o.repId, o.doctorId), () => queryRepAppointmentsWithDoctor(db, o));
+export async function listRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; doctorId: number }): Promise<RepWithDoctorRow[]> {
+  if (!hasChangeFeed(db)) return queryRepAppointmentsWithDoctor(db, o);
+  const all = await activeAppointmentsOfRep(db, o.repId);
+  return all.filter((a) => a.doctor_id === o.doctorId).map((a) => ({ id: a.id, date: a.appointment_date, status: a.status, clinicId: a.clinic_id }));
 }
 
 export function queryRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; doctorId: number }) {
@@ -124,8 +132,9 @@ const appointmentView = {
 };
 
 /** The rep view (spec part 2, 3) of the rep's appointments from `fromDate` on, not cancelled, by date. */
-export function listRepUpcomingAppointments(db: DbOrTx, o: { repId: number; fromDate: string }): Promise<RepAppointmentRow[]> {
-  return repUpcomingCache.read(db, key(o.repId, o.fromDate), () => queryRepUpcomingAppointments(db, o));
+export async function listRepUpcomingAppointments(db: DbOrTx, o: { repId: number; fromDate: string }): Promise<RepAppointmentRow[]> {
+  if (!hasChangeFeed(db)) return queryRepUpcomingAppointments(db, o);
+  return (await activeAppointmentsOfRep(db, o.repId)).filter((a) => a.appointment_date >= o.fromDate);
 }
 
 type RepAppointmentRow = {

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
-import { defineReadCache } from '../../db/change-feed';
+import { defineReadCache, hasChangeFeed } from '../../db/change-feed';
 import type { DbOrTx } from '../../db/client';
 import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
@@ -10,13 +10,16 @@ import type { CancelledVisit } from './clinic-mail';
 export const ACTIVE_STATUSES = ['booked', 'confirmed'] as const;
 
 /** One doctor's appointments at one clinic: on `date`, or from `fromDate` on when no date is given. */
-export function listClinicAppointments(
+export async function listClinicAppointments(
   db: DbOrTx,
   q: { clinicId: number; doctorId: number; date?: string; fromDate: string },
 ): Promise<ClinicAppointment[]> {
-  // Kept per instance until an appointment or a rep's details change (issue 10, db/change-feed.ts).
-  const key = `${q.clinicId}\u0001${q.doctorId}\u0001${q.date ?? ''}\u0001${q.fromDate}`;
-  return clinicAppointmentsCache.read(db, key, () => queryClinicAppointments(db, q));
+  // The doctor's appointments from today on are kept per instance, one entry per doctor and clinic, until an
+  // appointment or a rep's details change (issue 10, db/change-feed.ts); an earlier day is read directly.
+  if (!hasChangeFeed(db) || (q.date !== undefined && q.date < q.fromDate)) return queryClinicAppointments(db, q);
+  const key = `${q.clinicId}\u0001${q.doctorId}\u0001${q.fromDate}`;
+  const upcoming = await clinicAppointmentsCache.read(db, key, () => queryClinicAppointments(db, { ...q, date: undefined }));
+  return q.date === undefined ? upcoming : upcoming.filter((a) => a.appointment_date === q.date);
 }
 
 const clinicAppointmentsCache = defineReadCache<ClinicAppointment[]>({ tables: ['doctor_appointments', 'medical_reps'], maxEntries: 20_000 });
