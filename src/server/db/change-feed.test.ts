@@ -63,11 +63,13 @@ describe('QueryCache on a ChangeFeed', () => {
 
   it('forgets, when a transaction ends, what was read from the old snapshot while it wrote', async () => {
     const feed = new ChangeFeed();
-    const cache = new QueryCache<string>(feed, ['doctors'], 10);
     const db = { transaction: async (fn: () => Promise<void>) => fn() };
     feed.wrapTransactions(db);
+    let cache!: QueryCache<string>;
     await db.transaction(async () => {
       feed.noteStatement('update "doctors" set "name" = $1');
+      // The first read of the table comes after the write (the cache did not exist at the write).
+      cache = new QueryCache<string>(feed, ['doctors'], 10);
       expect(await cache.get('k', async () => 'old snapshot')).toBe('old snapshot');
     });
     expect(await cache.get('k', async () => 'committed')).toBe('committed');

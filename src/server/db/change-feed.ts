@@ -67,7 +67,7 @@ export class ChangeFeed {
         continue;
       }
       if (verb === 'update' && UPDATES_IGNORED.has(table)) continue;
-      if (!this.listeners.has(table)) continue;
+      // Remembered even when no cache reads the table yet: one may be filled before the commit.
       this.changed(table);
       this.remember(table);
     }
