@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { registerPrerenderedPages, sendAppShell } from './client-shell';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { redactUrl, registerSecurity } from './plugins/security';
@@ -110,25 +111,30 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   return app;
 }
 
-/** The built PWA with an SPA fallback; unknown /api paths are a JSON 404 (STACK.md gotcha). */
+/** The built PWA: pre-rendered public pages, an SPA fallback for the rest; unknown /api paths are a JSON 404 (STACK.md gotcha). */
 function registerClient(app: FastifyInstance, clientDir: string): void {
   const hasClient = existsSync(`${clientDir}/index.html`);
   if (hasClient) {
     app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
+      // '/' is the pre-rendered landing page (client-shell.ts), not index.html, the empty app shell.
+      index: false,
+      // The build writes .br and .gz twins of its text files (build/vite-precompress.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, path) {
         // Hashed assets never change; the shell and the service worker must be revalidated.
         res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    registerPrerenderedPages(app, clientDir);
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
     }
     if (!hasClient) return reply.status(404).type('text/plain').send('The client is not built. Run `npm run build`.');
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return sendAppShell(reply);
   });
 }

@@ -1,12 +1,16 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { securityEvents } from '../db/schema';
 import { badRequest, forbidden } from '../errors';
+import { THEME_INIT_SCRIPT } from '../../shared/theme-init-script';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Calls whose body is not the app's JSON: Razorpay's webhook keeps its raw, signed bytes. */
 const RAW_BODY_PATHS = new Set(['/api/subscription/webhook']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
+/** The app's one inline script (the Dark Mode choice before the first paint), allowed by its hash only. */
+const THEME_INIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
 
 /** Security headers and the same-origin rule for state-changing calls (issue 9). */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
@@ -15,7 +19,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        scriptSrc: ["'self'", THEME_INIT_SCRIPT_HASH, 'https://checkout.razorpay.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THEME_INIT_SCRIPT } from '../shared/theme-init-script';
+import { buildApp } from './app';
+import { listPrerenderedPages } from './client-shell';
+import { testConfig } from './config';
+import { createTestDatabase } from './test/harness';
+
+// Issue 10: the pre-rendered public pages are sent for their own paths with their content in the first HTML;
+// every other page still gets the empty app shell; text files go out pre-compressed. (e2e/prerendered.spec.ts
+// checks the same on the real build in a browser.)
+
+const SHELL = '<!doctype html><title>RepVisit</title><div id="root"></div>';
+const LANDING = `<!doctype html><title>RepVisit: Healthcare Platform</title><div id="root"><h1>Comprehensive Healthcare Management</h1>${'<p>More.</p>'.repeat(200)}</div>`;
+const LOGIN = '<!doctype html><title>Medical Representative Login | RepVisit</title><div id="root"><h1>Medical Representative Login</h1></div>';
+const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+/** A client build as vite build writes it (build/vite-prerender.ts, build/vite-precompress.ts). */
+function writeClientBuild(dir: string): void {
+  const write = (file: string, body: string, compress = false) => {
+    mkdirSync(join(dir, file, '..'), { recursive: true });
+    writeFileSync(join(dir, file), body);
+    if (!compress) return;
+    writeFileSync(join(dir, `${file}.br`), brotliCompressSync(body));
+    writeFileSync(join(dir, `${file}.gz`), gzipSync(body));
+  };
+  write('index.html', SHELL);
+  write('prerendered/index.html', LANDING, true);
+  write('prerendered/medrep-login.html', LOGIN);
+  write('assets/app-abc123.js', APP_JS, true);
+}
+
+describe('the client: pre-rendered pages, the app shell and compressed files', () => {
+  const clientDir = mkdtempSync(join(tmpdir(), 'rv-client-'));
+  let app: FastifyInstance;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    writeClientBuild(clientDir);
+    const db = await createTestDatabase('pglite');
+    drop = db.drop;
+    app = await buildApp({ config: testConfig(), database: db.database, clientDir });
+    await app.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('finds the pre-rendered pages of a build by their paths', () => {
+    expect(Object.fromEntries(listPrerenderedPages(clientDir))).toEqual({
+      '/': 'prerendered/index.html',
+      '/medrep-login': 'prerendered/medrep-login.html',
+    });
+    expect(listPrerenderedPages(join(clientDir, 'assets')).size).toBe(0);
+  });
+
+  it('sends the landing and login pages with their content, revalidated on each visit', async () => {
+    for (const [url, body] of [
+      ['/', LANDING],
+      ['/?utm_source=mail', LANDING],
+      ['/medrep-login', LOGIN],
+      ['/medrep-login?next=%2Fmedrep-dashboard', LOGIN],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(body);
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/medrep-login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('sends the empty app shell for every other page the client router handles', async () => {
+    for (const url of ['/medrep-dashboard', '/clinic/dashboard', '/admin', '/verify-email?token=abc', '/no-such-page', '/medrep-login/', '/index.html']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(SHELL);
+    }
+  });
+
+  it('keeps unknown API paths and non-GET requests a JSON 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/medrep-login'],
+      ['POST', '/'],
+    ] as const) {
+      const res = await app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: method === 'POST' ? '{}' : undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json(), `${method} ${url}`).toMatchObject({ code: 'not_found' });
+    }
+  });
+
+  it('sends the brotli or gzip twin to a browser that accepts it, and the plain file otherwise', async () => {
+    for (const url of ['/', '/assets/app-abc123.js']) {
+      const plain = url === '/' ? LANDING : APP_JS;
+      const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(String(br.headers.vary), url).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(plain);
+      expect(br.rawPayload.length, url).toBeLessThan(plain.length / 4);
+
+      const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+
+      const identity = await app.inject({ method: 'GET', url });
+      expect(identity.headers['content-encoding'], url).toBeUndefined();
+      expect(identity.body, url).toBe(plain);
+    }
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('lets the one inline script (the dark-mode choice before the first paint) run, by its hash only', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const scriptSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    const hash = createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64');
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+  });
+});
