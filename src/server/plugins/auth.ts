@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { defineReadCache } from '../db/change-feed';
+import { defineReadCache, preparedOnce } from '../db/change-feed';
 import { clinicUsers, medicalReps, sessions } from '../db/schema';
 import { forbidden, unauthorized, AppError } from '../errors';
 
@@ -104,9 +104,9 @@ const sessionCache = defineReadCache<SessionRecord | null>({
   keep: (s) => s !== null && s.userType !== 'admin',
 });
 
-async function readSession(app: FastifyInstance, id: string, now: Date): Promise<SessionRecord | null> {
-  // One round trip for the session and its account (issue 10: no work repeated per request).
-  const [session] = await app.db
+/** The session and its account in one round trip, prepared once (issue 10: no work repeated per request). */
+const sessionQuery = preparedOnce((db) =>
+  db
     .select({
       userType: sessions.userType,
       userId: sessions.userId,
@@ -120,8 +120,13 @@ async function readSession(app: FastifyInstance, id: string, now: Date): Promise
     .from(sessions)
     .leftJoin(clinicUsers, and(eq(sessions.userType, 'clinic'), eq(clinicUsers.id, sessions.userId)))
     .leftJoin(medicalReps, and(eq(sessions.userType, 'medrep'), eq(medicalReps.id, sessions.userId)))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('rv_session'),
+);
+
+async function readSession(app: FastifyInstance, id: string, now: Date): Promise<SessionRecord | null> {
+  const [session] = await sessionQuery(app.db)!.execute({ id, now: now.toISOString() });
   if (!session) return null;
   const type = session.userType as UserType;
   const isClinic = type === 'clinic';

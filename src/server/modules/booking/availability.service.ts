@@ -42,15 +42,17 @@ export async function getBookingCalendar(
 ): Promise<BookingCalendarResponse> {
   const now = deps.clock.now();
   const today = todayInIndia(now);
-  const [settings, rep] = [await loadSettings(deps, o), await findRep(deps.db, o.repId)];
-  if (!rep) throw unauthorized();
   const dates = datesOfMonth(o.month);
   const range = { clinicId: o.clinicId, doctorId: o.doctorId, from: dates[0]!, to: dates.at(-1)! };
-  const [doctorAppointments, repAppointments, closedDates] = [
-    await listDoctorAppointmentsBetween(deps.db, range),
-    await listRepAppointmentsWithDoctor(deps.db, { repId: o.repId, doctorId: o.doctorId }),
-    await listClosedDates(deps.db, range),
-  ];
+  // Independent reads, side by side (each is usually answered from the instance's caches).
+  const [settings, rep, doctorAppointments, repAppointments, closedDates] = await Promise.all([
+    loadSettings(deps, o),
+    findRep(deps.db, o.repId),
+    listDoctorAppointmentsBetween(deps.db, range),
+    listRepAppointmentsWithDoctor(deps.db, { repId: o.repId, doctorId: o.doctorId }),
+    listClosedDates(deps.db, range),
+  ]);
+  if (!rep) throw unauthorized();
   const ctx: BookingContext = { settings, clinicId: o.clinicId, doctorAppointments, repAppointments, today, closedDates };
   const future = futureAppointmentAtClinic(ctx);
   const futureRow = future ? repAppointments.find((a) => a === future) : undefined;

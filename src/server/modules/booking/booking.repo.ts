@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, lte, ne } from 'drizzle-orm';
-import { defineReadCache, hasChangeFeed } from '../../db/change-feed';
+import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { defineReadCache, hasChangeFeed, preparedOnce, type Param } from '../../db/change-feed';
 import type { DbOrTx, Tx } from '../../db/client';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, idempotencyKeys, medicalReps } from '../../db/schema';
 
@@ -31,12 +31,20 @@ const repAppointmentsCache = defineReadCache<RepAppointmentRow[]>({
   maxEntries: 20_000,
 });
 const activeAppointmentsOfRep = (db: DbOrTx, repId: number) =>
-  repAppointmentsCache.read(db, key(repId), () => queryRepUpcomingAppointments(db, { repId, fromDate: '1900-01-01' }));
+  repAppointmentsCache.read(db, key(repId), () => {
+    const all = { repId, fromDate: '1900-01-01' };
+    return repUpcomingPrepared(db)?.execute(all) ?? queryRepUpcomingAppointments(db, all);
+  });
 const key = (...parts: Array<string | number>) => parts.join('\u0001');
+type P<T> = Param<T>;
+const ph = sql.placeholder;
+
+const repQuery = (db: DbOrTx, repId: P<number>) => db.select(repColumns).from(medicalReps).where(eq(medicalReps.id, repId)).limit(1);
+const repPrepared = preparedOnce((db) => repQuery(db, ph('repId')).prepare('rv_rep'));
 
 export function findRep(db: DbOrTx, repId: number): Promise<RepRow | null> {
   return repCache.read(db, key(repId), async () => {
-    const [row] = await db.select(repColumns).from(medicalReps).where(eq(medicalReps.id, repId)).limit(1);
+    const [row] = await (repPrepared(db)?.execute({ repId }) ?? repQuery(db, repId));
     return (row as RepRow | undefined) ?? null;
   });
 }
@@ -72,10 +80,19 @@ export async function saveIdempotentAnswer(tx: Tx, o: { repId: number; key: stri
 
 /** The doctor's non-cancelled appointments at the clinic between two dates (inclusive). */
 export function listDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<DoctorDayRow[]> {
-  return doctorDaysCache.read(db, key(o.clinicId, o.doctorId, o.from, o.to), () => queryDoctorAppointmentsBetween(db, o));
+  return doctorDaysCache.read(
+    db,
+    key(o.clinicId, o.doctorId, o.from, o.to),
+    () => doctorDaysPrepared(db)?.execute(o) ?? queryDoctorAppointmentsBetween(db, o),
+  );
 }
 
-export function queryDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }) {
+const doctorDaysPrepared = preparedOnce((db) =>
+  queryDoctorAppointmentsBetween(db, { clinicId: ph('clinicId'), doctorId: ph('doctorId'), from: ph('from'), to: ph('to') }).prepare('rv_doctor_days'),
+);
+
+/** (exported for the EXPLAIN test) */
+export function queryDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: P<number>; doctorId: P<number>; from: P<string>; to: P<string> }) {
   return db
     .select({ date: doctorAppointments.appointmentDate, status: doctorAppointments.status, repId: doctorAppointments.repId })
     .from(doctorAppointments)
@@ -97,6 +114,7 @@ export async function listRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: numb
   return all.filter((a) => a.doctor_id === o.doctorId).map((a) => ({ id: a.id, date: a.appointment_date, status: a.status, clinicId: a.clinic_id }));
 }
 
+/** (exported for the EXPLAIN test) */
 export function queryRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; doctorId: number }) {
   return db
     .select({
@@ -148,7 +166,12 @@ type RepAppointmentRow = {
   doctor_id: number;
 };
 
-export function queryRepUpcomingAppointments(db: DbOrTx, o: { repId: number; fromDate: string }) {
+const repUpcomingPrepared = preparedOnce((db) =>
+  queryRepUpcomingAppointments(db, { repId: ph('repId'), fromDate: ph('fromDate') }).prepare('rv_rep_appointments'),
+);
+
+/** (exported for the EXPLAIN test) */
+export function queryRepUpcomingAppointments(db: DbOrTx, o: { repId: P<number>; fromDate: P<string> }) {
   return db
     .select(appointmentView)
     .from(doctorAppointments)

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import { defineReadCache } from '../../db/change-feed';
+import { defineReadCache, hasChangeFeed } from '../../db/change-feed';
 import type { DbOrTx, Tx } from '../../db/client';
 import { doctorDayClosures } from '../../db/schema';
+import { addDays, todayInIndia } from '../../../shared/dates';
 
 // Days a clinic closed for one doctor ("Cancel Today's Calls"): no new booking there that date. Written and
 // read under lockDoctorDay, so a booking either commits before the closure (and is cancelled with the day's
@@ -16,12 +17,34 @@ export async function closeDoctorDay(tx: Tx, o: { clinicId: number; doctorId: nu
 }
 
 /** The dates from `from` to `to` (inclusive) the clinic closed for the doctor. */
-export function listClosedDates(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<string[]> {
-  // Kept per instance until a day is closed (issue 10); read from the database inside a transaction.
-  return closedDatesCache.read(db, `${o.clinicId}\u0001${o.doctorId}\u0001${o.from}\u0001${o.to}`, () => queryClosedDates(db, o));
+export async function listClosedDates(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<string[]> {
+  // Closures are few: each instance keeps every closure of the last weeks and ahead in one snapshot until a
+  // day is closed (issue 10, db/change-feed.ts). Older ranges, and reads inside a transaction, go to the database.
+  if (!hasChangeFeed(db)) return queryClosedDates(db, o);
+  const snapshot = await closuresCache.read(db, '', () => loadRecentClosures(db));
+  if (o.from < snapshot.floor) return queryClosedDates(db, o);
+  return (snapshot.byLink.get(`${o.clinicId}:${o.doctorId}`) ?? []).filter((d) => d >= o.from && d <= o.to);
 }
 
-const closedDatesCache = defineReadCache<string[]>({ tables: ['doctor_day_closures'], maxEntries: 20_000 });
+type ClosuresSnapshot = { floor: string; byLink: Map<string, string[]> };
+const closuresCache = defineReadCache<ClosuresSnapshot>({ tables: ['doctor_day_closures'], maxEntries: 1 });
+
+async function loadRecentClosures(db: DbOrTx): Promise<ClosuresSnapshot> {
+  const floor = addDays(todayInIndia(new Date()), -45);
+  const rows = await db
+    .select({ clinicId: doctorDayClosures.clinicId, doctorId: doctorDayClosures.doctorId, date: doctorDayClosures.closedDate })
+    .from(doctorDayClosures)
+    .where(gte(doctorDayClosures.closedDate, floor))
+    .orderBy(asc(doctorDayClosures.closedDate));
+  const byLink = new Map<string, string[]>();
+  for (const r of rows) {
+    const k = `${r.clinicId}:${r.doctorId}`;
+    const list = byLink.get(k);
+    if (list) list.push(r.date);
+    else byLink.set(k, [r.date]);
+  }
+  return { floor, byLink };
+}
 
 async function queryClosedDates(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<string[]> {
   const rows = await db

@@ -1,5 +1,5 @@
-import { and, asc, eq, ne, notInArray } from 'drizzle-orm';
-import { defineReadCache } from '../../db/change-feed';
+import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { defineReadCache, preparedOnce, type Param } from '../../db/change-feed';
 import type { DbOrTx } from '../../db/client';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../../db/schema';
 import type { AvailableDays } from '../../../shared/schemas/clinic';
@@ -23,24 +23,24 @@ export function listClinicDoctors(db: DbOrTx, clinicId: number) {
     .orderBy(asc(clinicDoctors.createdAt), asc(clinicDoctors.id));
 }
 
-/** The doctor when he is linked to the clinic, else null. */
 /** The doctor when linked to the clinic; kept per instance until a link or a doctor changes (issue 10). */
 export function findLinkedDoctor(db: DbOrTx, clinicId: number, doctorId: number): Promise<LinkedDoctor | null> {
-  return linkedDoctorCache.read(db, `${clinicId}\u0001${doctorId}`, () => queryLinkedDoctor(db, clinicId, doctorId));
+  return linkedDoctorCache.read(db, `${clinicId}\u0001${doctorId}`, async () => {
+    const [row] = await (linkedDoctorPrepared(db)?.execute({ clinicId, doctorId }) ?? linkedDoctorQuery(db, clinicId, doctorId));
+    return row ?? null;
+  });
 }
 
-type LinkedDoctor = NonNullable<Awaited<ReturnType<typeof queryLinkedDoctor>>>;
-const linkedDoctorCache = defineReadCache<LinkedDoctor | null>({ tables: ['clinic_doctors', 'doctors'], maxEntries: 20_000 });
-
-async function queryLinkedDoctor(db: DbOrTx, clinicId: number, doctorId: number) {
-  const [row] = await db
+const linkedDoctorQuery = (db: DbOrTx, clinicId: Param<number>, doctorId: Param<number>) =>
+  db
     .select(doctorColumns)
     .from(clinicDoctors)
     .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
     .where(and(eq(clinicDoctors.clinicId, clinicId), eq(clinicDoctors.doctorId, doctorId)))
     .limit(1);
-  return row ?? null;
-}
+const linkedDoctorPrepared = preparedOnce((db) => linkedDoctorQuery(db, sql.placeholder('clinicId'), sql.placeholder('doctorId')).prepare('rv_linked_doctor'));
+type LinkedDoctor = { id: number; name: string; specialty: string; city: string; state: string };
+const linkedDoctorCache = defineReadCache<LinkedDoctor | null>({ tables: ['clinic_doctors', 'doctors'], maxEntries: 20_000 });
 
 /** Doctors of the state linked to at least one OTHER clinic and not to this one, with those clinics' names. */
 export async function listAvailableDoctorLinks(db: DbOrTx, clinicId: number, state: string, doctorId?: number) {

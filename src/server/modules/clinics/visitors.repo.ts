@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, type SQL } from 'drizzle-orm';
-import { defineReadCache, hasChangeFeed } from '../../db/change-feed';
+import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { defineReadCache, hasChangeFeed, preparedOnce, type Param } from '../../db/change-feed';
 import type { DbOrTx } from '../../db/client';
 import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
@@ -18,39 +18,50 @@ export async function listClinicAppointments(
   // appointment or a rep's details change (issue 10, db/change-feed.ts); an earlier day is read directly.
   if (!hasChangeFeed(db) || (q.date !== undefined && q.date < q.fromDate)) return queryClinicAppointments(db, q);
   const key = `${q.clinicId}\u0001${q.doctorId}\u0001${q.fromDate}`;
-  const upcoming = await clinicAppointmentsCache.read(db, key, () => queryClinicAppointments(db, { ...q, date: undefined }));
+  const upcoming = await clinicAppointmentsCache.read(db, key, async () => {
+    const prepared = clinicUpcomingPrepared(db);
+    return prepared ? ((await prepared.execute(q)) as ClinicAppointment[]) : queryClinicAppointments(db, { ...q, date: undefined });
+  });
   return q.date === undefined ? upcoming : upcoming.filter((a) => a.appointment_date === q.date);
 }
 
 const clinicAppointmentsCache = defineReadCache<ClinicAppointment[]>({ tables: ['doctor_appointments', 'medical_reps'], maxEntries: 20_000 });
 
+const clinicAppointmentColumns = {
+  id: doctorAppointments.id,
+  appointment_date: doctorAppointments.appointmentDate,
+  rep_id: doctorAppointments.repId,
+  doctor_id: doctorAppointments.doctorId,
+  clinic_id: doctorAppointments.clinicId,
+  rep_name: medicalReps.fullName,
+  company_name: medicalReps.company,
+  contact_number: medicalReps.phone,
+  status: doctorAppointments.status,
+};
+
+function clinicAppointmentsQuery(db: DbOrTx, q: { clinicId: Param<number>; doctorId: Param<number> }, dateCondition: SQL) {
+  return db
+    .select(clinicAppointmentColumns)
+    .from(doctorAppointments)
+    .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
+    .where(and(eq(doctorAppointments.clinicId, q.clinicId), eq(doctorAppointments.doctorId, q.doctorId), dateCondition))
+    .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.bookedAt), asc(doctorAppointments.id));
+}
+
+const clinicUpcomingPrepared = preparedOnce((db) =>
+  clinicAppointmentsQuery(
+    db,
+    { clinicId: sql.placeholder('clinicId'), doctorId: sql.placeholder('doctorId') },
+    gte(doctorAppointments.appointmentDate, sql.placeholder('fromDate')),
+  ).prepare('rv_clinic_appointments'),
+);
+
 async function queryClinicAppointments(
   db: DbOrTx,
   q: { clinicId: number; doctorId: number; date?: string; fromDate: string },
 ): Promise<ClinicAppointment[]> {
-  const rows = await db
-    .select({
-      id: doctorAppointments.id,
-      appointment_date: doctorAppointments.appointmentDate,
-      rep_id: doctorAppointments.repId,
-      doctor_id: doctorAppointments.doctorId,
-      clinic_id: doctorAppointments.clinicId,
-      rep_name: medicalReps.fullName,
-      company_name: medicalReps.company,
-      contact_number: medicalReps.phone,
-      status: doctorAppointments.status,
-    })
-    .from(doctorAppointments)
-    .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
-    .where(
-      and(
-        eq(doctorAppointments.clinicId, q.clinicId),
-        eq(doctorAppointments.doctorId, q.doctorId),
-        q.date ? eq(doctorAppointments.appointmentDate, q.date) : gte(doctorAppointments.appointmentDate, q.fromDate),
-      ),
-    )
-    .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.bookedAt), asc(doctorAppointments.id));
-  return rows as ClinicAppointment[];
+  const dateCondition = q.date ? eq(doctorAppointments.appointmentDate, q.date) : gte(doctorAppointments.appointmentDate, q.fromDate);
+  return (await clinicAppointmentsQuery(db, q, dateCondition)) as ClinicAppointment[];
 }
 
 /**
