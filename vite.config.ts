@@ -2,12 +2,22 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/vite-precompress.ts';
+import { prerender } from './build/vite-prerender.ts';
+import { PRERENDERED_DIR } from './src/shared/prerendered-pages.ts';
+import { THEME_INIT_SCRIPT } from './src/shared/theme-init-script.ts';
+
+// Pre-rendered pages were rendered with this year (the footer's), and hydrate with it (src/client/lib/env.ts).
+const define = { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) };
 
 export default defineConfig({
   root: 'src/client',
   publicDir: '../../public',
+  define,
   plugins: [
     react(),
+    // The Dark Mode choice, applied before the first paint (allowed by its hash in the CSP).
+    { name: 'repvisit:theme-init', transformIndexHtml: () => [{ tag: 'script', children: THEME_INIT_SCRIPT, injectTo: 'head' }] },
     tailwindcss(),
     // Issue 8 (spec part 2, 2.8): installable, and every page opens offline from the precached app shell.
     // API answers are never cached by the service worker (its cache is shared by everyone on the device);
@@ -33,6 +43,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{html,js,css,svg,png,ico}'],
+        // The pre-rendered pages are for first visits; once installed, the app shell serves every page.
+        globIgnores: [`${PRERENDERED_DIR}/**`],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         runtimeCaching: [],
@@ -42,6 +54,25 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    // Issue 10: the public pages' HTML rendered at build time (hydrated by main.tsx), and .br/.gz twins of
+    // every text file for the server to send.
+    prerender({
+      entry: '/entry-prerender.tsx',
+      define,
+      pages: [
+        { path: '/', page: 'routes/home-page.tsx' },
+        { path: '/medrep-login', page: 'routes/medrep-login-page.tsx' },
+        { path: '/about', page: 'routes/about-page.tsx' },
+        { path: '/about-us', page: 'routes/about-page.tsx' },
+        { path: '/contact', page: 'routes/contact-page.tsx' },
+        { path: '/privacy', page: 'routes/privacy-page.tsx' },
+        { path: '/privacy-policy', page: 'routes/privacy-page.tsx' },
+        { path: '/terms', page: 'routes/terms-page.tsx' },
+        { path: '/terms-and-conditions', page: 'routes/terms-page.tsx' },
+        { path: '/cookies-policy', page: 'routes/cookies-page.tsx' },
+      ],
+    }),
+    precompress(),
   ],
   build: {
     outDir: '../../dist/client',

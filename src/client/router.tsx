@@ -1,10 +1,10 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './components/layout/root-layout';
 
 // Every page loads on demand, so the landing route carries only what it needs (issue 10).
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     children: [
@@ -30,4 +30,19 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The browser's router; the build's pre-render uses `routes` with a static router instead (entry-prerender.tsx). */
+export function createAppRouter(): DataRouter {
+  return createBrowserRouter(routes);
+}
+
+/** Resolves once the first location's lazy page is loaded, so a first render shows the page, not a blank. */
+export function whenRouterReady(router: DataRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

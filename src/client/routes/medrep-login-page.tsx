@@ -1,31 +1,49 @@
-import { useState } from 'react';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
+import { Spinner } from '../components/ui/spinner';
 import { AuthPageCard } from '../features/auth/components/auth-page-card';
 import { RepLoginForm } from '../features/auth/components/rep-login-form';
-import { RepRegisterForm } from '../features/auth/components/rep-register-form';
+
+// Registration (and its rules) loads when asked for, so the login page starts with less JavaScript (issue 10).
+// Pointing at or focusing 'Create New Account' starts the download; the click switches views as a transition,
+// so the login stays on screen until the registration form is ready, as if it had been there all along.
+const loadRegisterForm = () => import('../features/auth/components/rep-register-form');
+const RepRegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RepRegisterForm })));
 
 /** /medrep-login: where a rep without a session is sent (spec part 2, 2); it can also open registration. */
 export default function MedrepLoginPage() {
   const navigate = useNavigate();
   const [view, setView] = useState<'login' | 'register'>('login');
+  const registering = view === 'register';
 
-  if (view === 'register') {
-    return (
-      <AuthPageCard title="Create New Account" description="Register as a medical representative.">
-        <RepRegisterForm onBack={() => setView('login')} />
-      </AuthPageCard>
-    );
-  }
   return (
-    <AuthPageCard title="Medical Representative Login" description="Sign in to book visits with doctors.">
-      <RepLoginForm onBack={() => navigate('/')} />
-      <p className="mt-6 border-t border-slate-200 pt-4 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
-        New to the platform?{' '}
-        <Button variant="link" size="sm" className="h-auto px-0" onClick={() => setView('register')}>
-          Create New Account
-        </Button>
-      </p>
+    <AuthPageCard
+      title={registering ? 'Create New Account' : 'Medical Representative Login'}
+      description={registering ? 'Register as a medical representative.' : 'Sign in to book visits with doctors.'}
+    >
+      <Suspense fallback={<Spinner label="Loading..." />}>
+        {registering ? (
+          <RepRegisterForm onBack={() => setView('login')} />
+        ) : (
+          <>
+            <RepLoginForm onBack={() => navigate('/')} />
+            <p className="mt-6 border-t border-slate-200 pt-4 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
+              New to the platform?{' '}
+              <Button
+                variant="link"
+                size="sm"
+                className="h-auto px-0"
+                onPointerEnter={() => void loadRegisterForm()}
+                onFocus={() => void loadRegisterForm()}
+                onClick={() => startTransition(() => setView('register'))}
+              >
+                Create New Account
+              </Button>
+            </p>
+          </>
+        )}
+      </Suspense>
     </AuthPageCard>
   );
 }

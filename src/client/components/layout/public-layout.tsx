@@ -1,13 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
-import { PRODUCT_NAME } from '../../../shared/constants';
+import type { ReactNode } from 'react';
+import { usePageTitle } from './page-title';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** The frame of the public pages: sticky header, the page as <main id="main"> (the skip link's target), footer. */
 export function PublicLayout({ title, children }: { title?: string; children: ReactNode }) {
-  useEffect(() => {
-    document.title = title ? `${title} | ${PRODUCT_NAME}` : `${PRODUCT_NAME}: Healthcare Platform`;
-  }, [title]);
+  usePageTitle(title);
 
   return (
     <div className="flex min-h-screen flex-col">

@@ -1,6 +1,8 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { COMPANY, PRODUCT_NAME } from '../../../shared/constants';
+import { env } from '../../lib/env';
+import { useHydrated } from '../../lib/use-hydrated';
 import { BrandMark } from './brand-mark';
 
 const QUICK_LINKS = [
@@ -21,6 +23,8 @@ const linkClass = 'text-sm text-slate-600 hover:text-teal-700 hover:underline da
 
 /** Site footer (spec part 1, 2): quick links, a contact block, legal links and the company registration line. */
 export function SiteFooter() {
+  // A pre-rendered page shows the build's year until React has taken it over (its first render must match).
+  const year = useHydrated() ? new Date().getFullYear() : env.buildYear;
   return (
     <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -82,7 +86,7 @@ export function SiteFooter() {
 
       <div className="border-t border-slate-200 dark:border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-500 sm:px-6 dark:text-slate-400">
-          © {new Date().getFullYear()} {COMPANY.legalName}. Registered in India, CIN {COMPANY.cin}. Registered office:{' '}
+          © {year} {COMPANY.legalName}. Registered in India, CIN {COMPANY.cin}. Registered office:{' '}
           {COMPANY.address}.
         </p>
       </div>

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Info } from 'lucide-react';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useLayoutEffect, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { TIMINGS } from '../../../../shared/constants';
-import { loginSchema, type Login, type RepUser } from '../../../../shared/schemas/auth';
+import type { Login, RepUser } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
@@ -13,6 +12,7 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { meQueryKey } from '../api/get-me';
 import { useLoginRep } from '../api/login-rep';
 import { getDeviceFingerprint } from '../lib/device-fingerprint';
@@ -35,6 +35,11 @@ function scheduleHint(source: unknown) {
   setTimeout(() => toast({ title: 'Tip', description: PASSWORD_CHANGED_TIP, variant: 'info' }), HINT_DELAY_MS);
 }
 
+// The rules (zod) load when the form is first used, not with the page: /medrep-login then starts with less
+// JavaScript to run (issue 10). Validation already waits for the resolver, so nothing else changes.
+const loadLoginResolver = () => import('../lib/login-resolver').then((m) => m.loginResolver);
+const loginResolver: Resolver<Login> = async (...args) => (await loadLoginResolver())(...args);
+
 /** Medical rep login (spec part 1, 2, 4 and 8): on success a 'Login Successful' step, then /medrep-dashboard after 1 s. */
 export function RepLoginForm({ onBack, onDone }: { onBack: () => void; onDone?: () => void }) {
   const navigate = useNavigate();
@@ -42,11 +47,20 @@ export function RepLoginForm({ onBack, onDone }: { onBack: () => void; onDone?: 
   const login = useLoginRep();
   const [forgotOpen, setForgotOpen] = useState(false);
   const [succeeded, setSucceeded] = useState<RepUser | null>(null);
-  const remembered = readRemembered('medrep');
+  const hydrated = useHydrated();
   const form = useForm<Login>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: remembered.email, password: '', rememberMe: remembered.rememberMe },
+    resolver: loginResolver,
+    defaultValues: { email: '', password: '', rememberMe: false },
   });
+  // 'Remember me' is read from the device once the form is on screen, before it is painted: /medrep-login is
+  // pre-rendered without it (issue 10), and the render that takes the page over must match that HTML. What
+  // was typed (or autofilled) before that is kept.
+  useLayoutEffect(() => {
+    const remembered = readRemembered('medrep');
+    if (!remembered.rememberMe) return;
+    if (!form.getValues('email')) form.setValue('email', remembered.email);
+    form.setValue('rememberMe', true);
+  }, [form]);
 
   const terms = useTermsGate<RepUser>({
     userType: 'medrep',
@@ -92,7 +106,7 @@ export function RepLoginForm({ onBack, onDone }: { onBack: () => void; onDone?: 
   const { errors, isSubmitting } = form.formState;
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Medical rep login">
+      <form onSubmit={onSubmit} onFocus={() => void loadLoginResolver()} noValidate className="grid gap-4" aria-label="Medical rep login">
         <FormField label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="username" placeholder="you@company.com" {...form.register('email')} />
         </FormField>
@@ -118,7 +132,9 @@ export function RepLoginForm({ onBack, onDone }: { onBack: () => void; onDone?: 
           <Button variant="secondary" onClick={onBack} disabled={isSubmitting}>
             <ArrowLeft className="h-4 w-4" aria-hidden /> Back
           </Button>
-          <Button type="submit" loading={isSubmitting}>
+          {/* Until React has taken the pre-rendered page over, the browser would send the form itself (a GET
+              with the password in the URL): the button only submits once it is React's. */}
+          <Button type={hydrated ? 'submit' : 'button'} loading={isSubmitting}>
             Login
           </Button>
         </div>

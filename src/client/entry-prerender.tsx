@@ -1,0 +1,42 @@
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { App, createQueryClient } from './app';
+import { PageTitleSink } from './components/layout/page-title';
+import { routes } from './router';
+
+// Issue 10: the public pages are rendered to HTML at build time (build/vite-prerender.ts runs this in Node), so
+// their content paints before the app's JavaScript has loaded; main.tsx then hydrates them. Nothing here may
+// depend on the visitor (session, device storage): the same HTML goes to everyone.
+
+export interface PrerenderedPage {
+  /** The markup that goes inside <div id="root">. */
+  html: string;
+  /** The page's <title>, as PublicLayout sets it in the browser. */
+  title: string | null;
+}
+
+export async function prerenderPage(path: string): Promise<PrerenderedPage> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
+  if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  let title: string | null = null;
+  const errors: unknown[] = [];
+  // prerender (not renderToString) waits for the lazily loaded parts, so no Suspense boundary is left to the client.
+  const { prelude } = await prerenderToNodeStream(
+    <PageTitleSink.Provider value={(t) => (title = t)}>
+      <App queryClient={createQueryClient()}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </App>
+    </PageTitleSink.Provider>,
+    // Every boundary inline, in place: a boundary sent apart would need React's inline scripts to put it in
+    // place, which the Content-Security-Policy does not allow.
+    { onError: (err) => void errors.push(err), progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  if (errors.length > 0) throw errors[0];
+  return { html: Buffer.concat(chunks).toString('utf8'), title };
+}
