@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { securityEvents } from '../db/schema';
 import { badRequest, forbidden } from '../errors';
@@ -14,7 +15,9 @@ const THEME_INIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT
 
 /** Security headers and the same-origin rule for state-changing calls (issue 9). */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
+  // Helmet's headers do not depend on the request: computed once, set on every reply (@fastify/helmet
+  // rebuilt the whole helmet middleware for every request: issue 10, no work repeated per request).
+  const headers = staticHelmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -36,6 +39,10 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     strictTransportSecurity: app.config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   const appOrigin = new URL(app.config.appUrl).origin;
@@ -78,6 +85,21 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
       throw badRequest(CONTROL_CHARACTERS_MESSAGE);
     }
   });
+}
+
+/** The headers helmet sets with `options`, read once from a stand-in response. */
+function staticHelmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
 }
 
 /**
