@@ -22,7 +22,10 @@ export function todayInIndia(now: Date): IsoDate {
 
 export function addDays(date: IsoDate, days: number): IsoDate {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  const day = d + days;
+  // Within days 1..28 the month never changes: no Date needed (the calendar calls this ~100 times per month).
+  if (day >= 1 && day <= 28 && y >= 1000 && date.length === 10) return `${date.slice(0, 8)}${day < 10 ? '0' : ''}${day}`;
+  return new Date(Date.UTC(y, m - 1, day)).toISOString().slice(0, 10);
 }
 
 /** Whole days from `a` to `b` (b - a). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../dates';
-import { canRepCancel, checkBooking, dayStatus, isInRepList, type BookingContext } from './booking-rules';
+import { canRepCancel, checkBooking, dayStatus, daysStatus, isInRepList, type BookingContext } from './booking-rules';
 
 // Property tests: random sequences of book, cancel and day-advance, applied through the module, compared at
 // every step with a plain model written from the spec's sentences (part 2, 4 and 5).
@@ -113,8 +113,10 @@ describe('booking rules against a plain model', () => {
             const check = checkBooking(ctx, date);
             const allowed = modelAllows(appts, settings, action.repId, action.clinicId, date, today, closures);
             expect(check.ok).toBe(allowed);
-            // The calendar says the same as the server.
+            // The calendar says the same as the server, and the month view the same as each day alone.
             expect(dayStatus(ctx, date).selectable).toBe(check.ok);
+            const month = Array.from({ length: 31 }, (_, i) => addDays(today, i - 3));
+            expect(daysStatus(ctx, month)).toEqual(month.map((d) => dayStatus(ctx, d)));
             if (check.ok) appts.push({ id: appts.length + 1, repId: action.repId, clinicId: action.clinicId, date, status: 'booked' });
           } else if (appts.length > 0) {
             const a = appts[action.pick % appts.length]!;
@@ -168,6 +170,16 @@ describe('booking rules against a plain model', () => {
         expect(dayStatus(after, date).reason).toBe('already_booked');
         expect(dayStatus(after, date).slotsLeft).toBe(settings.maxSlots - 1);
       }),
+    );
+  });
+
+  it('addDays agrees with the calendar arithmetic of Date for any date and offset', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1990-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }), fc.integer({ min: -800, max: 800 }), (d, n) => {
+        const iso = d.toISOString().slice(0, 10);
+        expect(addDays(iso, n)).toBe(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + n)).toISOString().slice(0, 10));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -141,14 +141,34 @@ const hasAppointmentOn = (ctx: Pick<BookingContext, 'repAppointments'>, date: Is
  * not already booked by this rep, not frozen by call frequency, slots remaining.
  */
 export function dayStatus(ctx: BookingContext, date: IsoDate): DayStatus {
+  return statusOfDay(ctx, date, factsOf(ctx));
+}
+
+/** dayStatus of each date, with the facts every day shares worked out once (the month calendar). */
+export function daysStatus(ctx: BookingContext, dates: IsoDate[]): DayStatus[] {
+  const facts = factsOf(ctx);
+  return dates.map((date) => statusOfDay(ctx, date, facts));
+}
+
+/** What does not depend on the date, computed when first needed. */
+function factsOf(ctx: BookingContext) {
+  let future: RepAppointmentFact | null | undefined;
+  let cutoff: IsoDate | null | undefined;
+  return {
+    future: () => (future === undefined ? (future = futureAppointmentAtClinic(ctx)) : future),
+    cutoff: () => (cutoff === undefined ? (cutoff = callFrequencyCutoff(ctx)) : cutoff),
+  };
+}
+
+function statusOfDay(ctx: BookingContext, date: IsoDate, facts: ReturnType<typeof factsOf>): DayStatus {
   const slotsLeft = remainingSlots(ctx, date);
   const blocked = (reason: DayBlockReason): DayStatus => ({ date, selectable: false, reason, slotsLeft });
   if (date < ctx.today) return blocked('past');
   if (ctx.settings.availableDays[weekdayOf(date)] !== true) return blocked('unavailable_weekday');
   if (isClosed(ctx, date)) return blocked('closed');
   if (hasAppointmentOn(ctx, date)) return blocked('already_booked');
-  if (futureAppointmentAtClinic(ctx)) return blocked('has_future_appointment');
-  const cutoff = callFrequencyCutoff(ctx);
+  if (facts.future()) return blocked('has_future_appointment');
+  const cutoff = facts.cutoff();
   if (cutoff !== null && date < cutoff) return blocked('frequency');
   if (slotsLeft <= 0) return blocked('full');
   return { date, selectable: true, reason: null, slotsLeft };

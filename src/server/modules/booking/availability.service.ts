@@ -1,7 +1,7 @@
 import {
   callFrequencyCutoff,
   datesOfMonth,
-  dayStatus,
+  daysStatus,
   futureAppointmentAtClinic,
   normalizeAvailableDays,
   type BookingContext,
@@ -60,7 +60,7 @@ export async function getBookingCalendar(
     today,
     month: o.month,
     settings,
-    days: dates.map((date) => dayStatus(ctx, date)),
+    days: daysStatus(ctx, dates),
     hasFutureAppointment: future !== null,
     futureAppointment: futureRow ? { id: futureRow.id, appointment_date: futureRow.date, status: futureRow.status } : null,
     frequencyCutoff: callFrequencyCutoff(ctx),
