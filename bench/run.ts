@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +92,23 @@ async function sampleSize(app: Child, v: SeededVolume): Promise<number> {
   return sizes[Math.floor(sizes.length / 2)]!;
 }
 
+/** The app process's resident memory (Linux), with every read cache filled by the read benchmark. */
+function residentMb(app: Child): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${app.proc.pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+function recordMemory(kind: string, app: Child): number | null {
+  const mb = residentMb(app);
+  rows.push({ target: kind, measure: 'app resident memory after the reads (caches full)', value: mb === null ? 'not measured' : `${mb} MB`, goal: 'reported', ok: null });
+  log(`${kind} app RSS after reads: ${mb} MB`);
+  return mb;
+}
+
 async function benchReads(kind: string, app: Child, v: SeededVolume, baselineRps: number, minShare: number, p99Goal?: number) {
   const out: Record<string, LoadResult> = {};
   for (const s of readScenarios(v)) {
@@ -175,6 +192,7 @@ async function benchPostgres(lighthouse: boolean) {
     app = await startApp({ database: { DATABASE_URL: created.url }, clientDir });
     const baselineRps = await baseline(app, v);
     const reads = await benchReads('postgres', app, v, baselineRps, TARGETS.readShare, TARGETS.readP99Ms);
+    const rssMb = recordMemory('postgres', app);
     const bookings = await benchBookings('postgres', app, v, { rps: directRate });
     let scores: LighthouseScore[] = [];
     if (lighthouse) {
@@ -189,7 +207,7 @@ async function benchPostgres(lighthouse: boolean) {
         });
       }
     }
-    results.postgres = { baselineRps, reads, direct, bookings, lighthouse: scores };
+    results.postgres = { baselineRps, reads, rssMb, direct, bookings, lighthouse: scores };
   } finally {
     await app?.stop();
     await created.drop();
@@ -223,8 +241,9 @@ async function benchEmbedded() {
     app = await startApp({ database: { DATA_DIR: dataDir }, clientDir });
     const base = await baseline(app, v);
     const reads = await benchReads('embedded', app, v, base, TARGETS.embeddedReadShare);
+    const rssMb = recordMemory('embedded', app);
     const bookings = await benchBookings('embedded', app, v);
-    results.embedded = { reads, bookings };
+    results.embedded = { reads, rssMb, bookings };
   } finally {
     await app?.stop();
     rmSync(dataDir, { recursive: true, force: true });

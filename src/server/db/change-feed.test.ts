@@ -49,6 +49,30 @@ describe('QueryCache on a ChangeFeed', () => {
     expect(await cache.get('k', async () => 'new')).toBe('new');
   });
 
+  it('reads the misses of one moment with one load, and keeps nothing a change overtook', async () => {
+    const feed = new ChangeFeed();
+    const cache = new QueryCache<string | null>(feed, ['sessions'], 10);
+    const calls: number[][] = [];
+    const loadMany = async (ids: number[]) => {
+      calls.push(ids);
+      return new Map(ids.filter((id) => id !== 3).map((id) => [String(id), `row ${id}`]));
+    };
+    const answers = await Promise.all([1, 2, 3, 2].map((id) => cache.getBatched(String(id), id, loadMany, null)));
+    expect(answers).toEqual(['row 1', 'row 2', null, 'row 2']);
+    expect(calls).toEqual([[1, 2, 3]]);
+    expect(await cache.getBatched('1', 1, loadMany, null)).toBe('row 1');
+    expect(calls).toHaveLength(1);
+
+    const slow = cache.getBatched('4', 4, async (ids) => {
+      feed.changed('sessions'); // e.g. a sign-out lands while the read is in flight
+      return loadMany(ids);
+    }, null);
+    expect(await slow).toBe('row 4');
+    expect(await cache.getBatched('4', 4, loadMany, null)).toBe('row 4');
+    expect(calls.at(-1)).toEqual([4]);
+    expect(calls).toHaveLength(3);
+  });
+
   it('reads through while changes could be missed, and keeps at most maxEntries', async () => {
     const feed = new ChangeFeed();
     const cache = new QueryCache<number>(feed, ['doctors'], 2);

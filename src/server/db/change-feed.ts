@@ -221,6 +221,52 @@ export class QueryCache<V> {
   delete(key: string): void {
     this.map.delete(key);
   }
+
+  private batch: Array<{ key: string; arg: unknown; resolve: (v: V) => void; reject: (e: unknown) => void }> = [];
+
+  /**
+   * Like get, but the misses of one turn of the event loop are read together: `loadMany` gets their
+   * arguments and answers a value per key (a key it leaves out gets `missing`). One query for many
+   * concurrent first requests, e.g. after a restart (issue 10).
+   */
+  getBatched<A>(key: string, arg: A, loadMany: (args: A[]) => Promise<Map<string, V>>, missing: V): Promise<V> {
+    if (!this.feed.live) return loadMany([arg]).then((m) => (m.has(key) ? (m.get(key) as V) : missing));
+    if (this.map.has(key)) return Promise.resolve(this.map.get(key) as V);
+    const pending = this.inflight.get(key);
+    if (pending) return pending;
+    const promise = new Promise<V>((resolve, reject) => {
+      if (this.batch.length === 0) setImmediate(() => this.flush(loadMany as (args: unknown[]) => Promise<Map<string, V>>, missing));
+      this.batch.push({ key, arg, resolve, reject });
+    });
+    this.inflight.set(key, promise);
+    return promise;
+  }
+
+  private flush(loadMany: (args: unknown[]) => Promise<Map<string, V>>, missing: V): void {
+    const batch = this.batch;
+    this.batch = [];
+    const generation = this.generation;
+    const promises = new Map(batch.map((b) => [b.key, this.inflight.get(b.key)]));
+    loadMany(batch.map((b) => b.arg)).then(
+      (found) => {
+        for (const b of batch) {
+          const value = found.has(b.key) ? (found.get(b.key) as V) : missing;
+          if (this.inflight.get(b.key) === promises.get(b.key)) this.inflight.delete(b.key);
+          if (generation === this.generation && this.feed.live && this.keep(value)) {
+            if (this.map.size >= this.maxEntries) this.map.delete(this.map.keys().next().value as string);
+            this.map.set(b.key, value);
+          }
+          b.resolve(value);
+        }
+      },
+      (err: unknown) => {
+        for (const b of batch) {
+          if (this.inflight.get(b.key) === promises.get(b.key)) this.inflight.delete(b.key);
+          b.reject(err);
+        }
+      },
+    );
+  }
 }
 
 const feeds = new WeakMap<object, { feed: ChangeFeed; caches: Map<object, QueryCache<unknown>> }>();
@@ -239,6 +285,37 @@ export interface ReadCache<V> {
    * database object) the read goes to the database: it must see the transaction's own snapshot and locks.
    */
   read(db: object, key: string, load: () => Promise<V>): Promise<V>;
+}
+
+export interface BatchedReadCache<A, V> {
+  /** The value for `arg` (under key `keyOf(arg)`); misses of one event-loop turn are read with one loadMany. */
+  read(db: DbOrTx, arg: A): Promise<V>;
+}
+
+/** A read cache whose misses are loaded together (one query for many keys); inside a transaction, one key. */
+export function defineBatchedReadCache<A, V>(o: {
+  tables: readonly string[];
+  maxEntries: number;
+  keyOf: (arg: A) => string;
+  loadMany: (db: DbOrTx, args: A[]) => Promise<Map<string, V>>;
+  /** The value of a key loadMany did not answer (e.g. null: no such row). */
+  missing: V;
+  keep?: (value: V) => boolean;
+}): BatchedReadCache<A, V> {
+  const spec = {};
+  return {
+    read(db, arg) {
+      const key = o.keyOf(arg);
+      const entry = feeds.get(db);
+      if (!entry) return o.loadMany(db, [arg]).then((m) => (m.has(key) ? (m.get(key) as V) : o.missing));
+      let cache = entry.caches.get(spec) as QueryCache<V> | undefined;
+      if (!cache) {
+        cache = new QueryCache<V>(entry.feed, o.tables, o.maxEntries, o.keep);
+        entry.caches.set(spec, cache as QueryCache<unknown>);
+      }
+      return cache.getBatched(key, arg, (args) => o.loadMany(db, args), o.missing);
+    },
+  };
 }
 
 /** A named read cache, one per open database, emptied when one of `tables` changes. */

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { defineReadCache, preparedOnce } from '../db/change-feed';
+import { defineBatchedReadCache, preparedOnce, type Param } from '../db/change-feed';
+import type { DbOrTx } from '../db/client';
 import { clinicUsers, medicalReps, sessions } from '../db/schema';
 import { forbidden, unauthorized, AppError } from '../errors';
 
@@ -98,46 +99,61 @@ interface SessionRecord {
  * their account changes (status, terms): the feed empties this cache on any of those, on every instance
  * (issue 10). Admin sessions slide their expiry on activity and are always read from the database.
  */
-const sessionCache = defineReadCache<SessionRecord | null>({
+const sessionCache = defineBatchedReadCache<{ id: string; now: Date }, SessionRecord | null>({
   tables: ['sessions', 'clinic_users', 'medical_reps'],
   maxEntries: 50_000,
   keep: (s) => s !== null && s.userType !== 'admin',
+  keyOf: (a) => a.id,
+  missing: null,
+  loadMany: (db, args) => readSessions(db, args),
 });
 
-/** The session and its account in one round trip, prepared once (issue 10: no work repeated per request). */
-const sessionQuery = preparedOnce((db) =>
+const sessionColumns = {
+  id: sessions.id,
+  userType: sessions.userType,
+  userId: sessions.userId,
+  expiresAt: sessions.expiresAt,
+  lastSeenAt: sessions.lastSeenAt,
+  clinicStatus: clinicUsers.status,
+  clinicTerms: clinicUsers.termsAccepted,
+  repStatus: medicalReps.status,
+  repTerms: medicalReps.termsAccepted,
+};
+
+/** Sessions with their accounts in one round trip (issue 10: no work repeated per request). */
+const sessionsQuery = (db: DbOrTx, ids: Param<string> | string[], now: Param<Date>) =>
   db
-    .select({
-      userType: sessions.userType,
-      userId: sessions.userId,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      clinicStatus: clinicUsers.status,
-      clinicTerms: clinicUsers.termsAccepted,
-      repStatus: medicalReps.status,
-      repTerms: medicalReps.termsAccepted,
-    })
+    .select(sessionColumns)
     .from(sessions)
     .leftJoin(clinicUsers, and(eq(sessions.userType, 'clinic'), eq(clinicUsers.id, sessions.userId)))
     .leftJoin(medicalReps, and(eq(sessions.userType, 'medrep'), eq(medicalReps.id, sessions.userId)))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('rv_session'),
-);
+    .where(and(Array.isArray(ids) ? inArray(sessions.id, ids) : eq(sessions.id, ids), gt(sessions.expiresAt, now)));
+/** One session: the usual miss, prepared once (PostgreSQL plans it once per connection). */
+const sessionPrepared = preparedOnce((db) => sessionsQuery(db, sql.placeholder('id'), sql.placeholder('now')).prepare('rv_session'));
 
-async function readSession(app: FastifyInstance, id: string, now: Date): Promise<SessionRecord | null> {
-  const [session] = await sessionQuery(app.db)!.execute({ id, now: now.toISOString() });
-  if (!session) return null;
-  const type = session.userType as UserType;
-  const isClinic = type === 'clinic';
-  return {
-    userType: type,
-    userId: session.userId,
-    expiresAt: session.expiresAt,
-    lastSeenAt: session.lastSeenAt,
-    active: type === 'admin' || (isClinic ? session.clinicStatus : session.repStatus) === 'active',
-    termsAccepted: type === 'admin' || (isClinic ? session.clinicTerms : session.repTerms) === true,
-  };
+async function readSessions(db: DbOrTx, args: Array<{ id: string; now: Date }>): Promise<Map<string, SessionRecord>> {
+  const now = args[0]!.now;
+  const prepared = args.length === 1 ? sessionPrepared(db) : null;
+  const rows = await (prepared?.execute({ id: args[0]!.id, now: now.toISOString() }) ??
+    sessionsQuery(
+      db,
+      args.map((a) => a.id),
+      now,
+    ));
+  const found = new Map<string, SessionRecord>();
+  for (const session of rows) {
+    const type = session.userType as UserType;
+    const isClinic = type === 'clinic';
+    found.set(session.id, {
+      userType: type,
+      userId: session.userId,
+      expiresAt: session.expiresAt,
+      lastSeenAt: session.lastSeenAt,
+      active: type === 'admin' || (isClinic ? session.clinicStatus : session.repStatus) === 'active',
+      termsAccepted: type === 'admin' || (isClinic ? session.clinicTerms : session.repTerms) === true,
+    });
+  }
+  return found;
 }
 
 async function loadActor(app: FastifyInstance, request: FastifyRequest, touches: SessionTouches): Promise<Actor | null> {
@@ -145,7 +161,7 @@ async function loadActor(app: FastifyInstance, request: FastifyRequest, touches:
   if (!token || token.length > 100) return null;
   const now = app.clock.now();
   const id = hashToken(token);
-  const session = await sessionCache.read(app.db, id, () => readSession(app, id, now));
+  const session = await sessionCache.read(app.db, { id, now });
   // A cached session still ends at its expiry; a deleted or deactivated account's sessions stop at once.
   if (!session || session.expiresAt.getTime() <= now.getTime() || !session.active) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {

@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
-import { defineReadCache, hasChangeFeed, preparedOnce, type Param } from '../../db/change-feed';
+import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { defineBatchedReadCache, defineReadCache, hasChangeFeed, preparedOnce, type Param } from '../../db/change-feed';
 import type { DbOrTx, Tx } from '../../db/client';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, idempotencyKeys, medicalReps } from '../../db/schema';
 
@@ -19,34 +19,56 @@ const repColumns = {
 type RepRow = { id: number; fullName: string; email: string; status: string; subscriptionStatus: string; subscriptionExpiresAt: Date | null };
 type DoctorDayRow = { date: string; status: string; repId: number };
 type RepWithDoctorRow = { id: number; date: string; status: string; clinicId: number };
-const repCache = defineReadCache<RepRow | null>({ tables: ['medical_reps'], maxEntries: 20_000 });
+const repCache = defineBatchedReadCache<number, RepRow | null>({
+  tables: ['medical_reps'],
+  maxEntries: 20_000,
+  keyOf: String,
+  missing: null,
+  loadMany: async (db, repIds) => {
+    const rows = (await (repIds.length === 1 ? (repPrepared(db)?.execute({ repId: repIds[0]! }) ?? repQuery(db, repIds[0]!)) : repQuery(db, repIds))) as RepRow[];
+    return new Map(rows.map((r) => [String(r.id), r]));
+  },
+});
 const doctorDaysCache = defineReadCache<DoctorDayRow[]>({ tables: ['doctor_appointments'], maxEntries: 20_000 });
 /**
  * Each rep's appointments that are not cancelled, with what My Appointments shows: one entry per rep (a few
  * dozen rows: the nightly purge keeps 90 days of history), from which the calendar's visits with a doctor
  * and the upcoming list are both cut.
  */
-const repAppointmentsCache = defineReadCache<RepAppointmentRow[]>({
+const repAppointmentsCache = defineBatchedReadCache<number, RepAppointmentRow[]>({
   tables: ['doctor_appointments', 'doctors', 'clinic_users'],
   maxEntries: 20_000,
+  keyOf: String,
+  missing: [],
+  loadMany: async (db, repIds) => {
+    const all = '1900-01-01';
+    if (repIds.length === 1) {
+      const one = { repId: repIds[0]!, fromDate: all };
+      return new Map([[String(repIds[0]), await (repUpcomingPrepared(db)?.execute(one) ?? queryRepUpcomingAppointments(db, one))]]);
+    }
+    const byRep = new Map<string, RepAppointmentRow[]>();
+    for (const { rep_id, ...row } of await repsAppointmentsQuery(db, repIds, all)) {
+      const list = byRep.get(String(rep_id));
+      if (list) list.push(row);
+      else byRep.set(String(rep_id), [row]);
+    }
+    return byRep;
+  },
 });
-const activeAppointmentsOfRep = (db: DbOrTx, repId: number) =>
-  repAppointmentsCache.read(db, key(repId), () => {
-    const all = { repId, fromDate: '1900-01-01' };
-    return repUpcomingPrepared(db)?.execute(all) ?? queryRepUpcomingAppointments(db, all);
-  });
+const activeAppointmentsOfRep = (db: DbOrTx, repId: number) => repAppointmentsCache.read(db, repId);
 const key = (...parts: Array<string | number>) => parts.join('\u0001');
 type P<T> = Param<T>;
 const ph = sql.placeholder;
 
-const repQuery = (db: DbOrTx, repId: P<number>) => db.select(repColumns).from(medicalReps).where(eq(medicalReps.id, repId)).limit(1);
+const repQuery = (db: DbOrTx, repId: P<number> | number[]) =>
+  db
+    .select(repColumns)
+    .from(medicalReps)
+    .where(Array.isArray(repId) ? inArray(medicalReps.id, repId) : eq(medicalReps.id, repId));
 const repPrepared = preparedOnce((db) => repQuery(db, ph('repId')).prepare('rv_rep'));
 
 export function findRep(db: DbOrTx, repId: number): Promise<RepRow | null> {
-  return repCache.read(db, key(repId), async () => {
-    const [row] = await (repPrepared(db)?.execute({ repId }) ?? repQuery(db, repId));
-    return (row as RepRow | undefined) ?? null;
-  });
+  return repCache.read(db, repId);
 }
 
 /** Lock 1 of a booking: the rep's row. Every booking and cancellation of a rep runs one after the other. */
@@ -180,6 +202,17 @@ export function queryRepUpcomingAppointments(db: DbOrTx, o: { repId: P<number>; 
     .where(
       and(eq(doctorAppointments.repId, o.repId), gte(doctorAppointments.appointmentDate, o.fromDate), ne(doctorAppointments.status, 'cancelled')),
     )
+    .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.id));
+}
+
+/** The same rows for several reps at once, with whose they are (the batched cache misses). */
+function repsAppointmentsQuery(db: DbOrTx, repIds: number[], fromDate: string) {
+  return db
+    .select({ ...appointmentView, rep_id: doctorAppointments.repId })
+    .from(doctorAppointments)
+    .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
+    .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
+    .where(and(inArray(doctorAppointments.repId, repIds), gte(doctorAppointments.appointmentDate, fromDate), ne(doctorAppointments.status, 'cancelled')))
     .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.id));
 }
 
