@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Placeholder } from 'drizzle-orm';
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
 import type { Db, DbOrTx } from './client';
 
@@ -352,3 +352,22 @@ export function preparedOnce<P>(build: (db: Db) => P): (db: DbOrTx) => P | null 
 
 /** A query's parameter: a value, or a placeholder of its prepared statement (preparedOnce). */
 export type Param<T> = T | Placeholder;
+
+/** `(a, b) in ((x1, y1), (x2, y2), ...)`: the batched reads of (clinic, doctor) pairs. */
+export const pairIn = (a: AnyColumn, b: AnyColumn, pairs: ReadonlyArray<readonly [number, number]>): SQL =>
+  sql`(${a}, ${b}) in (${sql.join(
+    pairs.map(([x, y]) => sql`(${x}, ${y})`),
+    sql`, `,
+  )})`;
+
+/** Rows grouped under a key, keeping their order. */
+export function groupRows<R, T>(rows: R[], keyOf: (row: R) => string, map: (row: R) => T): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = keyOf(row);
+    const list = out.get(k);
+    if (list) list.push(map(row));
+    else out.set(k, [map(row)]);
+  }
+  return out;
+}

@@ -90,9 +90,15 @@ describeEachDatabase('accounts: login, sessions and terms', (ctx) => {
       await login('/api/medrep/login', email, 'Wrong!Pass1');
       return performance.now() - t;
     };
-    const tUnknown = await time('nobody-else@example.com');
-    const tWrong = await time(rep.email);
-    expect(tUnknown).toBeGreaterThan(tWrong / 4);
+    // Medians of interleaved samples: one sample each was at the mercy of whatever else the machine did.
+    const unknownTimes: number[] = [];
+    const wrongTimes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      unknownTimes.push(await time('nobody-else@example.com'));
+      wrongTimes.push(await time(rep.email));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2]!;
+    expect(median(unknownTimes)).toBeGreaterThan(median(wrongTimes) / 4);
     const events = await ctx.app.db.select().from(securityEvents).where(and(eq(securityEvents.eventType, 'login_failed'), eq(securityEvents.userId, rep.id)));
     expect(events.length).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(events)).not.toContain('Wrong!Pass1');

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { defineBatchedReadCache, defineReadCache, hasChangeFeed, preparedOnce, type Param } from '../../db/change-feed';
+import { defineBatchedReadCache, groupRows, hasChangeFeed, pairIn, preparedOnce, type Param } from '../../db/change-feed';
 import type { DbOrTx, Tx } from '../../db/client';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, idempotencyKeys, medicalReps } from '../../db/schema';
 
@@ -29,7 +29,39 @@ const repCache = defineBatchedReadCache<number, RepRow | null>({
     return new Map(rows.map((r) => [String(r.id), r]));
   },
 });
-const doctorDaysCache = defineReadCache<DoctorDayRow[]>({ tables: ['doctor_appointments'], maxEntries: 20_000 });
+type DoctorRange = { clinicId: number; doctorId: number; from: string; to: string };
+const doctorDaysCache = defineBatchedReadCache<DoctorRange, DoctorDayRow[]>({
+  tables: ['doctor_appointments'],
+  maxEntries: 20_000,
+  keyOf: (o) => key(o.clinicId, o.doctorId, o.from, o.to),
+  missing: [],
+  loadMany: async (db, ranges) => {
+    const found = new Map<string, DoctorDayRow[]>();
+    // One query per distinct range (the calendar asks for one month at a time).
+    for (const same of groupRows(ranges, (r) => key(r.from, r.to), (r) => r).values()) {
+      const { from, to } = same[0]!;
+      if (same.length === 1) {
+        found.set(key(same[0]!.clinicId, same[0]!.doctorId, from, to), await (doctorDaysPrepared(db)?.execute(same[0]!) ?? queryDoctorAppointmentsBetween(db, same[0]!)));
+        continue;
+      }
+      const rows = await db
+        .select({ clinicId: doctorAppointments.clinicId, doctorId: doctorAppointments.doctorId, ...doctorDayColumns })
+        .from(doctorAppointments)
+        .where(
+          and(
+            pairIn(doctorAppointments.clinicId, doctorAppointments.doctorId, same.map((r) => [r.clinicId, r.doctorId] as const)),
+            gte(doctorAppointments.appointmentDate, from),
+            lte(doctorAppointments.appointmentDate, to),
+            ne(doctorAppointments.status, 'cancelled'),
+          ),
+        );
+      const grouped = groupRows(rows, (r) => key(r.clinicId, r.doctorId, from, to), ({ date, status, repId }) => ({ date, status, repId }));
+      for (const [k, list] of grouped) found.set(k, list);
+    }
+    return found;
+  },
+});
+const doctorDayColumns = { date: doctorAppointments.appointmentDate, status: doctorAppointments.status, repId: doctorAppointments.repId };
 /**
  * Each rep's appointments that are not cancelled, with what My Appointments shows: one entry per rep (a few
  * dozen rows: the nightly purge keeps 90 days of history), from which the calendar's visits with a doctor
@@ -102,11 +134,7 @@ export async function saveIdempotentAnswer(tx: Tx, o: { repId: number; key: stri
 
 /** The doctor's non-cancelled appointments at the clinic between two dates (inclusive). */
 export function listDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<DoctorDayRow[]> {
-  return doctorDaysCache.read(
-    db,
-    key(o.clinicId, o.doctorId, o.from, o.to),
-    () => doctorDaysPrepared(db)?.execute(o) ?? queryDoctorAppointmentsBetween(db, o),
-  );
+  return doctorDaysCache.read(db, o);
 }
 
 const doctorDaysPrepared = preparedOnce((db) =>
@@ -116,7 +144,7 @@ const doctorDaysPrepared = preparedOnce((db) =>
 /** (exported for the EXPLAIN test) */
 export function queryDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: P<number>; doctorId: P<number>; from: P<string>; to: P<string> }) {
   return db
-    .select({ date: doctorAppointments.appointmentDate, status: doctorAppointments.status, repId: doctorAppointments.repId })
+    .select(doctorDayColumns)
     .from(doctorAppointments)
     .where(
       and(

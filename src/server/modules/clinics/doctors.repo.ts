@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
-import { defineReadCache, preparedOnce, type Param } from '../../db/change-feed';
+import { defineBatchedReadCache, pairIn, preparedOnce, type Param } from '../../db/change-feed';
 import type { DbOrTx } from '../../db/client';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../../db/schema';
 import type { AvailableDays } from '../../../shared/schemas/clinic';
@@ -25,10 +25,7 @@ export function listClinicDoctors(db: DbOrTx, clinicId: number) {
 
 /** The doctor when linked to the clinic; kept per instance until a link or a doctor changes (issue 10). */
 export function findLinkedDoctor(db: DbOrTx, clinicId: number, doctorId: number): Promise<LinkedDoctor | null> {
-  return linkedDoctorCache.read(db, `${clinicId}\u0001${doctorId}`, async () => {
-    const [row] = await (linkedDoctorPrepared(db)?.execute({ clinicId, doctorId }) ?? linkedDoctorQuery(db, clinicId, doctorId));
-    return row ?? null;
-  });
+  return linkedDoctorCache.read(db, [clinicId, doctorId]);
 }
 
 const linkedDoctorQuery = (db: DbOrTx, clinicId: Param<number>, doctorId: Param<number>) =>
@@ -40,7 +37,25 @@ const linkedDoctorQuery = (db: DbOrTx, clinicId: Param<number>, doctorId: Param<
     .limit(1);
 const linkedDoctorPrepared = preparedOnce((db) => linkedDoctorQuery(db, sql.placeholder('clinicId'), sql.placeholder('doctorId')).prepare('rv_linked_doctor'));
 type LinkedDoctor = { id: number; name: string; specialty: string; city: string; state: string };
-const linkedDoctorCache = defineReadCache<LinkedDoctor | null>({ tables: ['clinic_doctors', 'doctors'], maxEntries: 20_000 });
+const linkedDoctorCache = defineBatchedReadCache<readonly [number, number], LinkedDoctor | null>({
+  tables: ['clinic_doctors', 'doctors'],
+  maxEntries: 20_000,
+  keyOf: ([c, d]) => `${c}:${d}`,
+  missing: null,
+  loadMany: async (db, pairs) => {
+    if (pairs.length === 1) {
+      const [clinicId, doctorId] = pairs[0]!;
+      const [row] = await (linkedDoctorPrepared(db)?.execute({ clinicId, doctorId }) ?? linkedDoctorQuery(db, clinicId, doctorId));
+      return new Map(row ? [[`${clinicId}:${doctorId}`, row]] : []);
+    }
+    const rows = await db
+      .select({ clinicId: clinicDoctors.clinicId, ...doctorColumns })
+      .from(clinicDoctors)
+      .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
+      .where(pairIn(clinicDoctors.clinicId, clinicDoctors.doctorId, pairs));
+    return new Map(rows.map(({ clinicId, ...doctor }) => [`${clinicId}:${doctor.id}`, doctor]));
+  },
+});
 
 /** Doctors of the state linked to at least one OTHER clinic and not to this one, with those clinics' names. */
 export async function listAvailableDoctorLinks(db: DbOrTx, clinicId: number, state: string, doctorId?: number) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import { defineReadCache, hasChangeFeed, preparedOnce, type Param } from '../../db/change-feed';
+import { defineBatchedReadCache, groupRows, hasChangeFeed, pairIn, preparedOnce, type Param } from '../../db/change-feed';
 import type { DbOrTx } from '../../db/client';
 import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
@@ -17,15 +17,36 @@ export async function listClinicAppointments(
   // The doctor's appointments from today on are kept per instance, one entry per doctor and clinic, until an
   // appointment or a rep's details change (issue 10, db/change-feed.ts); an earlier day is read directly.
   if (!hasChangeFeed(db) || (q.date !== undefined && q.date < q.fromDate)) return queryClinicAppointments(db, q);
-  const key = `${q.clinicId}\u0001${q.doctorId}\u0001${q.fromDate}`;
-  const upcoming = await clinicAppointmentsCache.read(db, key, async () => {
-    const prepared = clinicUpcomingPrepared(db);
-    return prepared ? ((await prepared.execute(q)) as ClinicAppointment[]) : queryClinicAppointments(db, { ...q, date: undefined });
-  });
+  const upcoming = await clinicAppointmentsCache.read(db, { clinicId: q.clinicId, doctorId: q.doctorId, fromDate: q.fromDate });
   return q.date === undefined ? upcoming : upcoming.filter((a) => a.appointment_date === q.date);
 }
 
-const clinicAppointmentsCache = defineReadCache<ClinicAppointment[]>({ tables: ['doctor_appointments', 'medical_reps'], maxEntries: 20_000 });
+type Upcoming = { clinicId: number; doctorId: number; fromDate: string };
+const clinicAppointmentsCache = defineBatchedReadCache<Upcoming, ClinicAppointment[]>({
+  tables: ['doctor_appointments', 'medical_reps'],
+  maxEntries: 20_000,
+  keyOf: (u) => `${u.clinicId}:${u.doctorId}:${u.fromDate}`,
+  missing: [],
+  loadMany: async (db, all) => {
+    const found = new Map<string, ClinicAppointment[]>();
+    for (const same of groupRows(all, (u) => u.fromDate, (u) => u).values()) {
+      const { fromDate } = same[0]!;
+      if (same.length === 1) {
+        const prepared = clinicUpcomingPrepared(db);
+        const rows = prepared ? ((await prepared.execute(same[0]!)) as ClinicAppointment[]) : await queryClinicAppointments(db, same[0]!);
+        found.set(`${same[0]!.clinicId}:${same[0]!.doctorId}:${fromDate}`, rows);
+        continue;
+      }
+      const rows = (await clinicAppointmentsQuery(
+        db,
+        pairIn(doctorAppointments.clinicId, doctorAppointments.doctorId, same.map((u) => [u.clinicId, u.doctorId] as const)),
+        gte(doctorAppointments.appointmentDate, fromDate),
+      )) as ClinicAppointment[];
+      for (const [k, list] of groupRows(rows, (r) => `${r.clinic_id}:${r.doctor_id}:${fromDate}`, (r) => r)) found.set(k, list);
+    }
+    return found;
+  },
+});
 
 const clinicAppointmentColumns = {
   id: doctorAppointments.id,
@@ -39,12 +60,13 @@ const clinicAppointmentColumns = {
   status: doctorAppointments.status,
 };
 
-function clinicAppointmentsQuery(db: DbOrTx, q: { clinicId: Param<number>; doctorId: Param<number> }, dateCondition: SQL) {
+function clinicAppointmentsQuery(db: DbOrTx, q: { clinicId: Param<number>; doctorId: Param<number> } | SQL, dateCondition: SQL) {
+  const which = 'clinicId' in q ? and(eq(doctorAppointments.clinicId, q.clinicId), eq(doctorAppointments.doctorId, q.doctorId)) : q;
   return db
     .select(clinicAppointmentColumns)
     .from(doctorAppointments)
     .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
-    .where(and(eq(doctorAppointments.clinicId, q.clinicId), eq(doctorAppointments.doctorId, q.doctorId), dateCondition))
+    .where(and(which, dateCondition))
     .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.bookedAt), asc(doctorAppointments.id));
 }
 
