@@ -126,9 +126,10 @@ test("'Remember me' fills the pre-rendered login form once the app runs", async 
 });
 
 test('dark mode is on before the first paint, before the app runs', async ({ page }) => {
-  const errors = collectErrors(page);
   await page.goto('/about');
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.goto('about:blank');
+  const errors = collectErrors(page);
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
