@@ -11,6 +11,7 @@ import { migrateDatabase } from './db/migrate';
 import { registerPrerenderedPages, sendAppShell } from './client-shell';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { redactUrl, registerSecurity } from './plugins/security';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -97,6 +98,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    // On PostgreSQL the counters are shared by every instance (issue 10); embedded: in this process's memory.
+    ...(database.kind === 'postgres' ? { store: postgresRateLimitStore(database.db) as never } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,
       message: `Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,

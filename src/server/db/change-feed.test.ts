@@ -151,7 +151,7 @@ describeEachDatabase('read caches through the API', (ctx) => {
 
 // Several instances on one PostgreSQL (and a read racing a transaction) need a server: CI has one.
 const pgUrl = readTestEnv().testDatabaseUrl;
-describe.runIf(pgUrl)('read caches across instances on PostgreSQL', () => {
+describe.runIf(pgUrl)('several instances on one PostgreSQL: read caches and rate limits', () => {
   let created: Awaited<ReturnType<typeof createTestDatabase>>;
   let second: Database;
   let appA: FastifyInstance;
@@ -217,6 +217,23 @@ describe.runIf(pgUrl)('read caches across instances on PostgreSQL', () => {
       expect(await listed()).toBe(1);
     });
     expect(await listed()).toBe(0);
+  });
+
+  it('rate limits count across instances: ten wrong passwords spread over both use up the one account budget', async () => {
+    const rep = await createSubscribedRep(appA.db);
+    const attempt = (app: FastifyInstance, i: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/medrep/login',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.0.${i}` },
+        payload: { email: rep.email, password: `Wrong!Pass${i}`, rememberMe: false, deviceFingerprint: 'fp_abc' },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(i % 2 ? appA : appB, i)).statusCode).toBe(401);
+    const refusedOnA = await attempt(appA, 10);
+    const refusedOnB = await attempt(appB, 11);
+    expect(refusedOnA.statusCode).toBe(429);
+    expect(refusedOnB.statusCode).toBe(429);
+    expect(refusedOnB.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
   });
 
   it('while the notification connection is lost, reads go to the database; it reconnects by itself', async () => {

@@ -420,3 +420,17 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Rate-limit counters shared by every instance on one PostgreSQL (issue 10): one row per limit key and
+ * window, counted with an upsert. The embedded database serves one process and keeps them in memory.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: ts('window_ends_at').notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowEndsAt)],
+);

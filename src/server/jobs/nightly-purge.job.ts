@@ -12,6 +12,7 @@ import {
   profileUpdateCodes,
   remindersSent,
   sessions,
+  rateLimitCounters,
 } from '../db/schema';
 import { addDays, todayInIndia } from '../../shared/dates';
 import { runJob, type JobOptions, type JobOutcome } from './job-runner';
@@ -84,6 +85,10 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
       // Reminder claims and job history older than the retention period have nothing left to protect.
       const reminderClaims = count(await tx.delete(remindersSent).where(lt(remindersSent.sentAt, retentionInstant)).returning({ id: remindersSent.id }));
       const oldRuns = count(await tx.delete(jobRuns).where(lt(jobRuns.startedAt, retentionInstant)).returning({ id: jobRuns.id }));
+      // Rate-limit windows that have ended (PostgreSQL keeps them in a table shared by the instances).
+      const rateLimitWindows = count(
+        await tx.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, now)).returning({ key: rateLimitCounters.key }),
+      );
       return {
         appointments,
         dayClosures: closures,
@@ -94,6 +99,7 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
         idempotencyKeys: replayKeys,
         reminderClaims,
         jobRuns: oldRuns,
+        rateLimitWindows,
       };
     },
     countsOf: (counts) => counts,
