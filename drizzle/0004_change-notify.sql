@@ -1,4 +1,4 @@
--- issue 10, docs/decisions/014-read-caches.md: each app instance keeps read caches and empties them when a
+-- issue 10, docs/decisions/015-read-caches.md: each app instance keeps read caches and empties them when a
 -- table they were read from changes. A statement trigger on each such table sends NOTIFY rv_changes with the
 -- table's name at commit, so a write made by one instance (or by psql) reaches every other instance.
 -- Session rows are only updated to record activity; only their deletion (sign-out, revocation) is sent.

@@ -10,7 +10,7 @@ import { ChangeFeed, QueryCache } from './change-feed';
 import type { Database } from './client';
 import { clinicDoctorSettings, sessions } from './schema';
 
-// issue 10: the read caches (docs/decisions/014-read-caches.md) never answer with data older than a write
+// issue 10: the read caches (docs/decisions/015-read-caches.md) never answer with data older than a write
 // this instance made, and forget what other instances changed as soon as PostgreSQL tells them.
 
 const NO_DAYS = { monday: false, tuesday: false, wednesday: false, thursday: false, friday: false, saturday: false, sunday: false };

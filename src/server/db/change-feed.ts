@@ -3,7 +3,7 @@ import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
 import type { Db, DbOrTx } from './client';
 
-// Which tables changed, for the read caches (issue 10, docs/decisions/014-read-caches.md). Two sources:
+// Which tables changed, for the read caches (issue 10, docs/decisions/015-read-caches.md). Two sources:
 // - this process: every statement the app runs goes through drizzle's logger, so a write is seen before it
 //   runs, and once more when its transaction commits (a cache filled meanwhile from the old snapshot is
 //   dropped then);
