@@ -202,10 +202,7 @@ export class QueryCache<V> {
     const promise = load().then(
       (value) => {
         if (this.inflight.get(key) === promise) this.inflight.delete(key);
-        if (generation === this.generation && this.feed.live && this.keep(value)) {
-          if (this.map.size >= this.maxEntries) this.map.delete(this.map.keys().next().value as string);
-          this.map.set(key, value);
-        }
+        this.remember(key, value, generation);
         return value;
       },
       (err: unknown) => {
@@ -217,9 +214,11 @@ export class QueryCache<V> {
     return promise;
   }
 
-  /** Removes one key (e.g. a session known to be gone). */
-  delete(key: string): void {
-    this.map.delete(key);
+  /** Keeps a loaded value unless its tables changed since the load began (then it may be stale). */
+  private remember(key: string, value: V, generation: number): void {
+    if (generation !== this.generation || !this.feed.live || !this.keep(value)) return;
+    if (this.map.size >= this.maxEntries) this.map.delete(this.map.keys().next().value as string);
+    this.map.set(key, value);
   }
 
   private batch: Array<{ key: string; arg: unknown; resolve: (v: V) => void; reject: (e: unknown) => void }> = [];
@@ -230,7 +229,7 @@ export class QueryCache<V> {
    * concurrent first requests, e.g. after a restart (issue 10).
    */
   getBatched<A>(key: string, arg: A, loadMany: (args: A[]) => Promise<Map<string, V>>, missing: V): Promise<V> {
-    if (!this.feed.live) return loadMany([arg]).then((m) => (m.has(key) ? (m.get(key) as V) : missing));
+    if (!this.feed.live) return loadMany([arg]).then((found) => answerOf(found, key, missing));
     if (this.map.has(key)) return Promise.resolve(this.map.get(key) as V);
     const pending = this.inflight.get(key);
     if (pending) return pending;
@@ -250,12 +249,9 @@ export class QueryCache<V> {
     loadMany(batch.map((b) => b.arg)).then(
       (found) => {
         for (const b of batch) {
-          const value = found.has(b.key) ? (found.get(b.key) as V) : missing;
+          const value = answerOf(found, b.key, missing);
           if (this.inflight.get(b.key) === promises.get(b.key)) this.inflight.delete(b.key);
-          if (generation === this.generation && this.feed.live && this.keep(value)) {
-            if (this.map.size >= this.maxEntries) this.map.delete(this.map.keys().next().value as string);
-            this.map.set(b.key, value);
-          }
+          this.remember(b.key, value, generation);
           b.resolve(value);
         }
       },
@@ -269,7 +265,22 @@ export class QueryCache<V> {
   }
 }
 
+/** A batched load's answer for `key`; a key it left out has the `missing` value. */
+const answerOf = <V>(found: Map<string, V>, key: string, missing: V): V => (found.has(key) ? (found.get(key) as V) : missing);
+
 const feeds = new WeakMap<object, { feed: ChangeFeed; caches: Map<object, QueryCache<unknown>> }>();
+
+/** The cache `spec` names on `db`'s feed, made on first use; undefined for a transaction (no feed). */
+function cacheOn<V>(db: object, spec: object, o: { tables: readonly string[]; maxEntries: number; keep?: (value: V) => boolean }): QueryCache<V> | undefined {
+  const entry = feeds.get(db);
+  if (!entry) return undefined;
+  let cache = entry.caches.get(spec) as QueryCache<V> | undefined;
+  if (!cache) {
+    cache = new QueryCache<V>(entry.feed, o.tables, o.maxEntries, o.keep);
+    entry.caches.set(spec, cache as QueryCache<unknown>);
+  }
+  return cache;
+}
 
 /** Makes `db`'s reads cacheable on `feed` (db/client.ts does this for every database it opens). */
 export function attachChangeFeed(db: object, feed: ChangeFeed): void {
@@ -306,13 +317,8 @@ export function defineBatchedReadCache<A, V>(o: {
   return {
     read(db, arg) {
       const key = o.keyOf(arg);
-      const entry = feeds.get(db);
-      if (!entry) return o.loadMany(db, [arg]).then((m) => (m.has(key) ? (m.get(key) as V) : o.missing));
-      let cache = entry.caches.get(spec) as QueryCache<V> | undefined;
-      if (!cache) {
-        cache = new QueryCache<V>(entry.feed, o.tables, o.maxEntries, o.keep);
-        entry.caches.set(spec, cache as QueryCache<unknown>);
-      }
+      const cache = cacheOn(db, spec, o);
+      if (!cache) return o.loadMany(db, [arg]).then((found) => answerOf(found, key, o.missing));
       return cache.getBatched(key, arg, (args) => o.loadMany(db, args), o.missing);
     },
   };
@@ -323,14 +329,7 @@ export function defineReadCache<V>(o: { tables: readonly string[]; maxEntries: n
   const spec = {};
   return {
     read(db, key, load) {
-      const entry = feeds.get(db);
-      if (!entry) return load();
-      let cache = entry.caches.get(spec) as QueryCache<V> | undefined;
-      if (!cache) {
-        cache = new QueryCache<V>(entry.feed, o.tables, o.maxEntries, o.keep);
-        entry.caches.set(spec, cache as QueryCache<unknown>);
-      }
-      return cache.get(key, load);
+      return cacheOn(db, spec, o)?.get(key, load) ?? load();
     },
   };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { defineBatchedReadCache, groupRows, hasChangeFeed, pairIn, preparedOnce, type Param } from '../../db/change-feed';
 import type { DbOrTx, Tx } from '../../db/client';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, idempotencyKeys, medicalReps } from '../../db/schema';
+import type { RepAppointment } from '../../../shared/schemas/booking';
 
 // Drizzle queries of the rep's bookings (ARCHITECTURE: repo = queries only).
 
@@ -67,7 +68,7 @@ const doctorDayColumns = { date: doctorAppointments.appointmentDate, status: doc
  * dozen rows: the nightly purge keeps 90 days of history), from which the calendar's visits with a doctor
  * and the upcoming list are both cut.
  */
-const repAppointmentsCache = defineBatchedReadCache<number, RepAppointmentRow[]>({
+const repAppointmentsCache = defineBatchedReadCache<number, RepAppointment[]>({
   tables: ['doctor_appointments', 'doctors', 'clinic_users'],
   maxEntries: 20_000,
   keyOf: String,
@@ -78,13 +79,7 @@ const repAppointmentsCache = defineBatchedReadCache<number, RepAppointmentRow[]>
       const one = { repId: repIds[0]!, fromDate: all };
       return new Map([[String(repIds[0]), await (repUpcomingPrepared(db)?.execute(one) ?? queryRepUpcomingAppointments(db, one))]]);
     }
-    const byRep = new Map<string, RepAppointmentRow[]>();
-    for (const { rep_id, ...row } of await repsAppointmentsQuery(db, repIds, all)) {
-      const list = byRep.get(String(rep_id));
-      if (list) list.push(row);
-      else byRep.set(String(rep_id), [row]);
-    }
-    return byRep;
+    return groupRows(await repsAppointmentsQuery(db, repIds, all), (r) => String(r.rep_id), ({ rep_id: _, ...row }) => row);
   },
 });
 const activeAppointmentsOfRep = (db: DbOrTx, repId: number) => repAppointmentsCache.read(db, repId);
@@ -200,21 +195,10 @@ const appointmentView = {
 };
 
 /** The rep view (spec part 2, 3) of the rep's appointments from `fromDate` on, not cancelled, by date. */
-export async function listRepUpcomingAppointments(db: DbOrTx, o: { repId: number; fromDate: string }): Promise<RepAppointmentRow[]> {
+export async function listRepUpcomingAppointments(db: DbOrTx, o: { repId: number; fromDate: string }): Promise<RepAppointment[]> {
   if (!hasChangeFeed(db)) return queryRepUpcomingAppointments(db, o);
   return (await activeAppointmentsOfRep(db, o.repId)).filter((a) => a.appointment_date >= o.fromDate);
 }
-
-type RepAppointmentRow = {
-  id: number;
-  appointment_date: string;
-  status: string;
-  doctor_name: string;
-  doctor_specialty: string;
-  clinic_name: string;
-  clinic_id: number;
-  doctor_id: number;
-};
 
 const repUpcomingPrepared = preparedOnce((db) =>
   queryRepUpcomingAppointments(db, { repId: ph('repId'), fromDate: ph('fromDate') }).prepare('rv_rep_appointments'),

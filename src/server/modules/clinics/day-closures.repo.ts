@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import { defineReadCache, hasChangeFeed } from '../../db/change-feed';
+import { defineReadCache, groupRows, hasChangeFeed } from '../../db/change-feed';
 import type { DbOrTx, Tx } from '../../db/client';
 import { doctorDayClosures } from '../../db/schema';
 import { addDays, todayInIndia } from '../../../shared/dates';
@@ -36,14 +36,7 @@ async function loadRecentClosures(db: DbOrTx): Promise<ClosuresSnapshot> {
     .from(doctorDayClosures)
     .where(gte(doctorDayClosures.closedDate, floor))
     .orderBy(asc(doctorDayClosures.closedDate));
-  const byLink = new Map<string, string[]>();
-  for (const r of rows) {
-    const k = `${r.clinicId}:${r.doctorId}`;
-    const list = byLink.get(k);
-    if (list) list.push(r.date);
-    else byLink.set(k, [r.date]);
-  }
-  return { floor, byLink };
+  return { floor, byLink: groupRows(rows, (r) => `${r.clinicId}:${r.doctorId}`, (r) => r.date) };
 }
 
 async function queryClosedDates(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<string[]> {

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { defineReadCache, hasChangeFeed } from '../../db/change-feed';
 import type { DbOrTx } from '../../db/client';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../../db/schema';
+import type { ClinicOption, DoctorOption } from '../../../shared/schemas/booking';
 
 // Queries of the find-a-doctor cascade (spec part 2, 2.1 and 7). A bookable link is a doctor linked to an
 // active clinic that has call settings for him with at least one available day; the cascade lists only what
@@ -33,8 +34,6 @@ export interface BookableSettings {
 }
 
 type Link = BookableSettings & { clinicId: number; doctorId: number };
-type DoctorOption = { id: number; name: string; specialty: string };
-type ClinicOption = { id: number; clinic_name: string; city: string; state: string };
 
 const linkColumns = {
   clinicId: clinicDoctors.clinicId,
