@@ -26,9 +26,9 @@ import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { jobRoutes } from './jobs/jobs.routes';
 
-export interface Clock {
-  now(): Date;
-}
+import type { Clock } from './deps';
+
+export type { Clock } from './deps';
 
 declare module 'fastify' {
   interface FastifyInstance {
