@@ -14,6 +14,7 @@ import type {
   UserKind,
 } from '../../../shared/schemas/auth';
 import type { MessageResponse } from '../../../shared/schemas/common';
+import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { endAllSessions, type Actor } from '../../plugins/auth';
@@ -65,6 +66,20 @@ export const repUserOf = (r: repo.RepRow): RepUser => ({
   company: r.company,
   state: r.state,
 });
+
+/**
+ * Whether an e-mail or phone number is held by an account, verified or pending, of either kind (for other
+ * modules: a rep's new e-mail or phone must be free among all of them, spec part 2, 2.1).
+ */
+export async function isContactTaken(deps: { db: DbOrTx }, o: { field: 'email' | 'phone'; value: string }): Promise<boolean> {
+  const holders = o.field === 'email' ? await repo.findEmailHolders(deps.db, o.value) : await repo.findPhoneHolders(deps.db, o.value);
+  return holders.length > 0;
+}
+
+/** Sets a rep's password; an unused reset link stops working. `deps.db` may be the caller's transaction. */
+export async function changeRepPassword(deps: { db: DbOrTx }, o: { repId: number; passwordHash: string; now: Date }): Promise<void> {
+  await repo.setRepPassword(deps.db, o.repId, o.passwordHash, o.now);
+}
 
 async function findAccount(deps: Pick<Deps, 'db'>, kind: UserKind, email: string): Promise<repo.AccountRow | undefined> {
   return kind === 'clinic' ? repo.findClinicByEmail(deps.db, email) : repo.findRepByEmail(deps.db, email);

@@ -5,7 +5,7 @@ import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from 
 import type { Deps } from '../../deps';
 import type { Actor } from '../../plugins/auth';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
-import { findEmailHolders, findPhoneHolders, setRepPassword } from '../auth/auth.repo';
+import { changeRepPassword, isContactTaken } from '../auth/auth.service';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { hashPassword } from '../auth/password';
 import {
@@ -43,14 +43,8 @@ const LABELS: Record<ProfileUpdateType, string> = {
 const CODE_LIFETIME_MS = LIMITS.profileOtpMinutes * 60_000;
 
 async function assertFree(deps: Pick<Deps, 'db'>, o: { updateType: ProfileUpdateType; value: string }) {
-  if (o.updateType === 'email') {
-    const holders = await findEmailHolders(deps.db, o.value);
-    if (holders.length > 0) throw conflict(PROFILE_ERRORS.emailTaken, 'email_taken');
-  }
-  if (o.updateType === 'phone') {
-    const holders = await findPhoneHolders(deps.db, o.value);
-    if (holders.length > 0) throw conflict(PROFILE_ERRORS.phoneTaken, 'phone_taken');
-  }
+  if (o.updateType === 'email' && (await isContactTaken(deps, { field: 'email', value: o.value }))) throw conflict(PROFILE_ERRORS.emailTaken, 'email_taken');
+  if (o.updateType === 'phone' && (await isContactTaken(deps, { field: 'phone', value: o.value }))) throw conflict(PROFILE_ERRORS.phoneTaken, 'phone_taken');
 }
 
 function currentValue(rep: NonNullable<Awaited<ReturnType<typeof findRepProfile>>>, type: ProfileUpdateType): string | null {
@@ -177,7 +171,7 @@ export async function verifyUpdateCode(
     const user = await deps.db.transaction(async (tx) => {
       if (!(await takeUpdateCode(tx, counted.id))) throw badRequest(PROFILE_ERRORS.noCode, 'no_code');
       if (passwordHash) {
-        await setRepPassword(tx, repId, passwordHash, now);
+        await changeRepPassword({ db: tx }, { repId, passwordHash, now });
         await endOtherRepSessions(tx, { repId, keepSessionId: o.actor.sessionId });
         return (await findRepProfile(tx, repId))!;
       }
