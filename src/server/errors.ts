@@ -1,8 +1,13 @@
-/** The one error services throw (ARCHITECTURE rule 4); the error handler maps it to `{ message, code }`. */
+import { ERROR_MESSAGES, type ErrorCode } from '../shared/errors';
+
+/**
+ * The one error services throw (ARCHITECTURE rule 4); the error handler maps it to `{ message, code }`. The code
+ * is one of src/shared/errors.ts; the message defaults to that code's text there.
+ */
 export class AppError extends Error {
   constructor(
-    readonly code: string,
-    message: string,
+    readonly code: ErrorCode,
+    message: string = ERROR_MESSAGES[code],
     readonly status = 400,
     readonly headers: Record<string, string> = {},
   ) {
@@ -11,12 +16,11 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found') => new AppError('not_found', message, 404);
-export const forbidden = (message = 'You do not have access to this resource.') =>
-  new AppError('forbidden', message, 403);
-export const unauthorized = (message = 'Please log in to continue.') => new AppError('unauthorized', message, 401);
-export const conflict = (message: string, code = 'conflict') => new AppError(code, message, 409);
-export const badRequest = (message: string, code = 'bad_request') => new AppError(code, message, 400);
+export const notFound = (message: string = ERROR_MESSAGES.not_found) => new AppError('not_found', message, 404);
+export const forbidden = (message: string = ERROR_MESSAGES.forbidden) => new AppError('forbidden', message, 403);
+export const unauthorized = (message: string = ERROR_MESSAGES.unauthorized) => new AppError('unauthorized', message, 401);
+export const conflict = (message: string, code: ErrorCode = 'conflict') => new AppError(code, message, 409);
+export const badRequest = (message: string, code: ErrorCode = 'bad_request') => new AppError(code, message, 400);
 
 /** True for a PostgreSQL unique violation, as thrown by both pg and PGlite (wrapped or not by drizzle). */
 export function isUniqueViolation(err: unknown): boolean {

@@ -1,9 +1,11 @@
-/** An answer that was not 2xx, with the server's `{ message, code }` (ARCHITECTURE rule 4). */
+import { isErrorCode, type ErrorCode } from '../../shared/errors';
+
+/** An answer that was not 2xx, with the server's `{ message, code }` (ARCHITECTURE rule 4; codes: src/shared/errors.ts). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: string,
+    readonly code?: ErrorCode,
     readonly body?: unknown,
   ) {
     super(message);
@@ -55,7 +57,7 @@ export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<
   if (!res.ok) {
     const body = (data ?? {}) as { message?: unknown; error?: unknown; code?: unknown };
     const message = typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : `${res.status}: ${res.statusText}`;
-    throw new ApiError(res.status, message, typeof body.code === 'string' ? body.code : undefined, data);
+    throw new ApiError(res.status, message, isErrorCode(body.code) ? body.code : undefined, data);
   }
   return data as T;
 }

@@ -1,36 +1,21 @@
-import { desc, eq, ne, and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { jobRuns } from '../db/schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../shared/schemas/common';
+import { jobsResponseSchema, retentionResponseSchema } from '../../shared/schemas/jobs';
 import { requireUser } from '../plugins/auth';
-import type { JobRunView, JobsResponse, RetentionResponse } from '../../shared/schemas/notifications';
-import { JOBS } from './job-catalogue';
+import { listJobs } from './job-status.service';
 
-// issue 11: the admin sees each job's last run; the privacy page reads the retention period in force.
+// The admin sees each job's last run; the privacy page reads the retention period in force.
 
-export async function jobRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/admin/jobs', { preHandler: requireUser(['admin']) }, async (): Promise<JobsResponse> => {
-    const jobs = await Promise.all(
-      JOBS.map(async (job) => {
-        const [last] = await app.db
-          .select()
-          .from(jobRuns)
-          .where(and(eq(jobRuns.name, job.name), ne(jobRuns.status, 'skipped')))
-          .orderBy(desc(jobRuns.startedAt), desc(jobRuns.id))
-          .limit(1);
-        const lastRun: JobRunView | null = last
-          ? {
-              startedAt: last.startedAt.toISOString(),
-              finishedAt: last.finishedAt?.toISOString() ?? null,
-              status: last.status as JobRunView['status'],
-              counts: last.counts ?? null,
-              error: last.error,
-            }
-          : null;
-        return { name: job.name, schedule: job.schedule, lastRun };
-      }),
-    );
-    return { jobs };
-  });
+export async function jobRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/admin/jobs',
+    { schema: { response: { 200: jobsResponseSchema, ...errorResponses } }, preHandler: requireUser(['admin']) },
+    async () => listJobs(app),
+  );
 
-  app.get('/api/legal/retention', async (): Promise<RetentionResponse> => ({ retentionDays: app.config.RETENTION_DAYS }));
+  app.get('/api/legal/retention', { schema: { response: { 200: retentionResponseSchema, ...errorResponses } } }, async () => ({
+    retentionDays: app.config.RETENTION_DAYS,
+  }));
 }

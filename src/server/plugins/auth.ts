@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { defineBatchedReadCache, preparedOnce, type Param } from '../db/change-feed';
 import type { DbOrTx } from '../db/client';
 import { clinicUsers, medicalReps, sessions } from '../db/schema';
+import type { Deps } from '../deps';
 import { forbidden, unauthorized, AppError } from '../errors';
 
 // Server-side sessions (issue 3). The cookie holds a random token; the sessions table holds its SHA-256,
@@ -80,8 +81,8 @@ export async function endSession(app: FastifyInstance, request: FastifyRequest, 
 }
 
 /** Ends every session of an account (password reset, deactivation, deletion). */
-export async function endAllSessions(app: FastifyInstance, type: UserType, id: number): Promise<void> {
-  await app.db.delete(sessions).where(and(eq(sessions.userType, type), eq(sessions.userId, id)));
+export async function endAllSessions(deps: Pick<Deps, 'db'>, type: UserType, id: number): Promise<void> {
+  await deps.db.delete(sessions).where(and(eq(sessions.userType, type), eq(sessions.userId, id)));
 }
 
 interface SessionRecord {

@@ -1,6 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isErrorCode, type ErrorCode } from '../../shared/errors';
 import { AppError, isUniqueViolation } from '../errors';
+
+/** Fastify's own 4xx codes, answered with the app's codes (src/shared/errors.ts) so clients see one list. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'empty_body',
+};
 
 /** One error shape: `{ message, code? }` for every non-2xx answer; internals hidden on 5xx and logged. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -29,6 +38,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = 'The request body is too large.';
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'Send the request body as JSON.';
     if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = 'The request body is empty.';
-    return reply.status(status).send({ message, code: code ?? 'bad_request' });
+    // A code the app set itself (the rate limiter's 'rate_limited') stays; Fastify's are mapped.
+    const answered: ErrorCode = isErrorCode(code) ? code : err instanceof SyntaxError ? 'invalid_json' : (FASTIFY_CODES[code ?? ''] ?? 'bad_request');
+    return reply.status(status).send({ message, code: answered });
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorResponseSchema } from './common';
 
 /*
  * Wire contracts of the accounts area (registration, verification, login, terms, password reset).
@@ -177,22 +178,62 @@ export const acceptTermsSchema = z.object({
 });
 export type AcceptTerms = z.infer<typeof acceptTermsSchema>;
 
-// --- response shapes -----------------------------------------------------------------------------
+// --- response shapes (the routes serialise with these; the client's types are inferred from them) --------
 
-export type ClinicUser = {
-  id: number;
-  contactPerson: string;
-  clinicName: string;
-  city: string;
-  state: string;
-  email: string;
-  contactNumber: string;
-};
+export const clinicUserSchema = z.object({
+  id: z.number(),
+  contactPerson: z.string(),
+  clinicName: z.string(),
+  city: z.string(),
+  state: z.string(),
+  email: z.string(),
+  contactNumber: z.string(),
+});
+export type ClinicUser = z.infer<typeof clinicUserSchema>;
 
-export type RepUser = { id: number; email: string; fullName: string; phone: string; company: string; state: string };
+export const repUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  state: z.string(),
+});
+export type RepUser = z.infer<typeof repUserSchema>;
 
-export type RegisterResponse = { message: string; email: string };
-export type AvailabilityResponse = { available: boolean; message: string };
-export type ClinicLoginResponse = { user: ClinicUser; termsAccepted: boolean; message: string };
-export type RepLoginResponse = { user: RepUser; termsAccepted: boolean; message: string; hint?: string };
-export type TermsStatusResponse = { termsAccepted: boolean };
+/** POST /api/clinic/register and /api/medrep/register (201) */
+export const registerResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** POST /api/check-availability */
+export const availabilityResponseSchema = z.object({ available: z.boolean(), message: z.string() });
+export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
+
+/** POST /api/auth/login (clinic) */
+export const clinicLoginResponseSchema = z.object({ user: clinicUserSchema, termsAccepted: z.boolean(), message: z.string() });
+export type ClinicLoginResponse = z.infer<typeof clinicLoginResponseSchema>;
+
+/** POST /api/medrep/login */
+export const repLoginResponseSchema = z.object({ user: repUserSchema, termsAccepted: z.boolean(), message: z.string() });
+export type RepLoginResponse = z.infer<typeof repLoginResponseSchema>;
+
+/** The hint a refused rep login may carry beside `{ message, code }` (spec part 1, 7). */
+export const LOGIN_HINTS = ['password_recently_changed'] as const;
+export type LoginHint = (typeof LOGIN_HINTS)[number];
+export const loginRefusedSchema = errorResponseSchema.extend({ hint: z.enum(LOGIN_HINTS).optional() });
+export type LoginRefusedResponse = z.infer<typeof loginRefusedSchema>;
+
+/** GET /api/auth/me: who is signed in. */
+export const meResponseSchema = z.discriminatedUnion('userType', [
+  z.object({ userType: z.literal('clinic'), user: clinicUserSchema, termsAccepted: z.boolean() }),
+  z.object({ userType: z.literal('medrep'), user: repUserSchema, termsAccepted: z.boolean() }),
+]);
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** GET /api/terms-status/:userType/:userId */
+export const termsStatusResponseSchema = z.object({ termsAccepted: z.boolean() });
+export type TermsStatusResponse = z.infer<typeof termsStatusResponseSchema>;
+
+/** POST /api/accept-terms */
+export const acceptTermsResponseSchema = z.object({ message: z.string(), termsAccepted: z.boolean() });
+export type AcceptTermsResponse = z.infer<typeof acceptTermsResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { passwordChecks } from './auth';
+import { passwordChecks, repUserSchema } from './auth';
+import { messageResponseSchema } from './common';
 
 // spec part 2, 2.1 and 5: the profile-change dialog (a new value, then a 6-digit code sent by e-mail).
 // The dialog accepts 6 characters as the spec says, and the server still enforces the legal password policy
@@ -81,8 +82,10 @@ export type ProfilePasswordForm = z.infer<typeof profilePasswordFormSchema>;
 /** The dialog's step 2. */
 export const profileOtpFormSchema = z.object({ otp });
 
-export type SendUpdateOtpResponse = { message: string };
-export type VerifyUpdateOtpResponse = {
-  message: string;
-  user: { id: number; email: string; fullName: string; phone: string; company: string; state: string };
-};
+/** POST /api/medrep/send-update-otp */
+export const sendUpdateOtpResponseSchema = messageResponseSchema;
+export type SendUpdateOtpResponse = z.infer<typeof sendUpdateOtpResponseSchema>;
+
+/** POST /api/medrep/verify-update-otp: the rep as now stored (the header and profile show it). */
+export const verifyUpdateOtpResponseSchema = z.object({ message: z.string(), user: repUserSchema });
+export type VerifyUpdateOtpResponse = z.infer<typeof verifyUpdateOtpResponseSchema>;

@@ -2,20 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptTermsResponseSchema,
   acceptTermsSchema,
+  availabilityResponseSchema,
   checkAvailabilitySchema,
+  clinicLoginResponseSchema,
   clinicRegisterSchema,
   forgotPasswordSchema,
+  loginRefusedSchema,
   loginSchema,
+  meResponseSchema,
+  registerResponseSchema,
+  repLoginResponseSchema,
   repRegisterSchema,
   resendVerificationSchema,
   resetPasswordSchema,
+  termsStatusResponseSchema,
   userKindSchema,
   verifyEmailSchema,
   verifyOtpSchema,
-  type UserKind,
 } from '../../../shared/schemas/auth';
-import { requireUser } from '../../plugins/auth';
+import { errorResponses, messageResponseSchema } from '../../../shared/schemas/common';
+import { actorOf, endSession, requireUser, startSession } from '../../plugins/auth';
+import { originOf } from '../../plugins/security';
 import { LIMITS, byEmail, byToken, byValue, rateLimited } from './auth.limits';
 import * as auth from './auth.service';
 import * as registration from './registration.service';
@@ -47,32 +56,55 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const limit = (name: keyof typeof LIMITS, key: Parameters<typeof rateLimited>[3]) => rateLimited(app, name, LIMITS[name], key);
 
   // --- registration and verification -------------------------------------------------------------
-  app.post('/api/check-availability', { schema: { body: checkAvailabilitySchema }, preHandler: limit('checkAvailability', byValue) },
-    async (request) => registration.checkAvailability({ app, request }, request.body));
+  app.post(
+    '/api/check-availability',
+    { schema: { body: checkAvailabilitySchema, response: { 200: availabilityResponseSchema, ...errorResponses } }, preHandler: limit('checkAvailability', byValue) },
+    async (request) => registration.checkAvailability(app, { input: request.body }),
+  );
 
-  app.post('/api/clinic/register', { schema: { body: clinicRegisterSchema }, preHandler: limit('register', byEmail) },
-    async (request, reply) => reply.status(201).send(await registration.registerClinic({ app, request }, request.body)));
+  app.post(
+    '/api/clinic/register',
+    { schema: { body: clinicRegisterSchema, response: { 201: registerResponseSchema, ...errorResponses } }, preHandler: limit('register', byEmail) },
+    async (request, reply) => reply.status(201).send(await registration.registerClinic(app, { input: request.body })),
+  );
 
-  app.post('/api/medrep/register', { schema: { body: repRegisterSchema }, preHandler: limit('register', byEmail) },
-    async (request, reply) => reply.status(201).send(await registration.registerRep({ app, request }, request.body)));
+  app.post(
+    '/api/medrep/register',
+    { schema: { body: repRegisterSchema, response: { 201: registerResponseSchema, ...errorResponses } }, preHandler: limit('register', byEmail) },
+    async (request, reply) => reply.status(201).send(await registration.registerRep(app, { input: request.body })),
+  );
 
-  app.post('/api/verify-otp', { schema: { body: verifyOtpSchema }, preHandler: limit('verifyOtp', byEmail) },
-    async (request) => registration.verifyOtp({ app, request }, request.body));
+  app.post(
+    '/api/verify-otp',
+    { schema: { body: verifyOtpSchema, response: { 200: messageResponseSchema, ...errorResponses } }, preHandler: limit('verifyOtp', byEmail) },
+    async (request) => registration.verifyOtp(app, { input: request.body, origin: originOf(request) }),
+  );
 
-  app.post('/api/verify-email', { schema: { body: verifyEmailSchema }, preHandler: limit('verifyEmail', byToken) },
-    async (request) => registration.verifyEmailLink({ app, request }, request.body));
+  app.post(
+    '/api/verify-email',
+    { schema: { body: verifyEmailSchema, response: { 200: messageResponseSchema, ...errorResponses } }, preHandler: limit('verifyEmail', byToken) },
+    async (request) => registration.verifyEmailLink(app, { input: request.body, origin: originOf(request) }),
+  );
 
-  app.post('/api/resend-verification', { schema: { body: resendVerificationSchema }, preHandler: limit('resend', byEmail) },
-    async (request) => registration.resendVerification({ app, request }, request.body));
+  app.post(
+    '/api/resend-verification',
+    { schema: { body: resendVerificationSchema, response: { 200: messageResponseSchema, ...errorResponses } }, preHandler: limit('resend', byEmail) },
+    async (request) => registration.resendVerification(app, { input: request.body }),
+  );
 
   // --- sessions ----------------------------------------------------------------------------------
   for (const [path, kind] of [['/api/auth/login', 'clinic'], ['/api/medrep/login', 'medrep']] as const) {
     const accountKey = (req: Parameters<typeof byEmail>[0]) => (byEmail(req) ? `${kind}:${byEmail(req)}` : undefined);
-    app.post(path, { schema: { body: loginSchema }, preHandler: limit('login', accountKey) }, async (request, reply) => {
+    const answer = kind === 'clinic' ? clinicLoginResponseSchema : repLoginResponseSchema;
+    // The refused rep login carries the spec's hint next to the message (part 1, 7).
+    const response = { 200: answer, '4xx': loginRefusedSchema, '5xx': errorResponses['5xx'] };
+    app.post(path, { schema: { body: loginSchema, response }, preHandler: limit('login', accountKey) }, async (request, reply) => {
       try {
-        return await auth.login({ app, request }, reply, kind, request.body);
+        const { accountId, answer } = await auth.logIn(app, { kind, input: request.body, origin: originOf(request) });
+        // The session (and its cookie) starts at the edge; the service never sees the request or reply.
+        await startSession(app, request, reply, { type: kind, id: accountId, rememberMe: request.body.rememberMe ?? false });
+        return answer;
       } catch (err) {
-        // The refused rep login carries the spec's hint next to the message (part 1, 7).
         if (err instanceof auth.LoginRefused && err.hint) {
           return reply.status(err.status).send({ message: err.message, code: err.code, hint: err.hint });
         }
@@ -81,21 +113,42 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     });
   }
 
-  app.post('/api/auth/logout', async (request, reply) => auth.logout({ app, request }, reply));
-  app.get('/api/auth/me', { preHandler: signedIn }, async (request) => auth.me({ app, request }));
+  app.post('/api/auth/logout', { schema: { response: { 200: messageResponseSchema, ...errorResponses } } }, async (request, reply) => {
+    await endSession(app, request, reply);
+    return { message: auth.LOGGED_OUT };
+  });
+
+  app.get('/api/auth/me', { schema: { response: { 200: meResponseSchema, ...errorResponses } }, preHandler: signedIn }, async (request) =>
+    auth.getMe(app, { actor: await actorOf(request) }),
+  );
 
   // --- terms (spec part 1, 4) --------------------------------------------------------------------
-  app.get('/api/terms-status/:userType/:userId', { schema: { params: termsParams }, preHandler: signedIn },
-    async (request) => auth.termsStatus({ app, request }, request.params.userType, request.params.userId));
+  app.get(
+    '/api/terms-status/:userType/:userId',
+    { schema: { params: termsParams, response: { 200: termsStatusResponseSchema, ...errorResponses } }, preHandler: signedIn },
+    async (request) =>
+      auth.getTermsStatus(app, { actor: await actorOf(request), kind: request.params.userType, id: request.params.userId, origin: originOf(request) }),
+  );
 
-  app.post('/api/accept-terms', { schema: { body: acceptTermsSchema }, preHandler: signedIn },
-    async (request) => auth.acceptTerms({ app, request }, request.body.userType, request.body.userId));
+  app.post(
+    '/api/accept-terms',
+    { schema: { body: acceptTermsSchema, response: { 200: acceptTermsResponseSchema, ...errorResponses } }, preHandler: signedIn },
+    async (request) =>
+      auth.acceptTerms(app, { actor: await actorOf(request), kind: request.body.userType, id: request.body.userId, origin: originOf(request) }),
+  );
 
   // --- password reset ----------------------------------------------------------------------------
+  const message = { 200: messageResponseSchema, ...errorResponses };
   for (const kind of ['clinic', 'medrep'] as const) {
-    app.post(`/api/${kind}/forgot-password`, { schema: { body: forgotPasswordSchema }, preHandler: limit('forgotPassword', byEmail) },
-      async (request) => auth.forgotPassword({ app, request }, kind, request.body));
-    app.post(`/api/${kind}/reset-password`, { schema: { body: resetPasswordSchema }, preHandler: limit('resetPassword', byToken) },
-      async (request) => auth.resetPassword({ app, request }, kind, request.body));
+    app.post(
+      `/api/${kind}/forgot-password`,
+      { schema: { body: forgotPasswordSchema, response: message }, preHandler: limit('forgotPassword', byEmail) },
+      async (request) => auth.requestPasswordReset(app, { kind, input: request.body, origin: originOf(request) }),
+    );
+    app.post(
+      `/api/${kind}/reset-password`,
+      { schema: { body: resetPasswordSchema, response: message }, preHandler: limit('resetPassword', byToken) },
+      async (request) => auth.resetPassword(app, { kind, input: request.body, origin: originOf(request) }),
+    );
   }
 }

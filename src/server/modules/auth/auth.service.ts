@@ -1,8 +1,24 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ClinicUser, ForgotPassword, Login, RepUser, ResetPassword, UserKind } from '../../../shared/schemas/auth';
+import { ERROR_MESSAGES } from '../../../shared/errors';
+import type {
+  AcceptTermsResponse,
+  ClinicLoginResponse,
+  ClinicUser,
+  ForgotPassword,
+  Login,
+  LoginHint,
+  MeResponse,
+  RepLoginResponse,
+  RepUser,
+  ResetPassword,
+  TermsStatusResponse,
+  UserKind,
+} from '../../../shared/schemas/auth';
+import type { MessageResponse } from '../../../shared/schemas/common';
+import type { DbOrTx } from '../../db/client';
+import type { Deps } from '../../deps';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
-import { actorOf, endAllSessions, endSession, startSession } from '../../plugins/auth';
-import { recordSecurityEvent } from '../../plugins/security';
+import { endAllSessions, type Actor } from '../../plugins/auth';
+import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import * as repo from './auth.repo';
 import { passwordChangedMail, passwordResetMail } from './auth.mail';
 import { RESET_LINK_LIFETIME_MS, generateToken, hashLinkToken } from './codes';
@@ -10,31 +26,26 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 
 // Sign-in, sessions, terms and password reset (issue 3; spec part 1, 4, 7 and 8; part 2, 2.4).
 
-export const LOGIN_FAILED = 'Invalid email or password';
-export const VERIFY_FIRST = 'Please verify your email before logging in.';
-export const ACCOUNT_INACTIVE = 'Your account is inactive. Please contact support.';
+export const LOGIN_FAILED = ERROR_MESSAGES.invalid_credentials;
+export const VERIFY_FIRST = ERROR_MESSAGES.email_not_verified;
+export const ACCOUNT_INACTIVE = ERROR_MESSAGES.account_inactive;
 export const NO_ACCOUNT = 'No account found with that email address.';
 export const RESET_SENT = 'Reset instructions sent!';
 export const RESET_DONE = 'Password reset successful. You can now log in with your new password.';
-export const RESET_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
+export const RESET_INVALID = ERROR_MESSAGES.reset_link_invalid;
+export const LOGGED_OUT = 'Logged out';
 export const TERMS_VERSION = '2025-06-01';
 const RECENT_PASSWORD_CHANGE_MS = 7 * 86_400_000;
 
 /** A refused login that carries the spec's hint (part 1, 7: 'password_recently_changed'). */
 export class LoginRefused extends AppError {
   constructor(
-    message: string,
+    code: 'invalid_credentials' | 'email_not_verified' | 'account_inactive',
     status: number,
-    code: string,
-    readonly hint?: string,
+    readonly hint?: LoginHint,
   ) {
-    super(code, message, status);
+    super(code, ERROR_MESSAGES[code], status);
   }
-}
-
-interface Ctx {
-  app: FastifyInstance;
-  request: FastifyRequest;
 }
 
 export const clinicUserOf = (c: repo.ClinicRow): ClinicUser => ({
@@ -56,66 +67,86 @@ export const repUserOf = (r: repo.RepRow): RepUser => ({
   state: r.state,
 });
 
-async function findAccount(app: FastifyInstance, kind: UserKind, email: string): Promise<repo.AccountRow | undefined> {
-  return kind === 'clinic' ? repo.findClinicByEmail(app.db, email) : repo.findRepByEmail(app.db, email);
+/**
+ * Whether an e-mail or phone number is held by an account, verified or pending, of either kind (for other
+ * modules: a rep's new e-mail or phone must be free among all of them, spec part 2, 2.1).
+ */
+export async function isContactTaken(deps: { db: DbOrTx }, o: { field: 'email' | 'phone'; value: string }): Promise<boolean> {
+  const holders = o.field === 'email' ? await repo.findEmailHolders(deps.db, o.value) : await repo.findPhoneHolders(deps.db, o.value);
+  return holders.length > 0;
+}
+
+/** Sets a rep's password; an unused reset link stops working. `deps.db` may be the caller's transaction. */
+export async function changeRepPassword(deps: { db: DbOrTx }, o: { repId: number; passwordHash: string; now: Date }): Promise<void> {
+  await repo.setRepPassword(deps.db, o.repId, o.passwordHash, o.now);
+}
+
+async function findAccount(deps: Pick<Deps, 'db'>, kind: UserKind, email: string): Promise<repo.AccountRow | undefined> {
+  return kind === 'clinic' ? repo.findClinicByEmail(deps.db, email) : repo.findRepByEmail(deps.db, email);
 }
 
 /**
  * POST /api/auth/login (clinic) and POST /api/medrep/login. An unknown e-mail and a wrong password get the
  * same answer after the same work (a hash is always verified). Unverified and inactive accounts are told
- * so only once the password is right.
+ * so only once the password is right. Returns the account to start a session for (the route sets the
+ * cookie) and the answer.
  */
-export async function login({ app, request }: Ctx, reply: FastifyReply, kind: UserKind, input: Login) {
-  const account = await findAccount(app, kind, input.email);
-  const failed = async (userId: number | null, hint?: string) => {
-    await recordSecurityEvent(app, request, { eventType: 'login_failed', userType: kind, userId, details: { email: input.email.toLowerCase() } });
-    return new LoginRefused(LOGIN_FAILED, 401, 'invalid_credentials', hint);
+export async function logIn(
+  deps: Deps,
+  o: { kind: UserKind; input: Login; origin: RequestOrigin },
+): Promise<{ accountId: number; answer: ClinicLoginResponse | RepLoginResponse }> {
+  const { kind, input } = o;
+  const account = await findAccount(deps, kind, input.email);
+  const failed = async (userId: number | null, hint?: LoginHint) => {
+    await recordSecurityEvent(deps, o.origin, { eventType: 'login_failed', userType: kind, userId, details: { email: input.email.toLowerCase() } });
+    return new LoginRefused('invalid_credentials', 401, hint);
   };
   if (!account) {
-    const pending = await repo.findPending(app.db, kind, input.email);
+    const pending = await repo.findPending(deps.db, kind, input.email);
     const ok = await verifyPassword(pending?.password ?? (await dummyPasswordHash()), input.password);
-    if (pending && ok) throw new LoginRefused(VERIFY_FIRST, 403, 'email_not_verified');
+    if (pending && ok) throw new LoginRefused('email_not_verified', 403);
     throw await failed(null);
   }
   if (!(await verifyPassword(account.password, input.password))) {
     const changedAt = 'passwordChangedAt' in account ? account.passwordChangedAt : null;
-    const recent = !!changedAt && app.clock.now().getTime() - changedAt.getTime() < RECENT_PASSWORD_CHANGE_MS;
+    const recent = !!changedAt && deps.clock.now().getTime() - changedAt.getTime() < RECENT_PASSWORD_CHANGE_MS;
     throw await failed(account.id, recent ? 'password_recently_changed' : undefined);
   }
-  if (!account.emailVerified) throw new LoginRefused(VERIFY_FIRST, 403, 'email_not_verified');
+  if (!account.emailVerified) throw new LoginRefused('email_not_verified', 403);
   if (account.status !== 'active') {
-    await recordSecurityEvent(app, request, { eventType: 'login_refused_inactive', userType: kind, userId: account.id, blocked: true });
-    throw new LoginRefused(ACCOUNT_INACTIVE, 403, 'account_inactive');
+    await recordSecurityEvent(deps, o.origin, { eventType: 'login_refused_inactive', userType: kind, userId: account.id, blocked: true });
+    throw new LoginRefused('account_inactive', 403);
   }
-  await startSession(app, request, reply, { type: kind, id: account.id, rememberMe: input.rememberMe ?? false });
-  if (input.deviceFingerprint) await repo.setDeviceFingerprint(app.db, kind, account.id, input.deviceFingerprint);
+  if (input.deviceFingerprint) await repo.setDeviceFingerprint(deps.db, kind, account.id, input.deviceFingerprint);
   const user = kind === 'clinic' ? clinicUserOf(account as repo.ClinicRow) : repUserOf(account as repo.RepRow);
-  return { user, termsAccepted: account.termsAccepted, message: 'Login successful' };
-}
-
-export async function logout({ app, request }: Ctx, reply: FastifyReply) {
-  await endSession(app, request, reply);
-  return { message: 'Logged out' };
+  return { accountId: account.id, answer: { user, termsAccepted: account.termsAccepted, message: 'Login successful' } as ClinicLoginResponse | RepLoginResponse };
 }
 
 /** GET /api/auth/me: who is signed in (the dashboards trust this, not the browser's saved data). */
-export async function me({ app, request }: Ctx) {
-  const actor = await actorOf(request);
+export async function getMe(deps: Pick<Deps, 'db'>, o: { actor: Actor }): Promise<MeResponse> {
+  const { actor } = o;
   if (actor.type === 'clinic') {
-    const clinic = await repo.findClinicById(app.db, actor.id);
+    const clinic = await repo.findClinicById(deps.db, actor.id);
     if (!clinic) throw unauthorized();
     return { userType: 'clinic' as const, user: clinicUserOf(clinic), termsAccepted: clinic.termsAccepted };
   }
-  const rep = await repo.findRepById(app.db, actor.id);
+  const rep = await repo.findRepById(deps.db, actor.id);
   if (!rep) throw unauthorized();
   return { userType: 'medrep' as const, user: repUserOf(rep), termsAccepted: rep.termsAccepted };
 }
 
-/** The terms calls name an account: it must be the signed-in one (issue 3). */
-async function assertOwnAccount({ app, request }: Ctx, kind: UserKind, id: number) {
-  const actor = await actorOf(request);
+interface TermsOptions {
+  actor: Actor;
+  kind: UserKind;
+  id: number;
+  origin: RequestOrigin;
+}
+
+/** The terms calls name an account: it must be the signed-in one. */
+async function assertOwnAccount(deps: Deps, o: TermsOptions) {
+  const { actor, kind, id } = o;
   if (actor.type !== kind || actor.id !== id) {
-    await recordSecurityEvent(app, request, {
+    await recordSecurityEvent(deps, o.origin, {
       eventType: 'access_refused',
       userType: actor.type,
       userId: actor.id,
@@ -127,16 +158,16 @@ async function assertOwnAccount({ app, request }: Ctx, kind: UserKind, id: numbe
   }
 }
 
-export async function termsStatus(ctx: Ctx, kind: UserKind, id: number) {
-  await assertOwnAccount(ctx, kind, id);
-  const accepted = await repo.findTermsAccepted(ctx.app.db, kind, id);
+export async function getTermsStatus(deps: Deps, o: TermsOptions): Promise<TermsStatusResponse> {
+  await assertOwnAccount(deps, o);
+  const accepted = await repo.findTermsAccepted(deps.db, o.kind, o.id);
   if (accepted === undefined) throw notFound('Account not found');
   return { termsAccepted: accepted };
 }
 
-export async function acceptTerms(ctx: Ctx, kind: UserKind, id: number) {
-  await assertOwnAccount(ctx, kind, id);
-  const ok = await repo.acceptTerms(ctx.app.db, kind, id, { now: ctx.app.clock.now(), version: TERMS_VERSION });
+export async function acceptTerms(deps: Deps, o: TermsOptions): Promise<AcceptTermsResponse> {
+  await assertOwnAccount(deps, o);
+  const ok = await repo.acceptTerms(deps.db, o.kind, o.id, { now: deps.clock.now(), version: TERMS_VERSION });
   if (!ok) throw notFound('Account not found');
   return { message: 'Terms accepted', termsAccepted: true };
 }
@@ -144,30 +175,35 @@ export async function acceptTerms(ctx: Ctx, kind: UserKind, id: number) {
 const nameOf = (a: repo.AccountRow) => ('fullName' in a ? a.fullName : a.contactPerson);
 
 /** POST /api/{clinic|medrep}/forgot-password: a single-use link valid one hour. */
-export async function forgotPassword({ app, request }: Ctx, kind: UserKind, input: ForgotPassword) {
-  const account = await findAccount(app, kind, input.email);
+export async function requestPasswordReset(
+  deps: Deps,
+  o: { kind: UserKind; input: ForgotPassword; origin: RequestOrigin },
+): Promise<MessageResponse> {
+  const { kind, input } = o;
+  const account = await findAccount(deps, kind, input.email);
   if (!account) throw notFound(NO_ACCOUNT);
-  const now = app.clock.now();
+  const now = deps.clock.now();
   const token = generateToken();
-  await repo.replaceResetToken(app.db, {
+  await repo.replaceResetToken(deps.db, {
     kind,
     userId: account.id,
     tokenHash: hashLinkToken(token),
     expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
     now,
   });
-  await recordSecurityEvent(app, request, { eventType: 'password_reset_requested', userType: kind, userId: account.id });
-  const link = `${app.config.appUrl}/reset-password?token=${token}&type=${kind}`;
-  const sent = await app.mailer.send(passwordResetMail({ to: account.email, name: nameOf(account), link, recipientId: account.id }));
-  if (!sent.ok) throw new AppError('mail_failed', 'There was a problem with our servers. Please try again in a few minutes.', 503);
+  await recordSecurityEvent(deps, o.origin, { eventType: 'password_reset_requested', userType: kind, userId: account.id });
+  const link = `${deps.config.appUrl}/reset-password?token=${token}&type=${kind}`;
+  const sent = await deps.mailer.send(passwordResetMail({ to: account.email, name: nameOf(account), link, recipientId: account.id }));
+  if (!sent.ok) throw new AppError('mail_failed', ERROR_MESSAGES.mail_failed, 503);
   return { message: RESET_SENT };
 }
 
 /** POST /api/{clinic|medrep}/reset-password: uses the token once, sets the password, ends every session. */
-export async function resetPassword({ app, request }: Ctx, kind: UserKind, input: ResetPassword) {
+export async function resetPassword(deps: Deps, o: { kind: UserKind; input: ResetPassword; origin: RequestOrigin }): Promise<MessageResponse> {
+  const { kind, input } = o;
   const passwordHash = await hashPassword(input.password);
-  const now = app.clock.now();
-  const userId = await app.db.transaction(async (tx) => {
+  const now = deps.clock.now();
+  const userId = await deps.db.transaction(async (tx) => {
     const id = await repo.consumeResetToken(tx, kind, hashLinkToken(input.token), now);
     if (id === undefined) return undefined;
     if (kind === 'clinic') await repo.setClinicPassword(tx, id, passwordHash, now);
@@ -175,14 +211,14 @@ export async function resetPassword({ app, request }: Ctx, kind: UserKind, input
     return id;
   });
   if (userId === undefined) {
-    await recordSecurityEvent(app, request, { eventType: 'password_reset_invalid_token', userType: kind, threatLevel: 'medium' });
+    await recordSecurityEvent(deps, o.origin, { eventType: 'password_reset_invalid_token', userType: kind, threatLevel: 'medium' });
     throw badRequest(RESET_INVALID, 'reset_link_invalid');
   }
-  await endAllSessions(app, kind, userId);
-  await recordSecurityEvent(app, request, { eventType: 'password_reset', userType: kind, userId });
-  const account = kind === 'clinic' ? await repo.findClinicById(app.db, userId) : await repo.findRepById(app.db, userId);
+  await endAllSessions(deps, kind, userId);
+  await recordSecurityEvent(deps, o.origin, { eventType: 'password_reset', userType: kind, userId });
+  const account = kind === 'clinic' ? await repo.findClinicById(deps.db, userId) : await repo.findRepById(deps.db, userId);
   if (account) {
-    await app.mailer.send(passwordChangedMail({ to: account.email, name: nameOf(account), recipientId: account.id, appUrl: app.config.appUrl }));
+    await deps.mailer.send(passwordChangedMail({ to: account.email, name: nameOf(account), recipientId: account.id, appUrl: deps.config.appUrl }));
   }
   return { message: RESET_DONE };
 }

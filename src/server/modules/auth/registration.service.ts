@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ERROR_MESSAGES } from '../../../shared/errors';
 import type {
   CheckAvailability,
   ClinicRegister,
@@ -6,11 +6,15 @@ import type {
   ResendVerification,
   UserKind,
   VerifyEmail,
+  AvailabilityResponse,
+  RegisterResponse,
   VerifyOtp,
 } from '../../../shared/schemas/auth';
+import type { MessageResponse } from '../../../shared/schemas/common';
+import type { Deps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
-import { recordSecurityEvent } from '../../plugins/security';
+import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import * as repo from './auth.repo';
 import { verificationMail } from './auth.mail';
 import {
@@ -28,26 +32,22 @@ import { hashPassword } from './password';
 // Registration and e-mail verification (issue 3; spec part 1, 4 and 5; part 2, 2.2 and 2.3).
 
 export const REGISTERED_MESSAGE = 'Registration successful. Please check your email for the 6-digit verification code.';
-export const EMAIL_TAKEN = 'Email address is already in use. Please use a different email.';
-export const PHONE_TAKEN = 'Phone number is already in use. Please use a different number.';
+export const EMAIL_TAKEN = ERROR_MESSAGES.email_taken;
+export const PHONE_TAKEN = ERROR_MESSAGES.phone_taken;
 export const VERIFIED_MESSAGE = 'Email verified successfully. Your account is ready.';
 export const ALREADY_VERIFIED = 'Email already verified. Your account is ready.';
-export const CODE_EXPIRED = 'Verification code has expired. Please request a new code.';
-export const CODE_LOCKED = 'Too many incorrect attempts. Please request a new code.';
-export const LINK_INVALID = 'This verification link is invalid or has expired. Please request a new one.';
+export const CODE_EXPIRED = ERROR_MESSAGES.code_expired;
+export const CODE_LOCKED = ERROR_MESSAGES.code_locked;
+export const LINK_INVALID = ERROR_MESSAGES.link_invalid;
 export const NO_PENDING = 'No pending registration found for this email. Please register again.';
 export const RESENT_MESSAGE = 'A new verification code has been sent to your email.';
 const RESEND_INTERVAL_MS = 60_000;
 
-interface Ctx {
-  app: FastifyInstance;
-  request: FastifyRequest;
-}
-
 /** POST /api/check-availability: free when no verified or pending account of either kind holds the value. */
-export async function checkAvailability({ app }: Ctx, input: CheckAvailability) {
+export async function checkAvailability(deps: Pick<Deps, 'db'>, o: { input: CheckAvailability }): Promise<AvailabilityResponse> {
+  const { input } = o;
   const holders =
-    input.field === 'email' ? await repo.findEmailHolders(app.db, input.value) : await repo.findPhoneHolders(app.db, input.value);
+    input.field === 'email' ? await repo.findEmailHolders(deps.db, input.value) : await repo.findPhoneHolders(deps.db, input.value);
   const available = holders.length === 0;
   return { available, message: available ? 'Valid & available' : 'Already in use' };
 }
@@ -56,22 +56,22 @@ export async function checkAvailability({ app }: Ctx, input: CheckAvailability) 
  * The e-mail and phone must be free among verified and pending accounts of both kinds. A pending
  * registration of the same e-mail does not count: registering again replaces it (re-registration).
  */
-async function assertFree(app: FastifyInstance, email: string, phone: string): Promise<void> {
-  const emailHolders = await repo.findEmailHolders(app.db, email);
+async function assertFree(deps: Deps, email: string, phone: string): Promise<void> {
+  const emailHolders = await repo.findEmailHolders(deps.db, email);
   if (emailHolders.some((h) => !h.pending)) throw conflict(EMAIL_TAKEN, 'email_taken');
-  const phoneHolders = await repo.findPhoneHolders(app.db, phone);
+  const phoneHolders = await repo.findPhoneHolders(deps.db, phone);
   if (phoneHolders.some((h) => !h.pending || h.email.toLowerCase() !== email)) throw conflict(PHONE_TAKEN, 'phone_taken');
 }
 
-function newVerification(app: FastifyInstance, kind: UserKind) {
-  const now = app.clock.now();
+function newVerification(deps: Deps, kind: UserKind) {
+  const now = deps.clock.now();
   const code = generateCode();
   const token = generateToken();
   return {
     code,
-    link: `${app.config.appUrl}/verify-email?token=${token}&type=${kind}`,
+    link: `${deps.config.appUrl}/verify-email?token=${token}&type=${kind}`,
     stored: {
-      codeHash: hashCode(code, app.config.SESSION_SECRET),
+      codeHash: hashCode(code, deps.config.SESSION_SECRET),
       codeExpiry: new Date(now.getTime() + CODE_LIFETIME_MS),
       tokenHash: hashLinkToken(token),
       tokenExpiry: new Date(now.getTime() + VERIFY_LINK_LIFETIME_MS),
@@ -80,14 +80,14 @@ function newVerification(app: FastifyInstance, kind: UserKind) {
   };
 }
 
-async function sendVerification(app: FastifyInstance, o: { kind: UserKind; email: string; name: string; code: string; link: string }) {
-  const result = await app.mailer.send(verificationMail({ to: o.email, name: o.name, code: o.code, link: o.link, kind: o.kind }));
-  if (!result.ok) app.log.warn({ kind: o.kind }, 'verification mail not delivered');
+async function sendVerification(deps: Deps, o: { kind: UserKind; email: string; name: string; code: string; link: string }) {
+  const result = await deps.mailer.send(verificationMail({ to: o.email, name: o.name, code: o.code, link: o.link, kind: o.kind }));
+  if (!result.ok) deps.log.warn({ kind: o.kind }, 'verification mail not delivered');
 }
 
-async function storePending(app: FastifyInstance, email: string, insert: (tx: Tx) => Promise<void>) {
+async function storePending(deps: Deps, email: string, insert: (tx: Tx) => Promise<void>) {
   try {
-    await app.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       await repo.deletePendingByEmail(tx, email);
       await insert(tx);
     });
@@ -99,12 +99,13 @@ async function storePending(app: FastifyInstance, email: string, insert: (tx: Tx
 }
 
 /** POST /api/clinic/register */
-export async function registerClinic({ app }: Ctx, input: ClinicRegister) {
+export async function registerClinic(deps: Deps, o: { input: ClinicRegister }): Promise<RegisterResponse> {
+  const { input } = o;
   const email = input.email.toLowerCase();
-  await assertFree(app, email, input.contactNumber);
+  await assertFree(deps, email, input.contactNumber);
   const password = await hashPassword(input.password);
-  const v = newVerification(app, 'clinic');
-  await storePending(app, email, (tx) =>
+  const v = newVerification(deps, 'clinic');
+  await storePending(deps, email, (tx) =>
     repo.insertPendingClinic(tx, {
       clinicName: input.clinicName,
       contactPerson: input.contactPerson,
@@ -122,17 +123,18 @@ export async function registerClinic({ app }: Ctx, input: ClinicRegister) {
       createdAt: v.now,
     }),
   );
-  await sendVerification(app, { kind: 'clinic', email, name: input.contactPerson, code: v.code, link: v.link });
+  await sendVerification(deps, { kind: 'clinic', email, name: input.contactPerson, code: v.code, link: v.link });
   return { message: REGISTERED_MESSAGE, email };
 }
 
 /** POST /api/medrep/register */
-export async function registerRep({ app }: Ctx, input: RepRegister) {
+export async function registerRep(deps: Deps, o: { input: RepRegister }): Promise<RegisterResponse> {
+  const { input } = o;
   const email = input.email.toLowerCase();
-  await assertFree(app, email, input.phone);
+  await assertFree(deps, email, input.phone);
   const password = await hashPassword(input.password);
-  const v = newVerification(app, 'medrep');
-  await storePending(app, email, (tx) =>
+  const v = newVerification(deps, 'medrep');
+  await storePending(deps, email, (tx) =>
     repo.insertPendingRep(tx, {
       fullName: input.fullName,
       email,
@@ -149,15 +151,15 @@ export async function registerRep({ app }: Ctx, input: RepRegister) {
       createdAt: v.now,
     }),
   );
-  await sendVerification(app, { kind: 'medrep', email, name: input.fullName, code: v.code, link: v.link });
+  await sendVerification(deps, { kind: 'medrep', email, name: input.fullName, code: v.code, link: v.link });
   return { message: REGISTERED_MESSAGE, email };
 }
 
 /** Moves a pending registration into the verified table, once, in one transaction. */
-async function activate(app: FastifyInstance, kind: UserKind, pendingId: number): Promise<{ message: string }> {
-  const now = app.clock.now();
+async function activate(deps: Deps, kind: UserKind, pendingId: number): Promise<{ message: string }> {
+  const now = deps.clock.now();
   try {
-    const created = await app.db.transaction(async (tx) => {
+    const created = await deps.db.transaction(async (tx) => {
       const pending = await repo.takePendingById(tx, kind, pendingId);
       if (!pending) return false; // a concurrent verification won
       if (kind === 'clinic') await repo.insertClinicFromPending(tx, pending as repo.PendingClinic, now);
@@ -167,73 +169,76 @@ async function activate(app: FastifyInstance, kind: UserKind, pendingId: number)
     return { message: created ? VERIFIED_MESSAGE : ALREADY_VERIFIED };
   } catch (err) {
     // Another account took the e-mail or phone between registration and verification.
-    if (isUniqueViolation(err)) throw conflict('Email address or phone number is already in use by another account.', 'account_taken');
+    if (isUniqueViolation(err)) throw conflict(ERROR_MESSAGES.account_taken, 'account_taken');
     throw err;
   }
 }
 
-async function isVerified(app: FastifyInstance, kind: UserKind, email: string): Promise<boolean> {
-  const account = kind === 'clinic' ? await repo.findClinicByEmail(app.db, email) : await repo.findRepByEmail(app.db, email);
+async function isVerified(deps: Deps, kind: UserKind, email: string): Promise<boolean> {
+  const account = kind === 'clinic' ? await repo.findClinicByEmail(deps.db, email) : await repo.findRepByEmail(deps.db, email);
   return !!account?.emailVerified;
 }
 
 /** POST /api/verify-otp: 15 minutes, 3 attempts counted atomically; after the third wrong one the code is dead. */
-export async function verifyOtp({ app, request }: Ctx, input: VerifyOtp) {
+export async function verifyOtp(deps: Deps, o: { input: VerifyOtp; origin: RequestOrigin }): Promise<MessageResponse> {
+  const { input } = o;
   const kind = input.type;
-  const pending = await repo.findPending(app.db, kind, input.email);
+  const pending = await repo.findPending(deps.db, kind, input.email);
   if (!pending) {
-    if (await isVerified(app, kind, input.email)) return { message: ALREADY_VERIFIED };
+    if (await isVerified(deps, kind, input.email)) return { message: ALREADY_VERIFIED };
     throw notFound(NO_PENDING);
   }
   const event = { userType: kind, details: { email: pending.email } };
-  if (pending.otpExpiry.getTime() <= app.clock.now().getTime()) {
-    await recordSecurityEvent(app, request, { ...event, eventType: 'verification_code_expired' });
+  if (pending.otpExpiry.getTime() <= deps.clock.now().getTime()) {
+    await recordSecurityEvent(deps, o.origin, { ...event, eventType: 'verification_code_expired' });
     throw badRequest(CODE_EXPIRED, 'code_expired');
   }
   // Every attempt is counted before the code is compared, so no number of parallel guesses gets past 3.
-  const attempt = await repo.countCodeAttempt(app.db, kind, pending.id, pending.verificationOtp);
-  if (attempt === null) throw badRequest('This code has been replaced. Please enter the latest code we sent.', 'code_replaced');
+  const attempt = await repo.countCodeAttempt(deps.db, kind, pending.id, pending.verificationOtp);
+  if (attempt === null) throw badRequest(ERROR_MESSAGES.code_replaced, 'code_replaced');
   if (attempt > CODE_MAX_ATTEMPTS) {
-    await recordSecurityEvent(app, request, { ...event, eventType: 'verification_code_locked', threatLevel: 'medium', blocked: true });
+    await recordSecurityEvent(deps, o.origin, { ...event, eventType: 'verification_code_locked', threatLevel: 'medium', blocked: true });
     throw badRequest(CODE_LOCKED, 'code_locked');
   }
-  if (sameHash(hashCode(input.otp, app.config.SESSION_SECRET), pending.verificationOtp)) return activate(app, kind, pending.id);
+  if (sameHash(hashCode(input.otp, deps.config.SESSION_SECRET), pending.verificationOtp)) return activate(deps, kind, pending.id);
   if (attempt === CODE_MAX_ATTEMPTS) {
-    await recordSecurityEvent(app, request, { ...event, eventType: 'verification_lockout', threatLevel: 'medium', blocked: true });
+    await recordSecurityEvent(deps, o.origin, { ...event, eventType: 'verification_lockout', threatLevel: 'medium', blocked: true });
     throw badRequest(CODE_LOCKED, 'code_locked');
   }
-  await recordSecurityEvent(app, request, { ...event, eventType: 'verification_code_failed', details: { ...event.details, attempt } });
+  await recordSecurityEvent(deps, o.origin, { ...event, eventType: 'verification_code_failed', details: { ...event.details, attempt } });
   const left = CODE_MAX_ATTEMPTS - attempt;
   throw badRequest(`Invalid verification code. You have ${left} attempt${left === 1 ? '' : 's'} left.`, 'code_invalid');
 }
 
 /** POST /api/verify-email: the link of the verification e-mail. */
-export async function verifyEmailLink({ app, request }: Ctx, input: VerifyEmail) {
-  const pending = await repo.findPendingByToken(app.db, input.type, hashLinkToken(input.token), app.clock.now());
+export async function verifyEmailLink(deps: Deps, o: { input: VerifyEmail; origin: RequestOrigin }): Promise<MessageResponse> {
+  const { input } = o;
+  const pending = await repo.findPendingByToken(deps.db, input.type, hashLinkToken(input.token), deps.clock.now());
   if (!pending) {
-    await recordSecurityEvent(app, request, { eventType: 'verification_link_invalid', userType: input.type });
+    await recordSecurityEvent(deps, o.origin, { eventType: 'verification_link_invalid', userType: input.type });
     throw badRequest(LINK_INVALID, 'link_invalid');
   }
-  return activate(app, input.type, pending.id);
+  return activate(deps, input.type, pending.id);
 }
 
 /** POST /api/resend-verification: a new code and link; attempts start again; one per minute per e-mail. */
-export async function resendVerification({ app }: Ctx, input: ResendVerification) {
+export async function resendVerification(deps: Deps, o: { input: ResendVerification }): Promise<MessageResponse> {
+  const { input } = o;
   const kind = input.type;
-  const pending = await repo.findPending(app.db, kind, input.email);
+  const pending = await repo.findPending(deps.db, kind, input.email);
   if (!pending) {
-    if (await isVerified(app, kind, input.email)) throw badRequest('Email already verified. Please log in.', 'already_verified');
+    if (await isVerified(deps, kind, input.email)) throw badRequest(ERROR_MESSAGES.already_verified, 'already_verified');
     throw notFound(NO_PENDING);
   }
-  const now = app.clock.now().getTime();
+  const now = deps.clock.now().getTime();
   const lastSent = pending.otpExpiry.getTime() - CODE_LIFETIME_MS;
   const wait = Math.ceil((lastSent + RESEND_INTERVAL_MS - now) / 1000);
   if (wait > 0) {
     throw new AppError('rate_limited', `Please wait ${wait} seconds before requesting a new code.`, 429, { 'retry-after': String(wait) });
   }
-  const v = newVerification(app, kind);
-  await repo.replacePendingCode(app.db, kind, pending.id, v.stored);
+  const v = newVerification(deps, kind);
+  await repo.replacePendingCode(deps.db, kind, pending.id, v.stored);
   const name = 'clinicName' in pending ? pending.contactPerson : pending.fullName;
-  await sendVerification(app, { kind, email: pending.email, name, code: v.code, link: v.link });
+  await sendVerification(deps, { kind, email: pending.email, name, code: v.code, link: v.link });
   return { message: RESENT_MESSAGE };
 }

@@ -28,4 +28,10 @@ describeEachDatabase('health and unknown paths', (ctx) => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Cross-site request refused.');
   });
+
+  it("answers a body that is not JSON with one of the app's error codes, not Fastify's", async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'invalid_json' });
+  });
 });

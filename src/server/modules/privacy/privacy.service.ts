@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { COMPANY } from '../../../shared/constants';
+import type { MessageResponse } from '../../../shared/schemas/common';
+import type { AccountExport } from '../../../shared/schemas/privacy';
 import {
   clinicDoctorSettings,
   clinicDoctors,
@@ -15,11 +16,11 @@ import {
   sessions,
   subscriptionOrders,
 } from '../../db/schema';
+import type { Deps } from '../../deps';
 import { AppError, badRequest, notFound } from '../../errors';
-import { endAllSessions, type Actor } from '../../plugins/auth';
+import { endAllSessions, newToken, type Actor } from '../../plugins/auth';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { hashPassword } from '../auth/password';
-import { newToken } from '../../plugins/auth';
 
 // The data rights of the DPDP Act 2023 (issue 9): a copy of everything the product holds about the signed-in
 // rep or clinic, and erasure confirmed by an e-mailed code. See docs/decisions/ for why a deleted rep's row is
@@ -38,15 +39,15 @@ export const PRIVACY_MESSAGES = {
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-async function accountRow(app: FastifyInstance, actor: Actor) {
+async function accountRow(deps: Pick<Deps, 'db'>, actor: Actor) {
   const table = actor.type === 'clinic' ? clinicUsers : medicalReps;
-  const [row] = await app.db.select().from(table).where(eq(table.id, actor.id)).limit(1);
+  const [row] = await deps.db.select().from(table).where(eq(table.id, actor.id)).limit(1);
   if (!row) throw notFound('Account not found');
   return row as typeof clinicUsers.$inferSelect | typeof medicalReps.$inferSelect;
 }
 
-async function sessionList(app: FastifyInstance, actor: Actor) {
-  const rows = await app.db
+async function sessionList(deps: Pick<Deps, 'db'>, actor: Actor) {
+  const rows = await deps.db
     .select()
     .from(sessions)
     .where(and(eq(sessions.userType, actor.type), eq(sessions.userId, actor.id)));
@@ -61,8 +62,8 @@ async function sessionList(app: FastifyInstance, actor: Actor) {
   }));
 }
 
-async function emailList(app: FastifyInstance, email: string) {
-  const rows = await app.db
+async function emailList(deps: Pick<Deps, 'db'>, email: string) {
+  const rows = await deps.db
     .select()
     .from(emailAuditLog)
     .where(sql`lower(${emailAuditLog.recipientEmail}) = ${email.toLowerCase()}`);
@@ -70,16 +71,17 @@ async function emailList(app: FastifyInstance, email: string) {
 }
 
 /** Everything the product holds about the signed-in account; no password hash, code, token or session id. */
-export async function exportAccountData(app: FastifyInstance, actor: Actor) {
-  const now = app.clock.now();
+export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { actor: Actor }): Promise<AccountExport> {
+  const { actor } = o;
+  const now = deps.clock.now();
   const common = {
     exportedAt: now.toISOString(),
     controller: { name: COMPANY.legalName, address: COMPANY.address, email: COMPANY.email, grievanceOfficer: COMPANY.grievanceEmail },
   };
   if (actor.type === 'medrep') {
-    const [rep] = await app.db.select().from(medicalReps).where(eq(medicalReps.id, actor.id)).limit(1);
+    const [rep] = await deps.db.select().from(medicalReps).where(eq(medicalReps.id, actor.id)).limit(1);
     if (!rep) throw notFound('Account not found');
-    const appointments = await app.db
+    const appointments = await deps.db
       .select({
         id: doctorAppointments.id,
         date: doctorAppointments.appointmentDate,
@@ -94,10 +96,10 @@ export async function exportAccountData(app: FastifyInstance, actor: Actor) {
       .leftJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
       .leftJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
       .where(eq(doctorAppointments.repId, actor.id));
-    const orders = await app.db.select().from(subscriptionOrders).where(eq(subscriptionOrders.repId, actor.id));
+    const orders = await deps.db.select().from(subscriptionOrders).where(eq(subscriptionOrders.repId, actor.id));
     return {
       ...common,
-      accountType: 'medical_rep',
+      accountType: 'medical_rep' as const,
       profile: {
         id: rep.id,
         fullName: rep.fullName,
@@ -137,19 +139,19 @@ export async function exportAccountData(app: FastifyInstance, actor: Actor) {
         calendarFeedActive: rep.calendarFeedTokenHash !== null,
       },
       appointments: appointments.map((a) => ({ ...a, bookedAt: iso(a.bookedAt) })),
-      sessions: await sessionList(app, actor),
-      emailsSent: await emailList(app, rep.email),
+      sessions: await sessionList(deps, actor),
+      emailsSent: await emailList(deps, rep.email),
     };
   }
-  const [clinic] = await app.db.select().from(clinicUsers).where(eq(clinicUsers.id, actor.id)).limit(1);
+  const [clinic] = await deps.db.select().from(clinicUsers).where(eq(clinicUsers.id, actor.id)).limit(1);
   if (!clinic) throw notFound('Account not found');
-  const doctorRows = await app.db
+  const doctorRows = await deps.db
     .select({ id: doctors.id, name: doctors.name, specialty: doctors.specialty, settings: clinicDoctorSettings })
     .from(clinicDoctors)
     .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
     .leftJoin(clinicDoctorSettings, and(eq(clinicDoctorSettings.clinicId, clinicDoctors.clinicId), eq(clinicDoctorSettings.doctorId, clinicDoctors.doctorId)))
     .where(eq(clinicDoctors.clinicId, actor.id));
-  const visits = await app.db
+  const visits = await deps.db
     .select({
       id: doctorAppointments.id,
       date: doctorAppointments.appointmentDate,
@@ -165,7 +167,7 @@ export async function exportAccountData(app: FastifyInstance, actor: Actor) {
     .where(eq(doctorAppointments.clinicId, actor.id));
   return {
     ...common,
-    accountType: 'clinic',
+    accountType: 'clinic' as const,
     profile: {
       id: clinic.id,
       clinicName: clinic.clinicName,
@@ -191,21 +193,22 @@ export async function exportAccountData(app: FastifyInstance, actor: Actor) {
         : null,
     })),
     appointments: visits,
-    sessions: await sessionList(app, actor),
-    emailsSent: await emailList(app, clinic.email),
+    sessions: await sessionList(deps, actor),
+    emailsSent: await emailList(deps, clinic.email),
   };
 }
 
 /** Step 1 of erasure: a 6-digit code to the account's e-mail, stored hashed, 15 minutes, 3 attempts. */
-export async function requestAccountDeletion(app: FastifyInstance, actor: Actor) {
-  const row = await accountRow(app, actor);
+export async function requestAccountDeletion(deps: Deps, o: { actor: Actor }): Promise<MessageResponse> {
+  const { actor } = o;
+  const row = await accountRow(deps, actor);
   const code = generateCode();
   const table = actor.type === 'clinic' ? clinicUsers : medicalReps;
-  await app.db
+  await deps.db
     .update(table)
-    .set({ verificationOtp: hashCode(code, app.config.SESSION_SECRET), otpExpiry: new Date(app.clock.now().getTime() + DELETE_CODE_LIFETIME_MS), otpAttempts: 0 })
+    .set({ verificationOtp: hashCode(code, deps.config.SESSION_SECRET), otpExpiry: new Date(deps.clock.now().getTime() + DELETE_CODE_LIFETIME_MS), otpAttempts: 0 })
     .where(eq(table.id, actor.id));
-  await app.mailer.send({
+  await deps.mailer.send({
     to: row.email,
     recipientId: actor.id,
     subject: 'Confirm the deletion of your RepVisit account',
@@ -223,27 +226,28 @@ export async function requestAccountDeletion(app: FastifyInstance, actor: Actor)
 }
 
 /** Step 2: the right code erases the account's personal data and ends every session. */
-export async function confirmAccountDeletion(app: FastifyInstance, actor: Actor, code: string) {
-  const row = await accountRow(app, actor);
+export async function confirmAccountDeletion(deps: Deps, o: { actor: Actor; code: string }): Promise<MessageResponse> {
+  const { actor, code } = o;
+  const row = await accountRow(deps, actor);
   const table = actor.type === 'clinic' ? clinicUsers : medicalReps;
   if (!row.verificationOtp || !row.otpExpiry) throw badRequest(PRIVACY_MESSAGES.noCode, 'no_code');
-  if (row.otpExpiry.getTime() <= app.clock.now().getTime()) throw badRequest(PRIVACY_MESSAGES.expired, 'code_expired');
+  if (row.otpExpiry.getTime() <= deps.clock.now().getTime()) throw badRequest(PRIVACY_MESSAGES.expired, 'code_expired');
   if (row.otpAttempts >= DELETE_CODE_MAX_ATTEMPTS) throw new AppError('too_many_attempts', PRIVACY_MESSAGES.tooMany, 429);
-  if (!sameHash(hashCode(code, app.config.SESSION_SECRET), row.verificationOtp)) {
-    await app.db.update(table).set({ otpAttempts: sql`${table.otpAttempts} + 1` }).where(eq(table.id, actor.id));
+  if (!sameHash(hashCode(code, deps.config.SESSION_SECRET), row.verificationOtp)) {
+    await deps.db.update(table).set({ otpAttempts: sql`${table.otpAttempts} + 1` }).where(eq(table.id, actor.id));
     throw badRequest(row.otpAttempts + 1 >= DELETE_CODE_MAX_ATTEMPTS ? PRIVACY_MESSAGES.tooMany : PRIVACY_MESSAGES.wrong, 'wrong_code');
   }
   const name = 'fullName' in row ? row.fullName : row.clinicName;
   // The notice goes first: the erasure then removes the e-mail log rows that name the address, this one too.
-  await app.mailer.send({
+  await deps.mailer.send({
     to: row.email,
     subject: 'Your RepVisit account has been deleted',
     text: `Hello ${name},\n\nYour RepVisit account and its personal data have been deleted, and you have been signed out everywhere.\n\nQuestions: ${COMPANY.grievanceEmail}`,
     templateType: 'account_deletion',
   });
-  if (actor.type === 'medrep') await eraseRep(app, actor.id);
-  else await eraseClinic(app, actor.id);
-  await endAllSessions(app, actor.type, actor.id);
+  if (actor.type === 'medrep') await eraseRep(deps, actor.id);
+  else await eraseClinic(deps, actor.id);
+  await endAllSessions(deps, actor.type, actor.id);
   return { message: PRIVACY_MESSAGES.deleted };
 }
 
@@ -251,11 +255,11 @@ export async function confirmAccountDeletion(app: FastifyInstance, actor: Actor,
  * A rep's row is anonymised, not deleted: subscription_orders (payment records kept by law) reference it and
  * would cascade away. Everything personal goes; the order rows keep amounts, dates and payment ids only.
  */
-async function eraseRep(app: FastifyInstance, repId: number) {
-  const now = app.clock.now();
+async function eraseRep(deps: Pick<Deps, 'db' | 'clock'>, repId: number) {
+  const now = deps.clock.now();
   const unusable = await hashPassword(newToken(32));
-  const [rep] = await app.db.select({ email: medicalReps.email }).from(medicalReps).where(eq(medicalReps.id, repId));
-  await app.db.transaction(async (tx) => {
+  const [rep] = await deps.db.select({ email: medicalReps.email }).from(medicalReps).where(eq(medicalReps.id, repId));
+  await deps.db.transaction(async (tx) => {
     await tx.delete(doctorAppointments).where(eq(doctorAppointments.repId, repId));
     await tx.delete(profileUpdateCodes).where(eq(profileUpdateCodes.repId, repId));
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.repId, repId));
@@ -290,9 +294,9 @@ async function eraseRep(app: FastifyInstance, repId: number) {
 }
 
 /** A clinic holds no payment records: its row goes, with its doctor links, settings and visits (cascade). */
-async function eraseClinic(app: FastifyInstance, clinicId: number) {
-  const [clinic] = await app.db.select({ email: clinicUsers.email }).from(clinicUsers).where(eq(clinicUsers.id, clinicId));
-  await app.db.transaction(async (tx) => {
+async function eraseClinic(deps: Pick<Deps, 'db'>, clinicId: number) {
+  const [clinic] = await deps.db.select({ email: clinicUsers.email }).from(clinicUsers).where(eq(clinicUsers.id, clinicId));
+  await deps.db.transaction(async (tx) => {
     const created = await tx.select({ id: doctors.id }).from(doctors).where(eq(doctors.createdByClinicId, clinicId));
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userType, 'clinic'), eq(passwordResetTokens.userId, clinicId)));
     if (clinic) await tx.delete(emailAuditLog).where(sql`lower(${emailAuditLog.recipientEmail}) = ${clinic.email.toLowerCase()}`);

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendUpdateOtpSchema, verifyUpdateOtpSchema } from '../../../shared/schemas/profile';
+import { errorResponses } from '../../../shared/schemas/common';
+import { sendUpdateOtpResponseSchema, sendUpdateOtpSchema, verifyUpdateOtpResponseSchema, verifyUpdateOtpSchema } from '../../../shared/schemas/profile';
 import { actorOf, assertSelf, requireUser } from '../../plugins/auth';
+import { originOf } from '../../plugins/security';
 import { sessionRateKey } from '../booking/booking.routes';
 import { sendUpdateCode, verifyUpdateCode } from './rep-profile.service';
 
@@ -15,7 +17,7 @@ export async function repProfileRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/medrep/send-update-otp',
-    { preHandler: rep, schema: { body: sendUpdateOtpSchema }, config: { rateLimit: { max: 10, timeWindow: '10 minutes', keyGenerator: bySession } } },
+    { preHandler: rep, schema: { body: sendUpdateOtpSchema, response: { 200: sendUpdateOtpResponseSchema, ...errorResponses } }, config: { rateLimit: { max: 10, timeWindow: '10 minutes', keyGenerator: bySession } } },
     async (request) => {
       assertSelf(await actorOf(request), 'medrep', request.body.userId);
       return sendUpdateCode(app, { input: request.body });
@@ -24,11 +26,11 @@ export async function repProfileRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/medrep/verify-update-otp',
-    { preHandler: rep, schema: { body: verifyUpdateOtpSchema }, config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: bySession } } },
+    { preHandler: rep, schema: { body: verifyUpdateOtpSchema, response: { 200: verifyUpdateOtpResponseSchema, ...errorResponses } }, config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: bySession } } },
     async (request) => {
       const actor = await actorOf(request);
       assertSelf(actor, 'medrep', request.body.userId);
-      return verifyUpdateCode(app, { actor, input: request.body, request });
+      return verifyUpdateCode(app, { actor, input: request.body, origin: originOf(request) });
     },
   );
 }

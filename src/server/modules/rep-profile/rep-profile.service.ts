@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS, PRODUCT_NAME } from '../../../shared/constants';
-import type { ProfileUpdateType, SendUpdateOtp, VerifyUpdateOtp, VerifyUpdateOtpResponse } from '../../../shared/schemas/profile';
+import type { ProfileUpdateType, SendUpdateOtp, SendUpdateOtpResponse, VerifyUpdateOtp, VerifyUpdateOtpResponse } from '../../../shared/schemas/profile';
 import { PROFILE_MESSAGES } from '../../../shared/schemas/profile';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors';
+import type { Deps } from '../../deps';
 import type { Actor } from '../../plugins/auth';
-import { recordSecurityEvent } from '../../plugins/security';
-import { findEmailHolders, findPhoneHolders, setRepPassword } from '../auth/auth.repo';
+import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
+import { changeRepPassword, isContactTaken } from '../auth/auth.service';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { hashPassword } from '../auth/password';
 import {
@@ -22,8 +22,6 @@ import {
 // e-mail (10 minutes, 3 attempts, stored hashed). A new e-mail must be reachable: its code goes to that new
 // address, and the current address is told. A new e-mail or phone must be free among reps, clinics and
 // pending registrations.
-
-type Deps = FastifyInstance;
 
 export const PROFILE_ERRORS = {
   emailTaken: 'This email address is already in use',
@@ -44,15 +42,9 @@ const LABELS: Record<ProfileUpdateType, string> = {
 
 const CODE_LIFETIME_MS = LIMITS.profileOtpMinutes * 60_000;
 
-async function assertFree(deps: Deps, o: { updateType: ProfileUpdateType; value: string }) {
-  if (o.updateType === 'email') {
-    const holders = await findEmailHolders(deps.db, o.value);
-    if (holders.length > 0) throw conflict(PROFILE_ERRORS.emailTaken, 'email_taken');
-  }
-  if (o.updateType === 'phone') {
-    const holders = await findPhoneHolders(deps.db, o.value);
-    if (holders.length > 0) throw conflict(PROFILE_ERRORS.phoneTaken, 'phone_taken');
-  }
+async function assertFree(deps: Pick<Deps, 'db'>, o: { updateType: ProfileUpdateType; value: string }) {
+  if (o.updateType === 'email' && (await isContactTaken(deps, { field: 'email', value: o.value }))) throw conflict(PROFILE_ERRORS.emailTaken, 'email_taken');
+  if (o.updateType === 'phone' && (await isContactTaken(deps, { field: 'phone', value: o.value }))) throw conflict(PROFILE_ERRORS.phoneTaken, 'phone_taken');
 }
 
 function currentValue(rep: NonNullable<Awaited<ReturnType<typeof findRepProfile>>>, type: ProfileUpdateType): string | null {
@@ -70,7 +62,7 @@ function currentValue(rep: NonNullable<Awaited<ReturnType<typeof findRepProfile>
   }
 }
 
-export async function sendUpdateCode(deps: Deps, o: { input: SendUpdateOtp }): Promise<{ message: string }> {
+export async function sendUpdateCode(deps: Deps, o: { input: SendUpdateOtp }): Promise<SendUpdateOtpResponse> {
   const { userId: repId, updateType } = o.input;
   const now = deps.clock.now();
   const rep = await findRepProfile(deps.db, repId);
@@ -148,7 +140,7 @@ export async function sendUpdateCode(deps: Deps, o: { input: SendUpdateOtp }): P
 
 export async function verifyUpdateCode(
   deps: Deps,
-  o: { actor: Actor; input: VerifyUpdateOtp; request: FastifyRequest },
+  o: { actor: Actor; input: VerifyUpdateOtp; origin: RequestOrigin },
 ): Promise<VerifyUpdateOtpResponse> {
   const { userId: repId, updateType, otp } = o.input;
   const now = deps.clock.now();
@@ -162,7 +154,7 @@ export async function verifyUpdateCode(
   }
   if (!sameHash(hashCode(otp, deps.config.SESSION_SECRET), counted.codeHash)) {
     const left = maxAttempts - counted.attempts;
-    await recordSecurityEvent(deps, o.request, {
+    await recordSecurityEvent(deps, o.origin, {
       eventType: 'profile_code_failed',
       userId: repId,
       userType: 'medrep',
@@ -179,7 +171,7 @@ export async function verifyUpdateCode(
     const user = await deps.db.transaction(async (tx) => {
       if (!(await takeUpdateCode(tx, counted.id))) throw badRequest(PROFILE_ERRORS.noCode, 'no_code');
       if (passwordHash) {
-        await setRepPassword(tx, repId, passwordHash, now);
+        await changeRepPassword({ db: tx }, { repId, passwordHash, now });
         await endOtherRepSessions(tx, { repId, keepSessionId: o.actor.sessionId });
         return (await findRepProfile(tx, repId))!;
       }

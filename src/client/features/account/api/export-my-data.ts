@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ErrorResponse } from '../../../../shared/schemas/common';
 import { ApiError } from '../../../lib/api';
 
 /** GET /api/account/export, saved as the JSON file the server names (DPDP Act 2023: right to access). */
@@ -7,8 +8,8 @@ export function useExportMyData() {
     mutationFn: async () => {
       const res = await fetch('/api/account/export', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
       if (!res.ok) {
-        const body = (await res.json().catch(() => ({}))) as { message?: string };
-        throw new ApiError(res.status, body.message ?? 'Could not prepare your data. Please try again.');
+        const body = (await res.json().catch(() => ({}))) as Partial<ErrorResponse>;
+        throw new ApiError(res.status, body.message ?? 'Could not prepare your data. Please try again.', body.code);
       }
       const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'repvisit-my-data.json';
       const url = URL.createObjectURL(await res.blob());

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import type { UserKind as AccountType } from '../../../../shared/schemas/auth';
+import type { AcceptTerms, AcceptTermsResponse } from '../../../../shared/schemas/auth';
 import { meQueryKey } from './get-me';
 
-export const acceptTerms = (body: { userId: number; userType: AccountType }) =>
-  apiFetch<{ message?: string }>('/api/accept-terms', { body });
+export const acceptTerms = (body: AcceptTerms) => apiFetch<AcceptTermsResponse>('/api/accept-terms', { body });
 
 export function useAcceptTerms() {
   const qc = useQueryClient();

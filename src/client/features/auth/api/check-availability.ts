@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AvailabilityResponse, CheckAvailability } from '../../../../shared/schemas/auth';
 import { apiFetch } from '../../../lib/api';
 
-export type AvailabilityField = 'email' | 'phone';
-export interface AvailabilityAnswer {
-  available: boolean;
-  message: string;
+export type AvailabilityField = CheckAvailability['field'];
+export interface AvailabilityAnswer extends AvailabilityResponse {
   /** True when the check itself failed and the value is treated as available (spec part 1, 5). */
   failed?: boolean;
 }
@@ -17,7 +16,7 @@ const failureMessage: Record<AvailabilityField, string> = {
 /** POST /api/check-availability; a failed check counts as available with the spec's message. */
 export async function checkAvailability(field: AvailabilityField, value: string): Promise<AvailabilityAnswer> {
   try {
-    return await apiFetch<AvailabilityAnswer>('/api/check-availability', { body: { field, value } });
+    return await apiFetch<AvailabilityResponse>('/api/check-availability', { body: { field, value } });
   } catch {
     return { available: true, message: failureMessage[field], failed: true };
   }

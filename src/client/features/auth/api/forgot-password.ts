@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { MessageResponse } from '../../../../shared/schemas/common';
 import { apiFetch } from '../../../lib/api';
 import type { UserKind as AccountType } from '../../../../shared/schemas/auth';
 
 export const forgotPassword = ({ type, email }: { type: AccountType; email: string }) =>
-  apiFetch<{ message: string }>(`/api/${type}/forgot-password`, { body: { email } });
+  apiFetch<MessageResponse>(`/api/${type}/forgot-password`, { body: { email } });
 
 export function useForgotPassword() {
   return useMutation({ mutationFn: forgotPassword });

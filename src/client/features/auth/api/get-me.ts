@@ -1,27 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { withOfflineCache } from '../../../lib/offline-cache';
+import type { ClinicUser, MeResponse, RepUser } from '../../../../shared/schemas/auth';
 
-export interface ClinicSessionUser {
-  id: number;
-  contactPerson: string;
-  clinicName: string;
-  city: string;
-  state: string;
-  email: string;
-  contactNumber: string;
-}
-export interface RepSessionUser {
-  id: number;
-  email: string;
-  fullName: string;
-  phone: string;
-  company: string;
-  state: string;
-}
-export type Me =
-  | { userType: 'clinic'; user: ClinicSessionUser; termsAccepted: boolean }
-  | { userType: 'medrep'; user: RepSessionUser; termsAccepted: boolean };
+// The answer's types are the server's response schemas (src/shared/schemas/auth.ts).
+export type ClinicSessionUser = ClinicUser;
+export type RepSessionUser = RepUser;
+export type Me = MeResponse;
 
 export const meQueryKey = ['auth', 'me'] as const;
 

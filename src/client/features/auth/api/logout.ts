@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageResponse } from '../../../../shared/schemas/common';
 import { apiFetch } from '../../../lib/api';
 import { clearOfflineData } from '../../pwa/lib/clear-offline-data';
 import { forgetPushOnLogout } from '../../notifications/lib/forget-push-on-logout';
@@ -9,7 +10,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       await forgetPushOnLogout(); // issue 11: no visit reminders on a device signed out of
-      return apiFetch<{ message: string }>('/api/auth/logout', { method: 'POST', body: {} });
+      return apiFetch<MessageResponse>('/api/auth/logout', { method: 'POST', body: {} });
     },
     // Offline, the rep still leaves (local data cleared) instead of waiting for the network.
     networkMode: 'always',

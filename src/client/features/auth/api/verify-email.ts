@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import type { MessageResponse } from '../../../../shared/schemas/common';
 import { apiFetch } from '../../../lib/api';
 
 export const verifyEmail = (body: { token: string; type: string }) =>
-  apiFetch<{ message: string }>('/api/verify-email', { body });
+  apiFetch<MessageResponse>('/api/verify-email', { body });
 
 export function useVerifyEmail() {
   return useMutation({ mutationFn: verifyEmail });

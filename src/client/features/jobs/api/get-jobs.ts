@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { JobsResponse } from '../../../../shared/schemas/notifications';
+import type { JobsResponse } from '../../../../shared/schemas/jobs';
 import { apiFetch } from '../../../lib/api';
 
 /** GET /api/admin/jobs (admin session): each scheduled job with its last run. */

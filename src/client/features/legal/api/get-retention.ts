@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RetentionResponse } from '../../../../shared/schemas/notifications';
+import type { RetentionResponse } from '../../../../shared/schemas/jobs';
 import { apiFetch } from '../../../lib/api';
 
 /** GET /api/legal/retention: how many days appointment data is kept (RETENTION_DAYS on the server). */

@@ -1,0 +1,84 @@
+/*
+ * The one list of error codes the API answers with (ARCHITECTURE rule 4: `{ message, code }`), each with its
+ * message. Where the spec words a refusal, the text here is the spec's and is the one sent. A code whose text
+ * depends on the case (a count of seconds or attempts, the field that failed validation, a message that
+ * differs between two screens) keeps a generic default here and its callers pass the specific text.
+ * Plain TypeScript: imported by the server (AppError) and the client (ApiError) alike.
+ */
+export const ERROR_MESSAGES = {
+  // --- generic (plugins, error handler) ------------------------------------------------------------
+  bad_request: 'Invalid request',
+  validation_error: 'Invalid request',
+  invalid_json: 'The request body is not valid JSON.',
+  empty_body: 'The request body is empty.',
+  body_too_large: 'The request body is too large.',
+  unsupported_media_type: 'Send the request body as JSON.',
+  unauthorized: 'Please log in to continue.',
+  forbidden: 'You do not have access to this resource.',
+  not_found: 'Not found',
+  conflict: 'This record already exists.',
+  rate_limited: 'Too many attempts. Please try again later.',
+  internal: 'Something went wrong. Please try again.',
+  terms_required: 'You must accept the terms and conditions to use the product.',
+
+  // --- accounts: registration, verification, login, password reset (spec part 1, 4 to 8) -------------
+  email_taken: 'Email address is already in use. Please use a different email.',
+  phone_taken: 'Phone number is already in use. Please use a different number.',
+  account_taken: 'Email address or phone number is already in use by another account.',
+  already_verified: 'Email already verified. Please log in.',
+  code_expired: 'Verification code has expired. Please request a new code.',
+  code_replaced: 'This code has been replaced. Please enter the latest code we sent.',
+  code_locked: 'Too many incorrect attempts. Please request a new code.',
+  code_invalid: 'Invalid verification code.',
+  link_invalid: 'This verification link is invalid or has expired. Please request a new one.',
+  invalid_credentials: 'Invalid email or password',
+  email_not_verified: 'Please verify your email before logging in.',
+  account_inactive: 'Your account is inactive. Please contact support.',
+  reset_link_invalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  mail_failed: 'There was a problem with our servers. Please try again in a few minutes.',
+
+  // --- one-time codes of the profile change and of account deletion (spec part 2, 7; DPDP erasure) ---
+  unchanged: 'Please enter a new value',
+  no_code: 'Please request a new code.',
+  invalid_code: 'Invalid OTP.',
+  wrong_code: 'Invalid code. Please check the code in your e-mail.',
+  too_many_attempts: 'Too many incorrect attempts. Please request a new code.',
+
+  // --- clinic account and calls ----------------------------------------------------------------------
+  wrong_password: 'Current password is incorrect.',
+  same_password: 'The new password must be different from the current password.',
+  not_today: "Only today's calls can be cancelled.",
+
+  // --- booking (spec part 2, 4 and 5; the day-block reasons of src/shared/booking) ---------------------
+  invalid_date: 'Please select a valid date.',
+  past: 'You cannot book an appointment for a past date. Please select today or a later date.',
+  unavailable_weekday: 'The doctor is not available on this day. Please select another date.',
+  closed: "The clinic has cancelled this doctor's calls for this date. Please select another date.",
+  already_booked: 'You already have an appointment with this doctor on this date',
+  has_future_appointment:
+    'You already have a future appointment with this doctor at this clinic. Please complete or cancel your current appointment before booking another one.',
+  frequency: 'Due to call frequency restrictions, you cannot book an appointment on this date. Please select a later date.',
+  full: 'No appointment slots available for this date. Please select another date.',
+  cannot_cancel: 'This appointment cannot be cancelled.',
+  idempotency_key_reused: 'This Idempotency-Key was already used for a different booking.',
+  subscription_required: 'An active subscription is required to book appointments.',
+
+  // --- subscriptions and payments ------------------------------------------------------------------------
+  free_trial_used: 'You have already used your free trial. Please choose a plan to continue.',
+  subscription_active: 'You already have an active subscription.',
+  payment_start_failed: 'Failed to initiate payment. Please try again.',
+  payment_verification_failed: 'Payment Verification Failed',
+  webhook_not_configured: 'Webhook secret is not configured.',
+  invalid_signature: 'Invalid webhook signature',
+
+  // --- notifications and admin -----------------------------------------------------------------------------
+  push_service_not_allowed: 'This browser uses a push service we cannot send to.',
+  admin_off: 'The admin side is off. Set ADMIN_PASSWORD to turn it on.',
+} as const satisfies Record<string, string>;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+/** Every code, for z.enum and for checks at run time. */
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as [ErrorCode, ...ErrorCode[]];
+
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value);

@@ -1,0 +1,5 @@
+import { z } from 'zod';
+
+/** GET /api/health: 200 'healthy' when the database answers, 503 'critical' otherwise (the same shape). */
+export const healthResponseSchema = z.object({ status: z.enum(['healthy', 'critical']), database: z.enum(['pglite', 'postgres']) });
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
