@@ -11,9 +11,8 @@ export const repNotificationPreferencesSchema = z.object({
 export type RepNotificationPreferences = z.infer<typeof repNotificationPreferencesSchema>;
 
 /** What GET/PUT /api/medrep/notification-preferences answer: the choices plus whether a device is subscribed. */
-export interface RepNotificationPreferencesResponse extends RepNotificationPreferences {
-  pushSubscribed: boolean;
-}
+export const repNotificationPreferencesResponseSchema = repNotificationPreferencesSchema.extend({ pushSubscribed: z.boolean() });
+export type RepNotificationPreferencesResponse = z.infer<typeof repNotificationPreferencesResponseSchema>;
 
 const INVALID_SUBSCRIPTION = 'Invalid push subscription.';
 
@@ -39,36 +38,36 @@ export const savePushSubscriptionSchema = z.object({ subscription: pushSubscript
 /** DELETE /api/medrep/push-subscription: without a body forgets the rep's subscription, with one only that device's. */
 export const removePushSubscriptionSchema = z.object({ endpoint: z.string().max(1000).optional() });
 
-export interface CalendarFeedStatus {
-  active: boolean;
-  createdAt: string | null;
-}
+export const calendarFeedStatusSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable() });
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
 
 /** POST /api/medrep/calendar-feed: the secret URL, shown once. */
-export interface CalendarFeedCreated {
-  url: string;
-  createdAt: string;
-}
+export const calendarFeedCreatedSchema = z.object({ url: z.string(), createdAt: z.string() });
+export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 
-export interface JobRunView {
-  startedAt: string;
-  finishedAt: string | null;
-  status: 'running' | 'succeeded' | 'failed' | 'skipped';
-  counts: Record<string, number> | null;
-  error: string | null;
-}
+/** GET /api/push/vapid-public-key */
+export const vapidPublicKeyResponseSchema = z.object({ publicKey: z.string() });
+export type VapidPublicKeyResponse = z.infer<typeof vapidPublicKeyResponseSchema>;
 
-export interface JobView {
-  name: string;
+export const jobRunViewSchema = z.object({
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  status: z.enum(['running', 'succeeded', 'failed', 'skipped']),
+  counts: z.record(z.string(), z.number()).nullable(),
+  error: z.string().nullable(),
+});
+export type JobRunView = z.infer<typeof jobRunViewSchema>;
+
+export const jobViewSchema = z.object({
+  name: z.string(),
   /** When it runs, in words (IST). */
-  schedule: string;
-  lastRun: JobRunView | null;
-}
+  schedule: z.string(),
+  lastRun: jobRunViewSchema.nullable(),
+});
+export type JobView = z.infer<typeof jobViewSchema>;
 
-export interface JobsResponse {
-  jobs: JobView[];
-}
+export const jobsResponseSchema = z.object({ jobs: z.array(jobViewSchema) });
+export type JobsResponse = z.infer<typeof jobsResponseSchema>;
 
-export interface RetentionResponse {
-  retentionDays: number;
-}
+export const retentionResponseSchema = z.object({ retentionDays: z.number() });
+export type RetentionResponse = z.infer<typeof retentionResponseSchema>;
