@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { securityEvents } from '../db/schema';
+import type { Deps } from '../deps';
 import { badRequest, forbidden } from '../errors';
 import { THEME_INIT_SCRIPT } from '../../shared/theme-init-script';
 
@@ -123,10 +124,28 @@ function hasControlCharacters(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/**
+ * Where a request came from, as plain values: a service is given these, never the request (ARCHITECTURE
+ * rule 16). `originOf` reads them at the edge (a route or a plugin).
+ */
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+  path: string | null;
+  method: string | null;
+}
+
+export const originOf = (request: FastifyRequest): RequestOrigin => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+  path: request.url.split('?')[0]?.slice(0, 300) ?? null,
+  method: request.method,
+});
+
 /** One row in security_events (failed logins, code failures, lockouts, refused access, admin actions). */
 export async function recordSecurityEvent(
-  app: FastifyInstance,
-  request: FastifyRequest | null,
+  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  from: FastifyRequest | RequestOrigin | null,
   event: {
     eventType: string;
     userId?: number | null;
@@ -136,21 +155,22 @@ export async function recordSecurityEvent(
     details?: Record<string, unknown>;
   },
 ): Promise<void> {
+  const origin = from && 'raw' in from ? originOf(from) : from;
   try {
-    await app.db.insert(securityEvents).values({
+    await deps.db.insert(securityEvents).values({
       eventType: event.eventType,
-      ipAddress: request?.ip ?? null,
-      userAgent: request?.headers['user-agent']?.slice(0, 300) ?? null,
+      ipAddress: origin?.ip ?? null,
+      userAgent: origin?.userAgent ?? null,
       userId: event.userId ?? null,
       userType: event.userType ?? null,
-      requestPath: request?.url.split('?')[0]?.slice(0, 300) ?? null,
-      requestMethod: request?.method ?? null,
+      requestPath: origin?.path ?? null,
+      requestMethod: origin?.method ?? null,
       threatLevel: event.threatLevel ?? 'low',
       details: event.details ?? null,
-      timestamp: app.clock.now(),
+      timestamp: deps.clock.now(),
       blocked: event.blocked ?? false,
     });
   } catch (err) {
-    app.log.error({ err }, 'security event write failed');
+    deps.log.error({ err }, 'security event write failed');
   }
 }
