@@ -38,6 +38,10 @@ export const savePushSubscriptionSchema = z.object({ subscription: pushSubscript
 /** DELETE /api/medrep/push-subscription: without a body forgets the rep's subscription, with one only that device's. */
 export const removePushSubscriptionSchema = z.object({ endpoint: z.string().max(1000).optional() });
 
+/** GET /api/push/vapid-public-key */
+export const vapidPublicKeyResponseSchema = z.object({ publicKey: z.string() });
+export type VapidPublicKeyResponse = z.infer<typeof vapidPublicKeyResponseSchema>;
+
 export const calendarFeedStatusSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable() });
 export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
 
@@ -45,29 +49,25 @@ export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
 export const calendarFeedCreatedSchema = z.object({ url: z.string(), createdAt: z.string() });
 export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 
-/** GET /api/push/vapid-public-key */
-export const vapidPublicKeyResponseSchema = z.object({ publicKey: z.string() });
-export type VapidPublicKeyResponse = z.infer<typeof vapidPublicKeyResponseSchema>;
+export interface JobRunView {
+  startedAt: string;
+  finishedAt: string | null;
+  status: 'running' | 'succeeded' | 'failed' | 'skipped';
+  counts: Record<string, number> | null;
+  error: string | null;
+}
 
-export const jobRunViewSchema = z.object({
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-  status: z.enum(['running', 'succeeded', 'failed', 'skipped']),
-  counts: z.record(z.string(), z.number()).nullable(),
-  error: z.string().nullable(),
-});
-export type JobRunView = z.infer<typeof jobRunViewSchema>;
-
-export const jobViewSchema = z.object({
-  name: z.string(),
+export interface JobView {
+  name: string;
   /** When it runs, in words (IST). */
-  schedule: z.string(),
-  lastRun: jobRunViewSchema.nullable(),
-});
-export type JobView = z.infer<typeof jobViewSchema>;
+  schedule: string;
+  lastRun: JobRunView | null;
+}
 
-export const jobsResponseSchema = z.object({ jobs: z.array(jobViewSchema) });
-export type JobsResponse = z.infer<typeof jobsResponseSchema>;
+export interface JobsResponse {
+  jobs: JobView[];
+}
 
-export const retentionResponseSchema = z.object({ retentionDays: z.number() });
-export type RetentionResponse = z.infer<typeof retentionResponseSchema>;
+export interface RetentionResponse {
+  retentionDays: number;
+}
