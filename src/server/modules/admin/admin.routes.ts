@@ -71,6 +71,7 @@ function adminLoginLimit(app: FastifyInstance): preHandlerAsyncHookHandler {
 export async function adminRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const adminOnly = { onRequest: requireUser(['admin']) }; // before body validation: no session, no hints
+  // Ending an account's sessions is the session plugin's work; setUserStatus is handed it with the rest of its deps.
   const statusDeps = { db: app.db, clock: app.clock, log: app.log, endAllSessions: (type: UserType, id: number) => endAllSessions(app, type, id) };
 
   // --- the gate: the session cookie is set and cleared here, at the edge ---
