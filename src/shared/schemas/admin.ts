@@ -112,132 +112,186 @@ export type BulkEmail = z.infer<typeof bulkEmailSchema>;
 export const personalise = (text: string, name: string) => text.replace(/\{\{\s*name\s*\}\}/g, name);
 
 // --- answers (spec part 2, 3: admin shapes) --------------------------------------------------------------
+// The routes declare these as their response schemas, so the server sends exactly these keys and the
+// dashboard's types are the same ones.
 
-export type SystemHealth = 'healthy' | 'degraded' | 'critical';
+export const systemHealthSchema = z.enum(['healthy', 'degraded', 'critical']);
+export type SystemHealth = z.infer<typeof systemHealthSchema>;
 
-export interface AdminStats {
-  totalClinics: number;
-  totalMedicalReps: number;
-  totalAppointments: number;
-  activeSubscriptions: number;
-  systemHealth: SystemHealth;
-}
+export const adminStatsSchema = z.object({
+  totalClinics: z.number(),
+  totalMedicalReps: z.number(),
+  totalAppointments: z.number(),
+  activeSubscriptions: z.number(),
+  systemHealth: systemHealthSchema,
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-export interface AdminUser {
-  id: number;
-  type: AdminUserType;
-  name: string;
-  email: string;
-  status: string;
-  company: string | null;
-  phone: string | null;
-  state: string;
-  subscriptionStatus: string | null;
-  contact_person: string | null;
-  contact_number: string | null;
-  city: string | null;
-  created_at: string;
-}
+export const adminUserSchema = z.object({
+  id: z.number(),
+  type: adminUserTypeSchema,
+  name: z.string(),
+  email: z.string(),
+  status: z.string(),
+  company: z.string().nullable(),
+  phone: z.string().nullable(),
+  state: z.string(),
+  subscriptionStatus: z.string().nullable(),
+  contact_person: z.string().nullable(),
+  contact_number: z.string().nullable(),
+  city: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export interface AdminDoctor {
+export const adminDoctorSchema = z.object({
   /** The doctor-at-clinic link (one row per clinic a doctor practises at). */
-  id: number;
-  doctor_id: number;
-  name: string;
-  specialty: string;
-  city: string;
-  state: string;
-  clinic_name: string;
-  clinic_email: string;
-  clinic_phone: string;
-  contact_person: string;
-}
+  id: z.number(),
+  doctor_id: z.number(),
+  name: z.string(),
+  specialty: z.string(),
+  city: z.string(),
+  state: z.string(),
+  clinic_name: z.string(),
+  clinic_email: z.string(),
+  clinic_phone: z.string(),
+  contact_person: z.string(),
+});
+export type AdminDoctor = z.infer<typeof adminDoctorSchema>;
 
-export interface AdminAppointment {
-  id: number;
-  appointment_date: string;
-  status: string;
-  doctor_name: string;
-  specialty: string;
-  clinic_name: string;
-  rep_name: string;
-  company: string;
-  rep_phone: string;
-  booked_at: string;
-}
+export const adminAppointmentSchema = z.object({
+  id: z.number(),
+  appointment_date: z.string(),
+  status: z.string(),
+  doctor_name: z.string(),
+  specialty: z.string(),
+  clinic_name: z.string(),
+  rep_name: z.string(),
+  company: z.string(),
+  rep_phone: z.string(),
+  booked_at: z.string(),
+});
+export type AdminAppointment = z.infer<typeof adminAppointmentSchema>;
 
-export interface AdminSubscription {
-  id: number;
-  full_name: string;
-  email: string;
-  company: string;
-  subscription_status: string;
-  subscription_id: string | null;
-  subscription_expires_at: string | null;
-  created_at: string;
-}
+export const adminSubscriptionSchema = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  email: z.string(),
+  company: z.string(),
+  subscription_status: z.string(),
+  subscription_id: z.string().nullable(),
+  subscription_expires_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
 
-export interface PendingRep {
-  id: number;
-  full_name: string;
-  email: string;
-  company: string;
-  state: string;
-  created_at: string;
-  token_expiry: string | null;
-}
+export const pendingRepSchema = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  email: z.string(),
+  company: z.string(),
+  state: z.string(),
+  created_at: z.string(),
+  token_expiry: z.string().nullable(),
+});
+export type PendingRep = z.infer<typeof pendingRepSchema>;
 
-export interface AdminNotification {
-  id: number;
-  message: string;
-  createdAt: string;
-}
+export const adminNotificationSchema = z.object({ id: z.number(), message: z.string(), createdAt: z.string() });
+export type AdminNotification = z.infer<typeof adminNotificationSchema>;
 
-export interface EmailRecipient {
-  id: number;
-  fullName: string;
-  email: string;
-  company: string;
-  state: string;
-  registrationDate: string;
-  subscriptionStatus: string;
-  subscriptionExpiresAt: string | null;
-  freeTrialUsed: boolean;
-  isActive: boolean;
-}
+export const emailRecipientSchema = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  email: z.string(),
+  company: z.string(),
+  state: z.string(),
+  registrationDate: z.string(),
+  subscriptionStatus: z.string(),
+  subscriptionExpiresAt: z.string().nullable(),
+  freeTrialUsed: z.boolean(),
+  isActive: z.boolean(),
+});
+export type EmailRecipient = z.infer<typeof emailRecipientSchema>;
 
-export interface EmailJob {
-  jobId: string;
-  total: number;
-  sent: number;
-  failed: number;
-  done: boolean;
-}
+export const emailJobSchema = z.object({ jobId: z.string(), total: z.number(), sent: z.number(), failed: z.number(), done: z.boolean() });
+export type EmailJob = z.infer<typeof emailJobSchema>;
 
-export interface EmailLog {
-  id: number;
-  status: string;
-  recipient_name: string | null;
-  recipient_email: string;
-  subject: string;
-  error_message: string | null;
-  template_type: string;
-  email_service: string;
-  sent_at: string;
-}
+export const emailLogSchema = z.object({
+  id: z.number(),
+  status: z.string(),
+  recipient_name: z.string().nullable(),
+  recipient_email: z.string(),
+  subject: z.string(),
+  error_message: z.string().nullable(),
+  template_type: z.string(),
+  email_service: z.string(),
+  sent_at: z.string(),
+});
+export type EmailLog = z.infer<typeof emailLogSchema>;
 
-export interface EmailStats {
-  overview: { total_emails: number; sent_emails: number; failed_emails: number; last_24h: number };
-  templateStats: { template_type: string; sent_count: number; count: number }[];
-}
+export const emailStatsSchema = z.object({
+  overview: z.object({ total_emails: z.number(), sent_emails: z.number(), failed_emails: z.number(), last_24h: z.number() }),
+  templateStats: z.array(z.object({ template_type: z.string(), sent_count: z.number(), count: z.number() })),
+});
+export type EmailStats = z.infer<typeof emailStatsSchema>;
 
-export interface AdminAnalytics {
-  overview: { totalUsers: number; totalReps: number; totalClinics: number; totalDoctors: number; totalAppointments: number };
-  subscriptions: { active: number; freeTrials: number; expiredOrCancelled: number };
+export const adminAnalyticsSchema = z.object({
+  overview: z.object({ totalUsers: z.number(), totalReps: z.number(), totalClinics: z.number(), totalDoctors: z.number(), totalAppointments: z.number() }),
+  subscriptions: z.object({ active: z.number(), freeTrials: z.number(), expiredOrCancelled: z.number() }),
   /** Appointments booked per IST day, the last 30 days oldest first (every day present). */
-  appointmentsPerDay: { date: string; count: number }[];
+  appointmentsPerDay: z.array(z.object({ date: z.string(), count: z.number() })),
   /** Bookings by the clinic's state, most first. */
-  bookingsByState: { state: string; count: number }[];
+  bookingsByState: z.array(z.object({ state: z.string(), count: z.number() })),
   /** Reps by subscription status as shown (a lapsed active kind counts as expired). */
-  subscriptionsByStatus: { status: string; count: number }[];
-}
+  subscriptionsByStatus: z.array(z.object({ status: z.string(), count: z.number() })),
+});
+export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
+
+// --- whole answers of the admin calls -------------------------------------------------------------------
+
+/** GET /api/admin/session */
+export const adminSessionResponseSchema = z.object({ authenticated: z.literal(true) });
+export type AdminSessionResponse = z.infer<typeof adminSessionResponseSchema>;
+
+/** GET /api/admin/notifications/active: the rep dashboard's banner, null when none. */
+export const activeNotificationResponseSchema = z.object({ notification: adminNotificationSchema.nullable() });
+export type ActiveNotificationResponse = z.infer<typeof activeNotificationResponseSchema>;
+
+/** POST /api/admin/notifications */
+export const broadcastResponseSchema = z.object({ message: z.string(), notification: adminNotificationSchema });
+export type BroadcastResponse = z.infer<typeof broadcastResponseSchema>;
+
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema) });
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+/** PATCH /api/admin/users/{id}/status: the status the account now has. */
+export const userStatusResponseSchema = z.object({ status: z.enum(['active', 'inactive']), message: z.string() });
+export type UserStatusResponse = z.infer<typeof userStatusResponseSchema>;
+
+export const adminSubscriptionsResponseSchema = z.object({ subscriptions: z.array(adminSubscriptionSchema) });
+export type AdminSubscriptionsResponse = z.infer<typeof adminSubscriptionsResponseSchema>;
+
+export const pendingRepsResponseSchema = z.object({ pendingReps: z.array(pendingRepSchema) });
+export type PendingRepsResponse = z.infer<typeof pendingRepsResponseSchema>;
+
+export const adminDoctorsResponseSchema = z.object({ doctors: z.array(adminDoctorSchema) });
+export type AdminDoctorsResponse = z.infer<typeof adminDoctorsResponseSchema>;
+
+export const adminAppointmentsResponseSchema = z.object({ appointments: z.array(adminAppointmentSchema) });
+export type AdminAppointmentsResponse = z.infer<typeof adminAppointmentsResponseSchema>;
+
+/** POST /api/admin/send-reregistration-emails */
+export const reregistrationResponseSchema = z.object({ sent: z.number(), failed: z.number(), skipped: z.number(), message: z.string() });
+export type ReregistrationResponse = z.infer<typeof reregistrationResponseSchema>;
+
+/** GET /api/admin/medical-reps-with-subscription */
+export const emailRecipientsResponseSchema = z.object({ medicalReps: z.array(emailRecipientSchema) });
+export type EmailRecipientsResponse = z.infer<typeof emailRecipientsResponseSchema>;
+
+/** POST /api/admin/send-bulk-email: 202 with the job to follow. */
+export const bulkEmailQueuedResponseSchema = z.object({ jobId: z.string(), sent: z.number(), queued: z.number(), message: z.string() });
+export type BulkEmailQueuedResponse = z.infer<typeof bulkEmailQueuedResponseSchema>;
+
+/** GET /api/admin/email-audit-logs */
+export const emailLogsResponseSchema = z.object({ logs: z.array(emailLogSchema) });
+export type EmailLogsResponse = z.infer<typeof emailLogsResponseSchema>;

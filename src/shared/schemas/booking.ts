@@ -54,72 +54,97 @@ export const repAppointmentsQuerySchema = z.object({ repId: id('You must be logg
 /** DELETE /api/appointments/:id */
 export const appointmentIdParamsSchema = z.object({ id: id('Appointment not found') });
 
-// --- response shapes -----------------------------------------------------------------------------
+// --- response shapes (the routes' response schemas; the rep dashboard's types are the same) --------
 
-export type StatesResponse = { states: string[] };
-export type CitiesResponse = { cities: string[] };
-export type SpecialtiesResponse = { specialties: string[] };
-export type DoctorOption = { id: number; name: string; specialty: string };
-export type DoctorsResponse = { doctors: DoctorOption[] };
-export type ClinicOption = { id: number; clinic_name: string; city: string; state: string };
-export type ClinicsResponse = { clinics: ClinicOption[] };
+export const statesResponseSchema = z.object({ states: z.array(z.string()) });
+export type StatesResponse = z.infer<typeof statesResponseSchema>;
+export const citiesResponseSchema = z.object({ cities: z.array(z.string()) });
+export type CitiesResponse = z.infer<typeof citiesResponseSchema>;
+export const specialtiesResponseSchema = z.object({ specialties: z.array(z.string()) });
+export type SpecialtiesResponse = z.infer<typeof specialtiesResponseSchema>;
+export const doctorOptionSchema = z.object({ id: z.number(), name: z.string(), specialty: z.string() });
+export type DoctorOption = z.infer<typeof doctorOptionSchema>;
+export const doctorsResponseSchema = z.object({ doctors: z.array(doctorOptionSchema) });
+export type DoctorsResponse = z.infer<typeof doctorsResponseSchema>;
+export const clinicOptionSchema = z.object({ id: z.number(), clinic_name: z.string(), city: z.string(), state: z.string() });
+export type ClinicOption = z.infer<typeof clinicOptionSchema>;
+export const clinicsResponseSchema = z.object({ clinics: z.array(clinicOptionSchema) });
+export type ClinicsResponse = z.infer<typeof clinicsResponseSchema>;
 
-export type DoctorAvailabilitySettings = {
-  doctorName: string;
+export const doctorAvailabilitySettingsSchema = z.object({
+  doctorName: z.string(),
   /** monday..sunday -> available */
-  availableDays: Record<string, boolean>;
-  maxSlots: number;
-  callFrequency: number;
-};
-export type DoctorAvailabilityResponse = { settings: DoctorAvailabilitySettings };
+  availableDays: z.record(z.string(), z.boolean()),
+  maxSlots: z.number(),
+  callFrequency: z.number(),
+});
+export type DoctorAvailabilitySettings = z.infer<typeof doctorAvailabilitySettingsSchema>;
+export const doctorAvailabilityResponseSchema = z.object({ settings: doctorAvailabilitySettingsSchema });
+export type DoctorAvailabilityResponse = z.infer<typeof doctorAvailabilityResponseSchema>;
 
-export type CalendarDay = {
-  date: string;
-  selectable: boolean;
+const dayBlockReasonSchema: z.ZodType<DayBlockReason> = z.enum([
+  'past',
+  'unavailable_weekday',
+  'closed',
+  'frequency',
+  'full',
+  'already_booked',
+  'has_future_appointment',
+]);
+
+export const calendarDaySchema = z.object({
+  date: z.string(),
+  selectable: z.boolean(),
   /** null when selectable */
-  reason: DayBlockReason | null;
-  slotsLeft: number;
-};
+  reason: dayBlockReasonSchema.nullable(),
+  slotsLeft: z.number(),
+});
+export type CalendarDay = z.infer<typeof calendarDaySchema>;
 
-export type RepFutureAppointment = { id: number; appointment_date: string; status: string };
+export const repFutureAppointmentSchema = z.object({ id: z.number(), appointment_date: z.string(), status: z.string() });
+export type RepFutureAppointment = z.infer<typeof repFutureAppointmentSchema>;
 
-export type BookingCalendarResponse = {
+export const bookingCalendarResponseSchema = z.object({
   /** today in India, yyyy-mm-dd */
-  today: string;
-  month: string;
-  settings: DoctorAvailabilitySettings;
-  days: CalendarDay[];
+  today: z.string(),
+  month: z.string(),
+  settings: doctorAvailabilitySettingsSchema,
+  days: z.array(calendarDaySchema),
   /** true => show 'Booking Currently Disabled' instead of the calendar */
-  hasFutureAppointment: boolean;
-  futureAppointment: RepFutureAppointment | null;
+  hasFutureAppointment: z.boolean(),
+  futureAppointment: repFutureAppointmentSchema.nullable(),
   /** first date call frequency allows (yyyy-mm-dd), or null when nothing is frozen */
-  frequencyCutoff: string | null;
+  frequencyCutoff: z.string().nullable(),
   /** whether the rep's subscription allows booking now */
-  subscriptionActive: boolean;
-};
+  subscriptionActive: z.boolean(),
+});
+export type BookingCalendarResponse = z.infer<typeof bookingCalendarResponseSchema>;
 
-export type RepAppointment = {
-  id: number;
-  appointment_date: string;
-  status: string;
-  doctor_name: string;
-  doctor_specialty: string;
-  clinic_name: string;
-  clinic_id: number;
-  doctor_id: number;
-};
-export type RepAppointmentsResponse = { appointments: RepAppointment[] };
+export const repAppointmentSchema = z.object({
+  id: z.number(),
+  appointment_date: z.string(),
+  status: z.string(),
+  doctor_name: z.string(),
+  doctor_specialty: z.string(),
+  clinic_name: z.string(),
+  clinic_id: z.number(),
+  doctor_id: z.number(),
+});
+export type RepAppointment = z.infer<typeof repAppointmentSchema>;
+export const repAppointmentsResponseSchema = z.object({ appointments: z.array(repAppointmentSchema) });
+export type RepAppointmentsResponse = z.infer<typeof repAppointmentsResponseSchema>;
 
-export type BookedAppointment = {
-  id: number;
-  appointment_date: string;
-  status: string;
-  doctor_id: number;
-  doctor_name: string;
-  clinic_id: number;
-  clinic_name: string;
-  rep_id: number;
-  booked_at: string;
-};
-export type BookAppointmentResponse = { message: string; appointment: BookedAppointment };
-export type MessageResponse = { message: string };
+export const bookedAppointmentSchema = z.object({
+  id: z.number(),
+  appointment_date: z.string(),
+  status: z.string(),
+  doctor_id: z.number(),
+  doctor_name: z.string(),
+  clinic_id: z.number(),
+  clinic_name: z.string(),
+  rep_id: z.number(),
+  booked_at: z.string(),
+});
+export type BookedAppointment = z.infer<typeof bookedAppointmentSchema>;
+export const bookAppointmentResponseSchema = z.object({ message: z.string(), appointment: bookedAppointmentSchema });
+export type BookAppointmentResponse = z.infer<typeof bookAppointmentResponseSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CALL_FREQUENCIES, CANCELLATION_REASONS, LIMITS, SPECIALTIES, WEEKDAYS, type Weekday } from '../constants';
 import { isIsoDate } from '../dates';
 import { passwordSchema } from './auth';
+import { errorResponseSchema } from './common';
 
 /*
  * Wire contracts of the clinic dashboard (spec part 1, sections 3, 5 and 7). The messages are the spec's
@@ -37,18 +38,32 @@ export const addExistingDoctorSchema = z.object({
 export type AddExistingDoctor = z.infer<typeof addExistingDoctorSchema>;
 
 /** Doctor shape of the screens (spec part 1, 3). */
-export interface ClinicDoctor {
-  id: number;
-  name: string;
-  specialty: string;
-  city: string;
-  state: string;
-}
+export const clinicDoctorSchema = z.object({ id: z.number(), name: z.string(), specialty: z.string(), city: z.string(), state: z.string() });
+export type ClinicDoctor = z.infer<typeof clinicDoctorSchema>;
 
 /** A doctor another clinic of the same state has, offered under 'Add Existing Doctor'. */
-export interface AvailableDoctor extends ClinicDoctor {
-  clinicNames: string[];
-}
+export const availableDoctorSchema = clinicDoctorSchema.extend({ clinicNames: z.array(z.string()) });
+export type AvailableDoctor = z.infer<typeof availableDoctorSchema>;
+
+/** GET /api/clinic/doctors/{clinicId} */
+export const clinicDoctorsResponseSchema = z.object({ doctors: z.array(clinicDoctorSchema) });
+export type ClinicDoctorsResponse = z.infer<typeof clinicDoctorsResponseSchema>;
+
+/** GET /api/available-doctors/{clinicId} */
+export const availableDoctorsResponseSchema = z.object({ doctors: z.array(availableDoctorSchema) });
+export type AvailableDoctorsResponse = z.infer<typeof availableDoctorsResponseSchema>;
+
+/** POST /api/clinic/doctors (201) and POST /api/clinic/add-existing-doctor */
+export const doctorAddedResponseSchema = z.object({ doctor: clinicDoctorSchema, message: z.string() });
+export type DoctorAddedResponse = z.infer<typeof doctorAddedResponseSchema>;
+
+/** What cancelling visits did: how many were cancelled and how many reps were e-mailed. */
+export const cancelledVisitsSchema = z.object({ cancelledCount: z.number(), emailsSent: z.number() });
+export type CancelledVisits = z.infer<typeof cancelledVisitsSchema>;
+
+/** DELETE /api/clinic/doctors/{clinicId}/{doctorId} */
+export const doctorRemovedResponseSchema = cancelledVisitsSchema.extend({ message: z.string() });
+export type DoctorRemovedResponse = z.infer<typeof doctorRemovedResponseSchema>;
 
 // --- call settings (spec part 1, 3: Doctor settings; 5: stepper and frequency) --------------------
 
@@ -133,14 +148,23 @@ export const saveDoctorSettingsSchema = z.preprocess(normalizeDoctorSettings, se
 export type SaveDoctorSettings = z.infer<typeof saveDoctorSettingsSchema>;
 
 /** The settings the server answers with, always camelCase. */
-export interface DoctorSettings {
-  clinicId: number;
-  doctorId: number;
-  doctorName: string;
-  maxSlots: number;
-  callFrequency: number;
-  availableDays: AvailableDays;
-}
+export const doctorSettingsSchema = z.object({
+  clinicId: z.number(),
+  doctorId: z.number(),
+  doctorName: z.string(),
+  maxSlots: z.number(),
+  callFrequency: z.number(),
+  availableDays: z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, z.boolean()])) as Record<Weekday, z.ZodBoolean>),
+});
+export type DoctorSettings = z.infer<typeof doctorSettingsSchema>;
+
+/** GET /api/clinic/settings/{clinicId}?doctorId= */
+export const doctorSettingsResponseSchema = z.object({ settings: doctorSettingsSchema });
+export type DoctorSettingsResponse = z.infer<typeof doctorSettingsResponseSchema>;
+
+/** POST /api/clinic/settings */
+export const doctorSettingsSavedResponseSchema = doctorSettingsResponseSchema.extend({ message: z.string() });
+export type DoctorSettingsSavedResponse = z.infer<typeof doctorSettingsSavedResponseSchema>;
 
 /** Reads settings in any stored spelling (server answer or device cache); null when they do not make sense. */
 export function parseDoctorSettings(raw: unknown): DoctorSettings | null {
@@ -164,17 +188,22 @@ export const doctorAppointmentsQuerySchema = z.object({
 });
 
 /** Appointment, clinic view (spec part 1, 3). */
-export interface ClinicAppointment {
-  id: number;
-  appointment_date: string;
-  rep_id: number;
-  doctor_id: number;
-  clinic_id: number;
-  rep_name: string;
-  company_name: string;
-  contact_number: string;
-  status: 'booked' | 'confirmed' | 'completed' | 'cancelled';
-}
+export const clinicAppointmentSchema = z.object({
+  id: z.number(),
+  appointment_date: z.string(),
+  rep_id: z.number(),
+  doctor_id: z.number(),
+  clinic_id: z.number(),
+  rep_name: z.string(),
+  company_name: z.string(),
+  contact_number: z.string(),
+  status: z.enum(['booked', 'confirmed', 'completed', 'cancelled']),
+});
+export type ClinicAppointment = z.infer<typeof clinicAppointmentSchema>;
+
+/** GET /api/doctor-appointments */
+export const clinicAppointmentsResponseSchema = z.object({ appointments: z.array(clinicAppointmentSchema) });
+export type ClinicAppointmentsResponse = z.infer<typeof clinicAppointmentsResponseSchema>;
 
 export const cancelTodayCallsSchema = z.object({
   clinicId: id('Please login to access the clinic dashboard.'),
@@ -183,6 +212,10 @@ export const cancelTodayCallsSchema = z.object({
   reason: z.enum(CANCELLATION_REASONS, { error: SELECT_REASON }),
 });
 export type CancelTodayCalls = z.infer<typeof cancelTodayCallsSchema>;
+
+/** The cancel call's failures also carry the message as `error` (spec part 1, 8 General). */
+export const cancelTodayCallsErrorSchema = errorResponseSchema.extend({ error: z.string().optional() });
+export type CancelTodayCallsError = z.infer<typeof cancelTodayCallsErrorSchema>;
 
 // --- account settings ----------------------------------------------------------------------------
 

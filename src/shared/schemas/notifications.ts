@@ -11,9 +11,8 @@ export const repNotificationPreferencesSchema = z.object({
 export type RepNotificationPreferences = z.infer<typeof repNotificationPreferencesSchema>;
 
 /** What GET/PUT /api/medrep/notification-preferences answer: the choices plus whether a device is subscribed. */
-export interface RepNotificationPreferencesResponse extends RepNotificationPreferences {
-  pushSubscribed: boolean;
-}
+export const repNotificationPreferencesResponseSchema = repNotificationPreferencesSchema.extend({ pushSubscribed: z.boolean() });
+export type RepNotificationPreferencesResponse = z.infer<typeof repNotificationPreferencesResponseSchema>;
 
 const INVALID_SUBSCRIPTION = 'Invalid push subscription.';
 
@@ -39,16 +38,16 @@ export const savePushSubscriptionSchema = z.object({ subscription: pushSubscript
 /** DELETE /api/medrep/push-subscription: without a body forgets the rep's subscription, with one only that device's. */
 export const removePushSubscriptionSchema = z.object({ endpoint: z.string().max(1000).optional() });
 
-export interface CalendarFeedStatus {
-  active: boolean;
-  createdAt: string | null;
-}
+/** GET /api/push/vapid-public-key */
+export const vapidPublicKeyResponseSchema = z.object({ publicKey: z.string() });
+export type VapidPublicKeyResponse = z.infer<typeof vapidPublicKeyResponseSchema>;
+
+export const calendarFeedStatusSchema = z.object({ active: z.boolean(), createdAt: z.string().nullable() });
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
 
 /** POST /api/medrep/calendar-feed: the secret URL, shown once. */
-export interface CalendarFeedCreated {
-  url: string;
-  createdAt: string;
-}
+export const calendarFeedCreatedSchema = z.object({ url: z.string(), createdAt: z.string() });
+export type CalendarFeedCreated = z.infer<typeof calendarFeedCreatedSchema>;
 
 // The jobs' answers are defined by their schemas in ./jobs; these names stay for the files that still import
 // them from here (the admin's jobs card).

@@ -68,53 +68,60 @@ export type VerifySubscriptionPaymentInput = z.infer<typeof verifySubscriptionPa
 
 export const completeTestCheckoutSchema = z.object({ orderId: providerToken('Order id') });
 
-// --- answers -------------------------------------------------------------------------------------
+// --- answers (the routes' response schemas; the panel's types are the same) ---------------------
 
-export interface SubscriptionStatusAnswer {
-  subscriptionStatus: string;
-  isActive: boolean;
-  subscriptionId: string | null;
-  expiresAt: string | null;
+export const subscriptionStatusAnswerSchema = z.object({
+  subscriptionStatus: z.string(),
+  isActive: z.boolean(),
+  subscriptionId: z.string().nullable(),
+  expiresAt: z.string().nullable(),
   /** True once the free trial has been taken (it is offered once per rep). */
-  freeTrialUsed: boolean;
-}
+  freeTrialUsed: z.boolean(),
+});
+export type SubscriptionStatusAnswer = z.infer<typeof subscriptionStatusAnswerSchema>;
 
-export interface FreeTrialAnswer {
-  subscriptionStatus: 'free_trial';
-  subscriptionId: string;
-  expiresAt: string;
-  isActive: true;
-  message: string;
-}
+export const freeTrialAnswerSchema = z.object({
+  subscriptionStatus: z.literal('free_trial'),
+  subscriptionId: z.string(),
+  expiresAt: z.string(),
+  isActive: z.literal(true),
+  message: z.string(),
+});
+export type FreeTrialAnswer = z.infer<typeof freeTrialAnswerSchema>;
 
-export interface CreateOrderAnswer {
-  orderId: string;
-  amount: number;
-  currency: string;
+export const createOrderAnswerSchema = z.object({
+  orderId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
   /** Razorpay key id for the checkout; null in test mode (no keys configured). */
-  keyId: string | null;
-  planType: PlanType;
-  testMode: boolean;
-}
+  keyId: z.string().nullable(),
+  planType: planTypeSchema,
+  testMode: z.boolean(),
+});
+export type CreateOrderAnswer = z.infer<typeof createOrderAnswerSchema>;
 
-export interface VerifyPaymentAnswer {
-  subscriptionId: string;
-  expiresAt: string;
-}
+export const verifyPaymentAnswerSchema = z.object({ subscriptionId: z.string(), expiresAt: z.string() });
+export type VerifyPaymentAnswer = z.infer<typeof verifyPaymentAnswerSchema>;
 
-export interface TestCheckoutAnswer {
-  razorpay_payment_id: string;
-  razorpay_order_id: string;
-  razorpay_signature: string;
-}
+export const testCheckoutAnswerSchema = z.object({
+  razorpay_payment_id: z.string(),
+  razorpay_order_id: z.string(),
+  razorpay_signature: z.string(),
+});
+export type TestCheckoutAnswer = z.infer<typeof testCheckoutAnswerSchema>;
 
-export interface PlansAnswer {
-  plans: Array<{ planType: PlanType; label: string; priceInr: number; amountPaise: number; days: number }>;
-  currency: string;
-  yearlySavingInr: number;
+export const plansAnswerSchema = z.object({
+  plans: z.array(z.object({ planType: planTypeSchema, label: z.string(), priceInr: z.number(), amountPaise: z.number(), days: z.number() })),
+  currency: z.string(),
+  yearlySavingInr: z.number(),
   /** Last day (IST, yyyy-mm-dd) of the free-access offer (spec part 2, 9). */
-  promoUntil: string;
-  freeTrialDays: number;
+  promoUntil: z.string(),
+  freeTrialDays: z.number(),
   /** No Razorpay keys: paid plans run through the labelled test checkout. */
-  testMode: boolean;
-}
+  testMode: z.boolean(),
+});
+export type PlansAnswer = z.infer<typeof plansAnswerSchema>;
+
+/** POST /api/subscription/webhook: Razorpay only needs a 2xx. */
+export const webhookAnswerSchema = z.object({ status: z.literal('ok') });
+export type WebhookAnswer = z.infer<typeof webhookAnswerSchema>;

@@ -1,6 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AdminAppointment, AdminDoctor, AdminNotification } from '../../../shared/schemas/admin';
+import type { AdminAppointment, AdminDoctor, AdminNotification, BroadcastResponse } from '../../../shared/schemas/admin';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
 import {
   adminNotifications,
@@ -11,21 +10,20 @@ import {
   doctors,
   medicalReps,
 } from '../../db/schema';
+import type { MessageResponse } from '../../../shared/schemas/common';
+import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
-import { recordSecurityEvent } from '../../plugins/security';
+import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 
 // Doctors, appointments and the broadcast as the admin sees them (spec part 2, 2.5 and 3).
 
-interface Ctx {
-  app: FastifyInstance;
-  request: FastifyRequest;
-}
+type AdminDeps = Pick<Deps, 'db' | 'clock' | 'log'>;
 
 const adminEvent = (eventType: string, details: Record<string, unknown>) => ({ eventType, userType: 'admin', userId: 0, details });
 
 /** One row per doctor-at-clinic link ('Doctors & Clinics'); its id is the link's. */
-export async function listDoctors(app: FastifyInstance): Promise<AdminDoctor[]> {
-  const rows = await app.db
+export async function listDoctors(deps: AdminDeps): Promise<AdminDoctor[]> {
+  const rows = await deps.db
     .select({
       id: clinicDoctors.id,
       doctor_id: doctors.id,
@@ -49,8 +47,9 @@ export async function listDoctors(app: FastifyInstance): Promise<AdminDoctor[]> 
  * Removes a doctor from one clinic in one transaction: the link, its call settings and his appointments at
  * that clinic. A doctor left with no clinic is removed too (docs/decisions/009-admin-dashboard.md).
  */
-export async function deleteDoctorLink({ app, request }: Ctx, linkId: number) {
-  const removed = await app.db.transaction(async (tx) => {
+export async function deleteDoctorLink(deps: AdminDeps, o: { linkId: number; origin: RequestOrigin }): Promise<MessageResponse> {
+  const { linkId } = o;
+  const removed = await deps.db.transaction(async (tx) => {
     const [link] = await tx.delete(clinicDoctors).where(eq(clinicDoctors.id, linkId)).returning();
     if (!link) return null;
     const same = (t: typeof clinicDoctorSettings | typeof doctorAppointments) => and(eq(t.clinicId, link.clinicId), eq(t.doctorId, link.doctorId));
@@ -61,12 +60,12 @@ export async function deleteDoctorLink({ app, request }: Ctx, linkId: number) {
     return link;
   });
   if (!removed) throw notFound(ADMIN_MESSAGES.doctorNotFound);
-  await recordSecurityEvent(app, request, adminEvent('admin_doctor_deleted', { linkId, doctorId: removed.doctorId, clinicId: removed.clinicId }));
+  await recordSecurityEvent(deps, o.origin, adminEvent('admin_doctor_deleted', { linkId, doctorId: removed.doctorId, clinicId: removed.clinicId }));
   return { message: 'Doctor deleted successfully' };
 }
 
-export async function listAppointments(app: FastifyInstance): Promise<AdminAppointment[]> {
-  const rows = await app.db
+export async function listAppointments(deps: AdminDeps): Promise<AdminAppointment[]> {
+  const rows = await deps.db
     .select({
       id: doctorAppointments.id,
       appointment_date: doctorAppointments.appointmentDate,
@@ -87,10 +86,11 @@ export async function listAppointments(app: FastifyInstance): Promise<AdminAppoi
   return rows.map((r) => ({ ...r, booked_at: r.booked_at.toISOString() }));
 }
 
-export async function deleteAppointment({ app, request }: Ctx, id: number) {
-  const [row] = await app.db.delete(doctorAppointments).where(eq(doctorAppointments.id, id)).returning({ id: doctorAppointments.id });
+export async function deleteAppointment(deps: AdminDeps, o: { id: number; origin: RequestOrigin }): Promise<MessageResponse> {
+  const { id } = o;
+  const [row] = await deps.db.delete(doctorAppointments).where(eq(doctorAppointments.id, id)).returning({ id: doctorAppointments.id });
   if (!row) throw notFound(ADMIN_MESSAGES.appointmentNotFound);
-  await recordSecurityEvent(app, request, adminEvent('admin_appointment_deleted', { appointmentId: id }));
+  await recordSecurityEvent(deps, o.origin, adminEvent('admin_appointment_deleted', { appointmentId: id }));
   return { message: 'Appointment deleted successfully' };
 }
 
@@ -98,8 +98,8 @@ export async function deleteAppointment({ app, request }: Ctx, id: number) {
 
 const BROADCAST_LOCK = 7_000_701;
 
-export async function getActiveNotification(app: FastifyInstance): Promise<AdminNotification | null> {
-  const [row] = await app.db
+export async function getActiveNotification(deps: AdminDeps): Promise<AdminNotification | null> {
+  const [row] = await deps.db
     .select()
     .from(adminNotifications)
     .where(eq(adminNotifications.isActive, true))
@@ -109,29 +109,30 @@ export async function getActiveNotification(app: FastifyInstance): Promise<Admin
 }
 
 /** The new message becomes the ONE active announcement: the others are switched off in the same transaction. */
-export async function broadcast({ app, request }: Ctx, message: string) {
-  const now = app.clock.now();
-  const notification = await app.db.transaction(async (tx) => {
+export async function broadcast(deps: AdminDeps, o: { message: string; origin: RequestOrigin }): Promise<BroadcastResponse> {
+  const { message } = o;
+  const now = deps.clock.now();
+  const notification = await deps.db.transaction(async (tx) => {
     // Two broadcasts at the same moment queue here, so exactly one stays active.
     await tx.execute(sql`select pg_advisory_xact_lock(${BROADCAST_LOCK})`);
     await tx.update(adminNotifications).set({ isActive: false, updatedAt: now }).where(eq(adminNotifications.isActive, true));
     const [row] = await tx.insert(adminNotifications).values({ message, isActive: true, createdAt: now, updatedAt: now }).returning();
     return row!;
   });
-  await recordSecurityEvent(app, request, adminEvent('admin_broadcast', { notificationId: notification.id, length: message.length }));
+  await recordSecurityEvent(deps, o.origin, adminEvent('admin_broadcast', { notificationId: notification.id, length: message.length }));
   return {
     message: ADMIN_MESSAGES.broadcastSent,
     notification: { id: notification.id, message: notification.message, createdAt: notification.createdAt.toISOString() },
   };
 }
 
-export async function clearActiveNotification({ app, request }: Ctx) {
-  const now = app.clock.now();
-  const cleared = await app.db
+export async function clearActiveNotification(deps: AdminDeps, o: { origin: RequestOrigin }): Promise<MessageResponse> {
+  const now = deps.clock.now();
+  const cleared = await deps.db
     .update(adminNotifications)
     .set({ isActive: false, updatedAt: now })
     .where(eq(adminNotifications.isActive, true))
     .returning({ id: adminNotifications.id });
-  await recordSecurityEvent(app, request, adminEvent('admin_broadcast_cleared', { count: cleared.length }));
+  await recordSecurityEvent(deps, o.origin, adminEvent('admin_broadcast_cleared', { count: cleared.length }));
   return { message: ADMIN_MESSAGES.broadcastCleared };
 }

@@ -1,13 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bulkEmailSchema, reregistrationSchema } from '../../../shared/schemas/admin';
+import {
+  bulkEmailQueuedResponseSchema,
+  bulkEmailSchema,
+  emailJobSchema,
+  emailLogsResponseSchema,
+  emailRecipientsResponseSchema,
+  emailStatsSchema,
+  reregistrationResponseSchema,
+  reregistrationSchema,
+} from '../../../shared/schemas/admin';
+import { errorResponseSchema } from '../../../shared/schemas/common';
 import { requireUser } from '../../plugins/auth';
+import { originOf } from '../../plugins/security';
 import { getEmailJob, getEmailStats, listEmailLogs, queueBulkEmail, sendReregistrationEmails } from './admin-email.service';
 import { listEmailRecipients } from './admin-users.service';
 import { EmailJobStore } from './email-jobs';
 
-// The admin e-mail calls (spec part 2, 2.5 (b), 2.6 and 7; issue 7). Registered by adminRoutes.
+// The admin e-mail calls (spec part 2, 2.5 (b), 2.6 and 7). Registered by adminRoutes.
+
+/** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
+const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
 const jobParams = z.object({ jobId: z.uuid('Email job not found') });
 
@@ -16,14 +30,24 @@ export async function adminEmailRoutes(base: FastifyInstance): Promise<void> {
   const adminOnly = { onRequest: requireUser(['admin']) }; // before body validation: no session, no hints
   const jobs = new EmailJobStore();
 
-  app.post('/api/admin/send-reregistration-emails', { ...adminOnly, schema: { body: reregistrationSchema } }, async (request) =>
-    sendReregistrationEmails({ app, request }, request.body),
+  app.post(
+    '/api/admin/send-reregistration-emails',
+    { ...adminOnly, schema: { body: reregistrationSchema, response: { 200: reregistrationResponseSchema, ...errorResponses } } },
+    async (request) => sendReregistrationEmails(app, { input: request.body, origin: originOf(request) }),
   );
-  app.get('/api/admin/medical-reps-with-subscription', adminOnly, async () => ({ medicalReps: await listEmailRecipients(app) }));
-  app.post('/api/admin/send-bulk-email', { ...adminOnly, schema: { body: bulkEmailSchema } }, async (request, reply) =>
-    reply.status(202).send(await queueBulkEmail({ app, request }, jobs, request.body)),
+  app.get('/api/admin/medical-reps-with-subscription', { ...adminOnly, schema: { response: { 200: emailRecipientsResponseSchema, ...errorResponses } } }, async () => ({
+    medicalReps: await listEmailRecipients(app),
+  }));
+  app.post(
+    '/api/admin/send-bulk-email',
+    { ...adminOnly, schema: { body: bulkEmailSchema, response: { 202: bulkEmailQueuedResponseSchema, ...errorResponses } } },
+    async (request, reply) => reply.status(202).send(await queueBulkEmail(app, { jobs, input: request.body, origin: originOf(request) })),
   );
-  app.get('/api/admin/email-jobs/:jobId', { ...adminOnly, schema: { params: jobParams } }, async (request) => getEmailJob(jobs, request.params.jobId));
-  app.get('/api/admin/email-audit-logs', adminOnly, async () => ({ logs: await listEmailLogs(app) }));
-  app.get('/api/admin/email-stats', adminOnly, async () => getEmailStats(app));
+  app.get('/api/admin/email-jobs/:jobId', { ...adminOnly, schema: { params: jobParams, response: { 200: emailJobSchema, ...errorResponses } } }, async (request) =>
+    getEmailJob({ jobs }, { jobId: request.params.jobId }),
+  );
+  app.get('/api/admin/email-audit-logs', { ...adminOnly, schema: { response: { 200: emailLogsResponseSchema, ...errorResponses } } }, async () => ({
+    logs: await listEmailLogs(app),
+  }));
+  app.get('/api/admin/email-stats', { ...adminOnly, schema: { response: { 200: emailStatsSchema, ...errorResponses } } }, async () => getEmailStats(app));
 }

@@ -1,21 +1,26 @@
 import { count, desc, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reregistrationMailText } from '../../../shared/admin-mail-texts';
-import type { BulkEmail, EmailLog, EmailStats, Reregistration } from '../../../shared/schemas/admin';
+import type {
+  BulkEmail,
+  BulkEmailQueuedResponse,
+  EmailJob,
+  EmailLog,
+  EmailStats,
+  Reregistration,
+  ReregistrationResponse,
+} from '../../../shared/schemas/admin';
 import { ADMIN_MESSAGES, personalise } from '../../../shared/schemas/admin';
 import { emailAuditLog, medicalReps, pendingMedicalReps } from '../../db/schema';
+import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
-import { recordSecurityEvent } from '../../plugins/security';
+import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import * as authRepo from '../auth/auth.repo';
 import { CODE_LIFETIME_MS, VERIFY_LINK_LIFETIME_MS, generateCode, generateToken, hashCode, hashLinkToken } from '../auth/codes';
 import { EmailJobStore, runWithConcurrency } from './email-jobs';
 
-// Re-registration e-mails, bulk e-mails and their history (spec part 2, 2.5 (b), 2.6 and 7; issue 7).
+// Re-registration e-mails, bulk e-mails and their history (spec part 2, 2.5 (b), 2.6 and 7).
 
-interface Ctx {
-  app: FastifyInstance;
-  request: FastifyRequest;
-}
+type EmailDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer' | 'log'>;
 
 export const ADMIN_USER = 'admin';
 const BULK_CONCURRENCY = 4;
@@ -32,32 +37,36 @@ const htmlOf = (text: string) =>
  * A fresh code and link for each pending rep (the old ones stop working), e-mailed with the re-registration
  * text. E-mails without a pending registration are counted as skipped.
  */
-export async function sendReregistrationEmails({ app, request }: Ctx, input: Reregistration) {
+export async function sendReregistrationEmails(
+  deps: EmailDeps,
+  o: { input: Reregistration; origin: RequestOrigin },
+): Promise<ReregistrationResponse> {
+  const { input } = o;
   const pending = input.sendToAll
-    ? await app.db.select().from(pendingMedicalReps).orderBy(pendingMedicalReps.createdAt)
-    : (await Promise.all([...new Set(input.emails!.map((e) => e.toLowerCase()))].map((e) => authRepo.findPending(app.db, 'medrep', e)))).filter(
+    ? await deps.db.select().from(pendingMedicalReps).orderBy(pendingMedicalReps.createdAt)
+    : (await Promise.all([...new Set(input.emails!.map((e) => e.toLowerCase()))].map((e) => authRepo.findPending(deps.db, 'medrep', e)))).filter(
         (p): p is authRepo.PendingRep => !!p,
       );
   const asked = input.sendToAll ? pending.length : new Set(input.emails!.map((e) => e.toLowerCase())).size;
   let sent = 0;
   let failed = 0;
   for (const p of pending) {
-    const now = app.clock.now();
+    const now = deps.clock.now();
     const code = generateCode();
     const token = generateToken();
-    await authRepo.replacePendingCode(app.db, 'medrep', p.id, {
-      codeHash: hashCode(code, app.config.SESSION_SECRET),
+    await authRepo.replacePendingCode(deps.db, 'medrep', p.id, {
+      codeHash: hashCode(code, deps.config.SESSION_SECRET),
       codeExpiry: new Date(now.getTime() + CODE_LIFETIME_MS),
       tokenHash: hashLinkToken(token),
       tokenExpiry: new Date(now.getTime() + VERIFY_LINK_LIFETIME_MS),
     });
-    const { subject, text } = reregistrationMailText({ name: p.fullName, code, link: `${app.config.appUrl}/verify-email?token=${token}&type=medrep` });
-    const result = await app.mailer.send({ to: p.email, toName: p.fullName, subject, text, html: htmlOf(text), templateType: 'reregistration', adminUser: ADMIN_USER });
+    const { subject, text } = reregistrationMailText({ name: p.fullName, code, link: `${deps.config.appUrl}/verify-email?token=${token}&type=medrep` });
+    const result = await deps.mailer.send({ to: p.email, toName: p.fullName, subject, text, html: htmlOf(text), templateType: 'reregistration', adminUser: ADMIN_USER });
     if (result.ok) sent++;
     else failed++;
   }
   const skipped = asked - pending.length;
-  await recordSecurityEvent(app, request, {
+  await recordSecurityEvent(deps, o.origin, {
     eventType: 'admin_reregistration_emails',
     userType: 'admin',
     userId: 0,
@@ -73,14 +82,18 @@ export async function sendReregistrationEmails({ app, request }: Ctx, input: Rer
  * Queues one e-mail per recipient and answers at once; the mails go out in the background, a few at a time,
  * each one a row in email_audit_log. The screen follows the job's progress.
  */
-export async function queueBulkEmail({ app, request }: Ctx, jobs: EmailJobStore, input: BulkEmail) {
+export async function queueBulkEmail(
+  deps: EmailDeps,
+  o: { jobs: EmailJobStore; input: BulkEmail; origin: RequestOrigin },
+): Promise<BulkEmailQueuedResponse> {
+  const { jobs, input } = o;
   const ids = [...new Set(input.recipientIds)];
-  const recipients = await app.db
+  const recipients = await deps.db
     .select({ id: medicalReps.id, fullName: medicalReps.fullName, email: medicalReps.email })
     .from(medicalReps)
     .where(inArray(medicalReps.id, ids));
   const job = jobs.create(recipients.length);
-  await recordSecurityEvent(app, request, {
+  await recordSecurityEvent(deps, o.origin, {
     eventType: 'admin_bulk_email',
     userType: 'admin',
     userId: 0,
@@ -90,7 +103,7 @@ export async function queueBulkEmail({ app, request }: Ctx, jobs: EmailJobStore,
     const text = personalise(input.content, r.fullName);
     let ok = false;
     try {
-      const result = await app.mailer.send({
+      const result = await deps.mailer.send({
         to: r.email,
         toName: r.fullName,
         recipientId: r.id,
@@ -102,10 +115,10 @@ export async function queueBulkEmail({ app, request }: Ctx, jobs: EmailJobStore,
       });
       ok = result.ok;
     } catch (err) {
-      app.log.warn({ err, jobId: job.jobId }, 'bulk mail failed');
+      deps.log.warn({ err, jobId: job.jobId }, 'bulk mail failed');
     }
     jobs.record(job.jobId, ok);
-  }).catch((err) => app.log.error({ err, jobId: job.jobId }, 'bulk mail job failed'));
+  }).catch((err) => deps.log.error({ err, jobId: job.jobId }, 'bulk mail job failed'));
   const queued = recipients.length;
   return {
     jobId: job.jobId,
@@ -115,16 +128,17 @@ export async function queueBulkEmail({ app, request }: Ctx, jobs: EmailJobStore,
   };
 }
 
-export function getEmailJob(jobs: EmailJobStore, jobId: string) {
-  const job = jobs.get(jobId);
+/** The store is this process's (email-jobs.ts); the route that made the jobs hands it in. */
+export function getEmailJob(deps: { jobs: EmailJobStore }, o: { jobId: string }): EmailJob {
+  const job = deps.jobs.get(o.jobId);
   if (!job) throw notFound(ADMIN_MESSAGES.jobNotFound);
   return job;
 }
 
 const HISTORY_LIMIT = 500;
 
-export async function listEmailLogs(app: FastifyInstance): Promise<EmailLog[]> {
-  const rows = await app.db.select().from(emailAuditLog).orderBy(desc(emailAuditLog.sentAt), desc(emailAuditLog.id)).limit(HISTORY_LIMIT);
+export async function listEmailLogs(deps: Pick<Deps, 'db'>): Promise<EmailLog[]> {
+  const rows = await deps.db.select().from(emailAuditLog).orderBy(desc(emailAuditLog.sentAt), desc(emailAuditLog.id)).limit(HISTORY_LIMIT);
   return rows.map((r) => ({
     id: r.id,
     status: r.status,
@@ -138,9 +152,9 @@ export async function listEmailLogs(app: FastifyInstance): Promise<EmailLog[]> {
   }));
 }
 
-export async function getEmailStats(app: FastifyInstance): Promise<EmailStats> {
+export async function getEmailStats(deps: Pick<Deps, 'db'>): Promise<EmailStats> {
   const sentCount = sql<number>`count(*) filter (where ${emailAuditLog.status} = 'sent')`.mapWith(Number);
-  const [overview] = await app.db
+  const [overview] = await deps.db
     .select({
       total_emails: count(),
       sent_emails: sentCount,
@@ -149,7 +163,7 @@ export async function getEmailStats(app: FastifyInstance): Promise<EmailStats> {
       last_24h: sql<number>`count(*) filter (where ${emailAuditLog.sentAt} > now() - interval '24 hours')`.mapWith(Number),
     })
     .from(emailAuditLog);
-  const templateStats = await app.db
+  const templateStats = await deps.db
     .select({ template_type: emailAuditLog.templateType, sent_count: sentCount, count: count() })
     .from(emailAuditLog)
     .groupBy(emailAuditLog.templateType)

@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import { and, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { AdminAnalytics, AdminStats, SystemHealth } from '../../../shared/schemas/admin';
 import { addDays, startOfIndianDay, todayInIndia } from '../../../shared/dates';
 import {
@@ -9,9 +8,15 @@ import {
   effectiveSubscriptionStatus,
   isSubscriptionActive,
 } from '../../../shared/subscription/subscription-status';
+import type { Database } from '../../db/client';
 import { clinicUsers, doctorAppointments, doctors, emailAuditLog, medicalReps } from '../../db/schema';
+import type { Deps } from '../../deps';
 
-// The four stat cards, the health alert and the analytics tab (spec part 2, 2.5; issue 7).
+// The four stat cards, the health alert and the analytics tab (spec part 2, 2.5).
+
+type StatsDeps = Pick<Deps, 'db' | 'clock'>;
+/** The health check also pings the database itself. */
+type HealthDeps = Pick<Deps, 'db' | 'log'> & { database: Pick<Database, 'ping'> };
 
 /** The statuses the shared rule counts as active (given a future expiry), taken from the rule itself. */
 const ACTIVE_KINDS = SUBSCRIPTION_STATUSES.filter((status) =>
@@ -28,9 +33,9 @@ const HEAP_CRITICAL = 0.98;
  * Real checks: the database answers (and how fast), the mail transport's failures in the last hour (from
  * email_audit_log, stamped by the database's clock, so the window is the database's too) and the heap.
  */
-export async function checkSystemHealth(app: FastifyInstance): Promise<{ health: SystemHealth; reasons: string[] }> {
+export async function checkSystemHealth(deps: Pick<HealthDeps, 'db' | 'database'>): Promise<{ health: SystemHealth; reasons: string[] }> {
   const started = performance.now();
-  const dbUp = await app.database.ping();
+  const dbUp = await deps.database.ping();
   const latency = performance.now() - started;
   if (!dbUp) return { health: 'critical', reasons: ['database not answering'] };
   const reasons: string[] = [];
@@ -39,7 +44,7 @@ export async function checkSystemHealth(app: FastifyInstance): Promise<{ health:
   if (heapUse > HEAP_CRITICAL) return { health: 'critical', reasons: ['memory nearly exhausted'] };
   if (heapUse > HEAP_DEGRADED) reasons.push('memory high');
   if (latency > SLOW_DATABASE_MS) reasons.push('database slow');
-  const [mail] = await app.db
+  const [mail] = await deps.db
     .select({
       failed: sql<number>`count(*) filter (where ${emailAuditLog.status} <> 'sent')`.mapWith(Number),
       sent: sql<number>`count(*) filter (where ${emailAuditLog.status} = 'sent')`.mapWith(Number),
@@ -50,26 +55,26 @@ export async function checkSystemHealth(app: FastifyInstance): Promise<{ health:
   return { health: reasons.length ? 'degraded' : 'healthy', reasons };
 }
 
-const countOf = async (app: FastifyInstance, table: typeof clinicUsers | typeof medicalReps | typeof doctorAppointments | typeof doctors) => {
-  const [row] = await app.db.select({ n: count() }).from(table);
+const countOf = async (deps: Pick<Deps, 'db'>, table: typeof clinicUsers | typeof medicalReps | typeof doctorAppointments | typeof doctors) => {
+  const [row] = await deps.db.select({ n: count() }).from(table);
   return row?.n ?? 0;
 };
 
-export async function getStats(app: FastifyInstance): Promise<AdminStats> {
-  const { health, reasons } = await checkSystemHealth(app);
+export async function getStats(deps: StatsDeps & HealthDeps): Promise<AdminStats> {
+  const { health, reasons } = await checkSystemHealth(deps);
   if (health === 'critical') {
-    app.log.warn({ reasons }, 'admin stats: system critical');
+    deps.log.warn({ reasons }, 'admin stats: system critical');
     return { totalClinics: 0, totalMedicalReps: 0, totalAppointments: 0, activeSubscriptions: 0, systemHealth: health };
   }
-  if (reasons.length) app.log.warn({ reasons }, 'admin stats: system degraded');
-  const [active] = await app.db
+  if (reasons.length) deps.log.warn({ reasons }, 'admin stats: system degraded');
+  const [active] = await deps.db
     .select({ n: count() })
     .from(medicalReps)
-    .where(and(inArray(medicalReps.subscriptionStatus, ACTIVE_KINDS), gt(medicalReps.subscriptionExpiresAt, app.clock.now())));
+    .where(and(inArray(medicalReps.subscriptionStatus, ACTIVE_KINDS), gt(medicalReps.subscriptionExpiresAt, deps.clock.now())));
   return {
-    totalClinics: await countOf(app, clinicUsers),
-    totalMedicalReps: await countOf(app, medicalReps),
-    totalAppointments: await countOf(app, doctorAppointments),
+    totalClinics: await countOf(deps, clinicUsers),
+    totalMedicalReps: await countOf(deps, medicalReps),
+    totalAppointments: await countOf(deps, doctorAppointments),
     activeSubscriptions: active?.n ?? 0,
     systemHealth: health,
   };
@@ -77,19 +82,19 @@ export async function getStats(app: FastifyInstance): Promise<AdminStats> {
 
 const ANALYTICS_DAYS = 30;
 
-export async function getAnalytics(app: FastifyInstance): Promise<AdminAnalytics> {
-  const now = app.clock.now();
+export async function getAnalytics(deps: StatsDeps): Promise<AdminAnalytics> {
+  const now = deps.clock.now();
   const [totalReps, totalClinics, totalDoctors, totalAppointments] = [
-    await countOf(app, medicalReps),
-    await countOf(app, clinicUsers),
-    await countOf(app, doctors),
-    await countOf(app, doctorAppointments),
+    await countOf(deps, medicalReps),
+    await countOf(deps, clinicUsers),
+    await countOf(deps, doctors),
+    await countOf(deps, doctorAppointments),
   ];
 
   // Booked per IST day: India has no daylight saving, so a fixed +5:30 from UTC is the Indian date.
   const firstDay = addDays(todayInIndia(now), -(ANALYTICS_DAYS - 1));
   const istDay = sql<string>`to_char((${doctorAppointments.bookedAt} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
-  const perDay = await app.db
+  const perDay = await deps.db
     .select({ date: istDay, n: count() })
     .from(doctorAppointments)
     .where(gte(doctorAppointments.bookedAt, startOfIndianDay(firstDay)))
@@ -100,14 +105,14 @@ export async function getAnalytics(app: FastifyInstance): Promise<AdminAnalytics
     return { date, count: byDay.get(date) ?? 0 };
   });
 
-  const bookingsByState = await app.db
+  const bookingsByState = await deps.db
     .select({ state: clinicUsers.state, count: count() })
     .from(doctorAppointments)
     .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
     .groupBy(clinicUsers.state)
     .orderBy(desc(count()), clinicUsers.state);
 
-  const reps = await app.db
+  const reps = await deps.db
     .select({ status: medicalReps.subscriptionStatus, expiresAt: medicalReps.subscriptionExpiresAt })
     .from(medicalReps);
   const statusCounts = new Map<string, number>();

@@ -1,26 +1,26 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AdminSubscription, AdminUser, AdminUserType, EmailRecipient, PendingRep } from '../../../shared/schemas/admin';
+import type { AdminSubscription, AdminUser, AdminUserType, EmailRecipient, PendingRep, UserStatusResponse } from '../../../shared/schemas/admin';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
 import { effectiveSubscriptionStatus, isSubscriptionActive } from '../../../shared/subscription/subscription-status';
 import { clinicUsers, medicalReps, passwordResetTokens, pendingMedicalReps, sessions } from '../../db/schema';
+import type { MessageResponse } from '../../../shared/schemas/common';
+import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
-import { endAllSessions } from '../../plugins/auth';
-import { recordSecurityEvent } from '../../plugins/security';
+import type { UserType } from '../../plugins/auth';
+import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 
 // Users, subscriptions and pending registrations as the admin sees them (spec part 2, 2.5 and 3). No
 // password, hash, code or token ever leaves here.
 
-interface Ctx {
-  app: FastifyInstance;
-  request: FastifyRequest;
-}
+type AdminDeps = Pick<Deps, 'db' | 'clock' | 'log'>;
+/** Ending an account's sessions is the session plugin's (plugins/auth.ts endAllSessions); the route hands it in. */
+type StatusDeps = AdminDeps & { endAllSessions: (type: UserType, id: number) => Promise<void> };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export async function listUsers(app: FastifyInstance): Promise<AdminUser[]> {
-  const now = app.clock.now();
-  const reps = await app.db
+export async function listUsers(deps: AdminDeps): Promise<AdminUser[]> {
+  const now = deps.clock.now();
+  const reps = await deps.db
     .select({
       id: medicalReps.id,
       fullName: medicalReps.fullName,
@@ -35,7 +35,7 @@ export async function listUsers(app: FastifyInstance): Promise<AdminUser[]> {
     })
     .from(medicalReps)
     .orderBy(desc(medicalReps.createdAt), desc(medicalReps.id));
-  const clinics = await app.db
+  const clinics = await deps.db
     .select({
       id: clinicUsers.id,
       clinicName: clinicUsers.clinicName,
@@ -90,9 +90,9 @@ const tableOf = (type: AdminUserType) => (type === 'clinic' ? clinicUsers : medi
  * settings and codes go by the foreign keys' cascades (payment orders stay, without the rep: kept by law);
  * sessions and reset links are deleted here.
  */
-export async function deleteUser({ app, request }: Ctx, o: { id: number; userType: AdminUserType }) {
+export async function deleteUser(deps: AdminDeps, o: { id: number; userType: AdminUserType; origin: RequestOrigin }): Promise<MessageResponse> {
   const table = tableOf(o.userType);
-  const deleted = await app.db.transaction(async (tx) => {
+  const deleted = await deps.db.transaction(async (tx) => {
     const [row] = await tx.delete(table).where(eq(table.id, o.id)).returning({ id: table.id, email: table.email });
     if (!row) return null;
     await tx.delete(sessions).where(and(eq(sessions.userType, o.userType), eq(sessions.userId, o.id)));
@@ -100,7 +100,7 @@ export async function deleteUser({ app, request }: Ctx, o: { id: number; userTyp
     return row;
   });
   if (!deleted) throw notFound(ADMIN_MESSAGES.userNotFound);
-  await recordSecurityEvent(app, request, {
+  await recordSecurityEvent(deps, o.origin, {
     eventType: 'admin_user_deleted',
     userType: 'admin',
     userId: 0,
@@ -111,14 +111,17 @@ export async function deleteUser({ app, request }: Ctx, o: { id: number; userTyp
 }
 
 /** spec part 2, 4: active becomes inactive, anything else active; an inactive account's sessions end at once. */
-export async function setUserStatus({ app, request }: Ctx, o: { id: number; userType: AdminUserType; status?: 'active' | 'inactive' }) {
+export async function setUserStatus(
+  deps: StatusDeps,
+  o: { id: number; userType: AdminUserType; status?: 'active' | 'inactive'; origin: RequestOrigin },
+): Promise<UserStatusResponse> {
   const table = tableOf(o.userType);
-  const [current] = await app.db.select({ status: table.status }).from(table).where(eq(table.id, o.id)).limit(1);
+  const [current] = await deps.db.select({ status: table.status }).from(table).where(eq(table.id, o.id)).limit(1);
   if (!current) throw notFound(ADMIN_MESSAGES.userNotFound);
-  const status = o.status ?? (current.status === 'active' ? 'inactive' : 'active');
-  await app.db.update(table).set({ status, updatedAt: app.clock.now() }).where(eq(table.id, o.id));
-  if (status !== 'active') await endAllSessions(app, o.userType, o.id);
-  await recordSecurityEvent(app, request, {
+  const status: 'active' | 'inactive' = o.status ?? (current.status === 'active' ? 'inactive' : 'active');
+  await deps.db.update(table).set({ status, updatedAt: deps.clock.now() }).where(eq(table.id, o.id));
+  if (status !== 'active') await deps.endAllSessions(o.userType, o.id);
+  await recordSecurityEvent(deps, o.origin, {
     eventType: 'admin_user_status_changed',
     userType: 'admin',
     userId: 0,
@@ -127,9 +130,9 @@ export async function setUserStatus({ app, request }: Ctx, o: { id: number; user
   return { status, message: `User ${status === 'active' ? 'activated' : 'deactivated'} successfully` };
 }
 
-export async function listSubscriptions(app: FastifyInstance): Promise<AdminSubscription[]> {
-  const now = app.clock.now();
-  const rows = await app.db.select().from(medicalReps).orderBy(desc(medicalReps.createdAt), desc(medicalReps.id));
+export async function listSubscriptions(deps: AdminDeps): Promise<AdminSubscription[]> {
+  const now = deps.clock.now();
+  const rows = await deps.db.select().from(medicalReps).orderBy(desc(medicalReps.createdAt), desc(medicalReps.id));
   return rows.map((r) => ({
     id: r.id,
     full_name: r.fullName,
@@ -142,8 +145,8 @@ export async function listSubscriptions(app: FastifyInstance): Promise<AdminSubs
   }));
 }
 
-export async function listPendingReps(app: FastifyInstance): Promise<PendingRep[]> {
-  const rows = await app.db.select().from(pendingMedicalReps).orderBy(desc(pendingMedicalReps.createdAt));
+export async function listPendingReps(deps: AdminDeps): Promise<PendingRep[]> {
+  const rows = await deps.db.select().from(pendingMedicalReps).orderBy(desc(pendingMedicalReps.createdAt));
   return rows.map((p) => ({
     id: p.id,
     full_name: p.fullName,
@@ -157,9 +160,9 @@ export async function listPendingReps(app: FastifyInstance): Promise<PendingRep[
 }
 
 /** GET /api/admin/medical-reps-with-subscription: the e-mail dashboard's recipients. */
-export async function listEmailRecipients(app: FastifyInstance): Promise<EmailRecipient[]> {
-  const now = app.clock.now();
-  const rows = await app.db.select().from(medicalReps).orderBy(desc(medicalReps.createdAt), desc(medicalReps.id));
+export async function listEmailRecipients(deps: AdminDeps): Promise<EmailRecipient[]> {
+  const now = deps.clock.now();
+  const rows = await deps.db.select().from(medicalReps).orderBy(desc(medicalReps.createdAt), desc(medicalReps.id));
   return rows.map((r) => ({
     id: r.id,
     fullName: r.fullName,

@@ -1,18 +1,30 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_MESSAGES,
+  activeNotificationResponseSchema,
+  adminAnalyticsSchema,
+  adminAppointmentsResponseSchema,
   adminAuthenticateSchema,
+  adminDoctorsResponseSchema,
+  adminSessionResponseSchema,
+  adminStatsSchema,
+  adminSubscriptionsResponseSchema,
+  adminUsersResponseSchema,
+  broadcastResponseSchema,
   broadcastSchema,
   deleteUserSchema,
   idParamSchema,
+  pendingRepsResponseSchema,
   updateUserStatusSchema,
+  userStatusResponseSchema,
 } from '../../../shared/schemas/admin';
+import { errorResponseSchema, messageResponseSchema } from '../../../shared/schemas/common';
 import { AppError, unauthorized } from '../../errors';
-import { requireUser } from '../../plugins/auth';
-import { recordSecurityEvent } from '../../plugins/security';
+import { endAllSessions, endSession, requireUser, startSession, type UserType } from '../../plugins/auth';
+import { originOf, recordSecurityEvent } from '../../plugins/security';
 import { adminEmailRoutes } from './admin-email.routes';
-import { authenticateAdmin, logoutAdmin } from './admin-auth.service';
+import { checkAdminPassword, logoutAdmin, recordAdminLogin } from './admin-auth.service';
 import {
   broadcast,
   clearActiveNotification,
@@ -25,8 +37,11 @@ import {
 import { getAnalytics, getStats } from './admin-stats.service';
 import { deleteUser, listPendingReps, listSubscriptions, listUsers, setUserStatus } from './admin-users.service';
 
-// The admin dashboard's calls (spec part 2, 7 "Admin"; issue 7). Every /api/admin/* call needs an admin
+// The admin dashboard's calls (spec part 2, 7 "Admin"). Every /api/admin/* call needs an admin
 // session, except the public active announcement the rep dashboard reads.
+
+/** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
+const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,48 +71,80 @@ function adminLoginLimit(app: FastifyInstance): preHandlerAsyncHookHandler {
 export async function adminRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const adminOnly = { onRequest: requireUser(['admin']) }; // before body validation: no session, no hints
-  const ctx = (request: FastifyRequest) => ({ app, request });
+  // Ending an account's sessions is the session plugin's work; setUserStatus is handed it with the rest of its deps.
+  const statusDeps = { db: app.db, clock: app.clock, log: app.log, endAllSessions: (type: UserType, id: number) => endAllSessions(app, type, id) };
 
-  // --- the gate ---
-  app.post('/api/admin/authenticate', { preHandler: adminLoginLimit(app), schema: { body: adminAuthenticateSchema } }, async (request, reply) =>
-    authenticateAdmin(ctx(request), reply, request.body.password),
+  // --- the gate: the session cookie is set and cleared here, at the edge ---
+  app.post(
+    '/api/admin/authenticate',
+    { preHandler: adminLoginLimit(app), schema: { body: adminAuthenticateSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const origin = originOf(request);
+      await checkAdminPassword(app, { password: request.body.password, origin });
+      await startSession(app, request, reply, { type: 'admin', id: 0, rememberMe: false });
+      return recordAdminLogin(app, { origin });
+    },
   );
-  app.post('/api/admin/logout', async (request, reply) => logoutAdmin(ctx(request), reply));
-  app.get('/api/admin/session', async (request) => {
+  app.post('/api/admin/logout', { schema: { response: { 200: messageResponseSchema, ...errorResponses } } }, async (request, reply) => {
+    const isAdmin = (await request.getActor())?.type === 'admin';
+    const answer = await logoutAdmin(app, { isAdmin, origin: originOf(request) });
+    // Only an admin session is ended here; a rep's or clinic's cookie on this browser stays as it is.
+    if (isAdmin) await endSession(app, request, reply);
+    return answer;
+  });
+  app.get('/api/admin/session', { schema: { response: { 200: adminSessionResponseSchema, ...errorResponses } } }, async (request) => {
     const actor = await request.getActor();
     if (actor?.type !== 'admin') throw unauthorized(ADMIN_MESSAGES.authRequired);
-    return { authenticated: true };
+    return { authenticated: true as const };
   });
 
   // --- public: the rep dashboard's banner ---
-  app.get('/api/admin/notifications/active', async () => ({ notification: await getActiveNotification(app) }));
+  app.get('/api/admin/notifications/active', { schema: { response: { 200: activeNotificationResponseSchema, ...errorResponses } } }, async () => ({
+    notification: await getActiveNotification(app),
+  }));
 
   // --- overview ---
-  app.get('/api/admin/stats', adminOnly, async () => getStats(app));
-  app.get('/api/admin/analytics', adminOnly, async () => getAnalytics(app));
+  app.get('/api/admin/stats', { ...adminOnly, schema: { response: { 200: adminStatsSchema, ...errorResponses } } }, async () => getStats(app));
+  app.get('/api/admin/analytics', { ...adminOnly, schema: { response: { 200: adminAnalyticsSchema, ...errorResponses } } }, async () => getAnalytics(app));
 
   // --- users ---
-  app.get('/api/admin/users', adminOnly, async () => ({ users: await listUsers(app) }));
-  app.delete('/api/admin/users/:id', { ...adminOnly, schema: { params: idParamSchema, body: deleteUserSchema } }, async (request) =>
-    deleteUser(ctx(request), { id: request.params.id, userType: request.body.userType }),
+  app.get('/api/admin/users', { ...adminOnly, schema: { response: { 200: adminUsersResponseSchema, ...errorResponses } } }, async () => ({ users: await listUsers(app) }));
+  app.delete(
+    '/api/admin/users/:id',
+    { ...adminOnly, schema: { params: idParamSchema, body: deleteUserSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    async (request) => deleteUser(app, { id: request.params.id, userType: request.body.userType, origin: originOf(request) }),
   );
-  app.patch('/api/admin/users/:id/status', { ...adminOnly, schema: { params: idParamSchema, body: updateUserStatusSchema } }, async (request) =>
-    setUserStatus(ctx(request), { id: request.params.id, ...request.body }),
+  app.patch(
+    '/api/admin/users/:id/status',
+    { ...adminOnly, schema: { params: idParamSchema, body: updateUserStatusSchema, response: { 200: userStatusResponseSchema, ...errorResponses } } },
+    async (request) => setUserStatus(statusDeps, { id: request.params.id, ...request.body, origin: originOf(request) }),
   );
-  app.get('/api/admin/subscriptions', adminOnly, async () => ({ subscriptions: await listSubscriptions(app) }));
-  app.get('/api/admin/pending-medical-reps', adminOnly, async () => ({ pendingReps: await listPendingReps(app) }));
+  app.get('/api/admin/subscriptions', { ...adminOnly, schema: { response: { 200: adminSubscriptionsResponseSchema, ...errorResponses } } }, async () => ({
+    subscriptions: await listSubscriptions(app),
+  }));
+  app.get('/api/admin/pending-medical-reps', { ...adminOnly, schema: { response: { 200: pendingRepsResponseSchema, ...errorResponses } } }, async () => ({
+    pendingReps: await listPendingReps(app),
+  }));
 
   // --- doctors and appointments ---
-  app.get('/api/admin/doctors', adminOnly, async () => ({ doctors: await listDoctors(app) }));
-  app.delete('/api/admin/doctors/:id', { ...adminOnly, schema: { params: idParamSchema } }, async (request) => deleteDoctorLink(ctx(request), request.params.id));
-  app.get('/api/admin/appointments', adminOnly, async () => ({ appointments: await listAppointments(app) }));
-  app.delete('/api/admin/appointments/:id', { ...adminOnly, schema: { params: idParamSchema } }, async (request) =>
-    deleteAppointment(ctx(request), request.params.id),
+  app.get('/api/admin/doctors', { ...adminOnly, schema: { response: { 200: adminDoctorsResponseSchema, ...errorResponses } } }, async () => ({ doctors: await listDoctors(app) }));
+  app.delete('/api/admin/doctors/:id', { ...adminOnly, schema: { params: idParamSchema, response: { 200: messageResponseSchema, ...errorResponses } } }, async (request) =>
+    deleteDoctorLink(app, { linkId: request.params.id, origin: originOf(request) }),
+  );
+  app.get('/api/admin/appointments', { ...adminOnly, schema: { response: { 200: adminAppointmentsResponseSchema, ...errorResponses } } }, async () => ({
+    appointments: await listAppointments(app),
+  }));
+  app.delete('/api/admin/appointments/:id', { ...adminOnly, schema: { params: idParamSchema, response: { 200: messageResponseSchema, ...errorResponses } } }, async (request) =>
+    deleteAppointment(app, { id: request.params.id, origin: originOf(request) }),
   );
 
   // --- the broadcast ---
-  app.post('/api/admin/notifications', { ...adminOnly, schema: { body: broadcastSchema } }, async (request) => broadcast(ctx(request), request.body.message));
-  app.delete('/api/admin/notifications/active', adminOnly, async (request) => clearActiveNotification(ctx(request)));
+  app.post('/api/admin/notifications', { ...adminOnly, schema: { body: broadcastSchema, response: { 200: broadcastResponseSchema, ...errorResponses } } }, async (request) =>
+    broadcast(app, { message: request.body.message, origin: originOf(request) }),
+  );
+  app.delete('/api/admin/notifications/active', { ...adminOnly, schema: { response: { 200: messageResponseSchema, ...errorResponses } } }, async (request) =>
+    clearActiveNotification(app, { origin: originOf(request) }),
+  );
 
   // --- restart: answer first, then close gracefully (in-flight requests finish) and let the supervisor
   // (src/server/supervisor.ts) start the server again ---
@@ -105,6 +152,7 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
     '/api/admin/restart-server',
     {
       ...adminOnly,
+      schema: { response: { 202: messageResponseSchema, ...errorResponses } },
       onResponse: async (_request, reply) => {
         if (reply.statusCode !== 202) return;
         if (app.requestRestart) app.requestRestart();

@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { badRequest } from '../../errors';
 import { actorOf, assertSelf, hashToken, requireUser, SESSION_COOKIE } from '../../plugins/auth';
 import {
   appointmentIdParamsSchema,
+  bookAppointmentResponseSchema,
   bookAppointmentSchema,
   bookingCalendarQuerySchema,
+  bookingCalendarResponseSchema,
+  type BookingCalendarResponse,
   doctorAvailabilityQuerySchema,
+  doctorAvailabilityResponseSchema,
   repAppointmentsQuerySchema,
+  repAppointmentsResponseSchema,
 } from '../../../shared/schemas/booking';
+import { errorResponseSchema, messageResponseSchema } from '../../../shared/schemas/common';
 import { BOOKING_MESSAGES } from '../../../shared/booking/booking-rules';
 import { getBookingCalendarJson, getDoctorAvailability } from './availability.service';
 import { bookAppointment, cancelAppointment, listRepAppointments } from './booking.service';
@@ -16,6 +23,9 @@ import { bookAppointment, cancelAppointment, listRepAppointments } from './booki
 // The rep's booking calls (spec part 2, 7 Rep dashboard). Every repId must be the signed-in rep's (403);
 // another rep's appointment is not shown to exist (404). GET /api/doctor-appointments belongs to the clinic
 // area; the rep's calendar reads GET /api/booking/calendar.
+
+/** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
+const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
 
@@ -29,11 +39,19 @@ export async function bookingRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const rep = requireUser(['medrep']);
 
-  app.get('/api/doctor-availability', { preHandler: rep, schema: { querystring: doctorAvailabilityQuerySchema } }, async (request) => ({
+  app.get('/api/doctor-availability', { preHandler: rep, schema: { querystring: doctorAvailabilityQuerySchema, response: { 200: doctorAvailabilityResponseSchema, ...errorResponses } } }, async (request) => ({
     settings: await getDoctorAvailability(app, request.query),
   }));
 
-  app.get('/api/booking/calendar', { preHandler: rep, schema: { querystring: bookingCalendarQuerySchema } }, async (request, reply) => {
+  app.get('/api/booking/calendar', {
+      preHandler: rep,
+      schema: {
+        querystring: bookingCalendarQuerySchema,
+        // The handler may still send the answer as JSON text made by availability.service.ts (sent as is, not
+        // serialised again); an object answer is serialised with the schema. Drop the `| string` once no text is sent.
+        response: { 200: bookingCalendarResponseSchema as z.ZodType<BookingCalendarResponse | string>, ...errorResponses },
+      },
+    }, async (request, reply) => {
     const actor = await actorOf(request);
     // A BookingCalendarResponse, serialised once per month and change (availability.service.ts).
     return reply.type('application/json; charset=utf-8').send(await getBookingCalendarJson(app, { repId: actor.id, ...request.query }));
@@ -41,7 +59,12 @@ export async function bookingRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/book-appointment',
-    { preHandler: rep, schema: { body: bookAppointmentSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: sessionRateKey } } },
+    {
+      preHandler: rep,
+      // A booking is 201; a refusal by the rules (stored and replayed like a booking) is the one error shape.
+      schema: { body: bookAppointmentSchema, response: { 201: bookAppointmentResponseSchema, ...errorResponses } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: sessionRateKey } },
+    },
     async (request, reply) => {
       assertSelf(await actorOf(request), 'medrep', request.body.repId);
       const header = request.headers['idempotency-key'];
@@ -53,12 +76,12 @@ export async function bookingRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/rep-appointments', { preHandler: rep, schema: { querystring: repAppointmentsQuerySchema } }, async (request) => {
+  app.get('/api/rep-appointments', { preHandler: rep, schema: { querystring: repAppointmentsQuerySchema, response: { 200: repAppointmentsResponseSchema, ...errorResponses } } }, async (request) => {
     assertSelf(await actorOf(request), 'medrep', request.query.repId);
     return { appointments: await listRepAppointments(app, { repId: request.query.repId }) };
   });
 
-  app.delete('/api/appointments/:id', { preHandler: rep, schema: { params: appointmentIdParamsSchema } }, async (request) => {
+  app.delete('/api/appointments/:id', { preHandler: rep, schema: { params: appointmentIdParamsSchema, response: { 200: messageResponseSchema, ...errorResponses } } }, async (request) => {
     const actor = await actorOf(request);
     await cancelAppointment(app, { repId: actor.id, appointmentId: request.params.id });
     return { message: BOOKING_MESSAGES.cancelled };

@@ -7,12 +7,22 @@ import { recordSecurityEvent } from '../../plugins/security';
 import {
   addDoctorSchema,
   addExistingDoctorSchema,
+  availableDoctorsResponseSchema,
+  cancelledVisitsSchema,
+  cancelTodayCallsErrorSchema,
   cancelTodayCallsSchema,
   changePasswordSchema,
+  clinicAppointmentsResponseSchema,
+  clinicDoctorsResponseSchema,
   clinicPreferencesSchema,
+  doctorAddedResponseSchema,
   doctorAppointmentsQuerySchema,
+  doctorRemovedResponseSchema,
+  doctorSettingsResponseSchema,
+  doctorSettingsSavedResponseSchema,
   saveDoctorSettingsSchema,
 } from '../../../shared/schemas/clinic';
+import { errorResponseSchema, messageResponseSchema } from '../../../shared/schemas/common';
 import { changeClinicPassword, getClinicPreferences, saveClinicPreferences } from './account.service';
 import { addExistingDoctor, addNewDoctor, listAvailableDoctors, listDoctors, removeDoctor } from './doctors.service';
 import { getDoctorSettings, saveDoctorSettings } from './settings.service';
@@ -26,6 +36,9 @@ const clinicParams = z.object({ clinicId: positiveId('Invalid clinic id') });
 const doctorParams = clinicParams.extend({ doctorId: positiveId('Invalid doctor id') });
 const settingsQuery = z.object({ doctorId: positiveId('Please select a doctor first.') });
 
+/** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
+const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
+
 export const CANCEL_CALLS_FAILED = "Failed to cancel today's calls. Please try again.";
 
 export async function clinicRoutes(base: FastifyInstance): Promise<void> {
@@ -33,27 +46,27 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
   const clinicOnly = { preHandler: requireUser(['clinic']) };
 
   // --- doctors ---
-  app.get('/api/clinic/doctors/:clinicId', { ...clinicOnly, schema: { params: clinicParams } }, async (request) => {
+  app.get('/api/clinic/doctors/:clinicId', { ...clinicOnly, schema: { params: clinicParams, response: { 200: clinicDoctorsResponseSchema, ...errorResponses } } }, async (request) => {
     const doctors = await listDoctors(app, { actor: await actorOf(request), clinicId: request.params.clinicId });
     return { doctors };
   });
 
-  app.post('/api/clinic/doctors', { ...clinicOnly, schema: { body: addDoctorSchema } }, async (request, reply) => {
+  app.post('/api/clinic/doctors', { ...clinicOnly, schema: { body: addDoctorSchema, response: { 201: doctorAddedResponseSchema, ...errorResponses } } }, async (request, reply) => {
     const doctor = await addNewDoctor(app, { actor: await actorOf(request), input: request.body });
     return reply.status(201).send({ doctor, message: 'Doctor added successfully' });
   });
 
-  app.get('/api/available-doctors/:clinicId', { ...clinicOnly, schema: { params: clinicParams } }, async (request) => {
+  app.get('/api/available-doctors/:clinicId', { ...clinicOnly, schema: { params: clinicParams, response: { 200: availableDoctorsResponseSchema, ...errorResponses } } }, async (request) => {
     const doctors = await listAvailableDoctors(app, { actor: await actorOf(request), clinicId: request.params.clinicId });
     return { doctors };
   });
 
-  app.post('/api/clinic/add-existing-doctor', { ...clinicOnly, schema: { body: addExistingDoctorSchema } }, async (request) => {
+  app.post('/api/clinic/add-existing-doctor', { ...clinicOnly, schema: { body: addExistingDoctorSchema, response: { 200: doctorAddedResponseSchema, ...errorResponses } } }, async (request) => {
     const doctor = await addExistingDoctor(app, { actor: await actorOf(request), ...request.body });
     return { doctor, message: 'Doctor added successfully' };
   });
 
-  app.delete('/api/clinic/doctors/:clinicId/:doctorId', { ...clinicOnly, schema: { params: doctorParams } }, async (request) => {
+  app.delete('/api/clinic/doctors/:clinicId/:doctorId', { ...clinicOnly, schema: { params: doctorParams, response: { 200: doctorRemovedResponseSchema, ...errorResponses } } }, async (request) => {
     const result = await removeDoctor(app, { actor: await actorOf(request), ...request.params });
     return { message: 'Doctor removed from your clinic', ...result };
   });
@@ -61,14 +74,14 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
   // --- call settings ---
   app.get(
     '/api/clinic/settings/:clinicId',
-    { ...clinicOnly, schema: { params: clinicParams, querystring: settingsQuery } },
+    { ...clinicOnly, schema: { params: clinicParams, querystring: settingsQuery, response: { 200: doctorSettingsResponseSchema, ...errorResponses } } },
     async (request) => {
       const settings = await getDoctorSettings(app, { actor: await actorOf(request), ...request.params, ...request.query });
       return { settings };
     },
   );
 
-  app.post('/api/clinic/settings', { ...clinicOnly, schema: { body: saveDoctorSettingsSchema } }, async (request) => {
+  app.post('/api/clinic/settings', { ...clinicOnly, schema: { body: saveDoctorSettingsSchema, response: { 200: doctorSettingsSavedResponseSchema, ...errorResponses } } }, async (request) => {
     const settings = await saveDoctorSettings(app, { actor: await actorOf(request), input: request.body });
     return { settings, message: 'Settings saved successfully' };
   });
@@ -78,7 +91,10 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
   // the reps' details; the rep dashboard's variant belongs to the booking area and is not served here yet.
   app.get(
     '/api/doctor-appointments',
-    { preHandler: requireUser(['clinic', 'medrep']), schema: { querystring: doctorAppointmentsQuerySchema } },
+    {
+      preHandler: requireUser(['clinic', 'medrep']),
+      schema: { querystring: doctorAppointmentsQuerySchema, response: { 200: clinicAppointmentsResponseSchema, ...errorResponses } },
+    },
     async (request) => {
       const actor = await actorOf(request);
       if (actor.type !== 'clinic') throw forbidden();
@@ -89,7 +105,8 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
 
   // The spec's cancel call answers failures as { error } (part 1, 8 General); `message` is kept for the one
   // error shape of the house.
-  app.post('/api/clinic/cancel-today-calls', clinicOnly, async (request, reply) => {
+  const cancelAnswers = { 200: cancelledVisitsSchema, '4xx': cancelTodayCallsErrorSchema, '5xx': cancelTodayCallsErrorSchema };
+  app.post('/api/clinic/cancel-today-calls', { ...clinicOnly, schema: { response: cancelAnswers } }, async (request, reply) => {
     const parsed = cancelTodayCallsSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? CANCEL_CALLS_FAILED;
@@ -107,7 +124,7 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
   // --- account settings ---
   app.post(
     '/api/clinic/change-password',
-    { ...clinicOnly, schema: { body: changePasswordSchema }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    { ...clinicOnly, schema: { body: changePasswordSchema, response: { 200: messageResponseSchema, ...errorResponses } }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
     async (request) => {
       const actor = await actorOf(request);
       await changeClinicPassword(app, {
@@ -120,11 +137,11 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/clinic/preferences', clinicOnly, async (request) => {
+  app.get('/api/clinic/preferences', { ...clinicOnly, schema: { response: { 200: clinicPreferencesSchema, ...errorResponses } } }, async (request) => {
     return getClinicPreferences(app, { actor: await actorOf(request) });
   });
 
-  app.put('/api/clinic/preferences', { ...clinicOnly, schema: { body: clinicPreferencesSchema } }, async (request) => {
+  app.put('/api/clinic/preferences', { ...clinicOnly, schema: { body: clinicPreferencesSchema, response: { 200: clinicPreferencesSchema, ...errorResponses } } }, async (request) => {
     return saveClinicPreferences(app, { actor: await actorOf(request), input: request.body });
   });
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
+import type { Deps } from '../../deps';
 import { notFound, unauthorized } from '../../errors';
 import { hashToken, newToken, type Actor } from '../../plugins/auth';
 import { todayInIndia } from '../../../shared/dates';
@@ -12,12 +12,12 @@ import { buildVisitsFeed } from '../booking/ics';
 // keeps only its SHA-256 (found by an index lookup on the hash, never by comparing secrets in code). The URL is
 // shown once, when made; making a new one (rotate) or revoking ends the old one at once.
 
-type Deps = Pick<FastifyInstance, 'db' | 'clock' | 'config'>;
+type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 
 export const FEED_NOT_FOUND = 'Calendar feed not found.';
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export async function getCalendarFeedStatus(deps: Deps, o: { actor: Actor }): Promise<CalendarFeedStatus> {
+export async function getCalendarFeedStatus(deps: ServiceDeps, o: { actor: Actor }): Promise<CalendarFeedStatus> {
   const [row] = await deps.db
     .select({ hash: medicalReps.calendarFeedTokenHash, createdAt: medicalReps.calendarFeedCreatedAt })
     .from(medicalReps)
@@ -27,7 +27,7 @@ export async function getCalendarFeedStatus(deps: Deps, o: { actor: Actor }): Pr
   return { active: row.hash != null, createdAt: row.hash ? (row.createdAt?.toISOString() ?? null) : null };
 }
 
-export async function rotateCalendarFeed(deps: Deps, o: { actor: Actor }): Promise<CalendarFeedCreated> {
+export async function rotateCalendarFeed(deps: ServiceDeps, o: { actor: Actor }): Promise<CalendarFeedCreated> {
   const token = newToken();
   const now = deps.clock.now();
   const [row] = await deps.db
@@ -39,7 +39,7 @@ export async function rotateCalendarFeed(deps: Deps, o: { actor: Actor }): Promi
   return { url: `${deps.config.appUrl}/api/calendar/${token}.ics`, createdAt: now.toISOString() };
 }
 
-export async function revokeCalendarFeed(deps: Deps, o: { actor: Actor }): Promise<CalendarFeedStatus> {
+export async function revokeCalendarFeed(deps: ServiceDeps, o: { actor: Actor }): Promise<CalendarFeedStatus> {
   await deps.db
     .update(medicalReps)
     .set({ calendarFeedTokenHash: null, calendarFeedCreatedAt: null })
@@ -48,7 +48,7 @@ export async function revokeCalendarFeed(deps: Deps, o: { actor: Actor }): Promi
 }
 
 /** The feed for a token: the rep's visits from today on (booked or confirmed); 404 for any unknown token. */
-export async function renderCalendarFeed(deps: Deps, o: { token: string }): Promise<string> {
+export async function renderCalendarFeed(deps: ServiceDeps, o: { token: string }): Promise<string> {
   if (!TOKEN_SHAPE.test(o.token)) throw notFound(FEED_NOT_FOUND);
   const [rep] = await deps.db
     .select({ id: medicalReps.id, status: medicalReps.status })

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { medicalReps } from '../../db/schema';
+import type { Deps } from '../../deps';
 import { badRequest, unauthorized } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import type {
@@ -12,7 +12,7 @@ import { isAllowedPushEndpoint } from './push.service';
 
 // The rep's reminder opt-outs and web-push subscription (issue 11); mirrors /api/clinic/preferences.
 
-type Deps = Pick<FastifyInstance, 'db' | 'clock' | 'config'>;
+type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 
 const prefsColumns = {
   emailNotifications: medicalReps.emailNotifications,
@@ -29,14 +29,14 @@ const view = (r: PrefsRow): RepNotificationPreferencesResponse => ({
   pushSubscribed: r.pushSubscription != null,
 });
 
-export async function getRepNotificationPreferences(deps: Deps, o: { actor: Actor }): Promise<RepNotificationPreferencesResponse> {
+export async function getRepNotificationPreferences(deps: ServiceDeps, o: { actor: Actor }): Promise<RepNotificationPreferencesResponse> {
   const [row] = await deps.db.select(prefsColumns).from(medicalReps).where(eq(medicalReps.id, o.actor.id)).limit(1);
   if (!row) throw unauthorized();
   return view(row);
 }
 
 export async function saveRepNotificationPreferences(
-  deps: Deps,
+  deps: ServiceDeps,
   o: { actor: Actor; input: RepNotificationPreferences },
 ): Promise<RepNotificationPreferencesResponse> {
   const [row] = await deps.db
@@ -52,7 +52,7 @@ export const PUSH_SERVICE_NOT_ALLOWED = 'This browser uses a push service we can
 
 /** Stores this device's subscription (one per rep: the latest device wins) and turns push reminders on. */
 export async function saveRepPushSubscription(
-  deps: Deps,
+  deps: ServiceDeps,
   o: { actor: Actor; subscription: PushSubscriptionJson },
 ): Promise<RepNotificationPreferencesResponse> {
   if (!isAllowedPushEndpoint(deps.config.PUSH_SERVICE_ORIGINS, o.subscription.endpoint)) throw badRequest(PUSH_SERVICE_NOT_ALLOWED, 'push_service_not_allowed');
@@ -67,7 +67,7 @@ export async function saveRepPushSubscription(
 }
 
 /** Forgets the rep's subscription; with `endpoint`, only if it is that one (a device signing out forgets only its own). */
-export async function removeRepPushSubscription(deps: Deps, o: { actor: Actor; endpoint?: string }): Promise<RepNotificationPreferencesResponse> {
+export async function removeRepPushSubscription(deps: ServiceDeps, o: { actor: Actor; endpoint?: string }): Promise<RepNotificationPreferencesResponse> {
   const mine = eq(medicalReps.id, o.actor.id);
   await deps.db
     .update(medicalReps)

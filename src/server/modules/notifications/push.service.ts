@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import webpush from 'web-push';
 import { appSecrets, medicalReps } from '../../db/schema';
+import type { Deps } from '../../deps';
 import type { PushSubscriptionJson } from '../../../shared/schemas/notifications';
 
 // Web push (issue 11): VAPID keys come from configuration or are generated on first start and kept in
@@ -9,7 +9,7 @@ import type { PushSubscriptionJson } from '../../../shared/schemas/notifications
 // the request itself goes out with fetch, and only to the push services PUSH_SERVICE_ORIGINS allows, since
 // the endpoint URL comes from the browser (no request to any other host: SSRF).
 
-type PushDeps = Pick<FastifyInstance, 'db' | 'config' | 'log'>;
+type PushDeps = Pick<Deps, 'db' | 'config' | 'log'>;
 
 export interface VapidKeys {
   publicKey: string;

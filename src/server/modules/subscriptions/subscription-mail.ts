@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { CURRENCY, PLANS, PRODUCT_NAME, type PlanType } from '../../../shared/constants';
 import { formatDisplayDate, todayInIndia } from '../../../shared/dates';
+import type { Deps } from '../../deps';
 
-// The e-mail receipt sent when a subscription starts (issue 6), logged with templateType 'subscription'.
+// The e-mail receipt sent when a subscription starts (spec part 2, 7 "Subscription"), logged with templateType 'subscription'.
 
 export async function sendActivationReceipt(
-  app: FastifyInstance,
+  deps: Pick<Deps, 'mailer'>,
   opts: {
     rep: { id: number; fullName: string; email: string };
     expiresAt: Date;
@@ -41,7 +41,7 @@ export async function sendActivationReceipt(
     ];
   }
   lines.push('', `The ${PRODUCT_NAME} team`);
-  await app.mailer.send({
+  await deps.mailer.send({
     to: opts.rep.email,
     toName: opts.rep.fullName,
     recipientId: opts.rep.id,

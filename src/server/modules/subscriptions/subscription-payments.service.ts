@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { CURRENCY, PLANS, type PlanType } from '../../../shared/constants';
 import {
   SUBSCRIPTION_MESSAGES,
@@ -13,7 +12,7 @@ import { paymentSettings } from './payment-settings';
 import { createRazorpayOrder, isPaymentSignatureValid, paymentSignature } from './razorpay.client';
 import { sendActivationReceipt } from './subscription-mail';
 import { findOrder, insertOrder, lockRepSubscription, markOrderPaid, setRepSubscription } from './subscriptions.repo';
-import { loadRep } from './subscriptions.service';
+import { loadRep, type SubscriptionDeps } from './subscriptions.service';
 
 // Paid plans (spec part 2, 7; issue 6): create an order, verify the checkout's signature, and activate once
 // per payment, whether verify, the webhook, or both (in any order, any number of times) report it.
@@ -23,17 +22,10 @@ const paymentStartFailed = () => new AppError('payment_start_failed', SUBSCRIPTI
 const verificationFailed = () => badRequest(SUBSCRIPTION_MESSAGES.verificationFailed, 'payment_verification_failed');
 const token = (bytes: number) => randomBytes(bytes).toString('hex');
 
-export async function createSubscriptionOrder({
-  app,
-  repId,
-  planType,
-}: {
-  app: FastifyInstance;
-  repId: number;
-  planType: PlanType;
-}): Promise<CreateOrderAnswer> {
-  await loadRep(app, repId);
-  const settings = paymentSettings(app.config);
+export async function createSubscriptionOrder(deps: SubscriptionDeps, o: { repId: number; planType: PlanType }): Promise<CreateOrderAnswer> {
+  const { repId, planType } = o;
+  await loadRep(deps, { repId });
+  const settings = paymentSettings(deps.config);
   // The amount comes from the plan on the server, never from the request.
   const plan = PLANS[planType];
   const receipt = `rv_${repId}_${token(6)}`;
@@ -41,7 +33,7 @@ export async function createSubscriptionOrder({
   if (settings.mode === 'live') {
     try {
       const order = await createRazorpayOrder({
-        apiUrl: app.config.RAZORPAY_API_URL,
+        apiUrl: deps.config.RAZORPAY_API_URL,
         keyId: settings.keyId,
         keySecret: settings.secret,
         amount: plan.amountPaise,
@@ -51,49 +43,42 @@ export async function createSubscriptionOrder({
       });
       orderId = order.id;
     } catch (err) {
-      app.log.warn({ repId, planType, err: (err as Error).message, status: (err as { status?: number }).status }, 'razorpay order failed');
+      deps.log.warn({ repId, planType, err: (err as Error).message, status: (err as { status?: number }).status }, 'razorpay order failed');
       throw paymentStartFailed();
     }
   } else if (settings.mode === 'test') {
     orderId = `order_test_${token(10)}`;
   } else {
-    app.log.error({ repId }, 'razorpay keys missing in production; paid plans unavailable');
+    deps.log.error({ repId }, 'razorpay keys missing in production; paid plans unavailable');
     throw paymentStartFailed();
   }
-  await insertOrder(app.db, { orderId, repId, planType, amount: plan.amountPaise, currency: CURRENCY, receipt, status: 'created', createdAt: app.clock.now() });
-  app.log.info({ repId, planType, orderId, mode: settings.mode }, 'subscription order created');
+  await insertOrder(deps.db, { orderId, repId, planType, amount: plan.amountPaise, currency: CURRENCY, receipt, status: 'created', createdAt: deps.clock.now() });
+  deps.log.info({ repId, planType, orderId, mode: settings.mode }, 'subscription order created');
   return { orderId, amount: plan.amountPaise, currency: CURRENCY, keyId: settings.keyId, planType, testMode: settings.mode === 'test' };
 }
 
 /** An order this rep created; another rep's order is as unknown as a made-up one. */
-async function loadOwnOrder(app: FastifyInstance, repId: number, orderId: string) {
-  const order = await findOrder(app.db, orderId);
+async function loadOwnOrder(deps: Pick<SubscriptionDeps, 'db'>, o: { repId: number; orderId: string }) {
+  const { repId, orderId } = o;
+  const order = await findOrder(deps.db, orderId);
   if (!order || order.repId !== repId) throw notFound(SUBSCRIPTION_MESSAGES.orderNotFound);
   return order;
 }
 
-export async function verifySubscriptionPayment({
-  app,
-  repId,
-  orderId,
-  paymentId,
-  signature,
-}: {
-  app: FastifyInstance;
-  repId: number;
-  orderId: string;
-  paymentId: string;
-  signature: string;
-}): Promise<VerifyPaymentAnswer> {
-  const settings = paymentSettings(app.config);
-  const order = await findOrder(app.db, orderId);
+export async function verifySubscriptionPayment(
+  deps: SubscriptionDeps,
+  o: { repId: number; orderId: string; paymentId: string; signature: string },
+): Promise<VerifyPaymentAnswer> {
+  const { repId, orderId, paymentId, signature } = o;
+  const settings = paymentSettings(deps.config);
+  const order = await findOrder(deps.db, orderId);
   const valid =
     settings.secret !== null && order !== undefined && order.repId === repId && isPaymentSignatureValid({ orderId, paymentId, signature, secret: settings.secret });
   if (!valid) {
-    app.log.warn({ repId, orderId, knownOrder: Boolean(order) }, 'payment verification failed');
+    deps.log.warn({ repId, orderId, knownOrder: Boolean(order) }, 'payment verification failed');
     throw verificationFailed();
   }
-  const result = await activateOrderPayment({ app, orderId, paymentId });
+  const result = await activateOrderPayment(deps, { orderId, paymentId });
   return { subscriptionId: result.rep.subscriptionId ?? paymentId, expiresAt: result.rep.subscriptionExpiresAt!.toISOString() };
 }
 
@@ -102,9 +87,10 @@ export async function verifySubscriptionPayment({
  * conditional UPDATE lets one caller through; every later caller finds it paid and changes nothing.
  * The expiry extends by the plan's days from the later of now and the current (running) expiry.
  */
-export async function activateOrderPayment({ app, orderId, paymentId }: { app: FastifyInstance; orderId: string; paymentId: string }) {
-  const now = app.clock.now();
-  const result = await app.db.transaction(async (tx) => {
+export async function activateOrderPayment(deps: SubscriptionDeps, o: { orderId: string; paymentId: string }) {
+  const { orderId, paymentId } = o;
+  const now = deps.clock.now();
+  const result = await deps.db.transaction(async (tx) => {
     const paid = await markOrderPaid(tx, { orderId, paymentId, now });
     if (!paid) {
       const order = (await findOrder(tx, orderId))!;
@@ -125,8 +111,8 @@ export async function activateOrderPayment({ app, orderId, paymentId }: { app: F
     return { activated: true as const, order: paid, rep: updated };
   });
   if (result.activated) {
-    app.log.info({ repId: result.rep.id, orderId, planType: result.order.planType }, 'subscription activated');
-    await sendActivationReceipt(app, {
+    deps.log.info({ repId: result.rep.id, orderId, planType: result.order.planType }, 'subscription activated');
+    await sendActivationReceipt(deps, {
       rep: result.rep,
       expiresAt: result.rep.subscriptionExpiresAt!,
       kind: { type: 'paid', planType: result.order.planType as PlanType, paymentId, orderId },
@@ -139,10 +125,10 @@ export async function activateOrderPayment({ app, orderId, paymentId }: { app: F
  * The labelled test checkout (no Razorpay keys, not production): "pays" an order of this rep and answers what
  * Razorpay's checkout would hand the browser, signed with the local test secret. The client then calls verify.
  */
-export async function completeTestCheckout({ app, repId, orderId }: { app: FastifyInstance; repId: number; orderId: string }): Promise<TestCheckoutAnswer> {
-  const settings = paymentSettings(app.config);
+export async function completeTestCheckout(deps: Pick<SubscriptionDeps, 'db' | 'config'>, o: { repId: number; orderId: string }): Promise<TestCheckoutAnswer> {
+  const settings = paymentSettings(deps.config);
   if (settings.mode !== 'test') throw notFound(SUBSCRIPTION_MESSAGES.testCheckoutUnavailable);
-  const order = await loadOwnOrder(app, repId, orderId);
+  const order = await loadOwnOrder(deps, o);
   const paymentId = `pay_test_${token(10)}`;
   return {
     razorpay_payment_id: paymentId,

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { CURRENCY, PLANS, YEARLY_SAVING_INR, type PlanType } from '../../../shared/constants';
 import { SUBSCRIPTION_MESSAGES, type FreeTrialAnswer, type PlansAnswer, type SubscriptionStatusAnswer } from '../../../shared/schemas/subscription';
 import { effectiveSubscriptionStatus, isSubscriptionActive } from '../../../shared/subscription/subscription-status';
+import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { paymentSettings } from './payment-settings';
 import { sendActivationReceipt } from './subscription-mail';
 import { findRepSubscription, startFreeTrial, type RepSubscription } from './subscriptions.repo';
 
-// Status, free trial and plans (spec part 2, 4 and 7; issue 6). Paying is in subscription-payments.service.ts.
+// Status, free trial and plans (spec part 2, 4 and 7). Paying is in subscription-payments.service.ts.
+
+/** What the subscription services use; the app instance is one. */
+export type SubscriptionDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer' | 'log'>;
 
 const DAY_MS = 86_400_000;
 
@@ -23,33 +26,34 @@ export function toStatusAnswer(rep: NonNullable<RepSubscription>, now: Date): Su
   };
 }
 
-export async function loadRep(app: FastifyInstance, repId: number) {
-  const rep = await findRepSubscription(app.db, repId);
+export async function loadRep(deps: Pick<Deps, 'db'>, o: { repId: number }) {
+  const rep = await findRepSubscription(deps.db, o.repId);
   if (!rep) throw notFound(SUBSCRIPTION_MESSAGES.accountUnavailable);
   return rep;
 }
 
-export async function getSubscriptionStatus({ app, repId }: { app: FastifyInstance; repId: number }): Promise<SubscriptionStatusAnswer> {
-  return toStatusAnswer(await loadRep(app, repId), app.clock.now());
+export async function getSubscriptionStatus(deps: Pick<Deps, 'db' | 'clock'>, o: { repId: number }): Promise<SubscriptionStatusAnswer> {
+  return toStatusAnswer(await loadRep(deps, o), deps.clock.now());
 }
 
 /** Once per rep, FREE_TRIAL_DAYS days; a second attempt (even a concurrent one) is a 409. */
-export async function activateFreeTrial({ app, repId }: { app: FastifyInstance; repId: number }): Promise<FreeTrialAnswer> {
-  const now = app.clock.now();
-  const days = app.config.FREE_TRIAL_DAYS;
-  const started = await startFreeTrial(app.db, {
+export async function activateFreeTrial(deps: SubscriptionDeps, o: { repId: number }): Promise<FreeTrialAnswer> {
+  const { repId } = o;
+  const now = deps.clock.now();
+  const days = deps.config.FREE_TRIAL_DAYS;
+  const started = await startFreeTrial(deps.db, {
     repId,
     subscriptionId: `trial_${randomBytes(8).toString('hex')}`,
     now,
     expiresAt: new Date(now.getTime() + days * DAY_MS),
   });
   if (!started) {
-    const rep = await loadRep(app, repId);
+    const rep = await loadRep(deps, { repId });
     if (rep.freeTrialUsedAt) throw conflict(SUBSCRIPTION_MESSAGES.trialAlreadyUsed, 'free_trial_used');
     throw conflict(SUBSCRIPTION_MESSAGES.trialWhileActive, 'subscription_active');
   }
-  app.log.info({ repId }, 'free trial started');
-  await sendActivationReceipt(app, { rep: started, expiresAt: started.subscriptionExpiresAt!, kind: { type: 'trial', days } });
+  deps.log.info({ repId }, 'free trial started');
+  await sendActivationReceipt(deps, { rep: started, expiresAt: started.subscriptionExpiresAt!, kind: { type: 'trial', days } });
   return {
     subscriptionStatus: 'free_trial',
     subscriptionId: started.subscriptionId!,
@@ -59,13 +63,13 @@ export async function activateFreeTrial({ app, repId }: { app: FastifyInstance; 
   };
 }
 
-export function getPlans({ app }: { app: FastifyInstance }): PlansAnswer {
+export function getPlans(deps: Pick<Deps, 'config'>): PlansAnswer {
   return {
     plans: (Object.keys(PLANS) as PlanType[]).map((planType) => ({ planType, ...PLANS[planType] })),
     currency: CURRENCY,
     yearlySavingInr: YEARLY_SAVING_INR,
-    promoUntil: app.config.FREE_ACCESS_PROMO_UNTIL,
-    freeTrialDays: app.config.FREE_TRIAL_DAYS,
-    testMode: paymentSettings(app.config).mode === 'test',
+    promoUntil: deps.config.FREE_ACCESS_PROMO_UNTIL,
+    freeTrialDays: deps.config.FREE_TRIAL_DAYS,
+    testMode: paymentSettings(deps.config).mode === 'test',
   };
 }

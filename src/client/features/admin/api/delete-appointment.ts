@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from './admin-fetch';
 import { adminKeys } from './admin-query-keys';
+import type { MessageResponse } from '../../../../shared/schemas/common';
 
 /** DELETE /api/admin/appointments/{id} */
-export const deleteAppointment = (id: number) => adminFetch<{ message: string }>(`/api/admin/appointments/${id}`, { method: 'DELETE' });
+export const deleteAppointment = (id: number) => adminFetch<MessageResponse>(`/api/admin/appointments/${id}`, { method: 'DELETE' });
 
 export function useDeleteAppointment() {
   const qc = useQueryClient();

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from './admin-fetch';
 import { adminKeys } from './admin-query-keys';
+import type { MessageResponse } from '../../../../shared/schemas/common';
 
 /** DELETE /api/admin/doctors/{id}: the doctor at one clinic (the link id of the Doctors tab's row). */
-export const deleteDoctor = (id: number) => adminFetch<{ message: string }>(`/api/admin/doctors/${id}`, { method: 'DELETE' });
+export const deleteDoctor = (id: number) => adminFetch<MessageResponse>(`/api/admin/doctors/${id}`, { method: 'DELETE' });
 
 export function useDeleteDoctor() {
   const qc = useQueryClient();

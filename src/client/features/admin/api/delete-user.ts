@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserType } from '../../../../shared/schemas/admin';
 import { adminFetch } from './admin-fetch';
 import { adminKeys } from './admin-query-keys';
+import type { MessageResponse } from '../../../../shared/schemas/common';
 
 /** DELETE /api/admin/users/{id} {userType}: the account with its sessions, appointments and settings. */
 export const deleteUser = ({ id, userType }: { id: number; userType: AdminUserType }) =>
-  adminFetch<{ message: string }>(`/api/admin/users/${id}`, { method: 'DELETE', body: { userType } });
+  adminFetch<MessageResponse>(`/api/admin/users/${id}`, { method: 'DELETE', body: { userType } });
 
 export function useDeleteUser() {
   const qc = useQueryClient();

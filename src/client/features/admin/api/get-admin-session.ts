@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { adminKeys } from './admin-query-keys';
+import type { AdminSessionResponse } from '../../../../shared/schemas/admin';
 
 /** GET /api/admin/session: true when this browser holds an admin session (the gate on reload). */
 export async function getAdminSession(): Promise<boolean> {
   try {
-    await apiFetch<{ authenticated: true }>('/api/admin/session');
+    await apiFetch<AdminSessionResponse>('/api/admin/session');
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return false;

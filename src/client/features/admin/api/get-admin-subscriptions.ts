@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminSubscription } from '../../../../shared/schemas/admin';
+import type { AdminSubscriptionsResponse } from '../../../../shared/schemas/admin';
 import { adminFetch, adminQueryDefaults } from './admin-fetch';
 import { adminKeys } from './admin-query-keys';
 
 /** GET /api/admin/subscriptions */
-export const getAdminSubscriptions = () => adminFetch<{ subscriptions: AdminSubscription[] }>('/api/admin/subscriptions').then((r) => r.subscriptions);
+export const getAdminSubscriptions = () => adminFetch<AdminSubscriptionsResponse>('/api/admin/subscriptions').then((r) => r.subscriptions);
 
 export function useAdminSubscriptions() {
   return useQuery({ ...adminQueryDefaults, queryKey: adminKeys.subscriptions, queryFn: getAdminSubscriptions });

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { adminKeys } from './admin-query-keys';
+import type { MessageResponse } from '../../../../shared/schemas/common';
 
 /** POST /api/admin/logout: ends the admin session on the server. */
-export const logoutAdmin = () => apiFetch<{ message: string }>('/api/admin/logout', { method: 'POST', body: {} });
+export const logoutAdmin = () => apiFetch<MessageResponse>('/api/admin/logout', { method: 'POST', body: {} });
 
 export function useLogoutAdmin() {
   const qc = useQueryClient();

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { adminFetch } from './admin-fetch';
+import type { MessageResponse } from '../../../../shared/schemas/common';
 
 /** POST /api/admin/restart-server: 202, then the server closes and its supervisor starts it again. */
-export const restartServer = () => adminFetch<{ message: string }>('/api/admin/restart-server', { method: 'POST', body: {} });
+export const restartServer = () => adminFetch<MessageResponse>('/api/admin/restart-server', { method: 'POST', body: {} });
 
 /** Resolves once GET /api/health answers 200 after having stopped answering (or after `minWaitMs`). */
 export async function waitForHealthy({ timeoutMs = 120_000, minWaitMs = 3_000, intervalMs = 1_000 } = {}): Promise<boolean> {

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from './admin-fetch';
 import { adminKeys } from './admin-query-keys';
+import type { ReregistrationResponse } from '../../../../shared/schemas/admin';
 
-export interface ReregistrationResult {
-  sent: number;
-  failed: number;
-  skipped: number;
-  message: string;
-}
+/** The answer, as the server's schema says. */
+export type ReregistrationResult = ReregistrationResponse;
 
 /** POST /api/admin/send-reregistration-emails {sendToAll} or {emails}: a fresh code and link each. */
 export const sendReregistrationEmails = (body: { sendToAll: true } | { emails: string[] }) =>

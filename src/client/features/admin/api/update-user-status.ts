@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserType } from '../../../../shared/schemas/admin';
+import type { AdminUserType, UserStatusResponse } from '../../../../shared/schemas/admin';
 import { adminFetch } from './admin-fetch';
 import { adminKeys } from './admin-query-keys';
 
 /** PATCH /api/admin/users/{id}/status {userType, status}: status is the target (active or inactive). */
 export const updateUserStatus = ({ id, userType, status }: { id: number; userType: AdminUserType; status: 'active' | 'inactive' }) =>
-  adminFetch<{ status: string; message: string }>(`/api/admin/users/${id}/status`, { method: 'PATCH', body: { userType, status } });
+  adminFetch<UserStatusResponse>(`/api/admin/users/${id}/status`, { method: 'PATCH', body: { userType, status } });
 
 export function useUpdateUserStatus() {
   const qc = useQueryClient();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
+import type { DoctorAddedResponse } from '../../../../shared/schemas/clinic';
 import { clinicKeys } from './clinic-query-keys';
 
 export interface AddDoctorInput {
@@ -13,7 +13,7 @@ export interface AddDoctorInput {
 
 /** POST /api/clinic/doctors (the clinic's state and city are sent, spec part 1, 4). */
 export const addDoctor = (input: AddDoctorInput) =>
-  apiFetch<{ doctor: ClinicDoctor }>('/api/clinic/doctors', { method: 'POST', body: input }).then((r) => r.doctor);
+  apiFetch<DoctorAddedResponse>('/api/clinic/doctors', { method: 'POST', body: input }).then((r) => r.doctor);
 
 export function useAddDoctor(clinicId: number) {
   const qc = useQueryClient();

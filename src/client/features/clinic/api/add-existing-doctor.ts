@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
+import type { DoctorAddedResponse } from '../../../../shared/schemas/clinic';
 import { clinicKeys } from './clinic-query-keys';
 
 /** POST /api/clinic/add-existing-doctor */
 export const addExistingDoctor = (input: { clinicId: number; doctorId: number }) =>
-  apiFetch<{ doctor: ClinicDoctor }>('/api/clinic/add-existing-doctor', { method: 'POST', body: input }).then((r) => r.doctor);
+  apiFetch<DoctorAddedResponse>('/api/clinic/add-existing-doctor', { method: 'POST', body: input }).then((r) => r.doctor);
 
 export function useAddExistingDoctor(clinicId: number) {
   const qc = useQueryClient();

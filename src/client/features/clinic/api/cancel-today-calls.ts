@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { clinicKeys } from './clinic-query-keys';
+import type { CancelledVisits } from '../../../../shared/schemas/clinic';
 
 export interface CancelTodayInput {
   clinicId: number;
@@ -11,7 +12,7 @@ export interface CancelTodayInput {
 
 /** POST /api/clinic/cancel-today-calls; a failure carries `error` (read by apiFetch as the message). */
 export const cancelTodayCalls = (input: CancelTodayInput) =>
-  apiFetch<{ cancelledCount: number; emailsSent: number }>('/api/clinic/cancel-today-calls', { method: 'POST', body: input });
+  apiFetch<CancelledVisits>('/api/clinic/cancel-today-calls', { method: 'POST', body: input });
 
 export function useCancelTodayCalls(clinicId: number) {
   const qc = useQueryClient();

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
+import type { ClinicDoctorsResponse } from '../../../../shared/schemas/clinic';
 import { clinicKeys } from './clinic-query-keys';
 
 /** GET /api/clinic/doctors/{clinicId}: the clinic's doctors, the Primary one first. */
 export const getClinicDoctors = (clinicId: number) =>
-  apiFetch<{ doctors: ClinicDoctor[] }>(`/api/clinic/doctors/${clinicId}`).then((r) => r.doctors);
+  apiFetch<ClinicDoctorsResponse>(`/api/clinic/doctors/${clinicId}`).then((r) => r.doctors);
 
 export function useClinicDoctors(clinicId: number | undefined) {
   return useQuery({

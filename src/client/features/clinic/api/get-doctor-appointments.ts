@@ -2,12 +2,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiFetch } from '../../../lib/api';
 import { TIMINGS } from '../../../../shared/constants';
-import type { ClinicAppointment } from '../../../../shared/schemas/clinic';
+import type { ClinicAppointmentsResponse } from '../../../../shared/schemas/clinic';
 import { clinicKeys } from './clinic-query-keys';
 
 /** GET /api/doctor-appointments?doctorId=&date=&clinicId= (clinic view). */
 export const getDoctorAppointments = (q: { clinicId: number; doctorId: number; date: string }) =>
-  apiFetch<{ appointments: ClinicAppointment[] }>(
+  apiFetch<ClinicAppointmentsResponse>(
     `/api/doctor-appointments?doctorId=${q.doctorId}&date=${q.date}&clinicId=${q.clinicId}`,
   ).then((r) => r.appointments);
 

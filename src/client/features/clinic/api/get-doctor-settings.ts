@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api';
-import { parseDoctorSettings, type DoctorSettings } from '../../../../shared/schemas/clinic';
+import { parseDoctorSettings, type DoctorSettings, type DoctorSettingsResponse } from '../../../../shared/schemas/clinic';
 import { clinicKeys } from './clinic-query-keys';
 import { readCachedSettings, writeCachedSettings } from '../lib/settings-cache';
 
 /** GET /api/clinic/settings/{clinicId}?doctorId=: null when none are saved (a 404 is not an error, spec part 1, 7). */
 export async function getDoctorSettings(clinicId: number, doctorId: number): Promise<DoctorSettings | null> {
   try {
-    const { settings } = await apiFetch<{ settings: unknown }>(`/api/clinic/settings/${clinicId}?doctorId=${doctorId}`);
+    const { settings } = await apiFetch<DoctorSettingsResponse>(`/api/clinic/settings/${clinicId}?doctorId=${doctorId}`);
     const parsed = parseDoctorSettings(settings);
     if (parsed) writeCachedSettings(parsed);
     return parsed;

@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { clinicKeys } from './clinic-query-keys';
 import { forgetCachedSettings } from '../lib/settings-cache';
+import type { DoctorRemovedResponse } from '../../../../shared/schemas/clinic';
 
 /** DELETE /api/clinic/doctors/{clinicId}/{doctorId}: unlinks him and cancels his appointments here from today on. */
 export const removeDoctor = ({ clinicId, doctorId }: { clinicId: number; doctorId: number }) =>
-  apiFetch<{ message: string; cancelledCount: number }>(`/api/clinic/doctors/${clinicId}/${doctorId}`, { method: 'DELETE' });
+  apiFetch<DoctorRemovedResponse>(`/api/clinic/doctors/${clinicId}/${doctorId}`, { method: 'DELETE' });
 
 export function useRemoveDoctor(clinicId: number) {
   const qc = useQueryClient();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { parseDoctorSettings, type AvailableDays, type DoctorSettings } from '../../../../shared/schemas/clinic';
+import { parseDoctorSettings, type AvailableDays, type DoctorSettings, type DoctorSettingsSavedResponse } from '../../../../shared/schemas/clinic';
 import { clinicKeys } from './clinic-query-keys';
 import { writeCachedSettings } from '../lib/settings-cache';
 
@@ -15,7 +15,7 @@ export interface SaveSettingsInput {
 
 /** POST /api/clinic/settings with availableDays as a JSON string, as the spec's screen sends it (part 1, 7). */
 export async function saveDoctorSettings(input: SaveSettingsInput): Promise<DoctorSettings> {
-  const { settings } = await apiFetch<{ settings: unknown }>('/api/clinic/settings', {
+  const { settings } = await apiFetch<DoctorSettingsSavedResponse>('/api/clinic/settings', {
     method: 'POST',
     body: { ...input, availableDays: JSON.stringify(input.availableDays) },
   });

@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { withOfflineCache } from '../../../lib/offline-cache';
 import { repQueryDefaults } from './rep-query-defaults';
+import type { SpecialtiesResponse } from '../../../../shared/schemas/booking';
 
 /** GET /api/doctors/specialties?state=&city=: specialties of bookable doctors in that city. */
 export async function getDoctorSpecialties(state: string, city: string): Promise<string[]> {
-  const res = await withOfflineCache(`rep:specialties:${state}:${city}`, () => apiFetch<{ specialties: string[] }>(`/api/doctors/specialties?${new URLSearchParams({ state, city })}`));
+  const res = await withOfflineCache(`rep:specialties:${state}:${city}`, () => apiFetch<SpecialtiesResponse>(`/api/doctors/specialties?${new URLSearchParams({ state, city })}`));
   return res.specialties;
 }
 
