@@ -11,7 +11,7 @@ import {
   reregistrationResponseSchema,
   reregistrationSchema,
 } from '../../../shared/schemas/admin';
-import { errorResponseSchema } from '../../../shared/schemas/common';
+import { errorResponses } from '../../../shared/schemas/common';
 import { requireUser } from '../../plugins/auth';
 import { originOf } from '../../plugins/security';
 import { getEmailJob, getEmailStats, listEmailLogs, queueBulkEmail, sendReregistrationEmails } from './admin-email.service';
@@ -21,7 +21,6 @@ import { EmailJobStore } from './email-jobs';
 // The admin e-mail calls (spec part 2, 2.5 (b), 2.6 and 7). Registered by adminRoutes.
 
 /** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
-const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
 const jobParams = z.object({ jobId: z.uuid('Email job not found') });
 

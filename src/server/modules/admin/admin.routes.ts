@@ -19,7 +19,7 @@ import {
   updateUserStatusSchema,
   userStatusResponseSchema,
 } from '../../../shared/schemas/admin';
-import { errorResponseSchema, messageResponseSchema } from '../../../shared/schemas/common';
+import { messageResponseSchema, errorResponses } from '../../../shared/schemas/common';
 import { AppError, unauthorized } from '../../errors';
 import { endAllSessions, endSession, requireUser, startSession, type UserType } from '../../plugins/auth';
 import { originOf, recordSecurityEvent } from '../../plugins/security';
@@ -41,7 +41,6 @@ import { deleteUser, listPendingReps, listSubscriptions, listUsers, setUserStatu
 // session, except the public active announcement the rep dashboard reads.
 
 /** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
-const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
 declare module 'fastify' {
   interface FastifyInstance {

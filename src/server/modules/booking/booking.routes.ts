@@ -15,7 +15,7 @@ import {
   repAppointmentsQuerySchema,
   repAppointmentsResponseSchema,
 } from '../../../shared/schemas/booking';
-import { errorResponseSchema, messageResponseSchema } from '../../../shared/schemas/common';
+import { messageResponseSchema, errorResponses } from '../../../shared/schemas/common';
 import { BOOKING_MESSAGES } from '../../../shared/booking/booking-rules';
 import { getBookingCalendarJson, getDoctorAvailability } from './availability.service';
 import { bookAppointment, cancelAppointment, listRepAppointments } from './booking.service';
@@ -25,7 +25,6 @@ import { bookAppointment, cancelAppointment, listRepAppointments } from './booki
 // area; the rep's calendar reads GET /api/booking/calendar.
 
 /** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
-const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
 

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../shared/errors';
 import type { FastifyInstance } from 'fastify';
 import { BOOKING_MESSAGES, canRepCancel, checkBooking, normalizeAvailableDays } from '../../../shared/booking/booking-rules';
 import { todayInIndia } from '../../../shared/dates';
@@ -27,7 +28,7 @@ export const AVAILABILITY_NOT_FOUND = 'Doctor availability not found';
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different booking.';
 
-type AnswerBody = { message: string; code?: string; appointment?: BookedAppointment };
+type AnswerBody = { message: string; code?: ErrorCode; appointment?: BookedAppointment };
 export interface BookingAnswer {
   statusCode: number;
   body: AnswerBody;

@@ -22,7 +22,7 @@ import {
   doctorSettingsSavedResponseSchema,
   saveDoctorSettingsSchema,
 } from '../../../shared/schemas/clinic';
-import { errorResponseSchema, messageResponseSchema } from '../../../shared/schemas/common';
+import { messageResponseSchema, errorResponses } from '../../../shared/schemas/common';
 import { changeClinicPassword, getClinicPreferences, saveClinicPreferences } from './account.service';
 import { addExistingDoctor, addNewDoctor, listAvailableDoctors, listDoctors, removeDoctor } from './doctors.service';
 import { getDoctorSettings, saveDoctorSettings } from './settings.service';
@@ -37,7 +37,6 @@ const doctorParams = clinicParams.extend({ doctorId: positiveId('Invalid doctor 
 const settingsQuery = z.object({ doctorId: positiveId('Please select a doctor first.') });
 
 /** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
-const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
 export const CANCEL_CALLS_FAILED = "Failed to cancel today's calls. Please try again.";
 

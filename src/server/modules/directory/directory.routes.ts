@@ -13,7 +13,7 @@ import {
   specialtiesResponseSchema,
   statesResponseSchema,
 } from '../../../shared/schemas/booking';
-import { errorResponseSchema } from '../../../shared/schemas/common';
+import { errorResponses } from '../../../shared/schemas/common';
 import { listCities, listClinicsOfDoctor, listDoctors, listSpecialties, listStates } from './directory.service';
 
 // The find-a-doctor cascade (spec part 2, 2.1 and 7): State -> City -> Specialty -> Doctor -> Clinic, listing
@@ -21,7 +21,6 @@ import { listCities, listClinicsOfDoctor, listDoctors, listSpecialties, listStat
 // that rep registration reads (spec part 1, 7).
 
 /** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
-const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
 export async function directoryRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();

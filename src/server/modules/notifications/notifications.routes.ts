@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, requireUser } from '../../plugins/auth';
-import { errorResponseSchema } from '../../../shared/schemas/common';
+import { errorResponses } from '../../../shared/schemas/common';
 import {
   calendarFeedCreatedSchema,
   calendarFeedStatusSchema,
@@ -24,7 +24,6 @@ import { getVapidKeys } from './push.service';
 // The rep's reminder opt-outs, web-push subscription and private calendar feed (spec part 2, 7 Settings).
 
 /** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
-const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 const preferencesAnswer = { response: { 200: repNotificationPreferencesResponseSchema, ...errorResponses } };
 const feedStatusAnswer = { response: { 200: calendarFeedStatusSchema, ...errorResponses } };
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../shared/schemas/common';
+import { errorResponses } from '../../../shared/schemas/common';
 import {
   activateFreeTrialSchema,
   completeTestCheckoutSchema,
@@ -23,7 +23,6 @@ import { activateFreeTrial, getPlans, getSubscriptionStatus } from './subscripti
 // spec part 2, 7 "Subscription". Every call is the signed-in rep's own, except the webhook.
 
 /** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
-const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
 export async function subscriptionRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
