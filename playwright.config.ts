@@ -1,9 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // Debian's Chromium, never a downloaded browser (STACK.md). Each worker starts its own server on a fresh
-// database (e2e/fixtures.ts), against the production build in dist/client.
+// database (e2e/fixtures.ts), against the production build in dist/client; the server is the compiled one in
+// dist/server, built first by e2e/global-setup.ts.
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: 0,

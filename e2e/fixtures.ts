@@ -24,7 +24,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (one process, as `npm run serve`) on a fresh embedded database. */
+/**
+ * Starts the real server on a fresh embedded database: the compiled one production runs (dist/server/main.js,
+ * built by e2e/global-setup.ts before the journeys), as one process without the supervisor.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<AppServer & { stop(): Promise<void> }> {
   const mailbox = new Mailbox();
   const smtpUrl = await mailbox.start();
@@ -32,7 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<App
   const dataDir = mkdtempSync(join(tmpdir(), 'repvisit-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

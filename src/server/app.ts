@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { defaultClientDir } from './paths';
 import { registerPrerenderedPages, sendAppShell } from './client-shell';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -52,8 +52,6 @@ export interface BuildAppOptions {
   /** Where log lines go (default stdout); the log-secrecy test reads them (issue 9). */
   logStream?: NodeJS.WritableStream;
 }
-
-const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 // Every area registers its routes here, explicitly (ARCHITECTURE: app.ts).
 const modules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, clinicRoutes, subscriptionRoutes, authRoutes, directoryRoutes, bookingRoutes, repProfileRoutes, adminRoutes, notificationRoutes, jobRoutes, privacyRoutes];

@@ -4,9 +4,11 @@ import { RESTART_EXIT_CODE } from './supervisor-protocol';
 
 // Runs the server (main.ts) as a child process and starts it again when it exits with RESTART_EXIT_CODE
 // (the admin's 'Restart Server'). SIGTERM and SIGINT are passed on; any other exit ends the supervisor with
-// the same code. `npm start` and `npm run serve` run this.
+// the same code. `npm start` and `npm run serve` run this compiled (dist/server/supervisor.js, beside
+// dist/server/main.js); run from the source through tsx it starts main.ts the same way (the child inherits
+// node's options, --import tsx among them). docs/decisions/021-node-24-and-compiled-server.md
 
-const mainPath = fileURLToPath(new URL('./main.ts', import.meta.url));
+const mainPath = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './main.ts' : './main.js', import.meta.url));
 const QUICK_CRASH_MS = 5_000;
 const MAX_QUICK_RESTARTS = 5;
 

@@ -1,11 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrationsDir } from '../paths';
 import type { Database } from './client';
 
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const migrationsFolder = migrationsDir;
 
 /** Applies the committed migrations; drizzle-kit's CLI may not support PGlite (STACK.md), so we do it here. */
 export async function migrateDatabase(database: Database): Promise<void> {
