@@ -39,7 +39,7 @@ async function once(url: string, o: { connections: number; seconds: number; next
         },
       },
     ],
-  } as autocannon.Options);
+  });
   const status: Record<string, number> = {};
   for (const [code, v] of Object.entries((result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {})) {
     status[code] = v.count;

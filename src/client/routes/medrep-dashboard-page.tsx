@@ -43,7 +43,7 @@ export default function MedrepDashboardPage() {
   const goHome = () => {
     clearSavedUser('medrep');
     void clearOfflineData();
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
   const onLogout = () => {
     leave();

@@ -8,7 +8,7 @@ import { notFound } from '../../errors';
 import { recordSecurityEvent } from '../../plugins/security';
 import * as authRepo from '../auth/auth.repo';
 import { CODE_LIFETIME_MS, VERIFY_LINK_LIFETIME_MS, generateCode, generateToken, hashCode, hashLinkToken } from '../auth/codes';
-import { EmailJobStore, runWithConcurrency } from './email-jobs';
+import { type EmailJobStore, runWithConcurrency } from './email-jobs';
 
 // Re-registration e-mails, bulk e-mails and their history (spec part 2, 2.5 (b), 2.6 and 7; issue 7).
 

@@ -13,7 +13,6 @@ import {
   userKindSchema,
   verifyEmailSchema,
   verifyOtpSchema,
-  type UserKind,
 } from '../../../shared/schemas/auth';
 import { requireUser } from '../../plugins/auth';
 import { LIMITS, byEmail, byToken, byValue, rateLimited } from './auth.limits';

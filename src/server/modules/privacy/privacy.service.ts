@@ -42,7 +42,7 @@ async function accountRow(app: FastifyInstance, actor: Actor) {
   const table = actor.type === 'clinic' ? clinicUsers : medicalReps;
   const [row] = await app.db.select().from(table).where(eq(table.id, actor.id)).limit(1);
   if (!row) throw notFound('Account not found');
-  return row as typeof clinicUsers.$inferSelect | typeof medicalReps.$inferSelect;
+  return row;
 }
 
 async function sessionList(app: FastifyInstance, actor: Actor) {
