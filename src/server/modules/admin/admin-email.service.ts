@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES, personalise } from '../../../shared/schemas/admin';
 import { emailAuditLog, medicalReps, pendingMedicalReps } from '../../db/schema';
 import { notFound } from '../../errors';
 import { recordSecurityEvent } from '../../plugins/security';
-import * as authRepo from '../auth/auth.repo';
+import { findPending, replacePendingCode, type PendingRep } from '../auth/auth.service';
 import { CODE_LIFETIME_MS, VERIFY_LINK_LIFETIME_MS, generateCode, generateToken, hashCode, hashLinkToken } from '../auth/codes';
 import { type EmailJobStore, runWithConcurrency } from './email-jobs';
 
@@ -35,8 +35,8 @@ const htmlOf = (text: string) =>
 export async function sendReregistrationEmails({ app, request }: Ctx, input: Reregistration) {
   const pending = input.sendToAll
     ? await app.db.select().from(pendingMedicalReps).orderBy(pendingMedicalReps.createdAt)
-    : (await Promise.all([...new Set(input.emails!.map((e) => e.toLowerCase()))].map((e) => authRepo.findPending(app.db, 'medrep', e)))).filter(
-        (p): p is authRepo.PendingRep => !!p,
+    : (await Promise.all([...new Set(input.emails!.map((e) => e.toLowerCase()))].map((e) => findPending(app.db, 'medrep', e)))).filter(
+        (p): p is PendingRep => !!p,
       );
   const asked = input.sendToAll ? pending.length : new Set(input.emails!.map((e) => e.toLowerCase())).size;
   let sent = 0;
@@ -45,7 +45,7 @@ export async function sendReregistrationEmails({ app, request }: Ctx, input: Rer
     const now = app.clock.now();
     const code = generateCode();
     const token = generateToken();
-    await authRepo.replacePendingCode(app.db, 'medrep', p.id, {
+    await replacePendingCode(app.db, 'medrep', p.id, {
       codeHash: hashCode(code, app.config.SESSION_SECRET),
       codeExpiry: new Date(now.getTime() + CODE_LIFETIME_MS),
       tokenHash: hashLinkToken(token),

@@ -5,7 +5,7 @@ import { PROFILE_MESSAGES } from '../../../shared/schemas/profile';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { recordSecurityEvent } from '../../plugins/security';
-import { findEmailHolders, findPhoneHolders, setRepPassword } from '../auth/auth.repo';
+import { findEmailHolders, findPhoneHolders, setRepPassword } from '../auth/auth.service';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { hashPassword } from '../auth/password';
 import {

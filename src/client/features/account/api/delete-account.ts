@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { clearOfflineData } from '../../pwa/lib/clear-offline-data';
+import { clearOfflineData } from '../../../lib/clear-offline-data';
 
 /** POST /api/account/delete/request: e-mails a 6-digit confirmation code. */
 export function useRequestAccountDeletion() {

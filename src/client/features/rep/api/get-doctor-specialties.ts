@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { withOfflineCache } from '../../../lib/offline-cache';
-import { repQueryDefaults } from './rep-query-defaults';
+import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 
 /** GET /api/doctors/specialties?state=&city=: specialties of bookable doctors in that city. */
 export async function getDoctorSpecialties(state: string, city: string): Promise<string[]> {
