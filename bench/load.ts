@@ -67,4 +67,3 @@ export async function measure(
 }
 
 export const count5xx = (r: LoadResult) => Object.entries(r.status).filter(([c]) => c.startsWith('5')).reduce((a, [, n]) => a + n, 0);
-export const count2xx = (r: LoadResult) => Object.entries(r.status).filter(([c]) => c.startsWith('2')).reduce((a, [, n]) => a + n, 0);

@@ -1,9 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 
 export const verifyEmail = (body: { token: string; type: string }) =>
   apiFetch<{ message: string }>('/api/verify-email', { body });
-
-export function useVerifyEmail() {
-  return useMutation({ mutationFn: verifyEmail });
-}
