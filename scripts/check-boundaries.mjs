@@ -10,7 +10,8 @@ import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 const ROOTS = ['src', 'e2e', 'bench', 'build'];
 const AREA = /^src\/(client\/features|server\/modules)\/[^/]+/;
 // The same test code as TEST in .dependency-cruiser.cjs.
-const TEST = /(^e2e\/|\.test\.tsx?$|^src\/test-setup\.ts$|^src\/server\/test\/|^src\/client\/features\/[^/]+\/test\/|[.-]test-support\.ts$|^src\/server\/security\/(security-fixtures|access-table)\.ts$)/;
+const TEST =
+  /(^e2e\/|\.test\.tsx?$|^src\/test-setup\.ts$|^src\/server\/test\/|^src\/client\/features\/[^/]+\/test\/|[.-]test-support\.ts$|^src\/server\/security\/(security-fixtures|access-table)\.ts$)/;
 
 const options = await extractDepcruiseOptions('./.dependency-cruiser.cjs');
 const { output: result } = await cruise(ROOTS, options, undefined, { tsConfig: extractTSConfig('tsconfig.json') });
