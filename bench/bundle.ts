@@ -24,7 +24,7 @@ const gz = (file: string) => gzipSync(readFileSync(file)).length;
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key) || !manifest[key]) return seen;
   seen.add(key);
-  for (const k of manifest[key]!.imports ?? []) closure(manifest, k, seen);
+  for (const k of manifest[key].imports ?? []) closure(manifest, k, seen);
   return seen;
 }
 

@@ -22,7 +22,7 @@ async function measureOnce(lighthouse: Lighthouse, port: number, url: string): P
     const result = await lighthouse(url, { port, onlyCategories: ['performance', 'accessibility'], output: 'json', logLevel: 'error' });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('no report');
-    const score = (k: string) => (lhr.categories[k]?.score == null ? null : Math.round(lhr.categories[k]!.score! * 100));
+    const score = (k: string) => (lhr.categories[k]?.score == null ? null : Math.round(lhr.categories[k].score * 100));
     return {
       url,
       performance: score('performance'),

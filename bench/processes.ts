@@ -40,7 +40,7 @@ async function waitFor(url: string, proc: ChildProcess, timeoutMs: number, errTe
 function spawnChild(args: string[], env: Record<string, string>, readyPath: string, port: number): Promise<Child> {
   const proc = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
-  proc.stderr!.on('data', (d: Buffer) => {
+  proc.stderr.on('data', (d: Buffer) => {
     err = (err + d.toString()).slice(-8000);
   });
   const url = `http://127.0.0.1:${port}`;

@@ -296,14 +296,15 @@ async function main() {
   }
   if (only !== 'embedded') await benchPostgres(!args.has('--no-lighthouse'));
   if (only !== 'postgres') await benchEmbedded();
-  results.seconds_total = Math.round((Date.now() - started) / 1000);
+  const secondsTotal = Math.round((Date.now() - started) / 1000);
+  results.seconds_total = secondsTotal;
   results.table = rows;
   printTable();
   const dir = join(here, 'results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(results, null, 2));
-  log(`wrote ${file} (${results.seconds_total} s)`);
+  log(`wrote ${file} (${secondsTotal} s)`);
   if (rows.some((r) => r.ok === false)) process.exitCode = 1;
 }
 

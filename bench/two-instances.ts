@@ -35,7 +35,7 @@ export async function runTwoInstances(o: { url: string; clientDir: string; secon
         },
       });
     };
-    const [a, b] = await Promise.all([runOn(apps[0]!.url, 0), runOn(apps[1]!.url, 1_000_000)]);
+    const [a, b] = await Promise.all([runOn(apps[0].url, 0), runOn(apps[1].url, 1_000_000)]);
     const booked = (a.status['201'] ?? 0) + (b.status['201'] ?? 0);
     const [after] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from doctor_appointments where status <> 'cancelled'`));
     const overbooked = rowsOf(

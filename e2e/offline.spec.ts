@@ -31,7 +31,7 @@ async function pendingOnDevice(page: Page): Promise<{ id: string; data: Record<s
     () =>
       new Promise((resolve, reject) => {
         const req = indexedDB.open('RepVisitDB', 1);
-        req.onerror = () => reject(req.error);
+        req.onerror = () => reject(req.error ?? new Error('indexedDB.open failed'));
         req.onsuccess = () => {
           const db = req.result;
           const all = db.transaction('pendingAppointments').objectStore('pendingAppointments').getAll();
@@ -39,7 +39,7 @@ async function pendingOnDevice(page: Page): Promise<{ id: string; data: Record<s
             resolve(all.result);
             db.close();
           };
-          all.onerror = () => reject(all.error);
+          all.onerror = () => reject(all.error ?? new Error('getAll failed'));
         };
       }),
   );
@@ -272,7 +272,7 @@ test('no install card when the app runs standalone', async ({ page }) => {
   await page.clock.install();
   await page.addInitScript(() => {
     const original = window.matchMedia.bind(window);
-    window.matchMedia = (q: string) => (q === '(display-mode: standalone)' ? ({ ...original(q), matches: true, media: q } as MediaQueryList) : original(q));
+    window.matchMedia = (q: string) => (q === '(display-mode: standalone)' ? ({ ...original(q), matches: true, media: q }) : original(q));
   });
   await page.goto('/');
   await expect(page.locator('#main')).toBeVisible();

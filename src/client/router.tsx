@@ -1,5 +1,5 @@
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router';
-import { RootLayout } from './components/layout/root-layout';
+import { RootLayout } from './routes/root-layout';
 
 // Every page loads on demand, so the landing route carries only what it needs (issue 10).
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });

@@ -80,8 +80,6 @@ export const CANCELLATION_REASONS = [
   'Doctor is leaving for conference',
 ] as const;
 
-export const USER_TYPES = { MEDICAL_REP: 'Medical Rep', CLINIC: 'Clinic', PATIENT: 'Patient' } as const;
-
 // spec part 1, 9 and part 2, 9.
 export const LIMITS = {
   clinicNameMin: 3,

@@ -6,7 +6,7 @@ import { meQueryKey } from '../features/auth/api/get-me';
 import { useLogout } from '../features/auth/api/logout';
 import { TermsDialog } from '../features/auth/components/terms-dialog';
 import { clearSavedUser } from '../features/auth/lib/device-storage';
-import { clearOfflineData } from '../features/pwa/lib/clear-offline-data';
+import { clearOfflineData } from '../lib/clear-offline-data';
 import { AnnouncementBanner } from '../features/rep/components/announcement-banner';
 import { BookAppointmentTab } from '../features/rep/components/book-appointment-tab';
 import { MyAppointmentsTab } from '../features/rep/components/my-appointments-tab';
@@ -43,7 +43,7 @@ export default function MedrepDashboardPage() {
   const goHome = () => {
     clearSavedUser('medrep');
     void clearOfflineData();
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
   const onLogout = () => {
     leave();

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { TIMINGS } from '../../shared/constants';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../../shared/schemas/auth';
@@ -23,6 +23,7 @@ export default function ResetPasswordPage() {
   const type = rawType === 'clinic' || rawType === 'medrep' ? rawType : null;
   const reset = useResetPassword();
   const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordFormSchema), mode: 'onBlur', defaultValues: { password: '', confirmPassword: '' } });
+  const password = useWatch({ control: form.control, name: 'password' });
   useRevalidateOnFix(form);
   useRedirectAfter(reset.isSuccess, '/', TIMINGS.successRedirectMs);
 
@@ -73,7 +74,7 @@ export default function ResetPasswordPage() {
           <FormField label="New Password" error={errors.password?.message}>
             <Input type="password" autoComplete="new-password" {...form.register('password')} />
           </FormField>
-          <PasswordChecklist password={form.watch('password')} />
+          <PasswordChecklist password={password} />
         </div>
         <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />

@@ -24,17 +24,16 @@ export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const type = params.get('type') ?? '';
-  const [outcome, setOutcome] = useState<Outcome>({ state: 'loading' });
+  const [outcome, setOutcome] = useState<Outcome>(() =>
+    token && type ? { state: 'loading' } : { state: 'error', message: 'Invalid verification link. Please try again or contact support.' },
+  );
   const started = useRef(false);
   useRedirectAfter(outcome.state === 'success', '/', TIMINGS.successRedirectMs);
 
   useEffect(() => {
     if (started.current) return; // StrictMode runs effects twice; a link is used once.
     started.current = true;
-    if (!token || !type) {
-      setOutcome({ state: 'error', message: 'Invalid verification link. Please try again or contact support.' });
-      return;
-    }
+    if (!token || !type) return; // the initial outcome already says the link is invalid
     verifyEmail({ token, type })
       .then((answer) => setOutcome({ state: 'success', message: answer?.message || 'Your email has been verified.' }))
       .catch((err: unknown) => {

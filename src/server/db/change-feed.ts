@@ -344,7 +344,7 @@ export function preparedOnce<P>(build: (db: Db) => P): (db: DbOrTx) => P | null 
   return (db) => {
     if (!feeds.has(db)) return null;
     let prepared = byDb.get(db);
-    if (!prepared) byDb.set(db, (prepared = build(db as Db)));
+    if (!prepared) byDb.set(db, (prepared = build(db)));
     return prepared;
   };
 }

@@ -24,7 +24,8 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
   let v: SeededVolume;
 
   async function planOf(query: SQLWrapper): Promise<PlanNode[]> {
-    const result = (await ctx.database.db.execute(sql`explain (format json) ${query}`)) as unknown as { rows: Array<Record<string, unknown>> };
+    const answer: unknown = await ctx.database.db.execute(sql`explain (format json) ${query}`);
+    const result = answer as { rows: Array<Record<string, unknown>> };
     const raw = Object.values(result.rows[0]!)[0];
     const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
     return nodesOf(parsed[0]!.Plan);

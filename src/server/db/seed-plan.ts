@@ -1,6 +1,6 @@
 import { checkBooking, type BookingContext } from '../../shared/booking/booking-rules';
 import { addDays, type IsoDate } from '../../shared/dates';
-import { CANCELLATION_REASONS } from '../../shared/constants';
+import type { CANCELLATION_REASONS } from '../../shared/constants';
 import { availableDaysFor, DEMO_CLINICS, DEMO_DOCTORS, DEMO_REPS, type DemoLink } from './seed-data';
 
 // The demo appointments, placed on real dates relative to today (IST) by the shared booking rules

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { defineBatchedReadCache, preparedOnce, type Param } from '../db/change-feed';
 import type { DbOrTx } from '../db/client';
@@ -260,7 +260,3 @@ export function assertSelf(actor: Actor, type: UserType, id: number): void {
   if (actor.type !== type || actor.id !== id) throw forbidden();
 }
 
-/** Purges expired sessions (used by the nightly job). */
-export async function purgeExpiredSessions(app: FastifyInstance): Promise<void> {
-  await app.db.delete(sessions).where(lt(sessions.expiresAt, app.clock.now()));
-}

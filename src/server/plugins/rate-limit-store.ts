@@ -28,7 +28,7 @@ export function postgresRateLimitStore(db: Db) {
             returning hits, greatest(0, ceil(extract(epoch from (window_ends_at - now())) * 1000))::int as ttl`,
       ).then(
         (result) => {
-          const row = (result as unknown as { rows: Array<{ hits: number; ttl: number }> }).rows[0]!;
+          const row = (result as { rows: Array<{ hits: number; ttl: number }> }).rows[0]!;
           cb(null, { current: Number(row.hits), ttl: Number(row.ttl) });
         },
         (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))),

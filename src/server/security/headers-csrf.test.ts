@@ -9,7 +9,7 @@ import { securityEvents } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, describeEachDatabase } from '../test/harness';
 import { MATRIX, ORDER } from './access-table';
-import { apiRoutes, buildWorld, type ActorName } from './security-fixtures';
+import { apiRoutes, buildWorld } from './security-fixtures';
 
 // CSRF and response headers (issue 9; OWASP ASVS V3.5, V14.4).
 
@@ -22,7 +22,7 @@ describeEachDatabase(
       for (const route of apiRoutes(ctx.app).filter((r) => !r.startsWith('GET '))) {
         const [method, pattern] = route.split(' ') as [InjectOptions['method'], string];
         const row = MATRIX[route]!;
-        for (const actor of ORDER as ActorName[]) {
+        for (const actor of ORDER) {
           const { url, headers, ...rest } = row.request(world);
           for (const origin of ['https://evil.example', 'http://localhost:5000.evil.example', 'null', 'http://localhost:5001']) {
             const cookie = world.cookies[actor];

@@ -13,8 +13,11 @@ describeEachDatabase(
   'sessions: new ids, timeouts and revocation',
   (ctx) => {
     const cookieOf = (res: { headers: Record<string, unknown> }) => {
-      const raw = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith(`${SESSION_COOKIE}=`));
-      return raw ? String(raw).split(';')[0]! : undefined;
+      const raw = [res.headers['set-cookie']]
+        .flat()
+        .filter((c): c is string => typeof c === 'string')
+        .find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+      return raw ? raw.split(';')[0]! : undefined;
     };
     const repLogin = async (email: string, rememberMe = false, cookie?: string) => {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/medrep/login', payload: { email, password: TEST_PASSWORD, rememberMe }, headers: cookie ? { cookie } : {} });

@@ -47,7 +47,7 @@ export function testDatabaseKinds(): DatabaseKind[] {
 }
 
 /** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
+export async function createTestDatabase(kind: DatabaseKind): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   if (kind === 'pglite') {
     const database = await openDatabase({ dataDir: 'memory://' });
     await migrateDatabase(database);

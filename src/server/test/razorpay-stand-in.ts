@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 // A local stand-in of Razorpay's Orders API for tests (issue 6): a real HTTP server on 127.0.0.1 that checks
 // HTTP Basic auth and answers POST /v1/orders the way Razorpay documents it. Tests point RAZORPAY_API_URL at it.
@@ -32,7 +32,8 @@ export async function startRazorpayStandIn(opts: { keyId: string; keySecret: str
   const expectedAuth = `Basic ${Buffer.from(`${opts.keyId}:${opts.keySecret}`).toString('base64')}`;
   const state = { requests: [] as RecordedOrderRequest[], mode: 'ok' as RazorpayStandIn['mode'] };
 
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(body));
@@ -67,7 +68,7 @@ export async function startRazorpayStandIn(opts: { keyId: string; keySecret: str
       notes: body.notes ?? [],
       created_at: Math.floor(Date.now() / 1000),
     });
-  });
+  }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

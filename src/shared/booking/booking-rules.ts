@@ -88,8 +88,6 @@ export function normalizeAvailableDays(value: unknown): Record<string, boolean> 
   return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, b]) => [k.toLowerCase(), b === true]));
 }
 
-export const hasAnyAvailableDay = (days: Record<string, boolean>) => Object.values(days).some(Boolean);
-
 /** Max slots minus non-cancelled appointments of the doctor at this clinic that date, never below 0. */
 export function remainingSlots(ctx: Pick<BookingContext, 'settings' | 'doctorAppointments'>, date: IsoDate): number {
   const taken = ctx.doctorAppointments.filter((a) => a.date === date && counts(a.status)).length;

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { BrandMark } from './brand-mark';
@@ -34,13 +34,13 @@ function SiteNavLink({ link, pathname, block, onClick }: { link: (typeof SITE_NA
 
 /** Sticky site header: logo, brand, 'Healthcare Platform', and the nav (a toggled list on phones). */
 export function SiteHeader() {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-
-  // A followed link closes the mobile menu.
-  useEffect(() => setOpen(false), [pathname]);
+  // The mobile menu is open only on the page where it was opened, so a followed link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 dark:border-slate-800 dark:bg-slate-900/90">
@@ -70,12 +70,13 @@ export function SiteHeader() {
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((v) => !v)}
+          onClick={() => setOpen(!open)}
         >
           {open ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
         </button>
       </div>
 
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from any link inside closes the menu (disclosure pattern); the nav itself takes no focus. */}
       <nav
         id={menuId}
         aria-label="Mobile"

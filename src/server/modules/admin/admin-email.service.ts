@@ -14,9 +14,9 @@ import { emailAuditLog, medicalReps, pendingMedicalReps } from '../../db/schema'
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
-import * as authRepo from '../auth/auth.repo';
+import { findPending, replacePendingCode, type PendingRep } from '../auth/auth.service';
 import { CODE_LIFETIME_MS, VERIFY_LINK_LIFETIME_MS, generateCode, generateToken, hashCode, hashLinkToken } from '../auth/codes';
-import { EmailJobStore, runWithConcurrency } from './email-jobs';
+import { type EmailJobStore, runWithConcurrency } from './email-jobs';
 
 // Re-registration e-mails, bulk e-mails and their history (spec part 2, 2.5 (b), 2.6 and 7).
 
@@ -44,8 +44,8 @@ export async function sendReregistrationEmails(
   const { input } = o;
   const pending = input.sendToAll
     ? await deps.db.select().from(pendingMedicalReps).orderBy(pendingMedicalReps.createdAt)
-    : (await Promise.all([...new Set(input.emails!.map((e) => e.toLowerCase()))].map((e) => authRepo.findPending(deps.db, 'medrep', e)))).filter(
-        (p): p is authRepo.PendingRep => !!p,
+    : (await Promise.all([...new Set(input.emails!.map((e) => e.toLowerCase()))].map((e) => findPending(deps.db, 'medrep', e)))).filter(
+        (p): p is PendingRep => !!p,
       );
   const asked = input.sendToAll ? pending.length : new Set(input.emails!.map((e) => e.toLowerCase())).size;
   let sent = 0;
@@ -54,7 +54,7 @@ export async function sendReregistrationEmails(
     const now = deps.clock.now();
     const code = generateCode();
     const token = generateToken();
-    await authRepo.replacePendingCode(deps.db, 'medrep', p.id, {
+    await replacePendingCode(deps.db, 'medrep', p.id, {
       codeHash: hashCode(code, deps.config.SESSION_SECRET),
       codeExpiry: new Date(now.getTime() + CODE_LIFETIME_MS),
       tokenHash: hashLinkToken(token),

@@ -61,7 +61,7 @@ export async function waitForJob(app: FastifyInstance, cookie: string, jobId: st
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await call(app, 'GET', `/api/admin/email-jobs/${jobId}`, { cookie });
-    const job = res.json() as { total: number; sent: number; failed: number; done: boolean };
+    const job = res.json<{ total: number; sent: number; failed: number; done: boolean }>();
     if (job.done) return job;
     if (Date.now() > deadline) throw new Error(`job ${jobId} not done: ${JSON.stringify(job)}`);
     await new Promise((r) => setTimeout(r, 50));

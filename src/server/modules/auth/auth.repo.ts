@@ -34,7 +34,7 @@ export async function findEmailHolders(db: DbOrTx, email: string): Promise<Holde
     union all select 'medrep', false, email from ${medicalReps} where lower(email) = ${email.toLowerCase()}
     union all select 'clinic', true, email from ${pendingClinicUsers} where lower(email) = ${email.toLowerCase()}
     union all select 'medrep', true, email from ${pendingMedicalReps} where lower(email) = ${email.toLowerCase()}`);
-  return (result as unknown as { rows: Holder[] }).rows;
+  return (result as { rows: Holder[] }).rows;
 }
 
 /** Accounts, verified or pending, of both kinds, holding the phone (contact) number. */
@@ -44,7 +44,7 @@ export async function findPhoneHolders(db: DbOrTx, phone: string): Promise<Holde
     union all select 'medrep', false, email from ${medicalReps} where phone = ${phone}
     union all select 'clinic', true, email from ${pendingClinicUsers} where contact_number = ${phone}
     union all select 'medrep', true, email from ${pendingMedicalReps} where phone = ${phone}`);
-  return (result as unknown as { rows: Holder[] }).rows;
+  return (result as { rows: Holder[] }).rows;
 }
 
 // --- pending registrations -----------------------------------------------------------------------

@@ -20,6 +20,9 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../e
 import { endAllSessions, type Actor } from '../../plugins/auth';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import * as repo from './auth.repo';
+
+// What other modules may use of the auth repo, through this service (ARCHITECTURE rule 16).
+export { findEmailHolders, findPending, findPhoneHolders, replacePendingCode, setRepPassword, type PendingRep } from './auth.repo';
 import { passwordChangedMail, passwordResetMail } from './auth.mail';
 import { RESET_LINK_LIFETIME_MS, generateToken, hashLinkToken } from './codes';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';

@@ -1,42 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { formatDisplayDate, weekdayOf } from '../../../shared/dates';
 import { PRODUCT_NAME } from '../../../shared/constants';
-import { buildVisitIcs, type VisitEvent } from './ics';
+import { buildVisitIcs } from '../calendar/ics';
+import { visitEventOf, type VisitDetails } from '../calendar/visit-calendar';
 
 // The rep's booking confirmation and cancellation e-mails, each with an .ics file (issue 5).
 
 type MailDeps = Pick<FastifyInstance, 'mailer' | 'config' | 'log'>;
 
-export interface VisitDetails {
-  appointmentId: number;
-  date: string;
-  doctorName: string;
-  doctorSpecialty: string | null;
-  clinicName: string;
-  clinicCity: string;
-  clinicState: string;
-  repName: string;
-  repEmail: string;
-  repId: number;
-}
-
-function senderAddress(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
-}
-
-function eventOf(deps: MailDeps, v: VisitDetails, now: Date): VisitEvent {
-  return {
-    ...v,
-    organizerEmail: senderAddress(deps.config.MAIL_FROM),
-    uidHost: new URL(deps.config.appUrl).hostname || 'repvisit.local',
-    now,
-  };
-}
-
 const dayText = (date: string) => `${weekdayOf(date).replace(/^./, (c) => c.toUpperCase())}, ${formatDisplayDate(date)}`;
 
 export async function sendBookingConfirmation(deps: MailDeps, v: VisitDetails, now: Date): Promise<void> {
-  const ics = buildVisitIcs(eventOf(deps, v, now), 'REQUEST');
+  const ics = buildVisitIcs(visitEventOf(deps, v, now), 'REQUEST');
   const text = [
     `Hello ${v.repName},`,
     '',
@@ -63,7 +38,7 @@ export async function sendBookingConfirmation(deps: MailDeps, v: VisitDetails, n
 }
 
 export async function sendRepCancellation(deps: MailDeps, v: VisitDetails, now: Date): Promise<void> {
-  const ics = buildVisitIcs(eventOf(deps, v, now), 'CANCEL');
+  const ics = buildVisitIcs(visitEventOf(deps, v, now), 'CANCEL');
   const text = [
     `Hello ${v.repName},`,
     '',
@@ -81,10 +56,4 @@ export async function sendRepCancellation(deps: MailDeps, v: VisitDetails, now: 
     templateType: 'booking_cancelled',
     attachments: [{ filename: 'appointment-cancelled.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=CANCEL' }],
   });
-}
-
-/** The METHOD:CANCEL calendar file for a visit cancelled by the clinic (issue 11: same UID as the booking's). */
-export function cancelledVisitAttachment(deps: Pick<FastifyInstance, 'config'>, v: VisitDetails, now: Date) {
-  const ics = buildVisitIcs(eventOf(deps as MailDeps, v, now), 'CANCEL');
-  return { filename: 'appointment-cancelled.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=CANCEL' };
 }

@@ -42,7 +42,7 @@ const doctorDaysCache = defineBatchedReadCache<DoctorRange, DoctorDayRow[]>({
     for (const same of groupRows(ranges, (r) => key(r.from, r.to), (r) => r).values()) {
       const { from, to } = same[0]!;
       if (same.length === 1) {
-        found.set(key(same[0]!.clinicId, same[0]!.doctorId, from, to), await (doctorDaysPrepared(db)?.execute(same[0]!) ?? queryDoctorAppointmentsBetween(db, same[0]!)));
+        found.set(key(same[0]!.clinicId, same[0]!.doctorId, from, to), await (doctorDaysPrepared(db)?.execute(same[0]) ?? queryDoctorAppointmentsBetween(db, same[0]!)));
         continue;
       }
       const rows = await db

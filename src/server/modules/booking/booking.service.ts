@@ -5,9 +5,9 @@ import { todayInIndia } from '../../../shared/dates';
 import type { BookAppointment, BookedAppointment, RepAppointment } from '../../../shared/schemas/booking';
 import { isSubscriptionActive, SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../shared/subscription/subscription-status';
 import { AppError, badRequest, isUniqueViolation, notFound, unauthorized } from '../../errors';
-import { listClosedDates } from '../clinics/day-closures.repo';
+import { listClosedDates } from '../clinics/visitors.service';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
-import { findBookableSettings } from '../directory/directory.repo';
+import { findBookableSettings } from '../directory/directory.service';
 import { sendBookingConfirmation, sendRepCancellation } from './booking-mail';
 import {
   cancelByRep,

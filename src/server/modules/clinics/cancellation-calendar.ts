@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MailAttachment } from '../mail/mail.service';
-import { cancelledVisitAttachment } from '../booking/booking-mail';
+import { cancelledVisitAttachment } from '../calendar/visit-calendar';
 import type { CancelledVisit } from './clinic-mail';
 
 /** issue 11: the rep's calendar drops a visit the clinic cancelled (a CANCEL file with the booking's UID). */

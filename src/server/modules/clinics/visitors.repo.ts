@@ -33,7 +33,7 @@ const clinicAppointmentsCache = defineBatchedReadCache<Upcoming, ClinicAppointme
       const { fromDate } = same[0]!;
       if (same.length === 1) {
         const prepared = clinicUpcomingPrepared(db);
-        const rows = prepared ? ((await prepared.execute(same[0]!)) as ClinicAppointment[]) : await queryClinicAppointments(db, same[0]!);
+        const rows = prepared ? ((await prepared.execute(same[0])) as ClinicAppointment[]) : await queryClinicAppointments(db, same[0]!);
         found.set(`${same[0]!.clinicId}:${same[0]!.doctorId}:${fromDate}`, rows);
         continue;
       }

@@ -8,6 +8,9 @@ import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access'
 import { cancellationCalendarFile } from './cancellation-calendar';
 import { cancellationMail } from './clinic-mail';
 import { closeDoctorDay } from './day-closures.repo';
+
+// What other modules may use of the day closures, through this service (ARCHITECTURE rule 16).
+export { listClosedDates } from './day-closures.repo';
 import { lockDoctorDay } from './doctor-day-lock';
 import { cancelActiveAppointments, listClinicAppointments } from './visitors.repo';
 

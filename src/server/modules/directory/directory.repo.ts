@@ -129,7 +129,7 @@ class DirectorySnapshot {
 }
 
 const snapshotCache = defineReadCache<DirectorySnapshot>({ tables: DIRECTORY_TABLES, maxEntries: 1 });
-const snapshot = (db: DbOrTx) => snapshotCache.read(db, '', async () => new DirectorySnapshot((await bookableLinks(db, [])) as Link[]));
+const snapshot = (db: DbOrTx) => snapshotCache.read(db, '', async () => new DirectorySnapshot((await bookableLinks(db, []))));
 
 export const listBookableStates = async (db: DbOrTx): Promise<string[]> => (await snapshot(db)).states();
 

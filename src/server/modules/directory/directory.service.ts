@@ -9,6 +9,9 @@ import {
   listBookableStates,
 } from './directory.repo';
 
+// What other modules may use of the directory repo, through this service (ARCHITECTURE rule 16).
+export { DIRECTORY_TABLES, findBookableSettings } from './directory.repo';
+
 type Deps = Pick<FastifyInstance, 'db'>;
 
 /** All 36 states and union territories (rep registration), or only those with a bookable doctor. */

@@ -6,7 +6,7 @@ import { hashToken, newToken, type Actor } from '../../plugins/auth';
 import { todayInIndia } from '../../../shared/dates';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '../../../shared/schemas/notifications';
-import { buildVisitsFeed } from '../booking/ics';
+import { buildVisitsFeed } from '../calendar/ics';
 
 // A rep's private calendar feed (issue 11): a random 32-byte token in the URL is the only key, so the table
 // keeps only its SHA-256 (found by an index lookup on the hash, never by comparing secrets in code). The URL is

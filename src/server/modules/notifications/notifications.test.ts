@@ -97,7 +97,7 @@ describeEachDatabase('notifications, calendar feed and jobs API', (ctx) => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/medrep/calendar-feed', headers: { cookie } })).json()).toEqual({ active: false, createdAt: null });
     const created = await ctx.app.inject({ method: 'POST', url: '/api/medrep/calendar-feed', headers: { cookie } });
     expect(created.statusCode).toBe(200);
-    const { url } = created.json() as { url: string };
+    const { url } = created.json<{ url: string }>();
     expect(url).toMatch(/^http:\/\/localhost:5000\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     const status = await ctx.app.inject({ method: 'GET', url: '/api/medrep/calendar-feed', headers: { cookie } });
     expect(status.json()).toEqual({ active: true, createdAt: '2026-03-02T04:30:00.000Z' });
@@ -130,7 +130,7 @@ describeEachDatabase('notifications, calendar feed and jobs API', (ctx) => {
     }
 
     const rotated = await ctx.app.inject({ method: 'POST', url: '/api/medrep/calendar-feed', headers: { cookie } });
-    const newUrl = (rotated.json() as { url: string }).url;
+    const newUrl = rotated.json<{ url: string }>().url;
     expect(newUrl).not.toBe(url);
     expect((await ctx.app.inject({ method: 'GET', url: feedPath(url) })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: feedPath(newUrl) })).statusCode).toBe(200);
@@ -144,7 +144,7 @@ describeEachDatabase('notifications, calendar feed and jobs API', (ctx) => {
   it('a deactivated rep’s feed stops answering', async () => {
     const rep = await createSubscribedRep(ctx.app.db);
     const cookie = await sessionCookie(ctx.app, 'medrep', rep.id);
-    const { url } = (await ctx.app.inject({ method: 'POST', url: '/api/medrep/calendar-feed', headers: { cookie } })).json() as { url: string };
+    const { url } = (await ctx.app.inject({ method: 'POST', url: '/api/medrep/calendar-feed', headers: { cookie } })).json<{ url: string }>();
     await ctx.app.db.update(medicalReps).set({ status: 'inactive' }).where(eq(medicalReps.id, rep.id));
     expect((await ctx.app.inject({ method: 'GET', url: feedPath(url) })).statusCode).toBe(404);
   });

@@ -89,7 +89,7 @@ export async function sendPush(
   }
   try {
     const keys = await getVapidKeys(deps);
-    const details = webpush.generateRequestDetails(o.subscription as webpush.PushSubscription, JSON.stringify(o.payload), {
+    const details = webpush.generateRequestDetails(o.subscription, JSON.stringify(o.payload), {
       vapidDetails: { subject: vapidSubject(deps), publicKey: keys.publicKey, privateKey: keys.privateKey },
       TTL: 12 * 3600,
       urgency: 'normal',
@@ -97,7 +97,7 @@ export async function sendPush(
     const response = await fetch(details.endpoint, {
       method: details.method,
       headers: details.headers as Record<string, string>,
-      body: details.body ? new Uint8Array(details.body as Buffer) : null,
+      body: details.body ? new Uint8Array(details.body) : null,
       redirect: 'error',
       signal: AbortSignal.timeout(10_000),
     });

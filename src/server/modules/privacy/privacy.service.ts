@@ -43,7 +43,7 @@ async function accountRow(deps: Pick<Deps, 'db'>, actor: Actor) {
   const table = actor.type === 'clinic' ? clinicUsers : medicalReps;
   const [row] = await deps.db.select().from(table).where(eq(table.id, actor.id)).limit(1);
   if (!row) throw notFound('Account not found');
-  return row as typeof clinicUsers.$inferSelect | typeof medicalReps.$inferSelect;
+  return row;
 }
 
 async function sessionList(deps: Pick<Deps, 'db'>, actor: Actor) {

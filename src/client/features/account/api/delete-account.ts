@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '../../../../shared/schemas/common';
 import type { ConfirmAccountDeletion } from '../../../../shared/schemas/privacy';
 import { apiFetch } from '../../../lib/api';
-import { clearOfflineData } from '../../pwa/lib/clear-offline-data';
+import { clearOfflineData } from '../../../lib/clear-offline-data';
 
 /** POST /api/account/delete/request: e-mails a 6-digit confirmation code. */
 export function useRequestAccountDeletion() {

@@ -21,7 +21,7 @@ export function AppointmentsTab() {
   const [filters, setFilters] = useState(NO_FILTERS);
   const [deleting, setDeleting] = useState<AdminAppointment | null>(null);
   const remove = useDeleteAppointment();
-  const all = appointments.data ?? [];
+  const all = useMemo(() => appointments.data ?? [], [appointments.data]);
   const rows = useMemo(() => applyAppointmentFilters(all, filters), [all, filters]);
   const columns: Column<AdminAppointment>[] = [
     { header: 'Doctor', primary: true, cell: (a) => a.doctor_name },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
@@ -23,9 +23,12 @@ export function ConfirmDeleteDialog({
   pending: boolean;
 }) {
   const [typed, setTyped] = useState('');
-  useEffect(() => {
+  // Closing forgets the typed word: state adjusted while rendering when `open` changes (no effect, no extra render).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (!open) setTyped('');
-  }, [open]);
+  }
   const ready = typed === CONFIRM_WORD;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>

@@ -16,7 +16,7 @@ export function EmailDashboard() {
   const recipients = useEmailRecipients();
   const [filter, setFilter] = useState<RecipientFilter>('all');
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const all = recipients.data ?? [];
+  const all = useMemo(() => recipients.data ?? [], [recipients.data]);
   const filtered = useMemo(() => filterRecipients(all, filter), [all, filter]);
   useEffect(() => {
     if (recipients.isError) toast({ title: 'Error', description: ADMIN_MESSAGES.loadRepsFailed, variant: 'destructive' });

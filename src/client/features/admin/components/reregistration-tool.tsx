@@ -20,6 +20,8 @@ export function ReregistrationTool() {
   const pending = usePendingReps();
   const send = useSendReregistrationEmails();
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  // Whether a code is still active is judged against the time the tool opened; render stays pure.
+  const [openedAt] = useState(() => Date.now());
   const [manual, setManual] = useState('');
   const manualId = useId();
   const list = pending.data ?? [];
@@ -61,7 +63,7 @@ export function ReregistrationTool() {
           <div className="flex items-center justify-between gap-2">
             <Checkbox checked={allSelected} onCheckedChange={(on) => setSelected(on ? new Set(list.map((p) => p.email)) : new Set())} label={`Select all (${list.length} pending)`} disabled={list.length === 0} />
           </div>
-          <div className="h-64 overflow-y-auto rounded-lg border border-slate-200 dark:border-slate-700" tabIndex={0} aria-label="Pending medical representatives">
+          <div className="h-64 overflow-y-auto rounded-lg border border-slate-200 dark:border-slate-700" role="region" tabIndex={0} aria-label="Pending medical representatives">
             {pending.isPending ? (
               <div className="p-3"><Spinner label="Loading pending registrations..." /></div>
             ) : list.length === 0 ? (
@@ -69,7 +71,7 @@ export function ReregistrationTool() {
             ) : (
               <ul className="divide-y divide-slate-100 dark:divide-slate-700">
                 {list.map((p) => {
-                  const active = !!p.token_expiry && Date.parse(p.token_expiry) > Date.now();
+                  const active = !!p.token_expiry && Date.parse(p.token_expiry) > openedAt;
                   return (
                     <li key={p.id} className="flex items-start justify-between gap-2 p-3">
                       <Checkbox

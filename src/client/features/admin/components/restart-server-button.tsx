@@ -15,14 +15,15 @@ export function RestartServerButton() {
 
   const onConfirm = () =>
     restart.mutate(undefined, {
-      onSuccess: async () => {
+      onSuccess: () => {
         setConfirming(false);
         setRestarting(true);
         toast({ title: 'Restarting…', description: 'Waiting for the server to answer again.', variant: 'info' });
-        const back = await waitForHealthy();
-        setRestarting(false);
-        if (back) toast({ title: 'Server Restarted', description: 'The server is answering again.', variant: 'success' });
-        else toast({ title: ADMIN_MESSAGES.restartFailed, description: 'The server did not answer within two minutes. Please check system logs.', variant: 'destructive' });
+        void waitForHealthy().then((back) => {
+          setRestarting(false);
+          if (back) toast({ title: 'Server Restarted', description: 'The server is answering again.', variant: 'success' });
+          else toast({ title: ADMIN_MESSAGES.restartFailed, description: 'The server did not answer within two minutes. Please check system logs.', variant: 'destructive' });
+        });
       },
       onError: (err) => {
         setConfirming(false);

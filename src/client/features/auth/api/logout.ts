@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '../../../../shared/schemas/common';
 import { apiFetch } from '../../../lib/api';
-import { clearOfflineData } from '../../pwa/lib/clear-offline-data';
+import { clearOfflineData } from '../../../lib/clear-offline-data';
 import { forgetPushOnLogout } from '../../notifications/lib/forget-push-on-logout';
 
 /** Ends the session on the server (POST /api/auth/logout) and forgets every cached answer. */

@@ -55,7 +55,7 @@ export function ClinicLoginForm({ onBack, onDone }: { onBack: () => void; onDone
         });
       }
       onDone?.();
-      setTimeout(() => navigate('/clinic/dashboard'), modal ? TIMINGS.clinicModalRedirectMs : TIMINGS.clinicLoginRedirectMs);
+      setTimeout(() => void navigate('/clinic/dashboard'), modal ? TIMINGS.clinicModalRedirectMs : TIMINGS.clinicLoginRedirectMs);
     },
     declined: () => {
       form.setValue('password', '');

@@ -41,7 +41,7 @@ describe('ClinicRegisterWizard', () => {
   it("offers the 20 districts for Jammu and Kashmir and only a preselected 'Other' elsewhere", async () => {
     const user = userEvent.setup();
     renderWithApp(<ClinicRegisterWizard onBack={() => {}} />);
-    const city = screen.getByLabelText('City') as HTMLSelectElement;
+    const city = screen.getByLabelText<HTMLSelectElement>('City');
     expect(city).toBeDisabled();
 
     await user.selectOptions(screen.getByLabelText('State'), 'Jammu and Kashmir');

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { defaultCityForState, TIMINGS } from '../../../../shared/constants';
 import { clinicRegisterFormSchema, type ClinicRegisterForm } from '../../../../shared/schemas/auth';
@@ -30,8 +30,8 @@ export function ClinicRegisterWizard({ onBack, onDone }: { onBack: () => void; o
     defaultValues: { clinicName: '', contactPerson: '', state: '', city: '', email: '', contactNumber: '', password: '', confirmPassword: '' },
   });
   useRevalidateOnFix(form);
-  const emailStatus = useAvailabilityCheck('email', form.watch('email'));
-  const phoneStatus = useAvailabilityCheck('phone', form.watch('contactNumber'));
+  const emailStatus = useAvailabilityCheck('email', useWatch({ control: form.control, name: 'email' }));
+  const phoneStatus = useAvailabilityCheck('phone', useWatch({ control: form.control, name: 'contactNumber' }));
 
   // spec part 1, 4: step 1 moves on only when clinicName, contactPerson, state and city validate.
   const next = async () => {
@@ -49,7 +49,7 @@ export function ClinicRegisterWizard({ onBack, onDone }: { onBack: () => void; o
         duration: TIMINGS.registrationToastMs,
       });
       onDone?.();
-      navigate(`/verify-otp?type=clinic&email=${encodeURIComponent(values.email.trim())}`);
+      void navigate(`/verify-otp?type=clinic&email=${encodeURIComponent(values.email.trim())}`);
     } catch (err) {
       toast({
         title: 'Registration failed',

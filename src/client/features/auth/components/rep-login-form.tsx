@@ -70,7 +70,7 @@ export function RepLoginForm({ onBack, onDone }: { onBack: () => void; onDone?: 
       setSucceeded(user);
       setTimeout(() => {
         onDone?.();
-        navigate('/medrep-dashboard');
+        void navigate('/medrep-dashboard');
       }, TIMINGS.repLoginRedirectMs);
     },
     declined: () => {

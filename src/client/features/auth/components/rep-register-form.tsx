@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { TIMINGS } from '../../../../shared/constants';
 import { repRegisterFormSchema, type RepRegisterForm } from '../../../../shared/schemas/auth';
@@ -32,8 +32,9 @@ export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone
     defaultValues: { fullName: '', email: '', phone: '', company: '', state: '', password: '', confirmPassword: '' },
   });
   useRevalidateOnFix(form);
-  const emailStatus = useAvailabilityCheck('email', form.watch('email'));
-  const phoneStatus = useAvailabilityCheck('phone', form.watch('phone'));
+  const emailStatus = useAvailabilityCheck('email', useWatch({ control: form.control, name: 'email' }));
+  const phoneStatus = useAvailabilityCheck('phone', useWatch({ control: form.control, name: 'phone' }));
+  const password = useWatch({ control: form.control, name: 'password' });
 
   const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     // spec part 1, 5: on submit both e-mail and phone are checked again.
@@ -57,7 +58,7 @@ export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone
         duration: TIMINGS.registrationToastMs,
       });
       onDone?.();
-      navigate(`/verify-otp?type=medrep&email=${encodeURIComponent(values.email.trim())}`);
+      void navigate(`/verify-otp?type=medrep&email=${encodeURIComponent(values.email.trim())}`);
     } catch (err) {
       const message = errorMessage(err, 'Please check your information and try again.');
       if (TAKEN_PATTERN.test(message)) {
@@ -104,7 +105,7 @@ export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone
         <FormField label="Password" error={errors.password?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
-        <PasswordChecklist password={form.watch('password')} />
+        <PasswordChecklist password={password} />
       </div>
       <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />

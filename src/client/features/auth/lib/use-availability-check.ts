@@ -29,7 +29,7 @@ export function useAvailabilityCheck(field: AvailabilityField, rawValue: string)
   if (debounced !== value || query.isPending || !query.data) {
     return { state: 'checking', blocksSubmit: true };
   }
-  const answer = query.data!;
+  const answer = query.data;
   if (answer.failed) return { state: 'failed', message: answer.message, blocksSubmit: false };
   return answer.available
     ? { state: 'available', message: answer.message, blocksSubmit: false }

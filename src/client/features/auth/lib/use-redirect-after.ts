@@ -6,7 +6,7 @@ export function useRedirectAfter(when: boolean, to: string, ms: number): void {
   const navigate = useNavigate();
   useEffect(() => {
     if (!when) return;
-    const t = setTimeout(() => navigate(to), ms);
+    const t = setTimeout(() => void navigate(to), ms);
     return () => clearTimeout(t);
   }, [when, to, ms, navigate]);
 }

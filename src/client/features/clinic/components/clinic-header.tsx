@@ -36,7 +36,7 @@ export function ClinicHeader({
       /* nothing saved */
     }
     toast({ title: 'Logged Out', description: 'You have been logged out.', variant: 'info', duration: 3000 });
-    navigate('/');
+    void navigate('/');
   };
 
   return (

@@ -33,7 +33,7 @@ export function useClinicSession(): ClinicSessionUser | null {
     if ((!denied && !failed) || loggingOut) return;
     if (denied) toast({ title: 'Access Restricted', description: 'Please login to access the clinic dashboard.', variant: 'destructive' });
     else toast({ title: 'Error', description: 'Failed to load your clinic data. Please login again.', variant: 'destructive' });
-    const t = setTimeout(() => navigate('/'), denied ? TIMINGS.clinicGateRedirectMs : TIMINGS.clinicBadDataRedirectMs);
+    const t = setTimeout(() => void navigate('/'), denied ? TIMINGS.clinicGateRedirectMs : TIMINGS.clinicBadDataRedirectMs);
     return () => clearTimeout(t);
   }, [denied, failed, navigate]);
 

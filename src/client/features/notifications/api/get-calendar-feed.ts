@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CalendarFeedStatus } from '../../../../shared/schemas/notifications';
 import { apiFetch } from '../../../lib/api';
-import { repQueryDefaults } from '../../rep/api/rep-query-defaults';
+import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 
 export const calendarFeedKey = ['medrep', 'calendar-feed'] as const;
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RepNotificationPreferencesResponse } from '../../../../shared/schemas/notifications';
 import { apiFetch } from '../../../lib/api';
-import { repQueryDefaults } from '../../rep/api/rep-query-defaults';
+import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 
 export const notificationPreferencesKey = ['medrep', 'notification-preferences'] as const;
 

@@ -47,9 +47,13 @@ describe('ConnectivityBadge (spec part 2, 4 and 9)', () => {
 
     setOnline(true);
     expect(screen.getByRole('status')).toHaveTextContent('Connected');
-    act(() => vi.advanceTimersByTime(2_999));
+    act(() => {
+      vi.advanceTimersByTime(2_999);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Connected');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 

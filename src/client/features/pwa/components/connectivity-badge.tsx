@@ -1,10 +1,8 @@
 import { CloudOff, Wifi } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TIMINGS } from '../../../../shared/constants';
 import { useOnlineStatus } from '../hooks/use-online-status';
 import { usePendingBookings } from '../hooks/use-pending-bookings';
-
-type BadgeState = 'hidden' | 'offline' | 'connected';
 
 /**
  * spec part 2, 2.8 and 4: offline shows 'Offline mode' with the pending-appointment count; coming back shows
@@ -13,21 +11,20 @@ type BadgeState = 'hidden' | 'offline' | 'connected';
 export function ConnectivityBadge() {
   const online = useOnlineStatus();
   const pending = usePendingBookings().length;
-  const [state, setState] = useState<BadgeState>(() => (online ? 'hidden' : 'offline'));
-  const wasOffline = useRef(!online);
-
+  // 'Connected' shows from the moment the device comes back online until the timer hides it; the state is
+  // adjusted while rendering when `online` changes, so no effect sets state synchronously.
+  const [wasOnline, setWasOnline] = useState(online);
+  const [connectedShown, setConnectedShown] = useState(false);
+  if (online !== wasOnline) {
+    setWasOnline(online);
+    setConnectedShown(online);
+  }
   useEffect(() => {
-    if (!online) {
-      wasOffline.current = true;
-      setState('offline');
-      return;
-    }
-    if (!wasOffline.current) return;
-    wasOffline.current = false;
-    setState('connected');
-    const timer = window.setTimeout(() => setState('hidden'), TIMINGS.connectedBadgeMs);
+    if (!connectedShown) return;
+    const timer = window.setTimeout(() => setConnectedShown(false), TIMINGS.connectedBadgeMs);
     return () => window.clearTimeout(timer);
-  }, [online]);
+  }, [connectedShown]);
+  const state = !online ? 'offline' : connectedShown ? 'connected' : 'hidden';
 
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-3 left-3 z-40" data-testid="connectivity-badge">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { repQueryDefaults } from './rep-query-defaults';
+import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 import type { ActiveNotificationResponse } from '../../../../shared/schemas/admin';
 
 /** GET /api/admin/notifications/active: the admin's broadcast, or null; a failed call shows no banner. */

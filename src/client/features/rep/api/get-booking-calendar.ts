@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BookingCalendarResponse } from '../../../../shared/schemas/booking';
 import { apiFetch } from '../../../lib/api';
 import { withOfflineCache } from '../../../lib/offline-cache';
-import { repQueryDefaults } from './rep-query-defaults';
+import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 
 /** GET /api/booking/calendar?clinicId=&doctorId=&month=yyyy-mm: each day's state for the month on view. */
 export async function getBookingCalendar(clinicId: number, doctorId: number, month: string): Promise<BookingCalendarResponse> {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { withOfflineCache } from '../../../lib/offline-cache';
-import { repQueryDefaults } from './rep-query-defaults';
+import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 import type { CitiesResponse } from '../../../../shared/schemas/booking';
 
 /** GET /api/cities-by-state?state=: cities of the state that have a bookable doctor. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ClinicOption, ClinicsResponse } from '../../../../shared/schemas/booking';
 import { apiFetch } from '../../../lib/api';
 import { withOfflineCache } from '../../../lib/offline-cache';
-import { repQueryDefaults } from './rep-query-defaults';
+import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 
 
 /** GET /api/clinics-by-doctor?doctorId=: the clinics where the doctor can be booked. */

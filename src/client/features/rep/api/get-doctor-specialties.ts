@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import { withOfflineCache } from '../../../lib/offline-cache';
-import { repQueryDefaults } from './rep-query-defaults';
+import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 import type { SpecialtiesResponse } from '../../../../shared/schemas/booking';
 
 /** GET /api/doctors/specialties?state=&city=: specialties of bookable doctors in that city. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DoctorOption, DoctorsResponse } from '../../../../shared/schemas/booking';
 import { apiFetch } from '../../../lib/api';
 import { withOfflineCache } from '../../../lib/offline-cache';
-import { repQueryDefaults } from './rep-query-defaults';
+import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 
 
 /** GET /api/doctors/locations?state=&city=&specialty=: bookable doctors for the selection. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RepAppointment, RepAppointmentsResponse } from '../../../../shared/schemas/booking';
 import { apiFetch } from '../../../lib/api';
 import { withOfflineCache } from '../../../lib/offline-cache';
-import { repQueryDefaults } from './rep-query-defaults';
+import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 
 /** GET /api/rep-appointments?repId=: today and later, not cancelled (spec part 2, 5). */
 export async function getRepAppointments(repId: number): Promise<RepAppointment[]> {

@@ -50,8 +50,12 @@ export function AvailabilityCalendar({
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const moveFocus = useRef(false);
 
-  // A new month on view: the roving focus starts on its first pickable day.
-  useEffect(() => setFocused(initialFocus), [month]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A new month on view: the roving focus starts on its first pickable day (adjusted while rendering).
+  const [focusMonth, setFocusMonth] = useState(month);
+  if (focusMonth !== month) {
+    setFocusMonth(month);
+    setFocused(initialFocus);
+  }
   useEffect(() => {
     if (moveFocus.current && focused) buttons.current.get(focused)?.focus();
     moveFocus.current = false;

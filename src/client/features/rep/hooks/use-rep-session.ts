@@ -43,7 +43,7 @@ export function useRepSession(): { session: RepSession; leave: () => void } {
     if (!problem || leaving.current) return;
     if (problem === 'missing') toast({ title: 'Session Expired', description: 'Please log in to continue.', variant: 'destructive' });
     else toast({ title: 'Authentication Error', description: 'Please log in again.', variant: 'destructive' });
-    navigate('/medrep-login', { replace: true });
+    void navigate('/medrep-login', { replace: true });
   }, [problem, navigate]);
 
   return {

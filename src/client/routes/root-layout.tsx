@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 // Listens for the browser's install event from start-up; the lazily loaded install card may come later.
-import '../../features/pwa/lib/install-event';
+import '../features/pwa/lib/install-event';
 
 // Loaded after the first paint, so the landing route's initial JavaScript stays small (issue 10).
-const OfflineSync = lazy(() => import('../../features/pwa/components/offline-sync').then((m) => ({ default: m.OfflineSync })));
-const ConnectivityBadge = lazy(() => import('../../features/pwa/components/connectivity-badge').then((m) => ({ default: m.ConnectivityBadge })));
-const InstallCard = lazy(() => import('../../features/pwa/components/install-card').then((m) => ({ default: m.InstallCard })));
+const OfflineSync = lazy(() => import('../features/rep/components/offline-sync').then((m) => ({ default: m.OfflineSync })));
+const ConnectivityBadge = lazy(() => import('../features/pwa/components/connectivity-badge').then((m) => ({ default: m.ConnectivityBadge })));
+const InstallCard = lazy(() => import('../features/pwa/components/install-card').then((m) => ({ default: m.InstallCard })));
 
 /** The frame every page shares; pages choose their own header (public pages use SiteHeader). */
 export function RootLayout() {

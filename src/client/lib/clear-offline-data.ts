@@ -1,5 +1,5 @@
-import { clearCache } from '../../../lib/offline-cache';
-import { clearPendingBookings } from '../../../lib/offline-queue';
+import { clearCache } from './offline-cache';
+import { clearPendingBookings } from './offline-queue';
 
 /** Logout: the rep's cached answers and unsent bookings leave the device with the session (issue 8). */
 export async function clearOfflineData(): Promise<void> {

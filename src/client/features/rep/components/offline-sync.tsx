@@ -4,9 +4,9 @@ import { TIMINGS } from '../../../../shared/constants';
 import { clearExpiredCache } from '../../../lib/offline-cache';
 import { listPendingBookings, syncPendingBookings } from '../../../lib/offline-queue';
 import { getMe } from '../../auth/api/get-me';
-import { bookingCalendarKeyPrefix } from '../../rep/api/get-booking-calendar';
-import { repAppointmentsKeyPrefix } from '../../rep/api/get-rep-appointments';
-import { reportSync } from '../lib/report-sync';
+import { bookingCalendarKeyPrefix } from '../api/get-booking-calendar';
+import { repAppointmentsKeyPrefix } from '../api/get-rep-appointments';
+import { reportSync } from '../../pwa/lib/report-sync';
 
 /**
  * Sends the bookings waiting on this device at start-up (when online), each time the network returns

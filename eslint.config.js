@@ -1,0 +1,75 @@
+// Lint: type-aware typescript-eslint, React hooks and jsx-a11y; Prettier owns formatting (decision 020).
+// Import boundaries are checked by dependency-cruiser (.dependency-cruiser.cjs), not here.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'bench/.dist/**', 'bench/results/**', 'test-results/**', 'playwright-report/**', 'data/**', 'drizzle/**', 'public/**'] },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // Bugs the type checker alone does not catch.
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      // JSX handlers may return a promise (react-hook-form's handleSubmit, async onClick): React ignores it.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // `a || b` on strings and booleans is meant ('' falls back); numbers and objects must use `??`.
+      '@typescript-eslint/prefer-nullish-coalescing': ['error', { ignorePrimitives: { string: true, boolean: true } }],
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+      // Off: Fastify plugins are async by convention without awaiting, and stand-ins implement async
+      // interfaces; a forgotten await is what no-floating-promises catches (decision 020).
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      'no-console': 'off',
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // Our <Input> takes autoFocus only where a step moves the user to a new field (profile-change steps, the
+      // admin gate); a raw DOM autoFocus is still reported.
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+      // A scrollable labelled region must take focus to be scrolled by keyboard (axe: scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+    },
+  },
+  {
+    // Tests read app.inject() answers and fixtures through `any` (res.json()); typing every answer in a test
+    // costs more than it finds, so the no-unsafe-* family is off in tests only (decision 020).
+    files: ['src/**/*.test.{ts,tsx}', 'src/test-setup.ts', 'src/server/test/**', 'src/client/**/test/**', 'e2e/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    // Playwright reads a fixture's dependencies from its first parameter, which must be a destructuring pattern.
+    files: ['e2e/**'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  prettier,
+);

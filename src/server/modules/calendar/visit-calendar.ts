@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { buildVisitIcs, type VisitEvent } from './ics';
+
+// A booked visit as a calendar event: used by the booking e-mails and by the clinic's day-cancellation
+// e-mails, so the two modules share it from here instead of importing each other.
+
+export interface VisitDetails {
+  appointmentId: number;
+  date: string;
+  doctorName: string;
+  doctorSpecialty: string | null;
+  clinicName: string;
+  clinicCity: string;
+  clinicState: string;
+  repName: string;
+  repEmail: string;
+  repId: number;
+}
+
+function senderAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
+export function visitEventOf(deps: Pick<FastifyInstance, 'config'>, v: VisitDetails, now: Date): VisitEvent {
+  return {
+    ...v,
+    organizerEmail: senderAddress(deps.config.MAIL_FROM),
+    uidHost: new URL(deps.config.appUrl).hostname || 'repvisit.local',
+    now,
+  };
+}
+
+/** The METHOD:CANCEL calendar file for a visit cancelled by the clinic (same UID as the booking's). */
+export function cancelledVisitAttachment(deps: Pick<FastifyInstance, 'config'>, v: VisitDetails, now: Date) {
+  const ics = buildVisitIcs(visitEventOf(deps, v, now), 'CANCEL');
+  return { filename: 'appointment-cancelled.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=CANCEL' };
+}
