@@ -13,6 +13,8 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../errors';
 import { recordSecurityEvent } from '../../plugins/security';
+import { appointmentKeys, cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 
 // Doctors, appointments and the broadcast as the admin sees them (spec part 2, 2.5 and 3).
 
@@ -50,12 +52,16 @@ export async function listDoctors(app: FastifyInstance): Promise<AdminDoctor[]> 
  * that clinic. A doctor left with no clinic is removed too (docs/decisions/009-admin-dashboard.md).
  */
 export async function deleteDoctorLink({ app, request }: Ctx, linkId: number) {
-  const removed = await app.db.transaction(async (tx) => {
+  const removed = await invalidatingTransaction(app.db, async (tx, changed) => {
     const [link] = await tx.delete(clinicDoctors).where(eq(clinicDoctors.id, linkId)).returning();
     if (!link) return null;
     const same = (t: typeof clinicDoctorSettings | typeof doctorAppointments) => and(eq(t.clinicId, link.clinicId), eq(t.doctorId, link.doctorId));
     await tx.delete(clinicDoctorSettings).where(same(clinicDoctorSettings));
-    await tx.delete(doctorAppointments).where(same(doctorAppointments));
+    const gone = await tx
+      .delete(doctorAppointments)
+      .where(same(doctorAppointments))
+      .returning({ repId: doctorAppointments.repId, clinicId: doctorAppointments.clinicId, doctorId: doctorAppointments.doctorId, date: doctorAppointments.appointmentDate });
+    changed.add(cacheKey.link(link.clinicId, link.doctorId), ...gone.flatMap(appointmentKeys));
     const [other] = await tx.select({ id: clinicDoctors.id }).from(clinicDoctors).where(eq(clinicDoctors.doctorId, link.doctorId)).limit(1);
     if (!other) await tx.delete(doctors).where(eq(doctors.id, link.doctorId));
     return link;
@@ -88,7 +94,14 @@ export async function listAppointments(app: FastifyInstance): Promise<AdminAppoi
 }
 
 export async function deleteAppointment({ app, request }: Ctx, id: number) {
-  const [row] = await app.db.delete(doctorAppointments).where(eq(doctorAppointments.id, id)).returning({ id: doctorAppointments.id });
+  const row = await invalidatingTransaction(app.db, async (tx, changed) => {
+    const [gone] = await tx
+      .delete(doctorAppointments)
+      .where(eq(doctorAppointments.id, id))
+      .returning({ repId: doctorAppointments.repId, clinicId: doctorAppointments.clinicId, doctorId: doctorAppointments.doctorId, date: doctorAppointments.appointmentDate });
+    if (gone) changed.add(...appointmentKeys(gone));
+    return gone;
+  });
   if (!row) throw notFound(ADMIN_MESSAGES.appointmentNotFound);
   await recordSecurityEvent(app, request, adminEvent('admin_appointment_deleted', { appointmentId: id }));
   return { message: 'Appointment deleted successfully' };

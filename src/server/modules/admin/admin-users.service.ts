@@ -7,6 +7,8 @@ import { clinicUsers, medicalReps, passwordResetTokens, pendingMedicalReps, sess
 import { notFound } from '../../errors';
 import { endAllSessions } from '../../plugins/auth';
 import { recordSecurityEvent } from '../../plugins/security';
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 
 // Users, subscriptions and pending registrations as the admin sees them (spec part 2, 2.5 and 3). No
 // password, hash, code or token ever leaves here.
@@ -92,9 +94,11 @@ const tableOf = (type: AdminUserType) => (type === 'clinic' ? clinicUsers : medi
  */
 export async function deleteUser({ app, request }: Ctx, o: { id: number; userType: AdminUserType }) {
   const table = tableOf(o.userType);
-  const deleted = await app.db.transaction(async (tx) => {
+  // The account's appointments, links and settings go by cascade: rare enough to empty every read cache.
+  const deleted = await invalidatingTransaction(app.db, async (tx, changed) => {
     const [row] = await tx.delete(table).where(eq(table.id, o.id)).returning({ id: table.id, email: table.email });
     if (!row) return null;
+    changed.add(cacheKey.everything());
     await tx.delete(sessions).where(and(eq(sessions.userType, o.userType), eq(sessions.userId, o.id)));
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userType, o.userType), eq(passwordResetTokens.userId, o.id)));
     return row;
@@ -116,7 +120,11 @@ export async function setUserStatus({ app, request }: Ctx, o: { id: number; user
   const [current] = await app.db.select({ status: table.status }).from(table).where(eq(table.id, o.id)).limit(1);
   if (!current) throw notFound(ADMIN_MESSAGES.userNotFound);
   const status = o.status ?? (current.status === 'active' ? 'inactive' : 'active');
-  await app.db.update(table).set({ status, updatedAt: app.clock.now() }).where(eq(table.id, o.id));
+  await invalidatingTransaction(app.db, async (tx, changed) => {
+    await tx.update(table).set({ status, updatedAt: app.clock.now() }).where(eq(table.id, o.id));
+    // Sessions and the rep's row carry the status; the directory lists only active clinics.
+    changed.add(cacheKey.account(o.userType, o.id), ...(o.userType === 'clinic' ? [cacheKey.directory()] : []));
+  });
   if (status !== 'active') await endAllSessions(app, o.userType, o.id);
   await recordSecurityEvent(app, request, {
     eventType: 'admin_user_status_changed',

@@ -4,6 +4,8 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../e
 import { actorOf, endAllSessions, endSession, startSession } from '../../plugins/auth';
 import { recordSecurityEvent } from '../../plugins/security';
 import * as repo from './auth.repo';
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 import { passwordChangedMail, passwordResetMail } from './auth.mail';
 import { RESET_LINK_LIFETIME_MS, generateToken, hashLinkToken } from './codes';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
@@ -136,7 +138,11 @@ export async function termsStatus(ctx: Ctx, kind: UserKind, id: number) {
 
 export async function acceptTerms(ctx: Ctx, kind: UserKind, id: number) {
   await assertOwnAccount(ctx, kind, id);
-  const ok = await repo.acceptTerms(ctx.app.db, kind, id, { now: ctx.app.clock.now(), version: TERMS_VERSION });
+  // The account's sessions carry its terms (plugins/auth.ts): its key goes at the commit.
+  const ok = await invalidatingTransaction(ctx.app.db, async (tx, changed) => {
+    changed.add(cacheKey.account(kind, id));
+    return repo.acceptTerms(tx, kind, id, { now: ctx.app.clock.now(), version: TERMS_VERSION });
+  });
   if (!ok) throw notFound('Account not found');
   return { message: 'Terms accepted', termsAccepted: true };
 }

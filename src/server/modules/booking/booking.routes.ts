@@ -10,7 +10,7 @@ import {
   repAppointmentsQuerySchema,
 } from '../../../shared/schemas/booking';
 import { BOOKING_MESSAGES } from '../../../shared/booking/booking-rules';
-import { getBookingCalendarJson, getDoctorAvailability } from './availability.service';
+import { getBookingCalendar, getDoctorAvailability } from './availability.service';
 import { bookAppointment, cancelAppointment, listRepAppointments } from './booking.service';
 
 // The rep's booking calls (spec part 2, 7 Rep dashboard). Every repId must be the signed-in rep's (403);
@@ -33,10 +33,9 @@ export async function bookingRoutes(root: FastifyInstance): Promise<void> {
     settings: await getDoctorAvailability(app, request.query),
   }));
 
-  app.get('/api/booking/calendar', { preHandler: rep, schema: { querystring: bookingCalendarQuerySchema } }, async (request, reply) => {
+  app.get('/api/booking/calendar', { preHandler: rep, schema: { querystring: bookingCalendarQuerySchema } }, async (request) => {
     const actor = await actorOf(request);
-    // A BookingCalendarResponse, serialised once per month and change (availability.service.ts).
-    return reply.type('application/json; charset=utf-8').send(await getBookingCalendarJson(app, { repId: actor.id, ...request.query }));
+    return getBookingCalendar(app, { repId: actor.id, ...request.query });
   });
 
   app.post(

@@ -13,6 +13,8 @@ import { paymentSettings } from './payment-settings';
 import { createRazorpayOrder, isPaymentSignatureValid, paymentSignature } from './razorpay.client';
 import { sendActivationReceipt } from './subscription-mail';
 import { findOrder, insertOrder, lockRepSubscription, markOrderPaid, setRepSubscription } from './subscriptions.repo';
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 import { loadRep } from './subscriptions.service';
 
 // Paid plans (spec part 2, 7; issue 6): create an order, verify the checkout's signature, and activate once
@@ -104,7 +106,7 @@ export async function verifySubscriptionPayment({
  */
 export async function activateOrderPayment({ app, orderId, paymentId }: { app: FastifyInstance; orderId: string; paymentId: string }) {
   const now = app.clock.now();
-  const result = await app.db.transaction(async (tx) => {
+  const result = await invalidatingTransaction(app.db, async (tx, changed) => {
     const paid = await markOrderPaid(tx, { orderId, paymentId, now });
     if (!paid) {
       const order = (await findOrder(tx, orderId))!;
@@ -122,6 +124,8 @@ export async function activateOrderPayment({ app, orderId, paymentId }: { app: F
       expiresAt: new Date(base.getTime() + plan.days * DAY_MS),
       now,
     });
+    // The subscription is cached with the rep (the calendar checks it).
+    changed.add(cacheKey.account('medrep', rep.id));
     return { activated: true as const, order: paid, rep: updated };
   });
   if (result.activated) {

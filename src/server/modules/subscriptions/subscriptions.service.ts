@@ -7,6 +7,8 @@ import { conflict, notFound } from '../../errors';
 import { paymentSettings } from './payment-settings';
 import { sendActivationReceipt } from './subscription-mail';
 import { findRepSubscription, startFreeTrial, type RepSubscription } from './subscriptions.repo';
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 
 // Status, free trial and plans (spec part 2, 4 and 7; issue 6). Paying is in subscription-payments.service.ts.
 
@@ -37,11 +39,16 @@ export async function getSubscriptionStatus({ app, repId }: { app: FastifyInstan
 export async function activateFreeTrial({ app, repId }: { app: FastifyInstance; repId: number }): Promise<FreeTrialAnswer> {
   const now = app.clock.now();
   const days = app.config.FREE_TRIAL_DAYS;
-  const started = await startFreeTrial(app.db, {
-    repId,
-    subscriptionId: `trial_${randomBytes(8).toString('hex')}`,
-    now,
-    expiresAt: new Date(now.getTime() + days * DAY_MS),
+  // The subscription is cached with the rep (the calendar checks it): its account key goes at the commit.
+  const started = await invalidatingTransaction(app.db, async (tx, changed) => {
+    const row = await startFreeTrial(tx, {
+      repId,
+      subscriptionId: `trial_${randomBytes(8).toString('hex')}`,
+      now,
+      expiresAt: new Date(now.getTime() + days * DAY_MS),
+    });
+    if (row) changed.add(cacheKey.account('medrep', repId));
+    return row;
   });
   if (!started) {
     const rep = await loadRep(app, repId);
