@@ -125,6 +125,9 @@ const sessionCache = defineReadCache<{ id: string; now: Date }, SessionRecord | 
   loadMany: (db, args) => readSessions(db, args),
 });
 
+/** A session with its account's status and terms, through this instance's cache (or, in a transaction, read). */
+export const readSession = (db: DbOrTx, o: { id: string; now: Date }) => sessionCache.read(db, o);
+
 const sessionColumns = {
   id: sessions.id,
   userType: sessions.userType,
@@ -178,7 +181,7 @@ async function loadActor(app: FastifyInstance, request: FastifyRequest, touches:
   if (!token || token.length > 100) return null;
   const now = app.clock.now();
   const id = hashToken(token);
-  const session = await sessionCache.read(app.db, { id, now });
+  const session = await readSession(app.db, { id, now });
   // A cached session still ends at its expiry; a deleted or deactivated account's sessions stop at once.
   // (A cached record is shared by this instance's requests: only lastSeenAt is ever changed in it.)
   if (!session || session.expiresAt.getTime() <= now.getTime() || !session.active) return null;
