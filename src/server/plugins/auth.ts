@@ -125,8 +125,14 @@ const sessionCache = defineReadCache<{ id: string; now: Date }, SessionRecord | 
   loadMany: (db, args) => readSessions(db, args),
 });
 
-/** A session with its account's status and terms, through this instance's cache (or, in a transaction, read). */
-export const readSession = (db: DbOrTx, o: { id: string; now: Date }) => sessionCache.read(db, o);
+/**
+ * A session that has not expired, with its account's status and terms, through this instance's cache (in a
+ * transaction, read). A cached session still ends at its expiry.
+ */
+export async function readSession(db: DbOrTx, o: { id: string; now: Date }): Promise<SessionRecord | null> {
+  const session = await sessionCache.read(db, o);
+  return session && session.expiresAt.getTime() > o.now.getTime() ? session : null;
+}
 
 const sessionColumns = {
   id: sessions.id,
@@ -182,9 +188,9 @@ async function loadActor(app: FastifyInstance, request: FastifyRequest, touches:
   const now = app.clock.now();
   const id = hashToken(token);
   const session = await readSession(app.db, { id, now });
-  // A cached session still ends at its expiry; a deleted or deactivated account's sessions stop at once.
+  // A deleted or deactivated account's sessions stop at once.
   // (A cached record is shared by this instance's requests: only lastSeenAt is ever changed in it.)
-  if (!session || session.expiresAt.getTime() <= now.getTime() || !session.active) return null;
+  if (!session || !session.active) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     session.lastSeenAt = now;
     if (session.userType === 'admin') {

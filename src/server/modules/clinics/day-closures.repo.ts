@@ -15,12 +15,12 @@ export async function closeDoctorDay(tx: Tx, o: { clinicId: number; doctorId: nu
     .onConflictDoNothing({ target: [doctorDayClosures.clinicId, doctorDayClosures.doctorId, doctorDayClosures.closedDate] });
 }
 
-/** The closures of several (clinic, doctor) pairs from `from` on, with whose they are (batched reads). */
-export function listClosuresFrom(db: DbOrTx, o: { pairs: Array<readonly [number, number]>; from: string }) {
+/** Every closure of several (clinic, doctor) pairs, by date, with whose they are (batched reads). */
+export function listClosuresOf(db: DbOrTx, pairs: Array<readonly [number, number]>) {
   return db
     .select({ clinicId: doctorDayClosures.clinicId, doctorId: doctorDayClosures.doctorId, date: doctorDayClosures.closedDate })
     .from(doctorDayClosures)
-    .where(and(pairIn(doctorDayClosures.clinicId, doctorDayClosures.doctorId, o.pairs), gte(doctorDayClosures.closedDate, o.from)))
+    .where(pairIn(doctorDayClosures.clinicId, doctorDayClosures.doctorId, pairs))
     .orderBy(asc(doctorDayClosures.closedDate));
 }
 
