@@ -4,7 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { attachChangeFeed, ChangeFeed } from './change-feed';
+import { attachCacheBus, CacheBus } from '../cache/cache-bus';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -16,8 +16,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Which tables changed, for the read caches (db/change-feed.ts). */
-  changes: ChangeFeed;
+  /** This instance's read caches and the channel that tells them which keys changed (cache/cache-bus.ts). */
+  caches: CacheBus;
   /** Answers true when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -33,18 +33,17 @@ export async function openDatabase(opts: {
   /** Where a lost change-notification connection is reported (it reconnects by itself). */
   onListenError?: (err: unknown) => void;
 }): Promise<Database> {
-  const changes = new ChangeFeed();
+  const caches = new CacheBus();
   if (opts.url) {
     // issue 10: 20 connections per instance. At 32 concurrent requests a pool of 10 queued reads behind booking
     // transactions waiting on row locks; 20 keeps 4 instances under PostgreSQL's default max_connections (100).
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema, logger: changes.drizzleLogger }) as unknown as Db;
-    changes.wrapTransactions(db);
-    attachChangeFeed(db, changes);
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    attachCacheBus(db, caches);
     try {
-      await changes.listen(opts.url, opts.onListenError ?? (() => {}));
+      await caches.listen(opts.url, opts.onListenError ?? (() => {}));
     } catch (err) {
       await pool.end();
       throw err;
@@ -52,7 +51,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
-      changes,
+      caches,
       ping: async () => {
         try {
           await pool.query('select 1');
@@ -62,7 +61,7 @@ export async function openDatabase(opts: {
         }
       },
       close: async () => {
-        await changes.close();
+        await caches.close();
         await pool.end();
       },
     };
@@ -70,14 +69,14 @@ export async function openDatabase(opts: {
   const inMemory = opts.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : opts.dataDir);
-  // One process owns an embedded database: every write passes through this drizzle instance.
-  const db = drizzlePglite({ client, schema, logger: changes.drizzleLogger }) as unknown as Db;
-  changes.wrapTransactions(db);
-  attachChangeFeed(db, changes);
+  // One process owns an embedded database: its notifications are heard here.
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  attachCacheBus(db, caches);
+  await caches.listenPglite(client);
   return {
     db,
     kind: 'pglite',
-    changes,
+    caches,
     ping: async () => {
       try {
         await client.query('select 1');
@@ -87,7 +86,7 @@ export async function openDatabase(opts: {
       }
     },
     close: async () => {
-      await changes.close();
+      await caches.close();
       await client.close();
     },
   };

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { PLANS } from '../../shared/constants';
 import { startOfIndianDay, todayInIndia } from '../../shared/dates';
 import { hashPassword } from '../modules/auth/password';
+import { cacheKey } from '../cache/cache-keys';
+import { invalidatingTransaction } from '../cache/invalidation';
 import type { Db, Tx } from './client';
 import { DEMO_ANNOUNCEMENT, DEMO_CLINICS, DEMO_DOCTORS, DEMO_LOGINS, DEMO_PASSWORD, DEMO_REPS, availableDaysFor, type DemoRep } from './seed-data';
 import { planDemoAppointments, type PlannedAppointment } from './seed-plan';
@@ -44,7 +46,9 @@ export async function seedDemo(db: Db, opts: { now: Date }): Promise<SeedResult>
   const password = await hashPassword(DEMO_PASSWORD); // argon2 is slow on purpose: hash once, reuse
   const daysAgo = (d: number) => new Date(now.getTime() - d * DAY);
 
-  const counts = await db.transaction(async (tx) => {
+  // A seed may run beside running instances: every read cache is emptied at its commit.
+  const counts = await invalidatingTransaction(db, async (tx, changed) => {
+    changed.add(cacheKey.everything());
     const clinicIds = new Map<string, number>();
     for (const [i, c] of DEMO_CLINICS.entries()) {
       const joined = daysAgo(120 - i * 9);

@@ -14,6 +14,8 @@ import {
   sessions,
   rateLimitCounters,
 } from '../db/schema';
+import { cacheKey } from '../cache/cache-keys';
+import { announceKeys, dropKeysHere } from '../cache/invalidation';
 import { addDays, todayInIndia } from '../../shared/dates';
 import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 
@@ -31,7 +33,8 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
   const appointmentCutoff = addDays(todayInIndia(now), -retentionDays);
   const retentionInstant = new Date(now.getTime() - retentionDays * DAY_MS);
   const weekAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  return runJob({
+  let purgedCached = false;
+  const outcome = await runJob({
     app,
     name: 'nightly-purge',
     now,
@@ -43,6 +46,11 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
       const closures = count(
         await tx.delete(doctorDayClosures).where(lt(doctorDayClosures.closedDate, appointmentCutoff)).returning({ id: doctorDayClosures.id }),
       );
+      // Old appointments and closures are in the read caches (a rep's history): once a night, every instance
+      // empties them at this commit rather than name each key (docs/decisions/016-keyed-read-caches.md).
+      // Expired sessions need nothing: a cached session ends at its expiry.
+      purgedCached = appointments + closures > 0;
+      if (purgedCached) await announceKeys(tx, [cacheKey.everything()]);
       const pendingReps = count(
         await tx.delete(pendingMedicalReps).where(lt(pendingMedicalReps.createdAt, weekAgo(PENDING_REGISTRATION_DAYS))).returning({ id: pendingMedicalReps.id }),
       );
@@ -104,4 +112,6 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
     },
     countsOf: (counts) => counts,
   });
+  if (purgedCached) dropKeysHere(app.db, [cacheKey.everything()]);
+  return outcome;
 }

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { defineBatchedReadCache, preparedOnce, type Param } from '../db/change-feed';
+import { cacheKey } from '../cache/cache-keys';
+import { invalidatingTransaction } from '../cache/invalidation';
+import { defineReadCache } from '../cache/read-cache';
 import type { DbOrTx } from '../db/client';
+import { preparedOnce, type Param } from '../db/query-tools';
 import { clinicUsers, medicalReps, sessions } from '../db/schema';
 import type { Deps } from '../deps';
 import { forbidden, unauthorized, AppError } from '../errors';
@@ -50,8 +53,10 @@ export async function startSession(
   const lifetime =
     opts.type === 'admin' ? SESSION_LIFETIME_MS.adminIdle : opts.rememberMe ? SESSION_LIFETIME_MS.remember : SESSION_LIFETIME_MS.browser;
   // A session cookie of the previous login on this browser ends here too.
+  // A new session is a new key: nothing cached changes (docs/decisions/016-keyed-read-caches.md); the
+  // previous session's key is dropped.
   const previous = request.cookies[SESSION_COOKIE];
-  if (previous) await app.db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
+  if (previous) await deleteSessions(app, eq(sessions.id, hashToken(previous)), cacheKey.session(hashToken(previous)));
   await app.db.insert(sessions).values({
     id: hashToken(token),
     userType: opts.type,
@@ -76,13 +81,21 @@ export async function startSession(
 /** Ends the current session on the server and clears the cookie. */
 export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
-  if (token) await app.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  if (token) await deleteSessions(app, eq(sessions.id, hashToken(token)), cacheKey.session(hashToken(token)));
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
 /** Ends every session of an account (password reset, deactivation, deletion). */
 export async function endAllSessions(deps: Pick<Deps, 'db'>, type: UserType, id: number): Promise<void> {
-  await deps.db.delete(sessions).where(and(eq(sessions.userType, type), eq(sessions.userId, id)));
+  await deleteSessions(deps, and(eq(sessions.userType, type), eq(sessions.userId, id))!, cacheKey.account(type, id));
+}
+
+/** Deletes sessions and, at the commit, drops them from every instance's session cache under `key`. */
+async function deleteSessions(deps: Pick<Deps, 'db'>, where: SQL, key: string): Promise<void> {
+  await invalidatingTransaction(deps.db, async (tx, changed) => {
+    await tx.delete(sessions).where(where);
+    changed.add(key);
+  });
 }
 
 interface SessionRecord {
@@ -96,18 +109,31 @@ interface SessionRecord {
 }
 
 /**
- * Sessions of clinics and reps, read once and kept until a session is deleted (sign-out, revocation) or
- * their account changes (status, terms): the feed empties this cache on any of those, on every instance
- * (issue 10). Admin sessions slide their expiry on activity and are always read from the database.
+ * Sessions of clinics and reps by their token's hash, kept until the session is deleted (sign-out: its key)
+ * or its account changes (status, terms, revocation: the account's key finds all its sessions), on every
+ * instance (docs/decisions/016-keyed-read-caches.md). A login adds a key and drops nothing. Admin sessions
+ * slide their expiry on activity and are always read from the database. The misses of one event-loop turn
+ * (e.g. after a restart) are read with one query. ~300 bytes an entry: 100,000 sessions ~ 30 MB.
  */
-const sessionCache = defineBatchedReadCache<{ id: string; now: Date }, SessionRecord | null>({
-  tables: ['sessions', 'clinic_users', 'medical_reps'],
-  maxEntries: 50_000,
+const sessionCache = defineReadCache<{ id: string; now: Date }, SessionRecord | null>({
+  name: 'sessions',
+  max: 100_000,
   keep: (s) => s !== null && s.userType !== 'admin',
   keyOf: (a) => a.id,
+  valueTags: (s) => (s ? [cacheKey.account(s.userType, s.userId)] : []),
+  invalidatedBy: { session: ([hash]) => hash, account: (parts) => `account:${parts.join(':')}` },
   missing: null,
   loadMany: (db, args) => readSessions(db, args),
 });
+
+/**
+ * A session that has not expired, with its account's status and terms, through this instance's cache (in a
+ * transaction, read). A cached session still ends at its expiry.
+ */
+export async function readSession(db: DbOrTx, o: { id: string; now: Date }): Promise<SessionRecord | null> {
+  const session = await sessionCache.read(db, o);
+  return session && session.expiresAt.getTime() > o.now.getTime() ? session : null;
+}
 
 const sessionColumns = {
   id: sessions.id,
@@ -162,9 +188,10 @@ async function loadActor(app: FastifyInstance, request: FastifyRequest, touches:
   if (!token || token.length > 100) return null;
   const now = app.clock.now();
   const id = hashToken(token);
-  const session = await sessionCache.read(app.db, { id, now });
-  // A cached session still ends at its expiry; a deleted or deactivated account's sessions stop at once.
-  if (!session || session.expiresAt.getTime() <= now.getTime() || !session.active) return null;
+  const session = await readSession(app.db, { id, now });
+  // A deleted or deactivated account's sessions stop at once.
+  // (A cached record is shared by this instance's requests: only lastSeenAt is ever changed in it.)
+  if (!session || !session.active) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     session.lastSeenAt = now;
     if (session.userType === 'admin') {

@@ -1,3 +1,5 @@
+import { appointmentKeys, cacheKey } from '../cache/cache-keys';
+import { invalidateNow } from '../cache/invalidation';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
@@ -90,11 +92,14 @@ export async function createDoctor(
       ...settings,
     });
   }
+  // Written beside the services: the caches are told as a service would tell them.
+  await invalidateNow(db, [cacheKey.link(clinicId, doctor!.id)]);
   return doctor!;
 }
 
 export async function createAppointment(db: Db, o: typeof doctorAppointments.$inferInsert) {
   const [row] = await db.insert(doctorAppointments).values(o).returning();
+  await invalidateNow(db, appointmentKeys({ repId: row!.repId, clinicId: row!.clinicId, doctorId: row!.doctorId, date: row!.appointmentDate }));
   return row!;
 }
 

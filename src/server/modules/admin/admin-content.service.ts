@@ -14,6 +14,8 @@ import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
+import { appointmentKeys, cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 
 // Doctors, appointments and the broadcast as the admin sees them (spec part 2, 2.5 and 3).
 
@@ -49,12 +51,16 @@ export async function listDoctors(deps: AdminDeps): Promise<AdminDoctor[]> {
  */
 export async function deleteDoctorLink(deps: AdminDeps, o: { linkId: number; origin: RequestOrigin }): Promise<MessageResponse> {
   const { linkId } = o;
-  const removed = await deps.db.transaction(async (tx) => {
+  const removed = await invalidatingTransaction(deps.db, async (tx, changed) => {
     const [link] = await tx.delete(clinicDoctors).where(eq(clinicDoctors.id, linkId)).returning();
     if (!link) return null;
     const same = (t: typeof clinicDoctorSettings | typeof doctorAppointments) => and(eq(t.clinicId, link.clinicId), eq(t.doctorId, link.doctorId));
     await tx.delete(clinicDoctorSettings).where(same(clinicDoctorSettings));
-    await tx.delete(doctorAppointments).where(same(doctorAppointments));
+    const gone = await tx
+      .delete(doctorAppointments)
+      .where(same(doctorAppointments))
+      .returning({ repId: doctorAppointments.repId, clinicId: doctorAppointments.clinicId, doctorId: doctorAppointments.doctorId, date: doctorAppointments.appointmentDate });
+    changed.add(cacheKey.link(link.clinicId, link.doctorId), ...gone.flatMap(appointmentKeys));
     const [other] = await tx.select({ id: clinicDoctors.id }).from(clinicDoctors).where(eq(clinicDoctors.doctorId, link.doctorId)).limit(1);
     if (!other) await tx.delete(doctors).where(eq(doctors.id, link.doctorId));
     return link;
@@ -88,7 +94,14 @@ export async function listAppointments(deps: AdminDeps): Promise<AdminAppointmen
 
 export async function deleteAppointment(deps: AdminDeps, o: { id: number; origin: RequestOrigin }): Promise<MessageResponse> {
   const { id } = o;
-  const [row] = await deps.db.delete(doctorAppointments).where(eq(doctorAppointments.id, id)).returning({ id: doctorAppointments.id });
+  const row = await invalidatingTransaction(deps.db, async (tx, changed) => {
+    const [gone] = await tx
+      .delete(doctorAppointments)
+      .where(eq(doctorAppointments.id, id))
+      .returning({ repId: doctorAppointments.repId, clinicId: doctorAppointments.clinicId, doctorId: doctorAppointments.doctorId, date: doctorAppointments.appointmentDate });
+    if (gone) changed.add(...appointmentKeys(gone));
+    return gone;
+  });
   if (!row) throw notFound(ADMIN_MESSAGES.appointmentNotFound);
   await recordSecurityEvent(deps, o.origin, adminEvent('admin_appointment_deleted', { appointmentId: id }));
   return { message: 'Appointment deleted successfully' };

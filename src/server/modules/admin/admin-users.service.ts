@@ -8,6 +8,8 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import type { UserType } from '../../plugins/auth';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 
 // Users, subscriptions and pending registrations as the admin sees them (spec part 2, 2.5 and 3). No
 // password, hash, code or token ever leaves here.
@@ -92,9 +94,11 @@ const tableOf = (type: AdminUserType) => (type === 'clinic' ? clinicUsers : medi
  */
 export async function deleteUser(deps: AdminDeps, o: { id: number; userType: AdminUserType; origin: RequestOrigin }): Promise<MessageResponse> {
   const table = tableOf(o.userType);
-  const deleted = await deps.db.transaction(async (tx) => {
+  // The account's appointments, links and settings go by cascade: rare enough to empty every read cache.
+  const deleted = await invalidatingTransaction(deps.db, async (tx, changed) => {
     const [row] = await tx.delete(table).where(eq(table.id, o.id)).returning({ id: table.id, email: table.email });
     if (!row) return null;
+    changed.add(cacheKey.everything());
     await tx.delete(sessions).where(and(eq(sessions.userType, o.userType), eq(sessions.userId, o.id)));
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userType, o.userType), eq(passwordResetTokens.userId, o.id)));
     return row;
@@ -119,7 +123,11 @@ export async function setUserStatus(
   const [current] = await deps.db.select({ status: table.status }).from(table).where(eq(table.id, o.id)).limit(1);
   if (!current) throw notFound(ADMIN_MESSAGES.userNotFound);
   const status: 'active' | 'inactive' = o.status ?? (current.status === 'active' ? 'inactive' : 'active');
-  await deps.db.update(table).set({ status, updatedAt: deps.clock.now() }).where(eq(table.id, o.id));
+  await invalidatingTransaction(deps.db, async (tx, changed) => {
+    await tx.update(table).set({ status, updatedAt: deps.clock.now() }).where(eq(table.id, o.id));
+    // Sessions and the rep's row carry the status; the directory lists only active clinics.
+    changed.add(cacheKey.account(o.userType, o.id), ...(o.userType === 'clinic' ? [cacheKey.directory()] : []));
+  });
   if (status !== 'active') await deps.endAllSessions(o.userType, o.id);
   await recordSecurityEvent(deps, o.origin, {
     eventType: 'admin_user_status_changed',

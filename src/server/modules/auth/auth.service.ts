@@ -23,6 +23,8 @@ import * as repo from './auth.repo';
 
 // What other modules may use of the auth repo, through this service (ARCHITECTURE rule 16).
 export { findEmailHolders, findPending, findPhoneHolders, replacePendingCode, setRepPassword, type PendingRep } from './auth.repo';
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 import { passwordChangedMail, passwordResetMail } from './auth.mail';
 import { RESET_LINK_LIFETIME_MS, generateToken, hashLinkToken } from './codes';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
@@ -170,7 +172,11 @@ export async function getTermsStatus(deps: Deps, o: TermsOptions): Promise<Terms
 
 export async function acceptTerms(deps: Deps, o: TermsOptions): Promise<AcceptTermsResponse> {
   await assertOwnAccount(deps, o);
-  const ok = await repo.acceptTerms(deps.db, o.kind, o.id, { now: deps.clock.now(), version: TERMS_VERSION });
+  // The account's sessions carry its terms (plugins/auth.ts): its key goes at the commit.
+  const ok = await invalidatingTransaction(deps.db, async (tx, changed) => {
+    changed.add(cacheKey.account(o.kind, o.id));
+    return repo.acceptTerms(tx, o.kind, o.id, { now: deps.clock.now(), version: TERMS_VERSION });
+  });
   if (!ok) throw notFound('Account not found');
   return { message: 'Terms accepted', termsAccepted: true };
 }

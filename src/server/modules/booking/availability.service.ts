@@ -9,17 +9,18 @@ import {
 import { todayInIndia } from '../../../shared/dates';
 import type { BookingCalendarResponse, DoctorAvailabilitySettings } from '../../../shared/schemas/booking';
 import { isSubscriptionActive } from '../../../shared/subscription/subscription-status';
+import { defineReadCache } from '../../cache/read-cache';
+import type { Deps as AppDeps } from '../../deps';
 import { notFound, unauthorized } from '../../errors';
-import { listClosedDates } from '../clinics/visitors.service';
-import { DIRECTORY_TABLES, findBookableSettings } from '../directory/directory.service';
-import { defineReadCache } from '../../db/change-feed';
-import { findRep, listDoctorAppointmentsBetween, listRepAppointmentsWithDoctor } from './booking.repo';
-import { AVAILABILITY_NOT_FOUND, type BookingDeps } from './booking.service';
+import { readClosedDates } from '../clinics/day-closures.service';
+import { getBookableSettings } from '../directory/directory.service';
+import { readDoctorMonth, readRep, readRepAppointments } from './booking-reads.service';
+import { AVAILABILITY_NOT_FOUND } from './booking.service';
 
-type Deps = Pick<BookingDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-async function loadSettings(deps: Deps, o: { clinicId: number; doctorId: number }): Promise<DoctorAvailabilitySettings> {
-  const link = await findBookableSettings(deps.db, o);
+async function loadSettings(deps: Pick<Deps, 'db'>, o: { clinicId: number; doctorId: number }): Promise<DoctorAvailabilitySettings> {
+  const link = await getBookableSettings(deps, o);
   if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
   return {
     doctorName: link.doctorName,
@@ -37,41 +38,63 @@ export const getDoctorAvailability = (deps: Deps, o: { clinicId: number; doctorI
  * booking applies (src/shared/booking), days the clinic closed ('closed'), the rep's future appointment here ('Booking Currently Disabled')
  * and the call-frequency cutoff.
  */
-export async function getBookingCalendarJson(deps: Deps, o: { repId: number; clinicId: number; doctorId: number; month: string }): Promise<string> {
+export async function getBookingCalendar(
+  deps: Deps,
+  o: { repId: number; clinicId: number; doctorId: number; month: string },
+): Promise<BookingCalendarResponse> {
   const now = deps.clock.now();
   const today = todayInIndia(now);
-  const key = `${o.repId}:${o.clinicId}:${o.doctorId}:${o.month}:${today}`;
-  const [rep, month] = await Promise.all([findRep(deps.db, o.repId), calendarCache.read(deps.db, key, () => computeMonth(deps, o, today))]);
+  const [rep, month] = await Promise.all([readRep(deps, o.repId), calendarCache.read(deps.db, { ...o, today })]);
   if (!rep) throw unauthorized();
-  // Only the subscription depends on the instant; the rest is the cached month, already serialised.
-  const subscriptionActive = isSubscriptionActive({ status: rep.subscriptionStatus, expiresAt: rep.subscriptionExpiresAt, now });
-  return `{"subscriptionActive":${subscriptionActive},${month.slice(1)}`;
+  // Only the subscription depends on the instant; the rest is the cached month (shared: not changed here).
+  return { subscriptionActive: isSubscriptionActive({ status: rep.subscriptionStatus, expiresAt: rep.subscriptionExpiresAt, now }), ...month };
 }
 
+type CalendarMonth = Omit<BookingCalendarResponse, 'subscriptionActive'>;
+type CalendarArg = { repId: number; clinicId: number; doctorId: number; month: string; today: string };
+
 /**
- * A rep's month at a doctor's clinic as the calendar shows it (BookingCalendarResponse without
- * subscriptionActive), as JSON: kept per instance until one of the tables it was computed from changes, and
- * per Indian date (issue 10: computing 30 days' states was most of a calendar request's work).
+ * A rep's month at a doctor's clinic as the calendar shows it, per Indian date (computing 30 days' states
+ * was most of a calendar request's work, docs/decisions/015-read-caches.md). Dropped when the rep's
+ * appointments, the doctor's month there, the doctor's closures there or the link change, or anything the
+ * directory shows ('directory': rare). ~2.5 KB an entry (a month of days and the settings).
  */
-const calendarCache = defineReadCache<string>({
-  tables: [...DIRECTORY_TABLES, 'doctor_appointments', 'doctor_day_closures'],
-  maxEntries: 20_000,
+const calendarCache = defineReadCache<CalendarArg, CalendarMonth>({
+  name: 'calendar months',
+  max: 100_000,
+  maxBytes: 64 * 2 ** 20,
+  sizeOf: (m) => 600 + m.days.length * 64,
+  keyOf: (a) => `${a.repId}:${a.clinicId}:${a.doctorId}:${a.month}:${a.today}`,
+  argTags: (a) => [`rep:${a.repId}`, `month:${a.clinicId}:${a.doctorId}:${a.month}`, `link:${a.clinicId}:${a.doctorId}`],
+  invalidatedBy: {
+    'rep-appts': ([r]) => `rep:${r}`,
+    'doctor-day': ([c, d, date]) => `month:${c}:${d}:${date!.slice(0, 7)}`,
+    closures: ([c, d]) => `link:${c}:${d}`,
+    link: ([c, d]) => `link:${c}:${d}`,
+    directory: () => 'all',
+  },
+  load: (db, a) => computeMonth({ db }, a),
 });
 
-async function computeMonth(deps: Deps, o: { repId: number; clinicId: number; doctorId: number; month: string }, today: string): Promise<string> {
+async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<CalendarMonth> {
+  const { today } = o;
   const dates = datesOfMonth(o.month);
   const range = { clinicId: o.clinicId, doctorId: o.doctorId, from: dates[0]!, to: dates.at(-1)! };
   // Independent reads, side by side (each is usually answered from the instance's caches).
-  const [settings, doctorAppointments, repAppointments, closedDates] = await Promise.all([
+  const [settings, doctorAppointments, repAll, closedDates] = await Promise.all([
     loadSettings(deps, o),
-    listDoctorAppointmentsBetween(deps.db, range),
-    listRepAppointmentsWithDoctor(deps.db, { repId: o.repId, doctorId: o.doctorId }),
-    listClosedDates(deps.db, range),
+    readDoctorMonth(deps, { clinicId: o.clinicId, doctorId: o.doctorId, month: o.month }),
+    readRepAppointments(deps, o.repId),
+    readClosedDates(deps, range),
   ]);
+  // The rep's visits to the doctor at any clinic (call frequency looks at all of them).
+  const repAppointments = repAll
+    .filter((a) => a.doctor_id === o.doctorId)
+    .map((a) => ({ id: a.id, date: a.appointment_date, status: a.status, clinicId: a.clinic_id }));
   const ctx: BookingContext = { settings, clinicId: o.clinicId, doctorAppointments, repAppointments, today, closedDates };
   const future = futureAppointmentAtClinic(ctx);
   const futureRow = future ? repAppointments.find((a) => a === future) : undefined;
-  const month: Omit<BookingCalendarResponse, 'subscriptionActive'> = {
+  return {
     today,
     month: o.month,
     settings,
@@ -80,5 +103,4 @@ async function computeMonth(deps: Deps, o: { repId: number; clinicId: number; do
     futureAppointment: futureRow ? { id: futureRow.id, appointment_date: futureRow.date, status: futureRow.status } : null,
     frequencyCutoff: callFrequencyCutoff(ctx),
   };
-  return JSON.stringify(month);
 }

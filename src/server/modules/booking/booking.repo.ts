@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { defineBatchedReadCache, groupRows, hasChangeFeed, pairIn, preparedOnce, type Param } from '../../db/change-feed';
+import { groupRows, pairIn, preparedOnce, type Param } from '../../db/query-tools';
 import type { DbOrTx, Tx } from '../../db/client';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, idempotencyKeys, medicalReps } from '../../db/schema';
 import type { RepAppointment } from '../../../shared/schemas/booking';
@@ -15,75 +15,10 @@ const repColumns = {
   subscriptionExpiresAt: medicalReps.subscriptionExpiresAt,
 };
 
-// Reads of the calendar and My Appointments are kept per instance until an appointment, a rep or a clinic
-// changes (issue 10, db/change-feed.ts); inside a booking's transaction they are read from the database.
 type RepRow = { id: number; fullName: string; email: string; status: string; subscriptionStatus: string; subscriptionExpiresAt: Date | null };
 type DoctorDayRow = { date: string; status: string; repId: number };
 type RepWithDoctorRow = { id: number; date: string; status: string; clinicId: number };
-const repCache = defineBatchedReadCache<number, RepRow | null>({
-  tables: ['medical_reps'],
-  maxEntries: 20_000,
-  keyOf: String,
-  missing: null,
-  loadMany: async (db, repIds) => {
-    const rows = (await (repIds.length === 1 ? (repPrepared(db)?.execute({ repId: repIds[0]! }) ?? repQuery(db, repIds[0]!)) : repQuery(db, repIds))) as RepRow[];
-    return new Map(rows.map((r) => [String(r.id), r]));
-  },
-});
-type DoctorRange = { clinicId: number; doctorId: number; from: string; to: string };
-const doctorDaysCache = defineBatchedReadCache<DoctorRange, DoctorDayRow[]>({
-  tables: ['doctor_appointments'],
-  maxEntries: 20_000,
-  keyOf: (o) => key(o.clinicId, o.doctorId, o.from, o.to),
-  missing: [],
-  loadMany: async (db, ranges) => {
-    const found = new Map<string, DoctorDayRow[]>();
-    // One query per distinct range (the calendar asks for one month at a time).
-    for (const same of groupRows(ranges, (r) => key(r.from, r.to), (r) => r).values()) {
-      const { from, to } = same[0]!;
-      if (same.length === 1) {
-        found.set(key(same[0]!.clinicId, same[0]!.doctorId, from, to), await (doctorDaysPrepared(db)?.execute(same[0]) ?? queryDoctorAppointmentsBetween(db, same[0]!)));
-        continue;
-      }
-      const rows = await db
-        .select({ clinicId: doctorAppointments.clinicId, doctorId: doctorAppointments.doctorId, ...doctorDayColumns })
-        .from(doctorAppointments)
-        .where(
-          and(
-            pairIn(doctorAppointments.clinicId, doctorAppointments.doctorId, same.map((r) => [r.clinicId, r.doctorId] as const)),
-            gte(doctorAppointments.appointmentDate, from),
-            lte(doctorAppointments.appointmentDate, to),
-            ne(doctorAppointments.status, 'cancelled'),
-          ),
-        );
-      const grouped = groupRows(rows, (r) => key(r.clinicId, r.doctorId, from, to), ({ date, status, repId }) => ({ date, status, repId }));
-      for (const [k, list] of grouped) found.set(k, list);
-    }
-    return found;
-  },
-});
 const doctorDayColumns = { date: doctorAppointments.appointmentDate, status: doctorAppointments.status, repId: doctorAppointments.repId };
-/**
- * Each rep's appointments that are not cancelled, with what My Appointments shows: one entry per rep (a few
- * dozen rows: the nightly purge keeps 90 days of history), from which the calendar's visits with a doctor
- * and the upcoming list are both cut.
- */
-const repAppointmentsCache = defineBatchedReadCache<number, RepAppointment[]>({
-  tables: ['doctor_appointments', 'doctors', 'clinic_users'],
-  maxEntries: 20_000,
-  keyOf: String,
-  missing: [],
-  loadMany: async (db, repIds) => {
-    const all = '1900-01-01';
-    if (repIds.length === 1) {
-      const one = { repId: repIds[0]!, fromDate: all };
-      return new Map([[String(repIds[0]), await (repUpcomingPrepared(db)?.execute(one) ?? queryRepUpcomingAppointments(db, one))]]);
-    }
-    return groupRows(await repsAppointmentsQuery(db, repIds, all), (r) => String(r.rep_id), ({ rep_id: _, ...row }) => row);
-  },
-});
-const activeAppointmentsOfRep = (db: DbOrTx, repId: number) => repAppointmentsCache.read(db, repId);
-const key = (...parts: Array<string | number>) => parts.join('\u0001');
 type P<T> = Param<T>;
 const ph = sql.placeholder;
 
@@ -94,8 +29,14 @@ const repQuery = (db: DbOrTx, repId: P<number> | number[]) =>
     .where(Array.isArray(repId) ? inArray(medicalReps.id, repId) : eq(medicalReps.id, repId));
 const repPrepared = preparedOnce((db) => repQuery(db, ph('repId')).prepare('rv_rep'));
 
-export function findRep(db: DbOrTx, repId: number): Promise<RepRow | null> {
-  return repCache.read(db, repId);
+export async function findRep(db: DbOrTx, repId: number): Promise<RepRow | null> {
+  const [row] = (await (repPrepared(db)?.execute({ repId }) ?? repQuery(db, repId))) as RepRow[];
+  return row ?? null;
+}
+
+/** Several reps at once (the batched misses of a read cache). */
+export async function findReps(db: DbOrTx, repIds: number[]): Promise<RepRow[]> {
+  return (await repQuery(db, repIds)) as RepRow[];
 }
 
 /** Lock 1 of a booking: the rep's row. Every booking and cancellation of a rep runs one after the other. */
@@ -128,8 +69,23 @@ export async function saveIdempotentAnswer(tx: Tx, o: { repId: number; key: stri
 }
 
 /** The doctor's non-cancelled appointments at the clinic between two dates (inclusive). */
-export function listDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<DoctorDayRow[]> {
-  return doctorDaysCache.read(db, o);
+export async function listDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<DoctorDayRow[]> {
+  return doctorDaysPrepared(db)?.execute(o) ?? queryDoctorAppointmentsBetween(db, o);
+}
+
+/** The same for several (clinic, doctor) pairs over one range, with whose they are (batched reads). */
+export function listDoctorsAppointmentsBetween(db: DbOrTx, o: { pairs: Array<readonly [number, number]>; from: string; to: string }) {
+  return db
+    .select({ clinicId: doctorAppointments.clinicId, doctorId: doctorAppointments.doctorId, ...doctorDayColumns })
+    .from(doctorAppointments)
+    .where(
+      and(
+        pairIn(doctorAppointments.clinicId, doctorAppointments.doctorId, o.pairs),
+        gte(doctorAppointments.appointmentDate, o.from),
+        lte(doctorAppointments.appointmentDate, o.to),
+        ne(doctorAppointments.status, 'cancelled'),
+      ),
+    );
 }
 
 const doctorDaysPrepared = preparedOnce((db) =>
@@ -153,10 +109,8 @@ export function queryDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: P<numb
 }
 
 /** The rep's non-cancelled appointments with the doctor, at any clinic (call frequency looks at all of them). */
-export async function listRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; doctorId: number }): Promise<RepWithDoctorRow[]> {
-  if (!hasChangeFeed(db)) return queryRepAppointmentsWithDoctor(db, o);
-  const all = await activeAppointmentsOfRep(db, o.repId);
-  return all.filter((a) => a.doctor_id === o.doctorId).map((a) => ({ id: a.id, date: a.appointment_date, status: a.status, clinicId: a.clinic_id }));
+export function listRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; doctorId: number }): Promise<RepWithDoctorRow[]> {
+  return queryRepAppointmentsWithDoctor(db, o);
 }
 
 /** (exported for the EXPLAIN test) */
@@ -196,8 +150,7 @@ const appointmentView = {
 
 /** The rep view (spec part 2, 3) of the rep's appointments from `fromDate` on, not cancelled, by date. */
 export async function listRepUpcomingAppointments(db: DbOrTx, o: { repId: number; fromDate: string }): Promise<RepAppointment[]> {
-  if (!hasChangeFeed(db)) return queryRepUpcomingAppointments(db, o);
-  return (await activeAppointmentsOfRep(db, o.repId)).filter((a) => a.appointment_date >= o.fromDate);
+  return repUpcomingPrepared(db)?.execute(o) ?? queryRepUpcomingAppointments(db, o);
 }
 
 const repUpcomingPrepared = preparedOnce((db) =>
@@ -217,8 +170,8 @@ export function queryRepUpcomingAppointments(db: DbOrTx, o: { repId: P<number>; 
     .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.id));
 }
 
-/** The same rows for several reps at once, with whose they are (the batched cache misses). */
-function repsAppointmentsQuery(db: DbOrTx, repIds: number[], fromDate: string) {
+/** The same rows for several reps at once, with whose they are (the batched misses of a read cache). */
+export function listRepsUpcomingAppointments(db: DbOrTx, repIds: number[], fromDate: string) {
   return db
     .select({ ...appointmentView, rep_id: doctorAppointments.repId })
     .from(doctorAppointments)

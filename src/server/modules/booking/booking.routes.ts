@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { badRequest } from '../../errors';
 import { actorOf, assertSelf, hashToken, requireUser, SESSION_COOKIE } from '../../plugins/auth';
 import {
@@ -17,7 +16,7 @@ import {
 } from '../../../shared/schemas/booking';
 import { messageResponseSchema, errorResponses } from '../../../shared/schemas/common';
 import { BOOKING_MESSAGES } from '../../../shared/booking/booking-rules';
-import { getBookingCalendarJson, getDoctorAvailability } from './availability.service';
+import { getBookingCalendar, getDoctorAvailability } from './availability.service';
 import { bookAppointment, cancelAppointment, listRepAppointments } from './booking.service';
 
 // The rep's booking calls (spec part 2, 7 Rep dashboard). Every repId must be the signed-in rep's (403);
@@ -42,19 +41,14 @@ export async function bookingRoutes(root: FastifyInstance): Promise<void> {
     settings: await getDoctorAvailability(app, request.query),
   }));
 
-  app.get('/api/booking/calendar', {
-      preHandler: rep,
-      schema: {
-        querystring: bookingCalendarQuerySchema,
-        // The handler may still send the answer as JSON text made by availability.service.ts (sent as is, not
-        // serialised again); an object answer is serialised with the schema. Drop the `| string` once no text is sent.
-        response: { 200: bookingCalendarResponseSchema as z.ZodType<BookingCalendarResponse | string>, ...errorResponses },
-      },
-    }, async (request, reply) => {
-    const actor = await actorOf(request);
-    // A BookingCalendarResponse, serialised once per month and change (availability.service.ts).
-    return reply.type('application/json; charset=utf-8').send(await getBookingCalendarJson(app, { repId: actor.id, ...request.query }));
-  });
+  app.get(
+    '/api/booking/calendar',
+    { preHandler: rep, schema: { querystring: bookingCalendarQuerySchema, response: { 200: bookingCalendarResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      return getBookingCalendar(app, { repId: actor.id, ...request.query });
+    },
+  );
 
   app.post(
     '/api/book-appointment',

@@ -8,7 +8,10 @@ import { AppError, badRequest, isUniqueViolation, notFound, unauthorized } from 
 import { listClosedDates } from '../clinics/visitors.service';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
 import { findBookableSettings } from '../directory/directory.service';
+import { appointmentKeys } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 import { sendBookingConfirmation, sendRepCancellation } from './booking-mail';
+import { readRepAppointments } from './booking-reads.service';
 import {
   cancelByRep,
   findIdempotentAnswer,
@@ -16,7 +19,6 @@ import {
   insertAppointment,
   listDoctorAppointmentsBetween,
   listRepAppointmentsWithDoctor,
-  listRepUpcomingAppointments,
   lockDoctorSettings,
   lockRep,
   saveIdempotentAnswer,
@@ -64,7 +66,7 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
   }
   let outcome: { answer: BookingAnswer; mail?: Parameters<typeof sendBookingConfirmation>[1] };
   try {
-    outcome = await deps.db.transaction(async (tx) => {
+    outcome = await invalidatingTransaction(deps.db, async (tx, changed) => {
       const rep = await lockRep(tx, input.repId);
       if (!rep) throw unauthorized();
       if (key) {
@@ -95,6 +97,7 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
       } else if (!row) {
         answer = { statusCode: 409, body: { message: BOOKING_MESSAGES.alreadyBookedOnDate, code: 'already_booked' }, replayed: false };
       } else {
+        changed.add(...appointmentKeys({ repId: row.repId, clinicId: row.clinicId, doctorId: row.doctorId, date: row.appointmentDate }));
         const appointment: BookedAppointment = {
           id: row.id,
           appointment_date: row.appointmentDate,
@@ -143,14 +146,15 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
 
 /** spec part 2, 3 and 5: the rep's own appointments, today or later, not cancelled, by date. */
 export async function listRepAppointments(deps: BookingDeps, o: { repId: number }): Promise<RepAppointment[]> {
-  return listRepUpcomingAppointments(deps.db, { repId: o.repId, fromDate: todayInIndia(deps.clock.now()) });
+  const today = todayInIndia(deps.clock.now());
+  return (await readRepAppointments(deps, o.repId)).filter((a) => a.appointment_date >= today);
 }
 
 /** spec part 2, 4: the rep cancels an own booked appointment dated strictly after today; the slot is free again. */
 export async function cancelAppointment(deps: BookingDeps, o: { repId: number; appointmentId: number }): Promise<void> {
   const now = deps.clock.now();
   const today = todayInIndia(now);
-  const visit = await deps.db.transaction(async (tx) => {
+  const visit = await invalidatingTransaction(deps.db, async (tx, changed) => {
     const rep = await lockRep(tx, o.repId);
     if (!rep) throw unauthorized();
     const appointment = await findRepAppointment(tx, { id: o.appointmentId, repId: o.repId });
@@ -158,6 +162,7 @@ export async function cancelAppointment(deps: BookingDeps, o: { repId: number; a
     const may = canRepCancel({ date: appointment.appointment_date, status: appointment.status }, today);
     if (!may.ok) throw badRequest(may.message, 'cannot_cancel');
     if (!(await cancelByRep(tx, { id: appointment.id, now }))) throw badRequest(BOOKING_MESSAGES.cannotCancelCancelled, 'cannot_cancel');
+    changed.add(...appointmentKeys({ repId: o.repId, clinicId: appointment.clinic_id, doctorId: appointment.doctor_id, date: appointment.appointment_date }));
     return { appointment, rep };
   });
   const a = visit.appointment;

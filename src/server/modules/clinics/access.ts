@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
 import { assertSelf, type Actor } from '../../plugins/auth';
-import { findLinkedDoctor } from './doctors.repo';
+import { defineReadCache } from '../../cache/read-cache';
+import { findLinkedDoctor, findLinkedDoctors, type LinkedDoctor } from './doctors.repo';
 
 /** What the clinic services use of the app. */
 export type ClinicDeps = Pick<FastifyInstance, 'db' | 'clock' | 'mailer' | 'log' | 'config'>;
@@ -14,9 +15,33 @@ export function assertOwnClinic(actor: Actor, clinicId: number): void {
   assertSelf(actor, 'clinic', clinicId);
 }
 
+type Pair = readonly [number, number];
+
+/**
+ * Which doctors are linked to which clinic, read on every clinic call: kept per (clinic, doctor) until the
+ * link changes or a doctor's name does ('directory': rare) (docs/decisions/016-keyed-read-caches.md). Inside
+ * a transaction it is read from the database. ~150 bytes an entry.
+ */
+const linkedDoctorCache = defineReadCache<Pair, LinkedDoctor | null>({
+  name: 'linked doctors',
+  max: 100_000,
+  keyOf: ([c, d]) => `${c}:${d}`,
+  invalidatedBy: { link: ([c, d]) => `${c}:${d}`, directory: () => 'all' },
+  missing: null,
+  loadMany: async (db, pairs) => {
+    if (pairs.length === 1) {
+      const [c, d] = pairs[0]!;
+      const row = await findLinkedDoctor(db, c, d);
+      return new Map(row ? [[`${c}:${d}`, row]] : []);
+    }
+    const rows = await findLinkedDoctors(db, pairs);
+    return new Map(rows.map(({ clinicId, ...doctor }) => [`${clinicId}:${doctor.id}`, doctor]));
+  },
+});
+
 /** Every doctorId must be linked to the clinic (404 otherwise: another clinic's doctors are not shown to exist). */
 export async function requireLinkedDoctor(db: DbOrTx, clinicId: number, doctorId: number) {
-  const doctor = await findLinkedDoctor(db, clinicId, doctorId);
+  const doctor = await linkedDoctorCache.read(db, [clinicId, doctorId]);
   if (!doctor) throw notFound(DOCTOR_NOT_FOUND);
   return doctor;
 }

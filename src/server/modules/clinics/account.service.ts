@@ -1,4 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 import { clinicUsers, sessions } from '../../db/schema';
 import { badRequest, unauthorized } from '../../errors';
 import type { Actor } from '../../plugins/auth';
@@ -28,11 +30,13 @@ export async function changeClinicPassword(
   if (o.input.currentPassword === o.input.newPassword) throw badRequest(SAME_PASSWORD, 'same_password');
   const hash = await hashPassword(o.input.newPassword);
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  await invalidatingTransaction(deps.db, async (tx, changed) => {
     await tx.update(clinicUsers).set({ password: hash, updatedAt: now }).where(eq(clinicUsers.id, clinic.id));
     await tx
       .delete(sessions)
       .where(and(eq(sessions.userType, 'clinic'), eq(sessions.userId, clinic.id), ne(sessions.id, o.actor.sessionId)));
+    // The other sessions end on every instance (the account's key finds them; this one is read again).
+    changed.add(cacheKey.account('clinic', clinic.id));
   });
   await deps.mailer.send(passwordChangedMail(clinic));
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
-import { defineBatchedReadCache, pairIn, preparedOnce, type Param } from '../../db/change-feed';
 import type { DbOrTx } from '../../db/client';
+import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../../db/schema';
 import type { AvailableDays } from '../../../shared/schemas/clinic';
 
@@ -23,9 +23,19 @@ export function listClinicDoctors(db: DbOrTx, clinicId: number) {
     .orderBy(asc(clinicDoctors.createdAt), asc(clinicDoctors.id));
 }
 
-/** The doctor when linked to the clinic; kept per instance until a link or a doctor changes (issue 10). */
-export function findLinkedDoctor(db: DbOrTx, clinicId: number, doctorId: number): Promise<LinkedDoctor | null> {
-  return linkedDoctorCache.read(db, [clinicId, doctorId]);
+/** The doctor when linked to the clinic. */
+export async function findLinkedDoctor(db: DbOrTx, clinicId: number, doctorId: number): Promise<LinkedDoctor | null> {
+  const [row] = await (linkedDoctorPrepared(db)?.execute({ clinicId, doctorId }) ?? linkedDoctorQuery(db, clinicId, doctorId));
+  return row ?? null;
+}
+
+/** The linked doctors of several (clinic, doctor) pairs, with the clinic (batched reads). */
+export function findLinkedDoctors(db: DbOrTx, pairs: Array<readonly [number, number]>) {
+  return db
+    .select({ clinicId: clinicDoctors.clinicId, ...doctorColumns })
+    .from(clinicDoctors)
+    .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
+    .where(pairIn(clinicDoctors.clinicId, clinicDoctors.doctorId, pairs));
 }
 
 const linkedDoctorQuery = (db: DbOrTx, clinicId: Param<number>, doctorId: Param<number>) =>
@@ -36,26 +46,7 @@ const linkedDoctorQuery = (db: DbOrTx, clinicId: Param<number>, doctorId: Param<
     .where(and(eq(clinicDoctors.clinicId, clinicId), eq(clinicDoctors.doctorId, doctorId)))
     .limit(1);
 const linkedDoctorPrepared = preparedOnce((db) => linkedDoctorQuery(db, sql.placeholder('clinicId'), sql.placeholder('doctorId')).prepare('rv_linked_doctor'));
-type LinkedDoctor = { id: number; name: string; specialty: string; city: string; state: string };
-const linkedDoctorCache = defineBatchedReadCache<readonly [number, number], LinkedDoctor | null>({
-  tables: ['clinic_doctors', 'doctors'],
-  maxEntries: 20_000,
-  keyOf: ([c, d]) => `${c}:${d}`,
-  missing: null,
-  loadMany: async (db, pairs) => {
-    if (pairs.length === 1) {
-      const [clinicId, doctorId] = pairs[0]!;
-      const [row] = await (linkedDoctorPrepared(db)?.execute({ clinicId, doctorId }) ?? linkedDoctorQuery(db, clinicId, doctorId));
-      return new Map(row ? [[`${clinicId}:${doctorId}`, row]] : []);
-    }
-    const rows = await db
-      .select({ clinicId: clinicDoctors.clinicId, ...doctorColumns })
-      .from(clinicDoctors)
-      .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
-      .where(pairIn(clinicDoctors.clinicId, clinicDoctors.doctorId, pairs));
-    return new Map(rows.map(({ clinicId, ...doctor }) => [`${clinicId}:${doctor.id}`, doctor]));
-  },
-});
+export type LinkedDoctor = { id: number; name: string; specialty: string; city: string; state: string };
 
 /** Doctors of the state linked to at least one OTHER clinic and not to this one, with those clinics' names. */
 export async function listAvailableDoctorLinks(db: DbOrTx, clinicId: number, state: string, doctorId?: number) {

@@ -1,4 +1,6 @@
 import { gte } from 'drizzle-orm';
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 import { doctorAppointments } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../errors';
 import type { Actor } from '../../plugins/auth';
@@ -19,6 +21,7 @@ import {
 } from './doctors.repo';
 import { lockSettingsRow } from './settings.repo';
 import { cancelActiveAppointments } from './visitors.repo';
+import { cancelledVisitKeys } from './visitors.service';
 
 export const DOCTOR_REMOVED_REASON = 'Doctor removed from clinic';
 export const SELECTED_DOCTOR_NOT_FOUND = 'Selected doctor not found';
@@ -36,7 +39,7 @@ export async function listDoctors(deps: ClinicDeps, o: { actor: Actor; clinicId:
 export async function addNewDoctor(deps: ClinicDeps, o: { actor: Actor; input: AddDoctor }): Promise<ClinicDoctor> {
   assertOwnClinic(o.actor, o.input.clinicId);
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return invalidatingTransaction(deps.db, async (tx, changed) => {
     const clinic = await findClinic(tx, o.input.clinicId);
     if (!clinic) throw notFound('Clinic not found');
     const doctor = await insertDoctor(tx, {
@@ -49,6 +52,7 @@ export async function addNewDoctor(deps: ClinicDeps, o: { actor: Actor; input: A
     });
     await insertLink(tx, clinic.id, doctor.id, now);
     await insertSettingsIfMissing(tx, { clinicId: clinic.id, doctorId: doctor.id, doctorName: doctor.name, now, ...defaultSettings });
+    changed.add(cacheKey.link(clinic.id, doctor.id));
     return doctor;
   });
 }
@@ -79,13 +83,14 @@ export async function addExistingDoctor(
   assertOwnClinic(o.actor, o.clinicId);
   const now = deps.clock.now();
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await invalidatingTransaction(deps.db, async (tx, changed) => {
       const clinic = await findClinic(tx, o.clinicId);
       if (!clinic) throw notFound('Clinic not found');
       const [available] = groupByDoctor(await listAvailableDoctorLinks(tx, clinic.id, clinic.state, o.doctorId));
       if (!available) throw notFound(SELECTED_DOCTOR_NOT_FOUND);
       await insertLink(tx, clinic.id, available.id, now);
       await insertSettingsIfMissing(tx, { clinicId: clinic.id, doctorId: available.id, doctorName: available.name, now, ...defaultSettings });
+      changed.add(cacheKey.link(clinic.id, available.id));
       const { clinicNames: _others, ...doctor } = available;
       return doctor;
     });
@@ -107,7 +112,7 @@ export async function removeDoctor(
   assertOwnClinic(o.actor, o.clinicId);
   const now = deps.clock.now();
   const today = todayInIndia(now);
-  const cancelled = await deps.db.transaction(async (tx) => {
+  const cancelled = await invalidatingTransaction(deps.db, async (tx, changed) => {
     await requireLinkedDoctor(tx, o.clinicId, o.doctorId);
     await lockSettingsRow(tx, o.clinicId, o.doctorId);
     const visits = await cancelActiveAppointments(tx, {
@@ -118,6 +123,7 @@ export async function removeDoctor(
       now,
     });
     await deleteLinkAndSettings(tx, o.clinicId, o.doctorId);
+    changed.add(cacheKey.link(o.clinicId, o.doctorId), ...cancelledVisitKeys(o, visits));
     return visits;
   });
   let emailsSent = 0;

@@ -4,6 +4,8 @@ import { WEEKDAYS } from '../../../shared/constants';
 import type { AvailableDays, DoctorSettings, SaveDoctorSettings } from '../../../shared/schemas/clinic';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
 import { findSettings, upsertSettings } from './settings.repo';
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 
 export const NO_SETTINGS = 'No call settings saved for this doctor yet.';
 
@@ -29,15 +31,18 @@ export async function saveDoctorSettings(deps: ClinicDeps, o: { actor: Actor; in
   const { input } = o;
   assertOwnClinic(o.actor, input.clinicId);
   const doctor = await requireLinkedDoctor(deps.db, input.clinicId, input.doctorId);
-  const row = await upsertSettings(deps.db, {
-    clinicId: input.clinicId,
-    doctorId: input.doctorId,
-    // The doctor's own name, not whatever the client sent: reps read it on the availability view.
-    doctorName: doctor.name,
-    maxSlots: input.maxSlots,
-    callFrequency: input.callFrequency,
-    availableDays: input.availableDays,
-    now: deps.clock.now(),
+  const row = await invalidatingTransaction(deps.db, async (tx, changed) => {
+    changed.add(cacheKey.link(input.clinicId, input.doctorId));
+    return upsertSettings(tx, {
+      clinicId: input.clinicId,
+      doctorId: input.doctorId,
+      // The doctor's own name, not whatever the client sent: reps read it on the availability view.
+      doctorName: doctor.name,
+      maxSlots: input.maxSlots,
+      callFrequency: input.callFrequency,
+      availableDays: input.availableDays,
+      now: deps.clock.now(),
+    });
   });
   return toSettings(row);
 }

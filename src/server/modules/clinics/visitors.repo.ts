@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import { defineBatchedReadCache, groupRows, hasChangeFeed, pairIn, preparedOnce, type Param } from '../../db/change-feed';
 import type { DbOrTx } from '../../db/client';
+import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
 import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
 import type { CancelledVisit } from './clinic-mail';
@@ -8,45 +8,6 @@ import type { CancelledVisit } from './clinic-mail';
 // Queries of the appointments a clinic sees and cancels (spec part 1, 3: Appointment, clinic view).
 
 export const ACTIVE_STATUSES = ['booked', 'confirmed'] as const;
-
-/** One doctor's appointments at one clinic: on `date`, or from `fromDate` on when no date is given. */
-export async function listClinicAppointments(
-  db: DbOrTx,
-  q: { clinicId: number; doctorId: number; date?: string; fromDate: string },
-): Promise<ClinicAppointment[]> {
-  // The doctor's appointments from today on are kept per instance, one entry per doctor and clinic, until an
-  // appointment or a rep's details change (issue 10, db/change-feed.ts); an earlier day is read directly.
-  if (!hasChangeFeed(db) || (q.date !== undefined && q.date < q.fromDate)) return queryClinicAppointments(db, q);
-  const upcoming = await clinicAppointmentsCache.read(db, { clinicId: q.clinicId, doctorId: q.doctorId, fromDate: q.fromDate });
-  return q.date === undefined ? upcoming : upcoming.filter((a) => a.appointment_date === q.date);
-}
-
-type Upcoming = { clinicId: number; doctorId: number; fromDate: string };
-const clinicAppointmentsCache = defineBatchedReadCache<Upcoming, ClinicAppointment[]>({
-  tables: ['doctor_appointments', 'medical_reps'],
-  maxEntries: 20_000,
-  keyOf: (u) => `${u.clinicId}:${u.doctorId}:${u.fromDate}`,
-  missing: [],
-  loadMany: async (db, all) => {
-    const found = new Map<string, ClinicAppointment[]>();
-    for (const same of groupRows(all, (u) => u.fromDate, (u) => u).values()) {
-      const { fromDate } = same[0]!;
-      if (same.length === 1) {
-        const prepared = clinicUpcomingPrepared(db);
-        const rows = prepared ? ((await prepared.execute(same[0])) as ClinicAppointment[]) : await queryClinicAppointments(db, same[0]!);
-        found.set(`${same[0]!.clinicId}:${same[0]!.doctorId}:${fromDate}`, rows);
-        continue;
-      }
-      const rows = (await clinicAppointmentsQuery(
-        db,
-        pairIn(doctorAppointments.clinicId, doctorAppointments.doctorId, same.map((u) => [u.clinicId, u.doctorId] as const)),
-        gte(doctorAppointments.appointmentDate, fromDate),
-      )) as ClinicAppointment[];
-      for (const [k, list] of groupRows(rows, (r) => `${r.clinic_id}:${r.doctor_id}:${fromDate}`, (r) => r)) found.set(k, list);
-    }
-    return found;
-  },
-});
 
 const clinicAppointmentColumns = {
   id: doctorAppointments.id,
@@ -70,6 +31,15 @@ function clinicAppointmentsQuery(db: DbOrTx, q: { clinicId: Param<number>; docto
     .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.bookedAt), asc(doctorAppointments.id));
 }
 
+/** The appointments of several (clinic, doctor) pairs from `fromDate` on (batched reads). */
+export async function listClinicsAppointmentsFrom(db: DbOrTx, o: { pairs: Array<readonly [number, number]>; fromDate: string }): Promise<ClinicAppointment[]> {
+  return (await clinicAppointmentsQuery(
+    db,
+    pairIn(doctorAppointments.clinicId, doctorAppointments.doctorId, o.pairs),
+    gte(doctorAppointments.appointmentDate, o.fromDate),
+  )) as ClinicAppointment[];
+}
+
 const clinicUpcomingPrepared = preparedOnce((db) =>
   clinicAppointmentsQuery(
     db,
@@ -78,10 +48,13 @@ const clinicUpcomingPrepared = preparedOnce((db) =>
   ).prepare('rv_clinic_appointments'),
 );
 
-async function queryClinicAppointments(
+/** One doctor's appointments at one clinic: on `date`, or from `fromDate` on when no date is given. */
+export async function listClinicAppointments(
   db: DbOrTx,
   q: { clinicId: number; doctorId: number; date?: string; fromDate: string },
 ): Promise<ClinicAppointment[]> {
+  const prepared = q.date === undefined ? clinicUpcomingPrepared(db) : null;
+  if (prepared) return (await prepared.execute(q)) as ClinicAppointment[];
   const dateCondition = q.date ? eq(doctorAppointments.appointmentDate, q.date) : gte(doctorAppointments.appointmentDate, q.fromDate);
   return (await clinicAppointmentsQuery(db, q, dateCondition)) as ClinicAppointment[];
 }

@@ -1,4 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { appointmentKeys, cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
+import { defineReadCache } from '../../cache/read-cache';
+import { groupRows } from '../../db/query-tools';
 import { doctorAppointments } from '../../db/schema';
 import { badRequest } from '../../errors';
 import type { Actor } from '../../plugins/auth';
@@ -12,9 +16,44 @@ import { closeDoctorDay } from './day-closures.repo';
 // What other modules may use of the day closures, through this service (ARCHITECTURE rule 16).
 export { listClosedDates } from './day-closures.repo';
 import { lockDoctorDay } from './doctor-day-lock';
-import { cancelActiveAppointments, listClinicAppointments } from './visitors.repo';
+import { cancelActiveAppointments, listClinicAppointments, listClinicsAppointmentsFrom } from './visitors.repo';
 
 export const ONLY_TODAY = "Only today's calls can be cancelled.";
+
+type Upcoming = { clinicId: number; doctorId: number; fromDate: string };
+
+/**
+ * A doctor's appointments at a clinic from today on, per (clinic, doctor) and Indian date, until one of the
+ * doctor's days there changes, or a rep's name, company or phone changes ('rep-details' empties it: rare)
+ * (docs/decisions/016-keyed-read-caches.md). ~200 bytes a visit.
+ */
+const upcomingCache = defineReadCache<Upcoming, ClinicAppointment[]>({
+  name: 'clinic visits',
+  max: 100_000,
+  maxBytes: 24 * 2 ** 20,
+  sizeOf: (rows) => 150 + rows.length * 200,
+  keyOf: (u) => `${u.clinicId}:${u.doctorId}:${u.fromDate}`,
+  argTags: (u) => [`${u.clinicId}:${u.doctorId}`],
+  invalidatedBy: { 'doctor-day': ([c, d]) => `${c}:${d}`, 'rep-details': () => 'all' },
+  missing: [],
+  loadMany: async (db, all) => {
+    const found = new Map<string, ClinicAppointment[]>();
+    for (const same of groupRows(all, (u) => u.fromDate, (u) => u).values()) {
+      const { fromDate } = same[0]!;
+      if (same.length === 1) {
+        found.set(`${same[0]!.clinicId}:${same[0]!.doctorId}:${fromDate}`, await listClinicAppointments(db, same[0]!));
+        continue;
+      }
+      const rows = await listClinicsAppointmentsFrom(db, { pairs: same.map((u) => [u.clinicId, u.doctorId] as const), fromDate });
+      for (const [k, list] of groupRows(rows, (r) => `${r.clinic_id}:${r.doctor_id}:${fromDate}`, (r) => r)) found.set(k, list);
+    }
+    return found;
+  },
+});
+
+/** The keys a clinic's cancellation of these visits changes. */
+export const cancelledVisitKeys = (o: { clinicId: number; doctorId: number }, visits: Array<{ repId: number; appointmentDate: string }>) =>
+  visits.flatMap((v) => appointmentKeys({ repId: v.repId, clinicId: o.clinicId, doctorId: o.doctorId, date: v.appointmentDate }));
 
 /**
  * The clinic's appointments of one of its doctors: on `date`, or every appointment from today on when no
@@ -27,7 +66,11 @@ export async function listDoctorAppointmentsForClinic(
   const clinicId = o.clinicId ?? o.actor.id;
   assertOwnClinic(o.actor, clinicId);
   await requireLinkedDoctor(deps.db, clinicId, o.doctorId);
-  return listClinicAppointments(deps.db, { clinicId, doctorId: o.doctorId, date: o.date, fromDate: todayInIndia(deps.clock.now()) });
+  const fromDate = todayInIndia(deps.clock.now());
+  // An earlier day is read directly; from today on, from the cache.
+  if (o.date !== undefined && o.date < fromDate) return listClinicAppointments(deps.db, { clinicId, doctorId: o.doctorId, date: o.date, fromDate });
+  const upcoming = await upcomingCache.read(deps.db, { clinicId, doctorId: o.doctorId, fromDate });
+  return o.date === undefined ? upcoming : upcoming.filter((a) => a.appointment_date === o.date);
 }
 
 /**
@@ -44,11 +87,13 @@ export async function cancelTodayCalls(
   assertOwnClinic(o.actor, clinicId);
   const now = deps.clock.now();
   if (date !== todayInIndia(now)) throw badRequest(ONLY_TODAY, 'not_today');
-  const visits = await deps.db.transaction(async (tx) => {
+  const visits = await invalidatingTransaction(deps.db, async (tx, changed) => {
     await requireLinkedDoctor(tx, clinicId, doctorId);
     await lockDoctorDay(tx, { clinicId, doctorId, date });
     await closeDoctorDay(tx, { clinicId, doctorId, date, reason, now });
-    return cancelActiveAppointments(tx, { clinicId, doctorId, reason, now, dateCondition: eq(doctorAppointments.appointmentDate, date) });
+    const cancelled = await cancelActiveAppointments(tx, { clinicId, doctorId, reason, now, dateCondition: eq(doctorAppointments.appointmentDate, date) });
+    changed.add(cacheKey.closures(clinicId, doctorId), cacheKey.doctorDay(clinicId, doctorId, date), ...cancelledVisitKeys({ clinicId, doctorId }, cancelled));
+    return cancelled;
   });
   let emailsSent = 0;
   for (const visit of visits) {

@@ -19,6 +19,8 @@ import {
 import type { Deps } from '../../deps';
 import { AppError, badRequest, notFound } from '../../errors';
 import { endAllSessions, newToken, type Actor } from '../../plugins/auth';
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { hashPassword } from '../auth/password';
 
@@ -259,7 +261,10 @@ async function eraseRep(deps: Pick<Deps, 'db' | 'clock'>, repId: number) {
   const now = deps.clock.now();
   const unusable = await hashPassword(newToken(32));
   const [rep] = await deps.db.select({ email: medicalReps.email }).from(medicalReps).where(eq(medicalReps.id, repId));
-  await deps.db.transaction(async (tx) => {
+  // The rep's appointments go from many doctors' days, and the rep from clinics' lists: an erasure is rare
+  // enough to empty every read cache (docs/decisions/016-keyed-read-caches.md).
+  await invalidatingTransaction(deps.db, async (tx, changed) => {
+    changed.add(cacheKey.everything());
     await tx.delete(doctorAppointments).where(eq(doctorAppointments.repId, repId));
     await tx.delete(profileUpdateCodes).where(eq(profileUpdateCodes.repId, repId));
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.repId, repId));
@@ -296,7 +301,9 @@ async function eraseRep(deps: Pick<Deps, 'db' | 'clock'>, repId: number) {
 /** A clinic holds no payment records: its row goes, with its doctor links, settings and visits (cascade). */
 async function eraseClinic(deps: Pick<Deps, 'db'>, clinicId: number) {
   const [clinic] = await deps.db.select({ email: clinicUsers.email }).from(clinicUsers).where(eq(clinicUsers.id, clinicId));
-  await deps.db.transaction(async (tx) => {
+  // Its links, settings and visits go by cascade: rare enough to empty every read cache.
+  await invalidatingTransaction(deps.db, async (tx, changed) => {
+    changed.add(cacheKey.everything());
     const created = await tx.select({ id: doctors.id }).from(doctors).where(eq(doctors.createdByClinicId, clinicId));
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userType, 'clinic'), eq(passwordResetTokens.userId, clinicId)));
     if (clinic) await tx.delete(emailAuditLog).where(sql`lower(${emailAuditLog.recipientEmail}) = ${clinic.email.toLowerCase()}`);

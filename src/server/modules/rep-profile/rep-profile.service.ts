@@ -6,6 +6,8 @@ import type { Deps } from '../../deps';
 import type { Actor } from '../../plugins/auth';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { changeRepPassword, isContactTaken } from '../auth/auth.service';
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { hashPassword } from '../auth/password';
 import {
@@ -168,16 +170,20 @@ export async function verifyUpdateCode(
   // Hash outside the transaction: argon2 is slow on purpose.
   const passwordHash = updateType === 'password' ? await hashPassword(o.input.newPassword!) : null;
   try {
-    const user = await deps.db.transaction(async (tx) => {
+    const user = await invalidatingTransaction(deps.db, async (tx, changed) => {
       if (!(await takeUpdateCode(tx, counted.id))) throw badRequest(PROFILE_ERRORS.noCode, 'no_code');
       if (passwordHash) {
         await changeRepPassword({ db: tx }, { repId, passwordHash, now });
         await endOtherRepSessions(tx, { repId, keepSessionId: o.actor.sessionId });
+        // The other sessions end on every instance (the account's key finds them).
+        changed.add(cacheKey.account('medrep', repId));
         return (await findRepProfile(tx, repId))!;
       }
       const value = counted.newValue!;
       const set =
         updateType === 'name' ? { fullName: value } : updateType === 'email' ? { email: value } : updateType === 'phone' ? { phone: value } : { company: value };
+      // Clinics see the rep's name, company and phone on their visitor lists.
+      changed.add(cacheKey.account('medrep', repId), cacheKey.repDetails(repId));
       return updateRepFields(tx, repId, set, now);
     });
     deps.log.info({ repId, updateType }, 'profile updated');

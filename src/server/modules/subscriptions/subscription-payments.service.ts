@@ -12,6 +12,8 @@ import { paymentSettings } from './payment-settings';
 import { createRazorpayOrder, isPaymentSignatureValid, paymentSignature } from './razorpay.client';
 import { sendActivationReceipt } from './subscription-mail';
 import { findOrder, insertOrder, lockRepSubscription, markOrderPaid, setRepSubscription } from './subscriptions.repo';
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 import { loadRep, type SubscriptionDeps } from './subscriptions.service';
 
 // Paid plans (spec part 2, 7; issue 6): create an order, verify the checkout's signature, and activate once
@@ -90,7 +92,7 @@ export async function verifySubscriptionPayment(
 export async function activateOrderPayment(deps: SubscriptionDeps, o: { orderId: string; paymentId: string }) {
   const { orderId, paymentId } = o;
   const now = deps.clock.now();
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await invalidatingTransaction(deps.db, async (tx, changed) => {
     const paid = await markOrderPaid(tx, { orderId, paymentId, now });
     if (!paid) {
       const order = (await findOrder(tx, orderId))!;
@@ -108,6 +110,8 @@ export async function activateOrderPayment(deps: SubscriptionDeps, o: { orderId:
       expiresAt: new Date(base.getTime() + plan.days * DAY_MS),
       now,
     });
+    // The subscription is cached with the rep (the calendar checks it).
+    changed.add(cacheKey.account('medrep', rep.id));
     return { activated: true as const, order: paid, rep: updated };
   });
   if (result.activated) {

@@ -7,6 +7,8 @@ import { conflict, notFound } from '../../errors';
 import { paymentSettings } from './payment-settings';
 import { sendActivationReceipt } from './subscription-mail';
 import { findRepSubscription, startFreeTrial, type RepSubscription } from './subscriptions.repo';
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
 
 // Status, free trial and plans (spec part 2, 4 and 7). Paying is in subscription-payments.service.ts.
 
@@ -41,11 +43,16 @@ export async function activateFreeTrial(deps: SubscriptionDeps, o: { repId: numb
   const { repId } = o;
   const now = deps.clock.now();
   const days = deps.config.FREE_TRIAL_DAYS;
-  const started = await startFreeTrial(deps.db, {
-    repId,
-    subscriptionId: `trial_${randomBytes(8).toString('hex')}`,
-    now,
-    expiresAt: new Date(now.getTime() + days * DAY_MS),
+  // The subscription is cached with the rep (the calendar checks it): its account key goes at the commit.
+  const started = await invalidatingTransaction(deps.db, async (tx, changed) => {
+    const row = await startFreeTrial(tx, {
+      repId,
+      subscriptionId: `trial_${randomBytes(8).toString('hex')}`,
+      now,
+      expiresAt: new Date(now.getTime() + days * DAY_MS),
+    });
+    if (row) changed.add(cacheKey.account('medrep', repId));
+    return row;
   });
   if (!started) {
     const rep = await loadRep(deps, { repId });

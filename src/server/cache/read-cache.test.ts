@@ -1,17 +1,23 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { readTestEnv, testConfig } from '../config';
+import type { Db } from '../db/client';
+import type { Database } from '../db/client';
+import { clinicDoctorSettings, sessions } from '../db/schema';
+import { saveDoctorSettings } from '../modules/clinics/settings.service';
+import type { Actor } from '../plugins/auth';
 import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 import { createTestDatabase, describeEachDatabase, TestClock } from '../test/harness';
-import { ChangeFeed, QueryCache } from './change-feed';
-import type { Database } from './client';
-import { clinicDoctorSettings, sessions } from './schema';
+import { attachCacheBus, CacheBus } from './cache-bus';
+import { cacheKey } from './cache-keys';
+import { invalidatingTransaction } from './invalidation';
+import { defineReadCache } from './read-cache';
 
-// issue 10: the read caches (docs/decisions/015-read-caches.md) never answer with data older than a write
-// this instance made, and forget what other instances changed as soon as PostgreSQL tells them.
+// The keyed read caches (docs/decisions/016-keyed-read-caches.md) never answer with data older than a write
+// this instance committed, and forget what other instances changed as soon as PostgreSQL tells them.
 
 const NO_DAYS = { monday: false, tuesday: false, wednesday: false, thursday: false, friday: false, saturday: false, sunday: false };
 const deferred = <T>() => {
@@ -20,105 +26,109 @@ const deferred = <T>() => {
   return { promise, resolve };
 };
 
-describe('QueryCache on a ChangeFeed', () => {
-  it('answers from memory until one of its tables changes', async () => {
-    const feed = new ChangeFeed();
-    const cache = new QueryCache<number>(feed, ['doctors'], 10);
+/** A database object with a bus of its own, for the cache alone (nothing is queried). */
+function fakeDb(): { db: Db; bus: CacheBus } {
+  const db = {} as Db;
+  const bus = new CacheBus();
+  attachCacheBus(db, bus);
+  return { db, bus };
+}
+
+describe('a keyed read cache', () => {
+  it('answers from memory until a key that concerns it is announced; other keys leave it alone', async () => {
+    const { db, bus } = fakeDb();
     let loads = 0;
-    const load = async () => ++loads;
-    expect(await cache.get('k', load)).toBe(1);
-    expect(await cache.get('k', load)).toBe(1);
-    feed.changed('appointments');
-    expect(await cache.get('k', load)).toBe(1);
-    feed.changed('doctors');
-    expect(await cache.get('k', load)).toBe(2);
+    const cache = defineReadCache<number, number>({
+      name: 't',
+      max: 10,
+      keyOf: String,
+      invalidatedBy: { 'rep-appts': ([id]) => id },
+      load: async () => ++loads,
+    });
+    expect(await cache.read(db, 1)).toBe(1);
+    expect(await cache.read(db, 1)).toBe(1);
+    bus.invalidate(cacheKey.repAppointments(2));
+    bus.invalidate(cacheKey.session('abc'));
+    expect(await cache.read(db, 1)).toBe(1);
+    bus.invalidate(cacheKey.repAppointments(1));
+    expect(await cache.read(db, 1)).toBe(2);
+    bus.invalidate(cacheKey.everything());
+    expect(await cache.read(db, 1)).toBe(3);
   });
 
-  it('does not keep a value loaded while its table changed, and shares one load between concurrent misses', async () => {
-    const feed = new ChangeFeed();
-    const cache = new QueryCache<string>(feed, ['doctors'], 10);
+  it('does not keep a value loaded while its key was invalidated, and shares one load between concurrent misses', async () => {
+    const { db, bus } = fakeDb();
     const first = deferred<string>();
     let loads = 0;
-    const a = cache.get('k', () => (loads++, first.promise));
-    const b = cache.get('k', () => (loads++, Promise.resolve('other')));
-    feed.changed('doctors'); // a write lands while the read is in flight
+    const cache = defineReadCache<string, string>({
+      name: 't',
+      max: 10,
+      keyOf: (k) => k,
+      invalidatedBy: { link: ([c, d]) => `${c}:${d}` },
+      load: () => (loads++ === 0 ? first.promise : Promise.resolve('new')),
+    });
+    const a = cache.read(db, '1:2');
+    const b = cache.read(db, '1:2');
+    bus.invalidate(cacheKey.link(1, 2)); // a write commits while the read is in flight
     first.resolve('old');
     expect(await a).toBe('old');
     expect(await b).toBe('old');
     expect(loads).toBe(1);
-    expect(await cache.get('k', async () => 'new')).toBe('new');
+    expect(cache.holds(db, '1:2')).toBe(false);
+    expect(await cache.read(db, '1:2')).toBe('new');
+    expect(cache.holds(db, '1:2')).toBe(true);
   });
 
-  it('reads the misses of one moment with one load, and keeps nothing a change overtook', async () => {
-    const feed = new ChangeFeed();
-    const cache = new QueryCache<string | null>(feed, ['sessions'], 10);
-    const calls: number[][] = [];
-    const loadMany = async (ids: number[]) => {
-      calls.push(ids);
-      return new Map(ids.filter((id) => id !== 3).map((id) => [String(id), `row ${id}`]));
-    };
-    const answers = await Promise.all([1, 2, 3, 2].map((id) => cache.getBatched(String(id), id, loadMany, null)));
-    expect(answers).toEqual(['row 1', 'row 2', null, 'row 2']);
-    expect(calls).toEqual([[1, 2, 3]]);
-    expect(await cache.getBatched('1', 1, loadMany, null)).toBe('row 1');
-    expect(calls).toHaveLength(1);
-
-    const slow = cache.getBatched('4', 4, async (ids) => {
-      feed.changed('sessions'); // e.g. a sign-out lands while the read is in flight
-      return loadMany(ids);
-    }, null);
-    expect(await slow).toBe('row 4');
-    expect(await cache.getBatched('4', 4, loadMany, null)).toBe('row 4');
-    expect(calls.at(-1)).toEqual([4]);
-    expect(calls).toHaveLength(3);
-  });
-
-  it('reads through while changes could be missed, and keeps at most maxEntries', async () => {
-    const feed = new ChangeFeed();
-    const cache = new QueryCache<number>(feed, ['doctors'], 2);
-    feed.live = false;
-    let n = 0;
-    expect(await cache.get('k', async () => ++n)).toBe(1);
-    expect(await cache.get('k', async () => ++n)).toBe(2);
-    feed.live = true;
-    for (const k of ['a', 'b', 'c']) await cache.get(k, async () => 0);
-    expect(cache.size).toBe(2);
-  });
-
-  it('forgets, when a transaction ends, what was read from the old snapshot while it wrote', async () => {
-    const feed = new ChangeFeed();
-    const db = { transaction: async (fn: () => Promise<void>) => fn() };
-    feed.wrapTransactions(db);
-    let cache!: QueryCache<string>;
-    await db.transaction(async () => {
-      feed.noteStatement('update "doctors" set "name" = $1');
-      // The first read of the table comes after the write (the cache did not exist at the write).
-      cache = new QueryCache<string>(feed, ['doctors'], 10);
-      expect(await cache.get('k', async () => 'old snapshot')).toBe('old snapshot');
+  it('reads the misses of one moment with one load, and drops every entry of an account by its key', async () => {
+    const { db, bus } = fakeDb();
+    const calls: string[][] = [];
+    type S = { account: number } | null;
+    const cache = defineReadCache<string, S>({
+      name: 't',
+      max: 10,
+      keyOf: (k) => k,
+      valueTags: (s) => (s ? [cacheKey.account('medrep', s.account)] : []),
+      keep: (s) => s !== null,
+      invalidatedBy: { session: ([h]) => h, account: (parts) => `account:${parts.join(':')}` },
+      missing: null,
+      loadMany: async (_db, ids) => {
+        calls.push(ids);
+        return new Map(ids.filter((id) => id !== 'x').map((id) => [id, { account: id === 'c' ? 2 : 1 }]));
+      },
     });
-    expect(await cache.get('k', async () => 'committed')).toBe('committed');
+    const answers = await Promise.all(['a', 'b', 'x', 'c', 'b'].map((id) => cache.read(db, id)));
+    expect(answers).toEqual([{ account: 1 }, { account: 1 }, null, { account: 2 }, { account: 1 }]);
+    expect(calls).toEqual([['a', 'b', 'x', 'c']]); // the second 'b' shares the first one's load
+    expect(['a', 'b', 'c', 'x'].map((id) => cache.holds(db, id))).toEqual([true, true, true, false]);
+    bus.invalidate(cacheKey.account('medrep', 1));
+    expect(['a', 'b', 'c'].map((id) => cache.holds(db, id))).toEqual([false, false, true]);
+    bus.invalidate(cacheKey.session('c'));
+    expect(cache.holds(db, 'c')).toBe(false);
+
+    // An account changed while one of its sessions is being read: the read's answer is not kept.
+    const slow = cache.read(db, 'a');
+    bus.invalidate(cacheKey.account('medrep', 1));
+    expect(await slow).toEqual({ account: 1 });
+    expect(cache.holds(db, 'a')).toBe(false);
   });
 
-  it('reads the tables a statement writes from its SQL', () => {
-    const feed = new ChangeFeed();
-    const seen: string[] = [];
-    for (const t of ['doctors', 'sessions', 'clinic_users', 'doctor_appointments']) feed.subscribe([t], () => seen.push(t));
-    feed.noteStatement('select "id" from "doctors" where "id" = $1 for update');
-    feed.noteStatement('update "sessions" set "last_seen_at" = $1 where "id" = $2');
-    expect(seen).toEqual([]);
-    feed.noteStatement('insert into "doctors" ("name") values ($1) on conflict do update set "name" = $1');
-    feed.noteStatement('delete from "sessions" where "id" = $1');
-    feed.noteStatement('UPDATE clinic_users SET status = $1');
-    feed.noteStatement('with x as (update "doctor_appointments" set "status" = $1 returning *) select * from x');
-    expect(seen).toEqual(['doctors', 'sessions', 'clinic_users', 'doctor_appointments']);
-    seen.length = 0;
-    feed.noteStatement('truncate table "payments"');
-    expect(seen.sort()).toEqual(['clinic_users', 'doctor_appointments', 'doctors', 'sessions']);
+  it('reads through while changes could be missed, and keeps at most max entries', async () => {
+    const { db, bus } = fakeDb();
+    let n = 0;
+    const cache = defineReadCache<string, number>({ name: 't', max: 2, keyOf: (k) => k, invalidatedBy: {}, load: async () => ++n });
+    bus.live = false;
+    expect(await cache.read(db, 'k')).toBe(1);
+    expect(await cache.read(db, 'k')).toBe(2);
+    bus.live = true;
+    for (const k of ['a', 'b', 'c']) await cache.read(db, k);
+    expect(['a', 'b', 'c'].map((k) => cache.holds(db, k))).toEqual([false, true, true]);
   });
 });
 
-describeEachDatabase('read caches through the API', (ctx) => {
-  it('a rep sees a clinic\'s change of call settings at once, and a signed-out session ends at once', async () => {
+const clinicActor = (id: number): Actor => ({ type: 'clinic', id, sessionId: 'x', termsAccepted: true });
+
+describeEachDatabase('read caches through the services', (ctx) => {
+  it("a rep sees a clinic's change of call settings at once, and a signed-out session ends at once", async () => {
     ctx.clock.set('2026-03-02T04:30:00.000Z');
     const clinic = await createClinic(ctx.app.db, { state: 'Goa', city: 'Panaji' });
     const doctor = await createDoctor(ctx.app.db, clinic.id, { specialty: 'Neurology', state: 'Goa', city: 'Panaji' });
@@ -129,7 +139,7 @@ describeEachDatabase('read caches through the API', (ctx) => {
     expect((await listed()).map((d) => d.id)).toEqual([doctor.id]);
     expect((await listed()).map((d) => d.id)).toEqual([doctor.id]);
 
-    await ctx.app.db.update(clinicDoctorSettings).set({ availableDays: NO_DAYS }).where(eq(clinicDoctorSettings.doctorId, doctor.id));
+    await saveDoctorSettings(ctx.app, { actor: clinicActor(clinic.id), input: { clinicId: clinic.id, doctorId: doctor.id, maxSlots: 3, callFrequency: 7, availableDays: NO_DAYS } });
     expect(await listed()).toEqual([]);
     const availability = await ctx.app.inject({ url: `/api/doctor-availability?clinicId=${clinic.id}&doctorId=${doctor.id}`, headers: { cookie } });
     expect(availability.statusCode).toBe(404);
@@ -139,13 +149,26 @@ describeEachDatabase('read caches through the API', (ctx) => {
     expect((await ctx.app.inject({ url: doctorsUrl, headers: { cookie } })).statusCode).toBe(401);
   });
 
-  it('a deactivated rep is refused on the next request', async () => {
+  it('a login drops nothing; a write that rolls back drops nothing either', async () => {
     const rep = await createSubscribedRep(ctx.app.db);
     const cookie = await sessionCookie(ctx.app, 'medrep', rep.id);
     const url = `/api/rep-appointments?repId=${rep.id}`;
     expect((await ctx.app.inject({ url, headers: { cookie } })).statusCode).toBe(200);
-    await ctx.database.db.execute(sql`update medical_reps set status = 'inactive' where id = ${rep.id}`);
-    expect((await ctx.app.inject({ url, headers: { cookie } })).statusCode).toBe(401);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/medrep/login',
+      headers: { 'content-type': 'application/json' },
+      payload: { email: rep.email, password: 'Str0ng!Pass', rememberMe: false, deviceFingerprint: 'fp_abc' },
+    });
+    expect(login.statusCode).toBe(200);
+    await expect(
+      invalidatingTransaction(ctx.app.db, async (tx, changed) => {
+        await tx.delete(sessions).where(eq(sessions.userId, rep.id));
+        changed.add(cacheKey.account('medrep', rep.id));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await ctx.app.inject({ url, headers: { cookie } })).statusCode).toBe(200);
   });
 });
 
@@ -161,7 +184,7 @@ describe.runIf(pgUrl)('several instances on one PostgreSQL: read caches and rate
   beforeAll(async () => {
     clock.set('2026-03-02T04:30:00.000Z');
     created = await createTestDatabase('postgres');
-    const { openDatabase } = await import('./client');
+    const { openDatabase } = await import('../db/client');
     second = await openDatabase({ url: created.url!, dataDir: 'unused', poolSize: 5 });
     const config = testConfig({ APP_URL: 'http://localhost:5000' });
     appA = await buildApp({ config, database: created.database, clock });
@@ -200,7 +223,7 @@ describe.runIf(pgUrl)('several instances on one PostgreSQL: read caches and rate
     const url = '/api/doctors/locations?state=Sikkim&city=Gangtok&specialty=ENT';
     const listedOnB = async () => ((await appB.inject({ url, headers: { cookie } })).json().doctors as unknown[]).length;
     await eventually(async () => (await listedOnB()) === 1);
-    await appA.db.update(clinicDoctorSettings).set({ availableDays: NO_DAYS }).where(eq(clinicDoctorSettings.doctorId, doctor.id));
+    await saveDoctorSettings(appA, { actor: clinicActor(clinic.id), input: { clinicId: clinic.id, doctorId: doctor.id, maxSlots: 3, callFrequency: 7, availableDays: NO_DAYS } });
     await eventually(async () => (await listedOnB()) === 0);
   });
 
@@ -211,9 +234,10 @@ describe.runIf(pgUrl)('several instances on one PostgreSQL: read caches and rate
     const cookie = await sessionCookie(appA, 'medrep', rep.id);
     const url = '/api/doctors/locations?state=Assam&city=Guwahati&specialty=Oncology';
     const listed = async () => ((await appA.inject({ url, headers: { cookie } })).json().doctors as unknown[]).length;
-    await appA.db.transaction(async (tx) => {
+    await invalidatingTransaction(appA.db, async (tx, changed) => {
       await tx.update(clinicDoctorSettings).set({ availableDays: NO_DAYS }).where(eq(clinicDoctorSettings.doctorId, doctor.id));
-      // Another request reads (on another connection, the old snapshot) before the commit.
+      changed.add(cacheKey.link(clinic.id, doctor.id));
+      // Another request reads (on another connection, the old snapshot) before the commit, and is cached.
       expect(await listed()).toBe(1);
     });
     expect(await listed()).toBe(0);
@@ -236,7 +260,7 @@ describe.runIf(pgUrl)('several instances on one PostgreSQL: read caches and rate
     expect(refusedOnB.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
   });
 
-  it('while the notification connection is lost, reads go to the database; it reconnects by itself', async () => {
+  it('while the notification connection is lost, reads go to the database; it reconnects by itself and starts empty', async () => {
     const rep = await createSubscribedRep(appA.db);
     const cookie = await sessionCookie(appA, 'medrep', rep.id);
     const url = `/api/rep-appointments?repId=${rep.id}`;
@@ -244,17 +268,19 @@ describe.runIf(pgUrl)('several instances on one PostgreSQL: read caches and rate
     const admin = new pg.Client({ connectionString: created.url });
     await admin.connect();
     try {
-      // Cut B's listening connection (the one that ran LISTEN), then sign out through a plain connection.
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen rv_changes' and datname = current_database()`);
-      await eventually(async () => !second.changes.live);
+      // Cut B's listening connection (the one that ran LISTEN), then sign out through a plain connection,
+      // which announces nothing.
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen rv_cache' and datname = current_database()`);
+      await eventually(async () => !second.caches.live);
       await admin.query(`delete from sessions`);
       expect((await appB.inject({ url, headers: { cookie } })).statusCode).toBe(401);
-      await eventually(async () => second.changes.live);
+      await eventually(async () => second.caches.live);
     } finally {
       await admin.end();
     }
     const again = await sessionCookie(appA, 'medrep', rep.id);
     expect((await appB.inject({ url, headers: { cookie: again } })).statusCode).toBe(200);
+    expect((await appB.inject({ url, headers: { cookie } })).statusCode).toBe(401);
     expect(await appA.db.select().from(sessions)).toHaveLength(1);
   });
 });

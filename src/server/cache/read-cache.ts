@@ -1,0 +1,185 @@
+import DataLoader from 'dataloader';
+import { LRUCache } from 'lru-cache';
+import type { Db, DbOrTx } from '../db/client';
+import { busOf, type CacheBus, type CacheOnBus } from './cache-bus';
+import { parseKey } from './cache-keys';
+
+// Keyed cache-aside (docs/decisions/016-keyed-read-caches.md). A service reads through a cache; a miss loads
+// from the database (repos always query). Each instance keeps at most `max` entries (and `maxBytes`, as
+// estimated by `sizeOf`), least recently used first out, each for at most CACHE_TTL_MS: the safety net
+// should an invalidation ever be missed. Writers announce the keys they change (invalidation.ts); each cache
+// says which announced keys concern which of its entries.
+
+/** Longest a value is kept without being invalidated: a missed invalidation lasts at most this long. */
+export const CACHE_TTL_MS = 60_000;
+
+/** For one kind of announced key (its parts after the kind): this cache's keys or tags to drop, or 'all'. */
+export type Route = (parts: string[]) => string | readonly string[] | 'all' | undefined;
+
+interface Definition<A, V> {
+  /** For logs and tests. */
+  name: string;
+  keyOf(arg: A): string;
+  /** Which announced keys concern this cache, by kind (cache-keys.ts). */
+  invalidatedBy: Record<string, Route>;
+  /** Keys besides its own under which an entry is dropped, known from the argument (e.g. a calendar's rep). */
+  argTags?(arg: A): readonly string[];
+  /** The same, known once the value is loaded (e.g. a session's account). */
+  valueTags?(value: V): readonly string[];
+  /** A loaded value not to keep (it is still answered), e.g. an unknown session. */
+  keep?(value: V): boolean;
+  max: number;
+  /** A bound in estimated bytes, with the estimate of one value. */
+  maxBytes?: number;
+  sizeOf?(value: V): number;
+}
+
+type Loaders<A, V> =
+  /** One value per miss. */
+  | { load(db: Db, arg: A): Promise<V>; loadMany?: never; missing?: never }
+  /** The misses of one event-loop turn read together (dataloader); a key left out of the answer is `missing`. */
+  | { loadMany(db: Db, args: A[]): Promise<Map<string, V>>; missing: V; load?: never };
+
+export type ReadCacheDefinition<A, V> = Definition<A, V> & Loaders<A, V>;
+
+export interface ReadCache<A, V> {
+  /** The value for `arg`: from this instance's cache, or loaded (and kept unless invalidated meanwhile). */
+  read(db: DbOrTx, arg: A): Promise<V>;
+  /** True when `arg`'s value is held (tests). */
+  holds(db: DbOrTx, arg: A): boolean;
+}
+
+type Box<V> = { value: V; tags: readonly string[] };
+
+class KeyedCache<A, V> implements CacheOnBus {
+  private readonly lru: LRUCache<string, Box<V>, { arg: A }>;
+  /** tag -> keys of the entries carrying it */
+  private readonly tagged = new Map<string, Set<string>>();
+  /** keys being loaded (how many loads of each) */
+  private readonly loading = new Map<string, number>();
+  private readonly loader?: DataLoader<A, V>;
+
+  constructor(
+    private readonly def: ReadCacheDefinition<A, V>,
+    private readonly bus: CacheBus,
+    private readonly db: Db,
+  ) {
+    if (def.loadMany) {
+      const { loadMany, missing } = def;
+      this.loader = new DataLoader<A, V>(
+        async (args) => {
+          const found = await loadMany(db, [...args]);
+          return args.map((a) => {
+            const k = def.keyOf(a);
+            return found.has(k) ? (found.get(k) as V) : missing;
+          });
+        },
+        { cache: false, maxBatchSize: 500 },
+      );
+    }
+    this.lru = new LRUCache<string, Box<V>, { arg: A }>({
+      max: def.max,
+      ...(def.maxBytes ? { maxSize: def.maxBytes, sizeCalculation: (box: Box<V>) => Math.max(1, Math.ceil(def.sizeOf!(box.value))) } : {}),
+      ttl: CACHE_TTL_MS,
+      // A load overtaken by an invalidation (its entry deleted meanwhile) still answers its callers, and
+      // lru-cache does not keep it: its slot no longer holds that load.
+      ignoreFetchAbort: true,
+      dispose: (box, key) => this.unindex(key, box.tags),
+      fetchMethod: async (key, _stale, { signal, context }) => {
+        // Tags known now are indexed now, so an invalidation during the load finds (and drops) it.
+        const early = this.def.argTags?.(context.arg) ?? [];
+        for (const t of early) this.index(key, t);
+        signal.addEventListener('abort', () => this.unindex(key, early), { once: true });
+        this.loading.set(key, (this.loading.get(key) ?? 0) + 1);
+        let value: V;
+        try {
+          value = await this.load(context.arg);
+        } finally {
+          const n = this.loading.get(key)! - 1;
+          if (n === 0) this.loading.delete(key);
+          else this.loading.set(key, n);
+        }
+        const late = this.def.valueTags?.(value) ?? [];
+        if (!signal.aborted) for (const t of late) this.index(key, t);
+        return { value, tags: [...early, ...late] };
+      },
+    });
+  }
+
+  private load(arg: A): Promise<V> {
+    return this.loader ? this.loader.load(arg) : this.def.load!(this.db, arg);
+  }
+
+  async read(arg: A): Promise<V> {
+    // While changes could be missed, every read goes to the database (misses are still batched).
+    if (!this.bus.live) return this.load(arg);
+    const key = this.def.keyOf(arg);
+    const hit = this.lru.get(key);
+    if (hit) return hit.value;
+    const box = (await this.lru.fetch(key, { context: { arg } }))!;
+    if (this.def.keep && !this.def.keep(box.value) && this.lru.peek(key) === box) this.lru.delete(key);
+    return box.value;
+  }
+
+  holds(arg: A): boolean {
+    return this.lru.has(this.def.keyOf(arg));
+  }
+
+  invalidate(announced: string): void {
+    const { kind, parts } = parseKey(announced);
+    const route = this.def.invalidatedBy[kind];
+    const target = route?.(parts);
+    if (target === undefined) return;
+    if (target === 'all') return this.clear();
+    for (const t of typeof target === 'string' ? [target] : target) {
+      this.lru.delete(t);
+      const keys = this.tagged.get(t);
+      if (keys) for (const k of [...keys]) this.lru.delete(k);
+      this.tagged.delete(t);
+    }
+    // A load in flight does not know its value's tags yet: none of them is kept.
+    if (this.def.valueTags) for (const k of [...this.loading.keys()]) this.lru.delete(k);
+  }
+
+  clear(): void {
+    this.lru.clear();
+    this.tagged.clear();
+  }
+
+  private index(key: string, tag: string): void {
+    let keys = this.tagged.get(tag);
+    if (!keys) this.tagged.set(tag, (keys = new Set()));
+    keys.add(key);
+  }
+
+  private unindex(key: string, tags: readonly string[]): void {
+    for (const t of tags) {
+      const keys = this.tagged.get(t);
+      if (!keys) continue;
+      keys.delete(key);
+      if (keys.size === 0) this.tagged.delete(t);
+    }
+  }
+}
+
+/**
+ * A named read cache, made per open database on first use. Inside a transaction (a tx has no bus) the read
+ * goes to the database, so it sees the transaction's own snapshot and locks.
+ */
+export function defineReadCache<A, V>(def: ReadCacheDefinition<A, V>): ReadCache<A, V> {
+  const cacheOf = (db: DbOrTx) => {
+    const bus = busOf(db);
+    return bus?.cacheFor(def, () => new KeyedCache(def, bus, db as Db));
+  };
+  return {
+    async read(db, arg) {
+      const cache = cacheOf(db);
+      if (cache) return cache.read(arg);
+      if (def.load) return def.load(db as Db, arg);
+      const found = await def.loadMany!(db as Db, [arg]);
+      const k = def.keyOf(arg);
+      return found.has(k) ? (found.get(k) as V) : def.missing!;
+    },
+    holds: (db, arg) => cacheOf(db)?.holds(arg) ?? false,
+  };
+}

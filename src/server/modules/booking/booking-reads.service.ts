@@ -1,0 +1,94 @@
+import { defineReadCache } from '../../cache/read-cache';
+import type { Deps } from '../../deps';
+import { groupRows } from '../../db/query-tools';
+import { datesOfMonth } from '../../../shared/booking/booking-rules';
+import type { RepAppointment } from '../../../shared/schemas/booking';
+import {
+  findRep,
+  findReps,
+  listDoctorAppointmentsBetween,
+  listDoctorsAppointmentsBetween,
+  listRepsUpcomingAppointments,
+  listRepUpcomingAppointments,
+} from './booking.repo';
+
+// The booking area's read caches (docs/decisions/016-keyed-read-caches.md): a booking or a cancellation
+// changes one rep's appointments and one doctor's day, and drops just those keys. The misses of one
+// event-loop turn are read with one query. Sizes are estimates of the values' memory.
+
+const ALL_DATES = '1900-01-01';
+
+/** The rep row the calendar checks the subscription on: dropped when the account changes. ~200 bytes each. */
+const repCache = defineReadCache<number, Awaited<ReturnType<typeof findRep>>>({
+  name: 'reps',
+  max: 100_000,
+  keyOf: String,
+  invalidatedBy: { account: ([type, id]) => (type === 'medrep' ? id : undefined), 'rep-details': ([id]) => id },
+  missing: null,
+  loadMany: async (db, repIds) => {
+    const rows = repIds.length === 1 ? [await findRep(db, repIds[0]!)].filter((r) => r !== null) : await findReps(db, repIds);
+    return new Map(rows.map((r) => [String(r.id), r]));
+  },
+});
+
+/**
+ * Each rep's appointments that are not cancelled, with what My Appointments shows: a few dozen rows (the
+ * nightly purge keeps 90 days of history), from which the calendar's visits with a doctor and the upcoming
+ * list are both cut. A doctor's or clinic's name changing ('directory') empties it: rare next to bookings.
+ */
+const repAppointmentsCache = defineReadCache<number, RepAppointment[]>({
+  name: 'rep appointments',
+  max: 100_000,
+  maxBytes: 48 * 2 ** 20,
+  sizeOf: (rows) => 200 + rows.length * 250,
+  keyOf: String,
+  invalidatedBy: { 'rep-appts': ([id]) => id, directory: () => 'all' },
+  missing: [],
+  loadMany: async (db, repIds) => {
+    if (repIds.length === 1) return new Map([[String(repIds[0]), await listRepUpcomingAppointments(db, { repId: repIds[0]!, fromDate: ALL_DATES })]]);
+    return groupRows(await listRepsUpcomingAppointments(db, repIds, ALL_DATES), (r) => String(r.rep_id), ({ rep_id: _, ...row }) => row);
+  },
+});
+
+type DoctorMonth = { clinicId: number; doctorId: number; month: string };
+type DoctorDayRow = Awaited<ReturnType<typeof listDoctorAppointmentsBetween>>[number];
+const monthKey = (o: DoctorMonth) => `${o.clinicId}:${o.doctorId}:${o.month}`;
+
+/** A doctor's bookings at a clinic in one month (the calendar's slots), per (clinic, doctor, month). */
+const doctorMonthCache = defineReadCache<DoctorMonth, DoctorDayRow[]>({
+  name: 'doctor months',
+  max: 100_000,
+  maxBytes: 24 * 2 ** 20,
+  sizeOf: (rows) => 150 + rows.length * 100,
+  keyOf: monthKey,
+  invalidatedBy: { 'doctor-day': ([c, d, date]) => `${c}:${d}:${date!.slice(0, 7)}` },
+  missing: [],
+  loadMany: async (db, months) => {
+    const found = new Map<string, DoctorDayRow[]>();
+    // One query per month asked for (the calendar asks for one month at a time).
+    for (const same of groupRows(months, (m) => m.month, (m) => m).values()) {
+      const dates = datesOfMonth(same[0]!.month);
+      const range = { from: dates[0]!, to: dates.at(-1)! };
+      if (same.length === 1) {
+        found.set(monthKey(same[0]!), await listDoctorAppointmentsBetween(db, { ...same[0]!, ...range }));
+        continue;
+      }
+      const rows = await listDoctorsAppointmentsBetween(db, { pairs: same.map((m) => [m.clinicId, m.doctorId] as const), ...range });
+      const month = same[0]!.month;
+      for (const [k, list] of groupRows(rows, (r) => `${r.clinicId}:${r.doctorId}:${month}`, ({ date, status, repId }) => ({ date, status, repId }))) {
+        found.set(k, list);
+      }
+    }
+    return found;
+  },
+});
+
+type Db = Pick<Deps, 'db'>;
+
+export const readRep = (deps: Db, repId: number) => repCache.read(deps.db, repId);
+
+/** The rep's appointments that are not cancelled, every date (shared, read-only). */
+export const readRepAppointments = (deps: Db, repId: number) => repAppointmentsCache.read(deps.db, repId);
+
+/** The doctor's non-cancelled appointments at the clinic in `month` (yyyy-mm). */
+export const readDoctorMonth = (deps: Db, o: DoctorMonth) => doctorMonthCache.read(deps.db, o);
