@@ -20,20 +20,20 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../e
 import { endAllSessions, type Actor } from '../../plugins/auth';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import * as repo from './auth.repo';
-
-// What other modules may use of the auth repo, through this service (ARCHITECTURE rule 16).
-export { findEmailHolders, findPending, findPhoneHolders, replacePendingCode, setRepPassword, type PendingRep } from './auth.repo';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import { passwordChangedMail, passwordResetMail } from './auth.mail';
 import { RESET_LINK_LIFETIME_MS, generateToken, hashLinkToken } from './codes';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 
+// What other modules may use of the auth repo, through this service (ARCHITECTURE rule 16).
+export { findPending, replacePendingCode, type PendingRep } from './auth.repo';
+
 // Sign-in, sessions, terms and password reset (issue 3; spec part 1, 4, 7 and 8; part 2, 2.4).
 
-export const LOGIN_FAILED = ERROR_MESSAGES.invalid_credentials;
-export const VERIFY_FIRST = ERROR_MESSAGES.email_not_verified;
-export const ACCOUNT_INACTIVE = ERROR_MESSAGES.account_inactive;
+const LOGIN_FAILED = ERROR_MESSAGES.invalid_credentials;
+const VERIFY_FIRST = ERROR_MESSAGES.email_not_verified;
+const ACCOUNT_INACTIVE = ERROR_MESSAGES.account_inactive;
 export const NO_ACCOUNT = 'No account found with that email address.';
 export const RESET_SENT = 'Reset instructions sent!';
 export const RESET_DONE = 'Password reset successful. You can now log in with your new password.';
