@@ -13,8 +13,11 @@ import { parseKey } from './cache-keys';
 /** Longest a value is kept without being invalidated: a missed invalidation lasts at most this long. */
 export const CACHE_TTL_MS = 60_000;
 
-/** For one kind of announced key (its parts after the kind): this cache's keys or tags to drop, or 'all'. */
-export type Route = (parts: string[]) => string | readonly string[] | 'all' | undefined;
+/** A route's answer for "drop every entry of this cache". */
+export const EVERY_ENTRY = Symbol('every entry');
+
+/** For one kind of announced key (its parts after the kind): this cache's keys or tags to drop, or EVERY_ENTRY. */
+export type Route = (parts: string[]) => string | readonly string[] | typeof EVERY_ENTRY | undefined;
 
 interface Definition<A, V> {
   /** For logs and tests. */
@@ -36,9 +39,9 @@ interface Definition<A, V> {
 
 type Loaders<A, V> =
   /** One value per miss. */
-  | { load(db: Db, arg: A): Promise<V>; loadMany?: never; missing?: never }
+  | { load: (db: Db, arg: A) => Promise<V>; loadMany?: never; missing?: never }
   /** The misses of one event-loop turn read together (dataloader); a key left out of the answer is `missing`. */
-  | { loadMany(db: Db, args: A[]): Promise<Map<string, V>>; missing: V; load?: never };
+  | { loadMany: (db: Db, args: A[]) => Promise<Map<string, V>>; missing: V; load?: never };
 
 export type ReadCacheDefinition<A, V> = Definition<A, V> & Loaders<A, V>;
 
@@ -130,7 +133,7 @@ class KeyedCache<A, V> implements CacheOnBus {
     const route = this.def.invalidatedBy[kind];
     const target = route?.(parts);
     if (target === undefined) return;
-    if (target === 'all') return this.clear();
+    if (target === EVERY_ENTRY) return this.clear();
     for (const t of typeof target === 'string' ? [target] : target) {
       this.lru.delete(t);
       const keys = this.tagged.get(t);
@@ -169,16 +172,16 @@ class KeyedCache<A, V> implements CacheOnBus {
 export function defineReadCache<A, V>(def: ReadCacheDefinition<A, V>): ReadCache<A, V> {
   const cacheOf = (db: DbOrTx) => {
     const bus = busOf(db);
-    return bus?.cacheFor(def, () => new KeyedCache(def, bus, db as Db));
+    return bus?.cacheFor(def, () => new KeyedCache(def, bus, db));
   };
   return {
     async read(db, arg) {
       const cache = cacheOf(db);
       if (cache) return cache.read(arg);
-      if (def.load) return def.load(db as Db, arg);
-      const found = await def.loadMany!(db as Db, [arg]);
+      if (def.load) return def.load(db, arg);
+      const found = await def.loadMany(db, [arg]);
       const k = def.keyOf(arg);
-      return found.has(k) ? (found.get(k) as V) : def.missing!;
+      return found.has(k) ? (found.get(k) as V) : def.missing;
     },
     holds: (db, arg) => cacheOf(db)?.holds(arg) ?? false,
   };

@@ -14,7 +14,7 @@ import { readClosedDates } from '../modules/clinics/day-closures.service';
 import { addExistingDoctor, removeDoctor } from '../modules/clinics/doctors.service';
 import { saveDoctorSettings } from '../modules/clinics/settings.service';
 import { cancelTodayCalls, listDoctorAppointmentsForClinic } from '../modules/clinics/visitors.service';
-import { getBookableSettings, listClinicsOfDoctor, listDoctors } from '../modules/directory/directory.service';
+import { getBookableSettings, listClinicsOfDoctor } from '../modules/directory/directory.service';
 import { activateFreeTrial } from '../modules/subscriptions/subscriptions.service';
 import { endAllSessions, hashToken, readSession, SESSION_COOKIE, type Actor } from '../plugins/auth';
 import { todayInIndia, addDays } from '../../shared/dates';
@@ -91,7 +91,7 @@ async function run(app: FastifyInstance, w: World, c: Command, clock: TestClock)
         return;
       }
       case 'cancel': {
-        const rows = await app.db.transaction((tx) => readRepAppointments({ db: tx as never }, w.reps[c.rep]!));
+        const rows = await app.db.transaction((tx) => readRepAppointments({ db: tx }, w.reps[c.rep]!));
         const booked = rows.filter((a) => a.status === 'booked');
         if (booked.length === 0) return;
         await cancelAppointment(app, { repId: w.reps[c.rep]!, appointmentId: booked[c.pick % booked.length]!.id });

@@ -31,9 +31,6 @@ export { findPending, replacePendingCode, type PendingRep } from './auth.repo';
 
 // Sign-in, sessions, terms and password reset (issue 3; spec part 1, 4, 7 and 8; part 2, 2.4).
 
-const LOGIN_FAILED = ERROR_MESSAGES.invalid_credentials;
-const VERIFY_FIRST = ERROR_MESSAGES.email_not_verified;
-const ACCOUNT_INACTIVE = ERROR_MESSAGES.account_inactive;
 export const NO_ACCOUNT = 'No account found with that email address.';
 export const RESET_SENT = 'Reset instructions sent!';
 export const RESET_DONE = 'Password reset successful. You can now log in with your new password.';

@@ -9,7 +9,7 @@ import {
 import { todayInIndia } from '../../../shared/dates';
 import type { BookingCalendarResponse, DoctorAvailabilitySettings } from '../../../shared/schemas/booking';
 import { isSubscriptionActive } from '../../../shared/subscription/subscription-status';
-import { defineReadCache } from '../../cache/read-cache';
+import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import type { Deps as AppDeps } from '../../deps';
 import { notFound, unauthorized } from '../../errors';
 import { readClosedDates } from '../clinics/day-closures.service';
@@ -71,7 +71,7 @@ const calendarCache = defineReadCache<CalendarArg, CalendarMonth>({
     'doctor-day': ([c, d, date]) => `month:${c}:${d}:${date!.slice(0, 7)}`,
     closures: ([c, d]) => `link:${c}:${d}`,
     link: ([c, d]) => `link:${c}:${d}`,
-    directory: () => 'all',
+    directory: () => EVERY_ENTRY,
   },
   load: (db, a) => computeMonth({ db }, a),
 });

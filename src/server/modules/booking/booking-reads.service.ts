@@ -1,4 +1,4 @@
-import { defineReadCache } from '../../cache/read-cache';
+import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import type { Deps } from '../../deps';
 import { groupRows } from '../../db/query-tools';
 import { datesOfMonth } from '../../../shared/booking/booking-rules';
@@ -42,7 +42,7 @@ const repAppointmentsCache = defineReadCache<number, RepAppointment[]>({
   maxBytes: 48 * 2 ** 20,
   sizeOf: (rows) => 200 + rows.length * 250,
   keyOf: String,
-  invalidatedBy: { 'rep-appts': ([id]) => id, directory: () => 'all' },
+  invalidatedBy: { 'rep-appts': ([id]) => id, directory: () => EVERY_ENTRY },
   missing: [],
   loadMany: async (db, repIds) => {
     if (repIds.length === 1) return new Map([[String(repIds[0]), await listRepUpcomingAppointments(db, { repId: repIds[0]!, fromDate: ALL_DATES })]]);

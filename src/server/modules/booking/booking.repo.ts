@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { groupRows, pairIn, preparedOnce, type Param } from '../../db/query-tools';
+import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
 import type { DbOrTx, Tx } from '../../db/client';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, idempotencyKeys, medicalReps } from '../../db/schema';
 import type { RepAppointment } from '../../../shared/schemas/booking';
@@ -36,7 +36,7 @@ export async function findRep(db: DbOrTx, repId: number): Promise<RepRow | null>
 
 /** Several reps at once (the batched misses of a read cache). */
 export async function findReps(db: DbOrTx, repIds: number[]): Promise<RepRow[]> {
-  return (await repQuery(db, repIds)) as RepRow[];
+  return (repQuery(db, repIds));
 }
 
 /** Lock 1 of a booking: the rep's row. Every booking and cancellation of a rep runs one after the other. */

@@ -8,7 +8,6 @@ import {
   bookAppointmentSchema,
   bookingCalendarQuerySchema,
   bookingCalendarResponseSchema,
-  type BookingCalendarResponse,
   doctorAvailabilityQuerySchema,
   doctorAvailabilityResponseSchema,
   repAppointmentsQuerySchema,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
 import { assertSelf, type Actor } from '../../plugins/auth';
-import { defineReadCache } from '../../cache/read-cache';
+import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import { findLinkedDoctor, findLinkedDoctors, type LinkedDoctor } from './doctors.repo';
 
 /** What the clinic services use of the app. */
@@ -26,7 +26,7 @@ const linkedDoctorCache = defineReadCache<Pair, LinkedDoctor | null>({
   name: 'linked doctors',
   max: 100_000,
   keyOf: ([c, d]) => `${c}:${d}`,
-  invalidatedBy: { link: ([c, d]) => `${c}:${d}`, directory: () => 'all' },
+  invalidatedBy: { link: ([c, d]) => `${c}:${d}`, directory: () => EVERY_ENTRY },
   missing: null,
   loadMany: async (db, pairs) => {
     if (pairs.length === 1) {

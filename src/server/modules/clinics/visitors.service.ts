@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { appointmentKeys, cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
-import { defineReadCache } from '../../cache/read-cache';
+import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import { groupRows } from '../../db/query-tools';
 import { doctorAppointments } from '../../db/schema';
 import { badRequest } from '../../errors';
@@ -34,7 +34,7 @@ const upcomingCache = defineReadCache<Upcoming, ClinicAppointment[]>({
   sizeOf: (rows) => 150 + rows.length * 200,
   keyOf: (u) => `${u.clinicId}:${u.doctorId}:${u.fromDate}`,
   argTags: (u) => [`${u.clinicId}:${u.doctorId}`],
-  invalidatedBy: { 'doctor-day': ([c, d]) => `${c}:${d}`, 'rep-details': () => 'all' },
+  invalidatedBy: { 'doctor-day': ([c, d]) => `${c}:${d}`, 'rep-details': () => EVERY_ENTRY },
   missing: [],
   loadMany: async (db, all) => {
     const found = new Map<string, ClinicAppointment[]>();

@@ -54,7 +54,7 @@ function bookableLinks(db: DbOrTx, where: Array<SQL | undefined>) {
 
 /** Every bookable link (the directory's snapshot, directory.service.ts). */
 export async function listBookableLinks(db: DbOrTx): Promise<BookableLink[]> {
-  return (await bookableLinks(db, [])) as BookableLink[];
+  return (bookableLinks(db, []));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps';
-import { defineReadCache } from '../../cache/read-cache';
+import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import { INDIAN_STATES } from '../../../shared/constants';
 import type { ClinicOption, DoctorOption } from '../../../shared/schemas/booking';
 import { DirectorySnapshot } from './directory-snapshot';
@@ -21,7 +21,7 @@ const directoryCache = defineReadCache<'all', DirectorySnapshot>({
   name: 'directory',
   max: 1,
   keyOf: () => 'all',
-  invalidatedBy: { directory: () => 'all', link: () => 'all' },
+  invalidatedBy: { directory: () => EVERY_ENTRY, link: () => EVERY_ENTRY },
   load: async (db) => new DirectorySnapshot(await listBookableLinks(db)),
 });
 
