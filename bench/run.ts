@@ -13,7 +13,7 @@ import { bookingRequest, contendedBooking, directBookings, distinctBooking, read
 import { seedVolume, type SeededVolume } from './seed-volume';
 import { runTwoInstances } from './two-instances';
 
-// `npm run bench [-- --quick] [-- --two-instances] [-- --only=postgres|embedded] [-- --no-lighthouse]` (issue 10).
+// `npm run bench [-- --quick] [-- --two-instances] [-- --only=postgres|embedded] [-- --no-lighthouse]` (decision 012).
 // Builds the client into bench/.dist, seeds a realistic volume, starts the app as a child process on
 // PostgreSQL and on the embedded database and measures it against a bare node:http baseline in the same run.
 
@@ -117,7 +117,7 @@ async function benchReads(kind: string, app: Child, v: SeededVolume, minShare: n
   const out: Record<string, LoadResult> = {};
   const sizes = await sampleSizes(app, v);
   for (const s of readScenarios(v)) {
-    // The ceiling for this route: a bare server answering JSON of the same size (issue 10).
+    // The ceiling for this route: a bare server answering JSON of the same size (decision 012).
     const { rps: baselineRps, bytes } = await baselineFor(sizes.get(s.name)!);
     const r = await measure(app.url, { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP, next: s.next });
     out[s.name] = r;

@@ -6,7 +6,7 @@ import { hashToken, SESSION_COOKIE } from '../src/server/plugins/auth';
 import { INDIAN_STATES, JAMMU_AND_KASHMIR, JK_DISTRICTS, OTHER_CITY, SPECIALTIES } from '../src/shared/constants';
 import { addDays, todayInIndia, weekdayOf } from '../src/shared/dates';
 
-// A realistic, deterministic volume for the benchmark (issue 10): 500 clinics, 2,000 doctors (a fifth of them
+// A realistic, deterministic volume for the benchmark (decision 012): 500 clinics, 2,000 doctors (a fifth of them
 // at two clinics, each link with call settings), 5,000 subscribed reps and 100,000 appointments over a year
 // (half a year back, half ahead), written in batches straight through drizzle. Reps 1..SEEDED_REPS hold the
 // history; the others start clean so the booking benchmark's requests are accepted by the rules.

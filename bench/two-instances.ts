@@ -6,7 +6,7 @@ import { startApp } from './processes';
 import { bookingRequest, contendedBooking, distinctBooking } from './scenarios';
 import { seedVolume } from './seed-volume';
 
-// `npm run bench -- --two-instances` (issue 10, scale past one machine): two app processes on one PostgreSQL,
+// `npm run bench -- --two-instances` (decision 012, scale past one machine): two app processes on one PostgreSQL,
 // booking through both at once (a few doctor-days wanted by everyone, plus distinct bookings), then the
 // database is checked: no doctor-day holds more active visits than its maxSlots, no rep holds two active
 // visits with a doctor on one date, and every 201 answered is one stored row.

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 
-// Issue 10: the server sends text files compressed without compressing per request. After the build (and
+// Decision 014: the server sends text files compressed without compressing per request. After the build (and
 // after vite-plugin-pwa wrote the service worker) each text file gets a .br and a .gz twin, which
 // @fastify/static serves to browsers that accept them (preCompressed).
 

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { prerenderedFileOf } from '../src/shared/prerendered-pages.ts';
 
-// Issue 10: the public pages' HTML is rendered at build time, so the first response already shows the page
+// Decision 014: the public pages' HTML is rendered at build time, so the first response already shows the page
 // (its largest text paints without waiting for the JavaScript); the browser then hydrates it (src/client/main.tsx).
 // Each page is written to <outDir>/prerendered/<path>.html (src/shared/prerendered-pages.ts); the server sends
 // it for that path (src/server/client-shell.ts). Every other path keeps the empty app shell, index.html.

@@ -37,7 +37,7 @@ declare module 'fastify' {
     db: Db;
     clock: Clock;
     mailer: Mailer;
-    /** Every route registered (method and url), for the security tests' route tables (issue 9). */
+    /** Every route registered (method and url), for the security tests' route tables. */
     routeList: Array<{ method: string; url: string }>;
   }
 }
@@ -49,7 +49,7 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
-  /** Where log lines go (default stdout); the log-secrecy test reads them (issue 9). */
+  /** Where log lines go (default stdout); the log-secrecy test reads them. */
   logStream?: NodeJS.WritableStream;
 }
 
@@ -96,7 +96,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
-    // On PostgreSQL the counters are shared by every instance (issue 10); embedded: in this process's memory.
+    // On PostgreSQL the counters are shared by every instance (decision 012); embedded: in this process's memory.
     ...(database.kind === 'postgres' ? { store: postgresRateLimitStore(database.db) as never } : {}),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: ctx.statusCode,

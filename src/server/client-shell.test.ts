@@ -11,7 +11,7 @@ import { listPrerenderedPages } from './client-shell';
 import { testConfig } from './config';
 import { createTestDatabase } from './test/harness';
 
-// Issue 10: the pre-rendered public pages are sent for their own paths with their content in the first HTML;
+// Decision 014: the pre-rendered public pages are sent for their own paths with their content in the first HTML;
 // every other page still gets the empty app shell; text files go out pre-compressed. (e2e/prerendered.spec.ts
 // checks the same on the real build in a browser.)
 

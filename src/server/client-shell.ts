@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PRERENDERED_DIR, pathOfPrerenderedFile } from '../shared/prerendered-pages';
 
-// Issue 10: the public pages are pre-rendered at build time (build/vite-prerender.ts). Each one is sent for its
+// The public pages are pre-rendered at build time (build/vite-prerender.ts; decision 014). Each one is sent for its
 // own path, so its content is in the first response; the browser hydrates it. Every other page gets the empty
 // app shell, index.html. Both are HTML that names the hashed assets of its build: revalidated on each visit.
 

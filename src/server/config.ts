@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The ONLY reader of process.env (ARCHITECTURE rule 6). The names are a contract (issue 2).
+// The ONLY reader of process.env (ARCHITECTURE rule 6). The names are a contract (README, Configuration).
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -33,7 +33,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a yyyy-mm-dd date')
     .default('2025-07-31'),
-  // issue 11: data retention (the call-frequency rule looks back at most 28 days, so at least 29) and web push.
+  // Data retention (the call-frequency rule looks back at most 28 days, so at least 29) and web push.
   RETENTION_DAYS: z.coerce.number().int().min(29, 'must be at least 29 (the call-frequency rule looks back 28 days)').max(3650).default(90),
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),

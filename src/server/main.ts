@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
     // Keep-alive connections whose request finished after the close began would hold it open until the
-    // 15 s timer (exit 1): close each as soon as it is idle; in-flight requests still finish (issue 9).
+    // 15 s timer (exit 1): close each as soon as it is idle; in-flight requests still finish.
     const idle = setInterval(() => app.server.closeIdleConnections(), 100);
     idle.unref();
     await app.close();
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  startScheduler(app); // issue 11: reminders and the nightly purge (timers only here, never in tests)
+  startScheduler(app); // reminders and the nightly purge (timers only here, never in tests: decision 011)
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ url: config.appUrl, database: app.database.kind }, 'RepVisit is listening');
 }

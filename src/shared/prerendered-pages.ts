@@ -1,4 +1,4 @@
-// Issue 10: where the build writes a pre-rendered page (build/vite-prerender.ts) and how the server finds the
+// Decision 014: where the build writes a pre-rendered page (build/vite-prerender.ts) and how the server finds the
 // path it answers (src/server/client-shell.ts): '/' is prerendered/index.html, '/about' prerendered/about.html.
 
 export const PRERENDERED_DIR = 'prerendered';

@@ -35,7 +35,7 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   const caches = new CacheBus();
   if (opts.url) {
-    // issue 10: 20 connections per instance. At 32 concurrent requests a pool of 10 queued reads behind booking
+    // 20 connections per instance (decision 012). At 32 concurrent requests a pool of 10 queued reads behind booking
     // transactions waiting on row locks; 20 keeps 4 instances under PostgreSQL's default max_connections (100).
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
     // A dropped idle connection must not crash the process; the pool replaces it.

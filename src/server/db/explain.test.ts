@@ -6,7 +6,7 @@ import { queryDoctorAppointmentsBetween, queryRepAppointmentsWithDoctor, queryRe
 import { clinicDoctors, doctorAppointments, sessions } from './schema';
 import { describeEachDatabase } from '../test/harness';
 
-// issue 10: the hot queries use an index once the planner has statistics (ANALYZE after a seeded volume),
+// Decision 012: the hot queries use an index once the planner has statistics (ANALYZE after a seeded volume),
 // on PostgreSQL and on the embedded database (PGlite is PostgreSQL, so its planner decides the same way).
 
 interface PlanNode {

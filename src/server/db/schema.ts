@@ -111,7 +111,7 @@ export const medicalReps = pgTable(
     pushSubscription: jsonb('push_subscription'),
     status: text('status').notNull().default('active'), // active | inactive
     emailNotifications: boolean('email_notifications').notNull().default(true),
-    // issue 11: each reminder kind can be turned off; the calendar feed token is stored hashed.
+    // Each reminder kind can be turned off; the calendar feed token is stored hashed.
     pushNotifications: boolean('push_notifications').notNull().default(true),
     renewalReminders: boolean('renewal_reminders').notNull().default(true),
     calendarFeedTokenHash: text('calendar_feed_token_hash').unique(),
@@ -152,8 +152,8 @@ export const pendingMedicalReps = pgTable(
 );
 
 /**
- * A doctor is one person, whatever the number of clinics he practises at (issue 2: "one doctor with several
- * clinic links"). The spec's clinic_doctors rows are the links below.
+ * A doctor is one person, whatever the number of clinics he practises at (docs/decisions/001-one-doctor-many-clinics.md).
+ * The spec's clinic_doctors rows are the links below.
  */
 export const doctors = pgTable(
   'doctors',
@@ -258,7 +258,7 @@ export const doctorDayClosures = pgTable(
   (t) => [uniqueIndex('doctor_day_closures_clinic_doctor_date_uq').on(t.clinicId, t.doctorId, t.closedDate)],
 );
 
-/** Server-side sessions (issue 3): the cookie holds a random token, the table its SHA-256. */
+/** Server-side sessions (docs/decisions/002-server-sessions.md): the cookie holds a random token, the table its SHA-256. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -275,7 +275,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userType, t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** Password-reset links (issue 3): random token, stored hashed, single use, one hour. */
+/** Password-reset links (docs/decisions/005-accounts-codes-and-limits.md): random token, stored hashed, single use, one hour. */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -308,7 +308,7 @@ export const profileUpdateCodes = pgTable(
   (t) => [uniqueIndex('profile_update_codes_rep_type_uq').on(t.repId, t.updateType)],
 );
 
-/** Razorpay orders bound to a rep and plan (issue 6). */
+/** Razorpay orders bound to a rep and plan (docs/decisions/006-test-checkout.md). */
 export const subscriptionOrders = pgTable(
   'subscription_orders',
   {
@@ -328,7 +328,7 @@ export const subscriptionOrders = pgTable(
   (t) => [index('subscription_orders_rep_idx').on(t.repId)],
 );
 
-/** Idempotent replays of offline bookings (issue 8): the first answer to a key is the answer. */
+/** Idempotent replays of offline bookings (decision 008): the first answer to a key is the answer. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -386,7 +386,7 @@ export const securityEvents = pgTable(
   (t) => [index('security_events_timestamp_idx').on(t.timestamp), index('security_events_type_idx').on(t.eventType)],
 );
 
-/** Scheduled job runs (issue 11): one row per run, what it did and whether it failed; the admin reads the last. */
+/** Scheduled job runs (decision 011): one row per run, what it did and whether it failed; the admin reads the last. */
 export const jobRuns = pgTable(
   'job_runs',
   {
@@ -401,7 +401,7 @@ export const jobRuns = pgTable(
   (t) => [index('job_runs_name_started_idx').on(t.name, t.startedAt)],
 );
 
-/** A reminder claimed before it is sent (issue 11): the unique index makes a second send impossible. */
+/** A reminder claimed before it is sent (decision 011): the unique index makes a second send impossible. */
 export const remindersSent = pgTable(
   'reminders_sent',
   {
@@ -422,7 +422,7 @@ export const appSecrets = pgTable('app_secrets', {
 });
 
 /**
- * Rate-limit counters shared by every instance on one PostgreSQL (issue 10): one row per limit key and
+ * Rate-limit counters shared by every instance on one PostgreSQL (decision 012): one row per limit key and
  * window, counted with an upsert. The embedded database serves one process and keeps them in memory.
  */
 export const rateLimitCounters = pgTable(

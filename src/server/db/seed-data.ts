@@ -1,6 +1,6 @@
 import { JAMMU_AND_KASHMIR, OTHER_CITY, type Specialty, type Weekday } from '../../shared/constants';
 
-// The demo data set (issue 2): believable clinics, doctors, reps and their call settings. Plain data, no
+// The demo data set (README, Demo data): believable clinics, doctors, reps and their call settings. Plain data, no
 // randomness, so every fresh database gets the same demo. Dates are computed from `now` by seed-plan.ts.
 
 /** Every demo account signs in with this password (it satisfies the password policy). */

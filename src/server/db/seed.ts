@@ -35,7 +35,7 @@ export async function seedIfEmpty(db: Db, opts: { now: Date }): Promise<SeedResu
 }
 
 /**
- * The believable demo data set (issue 2): clinics in J&K districts and other states, doctors with call settings
+ * The believable demo data set (README, Demo data): clinics in J&K districts and other states, doctors with call settings
  * per clinic, reps with and without a subscription, and past, today's and upcoming appointments that keep the
  * booking rules. Deterministic: the same data every time, dates relative to `now`. One transaction.
  */

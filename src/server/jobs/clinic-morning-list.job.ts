@@ -5,7 +5,7 @@ import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 import { claimReminders, isClaimed, releaseReminders, type ReminderClaim } from './reminder-claims';
 import { clinicVisitorsMail, type ClinicVisitor } from './reminder-mail';
 
-// 07:00 IST (issue 11): each clinic with e-mail notifications on (its Settings tab) gets the day's visitor
+// 07:00 IST (decision 011): each clinic with e-mail notifications on (its Settings tab) gets the day's visitor
 // list per doctor. A clinic with no visitors today gets no e-mail.
 
 interface ClinicList {

@@ -7,7 +7,7 @@ import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 import { claimReminders, isClaimed, releaseReminders, type ReminderClaim } from './reminder-claims';
 import { visitReminderMail, type VisitLine } from './reminder-mail';
 
-// 18:00 IST (issue 11; spec part 1, 1 'Smart Scheduling'): every rep with an active (booked or confirmed)
+// 18:00 IST (spec part 1, 1 'Smart Scheduling'; decision 011): every rep with an active (booked or confirmed)
 // appointment tomorrow gets one e-mail listing tomorrow's visits and, if they allowed it, one web push.
 // Claims are per appointment, so a visit booked after the run is not reminded by it, and nothing twice.
 

@@ -9,7 +9,7 @@ import { describeEachDatabase } from '../test/harness';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 import { runEveningReminders } from './evening-reminders.job';
 
-// issue 11: the evening-before reminder (18:00 IST), by e-mail and web push, once, to the right reps.
+// The evening-before reminder (18:00 IST), by e-mail and web push, once, to the right reps.
 
 const require = createRequire(import.meta.url);
 const ece = require('http_ece') as { decrypt(body: Buffer, o: Record<string, unknown>): Buffer };

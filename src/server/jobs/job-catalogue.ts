@@ -4,7 +4,7 @@ import type { JobName, JobOptions, JobOutcome } from './job-runner';
 import { runNightlyPurge } from './nightly-purge.job';
 import { runRenewalReminders } from './renewal-reminders.job';
 
-// The scheduled jobs (issue 11), their times in India (cron, Asia/Kolkata) and how the admin reads them.
+// The scheduled jobs (decision 011), their times in India (cron, Asia/Kolkata) and how the admin reads them.
 
 export interface JobDefinition {
   name: JobName;

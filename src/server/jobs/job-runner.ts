@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client';
 import { jobRuns } from '../db/schema';
 
-// One run of a scheduled job, safe with several app instances (issue 11; docs/decisions/011-jobs-advisory-locks.md):
+// One run of a scheduled job, safe with several app instances (docs/decisions/011-jobs-advisory-locks.md):
 // 1. In a transaction holding a PostgreSQL advisory lock (pg_try_advisory_xact_lock; on PGlite the single
 //    connection serialises anyway), check that no other run of this job is running or already ran in this
 //    minute, write the job_runs row and `prepare` the work: claim reminders in reminders_sent (a unique index)

@@ -6,7 +6,7 @@ import { createAppointment, createClinic, createDoctor, createRep, createSubscri
 import { runClinicMorningList } from './clinic-morning-list.job';
 import { runRenewalReminders } from './renewal-reminders.job';
 
-// issue 11: the clinic's morning visitor list (07:00 IST) and the rep's renewal reminder (3 days ahead).
+// The clinic's morning visitor list (07:00 IST) and the rep's renewal reminder (3 days ahead).
 
 describeEachDatabase('clinic morning list and renewal reminders', (ctx) => {
   it('sends each clinic that wants it today’s visitors per doctor, once; not to clinics that turned it off or have none', async () => {

@@ -19,7 +19,7 @@ import { announceKeys, dropKeysHere } from '../cache/invalidation';
 import { addDays, todayInIndia } from '../../shared/dates';
 import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 
-// 02:00 IST nightly (spec part 2, 1 and 9: "appointment data deleted daily at 2:00 AM IST"; issue 11). All in
+// 02:00 IST nightly (spec part 2, 1 and 9: "appointment data deleted daily at 2:00 AM IST"; decision 011). All in
 // the job's one transaction. Appointments are kept RETENTION_DAYS after their date (validated >= 29 in
 // config.ts, so the call-frequency rule, which looks back at most 28 days, still sees the last visit); future
 // and recent ones stay. Expired codes, tokens, pending registrations, sessions and replay keys go.

@@ -14,7 +14,7 @@ import { describeEachDatabase } from '../test/harness';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 import { runNightlyPurge } from './nightly-purge.job';
 
-// spec part 2, 1: appointment data deleted daily at 2:00 AM IST; issue 11: keep what the rules still need.
+// spec part 2, 1: appointment data deleted daily at 2:00 AM IST, keeping what the booking rules still need (decision 011).
 
 const NIGHT = '2026-03-01T20:30:00.000Z'; // Monday 02 March 2026, 02:00 IST
 const DAY = 86_400_000;

@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../test/harness';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep } from '../test/factories';
 import { runEveningReminders } from './evening-reminders.job';
 
-// issue 11: a reminder whose e-mail could not be sent is not marked sent, so a later run tries it again.
+// A reminder whose e-mail could not be sent is not marked sent, so a later run tries it again (decision 011).
 
 describeEachDatabase(
   'reminders when the mail server is down',

@@ -3,7 +3,7 @@ import { formatDisplayDate } from '../../shared/dates';
 import { PLANS, PRODUCT_NAME } from '../../shared/constants';
 import type { OutgoingMail } from '../modules/mail/mail.service';
 
-// The texts of the scheduled e-mails (issue 11). Short, plain, with what the reader needs and how to stop them.
+// The texts of the scheduled e-mails. Short, plain, with what the reader needs and how to stop them.
 
 export interface VisitLine {
   date: string;

@@ -6,7 +6,7 @@ import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 import { claimReminders, isClaimed, releaseReminders, type ReminderClaim } from './reminder-claims';
 import { renewalReminderMail } from './reminder-mail';
 
-// Daily (issue 11): a rep whose active subscription ends within 3 days (by the Indian calendar) is reminded
+// Daily (decision 011): a rep whose active subscription ends within 3 days (by the Indian calendar) is reminded
 // to renew, once per expiry date: a renewal moves the expiry and earns its own reminder later. A day the job
 // missed is caught up by the next run, since the window reaches from now to the end of the third day.
 

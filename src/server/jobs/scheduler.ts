@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jobRuns } from '../db/schema';
 import { JOBS, JOB_TIMEZONE, type JobDefinition } from './job-catalogue';
 
-// Starts the schedules (issue 11). Only main.ts calls this: tests run the jobs directly with their clock, so
+// Starts the schedules. Only main.ts calls this: tests run the jobs directly with their clock, so
 // no timer runs in a test. Every instance may run it: the job runner's advisory lock and the reminders_sent
 // claims make a job do its work once (docs/decisions/011-jobs-advisory-locks.md). At start, an occurrence missed
 // while no instance was up runs once if it is still recent enough (catchUpHours). Closing the app stops the

@@ -10,7 +10,7 @@ import { clinicUsers, medicalReps, sessions } from '../db/schema';
 import type { Deps } from '../deps';
 import { forbidden, unauthorized, AppError } from '../errors';
 
-// Server-side sessions (issue 3). The cookie holds a random token; the sessions table holds its SHA-256,
+// Server-side sessions (docs/decisions/002-server-sessions.md). The cookie holds a random token; the sessions table holds its SHA-256,
 // so a leaked table cannot be replayed. Dashboards trust GET /api/auth/me, not data saved in the browser.
 
 export const SESSION_COOKIE = 'rv_session';
@@ -147,7 +147,7 @@ const sessionColumns = {
   repTerms: medicalReps.termsAccepted,
 };
 
-/** Sessions with their accounts in one round trip (issue 10: no work repeated per request). */
+/** Sessions with their accounts in one round trip (no work repeated per request; decision 012). */
 const sessionsQuery = (db: DbOrTx, ids: Param<string> | string[], now: Param<Date>) =>
   db
     .select(sessionColumns)
@@ -209,7 +209,7 @@ async function loadActor(app: FastifyInstance, request: FastifyRequest, touches:
 
 /**
  * Last-activity times of clinic and rep sessions, written in one statement every few seconds instead of
- * one UPDATE per request (issue 10). Nothing depends on them being to the second: they are shown in the
+ * one UPDATE per request (decision 012). Nothing depends on them being to the second: they are shown in the
  * privacy export and kept for the records.
  */
 class SessionTouches {
@@ -258,7 +258,7 @@ export const TERMS_REQUIRED_MESSAGE = 'You must accept the terms and conditions 
 
 /**
  * Guard: the request needs a session of one of `types`. Until the terms are accepted only the calls marked
- * `allowWithoutTerms` work (issue 3).
+ * `allowWithoutTerms` work (spec part 1, 4).
  */
 export function requireUser(
   types: UserType[],

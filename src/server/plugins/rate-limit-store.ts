@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
-// Rate-limit counters in PostgreSQL (issue 10), so that N instances behind a load balancer give a client one
+// Rate-limit counters in PostgreSQL (decision 012), so that N instances behind a load balancer give a client one
 // budget, not N: a store for @fastify/rate-limit (its `store` option). Each hit is one upsert that starts a
 // new window when the last one ended; the database's clock decides, so instances agree. Used when the app
 // runs on a PostgreSQL server; the embedded database serves one process, which counts in memory.

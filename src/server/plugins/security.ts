@@ -14,10 +14,10 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 /** The app's one inline script (the Dark Mode choice before the first paint), allowed by its hash only. */
 const THEME_INIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
 
-/** Security headers and the same-origin rule for state-changing calls (issue 9). */
+/** Security headers and the same-origin rule for state-changing calls. */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   // Helmet's headers do not depend on the request: computed once, set on every reply (@fastify/helmet
-  // rebuilt the whole helmet middleware for every request: issue 10, no work repeated per request).
+  // rebuilt the whole helmet middleware for every request).
   const headers = staticHelmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -66,7 +66,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     }
   });
 
-  // Only JSON bodies on state-changing API calls (issue 9): a form post or text body is a 415 before it is
+  // Only JSON bodies on state-changing API calls: a form post or text body is a 415 before it is
   // parsed, so no route ever sees a body shape it was not written for.
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
@@ -105,7 +105,7 @@ function staticHelmetHeaders(options: HelmetOptions): Record<string, string> {
 
 /**
  * A URL as it may be logged: secrets in paths (the private calendar feed) and in query strings (the e-mailed
- * verify and reset links load the SPA with ?token=) are masked (issue 9: no secrets in logs).
+ * verify and reset links load the SPA with ?token=) are masked (no secrets in logs).
  */
 export function redactUrl(url: string): string {
   return url

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../test/harness';
 import { MATRIX, matches, ORDER } from './access-table';
 import { ACTORS, apiRoutes, buildWorld } from './security-fixtures';
 
-// Object-level authorisation across the whole API (issue 9; OWASP API1). Every API route has a row in
+// Object-level authorisation across the whole API (OWASP API1). Every API route has a row in
 // access-table.ts; a route added without a row fails the first test, so every new route gets a decision.
 
 describeEachDatabase(

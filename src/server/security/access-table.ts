@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { TEST_PASSWORD } from '../test/factories';
 import { BOOK_DAY, FUTURE_DAY, type ActorName, type World } from './security-fixtures';
 
-// The access table of issue 9 (OWASP API1): every API route with the request it gets (aimed at clinic A's and
+// The access table (spec part 1, 6; part 2, 6; OWASP API1): every API route with the request it gets (aimed at clinic A's and
 // rep A's objects) and the answer each actor must get. Used by the access matrix and hostile-input suites.
 
 /**

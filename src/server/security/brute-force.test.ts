@@ -4,7 +4,7 @@ import { LIMITS } from '../modules/auth/auth.limits';
 import { describeEachDatabase } from '../test/harness';
 import { createClinic, createRep, TEST_PASSWORD } from '../test/factories';
 
-// Brute force (issue 9; OWASP ASVS V2.2): the password, code and reset calls and the admin gate are
+// Brute force (OWASP ASVS V2.2; decision 005): the password, code and reset calls and the admin gate are
 // throttled per account and per address. Behind a trusted proxy (TRUST_PROXY=true) an attacker can send any
 // X-Forwarded-For: a new address on every guess must not get around the per-account budget.
 

@@ -5,7 +5,7 @@ import { doctorAppointments } from '../db/schema';
 import { describeEachDatabase } from '../test/harness';
 import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 
-// Concurrency at scale (issue 9), extending src/server/modules/booking/booking-concurrency.test.ts: the
+// Concurrency at scale (decisions 007 and 008), extending src/server/modules/booking/booking-concurrency.test.ts: the
 // races are real on PostgreSQL (TEST_DATABASE_URL); PGlite runs one transaction at a time and must give the
 // same answers. Time is the test clock's Monday 2026-03-02, 10:00 in India.
 

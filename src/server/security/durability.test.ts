@@ -15,7 +15,7 @@ import { sessions } from '../db/schema';
 import { hashToken, newToken, SESSION_COOKIE, SESSION_LIFETIME_MS } from '../plugins/auth';
 import { createClinic, createDoctor, createSubscribedRep } from '../test/factories';
 
-// Durability (issue 9): the real server process, stopped with SIGTERM in the middle of a load of bookings,
+// Durability: the real server process, stopped with SIGTERM in the middle of a load of bookings,
 // finishes what it accepted; started again on the same data (embedded PGlite directory or PostgreSQL
 // database), every booking that got a 2xx answer is there. Real time here: the server runs its own clock.
 

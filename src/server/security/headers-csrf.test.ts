@@ -11,7 +11,7 @@ import { createTestDatabase, describeEachDatabase } from '../test/harness';
 import { MATRIX, ORDER } from './access-table';
 import { apiRoutes, buildWorld } from './security-fixtures';
 
-// CSRF and response headers (issue 9; OWASP ASVS V3.5, V14.4).
+// CSRF and response headers (OWASP ASVS V3.5, V14.4).
 
 describeEachDatabase(
   'CSRF: a state-changing call from another origin is refused',

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../test/harness';
 import { MATRIX, ORDER } from './access-table';
 import { apiRoutes, buildWorld, type ActorName } from './security-fixtures';
 
-// Hostile input on every state-changing API route (issue 9; OWASP ASVS V5): malformed JSON, wrong types,
+// Hostile input on every state-changing API route (OWASP ASVS V5): malformed JSON, wrong types,
 // missing and extra fields, 100 kB strings, control characters, SQL and script fragments, impossible dates
 // and numbers. Always a 4xx with a JSON `message`, never a 5xx, never a crash; bodies over 1 MB are a 413,
 // bodies that are not JSON a 415. Each route is called without a session and as the actor the access table

@@ -10,7 +10,7 @@ import { codeIn, linkIn, Mailbox } from '../test/mailbox';
 import { createClinic, createDoctor } from '../test/factories';
 import { PASSWORD, repPayload } from '../modules/auth/auth.test-support';
 
-// Logs (issue 9; ASVS V7.1): a full journey at LOG_LEVEL info, including failures, leaves no password,
+// Logs (ASVS V7.1): a full journey at LOG_LEVEL info, including failures, leaves no password,
 // code, token, session cookie value or hash in the logs.
 
 const ADMIN_PASSWORD = 'Admin!Pass123';

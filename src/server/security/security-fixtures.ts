@@ -4,7 +4,7 @@ import { clinicDoctors, subscriptionOrders } from '../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 
-// Shared by the security suites (issue 9): the app's API routes as registered, and a small world of two
+// Shared by the security suites: the app's API routes as registered, and a small world of two
 // clinics and two reps with doctors, an appointment and an order, with a session for every actor.
 
 export const ACTORS = ['nobody', 'repA', 'repB', 'clinicA', 'clinicB', 'admin'] as const;

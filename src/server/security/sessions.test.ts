@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../test/harness';
 import { linkIn } from '../test/mailbox';
 import { createClinic, createRep, TEST_PASSWORD } from '../test/factories';
 
-// Sessions (issue 9; OWASP ASVS V3): a new id at every login; idle and absolute timeouts; revoked by logout,
+// Sessions (OWASP ASVS V3; decision 002): a new id at every login; idle and absolute timeouts; revoked by logout,
 // password reset, deactivation and deletion. Time moves on the test clock.
 
 const HOUR = 60;

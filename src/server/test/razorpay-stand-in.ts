@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
-// A local stand-in of Razorpay's Orders API for tests (issue 6): a real HTTP server on 127.0.0.1 that checks
+// A local stand-in of Razorpay's Orders API for tests: a real HTTP server on 127.0.0.1 that checks
 // HTTP Basic auth and answers POST /v1/orders the way Razorpay documents it. Tests point RAZORPAY_API_URL at it.
 
 export interface RecordedOrderRequest {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /*
  * Wire contracts of the admin dashboard and the admin e-mail dashboard (spec part 2, sections 2.5, 2.6, 3, 4,
- * 5, 7 "Admin" and 8; issue 7). The spec's messages live here so the server and the screens say the same.
+ * 5, 7 "Admin" and 8; decision 009). The spec's messages live here so the server and the screens say the same.
  */
 
 export const ADMIN_MESSAGES = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// issue 11: the rep's reminder opt-outs, web-push subscription, private calendar feed and the jobs the admin
+// The rep's reminder opt-outs, web-push subscription, private calendar feed and the jobs the admin
 // sees. Wire contracts shared by the server and the Settings tab.
 
 export const repNotificationPreferencesSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLANS, type PlanType } from '../constants';
 
 /*
- * Wire contracts of the subscription calls (spec part 2, 7 "Subscription"; issue 6). The spec's messages
+ * Wire contracts of the subscription calls (spec part 2, 7 "Subscription"). The spec's messages
  * (part 2, 8) live here so the server and the panel say the same thing.
  */
 

@@ -5,7 +5,7 @@ const now = new Date('2026-03-02T04:30:00Z');
 const later = '2026-03-03T00:00:00Z';
 const earlier = '2026-03-01T00:00:00Z';
 
-describe('the subscription rule (issue 6)', () => {
+describe('the subscription rule (spec part 2, 4)', () => {
   it('is active only for an active kind with a future expiry', () => {
     for (const status of ['active', 'authenticated', 'free_trial', 'trial', 'paid']) {
       expect(isSubscriptionActive({ status, expiresAt: later, now })).toBe(true);

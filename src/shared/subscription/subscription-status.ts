@@ -1,4 +1,4 @@
-// spec part 2, 4 and issue 6: one rule for "the subscription is active", used by the server (booking) and the
+// spec part 2, 4: one rule for "the subscription is active", used by the server (booking) and the
 // screens (panel, booking form).
 
 export const SUBSCRIPTION_STATUSES = [
@@ -36,7 +36,7 @@ export function subscriptionStatusLabel(status: string | null | undefined): stri
 }
 
 /**
- * The status to report: an active kind whose expiry has passed reads as 'expired' (issue 6), so the panel
+ * The status to report: an active kind whose expiry has passed reads as 'expired', so the panel
  * and the admin lists never call a lapsed subscription Active.
  */
 export function effectiveSubscriptionStatus(opts: { status: string | null | undefined; expiresAt: Date | string | null | undefined; now: Date }): string {

@@ -50,7 +50,7 @@ declare module 'fastify' {
 }
 
 const AUTH_LIMIT = { max: 5, timeWindow: 15 * 60_000 };
-/** The one admin account, whatever the address: rotating X-Forwarded-For behind a proxy does not reset it (issue 9). */
+/** The one admin account, whatever the address: rotating X-Forwarded-For behind a proxy does not reset it. */
 const AUTH_ACCOUNT_LIMIT = { max: 10, timeWindow: 15 * 60_000 };
 
 function adminLoginLimit(app: FastifyInstance): preHandlerAsyncHookHandler {

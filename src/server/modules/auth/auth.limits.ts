@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { AppError } from '../../errors';
 import { recordSecurityEvent } from '../../plugins/security';
 
-// Rate limits of the accounts calls (issue 3): per client IP AND per account, so rotating addresses does not
+// Rate limits of the accounts calls (decision 005): per client IP AND per account, so rotating addresses does not
 // help an attacker. Both limits run on every request (the plugin's route option allows only one).
 
 const MINUTE = 60_000;

@@ -29,7 +29,7 @@ import { LIMITS, byEmail, byToken, byValue, rateLimited } from './auth.limits';
 import * as auth from './auth.service';
 import * as registration from './registration.service';
 
-// The accounts calls (issue 3). Thin: the shared schema parses, a guard checks the session, a service acts.
+// The accounts calls (decisions 002 and 005). Thin: the shared schema parses, a guard checks the session, a service acts.
 
 /** Drops the parameters (password hashes, code and token hashes) from a drizzle query error. */
 export function redactQueryParams<E>(err: E): E {

@@ -29,7 +29,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 // What other modules may use of the auth repo, through this service (ARCHITECTURE rule 16).
 export { findPending, replacePendingCode, type PendingRep } from './auth.repo';
 
-// Sign-in, sessions, terms and password reset (issue 3; spec part 1, 4, 7 and 8; part 2, 2.4).
+// Sign-in, sessions, terms and password reset (spec part 1, 4, 7 and 8; part 2, 2.4; decisions 002 and 005).
 
 export const NO_ACCOUNT = 'No account found with that email address.';
 export const RESET_SENT = 'Reset instructions sent!';

@@ -1,12 +1,12 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
-// One-time codes and link tokens (issue 3): drawn from the cryptographic random source, stored only as
+// One-time codes and link tokens (decision 005): drawn from the cryptographic random source, stored only as
 // hashes, compared in constant time.
 
 export const CODE_LIFETIME_MS = 15 * 60_000; // spec part 2, 9: the verification code expires in 15 minutes
 export const CODE_MAX_ATTEMPTS = 3; // spec part 2, 9: 3 attempts
 export const VERIFY_LINK_LIFETIME_MS = 24 * 3_600_000;
-export const RESET_LINK_LIFETIME_MS = 3_600_000; // issue 3: the reset link is valid one hour
+export const RESET_LINK_LIFETIME_MS = 3_600_000; // the reset link is valid one hour
 
 /** A 6-digit code, uniformly drawn (leading zeros kept). */
 export function generateCode(): string {

@@ -29,7 +29,7 @@ import {
 } from './codes';
 import { hashPassword } from './password';
 
-// Registration and e-mail verification (issue 3; spec part 1, 4 and 5; part 2, 2.2 and 2.3).
+// Registration and e-mail verification (spec part 1, 4 and 5; part 2, 2.2 and 2.3; decision 005).
 
 export const REGISTERED_MESSAGE = 'Registration successful. Please check your email for the 6-digit verification code.';
 export const EMAIL_TAKEN = ERROR_MESSAGES.email_taken;

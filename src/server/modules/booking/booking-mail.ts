@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '../../../shared/constants';
 import { buildVisitIcs } from '../calendar/ics';
 import { visitEventOf, type VisitDetails } from '../calendar/visit-calendar';
 
-// The rep's booking confirmation and cancellation e-mails, each with an .ics file (issue 5).
+// The rep's booking confirmation and cancellation e-mails, each with an .ics file.
 
 type MailDeps = Pick<FastifyInstance, 'mailer' | 'config' | 'log'>;
 

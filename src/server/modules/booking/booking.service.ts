@@ -53,7 +53,7 @@ function replay(row: { statusCode: number; responseBody: unknown }, input: BookA
  * (clinic, doctor) settings row, then the doctor's day (the clinic's "cancel today's calls" takes that lock
  * too, and the day's closure is read after it); always in this order, so concurrent bookings queue instead of deadlocking. The partial unique index
  * (rep, doctor, date) backs "one per date". The first answer to an Idempotency-Key (a booking or a refusal
- * by the rules) is stored in the same transaction and replayed (offline replay, issue 8).
+ * by the rules) is stored in the same transaction and replayed (offline replay; decisions 008 and 010).
  */
 export async function bookAppointment(deps: BookingDeps, o: { input: BookAppointment; idempotencyKey?: string }): Promise<BookingAnswer> {
   const { input, idempotencyKey: key } = o;

@@ -5,7 +5,7 @@ import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '
 import { describeEachDatabase } from '../../test/harness';
 
 // A day the clinic cancelled ("Cancel Today's Calls") is closed to new bookings of that doctor there, and a
-// booking racing the cancellation never leaves an active appointment on that day (issue 9). PGlite runs one
+// booking racing the cancellation never leaves an active appointment on that day (decision 007). PGlite runs one
 // transaction at a time; on PostgreSQL (TEST_DATABASE_URL set) the race is real.
 
 const NOW = '2026-03-02T04:30:00.000Z'; // Monday 10:00 in India

@@ -80,7 +80,7 @@ export function buildVisitIcs(e: VisitEvent, method: 'REQUEST' | 'CANCEL'): stri
   return `${lines.map(fold).join('\r\n')}\r\n`;
 }
 
-/** One visit in a subscribed calendar feed (issue 11). */
+/** One visit in a subscribed calendar feed. */
 export interface FeedVisit {
   appointmentId: number;
   date: string; // yyyy-mm-dd
@@ -92,7 +92,7 @@ export interface FeedVisit {
 }
 
 /**
- * A rep's private calendar feed (issue 11): the upcoming visits as all-day VEVENTs with the same UIDs as the
+ * A rep's private calendar feed: the upcoming visits as all-day VEVENTs with the same UIDs as the
  * booking e-mails' files, so a calendar that has both shows each visit once. No METHOD: a feed is published.
  */
 export function buildVisitsFeed(visits: FeedVisit[], o: { calendarName: string; uidHost: string; now: Date }): string {

@@ -3,7 +3,7 @@ import type { MailAttachment } from '../mail/mail.service';
 import { cancelledVisitAttachment } from '../calendar/visit-calendar';
 import type { CancelledVisit } from './clinic-mail';
 
-/** issue 11: the rep's calendar drops a visit the clinic cancelled (a CANCEL file with the booking's UID). */
+/** The rep's calendar drops a visit the clinic cancelled (a CANCEL file with the booking's UID). */
 export function cancellationCalendarFile(deps: Pick<FastifyInstance, 'config'>, v: CancelledVisit, now: Date): MailAttachment[] {
   if (v.appointmentId === undefined || !v.clinicCity || !v.clinicState) return [];
   return [

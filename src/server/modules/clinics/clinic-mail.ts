@@ -10,7 +10,7 @@ export interface CancelledVisit {
   appointmentDate: string;
   doctorName: string;
   clinicName: string;
-  // issue 11: what the calendar file of the cancellation needs (absent: no file attached).
+  // What the calendar file of the cancellation needs (absent: no file attached).
   appointmentId?: number;
   doctorSpecialty?: string | null;
   clinicCity?: string;

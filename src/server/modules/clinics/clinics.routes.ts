@@ -28,7 +28,7 @@ import { addExistingDoctor, addNewDoctor, listAvailableDoctors, listDoctors, rem
 import { getDoctorSettings, saveDoctorSettings } from './settings.service';
 import { cancelTodayCalls, listDoctorAppointmentsForClinic } from './visitors.service';
 
-// Clinic dashboard calls (spec part 1, 7; issue 4). Every clinicId must be the signed-in clinic's (403) and
+// Clinic dashboard calls (spec part 1, 7; decision 007). Every clinicId must be the signed-in clinic's (403) and
 // every doctorId one of its doctors (404).
 
 const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);

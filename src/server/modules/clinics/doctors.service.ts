@@ -75,7 +75,7 @@ function groupByDoctor(rows: Array<ClinicDoctor & { clinicName: string }>): Avai
   return [...byId.values()];
 }
 
-/** Links a doctor of another clinic (one person, several clinics: issue 4). */
+/** Links a doctor of another clinic (one person, several clinics: decision 001). */
 export async function addExistingDoctor(
   deps: ClinicDeps,
   o: { actor: Actor; clinicId: number; doctorId: number },

@@ -8,7 +8,7 @@ import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../..
 
 /**
  * availableDays holds at least one `true` (it is a JSON object; anything else counts as no day). A jsonpath
- * test, ~15x cheaper than expanding the object with jsonb_each for every link (issue 10).
+ * test, ~15x cheaper than expanding the object with jsonb_each for every link (docs/decisions/012-performance-and-scaling.md).
  */
 const hasAvailableDay = sql<boolean>`(jsonb_typeof(${clinicDoctorSettings.availableDays}) = 'object'
   and ${clinicDoctorSettings.availableDays} @? '$.* ? (@ == true)'::jsonpath)`;

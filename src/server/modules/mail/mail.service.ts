@@ -30,7 +30,7 @@ export interface Mailer {
 /**
  * Mail through nodemailer to SMTP_URL. Without SMTP_URL (local use) each e-mail is written to the server log
  * in a clear line, so a person trying the app can read their code. Every e-mail, sent or failed, is a row in
- * email_audit_log (issue 3). Bodies are never logged when SMTP is configured (ARCHITECTURE rule 10).
+ * email_audit_log (spec part 1, 3). Bodies are never logged when SMTP is configured (ARCHITECTURE rule 10).
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
   const transport: Transporter | null = opts.smtpUrl

@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from '../../../shared/constants';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '../../../shared/schemas/notifications';
 import { buildVisitsFeed } from '../calendar/ics';
 
-// A rep's private calendar feed (issue 11): a random 32-byte token in the URL is the only key, so the table
+// A rep's private calendar feed: a random 32-byte token in the URL is the only key, so the table
 // keeps only its SHA-256 (found by an index lookup on the hash, never by comparing secrets in code). The URL is
 // shown once, when made; making a new one (rotate) or revoking ends the old one at once.
 

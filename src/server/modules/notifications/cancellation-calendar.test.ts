@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/harness';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../../test/factories';
 
-// issue 11: when the clinic cancels the day's calls, the rep's e-mail carries a calendar file that removes the
+// When the clinic cancels the day's calls, the rep's e-mail carries a calendar file that removes the
 // visit (METHOD:CANCEL, the same UID as the booking's file).
 
 describeEachDatabase('clinic cancellation calendar file', (ctx) => {

@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../../test/harness';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../../test/factories';
 import { runNightlyPurge } from '../../jobs/nightly-purge.job';
 
-// issue 11: the rep's notification preferences, push subscription, private calendar feed; the admin's jobs.
+// The rep's notification preferences, push subscription, private calendar feed; the admin's jobs.
 
 const feedPath = (url: string) => new URL(url).pathname;
 

@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/schemas/notifications';
 import { isAllowedPushEndpoint } from './push.service';
 
-// The rep's reminder opt-outs and web-push subscription (issue 11); mirrors /api/clinic/preferences.
+// The rep's reminder opt-outs and web-push subscription; mirrors /api/clinic/preferences.
 
 type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 

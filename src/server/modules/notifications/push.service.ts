@@ -4,7 +4,7 @@ import { appSecrets, medicalReps } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { PushSubscriptionJson } from '../../../shared/schemas/notifications';
 
-// Web push (issue 11): VAPID keys come from configuration or are generated on first start and kept in
+// Web push (decision 011): VAPID keys come from configuration or are generated on first start and kept in
 // app_secrets (the first instance to insert wins; the others read its pair). web-push encrypts and signs;
 // the request itself goes out with fetch, and only to the push services PUSH_SERVICE_ORIGINS allows, since
 // the endpoint URL comes from the browser (no request to any other host: SSRF).

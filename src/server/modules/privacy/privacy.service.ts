@@ -24,7 +24,7 @@ import { invalidatingTransaction } from '../../cache/invalidation';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { hashPassword } from '../auth/password';
 
-// The data rights of the DPDP Act 2023 (issue 9): a copy of everything the product holds about the signed-in
+// The data rights of the DPDP Act 2023 (decision 013): a copy of everything the product holds about the signed-in
 // rep or clinic, and erasure confirmed by an e-mailed code. See docs/decisions/ for why a deleted rep's row is
 // anonymised rather than removed (payment records).
 

@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../../test/harness';
 import { codeIn } from '../../test/mailbox';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie, TEST_PASSWORD } from '../../test/factories';
 
-// DPDP Act 2023 rights (issue 9): download my data; delete my account by an e-mailed code.
+// DPDP Act 2023 rights (decision 013): download my data; delete my account by an e-mailed code.
 
 describeEachDatabase('privacy rights: export and deletion', (ctx) => {
   const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });

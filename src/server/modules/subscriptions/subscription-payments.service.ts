@@ -16,7 +16,7 @@ import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import { loadRep, type SubscriptionDeps } from './subscriptions.service';
 
-// Paid plans (spec part 2, 7; issue 6): create an order, verify the checkout's signature, and activate once
+// Paid plans (spec part 2, 7; decision 006): create an order, verify the checkout's signature, and activate once
 // per payment, whether verify, the webhook, or both (in any order, any number of times) report it.
 
 const DAY_MS = 86_400_000;

@@ -6,7 +6,7 @@ import { describeEachDatabase, type TestContext } from '../../test/harness';
 import { createRep, sessionCookie } from '../../test/factories';
 import { startRazorpayStandIn } from '../../test/razorpay-stand-in';
 
-// Paid plans against a local stand-in of Razorpay's Orders API (issue 6): create, verify, webhook.
+// Paid plans against a local stand-in of Razorpay's Orders API (spec part 2, 7): create, verify, webhook.
 
 const KEY_ID = 'rzp_test_standin';
 const KEY_SECRET = 'stand-in-key-secret';

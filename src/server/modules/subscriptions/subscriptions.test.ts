@@ -4,7 +4,7 @@ import { emailAuditLog, medicalReps } from '../../db/schema';
 import { describeEachDatabase } from '../../test/harness';
 import { createRep, createSubscribedRep, sessionCookie } from '../../test/factories';
 
-// Status, free trial and plans (issue 6; spec part 2, 4 and 7).
+// Status, free trial and plans (spec part 2, 4 and 7).
 
 const DAY = 86_400_000;
 
