@@ -4,21 +4,21 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeRemembered } from '../lib/device-storage';
 import { renderWithApp } from '../test/render';
-import { RepLoginForm } from './rep-login-form';
+import { LoginForm } from './login-form';
 
-describe('RepLoginForm', () => {
+describe('LoginForm (rep)', () => {
   afterEach(() => localStorage.clear());
 
   it("prefills the e-mail and ticks 'Remember me' from the device", () => {
     writeRemembered('medrep', 'ravi@example.com', true);
-    renderWithApp(<RepLoginForm onBack={() => {}} />);
+    renderWithApp(<LoginForm userType="medrep" onBack={() => {}} />);
     expect(screen.getByLabelText('Email')).toHaveValue('ravi@example.com');
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
   });
 
   it('shows the login messages and opens the forgot-password dialog', async () => {
     const user = userEvent.setup();
-    renderWithApp(<RepLoginForm onBack={() => {}} />);
+    renderWithApp(<LoginForm userType="medrep" onBack={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('RepLoginForm', () => {
   it('tells the user when the server cannot be reached', async () => {
     // No server answers in this test: the network error message of the spec shows in a 'Login Failed' toast.
     const user = userEvent.setup();
-    renderWithApp(<RepLoginForm onBack={() => {}} />);
+    renderWithApp(<LoginForm userType="medrep" onBack={() => {}} />);
     await user.type(screen.getByLabelText('Email'), 'ravi@example.com');
     await user.type(screen.getByLabelText('Password'), 'Rep!Pass123');
     await user.click(screen.getByRole('button', { name: 'Login' }));
