@@ -3,15 +3,31 @@ import { RootLayout } from './components/layout/root-layout';
 import { RouteErrorScreen } from './components/layout/route-error-screen';
 import type { AreaPolicy } from './components/layout/session-guard';
 
-// Every page loads on demand, so the landing route carries only what it needs (issue 10).
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+/**
+ * Every page loads on demand, so the landing route carries only what it needs (issue 10). A page chunk that
+ * cannot be loaded becomes a page that throws that error, so the route's error boundary shows it (and reloads
+ * once, decision 019): React Router renders nothing for a nested lazy route whose `lazy` itself rejected.
+ */
+export const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async (): Promise<{ Component: React.ComponentType }> => {
+  try {
+    return { Component: (await load()).default };
+  } catch (error) {
+    return {
+      Component: () => {
+        throw error;
+      },
+    };
+  }
+};
+const page = lazyPage;
 
 // A signed-in area: its pages render under the one SessionGuard with the area's policy (decision 019), loaded
 // on demand like the pages.
-const area = (load: () => Promise<AreaPolicy<unknown, string>>) => async () => {
-  const [{ SessionGuard }, policy] = await Promise.all([import('./components/layout/session-guard'), load()]);
-  return { Component: () => <SessionGuard policy={policy} /> };
-};
+const area = (load: () => Promise<AreaPolicy<unknown, string>>) =>
+  lazyPage(async () => {
+    const [{ SessionGuard }, policy] = await Promise.all([import('./components/layout/session-guard'), load()]);
+    return { default: () => <SessionGuard policy={policy} /> };
+  });
 
 const pages: RouteObject[] = [
   { path: '/', lazy: page(() => import('./routes/home-page')) },

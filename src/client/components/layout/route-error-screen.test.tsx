@@ -1,17 +1,24 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageReload } from '../../lib/chunk-reload';
+import { lazyPage } from '../../router';
 import { RouteErrorScreen } from './route-error-screen';
 
 // Vitest runs without globals, so Testing Library cannot clean up by itself.
 afterEach(cleanup);
 
-/** A router whose one page loads lazily with `load` (as the app's pages do), with the app's error boundary. */
-function renderPage(load: () => Promise<{ Component: React.ComponentType }>) {
-  const router = createMemoryRouter([{ path: '/', lazy: load, ErrorBoundary: RouteErrorScreen }]);
+/** A page inside a frame, loaded as the app's pages are (router.tsx's lazyPage), with the app's error boundaries. */
+function renderPage(load: () => Promise<{ default: React.ComponentType }>) {
+  const router = createMemoryRouter([
+    {
+      Component: () => <Outlet />,
+      ErrorBoundary: RouteErrorScreen,
+      children: [{ path: '/', lazy: lazyPage(load), ErrorBoundary: RouteErrorScreen }],
+    },
+  ]);
   render(<RouterProvider router={router} />);
 }
 
@@ -49,7 +56,7 @@ describe('RouteErrorScreen', () => {
     function Broken(): React.ReactNode {
       throw new Error('boom');
     }
-    renderPage(async () => ({ Component: Broken }));
+    renderPage(async () => ({ default: Broken }));
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     expect(screen.getByText('This page could not be shown. Reloading the page usually fixes it.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
