@@ -189,6 +189,7 @@ test("after 'Session Expired' a correct login opens the dashboard and stays ther
   // The earlier "nobody signed in" answer must not be read again after the login (it sent the rep back once more).
   await page.getByLabel('Email').fill(rep.email);
   await page.getByLabel('Password').fill(PASSWORD);
+  await screenshotBoth(page, 'rep-login-form');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Login Successful')).toBeVisible();
   await expect(page.getByText(`Welcome, ${rep.fullName}`)).toBeVisible();
