@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeRemembered } from '../lib/device-storage';
@@ -41,5 +41,35 @@ describe('LoginForm (rep)', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Login Failed')).toBeInTheDocument();
     expect(screen.getByText('An unexpected error occurred. Please try again later.')).toBeInTheDocument();
+  });
+});
+
+describe('LoginForm (clinic)', () => {
+  afterEach(() => localStorage.clear());
+
+  it("shows the clinic's messages under the fields and in the 'Reset Password' dialog", async () => {
+    const user = userEvent.setup();
+    renderWithApp(<LoginForm userType="clinic" onBack={() => {}} />);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('placeholder', 'clinic@example.com');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Forgot password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send Reset Link' }));
+    expect(await within(dialog).findByText('Email is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Email'), 'not-an-address');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Reset Link' }));
+    expect(await within(dialog).findByText('Please enter a valid email address')).toBeInTheDocument();
+  });
+
+  it('says under the form when the server cannot be reached', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<LoginForm userType="clinic" onBack={() => {}} />);
+    await user.type(screen.getByLabelText('Email'), 'clinic@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Clinic!Pass1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected error occurred. Please try again later.');
   });
 });

@@ -13,8 +13,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { loginClinic } from '../api/login-clinic';
-import { loginRep } from '../api/login-rep';
+import { useLoginClinic } from '../api/login-clinic';
+import { useLoginRep } from '../api/login-rep';
 import { getDeviceFingerprint } from '../lib/device-fingerprint';
 import { readRemembered, saveClinicUser, saveRepUser, writeRemembered } from '../lib/device-storage';
 import { scheduleLoginHint } from '../lib/login-hint';
@@ -46,6 +46,8 @@ export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; on
   const portal = PORTALS[userType];
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const loginRep = useLoginRep();
+  const loginClinic = useLoginClinic();
   const [forgotOpen, setForgotOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [welcomed, setWelcomed] = useState<RepUser | null>(null);
@@ -107,7 +109,7 @@ export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; on
     const rememberMe = values.rememberMe === true;
     const body = { ...values, rememberMe, deviceFingerprint: await getDeviceFingerprint() };
     try {
-      const answer = userType === 'medrep' ? await loginRep(body) : await loginClinic(body);
+      const answer = userType === 'medrep' ? await loginRep.mutateAsync(body) : await loginClinic.mutateAsync(body);
       writeRemembered(userType, values.email, rememberMe);
       if (userType === 'medrep') scheduleLoginHint(answer);
       await terms.gate(answer.user);
