@@ -224,5 +224,5 @@ test("after 'Access Restricted' a correct login in the clinic portal opens the d
   await expect(page.getByRole('heading', { name: 'Hazratbal Clinic' })).toBeVisible();
   await page.waitForTimeout(2500);
   await expect(page).toHaveURL(`${baseURL}/clinic/dashboard`);
-  await expect(toastBox).not.toContainText('Access Restricted');
+  await expect(page.getByText('Access Restricted')).toHaveCount(0);
 });

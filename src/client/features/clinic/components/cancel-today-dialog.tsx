@@ -11,7 +11,8 @@ import { cancelTodayCallsSchema, SELECT_DOCTOR_FIRST } from '../../../../shared/
 import { useCancelTodayCalls } from '../api/cancel-today-calls';
 
 // The dialog's part of the shared cancelTodayCallsSchema (the clinic, doctor and date come from the dashboard).
-const reasonFormSchema = z.object({ reason: z.string().pipe(cancelTodayCallsSchema.shape.reason) });
+// No radio ticked is null to react-hook-form; the shared rule then says 'Please select a reason for cancellation.'.
+const reasonFormSchema = z.object({ reason: z.string().nullable().pipe(cancelTodayCallsSchema.shape.reason) });
 
 /** The reason picker behind "Cancel Today's Calls" (spec part 1, 2 and 4). */
 export function CancelTodayDialog({
@@ -33,7 +34,7 @@ export function CancelTodayDialog({
 }) {
   const [noDoctor, setNoDoctor] = useState(false);
   const cancel = useCancelTodayCalls(clinicId);
-  const form = useForm<{ reason: string }, unknown, { reason: (typeof CANCELLATION_REASONS)[number] }>({
+  const form = useForm<{ reason: string | null }, unknown, { reason: (typeof CANCELLATION_REASONS)[number] }>({
     resolver: zodResolver(reasonFormSchema),
     defaultValues: { reason: '' },
     shouldFocusError: false,
