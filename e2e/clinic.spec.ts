@@ -205,3 +205,24 @@ test('a clinic adds doctors, saves call settings, sees a rep booked today and ca
   await expect(toastBox).toContainText('Please login to access the clinic dashboard.');
   await expect(page).toHaveURL(`${baseURL}/`, { timeout: 5000 });
 });
+
+test("after 'Access Restricted' a correct login in the clinic portal opens the dashboard and stays there", async ({ page, baseURL, mailbox }) => {
+  const clinic = await signInNewClinic(page.request, mailbox, { clinicName: 'Hazratbal Clinic', contactPerson: 'Sana Mir', city: 'Srinagar' });
+  await page.context().clearCookies();
+  const toastBox = page.getByTestId('toast');
+  await page.goto('/clinic/dashboard');
+  await expect(toastBox).toContainText('Access Restricted');
+  await expect(page).toHaveURL(`${baseURL}/`, { timeout: 5000 });
+
+  // The earlier "nobody signed in" answer must not be read again after the login (it sent the clinic back once more).
+  await page.getByRole('button', { name: 'Continue as Clinic' }).click();
+  await page.getByRole('button', { name: /Login to Your Account/ }).click();
+  await page.getByLabel('Email').fill(clinic.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(toastBox).toContainText('Login Successful');
+  await expect(page.getByRole('heading', { name: 'Hazratbal Clinic' })).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(page).toHaveURL(`${baseURL}/clinic/dashboard`);
+  await expect(page.getByText('Access Restricted')).toHaveCount(0);
+});

@@ -206,3 +206,19 @@ test('an unknown path shows the not-found screen', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
 });
+
+test('a page chunk that fails to load (a deploy replaced it) reloads the page once, then shows the error screen with a reload button', async ({ page }) => {
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await page.route(/\/assets\/verify-otp-page-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/verify-otp?type=medrep');
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+  expect(loads).toBe(2);
+  await expect(page.getByText('A part of this page could not be loaded. Check your connection, then reload the page.')).toBeVisible();
+  await screenshotBoth(page, 'route-error-screen');
+
+  // Once the chunk is there again, the button brings the page back.
+  await page.unroute(/\/assets\/verify-otp-page-[^/]+\.js$/);
+  await page.getByRole('button', { name: 'Reload page' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+});

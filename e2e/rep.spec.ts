@@ -179,6 +179,25 @@ test('without a session the dashboard says so and sends the visitor to the rep l
   await expect(page).toHaveURL(/\/medrep-login$/);
 });
 
+test("after 'Session Expired' a correct login opens the dashboard and stays there", async ({ page, mailbox }) => {
+  const rep = await signInRepWithTrial(page.request, mailbox);
+  await page.context().clearCookies();
+  await page.goto('/medrep-dashboard');
+  await expect(page.getByTestId('toast')).toContainText('Session Expired');
+  await expect(page).toHaveURL(/\/medrep-login$/);
+
+  // The earlier "nobody signed in" answer must not be read again after the login (it sent the rep back once more).
+  await page.getByLabel('Email').fill(rep.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await screenshotBoth(page, 'rep-login-form');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Login Successful')).toBeVisible();
+  await expect(page.getByText(`Welcome, ${rep.fullName}`)).toBeVisible();
+  await page.waitForTimeout(1500);
+  await expect(page).toHaveURL(/\/medrep-dashboard$/);
+  await expect(page.getByRole('tab', { name: 'Book Appointment' })).toBeVisible();
+});
+
 test('a clinic session on the rep dashboard is an authentication error', async ({ page, mailbox }) => {
   await createClinicWithDoctor(page.request, mailbox, {}, 'Nisha Kapoor');
   await page.goto('/medrep-dashboard');

@@ -1,11 +1,6 @@
 import { AdminDashboard } from '../features/admin/components/admin-dashboard';
-import { AdminGate } from '../features/admin/components/admin-gate';
 
-/** /admin: the password gate, then the admin dashboard (spec part 2, 2.5). */
+/** /admin: the admin dashboard, behind the admin area's password guard (spec part 2, 2.5). */
 export default function AdminPage() {
-  return (
-    <AdminGate>
-      <AdminDashboard />
-    </AdminGate>
-  );
+  return <AdminDashboard />;
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Spinner } from '../components/ui/spinner';
+import { leaveSignedInArea } from '../components/layout/session-guard';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { meQueryKey } from '../features/auth/api/get-me';
 import { useLogout } from '../features/auth/api/logout';
@@ -19,25 +19,11 @@ const TAB = 'whitespace-normal! px-1.5! text-[13px]! leading-tight sm:px-3! sm:t
 
 /** /medrep-dashboard: the signed-in rep books, reviews and cancels visits and manages the profile (spec part 2, 2.1). */
 export default function MedrepDashboardPage() {
-  const { session, leave } = useRepSession();
+  // The rep area's guard lets this page render only for a signed-in rep (spec part 2, 2.1 and 8).
+  const session = useRepSession();
   const logout = useLogout();
   const navigate = useNavigate();
   const qc = useQueryClient();
-
-  if (session.status === 'loading') {
-    return (
-      <main id="main" className="flex min-h-screen items-center justify-center p-6">
-        <Spinner label="Loading your dashboard..." />
-      </main>
-    );
-  }
-  if (session.status === 'signed-out') {
-    return (
-      <main id="main" className="flex min-h-screen items-center justify-center p-6">
-        <p role="alert" className="text-slate-700 dark:text-slate-200">No user data found. Please log in again.</p>
-      </main>
-    );
-  }
 
   const { rep } = session;
   const goHome = () => {
@@ -46,7 +32,7 @@ export default function MedrepDashboardPage() {
     void navigate('/', { replace: true });
   };
   const onLogout = () => {
-    leave();
+    leaveSignedInArea();
     logout.mutate(undefined, { onSettled: goHome });
   };
 
@@ -61,7 +47,7 @@ export default function MedrepDashboardPage() {
           userId={rep.id}
           onAccepted={() => void qc.invalidateQueries({ queryKey: meQueryKey })}
           onDeclined={() => {
-            leave();
+            leaveSignedInArea();
             goHome();
           }}
         />

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { AuthPageCard } from '../features/auth/components/auth-page-card';
-import { RepLoginForm } from '../features/auth/components/rep-login-form';
+import { LoginForm } from '../features/auth/components/login-form';
 
 // Registration (and its rules) loads when asked for, so the login page starts with less JavaScript (issue 10).
 // Pointing at or focusing 'Create New Account' starts the download; the click switches views as a transition,
@@ -27,7 +27,7 @@ export default function MedrepLoginPage() {
           <RepRegisterForm onBack={() => setView('login')} />
         ) : (
           <>
-            <RepLoginForm onBack={() => navigate('/')} />
+            <LoginForm userType="medrep" onBack={() => navigate('/')} />
             <p className="mt-6 border-t border-slate-200 pt-4 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">
               New to the platform?{' '}
               <Button

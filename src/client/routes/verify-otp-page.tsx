@@ -1,8 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, MailCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { LIMITS, TIMINGS } from '../../shared/constants';
-import type { UserKind } from '../../shared/schemas/auth';
+import { verifyOtpSchema, type UserKind } from '../../shared/schemas/auth';
 import { Button } from '../components/ui/button';
 import { FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
@@ -12,39 +14,41 @@ import { useResendVerification } from '../features/auth/api/resend-verification'
 import { useVerifyOtp } from '../features/auth/api/verify-otp';
 import { useRedirectAfter } from '../features/auth/lib/use-redirect-after';
 import { ApiError, NetworkError, errorMessage } from '../lib/api';
+import { digitsOnly } from '../lib/digits-only';
 import { toast } from '../lib/toast';
+
+// The code is checked here (the shared rule); the e-mail address is the server's to judge (spec part 2, 5).
+const verifyOtpFormSchema = z.object({ email: z.string().trim(), otp: verifyOtpSchema.shape.otp });
+type VerifyOtpForm = z.infer<typeof verifyOtpFormSchema>;
 
 /** /verify-otp?type=...&email=...: the 6-digit code from the registration e-mail (spec part 2, 2.2, 5 and 8). */
 export default function VerifyOtpPage() {
   const [params] = useSearchParams();
   const type: UserKind = params.get('type') === 'clinic' ? 'clinic' : 'medrep';
   const emailFromLink = params.get('email')?.trim() ?? '';
-  const [email, setEmail] = useState(emailFromLink);
-  const [otp, setOtp] = useState('');
+  const form = useForm<VerifyOtpForm>({ resolver: zodResolver(verifyOtpFormSchema), defaultValues: { email: emailFromLink, otp: '' }, shouldFocusError: false });
   const verify = useVerifyOtp();
   const resend = useResendVerification();
   useRedirectAfter(verify.isSuccess, '/', TIMINGS.successRedirectMs);
 
-  const onVerify = (e: FormEvent) => {
-    e.preventDefault();
-    if (!/^\d{6}$/.test(otp)) {
-      toast({ title: 'Invalid OTP', description: 'Please enter the complete 6-digit code.', variant: 'destructive' });
-      return;
-    }
-    verify.mutate(
-      { email: email.trim(), otp, type },
-      {
-        onSuccess: (answer) =>
-          toast({ title: 'Verification Successful!', description: answer?.message || 'Your account is verified. You can now log in.', variant: 'success' }),
-        onError: (err) =>
-          err instanceof NetworkError
-            ? toast({ title: 'Connection Error', description: err.message, variant: 'destructive' })
-            : toast({ title: 'Verification Failed', description: errorMessage(err, 'OTP verification failed. Please try again.'), variant: 'destructive' }),
-      },
-    );
-  };
+  const onVerify = form.handleSubmit(
+    ({ email, otp }) =>
+      verify.mutate(
+        { email, otp, type },
+        {
+          onSuccess: (answer) =>
+            toast({ title: 'Verification Successful!', description: answer?.message || 'Your account is verified. You can now log in.', variant: 'success' }),
+          onError: (err) =>
+            err instanceof NetworkError
+              ? toast({ title: 'Connection Error', description: err.message, variant: 'destructive' })
+              : toast({ title: 'Verification Failed', description: errorMessage(err, 'OTP verification failed. Please try again.'), variant: 'destructive' }),
+        },
+      ),
+    () => toast({ title: 'Invalid OTP', description: 'Please enter the complete 6-digit code.', variant: 'destructive' }),
+  );
 
   const onResend = () => {
+    const email = form.getValues('email');
     if (!email.trim()) {
       toast({ title: 'Email Required', description: 'Please provide your email address to resend OTP.', variant: 'destructive' });
       return;
@@ -53,7 +57,7 @@ export default function VerifyOtpPage() {
       { email: email.trim(), type },
       {
         onSuccess: (answer) => {
-          setOtp('');
+          form.setValue('otp', '');
           toast({ title: 'Code Sent', description: answer?.message || 'A new verification code has been sent to your email.', variant: 'success' });
         },
         // A rate limit explains itself; anything else gets the spec's text.
@@ -96,7 +100,7 @@ export default function VerifyOtpPage() {
       <form onSubmit={onVerify} noValidate className="grid gap-4">
         {!emailFromLink && (
           <FormField label="Email">
-            <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Input type="email" autoComplete="email" {...form.register('email')} />
           </FormField>
         )}
         <FormField label="Verification code" hint="Digits only">
@@ -107,8 +111,7 @@ export default function VerifyOtpPage() {
             maxLength={LIMITS.otpLength}
             placeholder="000000"
             className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
-            value={otp}
-            onChange={(e) => setOtp(e.target.value.replace(/\D/g, '').slice(0, LIMITS.otpLength))}
+            {...digitsOnly(form.register('otp'), LIMITS.otpLength)}
           />
         </FormField>
         <Button type="submit" size="lg" loading={verify.isPending}>

@@ -1,13 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, ShieldAlert, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Link } from 'react-router';
 import { COMPANY } from '../../../../shared/constants';
+import { verifyOtpSchema } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
+import { digitsOnly } from '../../../lib/digits-only';
 import { toast } from '../../../lib/toast';
 import { useConfirmAccountDeletion, useRequestAccountDeletion } from '../api/delete-account';
 import { useExportMyData } from '../api/export-my-data';
@@ -45,25 +50,26 @@ export function PrivacyRightsCard() {
   );
 }
 
+// The e-mailed code has the shape (and message) of every 6-digit code of the product.
+const deletionCodeFormSchema = z.object({ code: verifyOtpSchema.shape.otp });
+
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const request = useRequestAccountDeletion();
   const confirm = useConfirmAccountDeletion();
-  const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
+  const form = useForm<{ code: string }>({ resolver: zodResolver(deletionCodeFormSchema), defaultValues: { code: '' }, reValidateMode: 'onSubmit', shouldFocusError: false });
   const sent = request.isSuccess;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) return setError('Please enter the 6-digit code');
+  const submit = form.handleSubmit(({ code }) => {
     setError(undefined);
-    confirm.mutate(code.trim(), {
+    confirm.mutate(code, {
       onSuccess: (res) => {
         toast({ title: res.message, variant: 'success' });
         window.location.assign('/');
       },
       onError: (err) => setError(errorMessage(err, 'Could not delete your account. Please try again.')),
     });
-  };
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Delete my account" description="This cannot be undone.">
@@ -88,8 +94,8 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         ) : (
           <form className="grid gap-3" onSubmit={submit} noValidate>
             <p role="status">{request.data?.message}</p>
-            <FormField label="Code from the e-mail" error={error} hint="6 digits, valid for 15 minutes">
-              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+            <FormField label="Code from the e-mail" error={form.formState.errors.code?.message ?? error} hint="6 digits, valid for 15 minutes">
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...digitsOnly(form.register('code'))} />
             </FormField>
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="secondary" onClick={onClose}>Cancel</Button>

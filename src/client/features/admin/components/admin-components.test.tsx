@@ -6,6 +6,8 @@ import { renderWithApp } from '../../auth/test/render';
 import { AppointmentFilters, NO_FILTERS, applyAppointmentFilters } from './appointment-filters';
 import { BroadcastBox } from './broadcast-box';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { ReregistrationTool } from './reregistration-tool';
+import { ADMIN_MESSAGES } from '../../../../shared/schemas/admin';
 
 describe('ConfirmDeleteDialog (spec part 2, 5)', () => {
   it('keeps Delete disabled until CONFIRM is typed exactly', async () => {
@@ -60,5 +62,18 @@ describe('appointment filters (spec part 2, 2.5)', () => {
     renderWithApp(<AppointmentFilters value={{ doctor: 'x', from: '2026-01-01', to: '', status: 'booked' }} onChange={onChange} />);
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(onChange).toHaveBeenCalledWith(NO_FILTERS);
+  });
+});
+
+describe('ReregistrationTool (spec part 2, 2.5 and 5)', () => {
+  it('refuses typed text with no address in it, then an empty list, in toasts', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ReregistrationTool />);
+    await user.type(screen.getByLabelText('Or enter e-mail addresses'), 'not an address');
+    await user.click(screen.getByRole('button', { name: 'Send to Selected' }));
+    expect(await screen.findByText(ADMIN_MESSAGES.invalidEmailsText)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Or enter e-mail addresses'));
+    await user.click(screen.getByRole('button', { name: 'Send to Selected' }));
+    expect(await screen.findByText(ADMIN_MESSAGES.noReregistrationRecipients)).toBeInTheDocument();
   });
 });

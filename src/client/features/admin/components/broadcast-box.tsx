@@ -1,30 +1,35 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Megaphone } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { ADMIN_MESSAGES, BROADCAST_MAX } from '../../../../shared/schemas/admin';
+import { ADMIN_MESSAGES, BROADCAST_MAX, broadcastSchema } from '../../../../shared/schemas/admin';
 import { useSendNotification } from '../api/send-notification';
 
 /** spec part 2, 2.5 (a) and 5: the broadcast box: at most 500 characters, counter, live preview, Clear. */
 export function BroadcastBox() {
-  const [message, setMessage] = useState('');
   const send = useSendNotification();
   const id = useId();
+  const form = useForm<{ message: string }>({ resolver: zodResolver(broadcastSchema), defaultValues: { message: '' }, shouldFocusError: false });
+  const message = form.watch('message');
   const trimmed = message.trim();
+  const clear = () => form.reset({ message: '' });
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!trimmed) return toast({ title: ADMIN_MESSAGES.broadcastFailed, description: ADMIN_MESSAGES.broadcastEmpty, variant: 'destructive' });
-    send.mutate(trimmed, {
-      onSuccess: (r) => {
-        toast({ title: 'Notification Sent', description: r.message, variant: 'success' });
-        setMessage('');
-      },
-      onError: (err) => toast({ title: ADMIN_MESSAGES.broadcastFailed, description: errorMessage(err, ADMIN_MESSAGES.broadcastFailed), variant: 'destructive' }),
-    });
-  };
+  // The broadcast's messages are toasts (spec part 2, 5).
+  const submit = form.handleSubmit(
+    (values) =>
+      send.mutate(values.message, {
+        onSuccess: (r) => {
+          toast({ title: 'Notification Sent', description: r.message, variant: 'success' });
+          clear();
+        },
+        onError: (err) => toast({ title: ADMIN_MESSAGES.broadcastFailed, description: errorMessage(err, ADMIN_MESSAGES.broadcastFailed), variant: 'destructive' }),
+      }),
+    (errors) => toast({ title: ADMIN_MESSAGES.broadcastFailed, description: errors.message?.message ?? ADMIN_MESSAGES.broadcastEmpty, variant: 'destructive' }),
+  );
 
   return (
     <Card>
@@ -39,8 +44,7 @@ export function BroadcastBox() {
         </label>
         <textarea
           id={id}
-          value={message}
-          onChange={(e) => setMessage(e.target.value.slice(0, BROADCAST_MAX))}
+          {...form.register('message', { setValueAs: (v: string) => v.slice(0, BROADCAST_MAX) })}
           maxLength={BROADCAST_MAX}
           rows={4}
           aria-describedby={`${id}-count`}
@@ -57,7 +61,7 @@ export function BroadcastBox() {
           </div>
         )}
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => setMessage('')} disabled={!message}>
+          <Button variant="secondary" onClick={clear} disabled={!message}>
             Clear
           </Button>
           <Button type="submit" loading={send.isPending} disabled={!trimmed}>

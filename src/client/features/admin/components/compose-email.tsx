@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
@@ -8,16 +11,20 @@ import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { QUICK_TEMPLATES } from '../../../../shared/admin-mail-texts';
-import { ADMIN_MESSAGES, type EmailTemplateType } from '../../../../shared/schemas/admin';
+import { ADMIN_MESSAGES, bulkEmailSchema } from '../../../../shared/schemas/admin';
 import { adminKeys } from '../api/admin-query-keys';
 import { useEmailJob } from '../api/get-email-job';
 import { useSendBulkEmail } from '../api/send-bulk-email';
 
+// The form's part of the shared bulkEmailSchema (the recipients come from the recipient panel).
+const composeFormSchema = bulkEmailSchema.pick({ subject: true, content: true, templateType: true });
+type ComposeInput = z.input<typeof composeFormSchema>;
+type ComposeValues = z.output<typeof composeFormSchema>;
+
 /** spec part 2, 2.6 'Compose Email': quick templates, subject, 12-row content, send with progress. */
 export function ComposeEmail({ recipientIds }: { recipientIds: number[] }) {
-  const [subject, setSubject] = useState('');
-  const [content, setContent] = useState('');
-  const [templateType, setTemplateType] = useState<EmailTemplateType>('custom');
+  const form = useForm<ComposeInput, unknown, ComposeValues>({ resolver: zodResolver(composeFormSchema), defaultValues: { subject: '', content: '', templateType: 'custom' }, shouldFocusError: false });
+  const templateType = form.watch('templateType');
   const [jobId, setJobId] = useState<string | null>(null);
   const contentId = useId();
   const send = useSendBulkEmail();
@@ -39,15 +46,19 @@ export function ComposeEmail({ recipientIds }: { recipientIds: number[] }) {
   }, [job.data, qc]);
 
   const pick = (type: (typeof QUICK_TEMPLATES)[number]) => {
-    setTemplateType(type.type);
-    setSubject(type.subject);
-    setContent(type.content);
+    form.setValue('templateType', type.type);
+    form.setValue('subject', type.subject);
+    form.setValue('content', type.content);
   };
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (n === 0) return toast({ title: ADMIN_MESSAGES.noRecipients, description: ADMIN_MESSAGES.noBulkRecipients, variant: 'destructive' });
-    if (!subject.trim() || !content.trim()) return toast({ title: ADMIN_MESSAGES.missingContent, description: ADMIN_MESSAGES.missingContentText, variant: 'destructive' });
+  // The compose box's messages are toasts (spec part 2, 2.6): no recipients first, then missing content.
+  const noRecipients = () => toast({ title: ADMIN_MESSAGES.noRecipients, description: ADMIN_MESSAGES.noBulkRecipients, variant: 'destructive' });
+  const refused = () => {
+    if (n === 0) return noRecipients();
+    toast({ title: ADMIN_MESSAGES.missingContent, description: ADMIN_MESSAGES.missingContentText, variant: 'destructive' });
+  };
+  const submit = form.handleSubmit(({ subject, content, templateType }) => {
+    if (n === 0) return noRecipients();
     send.mutate(
       { recipientIds, subject, content, templateType },
       {
@@ -58,7 +69,7 @@ export function ComposeEmail({ recipientIds }: { recipientIds: number[] }) {
         onError: (err) => toast({ title: 'Send Failed', description: errorMessage(err, ADMIN_MESSAGES.sendEmailsFailed), variant: 'destructive' }),
       },
     );
-  };
+  }, refused);
 
   const progress = job.data && job.data.total > 0 ? Math.round(((job.data.sent + job.data.failed) / job.data.total) * 100) : 0;
   return (
@@ -75,15 +86,14 @@ export function ComposeEmail({ recipientIds }: { recipientIds: number[] }) {
           </div>
         </fieldset>
         <FormField label="Subject">
-          <Input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={200} placeholder="Email subject" />
+          <Input {...form.register('subject')} maxLength={200} placeholder="Email subject" />
         </FormField>
         <div className="grid gap-1.5">
           <label htmlFor={contentId} className="text-sm font-medium text-slate-800 dark:text-slate-200">Email Content</label>
           <textarea
             id={contentId}
             rows={12}
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
+            {...form.register('content')}
             aria-describedby={`${contentId}-hint`}
             placeholder="Write your message..."
             className="w-full rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"

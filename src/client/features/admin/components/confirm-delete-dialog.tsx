@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 
 export const CONFIRM_WORD = 'CONFIRM';
+const confirmFormSchema = z.object({ typed: z.string().refine((typed) => typed === CONFIRM_WORD) });
 
 /** spec part 2, 5: every delete asks for the typed word CONFIRM; the button stays disabled until then. */
 export function ConfirmDeleteDialog({
@@ -22,25 +26,19 @@ export function ConfirmDeleteDialog({
   onConfirm: () => void;
   pending: boolean;
 }) {
-  const [typed, setTyped] = useState('');
-  // Closing forgets the typed word: state adjusted while rendering when `open` changes (no effect, no extra render).
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (!open) setTyped('');
-  }
-  const ready = typed === CONFIRM_WORD;
+  const form = useForm<{ typed: string }>({ resolver: zodResolver(confirmFormSchema), defaultValues: { typed: '' }, shouldFocusError: false });
+  useEffect(() => {
+    if (!open) form.reset({ typed: '' });
+  }, [open, form]);
+  const ready = form.watch('typed') === CONFIRM_WORD;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
       <form
         className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (ready) onConfirm();
-        }}
+        onSubmit={form.handleSubmit(() => onConfirm())}
       >
         <FormField label={`Type ${CONFIRM_WORD} to confirm`} hint="This action cannot be undone.">
-          <Input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
+          <Input {...form.register('typed')} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
         </FormField>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MailPlus } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -8,48 +11,65 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { reregistrationMailText } from '../../../../shared/admin-mail-texts';
-import { ADMIN_MESSAGES, parseEmailList } from '../../../../shared/schemas/admin';
+import { ADMIN_MESSAGES, parseEmailList, reregistrationSchema } from '../../../../shared/schemas/admin';
 import { usePendingReps } from '../api/get-pending-reps';
 import { useSendReregistrationEmails, type ReregistrationResult } from '../api/send-reregistration-emails';
 import { displayDate } from '../lib/admin-format';
 
 const preview = reregistrationMailText({ name: '{{name}}', code: '123456', link: 'https://…/verify-email?token=…' });
 
+type ReregistrationFields = { selected: string[]; manual: string };
+
+// The ticked reps and the typed addresses become the shared reregistrationSchema's `emails` (spec part 2, 5): typed
+// text with no address in it is refused first, then an empty list.
+const emailsOf = (v: ReregistrationFields) => [...new Set([...v.selected, ...parseEmailList(v.manual)])];
+const reregistrationFormSchema = z
+  .object({ selected: z.array(z.string()), manual: z.string() })
+  .superRefine((v, ctx) => {
+    if (v.manual.trim() && parseEmailList(v.manual).length === 0) {
+      ctx.addIssue({ code: 'custom', message: ADMIN_MESSAGES.invalidEmailsText, path: ['manual'] });
+      return;
+    }
+    const checked = reregistrationSchema.safeParse({ emails: emailsOf(v) });
+    if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]!.message, path: ['selected'] });
+  })
+  .transform((v) => ({ emails: emailsOf(v) }));
+
 /** spec part 2, 2.5 (b) and 5: re-registration e-mails to reps whose registration is pending. */
 export function ReregistrationTool() {
   const pending = usePendingReps();
   const send = useSendReregistrationEmails();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const form = useForm<ReregistrationFields, unknown, { emails: string[] }>({
+    resolver: zodResolver(reregistrationFormSchema),
+    defaultValues: { selected: [], manual: '' },
+    shouldFocusError: false,
+  });
   // Whether a code is still active is judged against the time the tool opened; render stays pure.
   const [openedAt] = useState(() => Date.now());
-  const [manual, setManual] = useState('');
+  const selected = new Set(form.watch('selected'));
+  const setSelected = (next: Set<string>) => form.setValue('selected', [...next]);
   const manualId = useId();
   const list = pending.data ?? [];
   const allSelected = list.length > 0 && list.every((p) => selected.has(p.email));
 
   const done = (r: ReregistrationResult) => {
     toast({ title: 'Re-registration Emails', description: r.message, variant: r.failed ? 'destructive' : 'success' });
-    setSelected(new Set());
-    setManual('');
+    form.reset({ selected: [], manual: '' });
   };
   const failed = (err: unknown) => toast({ title: ADMIN_MESSAGES.reregistrationFailed, description: errorMessage(err, ADMIN_MESSAGES.reregistrationFailed), variant: 'destructive' });
 
-  const sendSelected = () => {
-    const typed = manual.trim();
-    const fromManual = parseEmailList(manual);
-    if (typed && fromManual.length === 0) return toast({ title: ADMIN_MESSAGES.invalidEmails, description: ADMIN_MESSAGES.invalidEmailsText, variant: 'destructive' });
-    const emails = [...new Set([...selected, ...fromManual])];
-    if (emails.length === 0) return toast({ title: ADMIN_MESSAGES.noRecipients, description: ADMIN_MESSAGES.noReregistrationRecipients, variant: 'destructive' });
-    send.mutate({ emails }, { onSuccess: done, onError: failed });
-  };
+  const refused = (errors: FieldErrors<ReregistrationFields>) =>
+    errors.manual
+      ? toast({ title: ADMIN_MESSAGES.invalidEmails, description: ADMIN_MESSAGES.invalidEmailsText, variant: 'destructive' })
+      : toast({ title: ADMIN_MESSAGES.noRecipients, description: ADMIN_MESSAGES.noReregistrationRecipients, variant: 'destructive' });
+  const sendSelected = form.handleSubmit((body) => send.mutate(body, { onSuccess: done, onError: failed }), refused);
   const sendAll = () => send.mutate({ sendToAll: true }, { onSuccess: done, onError: failed });
-  const toggle = (email: string, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(email);
-      else next.delete(email);
-      return next;
-    });
+  const toggle = (email: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(email);
+    else next.delete(email);
+    setSelected(next);
+  };
 
   return (
     <Card>
@@ -95,8 +115,7 @@ export function ReregistrationTool() {
           <label htmlFor={manualId} className="text-sm font-medium text-slate-800 dark:text-slate-200">Or enter e-mail addresses</label>
           <textarea
             id={manualId}
-            value={manual}
-            onChange={(e) => setManual(e.target.value)}
+            {...form.register('manual')}
             rows={3}
             placeholder="one@example.com, two@example.com"
             aria-describedby={`${manualId}-hint`}
@@ -107,7 +126,7 @@ export function ReregistrationTool() {
             <Button onClick={sendAll} loading={send.isPending && !!send.variables && 'sendToAll' in send.variables} disabled={send.isPending || list.length === 0}>
               Send to All Pending
             </Button>
-            <Button variant="secondary" onClick={sendSelected} loading={send.isPending && !!send.variables && 'emails' in send.variables} disabled={send.isPending}>
+            <Button variant="secondary" onClick={() => void sendSelected()} loading={send.isPending && !!send.variables && 'emails' in send.variables} disabled={send.isPending}>
               Send to Selected
             </Button>
           </div>

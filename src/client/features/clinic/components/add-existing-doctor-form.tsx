@@ -1,44 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
+import { addExistingDoctorSchema, type ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { useAddExistingDoctor } from '../api/add-existing-doctor';
 import { useAvailableDoctors } from '../api/get-available-doctors';
+
+// The form's part of the shared addExistingDoctorSchema: the select's value ('' until a doctor is chosen).
+const existingDoctorFormSchema = addExistingDoctorSchema.pick({ doctorId: true });
+type ExistingDoctorInput = z.input<typeof existingDoctorFormSchema>;
+type ExistingDoctorValues = z.output<typeof existingDoctorFormSchema>;
 
 /** 'Add Existing Doctor': links a doctor who already practises at another clinic of the same state. */
 export function AddExistingDoctorForm({ clinicId, onAdded }: { clinicId: number; onAdded: (doctor: ClinicDoctor) => void }) {
   const available = useAvailableDoctors(clinicId, true);
-  const [doctorId, setDoctorId] = useState('');
   const add = useAddExistingDoctor(clinicId);
+  const form = useForm<ExistingDoctorInput, unknown, ExistingDoctorValues>({
+    resolver: zodResolver(existingDoctorFormSchema),
+    defaultValues: { doctorId: '' },
+    shouldFocusError: false,
+  });
+  const doctorId = form.watch('doctorId');
 
   useEffect(() => {
     if (available.isError) toast({ title: 'Error', description: 'Failed to load available doctors list. Please try again.', variant: 'destructive' });
   }, [available.isError]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const chosen = available.data?.find((d) => String(d.id) === doctorId);
-    if (!chosen) {
-      toast({ title: 'Error Adding Doctor', description: 'Selected doctor not found', variant: 'destructive' });
-      return;
-    }
+  const notFound = () => toast({ title: 'Error Adding Doctor', description: 'Selected doctor not found', variant: 'destructive' });
+  const submit = form.handleSubmit(({ doctorId: id }) => {
+    const chosen = available.data?.find((d) => d.id === id);
+    if (!chosen) return notFound();
     add.mutate(
       { clinicId, doctorId: chosen.id },
       {
         onSuccess: (doctor) => {
           toast({ title: 'Doctor Added', description: `${doctor.name} has been added to your clinic.`, variant: 'success' });
-          setDoctorId('');
+          form.reset({ doctorId: '' });
           onAdded(doctor);
         },
         onError: (err) => toast({ title: 'Error Adding Doctor', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' }),
       },
     );
-  };
+  }, notFound);
 
   if (available.isPending) return <Spinner label="Loading doctors..." />;
   if (available.isError) return <p className="text-sm text-red-600 dark:text-red-400">Failed to load available doctors list. Please try again.</p>;
@@ -48,7 +58,7 @@ export function AddExistingDoctorForm({ clinicId, onAdded }: { clinicId: number;
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <FormField label="Doctor" hint="Doctors who practise at other clinics in your state.">
-        <NativeSelect value={doctorId} onChange={(e) => setDoctorId(e.target.value)}>
+        <NativeSelect {...form.register('doctorId')}>
           <option value="">Select a doctor</option>
           {available.data.map((d) => (
             <option key={d.id} value={d.id}>

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -7,43 +9,47 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { SPECIALTIES } from '../../../../shared/constants';
-import { MISSING_DOCTOR_INFO, type ClinicDoctor } from '../../../../shared/schemas/clinic';
+import { addDoctorSchema, MISSING_DOCTOR_INFO, type ClinicDoctor } from '../../../../shared/schemas/clinic';
 import type { ClinicSessionUser } from '../../auth/api/get-me';
 import { useAddDoctor } from '../api/add-doctor';
 
+// The form's part of the shared addDoctorSchema; the specialty starts as '' ('Select a specialty').
+const newDoctorFormSchema = z.object({ name: addDoctorSchema.shape.name, specialty: z.string().pipe(addDoctorSchema.shape.specialty) });
+type NewDoctorInput = z.input<typeof newDoctorFormSchema>;
+type NewDoctorValues = z.output<typeof newDoctorFormSchema>;
+const empty: NewDoctorInput = { name: '', specialty: '' };
+
 /** 'Add New Doctor': name and specialty; the clinic's state and city are sent (spec part 1, 4). */
 export function AddNewDoctorForm({ clinic, onAdded }: { clinic: ClinicSessionUser; onAdded: (doctor: ClinicDoctor) => void }) {
-  const [name, setName] = useState('');
-  const [specialty, setSpecialty] = useState('');
   const add = useAddDoctor(clinic.id);
+  const form = useForm<NewDoctorInput, unknown, NewDoctorValues>({ resolver: zodResolver(newDoctorFormSchema), defaultValues: empty, shouldFocusError: false });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim() || !specialty) {
-      toast({ title: 'Missing Information', description: MISSING_DOCTOR_INFO, variant: 'destructive' });
-      return;
-    }
+  const added = ({ name, specialty }: NewDoctorValues) =>
     add.mutate(
-      { clinicId: clinic.id, name: name.trim(), specialty, state: clinic.state, city: clinic.city },
+      { clinicId: clinic.id, name, specialty, state: clinic.state, city: clinic.city },
       {
         onSuccess: (doctor) => {
           toast({ title: 'Doctor Added', description: `${doctor.name} has been added to your clinic.`, variant: 'success' });
-          setName('');
-          setSpecialty('');
+          form.reset(empty);
           onAdded(doctor);
         },
         onError: (err) => toast({ title: 'Error Adding Doctor', description: errorMessage(err, 'Failed to add doctor'), variant: 'destructive' }),
       },
     );
+  // The spec's messages for this form are toasts (spec part 1, 9): a missing field, or a name the rules refuse.
+  const refused = (errors: FieldErrors<NewDoctorInput>) => {
+    const message = errors.name?.message ?? errors.specialty?.message ?? MISSING_DOCTOR_INFO;
+    if (message === MISSING_DOCTOR_INFO) toast({ title: 'Missing Information', description: MISSING_DOCTOR_INFO, variant: 'destructive' });
+    else toast({ title: 'Error Adding Doctor', description: message, variant: 'destructive' });
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+    <form onSubmit={form.handleSubmit(added, refused)} noValidate className="grid gap-4 sm:grid-cols-2">
       <FormField label="Doctor name">
-        <Input value={name} onChange={(e) => setName(e.target.value)} placeholder="Dr. Full Name" autoComplete="off" maxLength={120} />
+        <Input placeholder="Dr. Full Name" autoComplete="off" maxLength={120} {...form.register('name')} />
       </FormField>
       <FormField label="Specialty">
-        <NativeSelect value={specialty} onChange={(e) => setSpecialty(e.target.value)}>
+        <NativeSelect {...form.register('specialty')}>
           <option value="">Select a specialty</option>
           {SPECIALTIES.map((s) => (
             <option key={s} value={s}>

@@ -1,12 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { CALL_FREQUENCIES, WEEKDAYS } from '../../../../shared/constants';
-import type { AvailableDays, ClinicDoctor } from '../../../../shared/schemas/clinic';
+import { saveDoctorSettingsSchema, type AvailableDays, type ClinicDoctor, type SaveDoctorSettings } from '../../../../shared/schemas/clinic';
 import { useSaveDoctorSettings } from '../api/save-doctor-settings';
 import { MaxSlotsStepper } from './max-slots-stepper';
 
@@ -18,6 +21,8 @@ export interface CallPreferencesValues {
   availableDays: AvailableDays;
 }
 
+type CallPreferencesFields = CallPreferencesValues & { clinicId: number; doctorId: number | undefined; doctorName: string | undefined };
+
 /** The Call Preferences form of one doctor (spec part 1, 2 and 5). */
 export function CallPreferencesForm({
   clinicId,
@@ -28,22 +33,29 @@ export function CallPreferencesForm({
   doctor: ClinicDoctor | undefined;
   initial: CallPreferencesValues;
 }) {
-  const [values, setValues] = useState(initial);
   const save = useSaveDoctorSettings();
+  // The whole request is checked with the shared schema, the doctor included ('No Doctor Selected' without one).
+  const form = useForm<CallPreferencesFields, unknown, SaveDoctorSettings>({
+    // The schema accepts any input shape (it normalises snake_case too); this form gives it the camelCase one.
+    resolver: zodResolver(saveDoctorSettingsSchema as z.ZodType<SaveDoctorSettings, CallPreferencesFields>),
+    defaultValues: { ...initial, clinicId, doctorId: doctor?.id, doctorName: doctor?.name },
+  });
+  useEffect(() => {
+    form.setValue('doctorId', doctor?.id);
+    form.setValue('doctorName', doctor?.name);
+  }, [form, doctor?.id, doctor?.name]);
 
-  const onSave = () => {
-    if (!doctor) {
-      toast({ title: 'No Doctor Selected', description: 'Please select a doctor before saving settings.', variant: 'destructive' });
-      return;
-    }
-    save.mutate(
-      { clinicId, doctorId: doctor.id, doctorName: doctor.name, ...values },
-      {
-        onSuccess: () => toast({ title: 'Settings Saved', description: `Call preferences saved for ${doctor.name}.`, variant: 'success' }),
-        onError: (err) => toast({ title: 'Failed to save settings', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
-      },
-    );
+  const saved = (values: SaveDoctorSettings) =>
+    save.mutate({ ...values, doctorName: values.doctorName ?? '' }, {
+      onSuccess: () => toast({ title: 'Settings Saved', description: `Call preferences saved for ${values.doctorName}.`, variant: 'success' }),
+      onError: (err) => toast({ title: 'Failed to save settings', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    });
+  const refused = (errors: FieldErrors<CallPreferencesFields>) => {
+    if (errors.doctorId) return toast({ title: 'No Doctor Selected', description: 'Please select a doctor before saving settings.', variant: 'destructive' });
+    const message = errors.maxSlots?.message ?? errors.callFrequency?.message ?? errors.availableDays?.message ?? 'Please try again.';
+    toast({ title: 'Failed to save settings', description: message, variant: 'destructive' });
   };
+  const onSave = form.handleSubmit(saved, refused);
 
   return (
     <div className="grid gap-6">
@@ -51,11 +63,11 @@ export function CallPreferencesForm({
         <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Available days</legend>
         <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
           {WEEKDAYS.map((day) => (
-            <Checkbox
+            <Controller
               key={day}
-              label={dayLabel(day)}
-              checked={values.availableDays[day]}
-              onCheckedChange={(checked) => setValues((v) => ({ ...v, availableDays: { ...v.availableDays, [day]: checked } }))}
+              control={form.control}
+              name={`availableDays.${day}`}
+              render={({ field }) => <Checkbox label={dayLabel(day)} checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />}
             />
           ))}
         </div>
@@ -66,18 +78,18 @@ export function CallPreferencesForm({
           <label htmlFor="max-slots" className="text-sm font-medium text-slate-800 dark:text-slate-200">
             Max slots per day
           </label>
-          <MaxSlotsStepper id="max-slots" value={values.maxSlots} onChange={(maxSlots) => setValues((v) => ({ ...v, maxSlots }))} />
+          <Controller
+            control={form.control}
+            name="maxSlots"
+            render={({ field }) => <MaxSlotsStepper id="max-slots" value={field.value} onChange={field.onChange} />}
+          />
           <p className="text-xs text-slate-500 dark:text-slate-400">Between 1 and 100 rep visits a day. Lowering it keeps visits already booked.</p>
         </div>
         <div className="grid content-start gap-1.5">
           <label htmlFor="call-frequency" className="text-sm font-medium text-slate-800 dark:text-slate-200">
             Call frequency
           </label>
-          <NativeSelect
-            id="call-frequency"
-            value={values.callFrequency}
-            onChange={(e) => setValues((v) => ({ ...v, callFrequency: Number(e.target.value) }))}
-          >
+          <NativeSelect id="call-frequency" {...form.register('callFrequency', { valueAsNumber: true })}>
             {CALL_FREQUENCIES.map((f) => (
               <option key={f} value={f}>
                 Every {f} days
@@ -89,7 +101,7 @@ export function CallPreferencesForm({
       </div>
 
       <div>
-        <Button onClick={onSave} loading={save.isPending}>
+        <Button onClick={() => void onSave()} loading={save.isPending}>
           <Save className="h-4 w-4" aria-hidden />
           Save Settings
         </Button>

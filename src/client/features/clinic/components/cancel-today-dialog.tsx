@@ -1,11 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { CANCELLATION_REASONS } from '../../../../shared/constants';
-import { SELECT_DOCTOR_FIRST, SELECT_REASON } from '../../../../shared/schemas/clinic';
+import { cancelTodayCallsSchema, SELECT_DOCTOR_FIRST } from '../../../../shared/schemas/clinic';
 import { useCancelTodayCalls } from '../api/cancel-today-calls';
+
+// The dialog's part of the shared cancelTodayCallsSchema (the clinic, doctor and date come from the dashboard).
+// No radio ticked is null to react-hook-form; the shared rule then says 'Please select a reason for cancellation.'.
+const reasonFormSchema = z.object({ reason: z.string().nullable().pipe(cancelTodayCallsSchema.shape.reason) });
 
 /** The reason picker behind "Cancel Today's Calls" (spec part 1, 2 and 4). */
 export function CancelTodayDialog({
@@ -25,21 +32,25 @@ export function CancelTodayDialog({
   today: string;
   count: number;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
+  const [noDoctor, setNoDoctor] = useState(false);
   const cancel = useCancelTodayCalls(clinicId);
+  const form = useForm<{ reason: string | null }, unknown, { reason: (typeof CANCELLATION_REASONS)[number] }>({
+    resolver: zodResolver(reasonFormSchema),
+    defaultValues: { reason: '' },
+    shouldFocusError: false,
+  });
+  const error = noDoctor ? SELECT_DOCTOR_FIRST : form.formState.errors.reason?.message;
 
   const close = (next: boolean) => {
     if (!next) {
-      setReason('');
-      setError('');
+      form.reset({ reason: '' });
+      setNoDoctor(false);
     }
     onOpenChange(next);
   };
 
-  const confirm = () => {
-    if (!doctorId) return setError(SELECT_DOCTOR_FIRST);
-    if (!reason) return setError(SELECT_REASON);
+  const send = form.handleSubmit(({ reason }) => {
+    if (!doctorId) return;
     cancel.mutate(
       { clinicId, doctorId, date: today, reason },
       {
@@ -55,6 +66,11 @@ export function CancelTodayDialog({
           toast({ title: 'Failed to cancel calls', description: errorMessage(err, "Failed to cancel today's calls. Please try again."), variant: 'destructive' }),
       },
     );
+  });
+  // The doctor is checked first (spec part 1, 4), then the reason.
+  const confirm = () => {
+    setNoDoctor(!doctorId);
+    if (doctorId) void send();
   };
 
   return (
@@ -77,13 +93,8 @@ export function CancelTodayDialog({
           >
             <input
               type="radio"
-              name="cancel-reason"
               value={r}
-              checked={reason === r}
-              onChange={() => {
-                setReason(r);
-                setError('');
-              }}
+              {...form.register('reason', { onChange: () => (form.clearErrors('reason'), setNoDoctor(false)) })}
               className="h-4 w-4 accent-red-600"
             />
             {r}

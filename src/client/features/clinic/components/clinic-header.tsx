@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import type { ClinicSessionUser } from '../../auth/api/get-me';
 import { useLogout } from '../../auth/api/logout';
-import { beginClinicLogout } from '../lib/use-clinic-session';
+import { leaveSignedInArea } from '../../../components/layout/session-guard';
 import { DoctorSwitcher } from './doctor-switcher';
 
 /** spec part 1, 2: contact person, clinic name, the doctor switcher, e-mail, contact number and Logout. */
@@ -24,7 +24,7 @@ export function ClinicHeader({
   const navigate = useNavigate();
 
   const onLogout = async () => {
-    beginClinicLogout();
+    leaveSignedInArea();
     try {
       await logout.mutateAsync();
     } catch {

@@ -8,12 +8,14 @@ type View = 'options' | 'login' | 'register';
 type FormProps = { onBack: () => void; onDone: () => void };
 
 // The forms (and their validation code) load only when an option is chosen, keeping the landing route light.
-const RepLoginForm = lazy(() => import('../../auth/components/rep-login-form').then((m) => ({ default: m.RepLoginForm })));
+const LoginForm = lazy(() => import('../../auth/components/login-form').then((m) => ({ default: m.LoginForm })));
 const RepRegisterForm = lazy(() => import('../../auth/components/rep-register-form').then((m) => ({ default: m.RepRegisterForm })));
-const ClinicLoginForm = lazy(() => import('../../auth/components/clinic-login-form').then((m) => ({ default: m.ClinicLoginForm })));
 const ClinicRegisterWizard = lazy(() =>
   import('../../auth/components/clinic-register-wizard').then((m) => ({ default: m.ClinicRegisterWizard })),
 );
+
+const RepLoginForm = (props: FormProps) => <LoginForm userType="medrep" {...props} />;
+const ClinicLoginForm = (props: FormProps) => <LoginForm userType="clinic" {...props} />;
 
 // spec part 1, 2: the two portal modals, their options and the form each option shows.
 const PORTALS: Record<Portal, { title: string; registerLabel: string; Login: ComponentType<FormProps>; Register: ComponentType<FormProps> }> = {

@@ -1,4 +1,7 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import type { RepSessionUser } from '../../auth/api/get-me';
 import { newValueProblem, PROFILE_MESSAGES, profileOtpFormSchema, profilePasswordFormSchema, type ProfileUpdateType } from '../../../../shared/schemas/profile';
 import { Dialog } from '../../../components/ui/dialog';
@@ -6,8 +9,8 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSendUpdateOtp } from '../api/send-update-otp';
 import { useVerifyUpdateOtp } from '../api/verify-update-otp';
-import { ProfileCodeStep } from './profile-code-step';
-import { ProfileValueStep } from './profile-value-step';
+import { ProfileCodeStep, type ProfileCodeForm } from './profile-code-step';
+import { ProfileValueStep, type ProfileValueForm } from './profile-value-step';
 
 export const PROFILE_FIELD: Record<ProfileUpdateType, { title: string; label: string; current: (r: RepSessionUser) => string }> = {
   name: { title: 'Update Full Name', label: 'New Full Name', current: (r) => r.fullName },
@@ -18,55 +21,62 @@ export const PROFILE_FIELD: Record<ProfileUpdateType, { title: string; label: st
 };
 
 /**
+ * Step 1's rules, the shared ones (newValueProblem, profilePasswordFormSchema): the first problem shows under the
+ * field that is on screen (the confirmation for a password).
+ */
+function valueFormSchema(type: ProfileUpdateType) {
+  return z.object({ value: z.string(), newPassword: z.string(), confirmPassword: z.string() }).superRefine((v, ctx) => {
+    if (type !== 'password') {
+      const problem = newValueProblem(type, v.value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['value'] });
+      return;
+    }
+    const r = profilePasswordFormSchema.safeParse(v);
+    if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]!.message, path: ['confirmPassword'] });
+  });
+}
+
+/**
  * spec part 2, 2.1 and 5: step 1 takes the new value (or a new password twice) and sends a code by e-mail;
  * step 2 takes the 6-digit code. On success the session answer is fetched again, so every screen shows the change.
  */
 export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUser; type: ProfileUpdateType; onClose: () => void }) {
   const field = PROFILE_FIELD[type];
   const [step, setStep] = useState<'value' | 'code'>('value');
-  const [value, setValue] = useState('');
-  const [password, setPassword] = useState({ newPassword: '', confirmPassword: '' });
-  const [valueError, setValueError] = useState<string | undefined>();
-  const [otp, setOtp] = useState('');
-  const [otpError, setOtpError] = useState<string | undefined>();
+  const schema = useMemo(() => valueFormSchema(type), [type]);
+  // Messages stay until the next try (spec part 2, 5), except the code's, which typing takes away.
+  const valueForm = useForm<ProfileValueForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { value: '', newPassword: '', confirmPassword: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const codeForm = useForm<ProfileCodeForm>({ resolver: zodResolver(profileOtpFormSchema), defaultValues: { otp: '' }, reValidateMode: 'onSubmit', shouldFocusError: false });
+  const valueField = type === 'password' ? 'confirmPassword' : 'value';
   const send = useSendUpdateOtp();
   const verify = useVerifyUpdateOtp();
 
-  const problem = (): string | null => {
-    if (type !== 'password') return newValueProblem(type, value);
-    const r = profilePasswordFormSchema.safeParse(password);
-    return r.success ? null : r.error.issues[0]!.message;
-  };
-
-  const sendCode = (then?: () => void) => {
-    const p = problem();
-    setValueError(p ?? undefined);
-    if (p) return;
+  const sendCode = ({ value }: ProfileValueForm) =>
     send.mutate(
       { userId: rep.id, updateType: type, newValue: type === 'password' ? undefined : value.trim() },
       {
         onSuccess: (res) => {
           toast({ title: 'OTP Sent', description: res.message || PROFILE_MESSAGES.codeSent, variant: 'success' });
-          setOtp('');
-          setOtpError(undefined);
+          codeForm.reset({ otp: '' });
           setStep('code');
-          then?.();
         },
         onError: (err) => {
           const message = errorMessage(err, 'Failed to send OTP. Please try again.');
-          if (step === 'value') setValueError(message);
-          else setOtpError(message);
+          if (step === 'value') valueForm.setError(valueField, { message });
+          else codeForm.setError('otp', { message });
           toast({ title: 'Error', description: message, variant: 'destructive' });
         },
       },
     );
-  };
 
-  const verifyCode = () => {
-    const checked = profileOtpFormSchema.safeParse({ otp });
-    if (!checked.success) return setOtpError(checked.error.issues[0]!.message);
+  const verifyCode = ({ otp }: ProfileCodeForm) =>
     verify.mutate(
-      { userId: rep.id, updateType: type, otp, newPassword: type === 'password' ? password.newPassword : undefined },
+      { userId: rep.id, updateType: type, otp, newPassword: type === 'password' ? valueForm.getValues('newPassword') : undefined },
       {
         onSuccess: (res) => {
           toast({ title: 'Profile Updated', description: res.message, variant: 'success' });
@@ -74,14 +84,13 @@ export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUse
         },
         onError: (err) => {
           const message = errorMessage(err, 'Failed to verify OTP. Please try again.');
-          setOtpError(message);
+          codeForm.setError('otp', { message });
           toast({ title: 'Verification Failed', description: message, variant: 'destructive' });
         },
       },
     );
-  };
 
-  const codeGoesTo = type === 'email' ? value.trim() : rep.email;
+  const codeGoesTo = type === 'email' ? valueForm.getValues('value').trim() : rep.email;
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title={field.title}>
       {step === 'value' ? (
@@ -89,28 +98,19 @@ export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUse
           type={type}
           label={field.label}
           current={field.current(rep)}
-          value={value}
-          onValue={setValue}
-          password={password}
-          onPassword={setPassword}
-          error={valueError}
+          form={valueForm}
           sending={send.isPending}
-          onSend={() => sendCode()}
+          onSubmit={valueForm.handleSubmit(sendCode)}
           onCancel={onClose}
         />
       ) : (
         <ProfileCodeStep
           sentTo={codeGoesTo}
-          otp={otp}
-          onOtp={(v) => {
-            setOtp(v);
-            setOtpError(undefined);
-          }}
-          error={otpError}
+          form={codeForm}
           verifying={verify.isPending}
           resending={send.isPending}
-          onVerify={verifyCode}
-          onResend={() => sendCode()}
+          onSubmit={codeForm.handleSubmit(verifyCode)}
+          onResend={() => void valueForm.handleSubmit(sendCode)()}
           onBack={() => setStep('value')}
         />
       )}

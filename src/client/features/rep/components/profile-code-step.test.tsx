@@ -1,22 +1,21 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ProfileCodeStep } from './profile-code-step';
+import { ProfileCodeStep, type ProfileCodeForm } from './profile-code-step';
 
 afterEach(cleanup);
 
 function Harness({ onVerify }: { onVerify: () => void }) {
-  const [otp, setOtp] = useState('');
+  const form = useForm<ProfileCodeForm>({ defaultValues: { otp: '' } });
   return (
     <ProfileCodeStep
       sentTo="rep@example.com"
-      otp={otp}
-      onOtp={setOtp}
+      form={form}
       verifying={false}
       resending={false}
-      onVerify={onVerify}
+      onSubmit={form.handleSubmit(onVerify)}
       onResend={() => {}}
       onBack={() => {}}
     />

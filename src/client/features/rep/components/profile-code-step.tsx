@@ -1,37 +1,38 @@
-import type { FormEvent } from 'react';
+import type { FormEventHandler } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { digitsOnly } from '../../../lib/digits-only';
+
+export type ProfileCodeForm = { otp: string };
 
 /** Step 2 of the profile-change dialog: the 6-digit code, digits only (spec part 2, 5). */
 export function ProfileCodeStep(props: {
   sentTo: string;
-  otp: string;
-  onOtp: (v: string) => void;
-  error?: string;
+  form: UseFormReturn<ProfileCodeForm>;
   verifying: boolean;
   resending: boolean;
-  onVerify: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
   onResend: () => void;
   onBack: () => void;
 }) {
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    props.onVerify();
-  };
+  const { form } = props;
+  const otp = form.watch('otp');
+  // Typing takes the code's message away until the next try (spec part 2, 5).
+  const field = digitsOnly(form.register('otp', { onChange: () => form.clearErrors('otp') }));
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={props.onSubmit} noValidate className="grid gap-4">
       <p className="text-sm text-slate-700 dark:text-slate-200">
         Enter the 6-digit code we sent to <span className="font-medium break-all">{props.sentTo}</span>.
       </p>
-      <FormField label="Verification Code" error={props.error} hint="The code expires in 10 minutes.">
+      <FormField label="Verification Code" error={form.formState.errors.otp?.message} hint="The code expires in 10 minutes.">
         <Input
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
           maxLength={6}
-          value={props.otp}
-          onChange={(e) => props.onOtp(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          {...field}
           className="text-center font-mono text-lg tracking-[0.5em]"
           autoFocus
         />
@@ -40,7 +41,7 @@ export function ProfileCodeStep(props: {
         <Button variant="secondary" onClick={props.onBack} disabled={props.verifying}>Back</Button>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <Button variant="ghost" onClick={props.onResend} loading={props.resending} disabled={props.verifying}>Resend OTP</Button>
-          <Button type="submit" loading={props.verifying} disabled={props.otp.length !== 6}>Verify &amp; Update</Button>
+          <Button type="submit" loading={props.verifying} disabled={otp.length !== 6}>Verify &amp; Update</Button>
         </div>
       </div>
     </form>

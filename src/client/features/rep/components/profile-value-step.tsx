@@ -1,13 +1,11 @@
-import type { FormEvent } from 'react';
+import type { FormEventHandler } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import type { ProfileUpdateType } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 
-interface PasswordPair {
-  newPassword: string;
-  confirmPassword: string;
-}
+export type ProfileValueForm = { value: string; newPassword: string; confirmPassword: string };
 
 const INPUT: Record<Exclude<ProfileUpdateType, 'password'>, { type: string; autoComplete: string; inputMode?: 'email' | 'tel' }> = {
   name: { type: 'text', autoComplete: 'name' },
@@ -21,39 +19,23 @@ export function ProfileValueStep(props: {
   type: ProfileUpdateType;
   label: string;
   current: string;
-  value: string;
-  onValue: (v: string) => void;
-  password: PasswordPair;
-  onPassword: (p: PasswordPair) => void;
-  error?: string;
+  form: UseFormReturn<ProfileValueForm>;
   sending: boolean;
-  onSend: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
   onCancel: () => void;
 }) {
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    props.onSend();
-  };
+  const { form } = props;
+  const { errors } = form.formState;
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={props.onSubmit} noValidate className="grid gap-4">
       {props.type === 'password' ? (
         <>
           <FormField label="New Password" hint="At least 8 characters with upper case, lower case, a number and a special character.">
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={props.password.newPassword}
-              onChange={(e) => props.onPassword({ ...props.password, newPassword: e.target.value })}
-              autoFocus
-            />
+            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} autoFocus />
           </FormField>
-          <FormField label="Confirm New Password" error={props.error}>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              value={props.password.confirmPassword}
-              onChange={(e) => props.onPassword({ ...props.password, confirmPassword: e.target.value })}
-            />
+          {/* The pair's one message (policy or mismatch) shows under the confirmation, as it always has. */}
+          <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
           </FormField>
         </>
       ) : (
@@ -63,8 +45,8 @@ export function ProfileValueStep(props: {
               Current: <span className="font-medium break-all text-slate-900 dark:text-slate-100">{props.current}</span>
             </p>
           )}
-          <FormField label={props.label} error={props.error}>
-            <Input {...INPUT[props.type]} value={props.value} onChange={(e) => props.onValue(e.target.value)} autoFocus />
+          <FormField label={props.label} error={errors.value?.message}>
+            <Input {...INPUT[props.type]} {...form.register('value')} autoFocus />
           </FormField>
         </>
       )}

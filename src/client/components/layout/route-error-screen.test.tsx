@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pageReload } from '../../lib/chunk-reload';
+import { lazyPage } from '../../router';
+import { RouteErrorScreen } from './route-error-screen';
+
+// Vitest runs without globals, so Testing Library cannot clean up by itself.
+afterEach(cleanup);
+
+/** A page inside a frame, loaded as the app's pages are (router.tsx's lazyPage), with the app's error boundaries. */
+function renderPage(load: () => Promise<{ default: React.ComponentType }>) {
+  const router = createMemoryRouter([
+    {
+      Component: () => <Outlet />,
+      ErrorBoundary: RouteErrorScreen,
+      children: [{ path: '/', lazy: lazyPage(load), ErrorBoundary: RouteErrorScreen }],
+    },
+  ]);
+  render(<RouterProvider router={router} />);
+}
+
+const deployedAway = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://x/assets/home-page-abc123.js'));
+
+describe('RouteErrorScreen', () => {
+  let reload: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    sessionStorage.clear();
+    reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('reloads the page by itself when a page chunk fails to load (a deploy replaced it)', async () => {
+    renderPage(deployedAway);
+    expect(await screen.findByText('Loading the latest version...')).toBeInTheDocument();
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('does not reload again when the chunk still fails after that reload: the friendly screen shows instead', async () => {
+    renderPage(deployedAway);
+    await screen.findByText('Loading the latest version...');
+    cleanup(); // the reloaded page
+    renderPage(deployedAway);
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(reload).toHaveBeenCalledOnce();
+
+    // The user may still ask for a reload.
+    await userEvent.click(screen.getByRole('button', { name: 'Reload page' }));
+    expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a friendly screen with a reload button when a page throws, without reloading by itself', async () => {
+    function Broken(): React.ReactNode {
+      throw new Error('boom');
+    }
+    renderPage(async () => ({ default: Broken }));
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.getByText('This page could not be shown. Reloading the page usually fixes it.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(reload).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Reload page' }));
+    expect(reload).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { SessionSpinner, type AreaPolicy, type SessionCheck } from '../../../components/layout/session-guard';
+import { ADMIN_UNAUTHORIZED_EVENT } from '../api/admin-fetch';
+import { adminKeys } from '../api/admin-query-keys';
+import { useAdminSession } from '../api/get-admin-session';
+import { AdminLoginForm } from './admin-login-form';
+
+function useAdminSessionCheck(): SessionCheck<true, 'signed-out'> {
+  const session = useAdminSession();
+  const qc = useQueryClient();
+  // Any later 401 of an admin call (30 minutes idle, logout in another tab) shows the password form again.
+  useEffect(() => {
+    const onUnauthorized = () => qc.setQueryData(adminKeys.session, false);
+    window.addEventListener(ADMIN_UNAUTHORIZED_EVENT, onUnauthorized);
+    return () => window.removeEventListener(ADMIN_UNAUTHORIZED_EVENT, onUnauthorized);
+  }, [qc]);
+  if (session.isPending) return { status: 'loading' };
+  return session.data === true ? { status: 'ready', session: true } : { status: 'refused', reason: 'signed-out' };
+}
+
+/**
+ * The admin pages (spec part 2, 2.5 and 2.6): the session lives on the server (httpOnly cookie); on reload the
+ * guard asks GET /api/admin/session. Without it the 'Admin Access' password form shows in place of the page.
+ */
+export const adminAreaPolicy: AreaPolicy<true, 'signed-out'> = {
+  useSessionCheck: useAdminSessionCheck,
+  loading: <SessionSpinner label="Checking admin session..." />,
+  refusals: { 'signed-out': { screen: <AdminLoginForm /> } },
+};

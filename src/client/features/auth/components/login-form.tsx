@@ -1,0 +1,180 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CheckCircle2, Info } from 'lucide-react';
+import { useLayoutEffect, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { TIMINGS } from '../../../../shared/constants';
+import type { ClinicUser, Login, RepUser, UserKind } from '../../../../shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { useLoginClinic } from '../api/login-clinic';
+import { useLoginRep } from '../api/login-rep';
+import { getDeviceFingerprint } from '../lib/device-fingerprint';
+import { readRemembered, saveClinicUser, saveRepUser, writeRemembered } from '../lib/device-storage';
+import { scheduleLoginHint } from '../lib/login-hint';
+import { refreshSession } from '../lib/refresh-session';
+import { useTermsGate } from '../lib/use-terms-gate';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+
+// The rules (zod) load when the form is first used, not with the page: /medrep-login then starts with less
+// JavaScript to run (issue 10). Validation already waits for the resolver, so nothing else changes.
+const loadLoginResolver = () => import('../lib/login-resolver').then((m) => m.loginResolver);
+const loginResolver: Resolver<Login> = async (...args) => (await loadLoginResolver())(...args);
+
+const TERMS_DECLINED = 'You must accept the terms and conditions to use the product.';
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+// What differs between the two portals' logins (spec part 1, 2, 4 and 8).
+const PORTALS = {
+  medrep: { ariaLabel: 'Medical rep login', placeholder: 'you@company.com', forgotLabel: 'Forgot password?', dashboard: '/medrep-dashboard' },
+  clinic: { ariaLabel: 'Clinic login', placeholder: 'clinic@example.com', forgotLabel: 'Forgot password', dashboard: '/clinic/dashboard' },
+} as const;
+
+/**
+ * The login of both portals (spec part 1, 2, 4 and 8). A rep sees a 'Login Successful' step, then
+ * /medrep-dashboard after 1 s; a failure is a 'Login Failed' toast. A clinic gets a 'Login Successful' toast and
+ * its dashboard after 1000 ms (200 ms in the landing modal, where `onDone` closes the modal); a failure shows
+ * under the form.
+ */
+export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; onBack: () => void; onDone?: () => void }) {
+  const portal = PORTALS[userType];
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const loginRep = useLoginRep();
+  const loginClinic = useLoginClinic();
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [welcomed, setWelcomed] = useState<RepUser | null>(null);
+  const [finishing, setFinishing] = useState(false);
+  const hydrated = useHydrated();
+  const form = useForm<Login>({ resolver: loginResolver, defaultValues: { email: '', password: '', rememberMe: false } });
+  // 'Remember me' is read from the device once the form is on screen, before it is painted: /medrep-login is
+  // pre-rendered without it (issue 10), and the render that takes the page over must match that HTML. What
+  // was typed (or autofilled) before that is kept.
+  useLayoutEffect(() => {
+    const remembered = readRemembered(userType);
+    if (!remembered.rememberMe) return;
+    if (!form.getValues('email')) form.setValue('email', remembered.email);
+    form.setValue('rememberMe', true);
+  }, [form, userType]);
+
+  /** Opens the dashboard once the session cache holds the new session and the spec's pause is over. */
+  const openDashboard = (pauseMs: number, first?: () => void) => {
+    void Promise.all([refreshSession(qc), wait(pauseMs)]).then(() => {
+      first?.();
+      navigate(portal.dashboard);
+    });
+  };
+
+  const terms = useTermsGate<RepUser | ClinicUser>({
+    userType,
+    complete: (user, afterDialog) => {
+      if (userType === 'medrep') {
+        saveRepUser(user as RepUser);
+        setWelcomed(user as RepUser);
+        // The landing modal (onDone) closes as the dashboard opens.
+        openDashboard(TIMINGS.repLoginRedirectMs, onDone);
+        return;
+      }
+      setFinishing(true);
+      saveClinicUser(user as ClinicUser);
+      const modal = onDone !== undefined;
+      // After the terms dialog its own 'Terms Accepted' toast stays (one toast at a time).
+      if (!afterDialog) {
+        toast({
+          title: 'Login Successful',
+          description: modal ? 'Welcome back to your clinic dashboard!' : 'Welcome back! You are now logged in.',
+          variant: 'success',
+          duration: TIMINGS.shortToastMs,
+        });
+      }
+      onDone?.();
+      openDashboard(modal ? TIMINGS.clinicModalRedirectMs : TIMINGS.clinicLoginRedirectMs);
+    },
+    declined: () => {
+      form.setValue('password', '');
+      if (userType === 'clinic') setFailure(TERMS_DECLINED);
+      else toast({ title: 'Terms Required', description: TERMS_DECLINED, variant: 'destructive' });
+    },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const rememberMe = values.rememberMe === true;
+    const body = { ...values, rememberMe, deviceFingerprint: await getDeviceFingerprint() };
+    try {
+      const answer = userType === 'medrep' ? await loginRep.mutateAsync(body) : await loginClinic.mutateAsync(body);
+      writeRemembered(userType, values.email, rememberMe);
+      if (userType === 'medrep') scheduleLoginHint(answer);
+      await terms.gate(answer.user);
+    } catch (err) {
+      if (userType === 'clinic') return setFailure(errorMessage(err, 'Invalid email or password'));
+      toast({ title: 'Login Failed', description: errorMessage(err, 'Invalid credentials. Please try again.'), variant: 'destructive' });
+      scheduleLoginHint(err);
+    }
+  });
+
+  if (welcomed) {
+    return (
+      <div role="status" className="grid justify-items-center gap-3 py-6 text-center">
+        <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />
+        <h3 className="text-lg font-semibold">Login Successful</h3>
+        <p className="text-sm text-slate-600 dark:text-slate-300">Welcome back, {welcomed.fullName}!</p>
+        <Spinner label="Redirecting to your dashboard..." />
+      </div>
+    );
+  }
+
+  const { errors, isSubmitting } = form.formState;
+  const busy = isSubmitting || finishing;
+  return (
+    <>
+      <form onSubmit={onSubmit} onFocus={() => void loadLoginResolver()} noValidate className="grid gap-4" aria-label={portal.ariaLabel}>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="username" placeholder={portal.placeholder} {...form.register('email')} />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </FormField>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Controller
+            control={form.control}
+            name="rememberMe"
+            render={({ field }) => <Checkbox checked={field.value === true} onCheckedChange={field.onChange} label="Remember me" />}
+          />
+          <Button variant="link" size="sm" className="px-0" onClick={() => setForgotOpen(true)}>
+            {portal.forgotLabel}
+          </Button>
+        </div>
+        {isSubmitting && (
+          <p role="status" className="flex items-center gap-2 rounded-md bg-sky-50 p-2 text-sm text-sky-900 dark:bg-sky-900/30 dark:text-sky-200">
+            <Info className="h-4 w-4" aria-hidden /> Logging in...
+          </p>
+        )}
+        {failure && (
+          <p role="alert" className="rounded-md bg-red-50 p-2 text-sm font-medium text-red-700 dark:bg-red-900/30 dark:text-red-300">
+            {failure}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+          <Button variant="secondary" onClick={onBack} disabled={busy}>
+            <ArrowLeft className="h-4 w-4" aria-hidden /> Back
+          </Button>
+          {/* Until React has taken the pre-rendered page over, the browser would send the form itself (a GET
+              with the password in the URL): the button only submits once it is React's. */}
+          <Button type={hydrated ? 'submit' : 'button'} loading={busy}>
+            Login
+          </Button>
+        </div>
+      </form>
+      <ForgotPasswordDialog userType={userType} open={forgotOpen} onOpenChange={setForgotOpen} />
+      {terms.dialog}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { SessionSpinner, type AreaPolicy, type SessionCheck } from '../../../components/layout/session-guard';
+import { TIMINGS } from '../../../../shared/constants';
+import { useMe, type ClinicSessionUser } from '../../auth/api/get-me';
+
+type Refused = 'denied' | 'failed';
+
+function useClinicSessionCheck(): SessionCheck<ClinicSessionUser, Refused> {
+  const me = useMe();
+  if (me.data === undefined) return me.isError ? { status: 'refused', reason: 'failed' } : { status: 'loading' };
+  if (me.data?.userType === 'clinic' && me.data.termsAccepted) return { status: 'ready', session: me.data.user };
+  // "Nobody signed in" is final only once it is fresh: an old answer being refetched (after a login) waits.
+  if (me.isFetching) return { status: 'loading' };
+  return { status: 'refused', reason: 'denied' };
+}
+
+const spinner = <SessionSpinner label="Loading your clinic dashboard..." />;
+
+/**
+ * The clinic area, from the server session (dashboards trust GET /api/auth/me). Without a clinic session:
+ * 'Access Restricted' and back to / after 1.5 s; when the check itself fails: the spec's 'Failed to load your
+ * clinic data' and back to / after 2 s (spec part 1, 2 and 9).
+ */
+export const clinicAreaPolicy: AreaPolicy<ClinicSessionUser, Refused> = {
+  useSessionCheck: useClinicSessionCheck,
+  loading: spinner,
+  refusals: {
+    denied: {
+      toast: { title: 'Access Restricted', description: 'Please login to access the clinic dashboard.' },
+      redirect: { to: '/', afterMs: TIMINGS.clinicGateRedirectMs },
+      screen: spinner,
+    },
+    failed: {
+      toast: { title: 'Error', description: 'Failed to load your clinic data. Please login again.' },
+      redirect: { to: '/', afterMs: TIMINGS.clinicBadDataRedirectMs },
+      screen: spinner,
+    },
+  },
+};
