@@ -38,8 +38,15 @@ declare module 'fastify' {
     clock: Clock;
     mailer: Mailer;
     /** Every route registered (method and url), for the security tests' route tables. */
-    routeList: Array<{ method: string; url: string }>;
+    routeList: RouteEntry[];
   }
+}
+
+/** A registered route and the status codes (or ranges) its declared response schema covers. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  responses: string[];
 }
 
 export interface BuildAppOptions {
@@ -86,10 +93,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (!opts.database) await database.close();
   });
 
-  const routeList: Array<{ method: string; url: string }> = [];
+  const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url });
+    const responses = r.schema?.response ? Object.keys(r.schema.response) : [];
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url, responses });
   });
 
   registerErrorHandler(app);
