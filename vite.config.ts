@@ -19,7 +19,7 @@ export default defineConfig({
     // The Dark Mode choice, applied before the first paint (allowed by its hash in the CSP).
     { name: 'repvisit:theme-init', transformIndexHtml: () => [{ tag: 'script', children: THEME_INIT_SCRIPT, injectTo: 'head' }] },
     tailwindcss(),
-    // Issue 8 (spec part 2, 2.8): installable, and every page opens offline from the precached app shell.
+    // Spec part 2, 2.8 and decision 010: installable, and every page opens offline from the precached app shell.
     // API answers are never cached by the service worker (its cache is shared by everyone on the device);
     // the rep's lookups are kept per session in IndexedDB instead (src/client/lib/offline-cache.ts).
     VitePWA({
@@ -49,12 +49,12 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
-        importScripts: ['/push-sw.js'], // issue 11: web-push reminders (public/push-sw.js)
+        importScripts: ['/push-sw.js'], // web-push visit reminders (public/push-sw.js, decision 011)
         clientsClaim: true,
         skipWaiting: true,
       },
     }),
-    // Issue 10: the public pages' HTML rendered at build time (hydrated by main.tsx), and .br/.gz twins of
+    // Decision 014: the public pages' HTML rendered at build time (hydrated by main.tsx), and .br/.gz twins of
     // every text file for the server to send.
     prerender({
       entry: '/entry-prerender.tsx',

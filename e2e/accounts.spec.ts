@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { codeIn, linkIn } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
 
-// Issue 3 journeys in a real browser against the real server and SMTP mailbox: register, verify by the
+// Account journeys (decisions 002, 005) in a real browser against the real server and SMTP mailbox: register, verify by the
 // e-mailed code, log in, meet the terms dialog, accept, reach the dashboard; reset a forgotten password.
 
 const PASSWORD = 'Clinic!Pass1';
@@ -238,7 +238,15 @@ test('a clinic asks for a reset link in the Reset Password dialog and sets a new
   const id = unique();
   const email = `clinicreset${id}@example.com`;
   const register = await page.request.post('/api/clinic/register', {
-    data: { clinicName: 'Lake View Clinic', contactPerson: 'Meera Shah', state: 'Kerala', city: 'Other', email, contactNumber: phoneFrom(id), password: PASSWORD },
+    data: {
+      clinicName: 'Lake View Clinic',
+      contactPerson: 'Meera Shah',
+      state: 'Kerala',
+      city: 'Other',
+      email,
+      contactNumber: phoneFrom(id),
+      password: PASSWORD,
+    },
   });
   expect(register.status()).toBe(201);
   const verified = await page.request.post('/api/verify-otp', { data: { email, otp: codeIn(await mailbox.waitFor(email, isCode)), type: 'clinic' } });

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { codeIn, type Mailbox } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
 
-// Issue 7: the admin signs in, finds a rep, deactivates and reactivates them, broadcasts a message that then
+// Decision 009: the admin signs in, finds a rep, deactivates and reactivates them, broadcasts a message that then
 // shows on the rep dashboard, deletes with the typed CONFIRM, and sends a templated e-mail to two reps.
 
 const ADMIN_PASSWORD = 'Admin!Pass123';
@@ -19,9 +19,11 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promi
 async function signUpRep(api: APIRequestContext, mailbox: Mailbox, fullName: string, o: { trial?: boolean } = {}) {
   const email = `rep${uniq()}@example.com`;
   const before = [...mailbox.to(email)];
-  await ok(await api.post('/api/medrep/register', {
-    data: { fullName, email, phone: phoneNumber(), company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
-  }));
+  await ok(
+    await api.post('/api/medrep/register', {
+      data: { fullName, email, phone: phoneNumber(), company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
+    }),
+  );
   const otp = codeIn(await mailbox.waitFor(email, (m) => !before.includes(m), 10_000));
   await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));
@@ -97,7 +99,13 @@ test('the admin manages a rep, broadcasts to the rep dashboard, deletes with CON
   await expect(page.getByText('No users match your search.')).toBeVisible();
 
   // The other tabs.
-  for (const [tab, name] of [['Clinics', 'clinics'], ['Doctors', 'doctors'], ['Appointments', 'appointments'], ['Subscriptions', 'subscriptions'], ['Analytics', 'analytics']] as const) {
+  for (const [tab, name] of [
+    ['Clinics', 'clinics'],
+    ['Doctors', 'doctors'],
+    ['Appointments', 'appointments'],
+    ['Subscriptions', 'subscriptions'],
+    ['Analytics', 'analytics'],
+  ] as const) {
     await page.getByRole('tab', { name: tab }).click();
     if (tab === 'Appointments') await expect(page.getByText('No appointments have been created yet.')).toBeVisible();
     if (tab === 'Subscriptions') await expect(page.getByRole('row').filter({ hasText: bilal.email })).toBeVisible();

@@ -3,7 +3,7 @@ import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
 
-// Issue 4: a clinic signs in, adds a new doctor and an existing one, saves call settings, sees a rep's booking
+// Decision 007: a clinic signs in, adds a new doctor and an existing one, saves call settings, sees a rep's booking
 // for today, cancels today's calls with a reason, and the rep's e-mail arrives at the test SMTP server.
 
 const PASSWORD = 'Journey!Pass1';
@@ -36,8 +36,16 @@ async function signInNewClinic(api: APIRequestContext, mailbox: Mailbox, o: { cl
 /** Another clinic of the same state that already has a doctor (the one our clinic will link). */
 async function otherClinicWithDoctor(browser: Browser, baseURL: string, mailbox: Mailbox, doctorName: string) {
   const context = await browser.newContext({ baseURL });
-  const clinic = await signInNewClinic(context.request, mailbox, { clinicName: `Lake View Clinic ${uniq().slice(-4)}`, contactPerson: 'Meera Shah', city: 'Srinagar' });
-  await ok(await context.request.post('/api/clinic/doctors', { data: { clinicId: clinic.id, name: doctorName, specialty: 'Neurology', state: STATE, city: 'Srinagar' } }));
+  const clinic = await signInNewClinic(context.request, mailbox, {
+    clinicName: `Lake View Clinic ${uniq().slice(-4)}`,
+    contactPerson: 'Meera Shah',
+    city: 'Srinagar',
+  });
+  await ok(
+    await context.request.post('/api/clinic/doctors', {
+      data: { clinicId: clinic.id, name: doctorName, specialty: 'Neurology', state: STATE, city: 'Srinagar' },
+    }),
+  );
   await context.close();
   return clinic;
 }
@@ -48,17 +56,21 @@ async function repBooksToday(browser: Browser, baseURL: string, mailbox: Mailbox
   const api = context.request;
   const email = `rep${uniq()}@example.com`;
   const before = [...mailbox.to(email)];
-  await ok(await api.post('/api/medrep/register', {
-    data: { fullName: 'Ravi Kumar', email, phone: phoneNumber(), company: 'Sun Pharma', state: STATE, password: PASSWORD, confirmPassword: PASSWORD },
-  }));
+  await ok(
+    await api.post('/api/medrep/register', {
+      data: { fullName: 'Ravi Kumar', email, phone: phoneNumber(), company: 'Sun Pharma', state: STATE, password: PASSWORD, confirmPassword: PASSWORD },
+    }),
+  );
   const otp = codeIn(await nextMail(mailbox, email, before));
   await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));
   await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'medrep' } }));
   await ok(await api.post('/api/subscription/activate-free-trial', { data: { medicalRepId: user.id } }));
-  await ok(await api.post('/api/book-appointment', {
-    data: { doctorId: o.doctorId, clinicId: o.clinicId, repId: user.id, appointmentDate: todayInIndia(new Date()) },
-  }));
+  await ok(
+    await api.post('/api/book-appointment', {
+      data: { doctorId: o.doctorId, clinicId: o.clinicId, repId: user.id, appointmentDate: todayInIndia(new Date()) },
+    }),
+  );
   await context.close();
   return { email, fullName: 'Ravi Kumar', company: 'Sun Pharma' };
 }

@@ -1,6 +1,6 @@
 import { expect, screenshotBoth, test } from './fixtures';
 
-// Issue 2: the public site as a visitor meets it (spec part 1, 1-2; part 2, 2.7).
+// The public site as a visitor meets it (spec part 1, 1-2; part 2, 2.7).
 
 test('landing page: hero, Get Started scrolls to the user types, feature blurbs', async ({ page }) => {
   await page.goto('/');
@@ -19,7 +19,14 @@ test('landing page: hero, Get Started scrolls to the user types, feature blurbs'
   for (const card of ['Medical Rep', 'Clinic', 'Patients']) {
     await expect(section.getByRole('heading', { level: 3, name: card })).toBeVisible();
   }
-  for (const feature of ['Territory management', 'Performance analytics', 'Visit tracking', 'Doctor profiles', 'Appointment scheduling', 'Patient relationships']) {
+  for (const feature of [
+    'Territory management',
+    'Performance analytics',
+    'Visit tracking',
+    'Doctor profiles',
+    'Appointment scheduling',
+    'Patient relationships',
+  ]) {
     await expect(section.getByText(feature)).toBeVisible();
   }
 });

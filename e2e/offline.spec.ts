@@ -3,7 +3,7 @@ import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import { expect, screenshotBoth, test } from './fixtures';
 import { createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
 
-// Issue 8 (spec part 2, 2.8, 3, 4, 7, 9): the installable app opens offline, a rep books without a network,
+// Spec part 2, 2.8, 3, 4, 7, 9 and decision 010: the installable app opens offline, a rep books without a network,
 // the booking is sent once when the network returns, a refusal is reported, and the install card behaves.
 
 // This journey needs the service worker (the other specs block it, see playwright.config.ts).
@@ -22,7 +22,12 @@ async function loadControlled(page: Page, path: string) {
 }
 
 async function networkReachable(page: Page): Promise<boolean> {
-  return page.evaluate(() => fetch('/api/health', { cache: 'no-store' }).then(() => true, () => false));
+  return page.evaluate(() =>
+    fetch('/api/health', { cache: 'no-store' }).then(
+      () => true,
+      () => false,
+    ),
+  );
 }
 
 /** The pending bookings stored on the device, read straight from IndexedDB. */
@@ -81,8 +86,19 @@ test('the app shell and a page seen before open with the network off', async ({ 
     return { links: document.querySelectorAll('link[rel="manifest"]').length, body: link ? await (await fetch(link.href)).json() : null };
   });
   expect(manifest.links).toBe(1);
-  expect(manifest.body).toMatchObject({ name: 'RepVisit', short_name: 'RepVisit', display: 'standalone', start_url: '/', theme_color: '#0f766e', background_color: '#f8fafc' });
-  expect(manifest.body.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  expect(manifest.body).toMatchObject({
+    name: 'RepVisit',
+    short_name: 'RepVisit',
+    display: 'standalone',
+    start_url: '/',
+    theme_color: '#0f766e',
+    background_color: '#f8fafc',
+  });
+  expect(manifest.body.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
 
   await goOffline(page, context);
   expect(await networkReachable(page)).toBe(false);
@@ -272,7 +288,7 @@ test('no install card when the app runs standalone', async ({ page }) => {
   await page.clock.install();
   await page.addInitScript(() => {
     const original = window.matchMedia.bind(window);
-    window.matchMedia = (q: string) => (q === '(display-mode: standalone)' ? ({ ...original(q), matches: true, media: q }) : original(q));
+    window.matchMedia = (q: string) => (q === '(display-mode: standalone)' ? { ...original(q), matches: true, media: q } : original(q));
   });
   await page.goto('/');
   await expect(page.locator('#main')).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-// Issue 10: the public pages arrive rendered in the first HTML (build/vite-prerender.ts) and the app takes them
+// Decision 014: the public pages arrive rendered in the first HTML (build/vite-prerender.ts) and the app takes them
 // over without redrawing them; every other page still starts from the app shell.
 
 /** Holds back the app's JavaScript until the returned function is called. */
@@ -26,7 +26,10 @@ function collectErrors(page: Page): string[] {
 }
 
 const isReactOwned = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')));
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')));
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
@@ -140,7 +143,18 @@ test('dark mode is on before the first paint, before the app runs', async ({ pag
 
 test('every pre-rendered page is taken over by the app without an error', async ({ page }) => {
   const errors = collectErrors(page);
-  for (const path of ['/', '/medrep-login', '/about', '/about-us', '/contact', '/privacy', '/privacy-policy', '/terms', '/terms-and-conditions', '/cookies-policy']) {
+  for (const path of [
+    '/',
+    '/medrep-login',
+    '/about',
+    '/about-us',
+    '/contact',
+    '/privacy',
+    '/privacy-policy',
+    '/terms',
+    '/terms-and-conditions',
+    '/cookies-policy',
+  ]) {
     await page.goto(path);
     await expect.poll(() => isReactOwned(page, 'h1'), { message: path }).toBe(true);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

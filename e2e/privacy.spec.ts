@@ -3,7 +3,7 @@ import { codeIn } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
 import { signInRep } from './setup';
 
-// Issue 9: a rep downloads their data and deletes the account with the e-mailed code, from Settings.
+// Decision 013: a rep downloads their data and deletes the account with the e-mailed code, from Settings.
 
 test('a rep downloads their data and deletes the account by the e-mailed code', async ({ page, mailbox }) => {
   test.setTimeout(120_000);
@@ -17,7 +17,7 @@ test('a rep downloads their data and deletes the account by the e-mailed code', 
   await page.getByRole('button', { name: 'Download my data' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^repvisit-my-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const data = JSON.parse(readFileSync((await file.path()), 'utf8'));
+  const data = JSON.parse(readFileSync(await file.path(), 'utf8'));
   expect(data.profile.email).toBe(rep.email);
   expect(data.terms.accepted).toBe(true);
 

@@ -1,7 +1,7 @@
 import { expect, screenshotBoth, test } from './fixtures';
 import { signInRep } from './setup';
 
-// issue 11: the rep's notification choices are kept on the server, the private calendar feed is made, copied
+// Decision 011: the rep's notification choices are kept on the server, the private calendar feed is made, copied
 // and turned off from Settings, and the privacy page states the retention period in force.
 
 test('a rep turns reminders off and on, and makes, uses and ends a private calendar feed', async ({ page, mailbox }) => {

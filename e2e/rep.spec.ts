@@ -3,7 +3,7 @@ import { addDays, formatDisplayDate, todayInIndia, weekdayOf } from '../src/shar
 import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
 
-// Issue 5: a rep with a trial finds a doctor through the cascade, books on the calendar, sees it under
+// Decision 008: a rep with a trial finds a doctor through the cascade, books on the calendar, sees it under
 // My Appointments, cancels it, and changes the phone number with the e-mailed code (spec part 2, 2.1).
 
 const PASSWORD = 'Journey!Pass1';
@@ -30,20 +30,26 @@ async function createClinicWithDoctor(
   const email = `clinic${uniq()}@example.com`;
   const clinicName = `Lake View Clinic ${uniq().slice(-4)}`;
   const before = [...mailbox.to(email)];
-  await ok(await api.post('/api/clinic/register', {
-    data: { clinicName, contactPerson: 'Meera Shah', state: 'Jammu and Kashmir', city: 'Srinagar', email, contactNumber: phoneNumber(), password: PASSWORD },
-  }));
+  await ok(
+    await api.post('/api/clinic/register', {
+      data: { clinicName, contactPerson: 'Meera Shah', state: 'Jammu and Kashmir', city: 'Srinagar', email, contactNumber: phoneNumber(), password: PASSWORD },
+    }),
+  );
   const otp = codeIn(await nextMail(mailbox, email, before));
   await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'clinic' } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/auth/login', { data: { email, password: PASSWORD } }));
   await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'clinic' } }));
-  const { doctor } = await ok<{ doctor: { id: number } }>(await api.post('/api/clinic/doctors', {
-    data: { clinicId: user.id, name: doctorName, specialty: 'Cardiology', state: 'Jammu and Kashmir', city: 'Srinagar' },
-  }));
+  const { doctor } = await ok<{ doctor: { id: number } }>(
+    await api.post('/api/clinic/doctors', {
+      data: { clinicId: user.id, name: doctorName, specialty: 'Cardiology', state: 'Jammu and Kashmir', city: 'Srinagar' },
+    }),
+  );
   const everyDay = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true };
-  await ok(await api.post('/api/clinic/settings', {
-    data: { clinicId: user.id, doctorId: doctor.id, maxSlots: 3, callFrequency: 7, availableDays: everyDay, ...settings },
-  }));
+  await ok(
+    await api.post('/api/clinic/settings', {
+      data: { clinicId: user.id, doctorId: doctor.id, maxSlots: 3, callFrequency: 7, availableDays: everyDay, ...settings },
+    }),
+  );
   return { clinicName, clinicId: user.id, doctorId: doctor.id };
 }
 
@@ -52,9 +58,11 @@ async function signInRepWithTrial(api: APIRequestContext, mailbox: Mailbox, { wi
   const email = `rep${uniq()}@example.com`;
   const fullName = 'Ravi Kumar';
   const before = [...mailbox.to(email)];
-  await ok(await api.post('/api/medrep/register', {
-    data: { fullName, email, phone: phoneNumber(), company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
-  }));
+  await ok(
+    await api.post('/api/medrep/register', {
+      data: { fullName, email, phone: phoneNumber(), company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
+    }),
+  );
   const otp = codeIn(await nextMail(mailbox, email, before));
   await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));
@@ -230,7 +238,12 @@ test('the calendar tells full days and days off apart from open ones', async ({ 
   test.setTimeout(120_000);
   const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: false, sunday: false };
   const clinicContext = await browser.newContext({ baseURL });
-  const { clinicName, clinicId, doctorId } = await createClinicWithDoctor(clinicContext.request, mailbox, { maxSlots: 1, availableDays: weekdays }, 'Vikram Mehta');
+  const { clinicName, clinicId, doctorId } = await createClinicWithDoctor(
+    clinicContext.request,
+    mailbox,
+    { maxSlots: 1, availableDays: weekdays },
+    'Vikram Mehta',
+  );
   await clinicContext.close();
 
   // Another rep takes the only slot of the next working day.

@@ -4,7 +4,7 @@ import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mail
 import { startRazorpayStandIn } from '../src/server/test/razorpay-stand-in';
 import { expect, screenshotBoth, startServer, test } from './fixtures';
 
-// Issue 6: a new rep sees the subscription panel instead of the booking form, starts the free trial and the
+// Decision 006: a new rep sees the subscription panel instead of the booking form, starts the free trial and the
 // 'Find a Doctor' form appears; another pays for the monthly plan through the labelled test checkout (the
 // server runs without Razorpay keys) and becomes active.
 
@@ -21,9 +21,11 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promi
 async function signInNewRep(api: APIRequestContext, mailbox: Mailbox, fullName: string) {
   const email = `rep${uniq()}@example.com`;
   const before: ReceivedMail[] = [...mailbox.to(email)];
-  await ok(await api.post('/api/medrep/register', {
-    data: { fullName, email, phone: phoneNumber(), company: 'Cipla', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
-  }));
+  await ok(
+    await api.post('/api/medrep/register', {
+      data: { fullName, email, phone: phoneNumber(), company: 'Cipla', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
+    }),
+  );
   const otp = codeIn(await mailbox.waitFor(email, (m) => !before.includes(m), 10_000));
   await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));

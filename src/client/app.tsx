@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { ApiError } from './lib/api';
 
-// The toast viewport (Radix) loads after the first paint: the landing route's initial JavaScript stays small (issue 10).
+// The toast viewport (Radix) loads after the first paint: the landing route's initial JavaScript stays small (decision 012).
 const Toaster = lazy(() => import('./components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 /** spec part 1, 7: 3 retries with delay min(1000 * 2^attempt, 30000) ms, refetch on focus and reconnect. */

@@ -4,7 +4,7 @@ import { App, createQueryClient } from './app';
 import { PageTitleSink } from './components/layout/page-title';
 import { routes } from './router';
 
-// Issue 10: the public pages are rendered to HTML at build time (build/vite-prerender.ts runs this in Node), so
+// Decision 014: the public pages are rendered to HTML at build time (build/vite-prerender.ts runs this in Node), so
 // their content paints before the app's JavaScript has loaded; main.tsx then hydrates them. Nothing here may
 // depend on the visitor (session, device storage): the same HTML goes to everyone.
 

@@ -17,7 +17,7 @@ const app = (
 
 // Rendered once the first location's page module is loaded, so the first render is that page (not a blank).
 void whenRouterReady(router).then(() => {
-  // A page pre-rendered at build time (issue 10) is already on screen: React takes it over node for node, as a
+  // A page pre-rendered at build time (decision 014) is already on screen: React takes it over node for node, as a
   // transition, so the work is split into short tasks and a tap in between is not held up.
   if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
   // The app shell (index.html, also what the service worker serves for every navigation): rendered from scratch.

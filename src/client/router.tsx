@@ -4,7 +4,7 @@ import { RouteErrorScreen } from './components/layout/route-error-screen';
 import type { AreaPolicy } from './components/layout/session-guard';
 
 /**
- * Every page loads on demand, so the landing route carries only what it needs (issue 10). A page chunk that
+ * Every page loads on demand, so the landing route carries only what it needs (decision 012). A page chunk that
  * cannot be loaded becomes a page that throws that error, so the route's error boundary shows it (and reloads
  * once, decision 019): React Router renders nothing for a nested lazy route whose `lazy` itself rejected.
  */

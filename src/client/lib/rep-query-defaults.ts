@@ -4,6 +4,6 @@ export const repQueryDefaults = {
   staleTime: Infinity,
   retry: false,
   refetchOnWindowFocus: false,
-  // Issue 8: run even when the browser says offline, so the query function can answer from the offline cache.
+  // Decision 010: run even when the browser says offline, so the query function can answer from the offline cache.
   networkMode: 'always',
 } as const;

@@ -5,7 +5,7 @@ import { Spinner } from '../components/ui/spinner';
 import { AuthPageCard } from '../features/auth/components/auth-page-card';
 import { LoginForm } from '../features/auth/components/login-form';
 
-// Registration (and its rules) loads when asked for, so the login page starts with less JavaScript (issue 10).
+// Registration (and its rules) loads when asked for, so the login page starts with less JavaScript (decision 014).
 // Pointing at or focusing 'Create New Account' starts the download; the click switches views as a transition,
 // so the login stays on screen until the registration form is ready, as if it had been there all along.
 const loadRegisterForm = () => import('../features/auth/components/rep-register-form');

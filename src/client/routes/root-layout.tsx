@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 // Listens for the browser's install event from start-up; the lazily loaded install card may come later.
 import '../features/pwa/lib/install-event';
 
-// Loaded after the first paint, so the landing route's initial JavaScript stays small (issue 10).
+// Loaded after the first paint, so the landing route's initial JavaScript stays small (decision 012).
 const OfflineSync = lazy(() => import('../features/rep/components/offline-sync').then((m) => ({ default: m.OfflineSync })));
 const ConnectivityBadge = lazy(() => import('../features/pwa/components/connectivity-badge').then((m) => ({ default: m.ConnectivityBadge })));
 const InstallCard = lazy(() => import('../features/pwa/components/install-card').then((m) => ({ default: m.InstallCard })));
@@ -16,7 +16,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Outlet />
-      {/* Issue 8: installable and offline (spec part 2, 2.8 and 4). */}
+      {/* Installable and offline (spec part 2, 2.8 and 4; decision 010). */}
       <Suspense fallback={null}>
         <OfflineSync />
         <ConnectivityBadge />

@@ -25,11 +25,16 @@ function Figures({ title, items }: { title: string; items: Array<[string, number
   );
 }
 
-/** spec part 2, 2.5: Platform Overview and Subscription Analytics, plus three charts (issue 7). */
+/** spec part 2, 2.5: Platform Overview and Subscription Analytics, plus three charts (decision 009). */
 export function AnalyticsTab() {
   const analytics = useAdminAnalytics();
   if (analytics.isPending) return <Spinner label="Loading analytics..." />;
-  if (analytics.isError) return <p role="alert" className="text-sm text-red-700">{errorMessage(analytics.error, 'Failed to load analytics')}</p>;
+  if (analytics.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {errorMessage(analytics.error, 'Failed to load analytics')}
+      </p>
+    );
   const a = analytics.data;
   return (
     <section aria-label="Analytics" className="grid grid-cols-[minmax(0,1fr)] gap-4">
@@ -64,7 +69,12 @@ export function AnalyticsTab() {
       </Card>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <Card>
-          <BarChart title="Bookings by state" labelHeader="State" valueHeader="Bookings" data={a.bookingsByState.map((s) => ({ label: s.state, value: s.count }))} />
+          <BarChart
+            title="Bookings by state"
+            labelHeader="State"
+            valueHeader="Bookings"
+            data={a.bookingsByState.map((s) => ({ label: s.state, value: s.count }))}
+          />
         </Card>
         <Card>
           <BarChart

@@ -10,7 +10,7 @@ export interface Column<T> {
 }
 
 /**
- * A table on wide screens and a list of cards on phones (issue 7), from one column definition. The table
+ * A table on wide screens and a list of cards on phones, from one column definition. The table
  * has a caption for screen readers; each card repeats the column names as labels.
  */
 export function DataList<T>({
@@ -26,7 +26,12 @@ export function DataList<T>({
   caption: string;
   empty: ReactNode;
 }) {
-  if (rows.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">{empty}</p>;
+  if (rows.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+        {empty}
+      </p>
+    );
   return (
     <>
       <div className="hidden overflow-x-auto rounded-lg border border-slate-200 md:block dark:border-slate-700">

@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast';
 import { ADMIN_MESSAGES } from '../../../../shared/schemas/admin';
 import { useRestartServer, waitForHealthy } from '../api/restart-server';
 
-/** Restart Server: confirm, then 'Restarting…' until GET /api/health answers again (issue 7). */
+/** Restart Server: confirm, then 'Restarting…' until GET /api/health answers again (decision 009). */
 export function RestartServerButton() {
   const [confirming, setConfirming] = useState(false);
   const [restarting, setRestarting] = useState(false);
@@ -22,7 +22,12 @@ export function RestartServerButton() {
         void waitForHealthy().then((back) => {
           setRestarting(false);
           if (back) toast({ title: 'Server Restarted', description: 'The server is answering again.', variant: 'success' });
-          else toast({ title: ADMIN_MESSAGES.restartFailed, description: 'The server did not answer within two minutes. Please check system logs.', variant: 'destructive' });
+          else
+            toast({
+              title: ADMIN_MESSAGES.restartFailed,
+              description: 'The server did not answer within two minutes. Please check system logs.',
+              variant: 'destructive',
+            });
         });
       },
       onError: (err) => {

@@ -13,7 +13,7 @@ export const meQueryKey = ['auth', 'me'] as const;
 /** Who is signed in, from the server session (GET /api/auth/me); null when nobody is. */
 export async function getMe(): Promise<Me | null> {
   try {
-    // Issue 8: without a network the last answer (up to 60 minutes old) lets a rep open the dashboard offline.
+    // Decision 010: without a network the last answer (up to 60 minutes old) lets a rep open the dashboard offline.
     return await withOfflineCache('auth:me', () => apiFetch<Me>('/api/auth/me'));
   } catch (err) {
     if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return null;

@@ -9,14 +9,14 @@ export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await forgetPushOnLogout(); // issue 11: no visit reminders on a device signed out of
+      await forgetPushOnLogout(); // no visit reminders on a device signed out of
       return apiFetch<MessageResponse>('/api/auth/logout', { method: 'POST', body: {} });
     },
     // Offline, the rep still leaves (local data cleared) instead of waiting for the network.
     networkMode: 'always',
     onSettled: () => {
       qc.clear();
-      // Issue 8: cached answers and unsent bookings leave the device with the session.
+      // Decision 010: cached answers and unsent bookings leave the device with the session.
       void clearOfflineData();
     },
   });

@@ -23,7 +23,7 @@ import { useTermsGate } from '../lib/use-terms-gate';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 // The rules (zod) load when the form is first used, not with the page: /medrep-login then starts with less
-// JavaScript to run (issue 10). Validation already waits for the resolver, so nothing else changes.
+// JavaScript to run (decision 014). Validation already waits for the resolver, so nothing else changes.
 const loadLoginResolver = () => import('../lib/login-resolver').then((m) => m.loginResolver);
 const loginResolver: Resolver<Login> = async (...args) => (await loadLoginResolver())(...args);
 
@@ -55,7 +55,7 @@ export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; on
   const hydrated = useHydrated();
   const form = useForm<Login>({ resolver: loginResolver, defaultValues: { email: '', password: '', rememberMe: false } });
   // 'Remember me' is read from the device once the form is on screen, before it is painted: /medrep-login is
-  // pre-rendered without it (issue 10), and the render that takes the page over must match that HTML. What
+  // pre-rendered without it (decision 014), and the render that takes the page over must match that HTML. What
   // was typed (or autofilled) before that is kept.
   useLayoutEffect(() => {
     const remembered = readRemembered(userType);

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api';
 import type { JobView } from '../../../../shared/schemas/notifications';
 import { useJobs } from '../api/get-jobs';
 
-// issue 11: the admin sees each scheduled job's last run (when, result, counts, error). Mount it on the admin
+// Decision 011: the admin sees each scheduled job's last run (when, result, counts, error). Mount it on the admin
 // dashboard (for example the Analytics tab); it needs an admin session.
 
 const JOB_LABELS: Record<string, string> = {
@@ -22,9 +22,7 @@ function countsText(counts: Record<string, number> | null): string {
   if (!counts) return '';
   const done = Object.entries(counts).filter(([, v]) => v > 0);
   if (done.length === 0) return 'nothing to do';
-  return done
-    .map(([k, v]) => `${k.replace(/([A-Z])/g, ' $1').toLowerCase()}: ${v}`)
-    .join(', ');
+  return done.map(([k, v]) => `${k.replace(/([A-Z])/g, ' $1').toLowerCase()}: ${v}`).join(', ');
 }
 
 function JobRow({ job }: { job: JobView }) {
@@ -56,7 +54,9 @@ export function JobsCard() {
         <Clock className="h-4 w-4 text-slate-400" aria-hidden /> Scheduled jobs
       </h2>
       {jobs.isPending ? (
-        <div className="py-3"><Spinner label="Loading jobs..." /></div>
+        <div className="py-3">
+          <Spinner label="Loading jobs..." />
+        </div>
       ) : jobs.isError ? (
         <p className="py-3 text-sm text-red-700 dark:text-red-400">{errorMessage(jobs.error, 'Could not load the scheduled jobs.')}</p>
       ) : (

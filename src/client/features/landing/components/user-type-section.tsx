@@ -6,7 +6,7 @@ import { USER_SELECTION_ID } from './hero-section';
 import type { Portal } from './portal-dialog';
 import { UserTypeCard } from './user-type-card';
 
-// The portal modal (Radix Dialog) loads just after the landing page renders, off its critical path (issue 10).
+// The portal modal (Radix Dialog) loads just after the landing page renders, off its critical path (decision 012).
 const PortalDialog = lazy(() => import('./portal-dialog').then((m) => ({ default: m.PortalDialog })));
 
 /** spec part 1, 2: 'Select Your User Type' with the Medical Rep, Clinic and Patients cards. */

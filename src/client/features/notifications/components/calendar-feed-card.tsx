@@ -10,7 +10,7 @@ import { useCalendarFeed } from '../api/get-calendar-feed';
 import { useRevokeCalendarFeed } from '../api/revoke-calendar-feed';
 import { useRotateCalendarFeed } from '../api/rotate-calendar-feed';
 
-// issue 11: a private calendar feed of the rep's upcoming visits. The link is the key, so it is shown only
+// A private calendar feed of the rep's upcoming visits. The link is the key, so it is shown only
 // when made; a new link ends the old one, and turning the feed off ends it too.
 
 export function CalendarFeedCard() {
@@ -48,14 +48,18 @@ export function CalendarFeedCard() {
         Add your upcoming visits to Google Calendar, Outlook or Apple Calendar with a private link (subscribe "from URL").
       </p>
       {feed.isPending ? (
-        <div className="py-3"><Spinner label="Loading calendar feed..." /></div>
+        <div className="py-3">
+          <Spinner label="Loading calendar feed..." />
+        </div>
       ) : feed.isError ? (
         <p className="py-3 text-sm text-red-700 dark:text-red-400">{errorMessage(feed.error, 'Could not load the calendar feed.')}</p>
       ) : (
         <div className="mt-3 grid gap-3">
           {url ? (
             <>
-              <label htmlFor="calendar-feed-url" className="text-sm font-medium">Your private link</label>
+              <label htmlFor="calendar-feed-url" className="text-sm font-medium">
+                Your private link
+              </label>
               <div className="flex flex-col gap-2 sm:flex-row">
                 <input
                   id="calendar-feed-url"
@@ -68,14 +72,12 @@ export function CalendarFeedCard() {
                   <Copy className="h-4 w-4" aria-hidden /> Copy link
                 </Button>
               </div>
-              <p className="text-xs text-amber-700 dark:text-amber-400">
-                Shown only now. Anyone with this link can see your visits: keep it private.
-              </p>
+              <p className="text-xs text-amber-700 dark:text-amber-400">Shown only now. Anyone with this link can see your visits: keep it private.</p>
             </>
           ) : feed.data.active ? (
             <p className="text-sm">
-              A private link is active{feed.data.createdAt ? ` since ${formatDisplayDate(todayInIndia(new Date(feed.data.createdAt)))}` : ''}. For
-              security it is not shown again: make a new link to see one.
+              A private link is active{feed.data.createdAt ? ` since ${formatDisplayDate(todayInIndia(new Date(feed.data.createdAt)))}` : ''}. For security it
+              is not shown again: make a new link to see one.
             </p>
           ) : (
             <p className="text-sm text-slate-600 dark:text-slate-300">No calendar link yet.</p>

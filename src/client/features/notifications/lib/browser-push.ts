@@ -1,4 +1,4 @@
-// Web push in the browser (issue 11): the service worker (vite-plugin-pwa, with public/push-sw.js imported
+// Web push in the browser (visit reminders, decision 011): the service worker (vite-plugin-pwa, with public/push-sw.js imported
 // into it) receives the pushes. Where there is no service worker, Notification API or PushManager (some
 // browsers, private windows, iOS outside an installed app), push is unavailable and the screen says so.
 
@@ -14,7 +14,10 @@ export function pushSupport(): PushSupport {
 export class PushUnavailableError extends Error {}
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const raw = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(raw.length));
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);

@@ -2,7 +2,7 @@ import { apiFetch } from '../../../lib/api';
 import { pushSupport } from './browser-push';
 
 /**
- * Signing out of a shared device must stop that device's visit reminders (issue 11): the browser's
+ * Signing out of a shared device must stop that device's visit reminders: the browser's
  * subscription is dropped and the server forgets it if it is still the one it keeps. Never blocks logout.
  */
 export function forgetPushOnLogout(): Promise<void> {

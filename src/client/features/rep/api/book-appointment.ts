@@ -14,14 +14,11 @@ export async function bookAppointment(input: BookAppointment): Promise<BookAppoi
 export function useBookAppointment() {
   const qc = useQueryClient();
   return useMutation({
-    // Issue 8: without a network the booking waits in the device queue and is sent when the network returns.
+    // Decision 010: without a network the booking waits in the device queue and is sent when the network returns.
     mutationFn: (input: PendingBookingData) => bookOrQueue(input, bookAppointment),
     networkMode: 'always',
     onSettled: async () => {
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: bookingCalendarKeyPrefix }),
-        qc.invalidateQueries({ queryKey: repAppointmentsKeyPrefix }),
-      ]);
+      await Promise.all([qc.invalidateQueries({ queryKey: bookingCalendarKeyPrefix }), qc.invalidateQueries({ queryKey: repAppointmentsKeyPrefix })]);
     },
   });
 }

@@ -10,8 +10,8 @@ import { PreferenceSwitch } from '../../notifications/components/preference-swit
 import { PushNotificationsRow } from '../../notifications/components/push-notifications-row';
 import { ComingSoonBadge } from './coming-soon-badge';
 
-// spec part 2, 2.1: Email Notifications, on by default. Issue 11 keeps the choice on the server, where the
-// reminder jobs read it, with a switch for each kind of reminder.
+// spec part 2, 2.1: Email Notifications, on by default. The choice is kept on the server, where the
+// reminder jobs read it (decision 011), with a switch for each kind of reminder.
 
 /** Notifications: e-mail reminders, renewal reminders and app (push) notifications; SMS not yet offered. */
 export function NotificationSettingsCard() {
@@ -29,7 +29,9 @@ export function NotificationSettingsCard() {
     <Card>
       <h2 className="text-base font-semibold">Notifications</h2>
       {prefs.isPending ? (
-        <div className="py-3"><Spinner label="Loading notification settings..." /></div>
+        <div className="py-3">
+          <Spinner label="Loading notification settings..." />
+        </div>
       ) : prefs.isError ? (
         <p className="py-3 text-sm text-red-700 dark:text-red-400">{errorMessage(prefs.error, 'Could not load your notification settings.')}</p>
       ) : (
@@ -38,8 +40,12 @@ export function NotificationSettingsCard() {
             <span className="flex min-w-0 items-start gap-3 text-sm">
               <Mail className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
               <span className="min-w-0">
-                <span id="email-notifications-label" className="block">Email Notifications</span>
-                <span id="email-notifications-hint" className="block text-xs text-slate-500 dark:text-slate-400">A reminder the evening before each visit.</span>
+                <span id="email-notifications-label" className="block">
+                  Email Notifications
+                </span>
+                <span id="email-notifications-hint" className="block text-xs text-slate-500 dark:text-slate-400">
+                  A reminder the evening before each visit.
+                </span>
               </span>
             </span>
             <PreferenceSwitch
@@ -54,8 +60,12 @@ export function NotificationSettingsCard() {
             <span className="flex min-w-0 items-start gap-3 text-sm">
               <CalendarClock className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
               <span className="min-w-0">
-                <span id="renewal-reminders-label" className="block">Renewal Reminders</span>
-                <span id="renewal-reminders-hint" className="block text-xs text-slate-500 dark:text-slate-400">An e-mail 3 days before your subscription ends.</span>
+                <span id="renewal-reminders-label" className="block">
+                  Renewal Reminders
+                </span>
+                <span id="renewal-reminders-hint" className="block text-xs text-slate-500 dark:text-slate-400">
+                  An e-mail 3 days before your subscription ends.
+                </span>
               </span>
             </span>
             <PreferenceSwitch

@@ -17,7 +17,7 @@ export function useSubscriptionStatus(repId: number | undefined) {
     networkMode: 'always',
     queryFn: async (): Promise<SubscriptionStatusAnswer> => {
       try {
-        // Issue 8: offline, the last known status (up to 60 minutes old) keeps the booking form; the server decides on sync.
+        // Decision 010: offline, the last known status (up to 60 minutes old) keeps the booking form; the server decides on sync.
         return await withOfflineCache(`subscription:status:${repId}`, () => apiFetch<SubscriptionStatusAnswer>(`/api/subscription/status/${repId}`));
       } catch {
         return INACTIVE;

@@ -3,7 +3,7 @@ import { formatDisplayDate } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
 
 /**
- * The free trial (issue 6), headed as the spec's free-access offer while the promotion runs
+ * The free trial (decision 006), headed as the spec's free-access offer while the promotion runs
  * (spec part 2, 9: until the configured date); after that it is the plain free trial.
  */
 export function FreeTrialOffer({
