@@ -18,6 +18,9 @@ export function RouteErrorScreen() {
   useEffect(() => {
     if (!chunkFailed || decided.current) return;
     decided.current = true;
+    // The reload is a side effect of the committed screen, and what to show depends on whether it happened:
+    // the one state update an effect must make here.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (!reloadOnceForNewVersion()) setReloading(false);
   }, [chunkFailed]);
 

@@ -57,8 +57,8 @@ export function SessionGuard<S, R extends string>({ policy }: { policy: AreaPoli
     shown.current = reason;
     const redirect = refusal.redirect;
     if (!redirect) return;
-    const go = () => navigate(redirect.to, { replace: redirect.replace });
-    if (!redirect.afterMs) return void go();
+    const go = () => void navigate(redirect.to, { replace: redirect.replace });
+    if (!redirect.afterMs) return go();
     const t = setTimeout(go, redirect.afterMs);
     return () => clearTimeout(t);
   }, [reason, refusal, navigate]);

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Megaphone } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api';
@@ -14,7 +14,7 @@ export function BroadcastBox() {
   const send = useSendNotification();
   const id = useId();
   const form = useForm<{ message: string }>({ resolver: zodResolver(broadcastSchema), defaultValues: { message: '' }, shouldFocusError: false });
-  const message = form.watch('message');
+  const message = useWatch({ control: form.control, name: 'message' });
   const trimmed = message.trim();
   const clear = () => form.reset({ message: '' });
 

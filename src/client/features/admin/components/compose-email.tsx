@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -24,7 +24,7 @@ type ComposeValues = z.output<typeof composeFormSchema>;
 /** spec part 2, 2.6 'Compose Email': quick templates, subject, 12-row content, send with progress. */
 export function ComposeEmail({ recipientIds }: { recipientIds: number[] }) {
   const form = useForm<ComposeInput, unknown, ComposeValues>({ resolver: zodResolver(composeFormSchema), defaultValues: { subject: '', content: '', templateType: 'custom' }, shouldFocusError: false });
-  const templateType = form.watch('templateType');
+  const templateType = useWatch({ control: form.control, name: 'templateType' });
   const [jobId, setJobId] = useState<string | null>(null);
   const contentId = useId();
   const send = useSendBulkEmail();

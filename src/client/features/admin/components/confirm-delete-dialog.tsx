@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -30,7 +30,7 @@ export function ConfirmDeleteDialog({
   useEffect(() => {
     if (!open) form.reset({ typed: '' });
   }, [open, form]);
-  const ready = form.watch('typed') === CONFIRM_WORD;
+  const ready = useWatch({ control: form.control, name: 'typed' }) === CONFIRM_WORD;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
       <form

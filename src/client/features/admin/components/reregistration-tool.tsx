@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailPlus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -46,7 +46,7 @@ export function ReregistrationTool() {
   });
   // Whether a code is still active is judged against the time the tool opened; render stays pure.
   const [openedAt] = useState(() => Date.now());
-  const selected = new Set(form.watch('selected'));
+  const selected = new Set(useWatch({ control: form.control, name: 'selected' }));
   const setSelected = (next: Set<string>) => form.setValue('selected', [...next]);
   const manualId = useId();
   const list = pending.data ?? [];

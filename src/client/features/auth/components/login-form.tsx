@@ -68,7 +68,7 @@ export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; on
   const openDashboard = (pauseMs: number, first?: () => void) => {
     void Promise.all([refreshSession(qc), wait(pauseMs)]).then(() => {
       first?.();
-      navigate(portal.dashboard);
+      void navigate(portal.dashboard);
     });
   };
 

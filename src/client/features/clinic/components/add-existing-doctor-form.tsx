@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/native-select';
@@ -27,7 +27,7 @@ export function AddExistingDoctorForm({ clinicId, onAdded }: { clinicId: number;
     defaultValues: { doctorId: '' },
     shouldFocusError: false,
   });
-  const doctorId = form.watch('doctorId');
+  const doctorId = useWatch({ control: form.control, name: 'doctorId' });
 
   useEffect(() => {
     if (available.isError) toast({ title: 'Error', description: 'Failed to load available doctors list. Please try again.', variant: 'destructive' });
