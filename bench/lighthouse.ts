@@ -43,13 +43,25 @@ function medianRun(runs: LighthouseScore[]): LighthouseScore {
   return { ...chosen, runs: runs.map((r) => r.performance) };
 }
 
-export async function runLighthouse(urls: string[], { runs = 3, chromePath = process.env.CHROME_PATH || '/usr/bin/chromium' } = {}): Promise<LighthouseScore[]> {
+export async function runLighthouse(
+  urls: string[],
+  { runs = 3, chromePath = process.env.CHROME_PATH || '/usr/bin/chromium' } = {},
+): Promise<LighthouseScore[]> {
   let chrome: { port: number; kill(): void } | undefined;
   try {
     const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
     chrome = await chromeLauncher.launch({
       chromePath,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const measured = new Map<string, LighthouseScore[]>(urls.map((url) => [url, []]));
     // Round by round, so a burst of load on the machine does not fall on one page's runs only.

@@ -66,4 +66,7 @@ export async function measure(
   return once(url, o);
 }
 
-export const count5xx = (r: LoadResult) => Object.entries(r.status).filter(([c]) => c.startsWith('5')).reduce((a, [, n]) => a + n, 0);
+export const count5xx = (r: LoadResult) =>
+  Object.entries(r.status)
+    .filter(([c]) => c.startsWith('5'))
+    .reduce((a, [, n]) => a + n, 0);

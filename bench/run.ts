@@ -108,7 +108,13 @@ function residentMb(app: Child): number | null {
 
 function recordMemory(kind: string, app: Child): number | null {
   const mb = residentMb(app);
-  rows.push({ target: kind, measure: 'app resident memory after the reads (caches full)', value: mb === null ? 'not measured' : `${mb} MB`, goal: 'reported', ok: null });
+  rows.push({
+    target: kind,
+    measure: 'app resident memory after the reads (caches full)',
+    value: mb === null ? 'not measured' : `${mb} MB`,
+    goal: 'reported',
+    ok: null,
+  });
   log(`${kind} app RSS after reads: ${mb} MB`);
   return mb;
 }
@@ -122,7 +128,12 @@ async function benchReads(kind: string, app: Child, v: SeededVolume, minShare: n
     const r = await measure(app.url, { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP, next: s.next });
     out[s.name] = r;
     const share = r.rps / baselineRps;
-    const non2xx = r.requests - (Object.entries(r.status).filter(([c]) => c.startsWith('2')).reduce((a, [, n]) => a + n, 0)) + r.errors;
+    const non2xx =
+      r.requests -
+      Object.entries(r.status)
+        .filter(([c]) => c.startsWith('2'))
+        .reduce((a, [, n]) => a + n, 0) +
+      r.errors;
     const ok = share >= minShare && non2xx === 0 && (p99Goal === undefined || r.p99 <= p99Goal);
     rows.push({
       target: kind,
@@ -194,7 +205,14 @@ async function benchPostgres(lighthouse: boolean) {
     await database.close();
     const directRate = (direct.status['201'] ?? 0) / SECONDS;
     log(`postgres direct booking transaction: ${directRate.toFixed(0)} bookings/s, status ${JSON.stringify(direct.status)}`);
-    rows.push({ target: 'postgres', measure: 'booking transaction direct on a pool (in-process)', value: `${directRate.toFixed(0)} bookings/s`, p99: `${direct.p99} ms`, goal: 'reference', ok: null });
+    rows.push({
+      target: 'postgres',
+      measure: 'booking transaction direct on a pool (in-process)',
+      value: `${directRate.toFixed(0)} bookings/s`,
+      p99: `${direct.p99} ms`,
+      goal: 'reference',
+      ok: null,
+    });
 
     app = await startApp({ database: { DATABASE_URL: created.url }, clientDir });
     const reads = await benchReads('postgres', app, v, TARGETS.readShare, TARGETS.readP99Ms);
@@ -207,7 +225,10 @@ async function benchPostgres(lighthouse: boolean) {
         rows.push({
           target: 'postgres',
           measure: `Lighthouse ${new URL(s.url).pathname}`,
-          value: s.error && s.performance === null ? `not run: ${s.error.slice(0, 80)}` : `perf ${s.performance}, a11y ${s.accessibility} (LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms)`,
+          value:
+            s.error && s.performance === null
+              ? `not run: ${s.error.slice(0, 80)}`
+              : `perf ${s.performance}, a11y ${s.accessibility} (LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms)`,
           goal: `perf >= ${TARGETS.lighthousePerf}, a11y >= ${TARGETS.lighthouseA11y}`,
           ok: s.performance === null ? null : s.performance >= TARGETS.lighthousePerf && (s.accessibility ?? 0) >= TARGETS.lighthouseA11y,
         });
@@ -231,7 +252,15 @@ async function baselineFor(size: number): Promise<{ rps: number; bytes: number }
     const r = await measure(server.url, { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP, next: () => ({ path: '/' }) });
     baselines.set(bytes, r.rps);
     results.baselines = { ...(results.baselines as object), [bytes]: r };
-    rows.push({ target: 'baseline', measure: `bare node:http, ${bytes} B JSON`, value: `${r.rps.toFixed(0)} rps`, share: '100%', p99: `${r.p99} ms`, goal: 'reference', ok: null });
+    rows.push({
+      target: 'baseline',
+      measure: `bare node:http, ${bytes} B JSON`,
+      value: `${r.rps.toFixed(0)} rps`,
+      share: '100%',
+      p99: `${r.p99} ms`,
+      goal: 'reference',
+      ok: null,
+    });
     log(`baseline (${bytes} B): ${r.rps.toFixed(0)} rps, p99 ${r.p99} ms`);
     return { rps: r.rps, bytes };
   } finally {
@@ -292,7 +321,13 @@ async function main() {
     ok: bundles.landing.jsGzipKb <= TARGETS.landingJsKb,
   });
   for (const r of bundles.onDemand) {
-    rows.push({ target: 'client', measure: `${r.route} JS (CSS) gzipped`, value: `${r.jsGzipKb} KB JS, ${r.cssGzipKb} KB CSS`, goal: 'loads on demand', ok: null });
+    rows.push({
+      target: 'client',
+      measure: `${r.route} JS (CSS) gzipped`,
+      value: `${r.jsGzipKb} KB JS, ${r.cssGzipKb} KB CSS`,
+      goal: 'loads on demand',
+      ok: null,
+    });
   }
   if (only !== 'embedded') await benchPostgres(!args.has('--no-lighthouse'));
   if (only !== 'postgres') await benchEmbedded();

@@ -18,7 +18,10 @@ export async function runTwoInstances(o: { url: string; clientDir: string; secon
   await migrateDatabase(database);
   const v = await seedVolume(database.db, { now: new Date() });
   const [before] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from doctor_appointments where status <> 'cancelled'`));
-  const apps = await Promise.all([startApp({ database: { DATABASE_URL: o.url }, clientDir: o.clientDir }), startApp({ database: { DATABASE_URL: o.url }, clientDir: o.clientDir })]);
+  const apps = await Promise.all([
+    startApp({ database: { DATABASE_URL: o.url }, clientDir: o.clientDir }),
+    startApp({ database: { DATABASE_URL: o.url }, clientDir: o.clientDir }),
+  ]);
   try {
     o.log(`two instances: ${apps.map((a) => a.url).join(' and ')}`);
     // Both instances take the same sequence of requests: each contended request is sent to both at the same time.

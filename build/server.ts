@@ -20,7 +20,10 @@ const externalPackages: Plugin = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, ({ path }) => {
-      const name = path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
+      const name = path
+        .split('/')
+        .slice(0, path.startsWith('@') ? 2 : 1)
+        .join('/');
       return bundled.has(name) ? undefined : { path, external: true };
     });
   },

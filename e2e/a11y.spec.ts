@@ -9,7 +9,10 @@ import { createClinicWithDoctor, signInRepWithTrial } from './setup';
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} -- ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`);
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} -- ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`,
+  );
   expect(report, `${label}: serious/critical axe violations`).toEqual([]);
 }
 

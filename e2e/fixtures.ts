@@ -98,7 +98,10 @@ export { expect };
 /** Saves a screenshot at phone (360 px) and desktop (1280 px) widths into test-results/screens. */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
   const size = page.viewportSize();
-  for (const [label, width] of [['phone', 360], ['desktop', 1280]] as const) {
+  for (const [label, width] of [
+    ['phone', 360],
+    ['desktop', 1280],
+  ] as const) {
     await page.setViewportSize({ width, height: label === 'phone' ? 780 : 900 });
     await page.screenshot({ path: `test-results/screens/${name}-${label}.png`, fullPage: true });
   }

@@ -31,19 +31,25 @@ export async function createClinicWithDoctor(
   const clinicName = `Lake View Clinic ${uniq().slice(-4)}`;
   const doctorName = o.doctorName ?? `Asha ${uniqueWord()}`;
   const before = [...mailbox.to(email)];
-  await ok(await api.post('/api/clinic/register', {
-    data: { clinicName, contactPerson: 'Meera Shah', state: 'Jammu and Kashmir', city: 'Srinagar', email, contactNumber: phoneNumber(), password: PASSWORD },
-  }));
+  await ok(
+    await api.post('/api/clinic/register', {
+      data: { clinicName, contactPerson: 'Meera Shah', state: 'Jammu and Kashmir', city: 'Srinagar', email, contactNumber: phoneNumber(), password: PASSWORD },
+    }),
+  );
   const otp = codeIn(await nextMail(mailbox, email, before));
   await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'clinic' } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/auth/login', { data: { email, password: PASSWORD } }));
   await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'clinic' } }));
-  const { doctor } = await ok<{ doctor: { id: number } }>(await api.post('/api/clinic/doctors', {
-    data: { clinicId: user.id, name: doctorName, specialty: 'Cardiology', state: 'Jammu and Kashmir', city: 'Srinagar' },
-  }));
-  await ok(await api.post('/api/clinic/settings', {
-    data: { clinicId: user.id, doctorId: doctor.id, maxSlots: 3, callFrequency: 7, availableDays: EVERY_DAY, ...o.settings },
-  }));
+  const { doctor } = await ok<{ doctor: { id: number } }>(
+    await api.post('/api/clinic/doctors', {
+      data: { clinicId: user.id, name: doctorName, specialty: 'Cardiology', state: 'Jammu and Kashmir', city: 'Srinagar' },
+    }),
+  );
+  await ok(
+    await api.post('/api/clinic/settings', {
+      data: { clinicId: user.id, doctorId: doctor.id, maxSlots: 3, callFrequency: 7, availableDays: EVERY_DAY, ...o.settings },
+    }),
+  );
   return { clinicName, clinicId: user.id, doctorId: doctor.id, doctorName };
 }
 
@@ -52,9 +58,11 @@ export async function createClinicWithDoctor(
 export async function signInRep(api: APIRequestContext, mailbox: Mailbox, { withTerms = true, fullName = 'Ravi Kumar' } = {}) {
   const email = `rep${uniq()}@example.com`;
   const before = [...mailbox.to(email)];
-  await ok(await api.post('/api/medrep/register', {
-    data: { fullName, email, phone: phoneNumber(), company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
-  }));
+  await ok(
+    await api.post('/api/medrep/register', {
+      data: { fullName, email, phone: phoneNumber(), company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
+    }),
+  );
   const otp = codeIn(await nextMail(mailbox, email, before));
   await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));

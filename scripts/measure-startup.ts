@@ -46,7 +46,16 @@ async function startOnce(mode: Mode, env: Record<string, string>): Promise<numbe
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, commands[mode], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', SMTP_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -56,7 +65,10 @@ async function startOnce(mode: Mode, env: Record<string, string>): Promise<numbe
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server (${mode}) exited: ${stderr}`);
       if (performance.now() - started > 120_000) throw new Error(`the server (${mode}) did not answer in 120 s: ${stderr}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return performance.now() - started;
       await new Promise((r) => setTimeout(r, 10));
     }

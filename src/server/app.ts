@@ -61,7 +61,19 @@ export interface BuildAppOptions {
 }
 
 // Every area registers its routes here, explicitly (ARCHITECTURE: app.ts).
-const modules: Array<(app: FastifyInstance) => Promise<void>> = [healthRoutes, clinicRoutes, subscriptionRoutes, authRoutes, directoryRoutes, bookingRoutes, repProfileRoutes, adminRoutes, notificationRoutes, jobRoutes, privacyRoutes];
+const modules: Array<(app: FastifyInstance) => Promise<void>> = [
+  healthRoutes,
+  clinicRoutes,
+  subscriptionRoutes,
+  authRoutes,
+  directoryRoutes,
+  bookingRoutes,
+  repProfileRoutes,
+  adminRoutes,
+  notificationRoutes,
+  jobRoutes,
+  privacyRoutes,
+];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;

@@ -123,7 +123,10 @@ describe('the client: pre-rendered pages, the app shell and compressed files', (
 
   it('lets the one inline script (the dark-mode choice before the first paint) run, by its hash only', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
-    const scriptSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    const scriptSrc =
+      String(res.headers['content-security-policy'])
+        .split(';')
+        .find((d) => d.trim().startsWith('script-src')) ?? '';
     const hash = createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64');
     expect(scriptSrc).toContain(`'sha256-${hash}'`);
     expect(scriptSrc).not.toContain("'unsafe-inline'");

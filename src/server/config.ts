@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
 // The ONLY reader of process.env (ARCHITECTURE rule 6). The names are a contract (README, Configuration).
-const booleanish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -37,7 +35,10 @@ const envSchema = z.object({
   RETENTION_DAYS: z.coerce.number().int().min(29, 'must be at least 29 (the call-frequency rule looks back 28 days)').max(3650).default(90),
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+    .optional(),
   /** Push services the server may POST to (comma-separated origins; *. for subdomains): no other URL is called. */
   PUSH_SERVICE_ORIGINS: z
     .string()

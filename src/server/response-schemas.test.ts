@@ -8,16 +8,13 @@ const NOT_JSON = new Set([
   'GET /api/calendar/:file',
 ]);
 
-describeEachDatabase(
-  'response schemas',
-  (ctx) => {
-    it('every JSON API route declares its success answer and the error shape', () => {
-      const api = ctx.app.routeList.filter((r) => r.url.startsWith('/api') && !NOT_JSON.has(`${r.method} ${r.url}`));
-      expect(api.length).toBeGreaterThan(50);
-      const undeclared = api.filter((r) => !r.responses.some((c) => /^2(\d\d|xx)$/.test(c))).map((r) => `${r.method} ${r.url}`);
-      expect(undeclared, 'routes without a 2xx response schema').toEqual([]);
-      const noErrors = api.filter((r) => !r.responses.includes('4xx')).map((r) => `${r.method} ${r.url}`);
-      expect(noErrors, 'routes without the error shape for 4xx').toEqual([]);
-    });
-  },
-);
+describeEachDatabase('response schemas', (ctx) => {
+  it('every JSON API route declares its success answer and the error shape', () => {
+    const api = ctx.app.routeList.filter((r) => r.url.startsWith('/api') && !NOT_JSON.has(`${r.method} ${r.url}`));
+    expect(api.length).toBeGreaterThan(50);
+    const undeclared = api.filter((r) => !r.responses.some((c) => /^2(\d\d|xx)$/.test(c))).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared, 'routes without a 2xx response schema').toEqual([]);
+    const noErrors = api.filter((r) => !r.responses.includes('4xx')).map((r) => `${r.method} ${r.url}`);
+    expect(noErrors, 'routes without the error shape for 4xx').toEqual([]);
+  });
+});

@@ -46,8 +46,25 @@ export const JAMMU_AND_KASHMIR = 'Jammu and Kashmir';
 
 // spec part 1, 9: the 20 districts offered as cities for Jammu and Kashmir.
 export const JK_DISTRICTS = [
-  'Doda', 'Jammu', 'Kathua', 'Kishtwar', 'Poonch', 'Rajouri', 'Ramban', 'Reasi', 'Samba', 'Udhampur',
-  'Anantnag', 'Bandipora', 'Baramulla', 'Budgam', 'Ganderbal', 'Kulgam', 'Kupwara', 'Pulwama', 'Shopian',
+  'Doda',
+  'Jammu',
+  'Kathua',
+  'Kishtwar',
+  'Poonch',
+  'Rajouri',
+  'Ramban',
+  'Reasi',
+  'Samba',
+  'Udhampur',
+  'Anantnag',
+  'Bandipora',
+  'Baramulla',
+  'Budgam',
+  'Ganderbal',
+  'Kulgam',
+  'Kupwara',
+  'Pulwama',
+  'Shopian',
   'Srinagar',
 ] as const;
 
@@ -68,17 +85,25 @@ export const STATES_FALLBACK = [JAMMU_AND_KASHMIR] as const;
 
 // spec part 1, 3: specialties offered when adding a doctor.
 export const SPECIALTIES = [
-  'General Medicine', 'Cardiology', 'Dermatology', 'Endocrinology', 'Gastroenterology', 'Gynecology',
-  'Neurology', 'Oncology', 'Orthopedics', 'Pediatrics', 'Psychiatry', 'Pulmonology', 'Radiology', 'Urology',
+  'General Medicine',
+  'Cardiology',
+  'Dermatology',
+  'Endocrinology',
+  'Gastroenterology',
+  'Gynecology',
+  'Neurology',
+  'Oncology',
+  'Orthopedics',
+  'Pediatrics',
+  'Psychiatry',
+  'Pulmonology',
+  'Radiology',
+  'Urology',
 ] as const;
 export type Specialty = (typeof SPECIALTIES)[number];
 
 // spec part 1, 3: cancellation reasons.
-export const CANCELLATION_REASONS = [
-  'Clinic will be closed today',
-  'Doctor has some important work',
-  'Doctor is leaving for conference',
-] as const;
+export const CANCELLATION_REASONS = ['Clinic will be closed today', 'Doctor has some important work', 'Doctor is leaving for conference'] as const;
 
 // spec part 1, 9 and part 2, 9.
 export const LIMITS = {
@@ -144,11 +169,7 @@ export const COMPANY = {
   grievanceEmail: 'grievance@repvisit.in',
   phone: '+91 194 245 0000',
   cin: 'U72900JK2024PTC000000',
-  supportHours: [
-    'Monday to Friday: 9:00 to 18:00 IST',
-    'Saturday: 10:00 to 16:00 IST',
-    'Sunday: closed',
-  ],
+  supportHours: ['Monday to Friday: 9:00 to 18:00 IST', 'Saturday: 10:00 to 16:00 IST', 'Sunday: closed'],
   replyPromise: 'We reply within 24 hours on business days.',
   policiesEffective: 'June 1, 2025',
 } as const;

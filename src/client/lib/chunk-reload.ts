@@ -4,7 +4,8 @@
 const RELOADED_KEY = 'repvisit:chunk-reload';
 
 // Chromium, Firefox, Safari and webpack word a failed dynamic import differently.
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk .* failed/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk .* failed/i;
 
 /** True when `error` is a lazily loaded module (a page chunk) that could not be fetched. */
 export function isChunkLoadError(error: unknown): boolean {

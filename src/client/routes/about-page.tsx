@@ -8,9 +8,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Our mission',
     body: (
       <p>
-        Doctors&apos; time is precious, and medical representatives need it to keep doctors informed about medicines.
-        {' '}{PRODUCT_NAME} replaces waiting-room queues and phone calls with booked visits that respect the
-        clinic&apos;s schedule.
+        Doctors&apos; time is precious, and medical representatives need it to keep doctors informed about medicines. {PRODUCT_NAME} replaces waiting-room
+        queues and phone calls with booked visits that respect the clinic&apos;s schedule.
       </p>
     ),
   },
@@ -20,14 +19,16 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Medical representatives</strong> find doctors by state, city and specialty, see which days have
-          free slots and book visits, with reminders and a clear list of upcoming calls.
+          <strong>Medical representatives</strong> find doctors by state, city and specialty, see which days have free slots and book visits, with reminders and
+          a clear list of upcoming calls.
         </li>
         <li>
-          <strong>Clinics</strong> add their doctors, decide the days, the number of rep visits a day and how often
-          the same rep may come back, and see each day&apos;s visits at a glance.
+          <strong>Clinics</strong> add their doctors, decide the days, the number of rep visits a day and how often the same rep may come back, and see each
+          day&apos;s visits at a glance.
         </li>
-        <li><strong>Patients</strong>: a patient portal is coming soon.</li>
+        <li>
+          <strong>Patients</strong>: a patient portal is coming soon.
+        </li>
       </ul>
     ),
   },
@@ -48,9 +49,9 @@ const SECTIONS: LegalSection[] = [
     title: 'The company',
     body: (
       <p>
-        {PRODUCT_NAME} is built and run by {COMPANY.legalName}, a private company registered in India (CIN{' '}
-        {COMPANY.cin}) with its office at {COMPANY.address}. We take data protection seriously: see our{' '}
-        <Link to="/privacy-policy">Privacy Policy</Link>. To reach us, visit the <Link to="/contact">Contact page</Link>.
+        {PRODUCT_NAME} is built and run by {COMPANY.legalName}, a private company registered in India (CIN {COMPANY.cin}) with its office at {COMPANY.address}.
+        We take data protection seriously: see our <Link to="/privacy-policy">Privacy Policy</Link>. To reach us, visit the{' '}
+        <Link to="/contact">Contact page</Link>.
       </p>
     ),
   },
@@ -63,8 +64,7 @@ export default function AboutPage() {
       title={`About ${PRODUCT_NAME}`}
       summary={
         <p>
-          {PRODUCT_NAME} is a healthcare platform that connects medical representatives with clinics and their doctors,
-          so visits are booked, not waited for.
+          {PRODUCT_NAME} is a healthcare platform that connects medical representatives with clinics and their doctors, so visits are booked, not waited for.
         </p>
       }
       sections={SECTIONS}

@@ -35,19 +35,34 @@ export default function ContactPage() {
 
         <ul className="mt-8 grid gap-4 sm:grid-cols-2">
           <ContactCard icon={Mail} title="E-mail">
-            <a href={`mailto:${COMPANY.email}`} className={linkClass}>{COMPANY.email}</a>
-            <p className="mt-1">For privacy requests: <a href={`mailto:${COMPANY.grievanceEmail}`} className={linkClass}>{COMPANY.grievanceEmail}</a></p>
+            <a href={`mailto:${COMPANY.email}`} className={linkClass}>
+              {COMPANY.email}
+            </a>
+            <p className="mt-1">
+              For privacy requests:{' '}
+              <a href={`mailto:${COMPANY.grievanceEmail}`} className={linkClass}>
+                {COMPANY.grievanceEmail}
+              </a>
+            </p>
           </ContactCard>
           <ContactCard icon={Phone} title="Phone">
-            <a href={`tel:${tel}`} className={linkClass}>{COMPANY.phone}</a>
+            <a href={`tel:${tel}`} className={linkClass}>
+              {COMPANY.phone}
+            </a>
             <p className="mt-1">During support hours.</p>
           </ContactCard>
           <ContactCard icon={MapPin} title="Location">
-            <address className="not-italic">{COMPANY.legalName}<br />{COMPANY.address}</address>
+            <address className="not-italic">
+              {COMPANY.legalName}
+              <br />
+              {COMPANY.address}
+            </address>
           </ContactCard>
           <ContactCard icon={Clock} title="Support hours">
             <ul>
-              {COMPANY.supportHours.map((h) => <li key={h}>{h}</li>)}
+              {COMPANY.supportHours.map((h) => (
+                <li key={h}>{h}</li>
+              ))}
             </ul>
             <p className="mt-1">{COMPANY.replyPromise}</p>
           </ContactCard>
@@ -64,14 +79,24 @@ export default function ContactPage() {
           <ul className="mt-3 grid list-disc gap-1.5 pl-5 text-sm">
             <li>
               A problem with a visit booked for today, or you cannot sign in: call us on{' '}
-              <a href={`tel:${tel}`} className="font-semibold underline">{COMPANY.phone}</a> during support hours.
+              <a href={`tel:${tel}`} className="font-semibold underline">
+                {COMPANY.phone}
+              </a>{' '}
+              during support hours.
             </li>
             <li>
-              You think someone else is using your account: reset your password with &quot;Forgot password&quot; and
-              write to <a href={`mailto:${COMPANY.email}`} className="font-semibold underline break-words">{COMPANY.email}</a> with the subject &quot;Urgent&quot;.
+              You think someone else is using your account: reset your password with &quot;Forgot password&quot; and write to{' '}
+              <a href={`mailto:${COMPANY.email}`} className="font-semibold underline break-words">
+                {COMPANY.email}
+              </a>{' '}
+              with the subject &quot;Urgent&quot;.
             </li>
             <li>
-              {PRODUCT_NAME} is not a medical service. In a medical emergency call <a href="tel:112" className="font-semibold underline">112</a>.
+              {PRODUCT_NAME} is not a medical service. In a medical emergency call{' '}
+              <a href="tel:112" className="font-semibold underline">
+                112
+              </a>
+              .
             </li>
           </ul>
         </section>

@@ -15,16 +15,13 @@ const SECTIONS: LegalSection[] = [
           <dd className="font-mono">rv_session</dd>
           <dt className="font-semibold text-slate-900 dark:text-white">Purpose</dt>
           <dd>
-            Keeps you signed in. It holds a random session identifier; it is httpOnly (page scripts cannot read it),
-            sent only to {PRODUCT_NAME} and only over HTTPS.
+            Keeps you signed in. It holds a random session identifier; it is httpOnly (page scripts cannot read it), sent only to {PRODUCT_NAME} and only over
+            HTTPS.
           </dd>
           <dt className="font-semibold text-slate-900 dark:text-white">Lifetime</dt>
           <dd>Until you sign out or close the browser; 30 days with &quot;Remember me&quot;.</dd>
         </dl>
-        <p>
-          Without this cookie you cannot stay signed in, so it is strictly necessary and does not need consent. It is
-          deleted when you sign out.
-        </p>
+        <p>Without this cookie you cannot stay signed in, so it is strictly necessary and does not need consent. It is deleted when you sign out.</p>
       </>
     ),
   },
@@ -34,13 +31,10 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Local storage</strong> keeps preferences, such as a dismissed install prompt and cached screen
-          settings, so the app remembers them on this device.
+          <strong>Local storage</strong> keeps preferences, such as a dismissed install prompt and cached screen settings, so the app remembers them on this
+          device.
         </li>
-        <li>
-          For offline use, the installed app keeps its files and appointments you booked while offline on your
-          device until they can be sent.
-        </li>
+        <li>For offline use, the installed app keeps its files and appointments you booked while offline on your device until they can be sent.</li>
       </ul>
     ),
   },
@@ -49,8 +43,8 @@ const SECTIONS: LegalSection[] = [
     title: 'No tracking or advertising cookies',
     body: (
       <p>
-        We use no analytics, tracking or advertising cookies and no third-party cookies. Razorpay&apos;s checkout,
-        when a rep opens it to pay, works under Razorpay&apos;s own policies.
+        We use no analytics, tracking or advertising cookies and no third-party cookies. Razorpay&apos;s checkout, when a rep opens it to pay, works under
+        Razorpay&apos;s own policies.
       </p>
     ),
   },
@@ -59,9 +53,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Your choices',
     body: (
       <p>
-        You can delete cookies and site data in your browser settings at any time; you will then be signed out and
-        preferences reset. More about how we handle personal data is in our <Link to="/privacy-policy">Privacy Policy</Link>.
-        Questions: <a href={`mailto:${COMPANY.grievanceEmail}`}>{COMPANY.grievanceEmail}</a>.
+        You can delete cookies and site data in your browser settings at any time; you will then be signed out and preferences reset. More about how we handle
+        personal data is in our <Link to="/privacy-policy">Privacy Policy</Link>. Questions:{' '}
+        <a href={`mailto:${COMPANY.grievanceEmail}`}>{COMPANY.grievanceEmail}</a>.
       </p>
     ),
   },

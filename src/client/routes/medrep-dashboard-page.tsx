@@ -62,9 +62,15 @@ export default function MedrepDashboardPage() {
         <AnnouncementBanner />
         <Tabs defaultValue="book">
           <TabsList aria-label="Dashboard sections">
-            <TabsTrigger value="book" className={TAB}>Book Appointment</TabsTrigger>
-            <TabsTrigger value="appointments" className={TAB}>My Appointments</TabsTrigger>
-            <TabsTrigger value="settings" className={TAB}>Settings</TabsTrigger>
+            <TabsTrigger value="book" className={TAB}>
+              Book Appointment
+            </TabsTrigger>
+            <TabsTrigger value="appointments" className={TAB}>
+              My Appointments
+            </TabsTrigger>
+            <TabsTrigger value="settings" className={TAB}>
+              Settings
+            </TabsTrigger>
           </TabsList>
           {/* Kept mounted so the doctor search survives a look at the other tabs. */}
           <TabsContent value="book" forceMount className="data-[state=inactive]:hidden">

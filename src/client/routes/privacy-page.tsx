@@ -13,13 +13,12 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          {PRODUCT_NAME} is operated by {COMPANY.legalName}, {COMPANY.address} (&quot;we&quot;, &quot;us&quot;). For the personal
-          data described here we are the Data Fiduciary under the Digital Personal Data Protection Act, 2023 (the
-          &quot;DPDP Act&quot;) and the rules made under it.
+          {PRODUCT_NAME} is operated by {COMPANY.legalName}, {COMPANY.address} (&quot;we&quot;, &quot;us&quot;). For the personal data described here we are the
+          Data Fiduciary under the Digital Personal Data Protection Act, 2023 (the &quot;DPDP Act&quot;) and the rules made under it.
         </p>
         <p>
-          This policy covers the {PRODUCT_NAME} website and installable app used by medical representatives
-          (&quot;reps&quot;) and clinics. Questions about it go to our Grievance Officer at {grievance}.
+          This policy covers the {PRODUCT_NAME} website and installable app used by medical representatives (&quot;reps&quot;) and clinics. Questions about it
+          go to our Grievance Officer at {grievance}.
         </p>
       </>
     ),
@@ -31,35 +30,31 @@ const SECTIONS: LegalSection[] = [
       <>
         <ul>
           <li>
-            <strong>Rep account data:</strong> full name, e-mail address, phone number, company, state and your
-            password (stored only as a one-way Argon2id hash, never in readable form).
+            <strong>Rep account data:</strong> full name, e-mail address, phone number, company, state and your password (stored only as a one-way Argon2id
+            hash, never in readable form).
           </li>
           <li>
-            <strong>Clinic account data:</strong> clinic name, contact person, contact number, e-mail address, state
-            and city, the names and specialties of the clinic&apos;s doctors, and each doctor&apos;s call settings
-            (available days, slots per day, call frequency).
+            <strong>Clinic account data:</strong> clinic name, contact person, contact number, e-mail address, state and city, the names and specialties of the
+            clinic&apos;s doctors, and each doctor&apos;s call settings (available days, slots per day, call frequency).
           </li>
           <li>
-            <strong>Appointment data:</strong> which rep booked which doctor at which clinic, the date, the status
-            (booked, confirmed, completed or cancelled), when it was booked and any cancellation reason.
+            <strong>Appointment data:</strong> which rep booked which doctor at which clinic, the date, the status (booked, confirmed, completed or cancelled),
+            when it was booked and any cancellation reason.
           </li>
           <li>
-            <strong>Device fingerprint:</strong> a value derived from your browser when you register, used to spot
-            duplicate or abusive sign-ups.
+            <strong>Device fingerprint:</strong> a value derived from your browser when you register, used to spot duplicate or abusive sign-ups.
           </li>
           <li>
-            <strong>Payment references:</strong> for rep subscriptions, the plan, amount, status and the order and
-            payment identifiers issued by Razorpay. Payments are processed by Razorpay; we never receive or store
-            card numbers, UPI PINs or bank credentials.
+            <strong>Payment references:</strong> for rep subscriptions, the plan, amount, status and the order and payment identifiers issued by Razorpay.
+            Payments are processed by Razorpay; we never receive or store card numbers, UPI PINs or bank credentials.
           </li>
           <li>
-            <strong>E-mail logs:</strong> for each e-mail we send you (verification codes, password resets, booking
-            notices), the recipient, subject, type, time and whether delivery succeeded. Codes and links are not
-            kept in these logs.
+            <strong>E-mail logs:</strong> for each e-mail we send you (verification codes, password resets, booking notices), the recipient, subject, type, time
+            and whether delivery succeeded. Codes and links are not kept in these logs.
           </li>
           <li>
-            <strong>Security logs:</strong> IP address, browser user agent, the page or API path, and the time of
-            sign-ins, failed sign-ins and other security events, and of your active sessions.
+            <strong>Security logs:</strong> IP address, browser user agent, the page or API path, and the time of sign-ins, failed sign-ins and other security
+            events, and of your active sessions.
           </li>
         </ul>
         <p>We do not collect patients&apos; health records, and we ask you not to enter them anywhere in {PRODUCT_NAME}.</p>
@@ -81,10 +76,9 @@ const SECTIONS: LegalSection[] = [
           <li>to meet our obligations under Indian law, including tax and accounting rules.</li>
         </ul>
         <p>
-          We rely on the consent you give when you register and accept these terms, and on the legitimate uses the
-          DPDP Act allows (such as complying with law). You may withdraw consent at any time (see &quot;Your
-          rights&quot;); withdrawal does not affect processing already done, and some features then stop working.
-          We do not sell personal data and we do not use it for advertising.
+          We rely on the consent you give when you register and accept these terms, and on the legitimate uses the DPDP Act allows (such as complying with law).
+          You may withdraw consent at any time (see &quot;Your rights&quot;); withdrawal does not affect processing already done, and some features then stop
+          working. We do not sell personal data and we do not use it for advertising.
         </p>
       </>
     ),
@@ -94,11 +88,14 @@ const SECTIONS: LegalSection[] = [
     title: 'Who can see it',
     body: (
       <ul>
-        <li><strong>Clinics</strong> see the name, company and phone number of reps who book with their doctors.</li>
-        <li><strong>Reps</strong> see the doctors&apos; names and specialties, the clinics and their availability.</li>
         <li>
-          <strong>Our processors</strong>, who act only on our instructions: Razorpay (payments), our e-mail delivery
-          provider and our hosting provider.
+          <strong>Clinics</strong> see the name, company and phone number of reps who book with their doctors.
+        </li>
+        <li>
+          <strong>Reps</strong> see the doctors&apos; names and specialties, the clinics and their availability.
+        </li>
+        <li>
+          <strong>Our processors</strong>, who act only on our instructions: Razorpay (payments), our e-mail delivery provider and our hosting provider.
         </li>
         <li>Our administrators, on a need-to-know basis (access is role-based).</li>
         <li>Authorities, when Indian law requires it.</li>
@@ -111,19 +108,22 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Appointment data</strong> is deleted automatically every day at 2:00 AM IST once <RetentionPeriod /> has
-          passed.
+          <strong>Appointment data</strong> is deleted automatically every day at 2:00 AM IST once <RetentionPeriod /> has passed.
         </li>
         <li>
-          <strong>Pending registrations</strong> that were never verified are deleted after 7 days; <strong>expired
-          codes</strong>, password-reset links and sessions are purged in the same nightly run.
+          <strong>Pending registrations</strong> that were never verified are deleted after 7 days; <strong>expired codes</strong>, password-reset links and
+          sessions are purged in the same nightly run.
         </li>
         <li>
-          <strong>Account data</strong> is kept while your account exists and is erased within 30 days of a
-          deletion request, except what the law obliges us to keep.
+          <strong>Account data</strong> is kept while your account exists and is erased within 30 days of a deletion request, except what the law obliges us to
+          keep.
         </li>
-        <li><strong>Payment references</strong> are kept for as long as Indian tax and accounting laws require.</li>
-        <li><strong>E-mail and security logs</strong> are kept only as long as needed for security and audit, then deleted.</li>
+        <li>
+          <strong>Payment references</strong> are kept for as long as Indian tax and accounting laws require.
+        </li>
+        <li>
+          <strong>E-mail and security logs</strong> are kept only as long as needed for security and audit, then deleted.
+        </li>
       </ul>
     ),
   },
@@ -139,13 +139,10 @@ const SECTIONS: LegalSection[] = [
           <li>Repeated failed sign-ins are limited and recorded.</li>
         </ul>
         <p>
-          <strong>Password policy:</strong> passwords need at least 8 characters with upper case, lower case, a digit
-          and a special character. Keep your password to yourself.
+          <strong>Password policy:</strong> passwords need at least 8 characters with upper case, lower case, a digit and a special character. Keep your
+          password to yourself.
         </p>
-        <p>
-          If a personal data breach affects you, we will inform you and the Data Protection Board of India as the
-          DPDP Act requires.
-        </p>
+        <p>If a personal data breach affects you, we will inform you and the Data Protection Board of India as the DPDP Act requires.</p>
       </>
     ),
   },
@@ -156,33 +153,36 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>Under the DPDP Act you have the right to:</p>
         <ul>
-          <li><strong>Access:</strong> a summary of the personal data we hold about you and how we use it;</li>
-          <li><strong>Correction:</strong> have inaccurate or incomplete data corrected and updated;</li>
-          <li><strong>Erasure:</strong> have your data erased when it is no longer needed or you withdraw consent;</li>
-          <li><strong>Grievance redressal:</strong> have a complaint about our handling of your data dealt with by us;</li>
           <li>
-            <strong>Nomination:</strong> nominate another person to exercise these rights for you in the event of your
-            death or incapacity.
+            <strong>Access:</strong> a summary of the personal data we hold about you and how we use it;
+          </li>
+          <li>
+            <strong>Correction:</strong> have inaccurate or incomplete data corrected and updated;
+          </li>
+          <li>
+            <strong>Erasure:</strong> have your data erased when it is no longer needed or you withdraw consent;
+          </li>
+          <li>
+            <strong>Grievance redressal:</strong> have a complaint about our handling of your data dealt with by us;
+          </li>
+          <li>
+            <strong>Nomination:</strong> nominate another person to exercise these rights for you in the event of your death or incapacity.
           </li>
         </ul>
         <h3>How to use them</h3>
         <ul>
           <li>
-            <strong>Download my data</strong> (in <strong>Settings</strong>): at once, a JSON file of everything we hold about
-            your account: profile, the terms version you accepted and when, appointments, subscription and payments,
-            notification choices, signed-in devices and the e-mails we sent you. Passwords and codes are never included.
+            <strong>Download my data</strong> (in <strong>Settings</strong>): at once, a JSON file of everything we hold about your account: profile, the terms
+            version you accepted and when, appointments, subscription and payments, notification choices, signed-in devices and the e-mails we sent you.
+            Passwords and codes are never included.
           </li>
           <li>
-            <strong>Delete my account</strong> (in <strong>Settings</strong>): we e-mail you a code; once you enter it, your
-            personal data is erased at once and you are signed out on every device. Payment records the law requires us
-            to keep stay, without your name or contact details.
+            <strong>Delete my account</strong> (in <strong>Settings</strong>): we e-mail you a code; once you enter it, your personal data is erased at once and
+            you are signed out on every device. Payment records the law requires us to keep stay, without your name or contact details.
           </li>
           <li>Or e-mail our Grievance Officer at {grievance} from the address registered with your account.</li>
         </ul>
-        <p>
-          We handle every request within 30 days. If you are not satisfied with our answer, you may complain to the
-          Data Protection Board of India.
-        </p>
+        <p>We handle every request within 30 days. If you are not satisfied with our answer, you may complain to the Data Protection Board of India.</p>
       </>
     ),
   },
@@ -191,8 +191,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Age requirement',
     body: (
       <p>
-        {PRODUCT_NAME} is a professional service. You must be 18 or older to use it, and we do not knowingly process
-        personal data of children. If you believe a child has registered, write to {grievance} and we will erase the account.
+        {PRODUCT_NAME} is a professional service. You must be 18 or older to use it, and we do not knowingly process personal data of children. If you believe a
+        child has registered, write to {grievance} and we will erase the account.
       </p>
     ),
   },
@@ -201,8 +201,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Cookies',
     body: (
       <p>
-        We use only an essential cookie that keeps your login session, plus local storage on your device for
-        preferences. No tracking or advertising cookies. Details are in our <Link to="/cookies-policy">Cookies Policy</Link>.
+        We use only an essential cookie that keeps your login session, plus local storage on your device for preferences. No tracking or advertising cookies.
+        Details are in our <Link to="/cookies-policy">Cookies Policy</Link>.
       </p>
     ),
   },
@@ -211,8 +211,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Changes to this policy',
     body: (
       <p>
-        We will tell you about changes by e-mail and by a pop-up in the app. Changes take effect 30 days after that
-        notice. The effective date at the top shows the current version.
+        We will tell you about changes by e-mail and by a pop-up in the app. Changes take effect 30 days after that notice. The effective date at the top shows
+        the current version.
       </p>
     ),
   },
@@ -221,8 +221,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Grievance Officer',
     body: (
       <p>
-        Grievance Officer, {COMPANY.legalName}, {COMPANY.address}. E-mail: {grievance}. Phone: {COMPANY.phone}. We
-        acknowledge complaints promptly and resolve them within 30 days.
+        Grievance Officer, {COMPANY.legalName}, {COMPANY.address}. E-mail: {grievance}. Phone: {COMPANY.phone}. We acknowledge complaints promptly and resolve
+        them within 30 days.
       </p>
     ),
   },
@@ -236,8 +236,8 @@ export default function PrivacyPage() {
       effectiveDate={COMPANY.policiesEffective}
       summary={
         <p>
-          How {PRODUCT_NAME} collects, uses and protects the personal data of medical representatives and clinics, and
-          how you can use your rights under India&apos;s Digital Personal Data Protection Act, 2023.
+          How {PRODUCT_NAME} collects, uses and protects the personal data of medical representatives and clinics, and how you can use your rights under
+          India&apos;s Digital Personal Data Protection Act, 2023.
         </p>
       }
       sections={SECTIONS}

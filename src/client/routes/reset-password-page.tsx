@@ -22,7 +22,11 @@ export default function ResetPasswordPage() {
   const rawType = params.get('type');
   const type = rawType === 'clinic' || rawType === 'medrep' ? rawType : null;
   const reset = useResetPassword();
-  const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordFormSchema), mode: 'onBlur', defaultValues: { password: '', confirmPassword: '' } });
+  const form = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    mode: 'onBlur',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const password = useWatch({ control: form.control, name: 'password' });
   useRevalidateOnFix(form);
   useRedirectAfter(reset.isSuccess, '/', TIMINGS.successRedirectMs);
@@ -58,7 +62,9 @@ export default function ResetPasswordPage() {
         <div role="status" className="grid justify-items-center gap-3 py-4 text-center">
           <CheckCircle2 className="h-14 w-14 text-emerald-600" aria-hidden />
           <h2 className="text-lg font-semibold">Password Reset Successful</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{reset.data?.message || 'Your password has been reset. You can now log in with your new password.'}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {reset.data?.message || 'Your password has been reset. You can now log in with your new password.'}
+          </p>
           <Spinner label="Redirecting to the home page..." />
           {home}
         </div>

@@ -71,7 +71,12 @@ function VerificationFailed({ message, type }: { message: string; type: UserKind
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const resend = useResendVerification();
-  const form = useForm<{ email: string }>({ resolver: zodResolver(resendFormSchema), defaultValues: { email: '' }, reValidateMode: 'onSubmit', shouldFocusError: false });
+  const form = useForm<{ email: string }>({
+    resolver: zodResolver(resendFormSchema),
+    defaultValues: { email: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
 
   const onSend = form.handleSubmit(({ email }) => {
     setProblem(null);
@@ -80,7 +85,11 @@ function VerificationFailed({ message, type }: { message: string; type: UserKind
       {
         onSuccess: (answer) => {
           setAsking(false);
-          toast({ title: 'Verification Email Sent', description: answer?.message || 'Please check your inbox for a new verification email.', variant: 'success' });
+          toast({
+            title: 'Verification Email Sent',
+            description: answer?.message || 'Please check your inbox for a new verification email.',
+            variant: 'success',
+          });
         },
         onError: (err) => setProblem(errorMessage(err, 'Failed to send verification email. Please try again.')),
       },
@@ -107,7 +116,14 @@ function VerificationFailed({ message, type }: { message: string; type: UserKind
             <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
           </FormField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => { setAsking(false); setProblem(null); form.clearErrors(); }}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setAsking(false);
+                setProblem(null);
+                form.clearErrors();
+              }}
+            >
               Cancel
             </Button>
             <Button type="submit" loading={resend.isPending}>

@@ -26,7 +26,11 @@ export default function VerifyOtpPage() {
   const [params] = useSearchParams();
   const type: UserKind = params.get('type') === 'clinic' ? 'clinic' : 'medrep';
   const emailFromLink = params.get('email')?.trim() ?? '';
-  const form = useForm<VerifyOtpForm>({ resolver: zodResolver(verifyOtpFormSchema), defaultValues: { email: emailFromLink, otp: '' }, shouldFocusError: false });
+  const form = useForm<VerifyOtpForm>({
+    resolver: zodResolver(verifyOtpFormSchema),
+    defaultValues: { email: emailFromLink, otp: '' },
+    shouldFocusError: false,
+  });
   const verify = useVerifyOtp();
   const resend = useResendVerification();
   useRedirectAfter(verify.isSuccess, '/', TIMINGS.successRedirectMs);

@@ -139,7 +139,10 @@ describeEachDatabase('read caches through the services', (ctx) => {
     expect((await listed()).map((d) => d.id)).toEqual([doctor.id]);
     expect((await listed()).map((d) => d.id)).toEqual([doctor.id]);
 
-    await saveDoctorSettings(ctx.app, { actor: clinicActor(clinic.id), input: { clinicId: clinic.id, doctorId: doctor.id, maxSlots: 3, callFrequency: 7, availableDays: NO_DAYS } });
+    await saveDoctorSettings(ctx.app, {
+      actor: clinicActor(clinic.id),
+      input: { clinicId: clinic.id, doctorId: doctor.id, maxSlots: 3, callFrequency: 7, availableDays: NO_DAYS },
+    });
     expect(await listed()).toEqual([]);
     const availability = await ctx.app.inject({ url: `/api/doctor-availability?clinicId=${clinic.id}&doctorId=${doctor.id}`, headers: { cookie } });
     expect(availability.statusCode).toBe(404);
@@ -223,7 +226,10 @@ describe.runIf(pgUrl)('several instances on one PostgreSQL: read caches and rate
     const url = '/api/doctors/locations?state=Sikkim&city=Gangtok&specialty=ENT';
     const listedOnB = async () => ((await appB.inject({ url, headers: { cookie } })).json().doctors as unknown[]).length;
     await eventually(async () => (await listedOnB()) === 1);
-    await saveDoctorSettings(appA, { actor: clinicActor(clinic.id), input: { clinicId: clinic.id, doctorId: doctor.id, maxSlots: 3, callFrequency: 7, availableDays: NO_DAYS } });
+    await saveDoctorSettings(appA, {
+      actor: clinicActor(clinic.id),
+      input: { clinicId: clinic.id, doctorId: doctor.id, maxSlots: 3, callFrequency: 7, availableDays: NO_DAYS },
+    });
     await eventually(async () => (await listedOnB()) === 0);
   });
 

@@ -68,7 +68,13 @@ const command = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('cancel' as const), rep: fc.nat(2), pick: fc.nat(5), on: fc.nat(1) }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('cancelToday' as const), link: fc.nat(3), on: fc.nat(1) }), weight: 1 },
   {
-    arbitrary: fc.record({ kind: fc.constant('settings' as const), link: fc.nat(3), maxSlots: fc.integer({ min: 1, max: 3 }), days: fc.nat(127), on: fc.nat(1) }),
+    arbitrary: fc.record({
+      kind: fc.constant('settings' as const),
+      link: fc.nat(3),
+      maxSlots: fc.integer({ min: 1, max: 3 }),
+      days: fc.nat(127),
+      on: fc.nat(1),
+    }),
     weight: 2,
   },
   { arbitrary: fc.record({ kind: fc.constant('unlink' as const), link: fc.nat(3), on: fc.nat(1) }), weight: 1 },
@@ -105,7 +111,10 @@ async function run(app: FastifyInstance, w: World, c: Command, clock: TestClock)
       case 'settings': {
         const [clinicId, doctorId] = w.links[c.link]!;
         const availableDays = Object.fromEntries(DAYS.map((d, i) => [d, (c.days & (1 << i)) !== 0]));
-        await saveDoctorSettings(app, { actor: clinicActor(clinicId), input: { clinicId, doctorId, maxSlots: c.maxSlots, callFrequency: 7, availableDays } as never });
+        await saveDoctorSettings(app, {
+          actor: clinicActor(clinicId),
+          input: { clinicId, doctorId, maxSlots: c.maxSlots, callFrequency: 7, availableDays } as never,
+        });
         return;
       }
       case 'unlink': {
@@ -216,32 +225,40 @@ function differential(name: string, setup: () => Promise<{ apps: FastifyInstance
 const config = () => testConfig({ APP_URL: 'http://localhost:5000' });
 
 for (const kind of testDatabaseKinds()) {
-  differential(`read caches against the database [${kind}]`, async () => {
-    const clock = new TestClock();
-    const created = await createTestDatabase(kind);
-    const app = await buildApp({ config: config(), database: created.database, clock });
-    return { apps: [app], clock, close: async () => (await app.close(), await created.drop()) };
-  }, kind === 'pglite' ? 8 : 10);
+  differential(
+    `read caches against the database [${kind}]`,
+    async () => {
+      const clock = new TestClock();
+      const created = await createTestDatabase(kind);
+      const app = await buildApp({ config: config(), database: created.database, clock });
+      return { apps: [app], clock, close: async () => (await app.close(), await created.drop()) };
+    },
+    kind === 'pglite' ? 8 : 10,
+  );
 }
 
 const pgUrl = readTestEnv().testDatabaseUrl;
 if (pgUrl) {
-  differential('read caches against the database, two instances on one PostgreSQL', async () => {
-    const clock = new TestClock();
-    const created = await createTestDatabase('postgres');
-    const { openDatabase } = await import('../db/client');
-    const second: Database = await openDatabase({ url: created.url!, dataDir: 'unused', poolSize: 5 });
-    const appA = await buildApp({ config: config(), database: created.database, clock });
-    const appB = await buildApp({ config: config(), database: second, clock });
-    return {
-      apps: [appA, appB],
-      clock,
-      close: async () => {
-        await appA.close();
-        await appB.close();
-        await second.close();
-        await created.drop();
-      },
-    };
-  }, 12);
+  differential(
+    'read caches against the database, two instances on one PostgreSQL',
+    async () => {
+      const clock = new TestClock();
+      const created = await createTestDatabase('postgres');
+      const { openDatabase } = await import('../db/client');
+      const second: Database = await openDatabase({ url: created.url!, dataDir: 'unused', poolSize: 5 });
+      const appA = await buildApp({ config: config(), database: created.database, clock });
+      const appB = await buildApp({ config: config(), database: second, clock });
+      return {
+        apps: [appA, appB],
+        clock,
+        close: async () => {
+          await appA.close();
+          await appB.close();
+          await second.close();
+          await created.drop();
+        },
+      };
+    },
+    12,
+  );
 }

@@ -78,7 +78,10 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
   });
 
   it('the appointments of one day (reminders, the admin day view) read the date index', async () => {
-    const query = ctx.database.db.select({ id: doctorAppointments.id }).from(doctorAppointments).where(eq(doctorAppointments.appointmentDate, addDays(v.today, 1)));
+    const query = ctx.database.db
+      .select({ id: doctorAppointments.id })
+      .from(doctorAppointments)
+      .where(eq(doctorAppointments.appointmentDate, addDays(v.today, 1)));
     await expectIndexOn(query, 'doctor_appointments', ['doctor_appointments_date_idx']);
   });
 });

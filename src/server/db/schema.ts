@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // Spec part 1, section 3: the stored entities. Calendar dates are SQL `date` (Indian calendar days);
 // instants are `timestamptz`. Codes and tokens are stored only as hashes.
@@ -120,10 +109,7 @@ export const medicalReps = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('medical_reps_email_uq').on(sql`lower(${t.email})`),
-    uniqueIndex('medical_reps_phone_uq').on(t.phone),
-  ],
+  (t) => [uniqueIndex('medical_reps_email_uq').on(sql`lower(${t.email})`), uniqueIndex('medical_reps_phone_uq').on(t.phone)],
 );
 
 export const pendingMedicalReps = pgTable(
@@ -182,10 +168,7 @@ export const clinicDoctors = pgTable(
       .references(() => doctors.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('clinic_doctors_clinic_doctor_uq').on(t.clinicId, t.doctorId),
-    index('clinic_doctors_doctor_idx').on(t.doctorId),
-  ],
+  (t) => [uniqueIndex('clinic_doctors_clinic_doctor_uq').on(t.clinicId, t.doctorId), index('clinic_doctors_doctor_idx').on(t.doctorId)],
 );
 
 export const clinicDoctorSettings = pgTable(

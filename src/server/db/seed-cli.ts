@@ -24,7 +24,11 @@ async function main(): Promise<void> {
     const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.DATA_DIR}`;
     const seeded = await seedIfEmpty(database.db, { now: new Date() });
     if (seeded) {
-      console.log(`Seeded ${where}: ${Object.entries(seeded.summary).map(([k, v]) => `${k} ${v}`).join(', ')}.`);
+      console.log(
+        `Seeded ${where}: ${Object.entries(seeded.summary)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}.`,
+      );
       console.log(`\n${seeded.loginsText}\n`);
     } else {
       console.log(`Nothing seeded: ${where} already has data. If it is the demo data, these logins work:`);

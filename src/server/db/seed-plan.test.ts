@@ -9,7 +9,13 @@ describe('demo appointment plan', () => {
   const id = (list: readonly { key: string }[], key: string) => list.findIndex((x) => x.key === key) + 1;
   const doctorIndex = (key: string) => DEMO_DOCTORS.findIndex((d) => d.key === key) + 1;
   const settings = DEMO_DOCTORS.flatMap((d) =>
-    d.links.map((l) => ({ clinicId: id(DEMO_CLINICS, l.clinic), doctorId: doctorIndex(d.key), maxSlots: l.maxSlots, callFrequency: l.callFrequency, availableDays: availableDaysFor(l.days) })),
+    d.links.map((l) => ({
+      clinicId: id(DEMO_CLINICS, l.clinic),
+      doctorId: doctorIndex(d.key),
+      maxSlots: l.maxSlots,
+      callFrequency: l.callFrequency,
+      availableDays: availableDaysFor(l.days),
+    })),
   );
 
   for (let i = 0; i < 7; i++) {

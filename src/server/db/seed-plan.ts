@@ -52,7 +52,15 @@ export const DEMO_VISITS: readonly DemoVisit[] = [
   // Past calls.
   { rep: 'ravi', doctor: 'farooq', clinic: 'srinagar', offset: -14, status: 'completed' },
   { rep: 'ravi', doctor: 'nazia', clinic: 'srinagar', offset: -21, status: 'completed' },
-  { rep: 'ravi', doctor: 'suhail', clinic: 'srinagar', offset: -10, status: 'cancelled', cancelledBy: 'clinic', cancelReason: 'Doctor has some important work' },
+  {
+    rep: 'ravi',
+    doctor: 'suhail',
+    clinic: 'srinagar',
+    offset: -10,
+    status: 'cancelled',
+    cancelledBy: 'clinic',
+    cancelReason: 'Doctor has some important work',
+  },
   { rep: 'aamir', doctor: 'farooq', clinic: 'srinagar', offset: -7, status: 'completed' },
   { rep: 'aamir', doctor: 'rubina', clinic: 'srinagar', offset: -12, status: 'completed' },
   { rep: 'aamir', doctor: 'vikas', clinic: 'jammu', offset: -11, status: 'completed' },

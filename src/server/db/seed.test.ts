@@ -5,15 +5,7 @@ import { addDays, todayInIndia, weekdayOf } from '../../shared/dates';
 import { isSubscriptionActive, SUBSCRIPTION_REQUIRED_MESSAGE } from '../../shared/subscription/subscription-status';
 import { verifyPassword } from '../modules/auth/password';
 import { describeEachDatabase } from '../test/harness';
-import {
-  adminNotifications,
-  clinicDoctors,
-  clinicDoctorSettings,
-  clinicUsers,
-  doctorAppointments,
-  doctors,
-  medicalReps,
-} from './schema';
+import { adminNotifications, clinicDoctors, clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps } from './schema';
 import { seedIfEmpty, type SeedResult } from './seed';
 import { DEMO_PASSWORD } from './seed-data';
 import { bookingRuleViolations } from '../test/booking-rule-violations';
@@ -125,7 +117,7 @@ describeEachDatabase('demo data seed', (ctx) => {
     expect(text).toContain('ADMIN_PASSWORD');
   });
 
-  it('lets the demo logins in: the rep sees his calls from today on, the clinic sees today\'s calls', async () => {
+  it("lets the demo logins in: the rep sees his calls from today on, the clinic sees today's calls", async () => {
     const today = todayInIndia(ctx.clock.now());
     const login = async (url: string, email: string) => {
       const res = await ctx.app.inject({ method: 'POST', url, payload: { email, password: DEMO_PASSWORD } });
@@ -142,16 +134,29 @@ describeEachDatabase('demo data seed', (ctx) => {
     expect(dates.filter((d) => d > today).length).toBeGreaterThanOrEqual(3);
 
     const clinic = await login('/api/auth/login', 'srinagar.care@example.com');
-    const [farooq] = await ctx.database.db.select().from(doctors).where(sql`${doctors.name} = 'Dr. Farooq Ahmad'`);
-    const day = await ctx.app.inject({ method: 'GET', url: `/api/doctor-appointments?doctorId=${farooq!.id}&date=${today}`, headers: { cookie: clinic.cookie } });
+    const [farooq] = await ctx.database.db
+      .select()
+      .from(doctors)
+      .where(sql`${doctors.name} = 'Dr. Farooq Ahmad'`);
+    const day = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/doctor-appointments?doctorId=${farooq!.id}&date=${today}`,
+      headers: { cookie: clinic.cookie },
+    });
     expect(day.statusCode, day.body).toBe(200);
     expect(day.json().appointments.filter((a: { status: string }) => a.status === 'booked')).toHaveLength(3);
   });
 
   it('lets the subscribed demo rep book a free day, and refuses the rep without a subscription', async () => {
     const today = todayInIndia(ctx.clock.now());
-    const [rubina] = await ctx.database.db.select().from(doctors).where(sql`${doctors.name} = 'Dr. Rubina Akhtar'`);
-    const [srinagar] = await ctx.database.db.select().from(clinicUsers).where(sql`${clinicUsers.email} = 'srinagar.care@example.com'`);
+    const [rubina] = await ctx.database.db
+      .select()
+      .from(doctors)
+      .where(sql`${doctors.name} = 'Dr. Rubina Akhtar'`);
+    const [srinagar] = await ctx.database.db
+      .select()
+      .from(clinicUsers)
+      .where(sql`${clinicUsers.email} = 'srinagar.care@example.com'`);
     const signIn = async (email: string) => {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/medrep/login', payload: { email, password: DEMO_PASSWORD } });
       return { id: res.json().user.id as number, cookie: String(res.headers['set-cookie']).split(';')[0]! };
@@ -159,17 +164,36 @@ describeEachDatabase('demo data seed', (ctx) => {
     const ravi = await signIn('ravi.sharma@example.com');
     const selectable: string[] = [];
     for (const month of [today.slice(0, 7), addDays(`${today.slice(0, 7)}-01`, 40).slice(0, 7)]) {
-      const cal = await ctx.app.inject({ method: 'GET', url: `/api/booking/calendar?clinicId=${srinagar!.id}&doctorId=${rubina!.id}&month=${month}`, headers: { cookie: ravi.cookie } });
+      const cal = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/booking/calendar?clinicId=${srinagar!.id}&doctorId=${rubina!.id}&month=${month}`,
+        headers: { cookie: ravi.cookie },
+      });
       expect(cal.statusCode, cal.body).toBe(200);
-      selectable.push(...cal.json().days.filter((d: { selectable: boolean }) => d.selectable).map((d: { date: string }) => d.date));
+      selectable.push(
+        ...cal
+          .json()
+          .days.filter((d: { selectable: boolean }) => d.selectable)
+          .map((d: { date: string }) => d.date),
+      );
     }
     expect(selectable.length).toBeGreaterThan(0);
     const payload = { doctorId: rubina!.id, clinicId: srinagar!.id, appointmentDate: selectable[0] };
-    const booked = await ctx.app.inject({ method: 'POST', url: '/api/book-appointment', headers: { cookie: ravi.cookie }, payload: { ...payload, repId: ravi.id } });
+    const booked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/book-appointment',
+      headers: { cookie: ravi.cookie },
+      payload: { ...payload, repId: ravi.id },
+    });
     expect(booked.statusCode, booked.body).toBeLessThan(300);
 
     const priya = await signIn('priya.nair@example.com');
-    const refused = await ctx.app.inject({ method: 'POST', url: '/api/book-appointment', headers: { cookie: priya.cookie }, payload: { ...payload, repId: priya.id } });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/book-appointment',
+      headers: { cookie: priya.cookie },
+      payload: { ...payload, repId: priya.id },
+    });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     expect(refused.statusCode).toBeLessThan(500);
     expect(refused.json().message).toBe(SUBSCRIPTION_REQUIRED_MESSAGE);

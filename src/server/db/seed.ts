@@ -7,16 +7,7 @@ import { invalidatingTransaction } from '../cache/invalidation';
 import type { Db, Tx } from './client';
 import { DEMO_ANNOUNCEMENT, DEMO_CLINICS, DEMO_DOCTORS, DEMO_LOGINS, DEMO_PASSWORD, DEMO_REPS, availableDaysFor, type DemoRep } from './seed-data';
 import { planDemoAppointments, type PlannedAppointment } from './seed-plan';
-import {
-  adminNotifications,
-  clinicDoctors,
-  clinicDoctorSettings,
-  clinicUsers,
-  doctorAppointments,
-  doctors,
-  medicalReps,
-  subscriptionOrders,
-} from './schema';
+import { adminNotifications, clinicDoctors, clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, subscriptionOrders } from './schema';
 
 export interface SeedResult {
   summary: Record<string, number>;

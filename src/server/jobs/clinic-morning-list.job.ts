@@ -43,11 +43,7 @@ export async function runClinicMorningList({ app, now }: JobOptions): Promise<Jo
         .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
         .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
         .where(
-          and(
-            eq(doctorAppointments.appointmentDate, today),
-            inArray(doctorAppointments.status, ['booked', 'confirmed']),
-            eq(clinicUsers.status, 'active'),
-          ),
+          and(eq(doctorAppointments.appointmentDate, today), inArray(doctorAppointments.status, ['booked', 'confirmed']), eq(clinicUsers.status, 'active')),
         )
         .orderBy(clinicUsers.id, doctors.name, doctorAppointments.bookedAt);
 
@@ -69,7 +65,11 @@ export async function runClinicMorningList({ app, now }: JobOptions): Promise<Jo
         list.visitors.push(r);
         lists.set(r.clinicId, list);
       }
-      const won = await claimReminders(tx, [...lists.values()].map((l) => l.claim), now);
+      const won = await claimReminders(
+        tx,
+        [...lists.values()].map((l) => l.claim),
+        now,
+      );
       return { lists: [...lists.values()].filter((l) => isClaimed(won, l.claim)), optedOut };
     },
     countsOf: (work) => ({ visitsOptedOut: work.optedOut }),

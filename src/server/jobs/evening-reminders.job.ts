@@ -49,11 +49,7 @@ export async function runEveningReminders({ app, now }: JobOptions): Promise<Job
         .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
         .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
         .where(
-          and(
-            eq(doctorAppointments.appointmentDate, tomorrow),
-            inArray(doctorAppointments.status, ['booked', 'confirmed']),
-            eq(medicalReps.status, 'active'),
-          ),
+          and(eq(doctorAppointments.appointmentDate, tomorrow), inArray(doctorAppointments.status, ['booked', 'confirmed']), eq(medicalReps.status, 'active')),
         )
         .orderBy(doctorAppointments.repId, doctorAppointments.id);
 
@@ -109,7 +105,14 @@ export async function runEveningReminders({ app, now }: JobOptions): Promise<Job
       for (const rep of work.reps) {
         if (rep.emailClaims.length > 0) {
           const result = await app.mailer.send(
-            visitReminderMail({ repId: rep.repId, repName: rep.repName, repEmail: rep.repEmail, date: tomorrow, visits: rep.emailVisits, appUrl: app.config.appUrl }),
+            visitReminderMail({
+              repId: rep.repId,
+              repName: rep.repName,
+              repEmail: rep.repEmail,
+              date: tomorrow,
+              visits: rep.emailVisits,
+              appUrl: app.config.appUrl,
+            }),
           );
           if (result.ok) emailsSent++;
           else {

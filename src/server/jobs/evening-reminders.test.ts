@@ -43,7 +43,11 @@ function browserSubscription(endpoint: string) {
   const auth = randomBytes(16);
   return {
     json: { endpoint, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
-    decrypt: (body: Buffer) => JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') }).toString('utf8')) as Record<string, string>,
+    decrypt: (body: Buffer) =>
+      JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') }).toString('utf8')) as Record<
+        string,
+        string
+      >,
   };
 }
 
@@ -107,11 +111,18 @@ describeEachDatabase(
       await createAppointment(db, { doctorId: cardio.id, clinicId: clinic.id, repId: rep.id, appointmentDate: TOMORROW });
       ctx.clock.set('2026-03-02T13:10:00.000Z');
       const now = ctx.clock.now();
-      const outcomes = await Promise.all([runEveningReminders({ app: ctx.app, now }), runEveningReminders({ app: ctx.app, now }), runEveningReminders({ app: ctx.app, now })]);
+      const outcomes = await Promise.all([
+        runEveningReminders({ app: ctx.app, now }),
+        runEveningReminders({ app: ctx.app, now }),
+        runEveningReminders({ app: ctx.app, now }),
+      ]);
       expect(outcomes.map((o) => o.status).sort()).toEqual(['skipped', 'skipped', 'succeeded']);
       expect(outcomes.find((o) => o.status === 'succeeded')!.counts).toMatchObject({ emailsSent: 1 });
       expect(ctx.mailbox.to(rep.email)).toHaveLength(1);
-      const runs = await db.select().from(jobRuns).where(and(eq(jobRuns.name, 'evening-reminders'), eq(jobRuns.startedAt, now)));
+      const runs = await db
+        .select()
+        .from(jobRuns)
+        .where(and(eq(jobRuns.name, 'evening-reminders'), eq(jobRuns.startedAt, now)));
       expect(runs).toHaveLength(1);
       expect(runs[0]).toMatchObject({ status: 'succeeded', counts: { emailsSent: 1 } });
     });
@@ -125,7 +136,11 @@ describeEachDatabase(
       const subAllowed = browserSubscription(`http://127.0.0.1:${push.port}/ok/${tag}-${allowed.id}`);
       const subGone = browserSubscription(`http://127.0.0.1:${push.port}/gone/${tag}-${gone.id}`);
       const subOff = browserSubscription(`http://127.0.0.1:${push.port}/ok/${tag}-${pushOff.id}`);
-      for (const [rep, sub] of [[allowed, subAllowed], [gone, subGone], [pushOff, subOff]] as const) {
+      for (const [rep, sub] of [
+        [allowed, subAllowed],
+        [gone, subGone],
+        [pushOff, subOff],
+      ] as const) {
         const cookie = await sessionCookie(ctx.app, 'medrep', rep.id);
         const res = await ctx.app.inject({ method: 'POST', url: '/api/medrep/push-subscription', headers: { cookie }, payload: { subscription: sub.json } });
         expect(res.statusCode).toBe(200);
@@ -152,13 +167,20 @@ describeEachDatabase(
       expect(toAllowed).toHaveLength(1);
       expect(toAllowed[0]!.headers['content-encoding']).toBe('aes128gcm');
       expect(toAllowed[0]!.headers.authorization).toMatch(/^vapid t=.+, k=.+/);
-      expect(subAllowed.decrypt(toAllowed[0]!.body)).toMatchObject({ title: 'Visit tomorrow', body: expect.stringContaining('Dr. Kaul Derma at Dal Lake Clinic') });
+      expect(subAllowed.decrypt(toAllowed[0]!.body)).toMatchObject({
+        title: 'Visit tomorrow',
+        body: expect.stringContaining('Dr. Kaul Derma at Dal Lake Clinic'),
+      });
       expect(push.received.filter((r) => r.path === `/ok/${tag}-${pushOff.id}`)).toHaveLength(0);
       expect(ctx.mailbox.to(pushOff.email)).toHaveLength(1); // e-mail still on
 
       const [goneRow] = await db.select({ sub: medicalReps.pushSubscription }).from(medicalReps).where(eq(medicalReps.id, gone.id));
       expect(goneRow!.sub).toBeNull();
-      const prefs = await ctx.app.inject({ method: 'GET', url: '/api/medrep/notification-preferences', headers: { cookie: await sessionCookie(ctx.app, 'medrep', gone.id) } });
+      const prefs = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/medrep/notification-preferences',
+        headers: { cookie: await sessionCookie(ctx.app, 'medrep', gone.id) },
+      });
       expect(prefs.json()).toMatchObject({ pushSubscribed: false });
 
       // Once only, also for push.

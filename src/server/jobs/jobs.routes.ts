@@ -9,10 +9,8 @@ import { listJobs } from './job-status.service';
 
 export async function jobRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/admin/jobs',
-    { schema: { response: { 200: jobsResponseSchema, ...errorResponses } }, preHandler: requireUser(['admin']) },
-    async () => listJobs(app),
+  app.get('/api/admin/jobs', { schema: { response: { 200: jobsResponseSchema, ...errorResponses } }, preHandler: requireUser(['admin']) }, async () =>
+    listJobs(app),
   );
 
   app.get('/api/legal/retention', { schema: { response: { 200: retentionResponseSchema, ...errorResponses } } }, async () => ({

@@ -57,7 +57,12 @@ describeEachDatabase('clinic morning list and renewal reminders', (ctx) => {
     const rep = await createSubscribedRep(db);
     await createAppointment(db, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-03-05' });
     const cookie = await sessionCookie(ctx.app, 'clinic', clinic.id);
-    const put = await ctx.app.inject({ method: 'PUT', url: '/api/clinic/preferences', headers: { cookie }, payload: { emailNotifications: false, smsNotifications: false } });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/clinic/preferences',
+      headers: { cookie },
+      payload: { emailNotifications: false, smsNotifications: false },
+    });
     expect(put.statusCode).toBe(200);
     ctx.clock.set('2026-03-05T01:30:00.000Z');
     await runClinicMorningList({ app: ctx.app, now: ctx.clock.now() });
@@ -67,7 +72,11 @@ describeEachDatabase('clinic morning list and renewal reminders', (ctx) => {
   it('reminds reps whose subscription ends within 3 days to renew, once per expiry, unless turned off', async () => {
     const db = ctx.app.db;
     ctx.clock.set('2026-04-01T03:30:00.000Z'); // Wednesday 09:00 IST
-    const endsIn3 = await createSubscribedRep(db, { fullName: 'Ends Soon', subscriptionStatus: 'active', subscriptionExpiresAt: new Date('2026-04-04T10:00:00.000Z') });
+    const endsIn3 = await createSubscribedRep(db, {
+      fullName: 'Ends Soon',
+      subscriptionStatus: 'active',
+      subscriptionExpiresAt: new Date('2026-04-04T10:00:00.000Z'),
+    });
     const endsIn10 = await createSubscribedRep(db, { subscriptionExpiresAt: new Date('2026-04-11T10:00:00.000Z') });
     const optedOut = await createSubscribedRep(db, { subscriptionExpiresAt: new Date('2026-04-03T10:00:00.000Z'), renewalReminders: false });
     const lapsed = await createRep(db, { subscriptionStatus: 'inactive', subscriptionExpiresAt: new Date('2026-04-02T10:00:00.000Z') });
@@ -89,7 +98,10 @@ describeEachDatabase('clinic morning list and renewal reminders', (ctx) => {
     expect(ctx.mailbox.to(endsIn3.email)).toHaveLength(1);
 
     // Renewed for a month: a reminder again 3 days before the new end.
-    await db.update(medicalReps).set({ subscriptionExpiresAt: new Date('2026-05-04T10:00:00.000Z') }).where(eq(medicalReps.id, endsIn3.id));
+    await db
+      .update(medicalReps)
+      .set({ subscriptionExpiresAt: new Date('2026-05-04T10:00:00.000Z') })
+      .where(eq(medicalReps.id, endsIn3.id));
     ctx.clock.set('2026-05-01T03:30:00.000Z');
     await runRenewalReminders({ app: ctx.app, now: ctx.clock.now() });
     expect(ctx.mailbox.to(endsIn3.email)).toHaveLength(2);

@@ -52,10 +52,16 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
       purgedCached = appointments + closures > 0;
       if (purgedCached) await announceKeys(tx, [cacheKey.everything()]);
       const pendingReps = count(
-        await tx.delete(pendingMedicalReps).where(lt(pendingMedicalReps.createdAt, weekAgo(PENDING_REGISTRATION_DAYS))).returning({ id: pendingMedicalReps.id }),
+        await tx
+          .delete(pendingMedicalReps)
+          .where(lt(pendingMedicalReps.createdAt, weekAgo(PENDING_REGISTRATION_DAYS)))
+          .returning({ id: pendingMedicalReps.id }),
       );
       const pendingClinics = count(
-        await tx.delete(pendingClinicUsers).where(lt(pendingClinicUsers.createdAt, weekAgo(PENDING_REGISTRATION_DAYS))).returning({ id: pendingClinicUsers.id }),
+        await tx
+          .delete(pendingClinicUsers)
+          .where(lt(pendingClinicUsers.createdAt, weekAgo(PENDING_REGISTRATION_DAYS)))
+          .returning({ id: pendingClinicUsers.id }),
       );
       // Expired codes on accounts: the code is useless once expired; clearing it keeps no hash longer than needed.
       const repCodes = count(
@@ -88,7 +94,10 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
       const profileCodes = count(await tx.delete(profileUpdateCodes).where(lt(profileUpdateCodes.expiresAt, now)).returning({ id: profileUpdateCodes.id }));
       const expiredSessions = count(await tx.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }));
       const replayKeys = count(
-        await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, weekAgo(IDEMPOTENCY_KEY_DAYS))).returning({ key: idempotencyKeys.key }),
+        await tx
+          .delete(idempotencyKeys)
+          .where(lt(idempotencyKeys.createdAt, weekAgo(IDEMPOTENCY_KEY_DAYS)))
+          .returning({ key: idempotencyKeys.key }),
       );
       // Reminder claims and job history older than the retention period have nothing left to protect.
       const reminderClaims = count(await tx.delete(remindersSent).where(lt(remindersSent.sentAt, retentionInstant)).returning({ id: remindersSent.id }));

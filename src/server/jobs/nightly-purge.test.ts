@@ -1,15 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import {
-  doctorAppointments,
-  idempotencyKeys,
-  medicalReps,
-  passwordResetTokens,
-  pendingMedicalReps,
-  profileUpdateCodes,
-  sessions,
-} from '../db/schema';
+import { doctorAppointments, idempotencyKeys, medicalReps, passwordResetTokens, pendingMedicalReps, profileUpdateCodes, sessions } from '../db/schema';
 import { describeEachDatabase } from '../test/harness';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 import { runNightlyPurge } from './nightly-purge.job';
@@ -32,14 +24,27 @@ describeEachDatabase(
       const doctor = await createDoctor(db, clinic.id, { settings: { callFrequency: 28 } });
       const rep = await createSubscribedRep(db);
       // RETENTION_DAYS=40 here: today 2026-03-02, so the cutoff is 2026-01-21.
-      const tooOld = await createAppointment(db, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-01-20', status: 'completed' });
+      const tooOld = await createAppointment(db, {
+        doctorId: doctor.id,
+        clinicId: clinic.id,
+        repId: rep.id,
+        appointmentDate: '2026-01-20',
+        status: 'completed',
+      });
       const edge = await createAppointment(db, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-01-21', status: 'cancelled' });
       const lastVisit = await createAppointment(db, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-02-10' });
       const future = await createAppointment(db, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-03-20' });
 
       const pending = (email: string, createdAt: Date) => ({
-        fullName: 'Pending Rep', email, phone: `98${Math.floor(Math.random() * 1e8)}`, company: 'X', state: 'Goa', password: 'x',
-        verificationOtp: 'h', otpExpiry: new Date(createdAt.getTime() + 15 * 60_000), createdAt,
+        fullName: 'Pending Rep',
+        email,
+        phone: `98${Math.floor(Math.random() * 1e8)}`,
+        company: 'X',
+        state: 'Goa',
+        password: 'x',
+        verificationOtp: 'h',
+        otpExpiry: new Date(createdAt.getTime() + 15 * 60_000),
+        createdAt,
       });
       await db.insert(pendingMedicalReps).values([pending(`old-${ctx.kind}@example.com`, ago(8)), pending(`new-${ctx.kind}@example.com`, ago(6))]);
 
@@ -53,7 +58,10 @@ describeEachDatabase(
         { repId: rep.id, updateType: 'phone', codeHash: 'x', expiresAt: ago(0.01) },
         { repId: otherRep.id, updateType: 'phone', codeHash: 'y', expiresAt: ahead(5) },
       ]);
-      await db.update(medicalReps).set({ verificationOtp: 'old-hash', otpExpiry: ago(1) }).where(eq(medicalReps.id, otherRep.id));
+      await db
+        .update(medicalReps)
+        .set({ verificationOtp: 'old-hash', otpExpiry: ago(1) })
+        .where(eq(medicalReps.id, otherRep.id));
       await db.insert(sessions).values({ id: `expired-${ctx.kind}`, userType: 'medrep', userId: rep.id, expiresAt: ago(0.01), lastSeenAt: ago(1) });
       const liveCookie = await sessionCookie(ctx.app, 'medrep', rep.id);
       await db.insert(idempotencyKeys).values([

@@ -19,7 +19,10 @@ describeEachDatabase(
       ctx.clock.set('2026-03-02T12:30:00.000Z');
       const first = await runEveningReminders({ app: ctx.app, now: ctx.clock.now() });
       expect(first).toMatchObject({ status: 'succeeded', counts: { emailsSent: 0, emailsFailed: 1 } });
-      const claims = await db.select().from(remindersSent).where(eq(remindersSent.subjectKey, `appointment:${appointment.id}`));
+      const claims = await db
+        .select()
+        .from(remindersSent)
+        .where(eq(remindersSent.subjectKey, `appointment:${appointment.id}`));
       expect(claims).toHaveLength(0);
       const [audit] = await db.select().from(emailAuditLog).where(eq(emailAuditLog.recipientEmail, rep.email));
       expect(audit).toMatchObject({ templateType: 'reminder', status: 'failed' });

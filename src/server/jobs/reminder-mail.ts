@@ -48,7 +48,15 @@ export interface ClinicVisitor {
   status: string;
 }
 
-export function clinicVisitorsMail(o: { clinicId: number; clinicName: string; contactPerson: string; email: string; date: string; visitors: ClinicVisitor[]; appUrl: string }): OutgoingMail {
+export function clinicVisitorsMail(o: {
+  clinicId: number;
+  clinicName: string;
+  contactPerson: string;
+  email: string;
+  date: string;
+  visitors: ClinicVisitor[];
+  appUrl: string;
+}): OutgoingMail {
   const byDoctor = new Map<string, ClinicVisitor[]>();
   for (const v of o.visitors) byDoctor.set(`${v.doctorName} (${v.doctorSpecialty})`, [...(byDoctor.get(`${v.doctorName} (${v.doctorSpecialty})`) ?? []), v]);
   const sections = [...byDoctor].flatMap(([doctor, list]) => [
@@ -76,7 +84,14 @@ export function clinicVisitorsMail(o: { clinicId: number; clinicName: string; co
   };
 }
 
-export function renewalReminderMail(o: { repId: number; repName: string; repEmail: string; expiresAt: Date; expiryDate: string; appUrl: string }): OutgoingMail {
+export function renewalReminderMail(o: {
+  repId: number;
+  repName: string;
+  repEmail: string;
+  expiresAt: Date;
+  expiryDate: string;
+  appUrl: string;
+}): OutgoingMail {
   return {
     to: o.repEmail,
     toName: o.repName,

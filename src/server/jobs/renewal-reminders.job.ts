@@ -57,7 +57,11 @@ export async function runRenewalReminders({ app, now }: JobOptions): Promise<Job
           claim: { kind: 'renewal_email', subjectKey: `subscription:${r.repId}:${r.expiresAt!.toISOString()}`, recipient: `medrep:${r.repId}` },
         });
       }
-      const won = await claimReminders(tx, due.map((d) => d.claim), now);
+      const won = await claimReminders(
+        tx,
+        due.map((d) => d.claim),
+        now,
+      );
       return { due: due.filter((d) => isClaimed(won, d.claim)), optedOut };
     },
     countsOf: (work) => ({ optedOut: work.optedOut }),

@@ -50,8 +50,7 @@ export async function startSession(
 ): Promise<void> {
   const now = app.clock.now();
   const token = newToken();
-  const lifetime =
-    opts.type === 'admin' ? SESSION_LIFETIME_MS.adminIdle : opts.rememberMe ? SESSION_LIFETIME_MS.remember : SESSION_LIFETIME_MS.browser;
+  const lifetime = opts.type === 'admin' ? SESSION_LIFETIME_MS.adminIdle : opts.rememberMe ? SESSION_LIFETIME_MS.remember : SESSION_LIFETIME_MS.browser;
   // A session cookie of the previous login on this browser ends here too.
   // A new session is a new key: nothing cached changes (docs/decisions/016-keyed-read-caches.md); the
   // previous session's key is dropped.
@@ -260,10 +259,7 @@ export const TERMS_REQUIRED_MESSAGE = 'You must accept the terms and conditions 
  * Guard: the request needs a session of one of `types`. Until the terms are accepted only the calls marked
  * `allowWithoutTerms` work (spec part 1, 4).
  */
-export function requireUser(
-  types: UserType[],
-  opts: { allowWithoutTerms?: boolean } = {},
-): preHandlerAsyncHookHandler {
+export function requireUser(types: UserType[], opts: { allowWithoutTerms?: boolean } = {}): preHandlerAsyncHookHandler {
   return async function guard(request) {
     const actor = await request.getActor();
     if (!actor) {
@@ -286,4 +282,3 @@ export async function actorOf(request: FastifyRequest): Promise<Actor> {
 export function assertSelf(actor: Actor, type: UserType, id: number): void {
   if (actor.type !== type || actor.id !== id) throw forbidden();
 }
-

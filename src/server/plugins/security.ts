@@ -108,9 +108,7 @@ function staticHelmetHeaders(options: HelmetOptions): Record<string, string> {
  * verify and reset links load the SPA with ?token=) are masked (no secrets in logs).
  */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/^(\/api\/calendar\/)[^/?#]+/, '$1[redacted]')
-    .replace(/([?&](?:token|code|otp|key|signature)=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/^(\/api\/calendar\/)[^/?#]+/, '$1[redacted]').replace(/([?&](?:token|code|otp|key|signature)=)[^&#]*/gi, '$1[redacted]');
 }
 
 export const CONTROL_CHARACTERS_MESSAGE = 'The request contains control characters, which are not allowed.';

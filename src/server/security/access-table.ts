@@ -21,22 +21,36 @@ export const matches = (o: Outcome, status: number) =>
   o === 'unauthOrThrottled'
     ? status === 401 || status === 429
     : o === 'ok'
-    ? status >= 200 && status < 300
-    : o === 'unauth'
-      ? status === 401
-      : o === 'denied'
-        ? status === 403 || status === 404
-        : o === 'refused'
-          ? [401, 403, 404].includes(status)
-          : status < 500 && status !== 401 && status !== 403;
+      ? status >= 200 && status < 300
+      : o === 'unauth'
+        ? status === 401
+        : o === 'denied'
+          ? status === 403 || status === 404
+          : o === 'refused'
+            ? [401, 403, 404].includes(status)
+            : status < 500 && status !== 401 && status !== 403;
 
 const every = (o: Outcome): Expect => ({ nobody: o, repA: o, repB: o, clinicA: o, clinicB: o, admin: o });
 /** Rep A's object: only rep A. */
-const repOwned = (owner: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: owner, repB: 'denied', clinicA: 'refused', clinicB: 'refused', admin: 'refused' });
+const repOwned = (owner: Outcome = 'ok'): Expect => ({
+  nobody: 'unauth',
+  repA: owner,
+  repB: 'denied',
+  clinicA: 'refused',
+  clinicB: 'refused',
+  admin: 'refused',
+});
 /** Any signed-in rep (directory data, not owned). */
 const anyRep = (o: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: o, repB: o, clinicA: 'refused', clinicB: 'refused', admin: 'refused' });
 /** Clinic A's object: only clinic A. */
-const clinicOwned = (owner: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: 'refused', repB: 'refused', clinicA: owner, clinicB: 'denied', admin: 'refused' });
+const clinicOwned = (owner: Outcome = 'ok'): Expect => ({
+  nobody: 'unauth',
+  repA: 'refused',
+  repB: 'refused',
+  clinicA: owner,
+  clinicB: 'denied',
+  admin: 'refused',
+});
 /** The signed-in clinic's own account (no id in the request). */
 const anyClinic = (o: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: 'refused', repB: 'refused', clinicA: o, clinicB: o, admin: 'refused' });
 const adminOnly = (o: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: 'refused', repB: 'refused', clinicA: 'refused', clinicB: 'refused', admin: o });
@@ -83,7 +97,10 @@ export const MATRIX: Record<string, Row> = {
   // --- privacy rights: the signed-in rep's or clinic's own account, no id ---
   'GET /api/account/export': { request: none, expect: { nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused' } },
   'POST /api/account/delete/request': { request: none, expect: { nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused' } },
-  'POST /api/account/delete/confirm': { request: json(() => ({ code: '000000' })), expect: { nobody: 'unauth', repA: 'reached', repB: 'reached', clinicA: 'reached', clinicB: 'reached', admin: 'refused' } },
+  'POST /api/account/delete/confirm': {
+    request: json(() => ({ code: '000000' })),
+    expect: { nobody: 'unauth', repA: 'reached', repB: 'reached', clinicA: 'reached', clinicB: 'reached', admin: 'refused' },
+  },
 
   // --- rep: directory and booking ---
   'GET /api/cities-by-state': { request: () => ({ query: { state: 'Jammu and Kashmir' } }), expect: anyRep() },
@@ -91,7 +108,10 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/doctors/locations': { request: () => ({ query: { state: 'Jammu and Kashmir', city: 'Srinagar', specialty: 'Cardiology' } }), expect: anyRep() },
   'GET /api/clinics-by-doctor': { request: (w) => ({ query: { doctorId: String(w.doctorA.id) } }), expect: anyRep() },
   'GET /api/doctor-availability': { request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA.id) } }), expect: anyRep() },
-  'GET /api/booking/calendar': { request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA.id), month: '2026-03' } }), expect: anyRep() },
+  'GET /api/booking/calendar': {
+    request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA.id), month: '2026-03' } }),
+    expect: anyRep(),
+  },
   'POST /api/book-appointment': {
     request: json((w) => ({ doctorId: w.doctorA.id, clinicId: w.clinicA.id, repId: w.repA.id, appointmentDate: BOOK_DAY })),
     expect: repOwned(),
@@ -106,7 +126,10 @@ export const MATRIX: Record<string, Row> = {
 
   // --- rep: reminders, push and the private calendar feed (the signed-in rep's own, no id) ---
   'GET /api/medrep/notification-preferences': { request: none, expect: anyRep() },
-  'PUT /api/medrep/notification-preferences': { request: json(() => ({ emailNotifications: true, pushNotifications: false, renewalReminders: true })), expect: anyRep() },
+  'PUT /api/medrep/notification-preferences': {
+    request: json(() => ({ emailNotifications: true, pushNotifications: false, renewalReminders: true })),
+    expect: anyRep(),
+  },
   'GET /api/push/vapid-public-key': { request: none, expect: every('ok') },
   'POST /api/medrep/push-subscription': {
     request: json(() => ({ subscription: { endpoint: 'https://push.example.com/send/abc', keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) } } })),
@@ -127,7 +150,13 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/subscription/activate-free-trial': { request: json((w) => ({ medicalRepId: w.repA.id })), expect: repOwned('reached') },
   'POST /api/subscription/create': { request: json((w) => ({ planType: 'yearly', medicalRepId: w.repA.id })), expect: repOwned() },
   'POST /api/subscription/verify': {
-    request: json((w) => ({ razorpay_payment_id: 'pay_x', razorpay_order_id: w.orderId, razorpay_signature: 'f'.repeat(64), medicalRepId: w.repA.id, planType: 'monthly' })),
+    request: json((w) => ({
+      razorpay_payment_id: 'pay_x',
+      razorpay_order_id: w.orderId,
+      razorpay_signature: 'f'.repeat(64),
+      medicalRepId: w.repA.id,
+      planType: 'monthly',
+    })),
     expect: repOwned('reached'),
   },
   'POST /api/subscription/test-checkout/complete': { request: json((w) => ({ orderId: w.orderId })), expect: repOwned() },
@@ -138,12 +167,18 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/available-doctors/:clinicId': { request: (w) => ({ url: `/api/available-doctors/${w.clinicA.id}` }), expect: clinicOwned() },
   'POST /api/clinic/add-existing-doctor': { request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorB.id })), expect: clinicOwned() },
   'DELETE /api/clinic/doctors/:clinicId/:doctorId': { request: (w) => ({ url: `/api/clinic/doctors/${w.clinicA.id}/${w.doctorA.id}` }), expect: clinicOwned() },
-  'GET /api/clinic/settings/:clinicId': { request: (w) => ({ url: `/api/clinic/settings/${w.clinicA.id}`, query: { doctorId: String(w.doctorA.id) } }), expect: clinicOwned() },
+  'GET /api/clinic/settings/:clinicId': {
+    request: (w) => ({ url: `/api/clinic/settings/${w.clinicA.id}`, query: { doctorId: String(w.doctorA.id) } }),
+    expect: clinicOwned(),
+  },
   'POST /api/clinic/settings': {
     request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorA.id, maxSlots: 4, callFrequency: 14 })),
     expect: clinicOwned(),
   },
-  'GET /api/doctor-appointments': { request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA2.id), date: FUTURE_DAY } }), expect: clinicOwned() },
+  'GET /api/doctor-appointments': {
+    request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA2.id), date: FUTURE_DAY } }),
+    expect: clinicOwned(),
+  },
   'POST /api/clinic/cancel-today-calls': {
     request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorA.id, date: '2026-03-02', reason: 'Clinic will be closed today' })),
     expect: clinicOwned(),
@@ -158,7 +193,10 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/admin/analytics': { request: none, expect: adminOnly() },
   'GET /api/admin/users': { request: none, expect: adminOnly() },
   'DELETE /api/admin/users/:id': { request: (w) => ({ url: `/api/admin/users/${w.repA.id}`, payload: { userType: 'medrep' } }), expect: adminOnly() },
-  'PATCH /api/admin/users/:id/status': { request: (w) => ({ url: `/api/admin/users/${w.clinicA.id}/status`, payload: { userType: 'clinic', status: 'inactive' } }), expect: adminOnly() },
+  'PATCH /api/admin/users/:id/status': {
+    request: (w) => ({ url: `/api/admin/users/${w.clinicA.id}/status`, payload: { userType: 'clinic', status: 'inactive' } }),
+    expect: adminOnly(),
+  },
   'GET /api/admin/subscriptions': { request: none, expect: adminOnly() },
   'GET /api/admin/pending-medical-reps': { request: none, expect: adminOnly() },
   'GET /api/admin/doctors': { request: none, expect: adminOnly() },
@@ -171,10 +209,11 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/admin/restart-server': { request: none, expect: adminOnly() },
   'POST /api/admin/send-reregistration-emails': { request: json((w) => ({ emails: [w.repA.email] })), expect: adminOnly() },
   'GET /api/admin/medical-reps-with-subscription': { request: none, expect: adminOnly() },
-  'POST /api/admin/send-bulk-email': { request: json((w) => ({ recipientIds: [w.repA.id], subject: 'Hello', content: 'Hello {{name}}', templateType: 'custom' })), expect: adminOnly('reached') },
+  'POST /api/admin/send-bulk-email': {
+    request: json((w) => ({ recipientIds: [w.repA.id], subject: 'Hello', content: 'Hello {{name}}', templateType: 'custom' })),
+    expect: adminOnly('reached'),
+  },
   'GET /api/admin/email-jobs/:jobId': { request: () => ({ url: '/api/admin/email-jobs/job_unknown' }), expect: adminOnly('reached') },
   'GET /api/admin/email-audit-logs': { request: none, expect: adminOnly() },
   'GET /api/admin/email-stats': { request: none, expect: adminOnly() },
 };
-
-

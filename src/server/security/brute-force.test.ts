@@ -14,8 +14,7 @@ const rotatingIp = () => `198.51.${(n >> 8) & 255}.${n++ & 255}`;
 describeEachDatabase(
   'brute force: per-account limits hold against rotating addresses',
   (ctx) => {
-    const post = (url: string, payload: object, ip = rotatingIp()) =>
-      ctx.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': ip } });
+    const post = (url: string, payload: object, ip = rotatingIp()) => ctx.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': ip } });
     const expectThrottled = (res: LightMyRequestResponse) => {
       expect(res.statusCode, res.body).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -65,7 +64,8 @@ describeEachDatabase(
     it('per address: one address guessing many accounts is throttled', async () => {
       const ip = '203.0.113.200';
       const statuses: number[] = [];
-      for (let i = 0; i <= LIMITS.login.ip.max; i++) statuses.push((await post('/api/auth/login', { email: `guess-${i}@example.com`, password: 'Wrong!Pass1' }, ip)).statusCode);
+      for (let i = 0; i <= LIMITS.login.ip.max; i++)
+        statuses.push((await post('/api/auth/login', { email: `guess-${i}@example.com`, password: 'Wrong!Pass1' }, ip)).statusCode);
       expect(statuses.filter((s) => s === 429)).toHaveLength(1);
       expect(statuses.at(-1)).toBe(429);
     }, 120_000);

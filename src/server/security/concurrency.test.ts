@@ -27,10 +27,18 @@ describeEachDatabase('concurrency at scale', (ctx) => {
     for (let round = 0; round < ROUNDS; round++) {
       const doctor = await createDoctor(db, clinic.id, { settings: { maxSlots: 3, availableDays: EVERY_DAY } });
       const day = addDays('2026-03-04', round);
-      const answers = await Promise.all(reps.map((rep, i) => book(cookies[i]!, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: day })));
+      const answers = await Promise.all(
+        reps.map((rep, i) => book(cookies[i]!, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: day })),
+      );
       const codes = answers.map((a) => a.statusCode);
-      expect(codes.filter((c) => c === 201), `round ${round}`).toHaveLength(3);
-      expect(codes.filter((c) => c === 409), `round ${round}`).toHaveLength(197);
+      expect(
+        codes.filter((c) => c === 201),
+        `round ${round}`,
+      ).toHaveLength(3);
+      expect(
+        codes.filter((c) => c === 409),
+        `round ${round}`,
+      ).toHaveLength(197);
       const rows = await db.select().from(doctorAppointments).where(eq(doctorAppointments.doctorId, doctor.id));
       expect(rows.filter((r) => active.includes(r.status))).toHaveLength(3);
       expect(new Set(rows.map((r) => r.repId)).size).toBe(rows.length);
@@ -84,7 +92,10 @@ describeEachDatabase('concurrency at scale', (ctx) => {
           book(sessions[i % 2]!, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: addDays('2026-03-03', i % 4) }),
         ),
       );
-      expect(answers.filter((a) => a.statusCode === 201), `round ${round}`).toHaveLength(1);
+      expect(
+        answers.filter((a) => a.statusCode === 201),
+        `round ${round}`,
+      ).toHaveLength(1);
       const rows = await db.select().from(doctorAppointments).where(eq(doctorAppointments.repId, rep.id));
       expect(rows).toHaveLength(1);
     }

@@ -39,7 +39,17 @@ async function startServer(env: Record<string, string>) {
   const baseURL = `http://127.0.0.1:${port}`;
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', APP_URL: baseURL, SEED_DEMO: 'false', LOG_LEVEL: 'warn', SMTP_URL: '', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (out += d));
@@ -97,7 +107,16 @@ async function prepare(kind: DatabaseKind) {
   for (let i = 0; i < REPS; i++) {
     const rep = await createSubscribedRep(db, { subscriptionExpiresAt: new Date(now.getTime() + 365 * 86_400_000) });
     const token = newToken();
-    await db.insert(sessions).values({ id: hashToken(token), userType: 'medrep', userId: rep.id, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS.browser) });
+    await db
+      .insert(sessions)
+      .values({
+        id: hashToken(token),
+        userType: 'medrep',
+        userId: rep.id,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS.browser),
+      });
     reps.push({ id: rep.id, cookie: `${SESSION_COOKIE}=${token}` });
   }
   await database.close();

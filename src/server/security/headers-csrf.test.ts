@@ -26,20 +26,31 @@ describeEachDatabase(
           const { url, headers, ...rest } = row.request(world);
           for (const origin of ['https://evil.example', 'http://localhost:5000.evil.example', 'null', 'http://localhost:5001']) {
             const cookie = world.cookies[actor];
-            const res = await ctx.app.inject({ method, url: url ?? pattern, ...rest, headers: { ...(headers as object), origin, ...(cookie ? { cookie } : {}) } });
-            if (res.statusCode !== 403 || res.json().message !== 'Cross-site request refused.') failures.push(`${route} as ${actor} from ${origin}: ${res.statusCode}`);
+            const res = await ctx.app.inject({
+              method,
+              url: url ?? pattern,
+              ...rest,
+              headers: { ...(headers as object), origin, ...(cookie ? { cookie } : {}) },
+            });
+            if (res.statusCode !== 403 || res.json().message !== 'Cross-site request refused.')
+              failures.push(`${route} as ${actor} from ${origin}: ${res.statusCode}`);
           }
         }
       }
       expect(failures).toEqual([]);
       // Nothing happened: rep A's appointment is still there, and the refusals are recorded.
-      const mine = await ctx.app.inject({ method: 'GET', url: '/api/rep-appointments', query: { repId: String(world.repA.id) }, headers: { cookie: world.cookies.repA! } });
+      const mine = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/rep-appointments',
+        query: { repId: String(world.repA.id) },
+        headers: { cookie: world.cookies.repA! },
+      });
       expect(JSON.stringify(mine.json())).toContain(String(world.appointment.id));
       const events = await ctx.app.db.select().from(securityEvents).where(eq(securityEvents.eventType, 'csrf_origin_refused'));
       expect(events.length).toBeGreaterThan(100);
     }, 240_000);
 
-    it('lets the app\'s own origin and calls without an Origin through', async () => {
+    it("lets the app's own origin and calls without an Origin through", async () => {
       const world = await buildWorld(ctx.app);
       const own = await ctx.app.inject({
         method: 'PUT',
@@ -48,10 +59,19 @@ describeEachDatabase(
         payload: { emailNotifications: false, smsNotifications: false },
       });
       expect(own.statusCode).toBe(200);
-      const none = await ctx.app.inject({ method: 'PUT', url: '/api/clinic/preferences', headers: { cookie: world.cookies.clinicA! }, payload: { emailNotifications: true, smsNotifications: false } });
+      const none = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/clinic/preferences',
+        headers: { cookie: world.cookies.clinicA! },
+        payload: { emailNotifications: true, smsNotifications: false },
+      });
       expect(none.statusCode).toBe(200);
       // Reads are not state-changing: a foreign Origin on a GET gets the answer the session allows.
-      const read = await ctx.app.inject({ method: 'GET', url: '/api/clinic/preferences', headers: { origin: 'https://evil.example', cookie: world.cookies.clinicA! } });
+      const read = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/clinic/preferences',
+        headers: { origin: 'https://evil.example', cookie: world.cookies.clinicA! },
+      });
       expect(read.statusCode).toBe(200);
     });
 

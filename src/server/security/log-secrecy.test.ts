@@ -55,8 +55,7 @@ for (const kind of testDatabaseKinds()) {
         secrets.push(c.value);
         return `${c.name}=${c.value}`;
       };
-      const post = (url: string, payload: object, cookie?: string) =>
-        app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+      const post = (url: string, payload: object, cookie?: string) => app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
 
       // Register and verify by code (and a wrong code first).
       const payload = repPayload();
@@ -92,7 +91,12 @@ for (const kind of testDatabaseKinds()) {
       const feed = await post('/api/medrep/calendar-feed', {}, cookie);
       expect(feed.statusCode, feed.body).toBe(200);
       const feedUrl = new URL(feed.json().url);
-      secrets.push(feedUrl.pathname.split('/').pop()!.replace(/\.ics$/, ''));
+      secrets.push(
+        feedUrl.pathname
+          .split('/')
+          .pop()!
+          .replace(/\.ics$/, ''),
+      );
       expect((await app.inject({ method: 'GET', url: feedUrl.pathname })).statusCode).toBe(200);
 
       // Password reset by the e-mailed link; the new password logs in.

@@ -49,7 +49,9 @@ export async function buildWorld(app: FastifyInstance) {
   };
   // Rep A's own payment order, as the labelled test checkout (no Razorpay keys) stores it.
   const orderId = `order_test_${randomBytes(6).toString('hex')}`;
-  await db.insert(subscriptionOrders).values({ orderId, repId: repA.id, planType: 'monthly', amount: 9900, currency: 'INR', receipt: `rv_${repA.id}_x`, createdAt: app.clock.now() });
+  await db
+    .insert(subscriptionOrders)
+    .values({ orderId, repId: repA.id, planType: 'monthly', amount: 9900, currency: 'INR', receipt: `rv_${repA.id}_x`, createdAt: app.clock.now() });
   return { clinicA, clinicB, doctorA, doctorA2, doctorB, repA, repB, appointment, linkA: linkA!, cookies, orderId };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;

@@ -20,7 +20,12 @@ describeEachDatabase(
       return raw ? raw.split(';')[0]! : undefined;
     };
     const repLogin = async (email: string, rememberMe = false, cookie?: string) => {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/medrep/login', payload: { email, password: TEST_PASSWORD, rememberMe }, headers: cookie ? { cookie } : {} });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/medrep/login',
+        payload: { email, password: TEST_PASSWORD, rememberMe },
+        headers: cookie ? { cookie } : {},
+      });
       expect(res.statusCode, res.body).toBe(200);
       return cookieOf(res)!;
     };
@@ -104,14 +109,26 @@ describeEachDatabase(
       const rep = await createRep(ctx.app.db);
       const clinic = await createClinic(ctx.app.db);
       const repCookie = await repLogin(rep.email, true);
-      const clinicCookie = cookieOf(await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: clinic.email, password: TEST_PASSWORD, rememberMe: true } }))!;
+      const clinicCookie = cookieOf(
+        await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: clinic.email, password: TEST_PASSWORD, rememberMe: true } }),
+      )!;
       expect(await me(clinicCookie)).toBe(200);
 
-      const off = await ctx.app.inject({ method: 'PATCH', url: `/api/admin/users/${rep.id}/status`, headers: { cookie: admin }, payload: { userType: 'medrep', status: 'inactive' } });
+      const off = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${rep.id}/status`,
+        headers: { cookie: admin },
+        payload: { userType: 'medrep', status: 'inactive' },
+      });
       expect(off.statusCode, off.body).toBe(200);
       expect(await me(repCookie)).toBe(401);
       // Reactivated: the old session stays ended; a new login is needed.
-      await ctx.app.inject({ method: 'PATCH', url: `/api/admin/users/${rep.id}/status`, headers: { cookie: admin }, payload: { userType: 'medrep', status: 'active' } });
+      await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${rep.id}/status`,
+        headers: { cookie: admin },
+        payload: { userType: 'medrep', status: 'active' },
+      });
       expect(await me(repCookie)).toBe(401);
 
       const del = await ctx.app.inject({ method: 'DELETE', url: `/api/admin/users/${clinic.id}`, headers: { cookie: admin }, payload: { userType: 'clinic' } });

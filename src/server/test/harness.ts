@@ -80,11 +80,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<{ database
  * Runs `fn` once per database kind, each with a fresh database, a real SMTP server and a controlled clock.
  * Read the context inside hooks and tests (it is filled in beforeAll).
  */
-export function describeEachDatabase(
-  name: string,
-  fn: (ctx: TestContext) => void,
-  opts: { env?: Record<string, string | undefined> } = {},
-): void {
+export function describeEachDatabase(name: string, fn: (ctx: TestContext) => void, opts: { env?: Record<string, string | undefined> } = {}): void {
   for (const kind of testDatabaseKinds()) {
     describe(`${name} [${kind}]`, () => {
       const ctx = { kind, clock: new TestClock(), mailbox: new Mailbox() } as TestContext;

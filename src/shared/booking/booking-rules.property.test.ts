@@ -19,7 +19,15 @@ const CLINICS = [10, 11];
 const START = '2026-03-02';
 
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('book' as const), repId: fc.constantFrom(...REPS), clinicId: fc.constantFrom(...CLINICS), offset: fc.integer({ min: -3, max: 40 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('book' as const),
+      repId: fc.constantFrom(...REPS),
+      clinicId: fc.constantFrom(...CLINICS),
+      offset: fc.integer({ min: -3, max: 40 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('confirm' as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('advance' as const), days: fc.integer({ min: 1, max: 10 }) }) },
@@ -35,13 +43,26 @@ const settingsArb = fc.record({
   maxSlots: fc.integer({ min: 1, max: 3 }),
   callFrequency: fc.constantFrom(7, 14, 21, 28),
   availableDays: fc.record({
-    monday: fc.boolean(), tuesday: fc.boolean(), wednesday: fc.boolean(), thursday: fc.boolean(),
-    friday: fc.boolean(), saturday: fc.boolean(), sunday: fc.boolean(),
+    monday: fc.boolean(),
+    tuesday: fc.boolean(),
+    wednesday: fc.boolean(),
+    thursday: fc.boolean(),
+    friday: fc.boolean(),
+    saturday: fc.boolean(),
+    sunday: fc.boolean(),
   }),
 });
 
 /** The plain model: each sentence of the spec, checked directly over the list of appointments. */
-function modelAllows(appts: Appt[], s: { maxSlots: number; callFrequency: number; availableDays: Record<string, boolean> }, repId: number, clinicId: number, date: string, today: string, closures: Closures): boolean {
+function modelAllows(
+  appts: Appt[],
+  s: { maxSlots: number; callFrequency: number; availableDays: Record<string, boolean> },
+  repId: number,
+  clinicId: number,
+  date: string,
+  today: string,
+  closures: Closures,
+): boolean {
   const live = appts.filter((a) => a.status !== 'cancelled');
   const mine = live.filter((a) => a.repId === repId);
   // "Selectable dates: not past"
@@ -55,7 +76,10 @@ function modelAllows(appts: Appt[], s: { maxSlots: number; callFrequency: number
   // "A rep with a future active (booked or confirmed) appointment with this doctor and clinic cannot pick a date"
   if (mine.some((a) => a.clinicId === clinicId && (a.status === 'booked' || a.status === 'confirmed') && a.date >= today)) return false;
   // "Call frequency": walk the calendar day by day.
-  const upcoming = mine.filter((a) => (a.status === 'booked' || a.status === 'confirmed') && a.date >= today).map((a) => a.date).sort();
+  const upcoming = mine
+    .filter((a) => (a.status === 'booked' || a.status === 'confirmed') && a.date >= today)
+    .map((a) => a.date)
+    .sort();
   if (upcoming.length > 0) {
     let blocked = today;
     while (blocked <= upcoming[0]!) blocked = addDays(blocked, 1); // up to and including it
@@ -80,7 +104,14 @@ function modelAllows(appts: Appt[], s: { maxSlots: number; callFrequency: number
   return live.filter((a) => a.clinicId === clinicId && a.date === date).length < s.maxSlots;
 }
 
-function contextFor(appts: Appt[], settings: BookingContext['settings'], repId: number, clinicId: number, today: string, closures: Closures = new Set()): BookingContext {
+function contextFor(
+  appts: Appt[],
+  settings: BookingContext['settings'],
+  repId: number,
+  clinicId: number,
+  today: string,
+  closures: Closures = new Set(),
+): BookingContext {
   return {
     settings,
     clinicId,
@@ -105,7 +136,8 @@ describe('booking rules against a plain model', () => {
             for (const a of appts) if (a.date < today && a.status !== 'cancelled') a.status = 'completed';
           } else if (action.kind === 'closeToday') {
             // The clinic cancels today's active calls and the day closes.
-            for (const a of appts) if (a.clinicId === action.clinicId && a.date === today && (a.status === 'booked' || a.status === 'confirmed')) a.status = 'cancelled';
+            for (const a of appts)
+              if (a.clinicId === action.clinicId && a.date === today && (a.status === 'booked' || a.status === 'confirmed')) a.status = 'cancelled';
             closures.add(`${action.clinicId}:${today}`);
           } else if (action.kind === 'book') {
             const date = addDays(today, action.offset);

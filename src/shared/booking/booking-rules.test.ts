@@ -23,7 +23,16 @@ const OTHER_CLINIC = 11;
 const ME = 1;
 const weekdays = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: false };
 
-function ctx(o: { doctor?: DoctorAppointmentFact[]; mine?: RepAppointmentFact[]; today?: string; maxSlots?: number; freq?: number; closed?: BookingContext['closedDates'] } = {}): BookingContext {
+function ctx(
+  o: {
+    doctor?: DoctorAppointmentFact[];
+    mine?: RepAppointmentFact[];
+    today?: string;
+    maxSlots?: number;
+    freq?: number;
+    closed?: BookingContext['closedDates'];
+  } = {},
+): BookingContext {
   const mine = o.mine ?? [];
   return {
     settings: { maxSlots: o.maxSlots ?? 2, callFrequency: o.freq ?? 7, availableDays: weekdays },

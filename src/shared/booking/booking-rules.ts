@@ -66,9 +66,7 @@ export interface DayStatus {
   slotsLeft: number;
 }
 
-export type BookingCheck =
-  | { ok: true }
-  | { ok: false; reason: DayBlockReason | 'invalid_date'; message: string; status: 400 | 409; cutoff?: IsoDate };
+export type BookingCheck = { ok: true } | { ok: false; reason: DayBlockReason | 'invalid_date'; message: string; status: 400 | 409; cutoff?: IsoDate };
 
 /** Active means booked or confirmed (spec part 1, 4). */
 export const isActiveStatus = (status: string) => status === 'booked' || status === 'confirmed';
@@ -130,8 +128,7 @@ const isClosed = (ctx: Pick<BookingContext, 'closedDates'>, date: IsoDate) => {
   return 'has' in closed ? closed.has(date) : closed.includes(date);
 };
 
-const hasAppointmentOn = (ctx: Pick<BookingContext, 'repAppointments'>, date: IsoDate) =>
-  ctx.repAppointments.some((a) => a.date === date && counts(a.status));
+const hasAppointmentOn = (ctx: Pick<BookingContext, 'repAppointments'>, date: IsoDate) => ctx.repAppointments.some((a) => a.date === date && counts(a.status));
 
 /**
  * Whether a date can be picked and, if not, why (the order of the reasons is the order the server refuses in).
@@ -214,8 +211,7 @@ export function canRepCancel(appointment: { date: IsoDate; status: string }, tod
 }
 
 /** spec part 2, 5: the rep's own list keeps only today-or-later, non-cancelled appointments. */
-export const isInRepList = (appointment: { date: IsoDate; status: string }, today: IsoDate) =>
-  appointment.date >= today && appointment.status !== 'cancelled';
+export const isInRepList = (appointment: { date: IsoDate; status: string }, today: IsoDate) => appointment.date >= today && appointment.status !== 'cancelled';
 
 /** Every date of a month 'yyyy-mm', in order. */
 export function datesOfMonth(month: string): IsoDate[] {

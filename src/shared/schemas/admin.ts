@@ -66,11 +66,7 @@ export const updateUserStatusSchema = z.object({
 
 /** spec part 2, 5: trimmed, non-empty, at most 500 characters. */
 export const broadcastSchema = z.object({
-  message: z
-    .string({ error: ADMIN_MESSAGES.broadcastEmpty })
-    .trim()
-    .min(1, ADMIN_MESSAGES.broadcastEmpty)
-    .max(BROADCAST_MAX, ADMIN_MESSAGES.broadcastTooLong),
+  message: z.string({ error: ADMIN_MESSAGES.broadcastEmpty }).trim().min(1, ADMIN_MESSAGES.broadcastEmpty).max(BROADCAST_MAX, ADMIN_MESSAGES.broadcastTooLong),
 });
 
 /** spec part 2, 5: entries shaped text @ text . text. */
@@ -102,8 +98,16 @@ export const bulkEmailSchema = z.object({
     .array(z.number({ error: ADMIN_MESSAGES.noBulkRecipients }).int().positive(), { error: ADMIN_MESSAGES.noBulkRecipients })
     .min(1, ADMIN_MESSAGES.noBulkRecipients)
     .max(BULK_EMAIL_MAX_RECIPIENTS, `At most ${BULK_EMAIL_MAX_RECIPIENTS} recipients per send`),
-  subject: z.string({ error: ADMIN_MESSAGES.missingContentText }).trim().min(1, ADMIN_MESSAGES.missingContentText).max(SUBJECT_MAX, `Subject must be at most ${SUBJECT_MAX} characters`),
-  content: z.string({ error: ADMIN_MESSAGES.missingContentText }).trim().min(1, ADMIN_MESSAGES.missingContentText).max(CONTENT_MAX, `Content must be at most ${CONTENT_MAX} characters`),
+  subject: z
+    .string({ error: ADMIN_MESSAGES.missingContentText })
+    .trim()
+    .min(1, ADMIN_MESSAGES.missingContentText)
+    .max(SUBJECT_MAX, `Subject must be at most ${SUBJECT_MAX} characters`),
+  content: z
+    .string({ error: ADMIN_MESSAGES.missingContentText })
+    .trim()
+    .min(1, ADMIN_MESSAGES.missingContentText)
+    .max(CONTENT_MAX, `Content must be at most ${CONTENT_MAX} characters`),
   templateType: z.enum(EMAIL_TEMPLATE_TYPES, { error: 'Template type must be welcome, reminder, subscription, updates or custom' }).default('custom'),
 });
 export type BulkEmail = z.infer<typeof bulkEmailSchema>;

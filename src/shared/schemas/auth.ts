@@ -100,12 +100,7 @@ export type RepRegister = z.infer<typeof repRegisterSchema>;
 
 /** POST /api/auth/login and POST /api/medrep/login */
 export const loginSchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Invalid email format')
-    .pipe(z.email('Invalid email format')),
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Invalid email format').pipe(z.email('Invalid email format')),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
   rememberMe: z.boolean().optional(),
   deviceFingerprint: deviceFingerprintField,
@@ -143,7 +138,10 @@ export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 /** POST /api/verify-otp */
 export const verifyOtpSchema = z.object({
   email: emailField('Invalid email address'),
-  otp: z.string({ error: 'Please enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Please enter the 6-digit code'),
+  otp: z
+    .string({ error: 'Please enter the 6-digit code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Please enter the 6-digit code'),
   type: userKindSchema.default('medrep'),
 });
 export type VerifyOtp = z.infer<typeof verifyOtpSchema>;

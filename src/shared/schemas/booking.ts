@@ -8,9 +8,7 @@ import type { DayBlockReason } from '../booking/booking-rules';
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 const text = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
 
-export const isoDateSchema = z
-  .string({ error: 'Please select a valid date.' })
-  .refine(isIsoDate, 'Please select a valid date.');
+export const isoDateSchema = z.string({ error: 'Please select a valid date.' }).refine(isIsoDate, 'Please select a valid date.');
 
 /** POST /api/book-appointment (also replayed by the offline queue with an Idempotency-Key header). */
 export const bookAppointmentSchema = z.object({
@@ -43,9 +41,7 @@ export const doctorAvailabilityQuerySchema = z.object({ clinicId: id('Please sel
 
 /** GET /api/booking/calendar?clinicId=&doctorId=&month=yyyy-mm */
 export const bookingCalendarQuerySchema = doctorAvailabilityQuerySchema.extend({
-  month: z
-    .string({ error: 'Please give a month as yyyy-mm' })
-    .refine((m) => /^\d{4}-\d{2}$/.test(m) && isIsoDate(`${m}-01`), 'Please give a month as yyyy-mm'),
+  month: z.string({ error: 'Please give a month as yyyy-mm' }).refine((m) => /^\d{4}-\d{2}$/.test(m) && isIsoDate(`${m}-01`), 'Please give a month as yyyy-mm'),
 });
 
 /** GET /api/rep-appointments?repId= */

@@ -115,20 +115,18 @@ export function normalizeDoctorSettings(raw: unknown): Record<string, unknown> {
 const numberish = (message: string) =>
   z.union([z.number({ error: message }), z.string({ error: message }).trim().regex(/^\d+$/, message).transform(Number)], { error: message });
 
-const availableDaysSchema = z
-  .record(z.string(), z.unknown(), { error: AVAILABLE_DAYS_MESSAGE })
-  .transform((v, ctx) => {
-    const days = {} as AvailableDays;
-    for (const day of WEEKDAYS) {
-      const value = v[day] ?? false;
-      if (typeof value !== 'boolean') {
-        ctx.addIssue({ code: 'custom', message: AVAILABLE_DAYS_MESSAGE });
-        return z.NEVER;
-      }
-      days[day] = value;
+const availableDaysSchema = z.record(z.string(), z.unknown(), { error: AVAILABLE_DAYS_MESSAGE }).transform((v, ctx) => {
+  const days = {} as AvailableDays;
+  for (const day of WEEKDAYS) {
+    const value = v[day] ?? false;
+    if (typeof value !== 'boolean') {
+      ctx.addIssue({ code: 'custom', message: AVAILABLE_DAYS_MESSAGE });
+      return z.NEVER;
     }
-    return days;
-  });
+    days[day] = value;
+  }
+  return days;
+});
 
 const settingsFields = z.object({
   clinicId: id('Please login to access the clinic dashboard.'),

@@ -5,7 +5,10 @@ import { z } from 'zod';
 
 /** POST /api/account/delete/confirm */
 export const confirmAccountDeletionSchema = z.object({
-  code: z.string({ error: 'Please enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Please enter the 6-digit code'),
+  code: z
+    .string({ error: 'Please enter the 6-digit code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Please enter the 6-digit code'),
 });
 export type ConfirmAccountDeletion = z.infer<typeof confirmAccountDeletionSchema>;
 
@@ -107,9 +110,7 @@ const clinicExportSchema = z.object({
       id: z.number(),
       name: z.string(),
       specialty: z.string(),
-      callSettings: z
-        .object({ maxSlots: z.number(), callFrequency: z.number(), availableDays: z.record(z.string(), z.boolean()) })
-        .nullable(),
+      callSettings: z.object({ maxSlots: z.number(), callFrequency: z.number(), availableDays: z.record(z.string(), z.boolean()) }).nullable(),
     }),
   ),
   appointments: z.array(

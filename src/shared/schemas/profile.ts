@@ -15,8 +15,7 @@ export const PROFILE_MESSAGES = {
   email: 'Please enter a valid email address',
   phone: 'Please enter a valid phone number',
   passwordMin: 'Password must be at least 6 characters long',
-  passwordPolicy:
-    'Password must be at least 8 characters long and contain an uppercase letter, a lowercase letter, a number and a special character',
+  passwordPolicy: 'Password must be at least 8 characters long and contain an uppercase letter, a lowercase letter, a number and a special character',
   passwordsMismatch: 'Passwords do not match',
   otp: 'Please enter the OTP',
   otpFormat: 'Please enter the complete 6-digit code.',
@@ -64,13 +63,11 @@ const otp = z
   .regex(/^\d{6}$/, PROFILE_MESSAGES.otpFormat);
 
 /** POST /api/medrep/verify-update-otp: newPassword only for a password change. */
-export const verifyUpdateOtpSchema = z
-  .object({ userId, updateType, otp, newPassword: z.string().max(200).optional() })
-  .superRefine((v, ctx) => {
-    if (v.updateType !== 'password') return;
-    const r = profilePasswordSchema.safeParse(v.newPassword ?? '');
-    if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]!.message, path: ['newPassword'] });
-  });
+export const verifyUpdateOtpSchema = z.object({ userId, updateType, otp, newPassword: z.string().max(200).optional() }).superRefine((v, ctx) => {
+  if (v.updateType !== 'password') return;
+  const r = profilePasswordSchema.safeParse(v.newPassword ?? '');
+  if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]!.message, path: ['newPassword'] });
+});
 export type VerifyUpdateOtp = z.infer<typeof verifyUpdateOtpSchema>;
 
 /** The dialog's step 1 for a password: new password and its confirmation. */

@@ -1,9 +1,7 @@
 // spec part 2, 4: one rule for "the subscription is active", used by the server (booking) and the
 // screens (panel, booking form).
 
-export const SUBSCRIPTION_STATUSES = [
-  'active', 'authenticated', 'free_trial', 'trial', 'paid', 'created', 'pending', 'inactive', 'expired',
-] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'authenticated', 'free_trial', 'trial', 'paid', 'created', 'pending', 'inactive', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 const ACTIVE_KINDS = new Set<string>(['active', 'authenticated', 'free_trial', 'trial', 'paid']);

@@ -43,7 +43,9 @@ export function SiteFooter() {
           <ul className="mt-3 grid gap-2">
             {QUICK_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className={linkClass}>{l.label}</Link>
+                <Link to={l.to} className={linkClass}>
+                  {l.label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -65,7 +67,9 @@ export function SiteFooter() {
               <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
               <span>
                 {COMPANY.supportHours.map((h) => (
-                  <span key={h} className="block">{h}</span>
+                  <span key={h} className="block">
+                    {h}
+                  </span>
                 ))}
               </span>
             </span>
@@ -77,7 +81,9 @@ export function SiteFooter() {
           <ul className="mt-3 grid gap-2">
             {LEGAL_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className={linkClass}>{l.label}</Link>
+                <Link to={l.to} className={linkClass}>
+                  {l.label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -86,8 +92,7 @@ export function SiteFooter() {
 
       <div className="border-t border-slate-200 dark:border-slate-800">
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-500 sm:px-6 dark:text-slate-400">
-          © {year} {COMPANY.legalName}. Registered in India, CIN {COMPANY.cin}. Registered office:{' '}
-          {COMPANY.address}.
+          © {year} {COMPANY.legalName}. Registered in India, CIN {COMPANY.cin}. Registered office: {COMPANY.address}.
         </p>
       </div>
     </footer>

@@ -5,7 +5,8 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react';
 
 const variants = {
   primary: 'bg-teal-700 text-white hover:bg-teal-800 disabled:bg-teal-700/50',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
+  secondary:
+    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
   destructive: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/50',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
   link: 'text-teal-700 underline-offset-4 hover:underline dark:text-teal-300',
@@ -39,7 +40,9 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       )}
       {...props}
     >
-      {asChild ? children : (
+      {asChild ? (
+        children
+      ) : (
         <>
           {loading && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
           {children}

@@ -64,7 +64,10 @@ export function Dialog({
           )}
           <div className="mt-4">{children}</div>
           {dismissible && (
-            <DialogPrimitive.Close aria-label="Close" className="absolute right-3 top-3 rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-700">
+            <DialogPrimitive.Close
+              aria-label="Close"
+              className="absolute right-3 top-3 rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-700"
+            >
               <X className="h-4 w-4" aria-hidden />
             </DialogPrimitive.Close>
           )}

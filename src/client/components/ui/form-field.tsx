@@ -32,8 +32,16 @@ export function FormField({
         {label}
       </label>
       {control}
-      {hint && <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
-      {status && <div id={statusId} aria-live="polite" className="text-xs">{status}</div>}
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {status && (
+        <div id={statusId} aria-live="polite" className="text-xs">
+          {status}
+        </div>
+      )}
       {error && (
         <p id={errorId} role="alert" className="text-xs font-medium text-red-600 dark:text-red-400">
           {error}

@@ -5,12 +5,7 @@ import type { ComponentProps } from 'react';
 export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return (
-    <TabsPrimitive.List
-      className={clsx('flex w-full gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 dark:bg-slate-800', className)}
-      {...props}
-    />
-  );
+  return <TabsPrimitive.List className={clsx('flex w-full gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 dark:bg-slate-800', className)} {...props} />;
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {

@@ -1,15 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AdminAppointment, AdminDoctor, AdminNotification, BroadcastResponse } from '../../../shared/schemas/admin';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
-import {
-  adminNotifications,
-  clinicDoctors,
-  clinicDoctorSettings,
-  clinicUsers,
-  doctorAppointments,
-  doctors,
-  medicalReps,
-} from '../../db/schema';
+import { adminNotifications, clinicDoctors, clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
@@ -59,7 +51,12 @@ export async function deleteDoctorLink(deps: AdminDeps, o: { linkId: number; ori
     const gone = await tx
       .delete(doctorAppointments)
       .where(same(doctorAppointments))
-      .returning({ repId: doctorAppointments.repId, clinicId: doctorAppointments.clinicId, doctorId: doctorAppointments.doctorId, date: doctorAppointments.appointmentDate });
+      .returning({
+        repId: doctorAppointments.repId,
+        clinicId: doctorAppointments.clinicId,
+        doctorId: doctorAppointments.doctorId,
+        date: doctorAppointments.appointmentDate,
+      });
     changed.add(cacheKey.link(link.clinicId, link.doctorId), ...gone.flatMap(appointmentKeys));
     const [other] = await tx.select({ id: clinicDoctors.id }).from(clinicDoctors).where(eq(clinicDoctors.doctorId, link.doctorId)).limit(1);
     if (!other) await tx.delete(doctors).where(eq(doctors.id, link.doctorId));
@@ -98,7 +95,12 @@ export async function deleteAppointment(deps: AdminDeps, o: { id: number; origin
     const [gone] = await tx
       .delete(doctorAppointments)
       .where(eq(doctorAppointments.id, id))
-      .returning({ repId: doctorAppointments.repId, clinicId: doctorAppointments.clinicId, doctorId: doctorAppointments.doctorId, date: doctorAppointments.appointmentDate });
+      .returning({
+        repId: doctorAppointments.repId,
+        clinicId: doctorAppointments.clinicId,
+        doctorId: doctorAppointments.doctorId,
+        date: doctorAppointments.appointmentDate,
+      });
     if (gone) changed.add(...appointmentKeys(gone));
     return gone;
   });

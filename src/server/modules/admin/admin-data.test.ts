@@ -45,45 +45,93 @@ describeEachDatabase(
       const rep = await createSubscribedRep(ctx.app.db, { fullName: 'Irfan Bhat', company: 'Cipla' });
       const appt = await createAppointment(ctx.app.db, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-03-05' });
       await ctx.app.db.insert(pendingMedicalReps).values({
-        fullName: 'Pending Pal', email: 'pending-pal@example.com', phone: '9000000001', company: 'Lupin', state: 'Punjab', password: 'x',
-        verificationOtp: 'hash', otpExpiry: new Date('2026-03-02T05:00:00Z'), verifyTokenHash: 'h', verifyTokenExpiry: new Date('2026-03-03T04:30:00Z'),
+        fullName: 'Pending Pal',
+        email: 'pending-pal@example.com',
+        phone: '9000000001',
+        company: 'Lupin',
+        state: 'Punjab',
+        password: 'x',
+        verificationOtp: 'hash',
+        otpExpiry: new Date('2026-03-02T05:00:00Z'),
+        verifyTokenHash: 'h',
+        verifyTokenExpiry: new Date('2026-03-03T04:30:00Z'),
       });
 
       const users = (await call(ctx.app, 'GET', '/api/admin/users', { cookie })).json().users;
       const repRow = users.find((u: { type: string; id: number }) => u.type === 'medrep' && u.id === rep.id);
-      expect(repRow).toMatchObject({ name: 'Irfan Bhat', email: rep.email, status: 'active', company: 'Cipla', phone: rep.phone, state: rep.state, subscriptionStatus: 'free_trial' });
+      expect(repRow).toMatchObject({
+        name: 'Irfan Bhat',
+        email: rep.email,
+        status: 'active',
+        company: 'Cipla',
+        phone: rep.phone,
+        state: rep.state,
+        subscriptionStatus: 'free_trial',
+      });
       const clinicRow = users.find((u: { type: string; id: number }) => u.type === 'clinic' && u.id === clinic.id);
-      expect(clinicRow).toMatchObject({ name: 'Lal Chowk Clinic', contact_person: clinic.contactPerson, contact_number: clinic.contactNumber, city: 'Srinagar', state: clinic.state, status: 'active' });
+      expect(clinicRow).toMatchObject({
+        name: 'Lal Chowk Clinic',
+        contact_person: clinic.contactPerson,
+        contact_number: clinic.contactNumber,
+        city: 'Srinagar',
+        state: clinic.state,
+        status: 'active',
+      });
       const text = JSON.stringify(users);
       expect(text).not.toMatch(/password|argon2|otp|token|hash/i);
 
       const doctorsList = (await call(ctx.app, 'GET', '/api/admin/doctors', { cookie })).json().doctors;
       expect(doctorsList.find((d: { doctor_id: number }) => d.doctor_id === doctor.id)).toMatchObject({
-        name: 'Dr. Zahid Lone', specialty: 'Neurology', city: doctor.city, state: doctor.state, clinic_name: 'Lal Chowk Clinic',
-        clinic_email: clinic.email, clinic_phone: clinic.contactNumber, contact_person: clinic.contactPerson,
+        name: 'Dr. Zahid Lone',
+        specialty: 'Neurology',
+        city: doctor.city,
+        state: doctor.state,
+        clinic_name: 'Lal Chowk Clinic',
+        clinic_email: clinic.email,
+        clinic_phone: clinic.contactNumber,
+        contact_person: clinic.contactPerson,
       });
 
       const appointments = (await call(ctx.app, 'GET', '/api/admin/appointments', { cookie })).json().appointments;
       expect(appointments.find((a: { id: number }) => a.id === appt.id)).toMatchObject({
-        appointment_date: '2026-03-05', status: 'booked', doctor_name: 'Dr. Zahid Lone', specialty: 'Neurology', clinic_name: 'Lal Chowk Clinic',
-        rep_name: 'Irfan Bhat', company: 'Cipla', rep_phone: rep.phone,
+        appointment_date: '2026-03-05',
+        status: 'booked',
+        doctor_name: 'Dr. Zahid Lone',
+        specialty: 'Neurology',
+        clinic_name: 'Lal Chowk Clinic',
+        rep_name: 'Irfan Bhat',
+        company: 'Cipla',
+        rep_phone: rep.phone,
       });
 
       const subs = (await call(ctx.app, 'GET', '/api/admin/subscriptions', { cookie })).json().subscriptions;
       expect(subs.find((s: { id: number }) => s.id === rep.id)).toMatchObject({
-        full_name: 'Irfan Bhat', email: rep.email, company: 'Cipla', subscription_status: 'free_trial', subscription_id: rep.subscriptionId,
+        full_name: 'Irfan Bhat',
+        email: rep.email,
+        company: 'Cipla',
+        subscription_status: 'free_trial',
+        subscription_id: rep.subscriptionId,
         subscription_expires_at: '2027-03-02T00:00:00.000Z',
       });
 
       const pending = (await call(ctx.app, 'GET', '/api/admin/pending-medical-reps', { cookie })).json().pendingReps;
       expect(pending.find((p: { email: string }) => p.email === 'pending-pal@example.com')).toMatchObject({
-        full_name: 'Pending Pal', company: 'Lupin', state: 'Punjab', token_expiry: '2026-03-03T04:30:00.000Z',
+        full_name: 'Pending Pal',
+        company: 'Lupin',
+        state: 'Punjab',
+        token_expiry: '2026-03-03T04:30:00.000Z',
       });
       expect(JSON.stringify(pending)).not.toMatch(/password|hash/i);
 
       const recipients = (await call(ctx.app, 'GET', '/api/admin/medical-reps-with-subscription', { cookie })).json().medicalReps;
       expect(recipients.find((r: { id: number }) => r.id === rep.id)).toMatchObject({
-        fullName: 'Irfan Bhat', email: rep.email, company: 'Cipla', state: rep.state, subscriptionStatus: 'free_trial', freeTrialUsed: true, isActive: true,
+        fullName: 'Irfan Bhat',
+        email: rep.email,
+        company: 'Cipla',
+        state: rep.state,
+        subscriptionStatus: 'free_trial',
+        freeTrialUsed: true,
+        isActive: true,
       });
     });
 
@@ -94,13 +142,20 @@ describeEachDatabase(
       const rep = await createSubscribedRep(ctx.app.db);
       await createAppointment(ctx.app.db, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-03-06' });
       const repCookie = await sessionCookie(ctx.app, 'medrep', rep.id);
-      await ctx.app.db.insert(passwordResetTokens).values({ userType: 'medrep', userId: rep.id, tokenHash: `t-${rep.id}`, expiresAt: new Date('2026-03-02T06:00:00Z') });
+      await ctx.app.db
+        .insert(passwordResetTokens)
+        .values({ userType: 'medrep', userId: rep.id, tokenHash: `t-${rep.id}`, expiresAt: new Date('2026-03-02T06:00:00Z') });
 
       const res = await call(ctx.app, 'DELETE', `/api/admin/users/${rep.id}`, { cookie, body: { userType: 'medrep' } });
       expect(res.statusCode).toBe(200);
       expect(await ctx.app.db.select().from(medicalReps).where(eq(medicalReps.id, rep.id))).toHaveLength(0);
       expect(await ctx.app.db.select().from(doctorAppointments).where(eq(doctorAppointments.repId, rep.id))).toHaveLength(0);
-      expect(await ctx.app.db.select().from(sessions).where(and(eq(sessions.userType, 'medrep'), eq(sessions.userId, rep.id)))).toHaveLength(0);
+      expect(
+        await ctx.app.db
+          .select()
+          .from(sessions)
+          .where(and(eq(sessions.userType, 'medrep'), eq(sessions.userId, rep.id))),
+      ).toHaveLength(0);
       expect(await ctx.app.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, rep.id))).toHaveLength(0);
       expect((await call(ctx.app, 'GET', '/api/auth/me', { cookie: repCookie })).statusCode).toBe(401);
 
@@ -111,15 +166,24 @@ describeEachDatabase(
       expect(badType.statusCode).toBe(400);
     });
 
-    it('keeps a deleted rep\'s payment records, with no rep attached', async () => {
+    it("keeps a deleted rep's payment records, with no rep attached", async () => {
       const cookie = await adminCookie(ctx.app);
       const rep = await createSubscribedRep(ctx.app.db, { subscriptionStatus: 'active' });
       await ctx.app.db.insert(subscriptionOrders).values({
-        orderId: `order_keep_${rep.id}`, repId: rep.id, planType: 'monthly', amount: 9900, receipt: `r_${rep.id}`, status: 'paid', paymentId: `pay_keep_${rep.id}`,
+        orderId: `order_keep_${rep.id}`,
+        repId: rep.id,
+        planType: 'monthly',
+        amount: 9900,
+        receipt: `r_${rep.id}`,
+        status: 'paid',
+        paymentId: `pay_keep_${rep.id}`,
       });
       const res = await call(ctx.app, 'DELETE', `/api/admin/users/${rep.id}`, { cookie, body: { userType: 'medrep' } });
       expect(res.statusCode).toBe(200);
-      const [order] = await ctx.app.db.select().from(subscriptionOrders).where(eq(subscriptionOrders.orderId, `order_keep_${rep.id}`));
+      const [order] = await ctx.app.db
+        .select()
+        .from(subscriptionOrders)
+        .where(eq(subscriptionOrders.orderId, `order_keep_${rep.id}`));
       expect(order).toMatchObject({ repId: null, amount: 9900, status: 'paid', paymentId: `pay_keep_${rep.id}` });
     });
 
@@ -147,12 +211,19 @@ describeEachDatabase(
       const off = await call(ctx.app, 'PATCH', `/api/admin/users/${rep.id}/status`, { cookie, body: { userType: 'medrep', status: 'inactive' } });
       expect(off.statusCode).toBe(200);
       expect(off.json().status).toBe('inactive');
-      expect(await ctx.app.db.select().from(sessions).where(and(eq(sessions.userType, 'medrep'), eq(sessions.userId, rep.id)))).toHaveLength(0);
+      expect(
+        await ctx.app.db
+          .select()
+          .from(sessions)
+          .where(and(eq(sessions.userType, 'medrep'), eq(sessions.userId, rep.id))),
+      ).toHaveLength(0);
       expect((await call(ctx.app, 'GET', '/api/auth/me', { cookie: repCookie })).statusCode).toBe(401);
       const refused = await call(ctx.app, 'POST', '/api/medrep/login', { body: { email: rep.email, password: TEST_PASSWORD } });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe('Your account is inactive. Please contact support.');
-      const listed = (await call(ctx.app, 'GET', '/api/admin/users', { cookie })).json().users.find((u: { id: number; type: string }) => u.type === 'medrep' && u.id === rep.id);
+      const listed = (await call(ctx.app, 'GET', '/api/admin/users', { cookie }))
+        .json()
+        .users.find((u: { id: number; type: string }) => u.type === 'medrep' && u.id === rep.id);
       expect(listed.status).toBe('inactive');
 
       // Without a target status the spec's toggle applies: anything but active becomes active.
@@ -172,7 +243,9 @@ describeEachDatabase(
       await ctx.app.db.insert(clinicDoctors).values({ clinicId: b.id, doctorId: doctor.id });
       const rep = await createSubscribedRep(ctx.app.db);
       const appt = await createAppointment(ctx.app.db, { doctorId: doctor.id, clinicId: a.id, repId: rep.id, appointmentDate: '2026-03-07' });
-      const links = (await call(ctx.app, 'GET', '/api/admin/doctors', { cookie })).json().doctors.filter((d: { doctor_id: number }) => d.doctor_id === doctor.id);
+      const links = (await call(ctx.app, 'GET', '/api/admin/doctors', { cookie }))
+        .json()
+        .doctors.filter((d: { doctor_id: number }) => d.doctor_id === doctor.id);
       expect(links).toHaveLength(2);
       const atA = links.find((l: { clinic_email: string }) => l.clinic_email === a.email);
 
@@ -208,9 +281,7 @@ describeEachDatabase(
       const first = await call(ctx.app, 'POST', '/api/admin/notifications', { cookie, body: { message: '  Clinics close early on Friday.  ' } });
       expect(first.statusCode).toBe(200);
       ctx.clock.advanceMinutes(1);
-      await Promise.all(
-        ['Second note', 'Third note'].map((message) => call(ctx.app, 'POST', '/api/admin/notifications', { cookie, body: { message } })),
-      );
+      await Promise.all(['Second note', 'Third note'].map((message) => call(ctx.app, 'POST', '/api/admin/notifications', { cookie, body: { message } })));
       const active = await ctx.app.db.select().from(adminNotifications).where(eq(adminNotifications.isActive, true));
       expect(active).toHaveLength(1);
       const shown = (await call(ctx.app, 'GET', '/api/admin/notifications/active')).json().notification;
@@ -229,7 +300,13 @@ describeEachDatabase(
       const doctor = await createDoctor(ctx.app.db, clinic.id, { state: 'Punjab', city: 'Amritsar' });
       const rep = await createSubscribedRep(ctx.app.db);
       // Booked at 23:00 IST on 1 March (17:30 UTC): an Indian-calendar day.
-      await createAppointment(ctx.app.db, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-03-09', bookedAt: new Date('2026-03-01T17:30:00Z') });
+      await createAppointment(ctx.app.db, {
+        doctorId: doctor.id,
+        clinicId: clinic.id,
+        repId: rep.id,
+        appointmentDate: '2026-03-09',
+        bookedAt: new Date('2026-03-01T17:30:00Z'),
+      });
       const res = await call(ctx.app, 'GET', '/api/admin/analytics', { cookie });
       expect(res.statusCode).toBe(200);
       const a = res.json();

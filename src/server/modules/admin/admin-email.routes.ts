@@ -34,16 +34,22 @@ export async function adminEmailRoutes(base: FastifyInstance): Promise<void> {
     { ...adminOnly, schema: { body: reregistrationSchema, response: { 200: reregistrationResponseSchema, ...errorResponses } } },
     async (request) => sendReregistrationEmails(app, { input: request.body, origin: originOf(request) }),
   );
-  app.get('/api/admin/medical-reps-with-subscription', { ...adminOnly, schema: { response: { 200: emailRecipientsResponseSchema, ...errorResponses } } }, async () => ({
-    medicalReps: await listEmailRecipients(app),
-  }));
+  app.get(
+    '/api/admin/medical-reps-with-subscription',
+    { ...adminOnly, schema: { response: { 200: emailRecipientsResponseSchema, ...errorResponses } } },
+    async () => ({
+      medicalReps: await listEmailRecipients(app),
+    }),
+  );
   app.post(
     '/api/admin/send-bulk-email',
     { ...adminOnly, schema: { body: bulkEmailSchema, response: { 202: bulkEmailQueuedResponseSchema, ...errorResponses } } },
     async (request, reply) => reply.status(202).send(await queueBulkEmail(app, { jobs, input: request.body, origin: originOf(request) })),
   );
-  app.get('/api/admin/email-jobs/:jobId', { ...adminOnly, schema: { params: jobParams, response: { 200: emailJobSchema, ...errorResponses } } }, async (request) =>
-    getEmailJob({ jobs }, { jobId: request.params.jobId }),
+  app.get(
+    '/api/admin/email-jobs/:jobId',
+    { ...adminOnly, schema: { params: jobParams, response: { 200: emailJobSchema, ...errorResponses } } },
+    async (request) => getEmailJob({ jobs }, { jobId: request.params.jobId }),
   );
   app.get('/api/admin/email-audit-logs', { ...adminOnly, schema: { response: { 200: emailLogsResponseSchema, ...errorResponses } } }, async () => ({
     logs: await listEmailLogs(app),

@@ -1,14 +1,6 @@
 import { count, desc, inArray, sql } from 'drizzle-orm';
 import { reregistrationMailText } from '../../../shared/admin-mail-texts';
-import type {
-  BulkEmail,
-  BulkEmailQueuedResponse,
-  EmailJob,
-  EmailLog,
-  EmailStats,
-  Reregistration,
-  ReregistrationResponse,
-} from '../../../shared/schemas/admin';
+import type { BulkEmail, BulkEmailQueuedResponse, EmailJob, EmailLog, EmailStats, Reregistration, ReregistrationResponse } from '../../../shared/schemas/admin';
 import { ADMIN_MESSAGES, personalise } from '../../../shared/schemas/admin';
 import { emailAuditLog, medicalReps, pendingMedicalReps } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -25,8 +17,7 @@ type EmailDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer' | 'log'>;
 export const ADMIN_USER = 'admin';
 const BULK_CONCURRENCY = 4;
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const htmlOf = (text: string) =>
   `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">${text
     .split(/\n{2,}/)
@@ -37,10 +28,7 @@ const htmlOf = (text: string) =>
  * A fresh code and link for each pending rep (the old ones stop working), e-mailed with the re-registration
  * text. E-mails without a pending registration are counted as skipped.
  */
-export async function sendReregistrationEmails(
-  deps: EmailDeps,
-  o: { input: Reregistration; origin: RequestOrigin },
-): Promise<ReregistrationResponse> {
+export async function sendReregistrationEmails(deps: EmailDeps, o: { input: Reregistration; origin: RequestOrigin }): Promise<ReregistrationResponse> {
   const { input } = o;
   const pending = input.sendToAll
     ? await deps.db.select().from(pendingMedicalReps).orderBy(pendingMedicalReps.createdAt)
@@ -61,7 +49,15 @@ export async function sendReregistrationEmails(
       tokenExpiry: new Date(now.getTime() + VERIFY_LINK_LIFETIME_MS),
     });
     const { subject, text } = reregistrationMailText({ name: p.fullName, code, link: `${deps.config.appUrl}/verify-email?token=${token}&type=medrep` });
-    const result = await deps.mailer.send({ to: p.email, toName: p.fullName, subject, text, html: htmlOf(text), templateType: 'reregistration', adminUser: ADMIN_USER });
+    const result = await deps.mailer.send({
+      to: p.email,
+      toName: p.fullName,
+      subject,
+      text,
+      html: htmlOf(text),
+      templateType: 'reregistration',
+      adminUser: ADMIN_USER,
+    });
     if (result.ok) sent++;
     else failed++;
   }
@@ -82,10 +78,7 @@ export async function sendReregistrationEmails(
  * Queues one e-mail per recipient and answers at once; the mails go out in the background, a few at a time,
  * each one a row in email_audit_log. The screen follows the job's progress.
  */
-export async function queueBulkEmail(
-  deps: EmailDeps,
-  o: { jobs: EmailJobStore; input: BulkEmail; origin: RequestOrigin },
-): Promise<BulkEmailQueuedResponse> {
+export async function queueBulkEmail(deps: EmailDeps, o: { jobs: EmailJobStore; input: BulkEmail; origin: RequestOrigin }): Promise<BulkEmailQueuedResponse> {
   const { jobs, input } = o;
   const ids = [...new Set(input.recipientIds)];
   const recipients = await deps.db

@@ -16,7 +16,12 @@ describeEachDatabase(
       const bilal = await createRep(ctx.app.db, { fullName: 'Bilal Mir' });
       const res = await call(ctx.app, 'POST', '/api/admin/send-bulk-email', {
         cookie,
-        body: { recipientIds: [asha.id, bilal.id, 999_999], subject: 'Hello {{name}}', content: 'Dear {{name}},\n\nUse UPGRADE20.', templateType: 'subscription' },
+        body: {
+          recipientIds: [asha.id, bilal.id, 999_999],
+          subject: 'Hello {{name}}',
+          content: 'Dear {{name}},\n\nUse UPGRADE20.',
+          templateType: 'subscription',
+        },
       });
       expect(res.statusCode).toBe(202);
       const body = res.json();
@@ -34,11 +39,22 @@ describeEachDatabase(
 
       const rows = await ctx.app.db.select().from(emailAuditLog).where(eq(emailAuditLog.recipientId, asha.id));
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ adminUser: 'admin', templateType: 'subscription', status: 'sent', recipientEmail: asha.email, recipientName: 'Asha Verma' });
+      expect(rows[0]).toMatchObject({
+        adminUser: 'admin',
+        templateType: 'subscription',
+        status: 'sent',
+        recipientEmail: asha.email,
+        recipientName: 'Asha Verma',
+      });
 
       const logs = (await call(ctx.app, 'GET', '/api/admin/email-audit-logs', { cookie })).json().logs;
       expect(logs.find((l: { recipient_email: string }) => l.recipient_email === bilal.email)).toMatchObject({
-        status: 'sent', recipient_name: 'Bilal Mir', subject: 'Hello Bilal Mir', error_message: null, template_type: 'subscription', email_service: 'smtp',
+        status: 'sent',
+        recipient_name: 'Bilal Mir',
+        subject: 'Hello Bilal Mir',
+        error_message: null,
+        template_type: 'subscription',
+        email_service: 'smtp',
       });
       // Newest first.
       const times = logs.map((l: { sent_at: string }) => Date.parse(l.sent_at));
@@ -48,15 +64,25 @@ describeEachDatabase(
       expect(stats.overview.sent_emails).toBeGreaterThanOrEqual(2);
       expect(stats.overview.total_emails).toBe(stats.overview.sent_emails + stats.overview.failed_emails);
       expect(stats.overview.last_24h).toBeGreaterThanOrEqual(2);
-      expect(stats.templateStats.find((t: { template_type: string }) => t.template_type === 'subscription')).toEqual({ template_type: 'subscription', sent_count: 2, count: 2 });
+      expect(stats.templateStats.find((t: { template_type: string }) => t.template_type === 'subscription')).toEqual({
+        template_type: 'subscription',
+        sent_count: 2,
+        count: 2,
+      });
     });
 
     it('refuses a bulk e-mail without recipients or without subject and content, with the spec messages', async () => {
       const cookie = await adminCookie(ctx.app);
-      const none = await call(ctx.app, 'POST', '/api/admin/send-bulk-email', { cookie, body: { recipientIds: [], subject: 'S', content: 'C', templateType: 'custom' } });
+      const none = await call(ctx.app, 'POST', '/api/admin/send-bulk-email', {
+        cookie,
+        body: { recipientIds: [], subject: 'S', content: 'C', templateType: 'custom' },
+      });
       expect(none.statusCode).toBe(400);
       expect(none.json().message).toBe('Please select at least one medical representative');
-      const blank = await call(ctx.app, 'POST', '/api/admin/send-bulk-email', { cookie, body: { recipientIds: [1], subject: ' ', content: 'C', templateType: 'custom' } });
+      const blank = await call(ctx.app, 'POST', '/api/admin/send-bulk-email', {
+        cookie,
+        body: { recipientIds: [1], subject: ' ', content: 'C', templateType: 'custom' },
+      });
       expect(blank.json().message).toBe('Please provide both subject and email content');
       const badJob = await call(ctx.app, 'GET', '/api/admin/email-jobs/0e4b1c1e-0000-4000-8000-000000000000', { cookie });
       expect(badJob.statusCode).toBe(404);
@@ -67,13 +93,18 @@ describeEachDatabase(
       const before = (await call(ctx.app, 'GET', '/api/admin/email-stats', { cookie })).json().overview;
       // An address with an impossible IP literal: the SMTP transport refuses it.
       const rep = await createRep(ctx.app.db, { fullName: 'Bad Address', email: `bad-${Date.now()}@[300.1.1.1]` });
-      const res = await call(ctx.app, 'POST', '/api/admin/send-bulk-email', { cookie, body: { recipientIds: [rep.id], subject: 'Hi {{name}}', content: 'Hello', templateType: 'custom' } });
+      const res = await call(ctx.app, 'POST', '/api/admin/send-bulk-email', {
+        cookie,
+        body: { recipientIds: [rep.id], subject: 'Hi {{name}}', content: 'Hello', templateType: 'custom' },
+      });
       const job = await waitForJob(ctx.app, cookie, res.json().jobId);
       expect(job).toMatchObject({ total: 1, sent: 0, failed: 1, done: true });
       const after = (await call(ctx.app, 'GET', '/api/admin/email-stats', { cookie })).json().overview;
       expect(after.total_emails).toBe(before.total_emails + 1);
       expect(after.failed_emails).toBe(before.failed_emails + 1);
-      const log = (await call(ctx.app, 'GET', '/api/admin/email-audit-logs', { cookie })).json().logs.find((l: { recipient_email: string }) => l.recipient_email === rep.email);
+      const log = (await call(ctx.app, 'GET', '/api/admin/email-audit-logs', { cookie }))
+        .json()
+        .logs.find((l: { recipient_email: string }) => l.recipient_email === rep.email);
       expect(log.status).toBe('failed');
       expect(log.error_message).toBeTruthy();
     });

@@ -3,11 +3,7 @@ import { getHeapStatistics } from 'node:v8';
 import { and, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { AdminAnalytics, AdminStats, SystemHealth } from '../../../shared/schemas/admin';
 import { addDays, startOfIndianDay, todayInIndia } from '../../../shared/dates';
-import {
-  SUBSCRIPTION_STATUSES,
-  effectiveSubscriptionStatus,
-  isSubscriptionActive,
-} from '../../../shared/subscription/subscription-status';
+import { SUBSCRIPTION_STATUSES, effectiveSubscriptionStatus, isSubscriptionActive } from '../../../shared/subscription/subscription-status';
 import type { Database } from '../../db/client';
 import { clinicUsers, doctorAppointments, doctors, emailAuditLog, medicalReps } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -19,9 +15,7 @@ type StatsDeps = Pick<Deps, 'db' | 'clock'>;
 type HealthDeps = Pick<Deps, 'db' | 'log'> & { database: Pick<Database, 'ping'> };
 
 /** The statuses the shared rule counts as active (given a future expiry), taken from the rule itself. */
-const ACTIVE_KINDS = SUBSCRIPTION_STATUSES.filter((status) =>
-  isSubscriptionActive({ status, expiresAt: new Date(8.64e15), now: new Date(0) }),
-);
+const ACTIVE_KINDS = SUBSCRIPTION_STATUSES.filter((status) => isSubscriptionActive({ status, expiresAt: new Date(8.64e15), now: new Date(0) }));
 const TRIAL_KINDS = ['free_trial', 'trial'];
 
 const SLOW_DATABASE_MS = 1000;
@@ -112,15 +106,15 @@ export async function getAnalytics(deps: StatsDeps): Promise<AdminAnalytics> {
     .groupBy(clinicUsers.state)
     .orderBy(desc(count()), clinicUsers.state);
 
-  const reps = await deps.db
-    .select({ status: medicalReps.subscriptionStatus, expiresAt: medicalReps.subscriptionExpiresAt })
-    .from(medicalReps);
+  const reps = await deps.db.select({ status: medicalReps.subscriptionStatus, expiresAt: medicalReps.subscriptionExpiresAt }).from(medicalReps);
   const statusCounts = new Map<string, number>();
   for (const r of reps) {
     const status = effectiveSubscriptionStatus({ status: r.status, expiresAt: r.expiresAt, now });
     statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
   }
-  const subscriptionsByStatus = [...statusCounts].map(([status, n]) => ({ status, count: n })).sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
+  const subscriptionsByStatus = [...statusCounts]
+    .map(([status, n]) => ({ status, count: n }))
+    .sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
   const sum = (kinds: string[]) => kinds.reduce((s, k) => s + (statusCounts.get(k) ?? 0), 0);
 
   return {

@@ -107,7 +107,9 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
   app.get('/api/admin/analytics', { ...adminOnly, schema: { response: { 200: adminAnalyticsSchema, ...errorResponses } } }, async () => getAnalytics(app));
 
   // --- users ---
-  app.get('/api/admin/users', { ...adminOnly, schema: { response: { 200: adminUsersResponseSchema, ...errorResponses } } }, async () => ({ users: await listUsers(app) }));
+  app.get('/api/admin/users', { ...adminOnly, schema: { response: { 200: adminUsersResponseSchema, ...errorResponses } } }, async () => ({
+    users: await listUsers(app),
+  }));
   app.delete(
     '/api/admin/users/:id',
     { ...adminOnly, schema: { params: idParamSchema, body: deleteUserSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
@@ -126,20 +128,28 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
   }));
 
   // --- doctors and appointments ---
-  app.get('/api/admin/doctors', { ...adminOnly, schema: { response: { 200: adminDoctorsResponseSchema, ...errorResponses } } }, async () => ({ doctors: await listDoctors(app) }));
-  app.delete('/api/admin/doctors/:id', { ...adminOnly, schema: { params: idParamSchema, response: { 200: messageResponseSchema, ...errorResponses } } }, async (request) =>
-    deleteDoctorLink(app, { linkId: request.params.id, origin: originOf(request) }),
+  app.get('/api/admin/doctors', { ...adminOnly, schema: { response: { 200: adminDoctorsResponseSchema, ...errorResponses } } }, async () => ({
+    doctors: await listDoctors(app),
+  }));
+  app.delete(
+    '/api/admin/doctors/:id',
+    { ...adminOnly, schema: { params: idParamSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    async (request) => deleteDoctorLink(app, { linkId: request.params.id, origin: originOf(request) }),
   );
   app.get('/api/admin/appointments', { ...adminOnly, schema: { response: { 200: adminAppointmentsResponseSchema, ...errorResponses } } }, async () => ({
     appointments: await listAppointments(app),
   }));
-  app.delete('/api/admin/appointments/:id', { ...adminOnly, schema: { params: idParamSchema, response: { 200: messageResponseSchema, ...errorResponses } } }, async (request) =>
-    deleteAppointment(app, { id: request.params.id, origin: originOf(request) }),
+  app.delete(
+    '/api/admin/appointments/:id',
+    { ...adminOnly, schema: { params: idParamSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    async (request) => deleteAppointment(app, { id: request.params.id, origin: originOf(request) }),
   );
 
   // --- the broadcast ---
-  app.post('/api/admin/notifications', { ...adminOnly, schema: { body: broadcastSchema, response: { 200: broadcastResponseSchema, ...errorResponses } } }, async (request) =>
-    broadcast(app, { message: request.body.message, origin: originOf(request) }),
+  app.post(
+    '/api/admin/notifications',
+    { ...adminOnly, schema: { body: broadcastSchema, response: { 200: broadcastResponseSchema, ...errorResponses } } },
+    async (request) => broadcast(app, { message: request.body.message, origin: originOf(request) }),
   );
   app.delete('/api/admin/notifications/active', { ...adminOnly, schema: { response: { 200: messageResponseSchema, ...errorResponses } } }, async (request) =>
     clearActiveNotification(app, { origin: originOf(request) }),

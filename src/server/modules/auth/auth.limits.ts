@@ -14,10 +14,12 @@ interface Limit {
 }
 type AccountKey = (request: FastifyRequest) => string | undefined;
 
-const bodyField = (field: string): AccountKey => (request) => {
-  const v = (request.body as Record<string, unknown> | undefined)?.[field];
-  return typeof v === 'string' && v ? v.trim().toLowerCase() : undefined;
-};
+const bodyField =
+  (field: string): AccountKey =>
+  (request) => {
+    const v = (request.body as Record<string, unknown> | undefined)?.[field];
+    return typeof v === 'string' && v ? v.trim().toLowerCase() : undefined;
+  };
 
 export const byEmail = bodyField('email');
 export const byToken = bodyField('token');
@@ -37,12 +39,7 @@ export const LIMITS = {
 } satisfies Record<string, { ip: Limit; account: Limit }>;
 
 /** A preHandler applying an IP limit and an account limit under the name `name`. */
-export function rateLimited(
-  app: FastifyInstance,
-  name: string,
-  limits: { ip: Limit; account: Limit },
-  accountKey: AccountKey,
-): preHandlerAsyncHookHandler {
+export function rateLimited(app: FastifyInstance, name: string, limits: { ip: Limit; account: Limit }, accountKey: AccountKey): preHandlerAsyncHookHandler {
   const perIp = app.createRateLimit({ ...limits.ip, keyGenerator: (req) => `${name}:ip:${req.ip}` });
   const perAccount = app.createRateLimit({ ...limits.account, keyGenerator: (req) => `${name}:acct:${accountKey(req) ?? ''}` });
   return async function rateLimit(request) {

@@ -5,8 +5,7 @@ import type { OutgoingMail } from '../mail/mail.service';
 // The texts of the accounts e-mails. The code comes before any link, so the first 6-digit number in the
 // text is the code.
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(title: string, paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
@@ -15,13 +14,7 @@ function layout(title: string, paragraphs: string[]): string {
 <p style="font-size:12px;color:#6b7280">${PRODUCT_NAME} Healthcare Platform</p></body></html>`;
 }
 
-export function verificationMail(o: {
-  to: string;
-  name: string;
-  code: string;
-  link: string;
-  kind: UserKind;
-}): OutgoingMail {
+export function verificationMail(o: { to: string; name: string; code: string; link: string; kind: UserKind }): OutgoingMail {
   const subject = `Your ${PRODUCT_NAME} verification code`;
   const text = [
     `Hello ${o.name},`,

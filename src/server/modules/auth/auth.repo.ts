@@ -209,16 +209,11 @@ export async function setRepPassword(db: DbOrTx, id: number, passwordHash: strin
 // --- password-reset tokens -----------------------------------------------------------------------
 
 /** Stores a new reset token; earlier unused tokens of the account stop working (only the newest link counts). */
-export async function replaceResetToken(
-  db: DbOrTx,
-  v: { kind: UserKind; userId: number; tokenHash: string; expiresAt: Date; now: Date },
-): Promise<void> {
+export async function replaceResetToken(db: DbOrTx, v: { kind: UserKind; userId: number; tokenHash: string; expiresAt: Date; now: Date }): Promise<void> {
   await db
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userType, v.kind), eq(passwordResetTokens.userId, v.userId), isNull(passwordResetTokens.usedAt)));
-  await db
-    .insert(passwordResetTokens)
-    .values({ userType: v.kind, userId: v.userId, tokenHash: v.tokenHash, expiresAt: v.expiresAt, createdAt: v.now });
+  await db.insert(passwordResetTokens).values({ userType: v.kind, userId: v.userId, tokenHash: v.tokenHash, expiresAt: v.expiresAt, createdAt: v.now });
 }
 
 /** Uses a reset token once, atomically: answers the account id, or undefined when invalid, used or expired. */

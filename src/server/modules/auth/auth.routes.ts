@@ -58,7 +58,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   // --- registration and verification -------------------------------------------------------------
   app.post(
     '/api/check-availability',
-    { schema: { body: checkAvailabilitySchema, response: { 200: availabilityResponseSchema, ...errorResponses } }, preHandler: limit('checkAvailability', byValue) },
+    {
+      schema: { body: checkAvailabilitySchema, response: { 200: availabilityResponseSchema, ...errorResponses } },
+      preHandler: limit('checkAvailability', byValue),
+    },
     async (request) => registration.checkAvailability(app, { input: request.body }),
   );
 
@@ -93,7 +96,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   // --- sessions ----------------------------------------------------------------------------------
-  for (const [path, kind] of [['/api/auth/login', 'clinic'], ['/api/medrep/login', 'medrep']] as const) {
+  for (const [path, kind] of [
+    ['/api/auth/login', 'clinic'],
+    ['/api/medrep/login', 'medrep'],
+  ] as const) {
     const accountKey = (req: Parameters<typeof byEmail>[0]) => (byEmail(req) ? `${kind}:${byEmail(req)}` : undefined);
     const answer = kind === 'clinic' ? clinicLoginResponseSchema : repLoginResponseSchema;
     // The refused rep login carries the spec's hint next to the message (part 1, 7).

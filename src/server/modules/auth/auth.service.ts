@@ -121,7 +121,10 @@ export async function logIn(
   }
   if (input.deviceFingerprint) await repo.setDeviceFingerprint(deps.db, kind, account.id, input.deviceFingerprint);
   const user = kind === 'clinic' ? clinicUserOf(account as repo.ClinicRow) : repUserOf(account as repo.RepRow);
-  return { accountId: account.id, answer: { user, termsAccepted: account.termsAccepted, message: 'Login successful' } as ClinicLoginResponse | RepLoginResponse };
+  return {
+    accountId: account.id,
+    answer: { user, termsAccepted: account.termsAccepted, message: 'Login successful' } as ClinicLoginResponse | RepLoginResponse,
+  };
 }
 
 /** GET /api/auth/me: who is signed in (the dashboards trust this, not the browser's saved data). */
@@ -181,10 +184,7 @@ export async function acceptTerms(deps: Deps, o: TermsOptions): Promise<AcceptTe
 const nameOf = (a: repo.AccountRow) => ('fullName' in a ? a.fullName : a.contactPerson);
 
 /** POST /api/{clinic|medrep}/forgot-password: a single-use link valid one hour. */
-export async function requestPasswordReset(
-  deps: Deps,
-  o: { kind: UserKind; input: ForgotPassword; origin: RequestOrigin },
-): Promise<MessageResponse> {
+export async function requestPasswordReset(deps: Deps, o: { kind: UserKind; input: ForgotPassword; origin: RequestOrigin }): Promise<MessageResponse> {
   const { kind, input } = o;
   const account = await findAccount(deps, kind, input.email);
   if (!account) throw notFound(NO_ACCOUNT);

@@ -57,12 +57,7 @@ export const repPayload = (o: Record<string, unknown> = {}) => ({
 });
 
 /** Registers through the API and answers the code read from the real mailbox. */
-export async function registerAndReadCode(
-  app: FastifyInstance,
-  mailbox: Mailbox,
-  kind: 'clinic' | 'medrep',
-  payload: { email: string },
-): Promise<string> {
+export async function registerAndReadCode(app: FastifyInstance, mailbox: Mailbox, kind: 'clinic' | 'medrep', payload: { email: string }): Promise<string> {
   const before = mailbox.to(payload.email).length;
   const res = await post(app, `/api/${kind}/register`, payload);
   expect(res.statusCode, res.body).toBe(201);

@@ -23,7 +23,9 @@ export function generateToken(): string {
  * does not give the codes away by trying the million candidates.
  */
 export function hashCode(code: string, secret?: string): string {
-  return createHmac('sha256', secret ?? 'repvisit-code-v1').update(code).digest('hex');
+  return createHmac('sha256', secret ?? 'repvisit-code-v1')
+    .update(code)
+    .digest('hex');
 }
 
 /** A link token's hash (SHA-256; the token has 256 bits of entropy). */

@@ -99,7 +99,10 @@ describeEachDatabase('accounts: login, sessions and terms', (ctx) => {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2]!;
     expect(median(unknownTimes)).toBeGreaterThan(median(wrongTimes) / 4);
-    const events = await ctx.app.db.select().from(securityEvents).where(and(eq(securityEvents.eventType, 'login_failed'), eq(securityEvents.userId, rep.id)));
+    const events = await ctx.app.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.eventType, 'login_failed'), eq(securityEvents.userId, rep.id)));
     expect(events.length).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(events)).not.toContain('Wrong!Pass1');
   });
@@ -149,7 +152,10 @@ describeEachDatabase('accounts: login, sessions and terms', (ctx) => {
     expect(stolen.statusCode).toBe(403);
     const [otherRow] = await ctx.app.db.select().from(clinicUsers).where(eq(clinicUsers.id, other.id));
     expect(otherRow!.termsAccepted).toBe(false);
-    const refused = await ctx.app.db.select().from(securityEvents).where(and(eq(securityEvents.eventType, 'access_refused'), eq(securityEvents.userId, clinic.id)));
+    const refused = await ctx.app.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.eventType, 'access_refused'), eq(securityEvents.userId, clinic.id)));
     expect(refused.length).toBeGreaterThanOrEqual(1);
 
     const accepted = await post(ctx.app, '/api/accept-terms', { userId: clinic.id, userType: 'clinic' }, { cookie });
@@ -178,9 +184,7 @@ describeEachDatabase('accounts: login, sessions and terms', (ctx) => {
 
     const ip = '10.66.0.1';
     const max = LIMITS.login.ip.max;
-    const byIp = await Promise.all(
-      Array.from({ length: max + 1 }, (_, i) => login('/api/auth/login', `guess-${i}@example.com`, 'Wrong!Pass1', { ip })),
-    );
+    const byIp = await Promise.all(Array.from({ length: max + 1 }, (_, i) => login('/api/auth/login', `guess-${i}@example.com`, 'Wrong!Pass1', { ip })));
     const codes = byIp.map((r) => r.statusCode);
     expect(codes.filter((s) => s === 401)).toHaveLength(max);
     expect(codes.filter((s) => s === 429)).toHaveLength(1);
@@ -191,10 +195,18 @@ describeEachDatabase('accounts: login, sessions and terms', (ctx) => {
   it('keeps sessions server-side: a session row per login, removed at logout', async () => {
     const rep = await createRep(ctx.app.db);
     const res = await login('/api/medrep/login', rep.email, TEST_PASSWORD);
-    const rows = await ctx.app.db.select().from(sessions).where(and(eq(sessions.userType, 'medrep'), eq(sessions.userId, rep.id)));
+    const rows = await ctx.app.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userType, 'medrep'), eq(sessions.userId, rep.id)));
     expect(rows).toHaveLength(1);
     expect(res.body).not.toContain(rows[0]!.id);
     await post(ctx.app, '/api/auth/logout', {}, { cookie: sessionCookieOf(res) });
-    expect(await ctx.app.db.select().from(sessions).where(and(eq(sessions.userType, 'medrep'), eq(sessions.userId, rep.id)))).toHaveLength(0);
+    expect(
+      await ctx.app.db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userType, 'medrep'), eq(sessions.userId, rep.id))),
+    ).toHaveLength(0);
   });
 });

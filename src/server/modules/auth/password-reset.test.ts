@@ -52,7 +52,10 @@ describeEachDatabase('accounts: forgotten password', (ctx) => {
     const reused = await post(ctx.app, '/api/medrep/reset-password', { token, password: 'Another!Pass3' });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe('This password reset link is invalid or has expired. Please request a new one.');
-    const events = await ctx.app.db.select().from(securityEvents).where(and(eq(securityEvents.eventType, 'password_reset'), eq(securityEvents.userId, rep.id)));
+    const events = await ctx.app.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.eventType, 'password_reset'), eq(securityEvents.userId, rep.id)));
     expect(events).toHaveLength(1);
   });
 

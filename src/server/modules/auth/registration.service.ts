@@ -17,16 +17,7 @@ import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import * as repo from './auth.repo';
 import { verificationMail } from './auth.mail';
-import {
-  CODE_LIFETIME_MS,
-  CODE_MAX_ATTEMPTS,
-  VERIFY_LINK_LIFETIME_MS,
-  generateCode,
-  generateToken,
-  hashCode,
-  hashLinkToken,
-  sameHash,
-} from './codes';
+import { CODE_LIFETIME_MS, CODE_MAX_ATTEMPTS, VERIFY_LINK_LIFETIME_MS, generateCode, generateToken, hashCode, hashLinkToken, sameHash } from './codes';
 import { hashPassword } from './password';
 
 // Registration and e-mail verification (spec part 1, 4 and 5; part 2, 2.2 and 2.3; decision 005).
@@ -46,8 +37,7 @@ const RESEND_INTERVAL_MS = 60_000;
 /** POST /api/check-availability: free when no verified or pending account of either kind holds the value. */
 export async function checkAvailability(deps: Pick<Deps, 'db'>, o: { input: CheckAvailability }): Promise<AvailabilityResponse> {
   const { input } = o;
-  const holders =
-    input.field === 'email' ? await repo.findEmailHolders(deps.db, input.value) : await repo.findPhoneHolders(deps.db, input.value);
+  const holders = input.field === 'email' ? await repo.findEmailHolders(deps.db, input.value) : await repo.findPhoneHolders(deps.db, input.value);
   const available = holders.length === 0;
   return { available, message: available ? 'Valid & available' : 'Already in use' };
 }

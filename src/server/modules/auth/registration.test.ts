@@ -100,9 +100,7 @@ describeEachDatabase('accounts: registration and e-mail verification', (ctx) => 
       .select({ type: securityEvents.eventType })
       .from(securityEvents)
       .where(sql`${securityEvents.details}->>'email' = ${payload.email}`);
-    expect(events.map((e) => e.type)).toEqual(
-      expect.arrayContaining(['verification_code_failed', 'verification_lockout', 'verification_code_locked']),
-    );
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['verification_code_failed', 'verification_lockout', 'verification_code_locked']));
 
     // Only a new code (resend) can verify: attempts start again.
     ctx.clock.advanceMinutes(1);

@@ -11,7 +11,6 @@ import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '
 // between transactions and must give the same answers.
 
 describeEachDatabase('booking under concurrency', (ctx) => {
-
   it('30 reps racing for a day with 3 slots: exactly 3 bookings, the rest 409', async () => {
     ctx.clock.set('2026-03-02T04:30:00.000Z');
     const db = ctx.app.db;

@@ -46,7 +46,11 @@ const repAppointmentsCache = defineReadCache<number, RepAppointment[]>({
   missing: [],
   loadMany: async (db, repIds) => {
     if (repIds.length === 1) return new Map([[String(repIds[0]), await listRepUpcomingAppointments(db, { repId: repIds[0]!, fromDate: ALL_DATES })]]);
-    return groupRows(await listRepsUpcomingAppointments(db, repIds, ALL_DATES), (r) => String(r.rep_id), ({ rep_id: _, ...row }) => row);
+    return groupRows(
+      await listRepsUpcomingAppointments(db, repIds, ALL_DATES),
+      (r) => String(r.rep_id),
+      ({ rep_id: _, ...row }) => row,
+    );
   },
 });
 
@@ -66,7 +70,11 @@ const doctorMonthCache = defineReadCache<DoctorMonth, DoctorDayRow[]>({
   loadMany: async (db, months) => {
     const found = new Map<string, DoctorDayRow[]>();
     // One query per month asked for (the calendar asks for one month at a time).
-    for (const same of groupRows(months, (m) => m.month, (m) => m).values()) {
+    for (const same of groupRows(
+      months,
+      (m) => m.month,
+      (m) => m,
+    ).values()) {
       const dates = datesOfMonth(same[0]!.month);
       const range = { from: dates[0]!, to: dates.at(-1)! };
       if (same.length === 1) {
@@ -75,7 +83,11 @@ const doctorMonthCache = defineReadCache<DoctorMonth, DoctorDayRow[]>({
       }
       const rows = await listDoctorsAppointmentsBetween(db, { pairs: same.map((m) => [m.clinicId, m.doctorId] as const), ...range });
       const month = same[0]!.month;
-      for (const [k, list] of groupRows(rows, (r) => `${r.clinicId}:${r.doctorId}:${month}`, ({ date, status, repId }) => ({ date, status, repId }))) {
+      for (const [k, list] of groupRows(
+        rows,
+        (r) => `${r.clinicId}:${r.doctorId}:${month}`,
+        ({ date, status, repId }) => ({ date, status, repId }),
+      )) {
         found.set(k, list);
       }
     }

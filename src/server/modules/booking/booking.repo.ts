@@ -36,7 +36,7 @@ export async function findRep(db: DbOrTx, repId: number): Promise<RepRow | null>
 
 /** Several reps at once (the batched misses of a read cache). */
 export async function findReps(db: DbOrTx, repIds: number[]): Promise<RepRow[]> {
-  return (repQuery(db, repIds));
+  return repQuery(db, repIds);
 }
 
 /** Lock 1 of a booking: the rep's row. Every booking and cancellation of a rep runs one after the other. */
@@ -164,9 +164,7 @@ export function queryRepUpcomingAppointments(db: DbOrTx, o: { repId: P<number>; 
     .from(doctorAppointments)
     .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
     .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
-    .where(
-      and(eq(doctorAppointments.repId, o.repId), gte(doctorAppointments.appointmentDate, o.fromDate), ne(doctorAppointments.status, 'cancelled')),
-    )
+    .where(and(eq(doctorAppointments.repId, o.repId), gte(doctorAppointments.appointmentDate, o.fromDate), ne(doctorAppointments.status, 'cancelled')))
     .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.id));
 }
 
@@ -184,7 +182,13 @@ export function listRepsUpcomingAppointments(db: DbOrTx, repIds: number[], fromD
 /** One appointment of the rep with what its e-mails need; null when it is not the rep's. */
 export async function findRepAppointment(db: DbOrTx, o: { id: number; repId: number }) {
   const [row] = await db
-    .select({ ...appointmentView, rep_id: doctorAppointments.repId, booked_at: doctorAppointments.bookedAt, clinic_city: clinicUsers.city, clinic_state: clinicUsers.state })
+    .select({
+      ...appointmentView,
+      rep_id: doctorAppointments.repId,
+      booked_at: doctorAppointments.bookedAt,
+      clinic_city: clinicUsers.city,
+      clinic_state: clinicUsers.state,
+    })
     .from(doctorAppointments)
     .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
     .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))

@@ -36,9 +36,13 @@ export async function bookingRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const rep = requireUser(['medrep']);
 
-  app.get('/api/doctor-availability', { preHandler: rep, schema: { querystring: doctorAvailabilityQuerySchema, response: { 200: doctorAvailabilityResponseSchema, ...errorResponses } } }, async (request) => ({
-    settings: await getDoctorAvailability(app, request.query),
-  }));
+  app.get(
+    '/api/doctor-availability',
+    { preHandler: rep, schema: { querystring: doctorAvailabilityQuerySchema, response: { 200: doctorAvailabilityResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      settings: await getDoctorAvailability(app, request.query),
+    }),
+  );
 
   app.get(
     '/api/booking/calendar',
@@ -68,14 +72,22 @@ export async function bookingRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/rep-appointments', { preHandler: rep, schema: { querystring: repAppointmentsQuerySchema, response: { 200: repAppointmentsResponseSchema, ...errorResponses } } }, async (request) => {
-    assertSelf(await actorOf(request), 'medrep', request.query.repId);
-    return { appointments: await listRepAppointments(app, { repId: request.query.repId }) };
-  });
+  app.get(
+    '/api/rep-appointments',
+    { preHandler: rep, schema: { querystring: repAppointmentsQuerySchema, response: { 200: repAppointmentsResponseSchema, ...errorResponses } } },
+    async (request) => {
+      assertSelf(await actorOf(request), 'medrep', request.query.repId);
+      return { appointments: await listRepAppointments(app, { repId: request.query.repId }) };
+    },
+  );
 
-  app.delete('/api/appointments/:id', { preHandler: rep, schema: { params: appointmentIdParamsSchema, response: { 200: messageResponseSchema, ...errorResponses } } }, async (request) => {
-    const actor = await actorOf(request);
-    await cancelAppointment(app, { repId: actor.id, appointmentId: request.params.id });
-    return { message: BOOKING_MESSAGES.cancelled };
-  });
+  app.delete(
+    '/api/appointments/:id',
+    { preHandler: rep, schema: { params: appointmentIdParamsSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      await cancelAppointment(app, { repId: actor.id, appointmentId: request.params.id });
+      return { message: BOOKING_MESSAGES.cancelled };
+    },
+  );
 }

@@ -46,7 +46,15 @@ describeEachDatabase('booking an appointment', (ctx) => {
     const body = res.json();
     expect(body).toMatchObject({
       message: 'Appointment booked successfully',
-      appointment: { appointment_date: '2026-03-04', status: 'booked', doctor_id: w.doctor.id, clinic_id: w.clinic.id, rep_id: w.rep.id, doctor_name: 'Dr. Mir Qasim', clinic_name: 'Lake View Clinic' },
+      appointment: {
+        appointment_date: '2026-03-04',
+        status: 'booked',
+        doctor_id: w.doctor.id,
+        clinic_id: w.clinic.id,
+        rep_id: w.rep.id,
+        doctor_name: 'Dr. Mir Qasim',
+        clinic_name: 'Lake View Clinic',
+      },
     });
 
     const list = await ctx.app.inject({ method: 'GET', url: `/api/rep-appointments?repId=${w.rep.id}`, headers: { cookie: w.cookie } });
@@ -147,9 +155,7 @@ describeEachDatabase('booking an appointment', (ctx) => {
     // call frequency (7 days): the booking on the 4th freezes up to the 11th at the other clinic.
     const frozen = await book(ctx, { ...w, clinic: second }, '2026-03-11');
     expect(frozen.statusCode).toBe(409);
-    expect(frozen.json().message).toBe(
-      'Due to call frequency restrictions, you cannot book an appointment before 12/03/2026. Please select a later date.',
-    );
+    expect(frozen.json().message).toBe('Due to call frequency restrictions, you cannot book an appointment before 12/03/2026. Please select a later date.');
     expect((await book(ctx, { ...w, clinic: second }, '2026-03-12')).statusCode).toBe(201);
   });
 
@@ -240,7 +246,11 @@ describeEachDatabase('availability and calendar', (ctx) => {
       },
     });
     const other = await createClinic(ctx.app.db);
-    const missing = await ctx.app.inject({ method: 'GET', url: `/api/doctor-availability?clinicId=${other.id}&doctorId=${w.doctor.id}`, headers: { cookie: w.cookie } });
+    const missing = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/doctor-availability?clinicId=${other.id}&doctorId=${w.doctor.id}`,
+      headers: { cookie: w.cookie },
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Doctor availability not found');
   });
@@ -248,7 +258,8 @@ describeEachDatabase('availability and calendar', (ctx) => {
   it("shows each day's state for the month by the booking rules", async () => {
     const w = await world(ctx, { maxSlots: 2 });
     const [a, b] = [await createSubscribedRep(ctx.app.db), await createSubscribedRep(ctx.app.db)];
-    for (const rep of [a, b]) await createAppointment(ctx.app.db, { doctorId: w.doctor.id, clinicId: w.clinic.id, repId: rep.id, appointmentDate: '2026-03-05' });
+    for (const rep of [a, b])
+      await createAppointment(ctx.app.db, { doctorId: w.doctor.id, clinicId: w.clinic.id, repId: rep.id, appointmentDate: '2026-03-05' });
     await createAppointment(ctx.app.db, { doctorId: w.doctor.id, clinicId: w.clinic.id, repId: a.id, appointmentDate: '2026-03-06' });
     const calendar = (cookie: string, month = '2026-03') =>
       ctx.app.inject({ method: 'GET', url: `/api/booking/calendar?clinicId=${w.clinic.id}&doctorId=${w.doctor.id}&month=${month}`, headers: { cookie } });
@@ -256,7 +267,14 @@ describeEachDatabase('availability and calendar', (ctx) => {
     const res = await calendar(w.cookie);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ today: TODAY, month: '2026-03', hasFutureAppointment: false, futureAppointment: null, frequencyCutoff: null, subscriptionActive: true });
+    expect(body).toMatchObject({
+      today: TODAY,
+      month: '2026-03',
+      hasFutureAppointment: false,
+      futureAppointment: null,
+      frequencyCutoff: null,
+      subscriptionActive: true,
+    });
     expect(body.settings.maxSlots).toBe(2);
     expect(body.days).toHaveLength(31);
     const day = (d: string) => body.days.find((x: { date: string }) => x.date === d);
@@ -282,7 +300,6 @@ describeEachDatabase('availability and calendar', (ctx) => {
     expect((await calendar('')).statusCode).toBe(401);
   });
 });
-
 
 describeEachDatabase('my appointments and cancelling', (ctx) => {
   beforeEach(() => ctx.clock.set(NOW));

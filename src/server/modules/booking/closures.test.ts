@@ -37,7 +37,11 @@ describeEachDatabase("days closed by the clinic's cancellation", (ctx) => {
       payload: { doctorId: o.doctorId, clinicId: o.clinicId, repId: o.repId, appointmentDate: o.date },
     });
   const calendarDay = async (cookie: string, clinicId: number, doctorId: number, date: string) => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/booking/calendar?clinicId=${clinicId}&doctorId=${doctorId}&month=${date.slice(0, 7)}`, headers: { cookie } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/booking/calendar?clinicId=${clinicId}&doctorId=${doctorId}&month=${date.slice(0, 7)}`,
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(200);
     return res.json().days.find((d: { date: string }) => d.date === date);
   };
@@ -81,7 +85,11 @@ describeEachDatabase("days closed by the clinic's cancellation", (ctx) => {
     expect((await cancelToday(w)).statusCode).toBe(200);
 
     const [a, b, c] = [await createSubscribedRep(ctx.app.db), await createSubscribedRep(ctx.app.db), await createSubscribedRep(ctx.app.db)];
-    const [ca, cb, cc] = [await sessionCookie(ctx.app, 'medrep', a.id), await sessionCookie(ctx.app, 'medrep', b.id), await sessionCookie(ctx.app, 'medrep', c.id)];
+    const [ca, cb, cc] = [
+      await sessionCookie(ctx.app, 'medrep', a.id),
+      await sessionCookie(ctx.app, 'medrep', b.id),
+      await sessionCookie(ctx.app, 'medrep', c.id),
+    ];
     expect(await calendarDay(ca, w.clinic.id, w.doctor.id, '2026-03-03')).toMatchObject({ selectable: true, reason: null });
     expect(await calendarDay(ca, w.clinic.id, colleague.id, TODAY)).toMatchObject({ selectable: true, reason: null });
     expect(await calendarDay(ca, elsewhere.id, w.doctor.id, TODAY)).toMatchObject({ selectable: true, reason: null });

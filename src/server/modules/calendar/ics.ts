@@ -48,7 +48,11 @@ function fold(line: string): string {
 }
 
 const basicDate = (iso: string) => iso.replace(/-/g, '');
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export function buildVisitIcs(e: VisitEvent, method: 'REQUEST' | 'CANCEL'): string {
   const cancelled = method === 'CANCEL';

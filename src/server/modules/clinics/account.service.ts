@@ -17,10 +17,7 @@ export const SAME_PASSWORD = 'The new password must be different from the curren
  * Settings tab, Change Password: the current password must be right; the new one follows the password policy
  * (schema). Every other session of the clinic ends; this one stays. A notice is e-mailed.
  */
-export async function changeClinicPassword(
-  deps: ClinicDeps,
-  o: { actor: Actor; input: ChangePassword; onWrongPassword?: () => Promise<void> },
-): Promise<void> {
+export async function changeClinicPassword(deps: ClinicDeps, o: { actor: Actor; input: ChangePassword; onWrongPassword?: () => Promise<void> }): Promise<void> {
   const clinic = await findClinic(deps.db, o.actor.id);
   if (!clinic) throw unauthorized();
   if (!(await verifyPassword(clinic.password, o.input.currentPassword))) {
@@ -32,9 +29,7 @@ export async function changeClinicPassword(
   const now = deps.clock.now();
   await invalidatingTransaction(deps.db, async (tx, changed) => {
     await tx.update(clinicUsers).set({ password: hash, updatedAt: now }).where(eq(clinicUsers.id, clinic.id));
-    await tx
-      .delete(sessions)
-      .where(and(eq(sessions.userType, 'clinic'), eq(sessions.userId, clinic.id), ne(sessions.id, o.actor.sessionId)));
+    await tx.delete(sessions).where(and(eq(sessions.userType, 'clinic'), eq(sessions.userId, clinic.id), ne(sessions.id, o.actor.sessionId)));
     // The other sessions end on every instance (the account's key finds them; this one is read again).
     changed.add(cacheKey.account('clinic', clinic.id));
   });
@@ -56,4 +51,3 @@ export async function saveClinicPreferences(deps: ClinicDeps, o: { actor: Actor;
   if (!row) throw unauthorized();
   return row;
 }
-

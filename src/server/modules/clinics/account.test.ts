@@ -48,7 +48,9 @@ describeEachDatabase('clinic account settings', (ctx) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Current password is incorrect.');
     const rep = await createRep(ctx.app.db);
-    expect((await change(await sessionCookie(ctx.app, 'medrep', rep.id), { currentPassword: TEST_PASSWORD, newPassword: 'N3w!Password' })).statusCode).toBe(401);
+    expect((await change(await sessionCookie(ctx.app, 'medrep', rep.id), { currentPassword: TEST_PASSWORD, newPassword: 'N3w!Password' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('stores the e-mail and SMS notification choices on the server', async () => {
@@ -56,11 +58,21 @@ describeEachDatabase('clinic account settings', (ctx) => {
     const cookie = await sessionCookie(ctx.app, 'clinic', clinic.id);
     const first = await ctx.app.inject({ method: 'GET', url: '/api/clinic/preferences', headers: { cookie } });
     expect(first.json()).toEqual({ emailNotifications: true, smsNotifications: false });
-    const put = await ctx.app.inject({ method: 'PUT', url: '/api/clinic/preferences', headers: { cookie }, payload: { emailNotifications: false, smsNotifications: true } });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/clinic/preferences',
+      headers: { cookie },
+      payload: { emailNotifications: false, smsNotifications: true },
+    });
     expect(put.statusCode).toBe(200);
     const after = await ctx.app.inject({ method: 'GET', url: '/api/clinic/preferences', headers: { cookie } });
     expect(after.json()).toEqual({ emailNotifications: false, smsNotifications: true });
-    const bad = await ctx.app.inject({ method: 'PUT', url: '/api/clinic/preferences', headers: { cookie }, payload: { emailNotifications: 'yes', smsNotifications: true } });
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/clinic/preferences',
+      headers: { cookie },
+      payload: { emailNotifications: 'yes', smsNotifications: true },
+    });
     expect(bad.statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/clinic/preferences' })).statusCode).toBe(401);
   });

@@ -45,30 +45,50 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
   const clinicOnly = { preHandler: requireUser(['clinic']) };
 
   // --- doctors ---
-  app.get('/api/clinic/doctors/:clinicId', { ...clinicOnly, schema: { params: clinicParams, response: { 200: clinicDoctorsResponseSchema, ...errorResponses } } }, async (request) => {
-    const doctors = await listDoctors(app, { actor: await actorOf(request), clinicId: request.params.clinicId });
-    return { doctors };
-  });
+  app.get(
+    '/api/clinic/doctors/:clinicId',
+    { ...clinicOnly, schema: { params: clinicParams, response: { 200: clinicDoctorsResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const doctors = await listDoctors(app, { actor: await actorOf(request), clinicId: request.params.clinicId });
+      return { doctors };
+    },
+  );
 
-  app.post('/api/clinic/doctors', { ...clinicOnly, schema: { body: addDoctorSchema, response: { 201: doctorAddedResponseSchema, ...errorResponses } } }, async (request, reply) => {
-    const doctor = await addNewDoctor(app, { actor: await actorOf(request), input: request.body });
-    return reply.status(201).send({ doctor, message: 'Doctor added successfully' });
-  });
+  app.post(
+    '/api/clinic/doctors',
+    { ...clinicOnly, schema: { body: addDoctorSchema, response: { 201: doctorAddedResponseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const doctor = await addNewDoctor(app, { actor: await actorOf(request), input: request.body });
+      return reply.status(201).send({ doctor, message: 'Doctor added successfully' });
+    },
+  );
 
-  app.get('/api/available-doctors/:clinicId', { ...clinicOnly, schema: { params: clinicParams, response: { 200: availableDoctorsResponseSchema, ...errorResponses } } }, async (request) => {
-    const doctors = await listAvailableDoctors(app, { actor: await actorOf(request), clinicId: request.params.clinicId });
-    return { doctors };
-  });
+  app.get(
+    '/api/available-doctors/:clinicId',
+    { ...clinicOnly, schema: { params: clinicParams, response: { 200: availableDoctorsResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const doctors = await listAvailableDoctors(app, { actor: await actorOf(request), clinicId: request.params.clinicId });
+      return { doctors };
+    },
+  );
 
-  app.post('/api/clinic/add-existing-doctor', { ...clinicOnly, schema: { body: addExistingDoctorSchema, response: { 200: doctorAddedResponseSchema, ...errorResponses } } }, async (request) => {
-    const doctor = await addExistingDoctor(app, { actor: await actorOf(request), ...request.body });
-    return { doctor, message: 'Doctor added successfully' };
-  });
+  app.post(
+    '/api/clinic/add-existing-doctor',
+    { ...clinicOnly, schema: { body: addExistingDoctorSchema, response: { 200: doctorAddedResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const doctor = await addExistingDoctor(app, { actor: await actorOf(request), ...request.body });
+      return { doctor, message: 'Doctor added successfully' };
+    },
+  );
 
-  app.delete('/api/clinic/doctors/:clinicId/:doctorId', { ...clinicOnly, schema: { params: doctorParams, response: { 200: doctorRemovedResponseSchema, ...errorResponses } } }, async (request) => {
-    const result = await removeDoctor(app, { actor: await actorOf(request), ...request.params });
-    return { message: 'Doctor removed from your clinic', ...result };
-  });
+  app.delete(
+    '/api/clinic/doctors/:clinicId/:doctorId',
+    { ...clinicOnly, schema: { params: doctorParams, response: { 200: doctorRemovedResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const result = await removeDoctor(app, { actor: await actorOf(request), ...request.params });
+      return { message: 'Doctor removed from your clinic', ...result };
+    },
+  );
 
   // --- call settings ---
   app.get(
@@ -80,10 +100,14 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/api/clinic/settings', { ...clinicOnly, schema: { body: saveDoctorSettingsSchema, response: { 200: doctorSettingsSavedResponseSchema, ...errorResponses } } }, async (request) => {
-    const settings = await saveDoctorSettings(app, { actor: await actorOf(request), input: request.body });
-    return { settings, message: 'Settings saved successfully' };
-  });
+  app.post(
+    '/api/clinic/settings',
+    { ...clinicOnly, schema: { body: saveDoctorSettingsSchema, response: { 200: doctorSettingsSavedResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const settings = await saveDoctorSettings(app, { actor: await actorOf(request), input: request.body });
+      return { settings, message: 'Settings saved successfully' };
+    },
+  );
 
   // --- the day's visitors ---
   // One path, two dashboards (spec part 1, 7 and part 2, 7). A clinic gets its own doctor's appointments with
@@ -123,7 +147,11 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
   // --- account settings ---
   app.post(
     '/api/clinic/change-password',
-    { ...clinicOnly, schema: { body: changePasswordSchema, response: { 200: messageResponseSchema, ...errorResponses } }, config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } },
+    {
+      ...clinicOnly,
+      schema: { body: changePasswordSchema, response: { 200: messageResponseSchema, ...errorResponses } },
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
     async (request) => {
       const actor = await actorOf(request);
       await changeClinicPassword(app, {
@@ -140,7 +168,11 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
     return getClinicPreferences(app, { actor: await actorOf(request) });
   });
 
-  app.put('/api/clinic/preferences', { ...clinicOnly, schema: { body: clinicPreferencesSchema, response: { 200: clinicPreferencesSchema, ...errorResponses } } }, async (request) => {
-    return saveClinicPreferences(app, { actor: await actorOf(request), input: request.body });
-  });
+  app.put(
+    '/api/clinic/preferences',
+    { ...clinicOnly, schema: { body: clinicPreferencesSchema, response: { 200: clinicPreferencesSchema, ...errorResponses } } },
+    async (request) => {
+      return saveClinicPreferences(app, { actor: await actorOf(request), input: request.body });
+    },
+  );
 }

@@ -16,11 +16,15 @@ const closuresCache = defineReadCache<Pair, string[]>({
   keyOf: pairKey,
   invalidatedBy: { closures: ([c, d]) => `${c}:${d}` },
   missing: [],
-  loadMany: async (db, pairs) => groupRows(await listClosuresOf(db, pairs), (r) => `${r.clinicId}:${r.doctorId}`, (r) => r.date),
+  loadMany: async (db, pairs) =>
+    groupRows(
+      await listClosuresOf(db, pairs),
+      (r) => `${r.clinicId}:${r.doctorId}`,
+      (r) => r.date,
+    ),
 });
 
 /** The dates from `from` to `to` (inclusive) the clinic closed for the doctor. */
 export async function readClosedDates(deps: Pick<Deps, 'db'>, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<string[]> {
   return (await closuresCache.read(deps.db, [o.clinicId, o.doctorId])).filter((d) => d >= o.from && d <= o.to);
 }
-

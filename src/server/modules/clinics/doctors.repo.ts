@@ -97,4 +97,3 @@ export async function deleteLinkAndSettings(db: DbOrTx, clinicId: number, doctor
   await db.delete(clinicDoctorSettings).where(and(eq(clinicDoctorSettings.clinicId, clinicId), eq(clinicDoctorSettings.doctorId, doctorId)));
   return removed.length > 0;
 }
-

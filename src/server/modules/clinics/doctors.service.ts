@@ -76,10 +76,7 @@ function groupByDoctor(rows: Array<ClinicDoctor & { clinicName: string }>): Avai
 }
 
 /** Links a doctor of another clinic (one person, several clinics: decision 001). */
-export async function addExistingDoctor(
-  deps: ClinicDeps,
-  o: { actor: Actor; clinicId: number; doctorId: number },
-): Promise<ClinicDoctor> {
+export async function addExistingDoctor(deps: ClinicDeps, o: { actor: Actor; clinicId: number; doctorId: number }): Promise<ClinicDoctor> {
   assertOwnClinic(o.actor, o.clinicId);
   const now = deps.clock.now();
   try {

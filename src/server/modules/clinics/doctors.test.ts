@@ -60,7 +60,11 @@ describeEachDatabase('clinic doctors', (ctx) => {
       const rep = await createRep(ctx.app.db);
       const repCookie = await sessionCookie(ctx.app, 'medrep', rep.id);
       expect((await addNew({ clinicId: clinic.id, name: 'Dr. X', specialty: 'Cardiology' }, repCookie)).statusCode).toBe(401);
-      const anon = await ctx.app.inject({ method: 'POST', url: '/api/clinic/doctors', payload: { clinicId: clinic.id, name: 'Dr. X', specialty: 'Cardiology' } });
+      const anon = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/clinic/doctors',
+        payload: { clinicId: clinic.id, name: 'Dr. X', specialty: 'Cardiology' },
+      });
       expect(anon.statusCode).toBe(401);
       const list = await ctx.app.inject({ method: 'GET', url: `/api/clinic/doctors/${other.id}`, headers: { cookie } });
       expect(list.statusCode).toBe(403);
@@ -79,7 +83,12 @@ describeEachDatabase('clinic doctors', (ctx) => {
       expect(offered.find((d) => d.id === shared.id)).toMatchObject({ name: 'Dr. Shared Wani', specialty: 'Neurology', clinicNames: ['Lake View Clinic'] });
       expect(offered.some((d) => d.id === far.id)).toBe(false);
 
-      const link = await ctx.app.inject({ method: 'POST', url: '/api/clinic/add-existing-doctor', headers: { cookie }, payload: { clinicId: clinic.id, doctorId: shared.id } });
+      const link = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/clinic/add-existing-doctor',
+        headers: { cookie },
+        payload: { clinicId: clinic.id, doctorId: shared.id },
+      });
       expect(link.statusCode).toBe(200);
       expect(link.json().doctor).toMatchObject({ id: shared.id, name: 'Dr. Shared Wani' });
 
@@ -91,19 +100,39 @@ describeEachDatabase('clinic doctors', (ctx) => {
       const rows = await ctx.app.db.select().from(clinicDoctorSettings).where(eq(clinicDoctorSettings.doctorId, shared.id));
       expect(rows.map((r) => r.clinicId).sort()).toEqual([clinic.id, other.id].sort());
 
-      const again = await ctx.app.inject({ method: 'POST', url: '/api/clinic/add-existing-doctor', headers: { cookie }, payload: { clinicId: clinic.id, doctorId: shared.id } });
+      const again = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/clinic/add-existing-doctor',
+        headers: { cookie },
+        payload: { clinicId: clinic.id, doctorId: shared.id },
+      });
       expect(again.statusCode).toBe(404);
       expect(again.json().message).toBe('Selected doctor not found');
-      const outOfState = await ctx.app.inject({ method: 'POST', url: '/api/clinic/add-existing-doctor', headers: { cookie }, payload: { clinicId: clinic.id, doctorId: far.id } });
+      const outOfState = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/clinic/add-existing-doctor',
+        headers: { cookie },
+        payload: { clinicId: clinic.id, doctorId: far.id },
+      });
       expect(outOfState.statusCode).toBe(404);
       expect(outOfState.json().message).toBe('Selected doctor not found');
-      const unknown = await ctx.app.inject({ method: 'POST', url: '/api/clinic/add-existing-doctor', headers: { cookie }, payload: { clinicId: clinic.id, doctorId: 999999 } });
+      const unknown = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/clinic/add-existing-doctor',
+        headers: { cookie },
+        payload: { clinicId: clinic.id, doctorId: 999999 },
+      });
       expect(unknown.statusCode).toBe(404);
     });
 
     it("refuses another clinic's ids", async () => {
       expect((await ctx.app.inject({ method: 'GET', url: `/api/available-doctors/${other.id}`, headers: { cookie } })).statusCode).toBe(403);
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/clinic/add-existing-doctor', headers: { cookie: otherCookie }, payload: { clinicId: clinic.id, doctorId: 1 } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/clinic/add-existing-doctor',
+        headers: { cookie: otherCookie },
+        payload: { clinicId: clinic.id, doctorId: 1 },
+      });
       expect(res.statusCode).toBe(403);
     });
   });
@@ -166,9 +195,19 @@ describeEachDatabase('clinic routes and hostile ids', (ctx) => {
       ctx.app.inject({ method: 'GET', url: `/api/clinic/settings/${clinic.id}?doctorId=99999999999`, headers: { cookie } }),
       ctx.app.inject({ method: 'GET', url: `/api/doctor-appointments?doctorId=1e12`, headers: { cookie } }),
       ctx.app.inject({ method: 'DELETE', url: `/api/clinic/doctors/${clinic.id}/-1`, headers: { cookie } }),
-      ctx.app.inject({ method: 'POST', url: '/api/clinic/doctors', headers: { cookie }, payload: { clinicId: clinic.id, name: 'Dr. \u0000Evil', specialty: 'Cardiology' } }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/clinic/doctors',
+        headers: { cookie },
+        payload: { clinicId: clinic.id, name: 'Dr. \u0000Evil', specialty: 'Cardiology' },
+      }),
       ctx.app.inject({ method: 'POST', url: '/api/clinic/add-existing-doctor', headers: { cookie }, payload: { clinicId: clinic.id, doctorId: 'x' } }),
-      ctx.app.inject({ method: 'POST', url: '/api/clinic/cancel-today-calls', headers: { cookie }, payload: { clinicId: clinic.id, doctorId: 2 ** 40, date: '2026-03-02', reason: 'Clinic will be closed today' } }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/clinic/cancel-today-calls',
+        headers: { cookie },
+        payload: { clinicId: clinic.id, doctorId: 2 ** 40, date: '2026-03-02', reason: 'Clinic will be closed today' },
+      }),
     ]);
     for (const res of answers) {
       expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);

@@ -77,7 +77,11 @@ describeEachDatabase('clinic call settings', (ctx) => {
     await createAppointment(ctx.app.db, { doctorId, clinicId: clinic.id, repId: rep1.id, appointmentDate: '2026-03-04' });
     await createAppointment(ctx.app.db, { doctorId, clinicId: clinic.id, repId: rep2.id, appointmentDate: '2026-03-04' });
     expect((await save({ clinicId: clinic.id, doctorId, maxSlots: 1, callFrequency: 7, availableDays: { wednesday: true } })).statusCode).toBe(200);
-    const list = await ctx.app.inject({ method: 'GET', url: `/api/doctor-appointments?doctorId=${doctorId}&date=2026-03-04&clinicId=${clinic.id}`, headers: { cookie } });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/doctor-appointments?doctorId=${doctorId}&date=2026-03-04&clinicId=${clinic.id}`,
+      headers: { cookie },
+    });
     expect(list.json().appointments.filter((a: { status: string }) => a.status === 'booked')).toHaveLength(2);
   });
 

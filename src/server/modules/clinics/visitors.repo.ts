@@ -81,7 +81,13 @@ export async function cancelActiveAppointments(
     .returning({ id: doctorAppointments.id, repId: doctorAppointments.repId, appointmentDate: doctorAppointments.appointmentDate });
   if (cancelled.length === 0) return [];
   const [names] = await tx
-    .select({ doctorName: doctors.name, doctorSpecialty: doctors.specialty, clinicName: clinicUsers.clinicName, clinicCity: clinicUsers.city, clinicState: clinicUsers.state })
+    .select({
+      doctorName: doctors.name,
+      doctorSpecialty: doctors.specialty,
+      clinicName: clinicUsers.clinicName,
+      clinicCity: clinicUsers.city,
+      clinicState: clinicUsers.state,
+    })
     .from(doctors)
     .innerJoin(clinicUsers, eq(clinicUsers.id, o.clinicId))
     .where(eq(doctors.id, o.doctorId))

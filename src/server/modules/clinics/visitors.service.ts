@@ -38,14 +38,23 @@ const upcomingCache = defineReadCache<Upcoming, ClinicAppointment[]>({
   missing: [],
   loadMany: async (db, all) => {
     const found = new Map<string, ClinicAppointment[]>();
-    for (const same of groupRows(all, (u) => u.fromDate, (u) => u).values()) {
+    for (const same of groupRows(
+      all,
+      (u) => u.fromDate,
+      (u) => u,
+    ).values()) {
       const { fromDate } = same[0]!;
       if (same.length === 1) {
         found.set(`${same[0]!.clinicId}:${same[0]!.doctorId}:${fromDate}`, await listClinicAppointments(db, same[0]!));
         continue;
       }
       const rows = await listClinicsAppointmentsFrom(db, { pairs: same.map((u) => [u.clinicId, u.doctorId] as const), fromDate });
-      for (const [k, list] of groupRows(rows, (r) => `${r.clinic_id}:${r.doctor_id}:${fromDate}`, (r) => r)) found.set(k, list);
+      for (const [k, list] of groupRows(
+        rows,
+        (r) => `${r.clinic_id}:${r.doctor_id}:${fromDate}`,
+        (r) => r,
+      ))
+        found.set(k, list);
     }
     return found;
   },

@@ -78,7 +78,9 @@ describeEachDatabase("the day's visitors and cancelling today's calls", (ctx) =>
       const noReason = await cancel({ clinicId: clinic.id, doctorId, date: TODAY });
       expect(noReason.statusCode).toBe(400);
       expect(noReason.json().error).toBe('Please select a reason for cancellation.');
-      expect((await cancel({ clinicId: clinic.id, doctorId, date: TODAY, reason: 'Feeling lazy' })).json().error).toBe('Please select a reason for cancellation.');
+      expect((await cancel({ clinicId: clinic.id, doctorId, date: TODAY, reason: 'Feeling lazy' })).json().error).toBe(
+        'Please select a reason for cancellation.',
+      );
       expect((await cancel({ clinicId: clinic.id, date: TODAY, reason: 'Clinic will be closed today' })).json().error).toBe('Please select a doctor first.');
       const tomorrow = await cancel({ clinicId: clinic.id, doctorId, date: '2026-03-03', reason: 'Clinic will be closed today' });
       expect(tomorrow.statusCode).toBe(400);

@@ -40,9 +40,7 @@ export class DirectorySnapshot {
   }
 
   specialties(state: string, city: string): string[] {
-    return this.once(`p${K}${state}${K}${city}`, () =>
-      this.distinct(this.links.filter((l) => l.state === state && l.city === city).map((l) => l.specialty)),
-    );
+    return this.once(`p${K}${state}${K}${city}`, () => this.distinct(this.links.filter((l) => l.state === state && l.city === city).map((l) => l.specialty)));
   }
 
   /** Each doctor once, however many clinics of the city he is bookable at. */

@@ -45,16 +45,13 @@ function bookableLinks(db: DbOrTx, where: Array<SQL | undefined>) {
     .from(clinicDoctors)
     .innerJoin(clinicUsers, and(eq(clinicUsers.id, clinicDoctors.clinicId), eq(clinicUsers.status, 'active')))
     .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
-    .innerJoin(
-      clinicDoctorSettings,
-      and(eq(clinicDoctorSettings.clinicId, clinicDoctors.clinicId), eq(clinicDoctorSettings.doctorId, clinicDoctors.doctorId)),
-    )
+    .innerJoin(clinicDoctorSettings, and(eq(clinicDoctorSettings.clinicId, clinicDoctors.clinicId), eq(clinicDoctorSettings.doctorId, clinicDoctors.doctorId)))
     .where(and(hasAvailableDay, ...where));
 }
 
 /** Every bookable link (the directory's snapshot, directory.service.ts). */
 export async function listBookableLinks(db: DbOrTx): Promise<BookableLink[]> {
-  return (bookableLinks(db, []));
+  return bookableLinks(db, []);
 }
 
 /**

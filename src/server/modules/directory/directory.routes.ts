@@ -26,25 +26,45 @@ export async function directoryRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const rep = requireUser(['medrep']);
 
-  app.get('/api/available-states', { schema: { querystring: availableStatesQuerySchema, response: { 200: statesResponseSchema, ...errorResponses } } }, async (request, reply) => {
-    const bookable = request.query.bookable === 'true';
-    if (bookable) await rep.call(app, request, reply);
-    return { states: await listStates(app, { bookable }) };
-  });
+  app.get(
+    '/api/available-states',
+    { schema: { querystring: availableStatesQuerySchema, response: { 200: statesResponseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const bookable = request.query.bookable === 'true';
+      if (bookable) await rep.call(app, request, reply);
+      return { states: await listStates(app, { bookable }) };
+    },
+  );
 
-  app.get('/api/cities-by-state', { preHandler: rep, schema: { querystring: citiesByStateQuerySchema, response: { 200: citiesResponseSchema, ...errorResponses } } }, async (request) => ({
-    cities: await listCities(app, request.query),
-  }));
+  app.get(
+    '/api/cities-by-state',
+    { preHandler: rep, schema: { querystring: citiesByStateQuerySchema, response: { 200: citiesResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      cities: await listCities(app, request.query),
+    }),
+  );
 
-  app.get('/api/doctors/specialties', { preHandler: rep, schema: { querystring: specialtiesQuerySchema, response: { 200: specialtiesResponseSchema, ...errorResponses } } }, async (request) => ({
-    specialties: await listSpecialties(app, request.query),
-  }));
+  app.get(
+    '/api/doctors/specialties',
+    { preHandler: rep, schema: { querystring: specialtiesQuerySchema, response: { 200: specialtiesResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      specialties: await listSpecialties(app, request.query),
+    }),
+  );
 
-  app.get('/api/doctors/locations', { preHandler: rep, schema: { querystring: doctorsByLocationQuerySchema, response: { 200: doctorsResponseSchema, ...errorResponses } } }, async (request) => ({
-    doctors: await listDoctors(app, request.query),
-  }));
+  app.get(
+    '/api/doctors/locations',
+    { preHandler: rep, schema: { querystring: doctorsByLocationQuerySchema, response: { 200: doctorsResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      doctors: await listDoctors(app, request.query),
+    }),
+  );
 
-  app.get('/api/clinics-by-doctor', { preHandler: rep, schema: { querystring: clinicsByDoctorQuerySchema, response: { 200: clinicsResponseSchema, ...errorResponses } } }, async (request) => ({
-    clinics: await listClinicsOfDoctor(app, request.query),
-  }));
+  app.get(
+    '/api/clinics-by-doctor',
+    { preHandler: rep, schema: { querystring: clinicsByDoctorQuerySchema, response: { 200: clinicsResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      clinics: await listClinicsOfDoctor(app, request.query),
+    }),
+  );
 }

@@ -12,8 +12,7 @@ describeEachDatabase('find-a-doctor cascade', (ctx) => {
   let clinicA: { id: number; clinicName: string };
   let clinicC: { id: number; clinicName: string };
 
-  const get = (url: string, withCookie = true) =>
-    ctx.app.inject({ method: 'GET', url, headers: withCookie ? { cookie } : {} });
+  const get = (url: string, withCookie = true) => ctx.app.inject({ method: 'GET', url, headers: withCookie ? { cookie } : {} });
 
   it('sets up clinics in Kerala: bookable, without settings, without days, inactive clinic', async () => {
     ctx.clock.set('2026-03-02T04:30:00.000Z');
@@ -32,7 +31,13 @@ describeEachDatabase('find-a-doctor cascade', (ctx) => {
       availableDays: { monday: true },
     });
     await createDoctor(db, clinicA.id, { name: 'Dr. NoSettings', specialty: 'Neurology', state: 'Kerala', city: 'Kochi', settings: null });
-    await createDoctor(db, noDays.id, { name: 'Dr. NoDays', specialty: 'Dermatology', state: 'Kerala', city: 'Alappuzha', settings: { availableDays: NO_DAYS } });
+    await createDoctor(db, noDays.id, {
+      name: 'Dr. NoDays',
+      specialty: 'Dermatology',
+      state: 'Kerala',
+      city: 'Alappuzha',
+      settings: { availableDays: NO_DAYS },
+    });
     await createDoctor(db, inactive.id, { name: 'Dr. Closed', specialty: 'Cardiology', state: 'Kerala', city: 'Munnar' });
     const rep = await createSubscribedRep(db);
     cookie = await sessionCookie(ctx.app, 'medrep', rep.id);

@@ -40,10 +40,7 @@ export async function rotateCalendarFeed(deps: ServiceDeps, o: { actor: Actor })
 }
 
 export async function revokeCalendarFeed(deps: ServiceDeps, o: { actor: Actor }): Promise<CalendarFeedStatus> {
-  await deps.db
-    .update(medicalReps)
-    .set({ calendarFeedTokenHash: null, calendarFeedCreatedAt: null })
-    .where(eq(medicalReps.id, o.actor.id));
+  await deps.db.update(medicalReps).set({ calendarFeedTokenHash: null, calendarFeedCreatedAt: null }).where(eq(medicalReps.id, o.actor.id));
   return { active: false, createdAt: null };
 }
 

@@ -55,7 +55,12 @@ describeEachDatabase('notifications, calendar feed and jobs API', (ctx) => {
     });
     expect(internal.statusCode).toBe(400);
     expect(internal.json().message).toBe('This browser uses a push service we cannot send to.');
-    const malformed = await ctx.app.inject({ method: 'POST', url: '/api/medrep/push-subscription', headers: { cookie }, payload: { subscription: { endpoint: 'x' } } });
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/medrep/push-subscription',
+      headers: { cookie },
+      payload: { subscription: { endpoint: 'x' } },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('Invalid push subscription.');
 
@@ -68,11 +73,26 @@ describeEachDatabase('notifications, calendar feed and jobs API', (ctx) => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ pushSubscribed: true });
     // A device signing out forgets only its own subscription.
-    const other = await ctx.app.inject({ method: 'DELETE', url: '/api/medrep/push-subscription', headers: { cookie }, payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/other-device' } });
+    const other = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/medrep/push-subscription',
+      headers: { cookie },
+      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/other-device' },
+    });
     expect(other.json()).toMatchObject({ pushSubscribed: true });
-    const own = await ctx.app.inject({ method: 'DELETE', url: '/api/medrep/push-subscription', headers: { cookie }, payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123' } });
+    const own = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/medrep/push-subscription',
+      headers: { cookie },
+      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123' },
+    });
     expect(own.json()).toMatchObject({ pushSubscribed: false });
-    await ctx.app.inject({ method: 'POST', url: '/api/medrep/push-subscription', headers: { cookie }, payload: { subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', keys } } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/medrep/push-subscription',
+      headers: { cookie },
+      payload: { subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', keys } },
+    });
     const del = await ctx.app.inject({ method: 'DELETE', url: '/api/medrep/push-subscription', headers: { cookie } });
     expect(del.json()).toMatchObject({ pushSubscribed: false });
     const [row] = await ctx.app.db.select({ s: medicalReps.pushSubscription }).from(medicalReps).where(eq(medicalReps.id, rep.id));
@@ -155,7 +175,11 @@ describeEachDatabase('notifications, calendar feed and jobs API', (ctx) => {
     const admin = await sessionCookie(ctx.app, 'admin', 0);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/admin/jobs', headers: { cookie: admin } });
     expect(res.statusCode).toBe(200);
-    const jobs = res.json().jobs as Array<{ name: string; schedule: string; lastRun: null | { status: string; counts: Record<string, number>; startedAt: string } }>;
+    const jobs = res.json().jobs as Array<{
+      name: string;
+      schedule: string;
+      lastRun: null | { status: string; counts: Record<string, number>; startedAt: string };
+    }>;
     expect(jobs.map((j) => j.name)).toEqual(['nightly-purge', 'clinic-morning-list', 'renewal-reminders', 'evening-reminders']);
     const purge = jobs.find((j) => j.name === 'nightly-purge')!;
     expect(purge.schedule).toBe('Daily at 02:00 IST');

@@ -3,11 +3,7 @@ import { medicalReps } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, unauthorized } from '../../errors';
 import type { Actor } from '../../plugins/auth';
-import type {
-  PushSubscriptionJson,
-  RepNotificationPreferences,
-  RepNotificationPreferencesResponse,
-} from '../../../shared/schemas/notifications';
+import type { PushSubscriptionJson, RepNotificationPreferences, RepNotificationPreferencesResponse } from '../../../shared/schemas/notifications';
 import { isAllowedPushEndpoint } from './push.service';
 
 // The rep's reminder opt-outs and web-push subscription; mirrors /api/clinic/preferences.

@@ -22,10 +22,7 @@ export async function privacyRoutes(base: FastifyInstance): Promise<void> {
   app.get('/api/account/export', { ...account, schema: { response: { 200: accountExportSchema, ...errorResponses } } }, async (request, reply) => {
     const data = await exportAccountData(app, { actor: await actorOf(request) });
     const day = data.exportedAt.slice(0, 10);
-    return reply
-      .header('Content-Disposition', `attachment; filename="repvisit-my-data-${day}.json"`)
-      .header('Cache-Control', 'no-store')
-      .send(data);
+    return reply.header('Content-Disposition', `attachment; filename="repvisit-my-data-${day}.json"`).header('Cache-Control', 'no-store').send(data);
   });
 
   app.post(

@@ -190,9 +190,7 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
       id: d.id,
       name: d.name,
       specialty: d.specialty,
-      callSettings: d.settings
-        ? { maxSlots: d.settings.maxSlots, callFrequency: d.settings.callFrequency, availableDays: d.settings.availableDays }
-        : null,
+      callSettings: d.settings ? { maxSlots: d.settings.maxSlots, callFrequency: d.settings.callFrequency, availableDays: d.settings.availableDays } : null,
     })),
     appointments: visits,
     sessions: await sessionList(deps, actor),
@@ -208,7 +206,11 @@ export async function requestAccountDeletion(deps: Deps, o: { actor: Actor }): P
   const table = actor.type === 'clinic' ? clinicUsers : medicalReps;
   await deps.db
     .update(table)
-    .set({ verificationOtp: hashCode(code, deps.config.SESSION_SECRET), otpExpiry: new Date(deps.clock.now().getTime() + DELETE_CODE_LIFETIME_MS), otpAttempts: 0 })
+    .set({
+      verificationOtp: hashCode(code, deps.config.SESSION_SECRET),
+      otpExpiry: new Date(deps.clock.now().getTime() + DELETE_CODE_LIFETIME_MS),
+      otpAttempts: 0,
+    })
     .where(eq(table.id, actor.id));
   await deps.mailer.send({
     to: row.email,
@@ -236,7 +238,10 @@ export async function confirmAccountDeletion(deps: Deps, o: { actor: Actor; code
   if (row.otpExpiry.getTime() <= deps.clock.now().getTime()) throw badRequest(PRIVACY_MESSAGES.expired, 'code_expired');
   if (row.otpAttempts >= DELETE_CODE_MAX_ATTEMPTS) throw new AppError('too_many_attempts', PRIVACY_MESSAGES.tooMany, 429);
   if (!sameHash(hashCode(code, deps.config.SESSION_SECRET), row.verificationOtp)) {
-    await deps.db.update(table).set({ otpAttempts: sql`${table.otpAttempts} + 1` }).where(eq(table.id, actor.id));
+    await deps.db
+      .update(table)
+      .set({ otpAttempts: sql`${table.otpAttempts} + 1` })
+      .where(eq(table.id, actor.id));
     throw badRequest(row.otpAttempts + 1 >= DELETE_CODE_MAX_ATTEMPTS ? PRIVACY_MESSAGES.tooMany : PRIVACY_MESSAGES.wrong, 'wrong_code');
   }
   const name = 'fullName' in row ? row.fullName : row.clinicName;

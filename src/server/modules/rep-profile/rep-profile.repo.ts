@@ -71,7 +71,11 @@ export async function updateRepFields(
   set: Partial<Pick<typeof medicalReps.$inferInsert, 'fullName' | 'email' | 'phone' | 'company'>>,
   now: Date,
 ) {
-  const [row] = await db.update(medicalReps).set({ ...set, updatedAt: now }).where(eq(medicalReps.id, repId)).returning(repProfileColumns);
+  const [row] = await db
+    .update(medicalReps)
+    .set({ ...set, updatedAt: now })
+    .where(eq(medicalReps.id, repId))
+    .returning(repProfileColumns);
   return row!;
 }
 

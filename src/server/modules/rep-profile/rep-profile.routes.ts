@@ -17,7 +17,11 @@ export async function repProfileRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/medrep/send-update-otp',
-    { preHandler: rep, schema: { body: sendUpdateOtpSchema, response: { 200: sendUpdateOtpResponseSchema, ...errorResponses } }, config: { rateLimit: { max: 10, timeWindow: '10 minutes', keyGenerator: bySession } } },
+    {
+      preHandler: rep,
+      schema: { body: sendUpdateOtpSchema, response: { 200: sendUpdateOtpResponseSchema, ...errorResponses } },
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes', keyGenerator: bySession } },
+    },
     async (request) => {
       assertSelf(await actorOf(request), 'medrep', request.body.userId);
       return sendUpdateCode(app, { input: request.body });
@@ -26,7 +30,11 @@ export async function repProfileRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/medrep/verify-update-otp',
-    { preHandler: rep, schema: { body: verifyUpdateOtpSchema, response: { 200: verifyUpdateOtpResponseSchema, ...errorResponses } }, config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: bySession } } },
+    {
+      preHandler: rep,
+      schema: { body: verifyUpdateOtpSchema, response: { 200: verifyUpdateOtpResponseSchema, ...errorResponses } },
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: bySession } },
+    },
     async (request) => {
       const actor = await actorOf(request);
       assertSelf(actor, 'medrep', request.body.userId);

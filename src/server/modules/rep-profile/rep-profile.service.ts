@@ -140,10 +140,7 @@ export async function sendUpdateCode(deps: Deps, o: { input: SendUpdateOtp }): P
   return { message: PROFILE_MESSAGES.codeSent };
 }
 
-export async function verifyUpdateCode(
-  deps: Deps,
-  o: { actor: Actor; input: VerifyUpdateOtp; origin: RequestOrigin },
-): Promise<VerifyUpdateOtpResponse> {
+export async function verifyUpdateCode(deps: Deps, o: { actor: Actor; input: VerifyUpdateOtp; origin: RequestOrigin }): Promise<VerifyUpdateOtpResponse> {
   const { userId: repId, updateType, otp } = o.input;
   const now = deps.clock.now();
   const maxAttempts = LIMITS.profileOtpAttempts;
@@ -181,7 +178,13 @@ export async function verifyUpdateCode(
       }
       const value = counted.newValue!;
       const set =
-        updateType === 'name' ? { fullName: value } : updateType === 'email' ? { email: value } : updateType === 'phone' ? { phone: value } : { company: value };
+        updateType === 'name'
+          ? { fullName: value }
+          : updateType === 'email'
+            ? { email: value }
+            : updateType === 'phone'
+              ? { phone: value }
+              : { company: value };
       // Clinics see the rep's name, company and phone on their visitor lists.
       changed.add(cacheKey.account('medrep', repId), cacheKey.repDetails(repId));
       return updateRepFields(tx, repId, set, now);

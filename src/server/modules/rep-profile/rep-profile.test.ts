@@ -41,7 +41,10 @@ describeEachDatabase('profile changes by e-mailed code', (ctx) => {
 
   it('changes name and company', async () => {
     const { rep, cookie } = await signedInRep(ctx);
-    for (const [updateType, newValue, field] of [['name', 'Ravi K. Sharma', 'fullName'], ['company', 'Cipla', 'company']] as const) {
+    for (const [updateType, newValue, field] of [
+      ['name', 'Ravi K. Sharma', 'fullName'],
+      ['company', 'Cipla', 'company'],
+    ] as const) {
       ctx.mailbox.clear();
       await post(ctx, cookie, '/api/medrep/send-update-otp', { userId: rep.id, updateType, newValue });
       const otp = codeIn(await ctx.mailbox.waitFor(rep.email));
@@ -70,8 +73,14 @@ describeEachDatabase('profile changes by e-mailed code', (ctx) => {
     const otherRep = await createSubscribedRep(ctx.app.db);
     const clinic = await createClinic(ctx.app.db);
     await ctx.app.db.insert(pendingMedicalReps).values({
-      fullName: 'Pending Person', email: 'pending-person@example.com', phone: '9000011111', company: 'X', state: 'Goa',
-      password: 'x', verificationOtp: 'x', otpExpiry: new Date(NOW),
+      fullName: 'Pending Person',
+      email: 'pending-person@example.com',
+      phone: '9000011111',
+      company: 'X',
+      state: 'Goa',
+      password: 'x',
+      verificationOtp: 'x',
+      otpExpiry: new Date(NOW),
     });
     for (const [updateType, newValue, message] of [
       ['email', otherRep.email.toUpperCase(), 'This email address is already in use'],
@@ -103,7 +112,7 @@ describeEachDatabase('profile changes by e-mailed code', (ctx) => {
     expect(noOtp.json().message).toBe('Please enter the OTP');
   });
 
-  it("acts only for the signed-in rep (403) and needs a session (401)", async () => {
+  it('acts only for the signed-in rep (403) and needs a session (401)', async () => {
     const { cookie } = await signedInRep(ctx);
     const other = await createSubscribedRep(ctx.app.db);
     const res = await post(ctx, cookie, '/api/medrep/send-update-otp', { userId: other.id, updateType: 'name', newValue: 'Mallory' });

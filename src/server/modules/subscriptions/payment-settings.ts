@@ -8,9 +8,7 @@ import type { Config } from '../../config';
 // - unavailable: no keys in production; paying is refused rather than handed out for free.
 
 export type PaymentSettings =
-  | { mode: 'live'; keyId: string; secret: string }
-  | { mode: 'test'; keyId: null; secret: string }
-  | { mode: 'unavailable'; keyId: null; secret: null };
+  { mode: 'live'; keyId: string; secret: string } | { mode: 'test'; keyId: null; secret: string } | { mode: 'unavailable'; keyId: null; secret: null };
 
 const processTestSecret = randomBytes(32).toString('hex');
 
@@ -20,8 +18,6 @@ export function paymentSettings(config: Config): PaymentSettings {
   }
   if (config.NODE_ENV === 'production') return { mode: 'unavailable', keyId: null, secret: null };
   // Derived from SESSION_SECRET when set, so several instances agree; otherwise random per process.
-  const secret = config.SESSION_SECRET
-    ? createHmac('sha256', config.SESSION_SECRET).update('repvisit test checkout').digest('hex')
-    : processTestSecret;
+  const secret = config.SESSION_SECRET ? createHmac('sha256', config.SESSION_SECRET).update('repvisit test checkout').digest('hex') : processTestSecret;
   return { mode: 'test', keyId: null, secret };
 }

@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CURRENCY, PLANS, type PlanType } from '../../../shared/constants';
-import {
-  SUBSCRIPTION_MESSAGES,
-  type CreateOrderAnswer,
-  type TestCheckoutAnswer,
-  type VerifyPaymentAnswer,
-} from '../../../shared/schemas/subscription';
+import { SUBSCRIPTION_MESSAGES, type CreateOrderAnswer, type TestCheckoutAnswer, type VerifyPaymentAnswer } from '../../../shared/schemas/subscription';
 import { isSubscriptionActive } from '../../../shared/subscription/subscription-status';
 import { AppError, badRequest, notFound } from '../../errors';
 import { paymentSettings } from './payment-settings';
@@ -54,7 +49,16 @@ export async function createSubscriptionOrder(deps: SubscriptionDeps, o: { repId
     deps.log.error({ repId }, 'razorpay keys missing in production; paid plans unavailable');
     throw paymentStartFailed();
   }
-  await insertOrder(deps.db, { orderId, repId, planType, amount: plan.amountPaise, currency: CURRENCY, receipt, status: 'created', createdAt: deps.clock.now() });
+  await insertOrder(deps.db, {
+    orderId,
+    repId,
+    planType,
+    amount: plan.amountPaise,
+    currency: CURRENCY,
+    receipt,
+    status: 'created',
+    createdAt: deps.clock.now(),
+  });
   deps.log.info({ repId, planType, orderId, mode: settings.mode }, 'subscription order created');
   return { orderId, amount: plan.amountPaise, currency: CURRENCY, keyId: settings.keyId, planType, testMode: settings.mode === 'test' };
 }
@@ -75,7 +79,10 @@ export async function verifySubscriptionPayment(
   const settings = paymentSettings(deps.config);
   const order = await findOrder(deps.db, orderId);
   const valid =
-    settings.secret !== null && order !== undefined && order.repId === repId && isPaymentSignatureValid({ orderId, paymentId, signature, secret: settings.secret });
+    settings.secret !== null &&
+    order !== undefined &&
+    order.repId === repId &&
+    isPaymentSignatureValid({ orderId, paymentId, signature, secret: settings.secret });
   if (!valid) {
     deps.log.warn({ repId, orderId, knownOrder: Boolean(order) }, 'payment verification failed');
     throw verificationFailed();

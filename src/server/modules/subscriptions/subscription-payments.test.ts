@@ -38,7 +38,10 @@ function helpers(ctx: TestContext) {
     post('/api/subscription/verify', cookie, { ...result, medicalRepId: repId, planType });
   const repRow = async (repId: number) => (await ctx.database.db.select().from(medicalReps).where(eq(medicalReps.id, repId)))[0]!;
   const receipts = async (repId: number) =>
-    ctx.database.db.select().from(emailAuditLog).where(and(eq(emailAuditLog.recipientId, repId), eq(emailAuditLog.templateType, 'subscription')));
+    ctx.database.db
+      .select()
+      .from(emailAuditLog)
+      .where(and(eq(emailAuditLog.recipientId, repId), eq(emailAuditLog.templateType, 'subscription')));
   const webhook = (body: string, signature: string | undefined) =>
     ctx.app.inject({
       method: 'POST',
@@ -77,7 +80,7 @@ describeEachDatabase(
       razorpay.mode = 'ok';
     });
 
-    it('creates an order at Razorpay with the plan\'s amount, never the caller\'s', async () => {
+    it("creates an order at Razorpay with the plan's amount, never the caller's", async () => {
       const { rep, cookie } = await h.signedInRep();
       const before = razorpay.requests.length;
       const res = await h.create(rep.id, cookie, 'yearly', { amount: 100 });
@@ -103,7 +106,7 @@ describeEachDatabase(
       expect(await ctx.database.db.select().from(subscriptionOrders).where(eq(subscriptionOrders.repId, rep.id))).toHaveLength(0);
     });
 
-    it('refuses another rep\'s id, a missing session, and an unknown plan', async () => {
+    it("refuses another rep's id, a missing session, and an unknown plan", async () => {
       const { rep } = await h.signedInRep();
       const other = await h.signedInRep();
       expect((await h.create(rep.id, other.cookie)).statusCode).toBe(403);
@@ -153,7 +156,10 @@ describeEachDatabase(
       expect(Date.parse(res.json().expiresAt)).toBe(Date.parse(trial.expiresAt) + 365 * DAY);
       expect((await h.repRow(rep.id)).subscriptionStatus).toBe('active');
       // A lapsed subscription starts again from now.
-      await ctx.database.db.update(medicalReps).set({ subscriptionExpiresAt: new Date(ctx.clock.now().getTime() - DAY) }).where(eq(medicalReps.id, rep.id));
+      await ctx.database.db
+        .update(medicalReps)
+        .set({ subscriptionExpiresAt: new Date(ctx.clock.now().getTime() - DAY) })
+        .where(eq(medicalReps.id, rep.id));
       const second = (await h.create(rep.id, cookie, 'monthly')).json();
       const again = await h.verify(rep.id, cookie, checkoutResult(second.orderId, newPaymentId()));
       expect(Date.parse(again.json().expiresAt)).toBe(ctx.clock.now().getTime() + 30 * DAY);

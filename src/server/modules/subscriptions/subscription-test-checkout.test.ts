@@ -18,7 +18,12 @@ describeEachDatabase('test checkout without Razorpay keys', (ctx) => {
 
   it('creates a local test order, completes it, and verify activates the plan once', async () => {
     const { rep, cookie } = await signedInRep();
-    const created = await post('/api/subscription/create', cookie, { planType: 'monthly', medicalRepId: rep.id, customerEmail: rep.email, customerName: rep.fullName });
+    const created = await post('/api/subscription/create', cookie, {
+      planType: 'monthly',
+      medicalRepId: rep.id,
+      customerEmail: rep.email,
+      customerName: rep.fullName,
+    });
     expect(created.statusCode).toBe(200);
     const order = created.json();
     expect(order).toMatchObject({ amount: 9900, currency: 'INR', keyId: null, testMode: true });
@@ -45,7 +50,7 @@ describeEachDatabase('test checkout without Razorpay keys', (ctx) => {
     expect(tampered.json().message).toBe('Payment Verification Failed');
   });
 
-  it('completes only the signed-in rep\'s own orders', async () => {
+  it("completes only the signed-in rep's own orders", async () => {
     const a = await signedInRep();
     const b = await signedInRep();
     const order = (await post('/api/subscription/create', a.cookie, { planType: 'yearly', medicalRepId: a.rep.id })).json();
@@ -63,7 +68,12 @@ describeEachDatabase('test checkout without Razorpay keys', (ctx) => {
   });
 
   it('refuses webhooks when no webhook secret is configured', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/subscription/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'x' }, payload: '{}' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/subscription/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'x' },
+      payload: '{}',
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -74,7 +84,12 @@ describeEachDatabase(
     it('does not hand out paid plans through a test checkout', async () => {
       const rep = await createRep(ctx.database.db);
       const cookie = await sessionCookie(ctx.app, 'medrep', rep.id);
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/subscription/create', headers: { cookie }, payload: { planType: 'monthly', medicalRepId: rep.id } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/subscription/create',
+        headers: { cookie },
+        payload: { planType: 'monthly', medicalRepId: rep.id },
+      });
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toBe('Failed to initiate payment. Please try again.');
       const plans = await ctx.app.inject({ method: 'GET', url: '/api/subscription/plans', headers: { cookie } });

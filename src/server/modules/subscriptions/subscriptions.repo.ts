@@ -57,10 +57,7 @@ export async function startFreeTrial(db: DbOrTx, opts: { repId: number; subscrip
   return row;
 }
 
-export async function setRepSubscription(
-  tx: DbOrTx,
-  opts: { repId: number; status: string; subscriptionId: string; expiresAt: Date; now: Date },
-) {
+export async function setRepSubscription(tx: DbOrTx, opts: { repId: number; status: string; subscriptionId: string; expiresAt: Date; now: Date }) {
   const [row] = await tx
     .update(medicalReps)
     .set({ subscriptionStatus: opts.status, subscriptionId: opts.subscriptionId, subscriptionExpiresAt: opts.expiresAt, updatedAt: opts.now })

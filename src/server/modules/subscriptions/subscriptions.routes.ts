@@ -60,7 +60,11 @@ export async function subscriptionRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/subscription/verify',
-    { preHandler: rep, config: paymentLimit, schema: { body: verifySubscriptionPaymentSchema, response: { 200: verifyPaymentAnswerSchema, ...errorResponses } } },
+    {
+      preHandler: rep,
+      config: paymentLimit,
+      schema: { body: verifySubscriptionPaymentSchema, response: { 200: verifyPaymentAnswerSchema, ...errorResponses } },
+    },
     async (request) => {
       const body = request.body;
       assertSelf(await actorOf(request), 'medrep', body.medicalRepId);

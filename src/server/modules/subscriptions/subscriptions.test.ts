@@ -13,8 +13,7 @@ describeEachDatabase('subscription status and free trial', (ctx) => {
     const rep = await createRep(ctx.database.db, o);
     return { rep, cookie: await sessionCookie(ctx.app, 'medrep', rep.id) };
   };
-  const status = (repId: number, cookie: string) =>
-    ctx.app.inject({ method: 'GET', url: `/api/subscription/status/${repId}`, headers: { cookie } });
+  const status = (repId: number, cookie: string) => ctx.app.inject({ method: 'GET', url: `/api/subscription/status/${repId}`, headers: { cookie } });
   const startTrial = (repId: number, cookie: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/subscription/activate-free-trial', headers: { cookie }, payload: { medicalRepId: repId } });
 
@@ -25,7 +24,7 @@ describeEachDatabase('subscription status and free trial', (ctx) => {
     expect(res.json()).toEqual({ subscriptionStatus: 'inactive', isActive: false, subscriptionId: null, expiresAt: null, freeTrialUsed: false });
   });
 
-  it('needs a signed-in rep, and only the rep\'s own id', async () => {
+  it("needs a signed-in rep, and only the rep's own id", async () => {
     const { rep } = await signedInRep();
     const other = await signedInRep();
     expect((await ctx.app.inject({ method: 'GET', url: `/api/subscription/status/${rep.id}` })).statusCode).toBe(401);
@@ -49,11 +48,20 @@ describeEachDatabase('subscription status and free trial', (ctx) => {
     expect(typeof body.message).toBe('string');
 
     const after = (await status(rep.id, cookie)).json();
-    expect(after).toEqual({ subscriptionStatus: 'free_trial', isActive: true, subscriptionId: body.subscriptionId, expiresAt: body.expiresAt, freeTrialUsed: true });
+    expect(after).toEqual({
+      subscriptionStatus: 'free_trial',
+      isActive: true,
+      subscriptionId: body.subscriptionId,
+      expiresAt: body.expiresAt,
+      freeTrialUsed: true,
+    });
 
     const mail = await ctx.mailbox.waitFor(rep.email, (m) => /free trial/i.test(m.subject));
     expect(mail.text).toContain('until 01/04/2026');
-    const logged = await ctx.database.db.select().from(emailAuditLog).where(and(eq(emailAuditLog.recipientId, rep.id), eq(emailAuditLog.templateType, 'subscription')));
+    const logged = await ctx.database.db
+      .select()
+      .from(emailAuditLog)
+      .where(and(eq(emailAuditLog.recipientId, rep.id), eq(emailAuditLog.templateType, 'subscription')));
     expect(logged).toHaveLength(1);
 
     const again = await startTrial(rep.id, cookie);
@@ -79,7 +87,11 @@ describeEachDatabase('subscription status and free trial', (ctx) => {
   });
 
   it('does not let a trial replace a running paid subscription', async () => {
-    const { rep, cookie } = await signedInRep({ subscriptionStatus: 'active', subscriptionId: 'pay_x', subscriptionExpiresAt: new Date('2026-12-01T00:00:00Z') });
+    const { rep, cookie } = await signedInRep({
+      subscriptionStatus: 'active',
+      subscriptionId: 'pay_x',
+      subscriptionExpiresAt: new Date('2026-12-01T00:00:00Z'),
+    });
     const res = await startTrial(rep.id, cookie);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('You already have an active subscription.');
@@ -123,7 +135,12 @@ describeEachDatabase(
     it('uses FREE_TRIAL_DAYS and FREE_ACCESS_PROMO_UNTIL', async () => {
       const rep = await createRep(ctx.database.db);
       const cookie = await sessionCookie(ctx.app, 'medrep', rep.id);
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/subscription/activate-free-trial', headers: { cookie }, payload: { medicalRepId: rep.id } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/subscription/activate-free-trial',
+        headers: { cookie },
+        payload: { medicalRepId: rep.id },
+      });
       expect(Date.parse(res.json().expiresAt)).toBe(ctx.clock.now().getTime() + 7 * DAY);
       const plans = await ctx.app.inject({ method: 'GET', url: '/api/subscription/plans', headers: { cookie } });
       expect(plans.json()).toMatchObject({ freeTrialDays: 7, promoUntil: '2026-12-31' });

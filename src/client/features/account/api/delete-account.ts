@@ -15,8 +15,7 @@ export function useRequestAccountDeletion() {
 export function useConfirmAccountDeletion() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      apiFetch<MessageResponse>('/api/account/delete/confirm', { method: 'POST', body: { code } satisfies ConfirmAccountDeletion }),
+    mutationFn: (code: string) => apiFetch<MessageResponse>('/api/account/delete/confirm', { method: 'POST', body: { code } satisfies ConfirmAccountDeletion }),
     onSuccess: () => {
       qc.clear();
       void clearOfflineData();

@@ -25,8 +25,15 @@ export function PrivacyRightsCard() {
     <Card className="p-4 sm:p-5">
       <h2 className="text-base font-semibold text-slate-900 dark:text-white">Your data</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        Your rights under India&apos;s DPDP Act 2023. See the <Link className="text-teal-700 underline dark:text-teal-300" to="/privacy">privacy policy</Link>; grievances:{' '}
-        <a className="text-teal-700 underline break-all dark:text-teal-300" href={`mailto:${COMPANY.grievanceEmail}`}>{COMPANY.grievanceEmail}</a>.
+        Your rights under India&apos;s DPDP Act 2023. See the{' '}
+        <Link className="text-teal-700 underline dark:text-teal-300" to="/privacy">
+          privacy policy
+        </Link>
+        ; grievances:{' '}
+        <a className="text-teal-700 underline break-all dark:text-teal-300" href={`mailto:${COMPANY.grievanceEmail}`}>
+          {COMPANY.grievanceEmail}
+        </a>
+        .
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button
@@ -57,7 +64,12 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const request = useRequestAccountDeletion();
   const confirm = useConfirmAccountDeletion();
   const [error, setError] = useState<string>();
-  const form = useForm<{ code: string }>({ resolver: zodResolver(deletionCodeFormSchema), defaultValues: { code: '' }, reValidateMode: 'onSubmit', shouldFocusError: false });
+  const form = useForm<{ code: string }>({
+    resolver: zodResolver(deletionCodeFormSchema),
+    defaultValues: { code: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const sent = request.isSuccess;
 
   const submit = form.handleSubmit(({ code }) => {
@@ -76,12 +88,14 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       <div className="grid gap-3 text-sm text-slate-700 dark:text-slate-300">
         <p className="flex gap-2">
           <ShieldAlert className="h-5 w-5 shrink-0 text-red-600" aria-hidden />
-          Your profile, appointments and settings are erased and you are signed out everywhere. Payment records the law
-          requires us to keep stay, without your name or contact details.
+          Your profile, appointments and settings are erased and you are signed out everywhere. Payment records the law requires us to keep stay, without your
+          name or contact details.
         </p>
         {!sent ? (
           <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>Cancel</Button>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
             <Button
               variant="destructive"
               loading={request.isPending}
@@ -89,7 +103,11 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             >
               E-mail me a code
             </Button>
-            {error && <p role="alert" className="w-full text-red-600">{error}</p>}
+            {error && (
+              <p role="alert" className="w-full text-red-600">
+                {error}
+              </p>
+            )}
           </div>
         ) : (
           <form className="grid gap-3" onSubmit={submit} noValidate>
@@ -98,8 +116,12 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...digitsOnly(form.register('code'))} />
             </FormField>
             <div className="flex flex-wrap justify-end gap-2">
-              <Button type="button" variant="secondary" onClick={onClose}>Cancel</Button>
-              <Button type="submit" variant="destructive" loading={confirm.isPending}>Delete my account</Button>
+              <Button type="button" variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="destructive" loading={confirm.isPending}>
+                Delete my account
+              </Button>
             </div>
           </form>
         )}

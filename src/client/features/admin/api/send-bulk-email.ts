@@ -3,8 +3,7 @@ import type { BulkEmail, BulkEmailQueuedResponse } from '../../../../shared/sche
 import { adminFetch } from './admin-fetch';
 
 /** POST /api/admin/send-bulk-email: 202 with a job to follow (GET /api/admin/email-jobs/{jobId}). */
-export const sendBulkEmail = (body: BulkEmail) =>
-  adminFetch<BulkEmailQueuedResponse>('/api/admin/send-bulk-email', { method: 'POST', body });
+export const sendBulkEmail = (body: BulkEmail) => adminFetch<BulkEmailQueuedResponse>('/api/admin/send-bulk-email', { method: 'POST', body });
 
 export function useSendBulkEmail() {
   return useMutation({ mutationFn: sendBulkEmail });

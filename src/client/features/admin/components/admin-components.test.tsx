@@ -13,7 +13,9 @@ describe('ConfirmDeleteDialog (spec part 2, 5)', () => {
   it('keeps Delete disabled until CONFIRM is typed exactly', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn();
-    renderWithApp(<ConfirmDeleteDialog open onOpenChange={() => {}} title="Delete Doctor" description="Gone for good." onConfirm={onConfirm} pending={false} />);
+    renderWithApp(
+      <ConfirmDeleteDialog open onOpenChange={() => {}} title="Delete Doctor" description="Gone for good." onConfirm={onConfirm} pending={false} />,
+    );
     const del = screen.getByRole('button', { name: 'Delete' });
     expect(del).toBeDisabled();
     const input = screen.getByLabelText('Type CONFIRM to confirm');

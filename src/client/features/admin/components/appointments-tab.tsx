@@ -36,7 +36,14 @@ export function AppointmentsTab() {
     {
       header: 'Actions',
       cell: (a) => (
-        <Button variant="ghost" size="icon" onClick={() => setDeleting(a)} aria-label={`Delete appointment of ${a.rep_name} with ${a.doctor_name}`} title="Delete" className="text-red-700 dark:text-red-300">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => setDeleting(a)}
+          aria-label={`Delete appointment of ${a.rep_name} with ${a.doctor_name}`}
+          title="Delete"
+          className="text-red-700 dark:text-red-300"
+        >
           <Trash2 className="h-4 w-4" aria-hidden />
         </Button>
       ),
@@ -58,7 +65,9 @@ export function AppointmentsTab() {
       {appointments.isPending ? (
         <Spinner label="Loading appointments..." />
       ) : appointments.isError ? (
-        <p role="alert" className="text-sm text-red-700">{errorMessage(appointments.error, 'Failed to load appointments')}</p>
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(appointments.error, 'Failed to load appointments')}
+        </p>
       ) : (
         <>
           <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
@@ -69,7 +78,9 @@ export function AppointmentsTab() {
             columns={columns}
             rowKey={(a) => a.id}
             caption="Appointments"
-            empty={all.length === 0 ? 'No appointments have been created yet.' : 'No appointments match your current filters. Try adjusting your search criteria.'}
+            empty={
+              all.length === 0 ? 'No appointments have been created yet.' : 'No appointments match your current filters. Try adjusting your search criteria.'
+            }
           />
         </>
       )}
@@ -77,7 +88,9 @@ export function AppointmentsTab() {
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Delete Appointment"
-        description={deleting ? `This deletes the appointment of ${deleting.rep_name} with ${deleting.doctor_name} on ${displayDate(deleting.appointment_date)}.` : ''}
+        description={
+          deleting ? `This deletes the appointment of ${deleting.rep_name} with ${deleting.doctor_name} on ${displayDate(deleting.appointment_date)}.` : ''
+        }
         onConfirm={confirm}
         pending={remove.isPending}
       />

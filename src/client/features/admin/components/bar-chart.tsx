@@ -11,7 +11,19 @@ export interface ChartDatum {
  * A small accessible SVG bar chart (no chart library): horizontal bars, or columns for a time series. The
  * picture has a title and a summary for screen readers, and the same numbers are one click away as a table.
  */
-export function BarChart({ title, data, kind = 'bars', valueHeader = 'Count', labelHeader = 'Label' }: { title: string; data: ChartDatum[]; kind?: 'bars' | 'columns'; valueHeader?: string; labelHeader?: string }) {
+export function BarChart({
+  title,
+  data,
+  kind = 'bars',
+  valueHeader = 'Count',
+  labelHeader = 'Label',
+}: {
+  title: string;
+  data: ChartDatum[];
+  kind?: 'bars' | 'columns';
+  valueHeader?: string;
+  labelHeader?: string;
+}) {
   const id = useId();
   const max = Math.max(1, ...data.map((d) => d.value));
   const total = data.reduce((s, d) => s + d.value, 0);
@@ -20,7 +32,9 @@ export function BarChart({ title, data, kind = 'bars', valueHeader = 'Count', la
 
   return (
     <figure className="grid gap-2">
-      <figcaption id={`${id}-t`} className="text-sm font-semibold text-slate-900 dark:text-white">{title}</figcaption>
+      <figcaption id={`${id}-t`} className="text-sm font-semibold text-slate-900 dark:text-white">
+        {title}
+      </figcaption>
       {data.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">No data yet.</p>
       ) : kind === 'columns' ? (
@@ -34,14 +48,20 @@ export function BarChart({ title, data, kind = 'bars', valueHeader = 'Count', la
           <caption className="sr-only">{title}</caption>
           <thead>
             <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className="py-1 pr-2">{labelHeader}</th>
-              <th scope="col" className="py-1 text-right">{valueHeader}</th>
+              <th scope="col" className="py-1 pr-2">
+                {labelHeader}
+              </th>
+              <th scope="col" className="py-1 text-right">
+                {valueHeader}
+              </th>
             </tr>
           </thead>
           <tbody>
             {data.map((d) => (
               <tr key={d.label} className="border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className="py-1 pr-2 font-normal">{d.label}</th>
+                <th scope="row" className="py-1 pr-2 font-normal">
+                  {d.label}
+                </th>
                 <td className="py-1 text-right tabular-nums">{d.value}</td>
               </tr>
             ))}
@@ -56,10 +76,14 @@ function Bars({ data, max, id, summary }: { data: ChartDatum[]; max: number; id:
   // Labels and numbers are text beside each bar, so they stay readable at any width.
   return (
     <div role="img" aria-labelledby={`${id}-t ${id}-d`} className="grid gap-1.5">
-      <span id={`${id}-d`} className="sr-only">{summary}</span>
+      <span id={`${id}-d`} className="sr-only">
+        {summary}
+      </span>
       {data.map((d) => (
         <div key={d.label} aria-hidden className="grid grid-cols-[minmax(0,8rem)_1fr_2.5rem] items-center gap-2 text-sm">
-          <span className="truncate text-slate-700 dark:text-slate-200" title={d.label}>{d.label}</span>
+          <span className="truncate text-slate-700 dark:text-slate-200" title={d.label}>
+            {d.label}
+          </span>
           <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-5 w-full">
             <rect x={0} y={0} width={Math.max(1, (d.value / max) * 100)} height={10} rx={1} className="fill-teal-600 dark:fill-teal-400" />
           </svg>
@@ -79,7 +103,13 @@ function Columns({ data, max, id, summary }: { data: ChartDatum[]; max: number; 
   return (
     <div className="grid gap-1">
       <p className="text-xs text-slate-500 dark:text-slate-400">Highest day: {max}</p>
-      <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="h-40 w-full border-b border-slate-300 dark:border-slate-600" role="img" aria-labelledby={`${id}-t ${id}-d`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        preserveAspectRatio="none"
+        className="h-40 w-full border-b border-slate-300 dark:border-slate-600"
+        role="img"
+        aria-labelledby={`${id}-t ${id}-d`}
+      >
         <desc id={`${id}-d`}>{summary}</desc>
         {data.map((d, i) => {
           const h = (d.value / max) * (height - 4);
@@ -91,9 +121,11 @@ function Columns({ data, max, id, summary }: { data: ChartDatum[]; max: number; 
         })}
       </svg>
       <div className="flex justify-between text-xs text-slate-600 dark:text-slate-300" aria-hidden>
-        {data.filter((_, i) => i % every === 0 || i === data.length - 1).map((d) => (
-          <span key={d.label}>{d.short ?? d.label}</span>
-        ))}
+        {data
+          .filter((_, i) => i % every === 0 || i === data.length - 1)
+          .map((d) => (
+            <span key={d.label}>{d.short ?? d.label}</span>
+          ))}
       </div>
     </div>
   );

@@ -26,7 +26,8 @@ export function BroadcastBox() {
           toast({ title: 'Notification Sent', description: r.message, variant: 'success' });
           clear();
         },
-        onError: (err) => toast({ title: ADMIN_MESSAGES.broadcastFailed, description: errorMessage(err, ADMIN_MESSAGES.broadcastFailed), variant: 'destructive' }),
+        onError: (err) =>
+          toast({ title: ADMIN_MESSAGES.broadcastFailed, description: errorMessage(err, ADMIN_MESSAGES.broadcastFailed), variant: 'destructive' }),
       }),
     (errors) => toast({ title: ADMIN_MESSAGES.broadcastFailed, description: errors.message?.message ?? ADMIN_MESSAGES.broadcastEmpty, variant: 'destructive' }),
   );
@@ -37,7 +38,9 @@ export function BroadcastBox() {
         <Megaphone className="h-5 w-5 text-teal-700 dark:text-teal-400" aria-hidden />
         Broadcast Message
       </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Shown to every medical representative above their dashboard tabs. A new message replaces the current one.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        Shown to every medical representative above their dashboard tabs. A new message replaces the current one.
+      </p>
       <form onSubmit={submit} className="mt-4 grid gap-3">
         <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
           Message
@@ -55,7 +58,11 @@ export function BroadcastBox() {
           {message.length}/{BROADCAST_MAX} characters
         </p>
         {trimmed && (
-          <div aria-label="Preview" role="region" className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100">
+          <div
+            aria-label="Preview"
+            role="region"
+            className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
+          >
             <p className="mb-1 text-xs font-semibold uppercase tracking-wide">Preview</p>
             <p className="whitespace-pre-line break-words">{trimmed}</p>
           </div>

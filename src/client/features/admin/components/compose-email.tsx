@@ -23,7 +23,11 @@ type ComposeValues = z.output<typeof composeFormSchema>;
 
 /** spec part 2, 2.6 'Compose Email': quick templates, subject, 12-row content, send with progress. */
 export function ComposeEmail({ recipientIds }: { recipientIds: number[] }) {
-  const form = useForm<ComposeInput, unknown, ComposeValues>({ resolver: zodResolver(composeFormSchema), defaultValues: { subject: '', content: '', templateType: 'custom' }, shouldFocusError: false });
+  const form = useForm<ComposeInput, unknown, ComposeValues>({
+    resolver: zodResolver(composeFormSchema),
+    defaultValues: { subject: '', content: '', templateType: 'custom' },
+    shouldFocusError: false,
+  });
   const templateType = useWatch({ control: form.control, name: 'templateType' });
   const [jobId, setJobId] = useState<string | null>(null);
   const contentId = useId();
@@ -79,7 +83,14 @@ export function ComposeEmail({ recipientIds }: { recipientIds: number[] }) {
           <legend className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">Quick Templates</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {QUICK_TEMPLATES.map((t) => (
-              <Button key={t.type} variant={templateType === t.type ? 'primary' : 'secondary'} size="sm" onClick={() => pick(t)} aria-pressed={templateType === t.type} className="h-auto min-h-8 py-1.5 leading-tight">
+              <Button
+                key={t.type}
+                variant={templateType === t.type ? 'primary' : 'secondary'}
+                size="sm"
+                onClick={() => pick(t)}
+                aria-pressed={templateType === t.type}
+                className="h-auto min-h-8 py-1.5 leading-tight"
+              >
                 {t.label}
               </Button>
             ))}
@@ -89,7 +100,9 @@ export function ComposeEmail({ recipientIds }: { recipientIds: number[] }) {
           <Input {...form.register('subject')} maxLength={200} placeholder="Email subject" />
         </FormField>
         <div className="grid gap-1.5">
-          <label htmlFor={contentId} className="text-sm font-medium text-slate-800 dark:text-slate-200">Email Content</label>
+          <label htmlFor={contentId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            Email Content
+          </label>
           <textarea
             id={contentId}
             rows={12}

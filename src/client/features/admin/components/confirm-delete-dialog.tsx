@@ -33,10 +33,7 @@ export function ConfirmDeleteDialog({
   const ready = useWatch({ control: form.control, name: 'typed' }) === CONFIRM_WORD;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
-      <form
-        className="grid gap-4"
-        onSubmit={form.handleSubmit(() => onConfirm())}
-      >
+      <form className="grid gap-4" onSubmit={form.handleSubmit(() => onConfirm())}>
         <FormField label={`Type ${CONFIRM_WORD} to confirm`} hint="This action cannot be undone.">
           <Input {...form.register('typed')} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
         </FormField>

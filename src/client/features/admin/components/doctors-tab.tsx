@@ -34,7 +34,14 @@ export function DoctorsTab() {
     {
       header: 'Actions',
       cell: (d) => (
-        <Button variant="ghost" size="icon" onClick={() => setDeleting(d)} aria-label={`Delete ${d.name} at ${d.clinic_name}`} title="Delete" className="text-red-700 dark:text-red-300">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => setDeleting(d)}
+          aria-label={`Delete ${d.name} at ${d.clinic_name}`}
+          title="Delete"
+          className="text-red-700 dark:text-red-300"
+        >
           <Trash2 className="h-4 w-4" aria-hidden />
         </Button>
       ),
@@ -59,9 +66,17 @@ export function DoctorsTab() {
       {doctors.isPending ? (
         <Spinner label="Loading doctors..." />
       ) : doctors.isError ? (
-        <p role="alert" className="text-sm text-red-700">{errorMessage(doctors.error, 'Failed to load doctors')}</p>
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(doctors.error, 'Failed to load doctors')}
+        </p>
       ) : (
-        <DataList rows={rows} columns={columns} rowKey={(d) => d.id} caption="Doctors and their clinics" empty={search ? 'No doctors match your search.' : 'No doctors yet.'} />
+        <DataList
+          rows={rows}
+          columns={columns}
+          rowKey={(d) => d.id}
+          caption="Doctors and their clinics"
+          empty={search ? 'No doctors match your search.' : 'No doctors yet.'}
+        />
       )}
       <ConfirmDeleteDialog
         open={!!deleting}

@@ -66,8 +66,12 @@ export function EmailHistory() {
             {stats.data.templateStats.map((t) => (
               <li key={t.template_type} className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
                 <p className="font-medium capitalize text-slate-900 dark:text-white">{t.template_type.replace(/_/g, ' ')}</p>
-                <p className="text-sm text-slate-600 dark:text-slate-300">{t.sent_count} sent out of {t.count} total</p>
-                <p className="text-sm font-semibold text-emerald-700 dark:text-emerald-300">{t.count ? Math.round((t.sent_count / t.count) * 100) : 0}% success rate</p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  {t.sent_count} sent out of {t.count} total
+                </p>
+                <p className="text-sm font-semibold text-emerald-700 dark:text-emerald-300">
+                  {t.count ? Math.round((t.sent_count / t.count) * 100) : 0}% success rate
+                </p>
               </li>
             ))}
           </ul>

@@ -40,15 +40,22 @@ export function RecipientPanel({
     <Card className="grid content-start gap-3">
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Recipients ({selected.size} selected)</h2>
       <div className="grid gap-1.5">
-        <label htmlFor={filterId} className="text-sm font-medium text-slate-800 dark:text-slate-200">Filter</label>
+        <label htmlFor={filterId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          Filter
+        </label>
         <NativeSelect id={filterId} value={filter} onChange={(e) => onFilterChange(e.target.value as RecipientFilter)}>
           {RECIPIENT_FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>{f.label}</option>
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
           ))}
         </NativeSelect>
       </div>
       <Checkbox checked={allSelected} onCheckedChange={selectAll} label={`Select All (${filtered.length})`} disabled={filtered.length === 0} />
-      <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700" aria-label="Medical representatives">
+      <ul
+        className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700"
+        aria-label="Medical representatives"
+      >
         {filtered.length === 0 && <li className="p-3 text-sm text-slate-600 dark:text-slate-300">No medical representatives in this group.</li>}
         {filtered.map((r) => {
           const badge = RECIPIENT_BADGE[recipientKind(r)];
@@ -64,7 +71,9 @@ export function RecipientPanel({
                       <Badge tone={badge.tone}>{badge.label}</Badge>
                     </span>
                     <span className="break-all text-xs text-slate-600 dark:text-slate-300">{r.email}</span>
-                    <span className="text-xs text-slate-500 dark:text-slate-400">{r.company} • {r.state}</span>
+                    <span className="text-xs text-slate-500 dark:text-slate-400">
+                      {r.company} • {r.state}
+                    </span>
                   </span>
                 }
               />

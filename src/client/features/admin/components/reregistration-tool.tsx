@@ -56,7 +56,8 @@ export function ReregistrationTool() {
     toast({ title: 'Re-registration Emails', description: r.message, variant: r.failed ? 'destructive' : 'success' });
     form.reset({ selected: [], manual: '' });
   };
-  const failed = (err: unknown) => toast({ title: ADMIN_MESSAGES.reregistrationFailed, description: errorMessage(err, ADMIN_MESSAGES.reregistrationFailed), variant: 'destructive' });
+  const failed = (err: unknown) =>
+    toast({ title: ADMIN_MESSAGES.reregistrationFailed, description: errorMessage(err, ADMIN_MESSAGES.reregistrationFailed), variant: 'destructive' });
 
   const refused = (errors: FieldErrors<ReregistrationFields>) =>
     errors.manual
@@ -81,11 +82,23 @@ export function ReregistrationTool() {
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <div className="grid content-start gap-3">
           <div className="flex items-center justify-between gap-2">
-            <Checkbox checked={allSelected} onCheckedChange={(on) => setSelected(on ? new Set(list.map((p) => p.email)) : new Set())} label={`Select all (${list.length} pending)`} disabled={list.length === 0} />
+            <Checkbox
+              checked={allSelected}
+              onCheckedChange={(on) => setSelected(on ? new Set(list.map((p) => p.email)) : new Set())}
+              label={`Select all (${list.length} pending)`}
+              disabled={list.length === 0}
+            />
           </div>
-          <div className="h-64 overflow-y-auto rounded-lg border border-slate-200 dark:border-slate-700" role="region" tabIndex={0} aria-label="Pending medical representatives">
+          <div
+            className="h-64 overflow-y-auto rounded-lg border border-slate-200 dark:border-slate-700"
+            role="region"
+            tabIndex={0}
+            aria-label="Pending medical representatives"
+          >
             {pending.isPending ? (
-              <div className="p-3"><Spinner label="Loading pending registrations..." /></div>
+              <div className="p-3">
+                <Spinner label="Loading pending registrations..." />
+              </div>
             ) : list.length === 0 ? (
               <p className="p-4 text-sm text-slate-600 dark:text-slate-300">No pending registrations.</p>
             ) : (
@@ -101,18 +114,24 @@ export function ReregistrationTool() {
                           <span className="grid">
                             <span className="font-medium">{p.full_name}</span>
                             <span className="break-all text-xs text-slate-600 dark:text-slate-300">{p.email}</span>
-                            <span className="text-xs text-slate-500 dark:text-slate-400">{p.company}, {p.state} · registered {displayDate(p.created_at)}</span>
+                            <span className="text-xs text-slate-500 dark:text-slate-400">
+                              {p.company}, {p.state} · registered {displayDate(p.created_at)}
+                            </span>
                           </span>
                         }
                       />
-                      <Badge tone={active ? 'success' : 'warning'} className="shrink-0">{active ? 'Token Active' : 'Token Expired'}</Badge>
+                      <Badge tone={active ? 'success' : 'warning'} className="shrink-0">
+                        {active ? 'Token Active' : 'Token Expired'}
+                      </Badge>
                     </li>
                   );
                 })}
               </ul>
             )}
           </div>
-          <label htmlFor={manualId} className="text-sm font-medium text-slate-800 dark:text-slate-200">Or enter e-mail addresses</label>
+          <label htmlFor={manualId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            Or enter e-mail addresses
+          </label>
           <textarea
             id={manualId}
             {...form.register('manual')}
@@ -121,12 +140,23 @@ export function ReregistrationTool() {
             aria-describedby={`${manualId}-hint`}
             className="w-full rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
           />
-          <p id={`${manualId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">Separate addresses with commas, semicolons or line breaks.</p>
+          <p id={`${manualId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+            Separate addresses with commas, semicolons or line breaks.
+          </p>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={sendAll} loading={send.isPending && !!send.variables && 'sendToAll' in send.variables} disabled={send.isPending || list.length === 0}>
+            <Button
+              onClick={sendAll}
+              loading={send.isPending && !!send.variables && 'sendToAll' in send.variables}
+              disabled={send.isPending || list.length === 0}
+            >
               Send to All Pending
             </Button>
-            <Button variant="secondary" onClick={() => void sendSelected()} loading={send.isPending && !!send.variables && 'emails' in send.variables} disabled={send.isPending}>
+            <Button
+              variant="secondary"
+              onClick={() => void sendSelected()}
+              loading={send.isPending && !!send.variables && 'emails' in send.variables}
+              disabled={send.isPending}
+            >
               Send to Selected
             </Button>
           </div>

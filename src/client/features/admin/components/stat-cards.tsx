@@ -37,7 +37,9 @@ export function HealthAlert({ health }: { health: AdminStats['systemHealth'] | u
       role="alert"
       className={clsx(
         'flex items-start gap-3 rounded-lg border p-3 text-sm',
-        critical ? 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100' : 'border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100',
+        critical
+          ? 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100'
+          : 'border-slate-300 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100',
       )}
     >
       <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />

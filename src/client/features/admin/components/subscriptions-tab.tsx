@@ -20,7 +20,17 @@ export function SubscriptionsTab() {
     { header: 'Email', cell: (s) => <span className="break-all">{s.email}</span> },
     { header: 'Company', cell: (s) => s.company },
     { header: 'Status', cell: (s) => <SubscriptionBadge status={s.subscription_status} /> },
-    { header: 'Subscription ID', cell: (s) => (s.subscription_id ? <code className="text-xs" title={s.subscription_id}>{s.subscription_id.slice(0, 20)}</code> : 'N/A') },
+    {
+      header: 'Subscription ID',
+      cell: (s) =>
+        s.subscription_id ? (
+          <code className="text-xs" title={s.subscription_id}>
+            {s.subscription_id.slice(0, 20)}
+          </code>
+        ) : (
+          'N/A'
+        ),
+    },
     {
       header: 'Expires',
       cell: (s) => (s.subscription_expires_at ? displayDate(s.subscription_expires_at) : ACTIVE_LOOKING.has(s.subscription_status) ? 'N/A' : 'Not Active'),
@@ -33,7 +43,9 @@ export function SubscriptionsTab() {
       {subs.isPending ? (
         <Spinner label="Loading subscriptions..." />
       ) : subs.isError ? (
-        <p role="alert" className="text-sm text-red-700">{errorMessage(subs.error, 'Failed to load subscriptions')}</p>
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(subs.error, 'Failed to load subscriptions')}
+        </p>
       ) : (
         <DataList rows={rows} columns={columns} rowKey={(s) => s.id} caption="Subscriptions" empty="No subscriptions yet." />
       )}

@@ -70,7 +70,16 @@ export function UsersTab({ type }: { type: AdminUserType }) {
   };
   const columns: Column<AdminUser>[] = isRep
     ? [
-        { header: 'Name', primary: true, cell: (u) => <span className="flex flex-wrap items-center gap-2">{u.name}<Badge tone="info">Medical Rep</Badge></span> },
+        {
+          header: 'Name',
+          primary: true,
+          cell: (u) => (
+            <span className="flex flex-wrap items-center gap-2">
+              {u.name}
+              <Badge tone="info">Medical Rep</Badge>
+            </span>
+          ),
+        },
         { header: 'Email', cell: (u) => <span className="break-all">{u.email}</span> },
         { header: 'Company', cell: (u) => u.company },
         { header: 'Phone', cell: (u) => u.phone },
@@ -91,21 +100,49 @@ export function UsersTab({ type }: { type: AdminUserType }) {
 
   const details = (u: AdminUser): Array<[string, React.ReactNode]> =>
     isRep
-      ? [['Name', u.name], ['Email', u.email], ['Company', u.company], ['Phone', u.phone], ['State', u.state], ['Status', <UserStatusBadge key="s" status={u.status} />], ['Subscription', <SubscriptionBadge key="b" status={u.subscriptionStatus} />], ['Registered', displayDate(u.created_at)]]
-      : [['Clinic', u.name], ['Email', u.email], ['Contact Person', u.contact_person], ['Contact Number', u.contact_number], ['City', u.city], ['State', u.state], ['Status', <UserStatusBadge key="s" status={u.status} />], ['Registered', displayDate(u.created_at)]];
+      ? [
+          ['Name', u.name],
+          ['Email', u.email],
+          ['Company', u.company],
+          ['Phone', u.phone],
+          ['State', u.state],
+          ['Status', <UserStatusBadge key="s" status={u.status} />],
+          ['Subscription', <SubscriptionBadge key="b" status={u.subscriptionStatus} />],
+          ['Registered', displayDate(u.created_at)],
+        ]
+      : [
+          ['Clinic', u.name],
+          ['Email', u.email],
+          ['Contact Person', u.contact_person],
+          ['Contact Number', u.contact_number],
+          ['City', u.city],
+          ['State', u.state],
+          ['Status', <UserStatusBadge key="s" status={u.status} />],
+          ['Registered', displayDate(u.created_at)],
+        ];
 
   return (
     <section aria-label={isRep ? 'Medical Reps' : 'Clinics'} className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <SearchBox value={search} onChange={setSearch} label={isRep ? 'Search medical reps by name or email' : 'Search clinics by name or email'} />
-        <p className="text-sm text-slate-600 dark:text-slate-300">{rows.length} {isRep ? 'medical reps' : 'clinics'}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {rows.length} {isRep ? 'medical reps' : 'clinics'}
+        </p>
       </div>
       {users.isPending ? (
         <Spinner label="Loading users..." />
       ) : users.isError ? (
-        <p role="alert" className="text-sm text-red-700">{errorMessage(users.error, 'Failed to load users')}</p>
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(users.error, 'Failed to load users')}
+        </p>
       ) : (
-        <DataList rows={rows} columns={columns} rowKey={(u) => `${u.type}-${u.id}`} caption={isRep ? 'Medical representatives' : 'Clinics'} empty={search ? 'No users match your search.' : `No ${noun}s yet.`} />
+        <DataList
+          rows={rows}
+          columns={columns}
+          rowKey={(u) => `${u.type}-${u.id}`}
+          caption={isRep ? 'Medical representatives' : 'Clinics'}
+          empty={search ? 'No users match your search.' : `No ${noun}s yet.`}
+        />
       )}
       <DetailsDialog open={!!viewing} onOpenChange={(o) => !o && setViewing(null)} title={viewing?.name ?? ''} fields={viewing ? details(viewing) : []} />
       <ConfirmDeleteDialog

@@ -3,8 +3,17 @@ import type { EmailRecipient } from '../../../../shared/schemas/admin';
 import { filterRecipients, recipientKind } from './recipient-filters';
 
 const rep = (o: Partial<EmailRecipient>): EmailRecipient => ({
-  id: 1, fullName: 'A', email: 'a@example.com', company: 'C', state: 'S', registrationDate: '2026-01-01T00:00:00Z',
-  subscriptionStatus: 'inactive', subscriptionExpiresAt: null, freeTrialUsed: false, isActive: false, ...o,
+  id: 1,
+  fullName: 'A',
+  email: 'a@example.com',
+  company: 'C',
+  state: 'S',
+  registrationDate: '2026-01-01T00:00:00Z',
+  subscriptionStatus: 'inactive',
+  subscriptionExpiresAt: null,
+  freeTrialUsed: false,
+  isActive: false,
+  ...o,
 });
 
 describe('recipient filters (spec part 2, 4)', () => {

@@ -3,8 +3,7 @@ import type { MessageResponse } from '../../../../shared/schemas/common';
 import { apiFetch } from '../../../lib/api';
 import type { UserKind as AccountType } from '../../../../shared/schemas/auth';
 
-export const resendVerification = (body: { email: string; type: AccountType }) =>
-  apiFetch<MessageResponse>('/api/resend-verification', { body });
+export const resendVerification = (body: { email: string; type: AccountType }) => apiFetch<MessageResponse>('/api/resend-verification', { body });
 
 export function useResendVerification() {
   return useMutation({ mutationFn: resendVerification });

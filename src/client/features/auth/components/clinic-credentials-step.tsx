@@ -22,12 +22,7 @@ export function ClinicCredentialsStep({
       <FormField label="Email" error={errors.email?.message} status={<AvailabilityStatus result={emailStatus} />}>
         <Input type="email" autoComplete="email" placeholder="clinic@example.com" {...form.register('email')} />
       </FormField>
-      <FormField
-        label="Contact Number"
-        hint="at least 10 digits"
-        error={errors.contactNumber?.message}
-        status={<AvailabilityStatus result={phoneStatus} />}
-      >
+      <FormField label="Contact Number" hint="at least 10 digits" error={errors.contactNumber?.message} status={<AvailabilityStatus result={phoneStatus} />}>
         <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="9876543210" {...form.register('contactNumber')} />
       </FormField>
       <div className="grid gap-2">

@@ -45,12 +45,19 @@ describe('ClinicRegisterWizard', () => {
     expect(city).toBeDisabled();
 
     await user.selectOptions(screen.getByLabelText('State'), 'Jammu and Kashmir');
-    const districts = within(city).getAllByRole('option').map((o) => o.textContent).filter((t) => t !== 'Select district');
+    const districts = within(city)
+      .getAllByRole('option')
+      .map((o) => o.textContent)
+      .filter((t) => t !== 'Select district');
     expect(districts).toEqual([...JK_DISTRICTS]);
     expect(city.value).toBe('');
 
     await user.selectOptions(screen.getByLabelText('State'), 'Kerala');
-    expect(within(city).getAllByRole('option').map((o) => o.textContent)).toEqual(['Other']);
+    expect(
+      within(city)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Other']);
     expect(city.value).toBe('Other');
   });
 

@@ -79,11 +79,7 @@ export function ClinicRegisterWizard({ onBack, onDone }: { onBack: () => void; o
         </div>
       </div>
       <form onSubmit={onFormSubmit} noValidate aria-label="Register New Clinic" className="grid gap-5">
-        {step === 1 ? (
-          <ClinicInfoStep form={form} />
-        ) : (
-          <ClinicCredentialsStep form={form} emailStatus={emailStatus} phoneStatus={phoneStatus} />
-        )}
+        {step === 1 ? <ClinicInfoStep form={form} /> : <ClinicCredentialsStep form={form} emailStatus={emailStatus} phoneStatus={phoneStatus} />}
         {step === 1 ? (
           // Keys keep React from reusing the Next button as the submit button: the click that moves to step 2
           // would otherwise finish on a submit button and submit the form.

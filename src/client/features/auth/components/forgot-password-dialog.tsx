@@ -69,7 +69,11 @@ export function ForgotPasswordDialog({ userType, open, onOpenChange }: { userTyp
           onSuccess: (answer) => {
             setSentTo(email);
             if (userType === 'medrep') {
-              toast({ title: 'Password Reset Email Sent', description: answer?.message || 'Check your email for a link to reset your password.', variant: 'success' });
+              toast({
+                title: 'Password Reset Email Sent',
+                description: answer?.message || 'Check your email for a link to reset your password.',
+                variant: 'success',
+              });
             }
           },
           onError: (err) => {
@@ -90,12 +94,14 @@ export function ForgotPasswordDialog({ userType, open, onOpenChange }: { userTyp
     <Dialog open={open} onOpenChange={close} title={portal.title} description={sentTo ? undefined : portal.description}>
       {sentTo ? (
         <div className="grid gap-4">
-          <div role="status" className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-900/30 dark:text-emerald-200">
+          <div
+            role="status"
+            className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-900/30 dark:text-emerald-200"
+          >
             <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             {userType === 'medrep' ? (
               <p>
-                We have sent a password reset link to <strong>{sentTo}</strong>. The link is valid for one hour; check your spam folder if you do
-                not see it.
+                We have sent a password reset link to <strong>{sentTo}</strong>. The link is valid for one hour; check your spam folder if you do not see it.
               </p>
             ) : (
               <div>

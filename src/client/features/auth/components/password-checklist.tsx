@@ -9,7 +9,10 @@ export function PasswordChecklist({ password }: { password: string }) {
       {passwordChecks.map((check) => {
         const ok = check.test(password);
         return (
-          <li key={check.label} className={clsx('flex items-center gap-1', ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-slate-500 dark:text-slate-400')}>
+          <li
+            key={check.label}
+            className={clsx('flex items-center gap-1', ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-slate-500 dark:text-slate-400')}
+          >
             {ok ? <Check className="h-3.5 w-3.5" aria-hidden /> : <X className="h-3.5 w-3.5" aria-hidden />}
             <span>{check.label}</span>
             <span className="sr-only">{ok ? '(met)' : '(not met)'}</span>

@@ -80,8 +80,7 @@ export function TermsDialog({
     >
       <div className="grid gap-4">
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Please review our <LegalLink {...legalLinks[0]} />, <LegalLink {...legalLinks[1]} /> and{' '}
-          <LegalLink {...legalLinks[2]} />. Each opens in a new tab.
+          Please review our <LegalLink {...legalLinks[0]} />, <LegalLink {...legalLinks[1]} /> and <LegalLink {...legalLinks[2]} />. Each opens in a new tab.
         </p>
         <div className="grid gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
           <Checkbox checked={terms} onCheckedChange={setTerms} label="I have read and agree to the Terms and Conditions" />

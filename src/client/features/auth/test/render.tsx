@@ -27,7 +27,15 @@ export function renderWithApp(ui: ReactElement, { path = '/' }: { path?: string 
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="*" element={<>{ui}<WhereAmI /></>} />
+          <Route
+            path="*"
+            element={
+              <>
+                {ui}
+                <WhereAmI />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
       <Toaster />

@@ -12,8 +12,7 @@ export interface AddDoctorInput {
 }
 
 /** POST /api/clinic/doctors (the clinic's state and city are sent, spec part 1, 4). */
-export const addDoctor = (input: AddDoctorInput) =>
-  apiFetch<DoctorAddedResponse>('/api/clinic/doctors', { method: 'POST', body: input }).then((r) => r.doctor);
+export const addDoctor = (input: AddDoctorInput) => apiFetch<DoctorAddedResponse>('/api/clinic/doctors', { method: 'POST', body: input }).then((r) => r.doctor);
 
 export function useAddDoctor(clinicId: number) {
   const qc = useQueryClient();

@@ -11,8 +11,7 @@ export interface CancelTodayInput {
 }
 
 /** POST /api/clinic/cancel-today-calls; a failure carries `error` (read by apiFetch as the message). */
-export const cancelTodayCalls = (input: CancelTodayInput) =>
-  apiFetch<CancelledVisits>('/api/clinic/cancel-today-calls', { method: 'POST', body: input });
+export const cancelTodayCalls = (input: CancelTodayInput) => apiFetch<CancelledVisits>('/api/clinic/cancel-today-calls', { method: 'POST', body: input });
 
 export function useCancelTodayCalls(clinicId: number) {
   const qc = useQueryClient();

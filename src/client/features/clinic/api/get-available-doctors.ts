@@ -4,8 +4,7 @@ import type { AvailableDoctorsResponse } from '../../../../shared/schemas/clinic
 import { clinicKeys } from './clinic-query-keys';
 
 /** GET /api/available-doctors/{clinicId}: doctors of other clinics in the same state, not linked here yet. */
-export const getAvailableDoctors = (clinicId: number) =>
-  apiFetch<AvailableDoctorsResponse>(`/api/available-doctors/${clinicId}`).then((r) => r.doctors);
+export const getAvailableDoctors = (clinicId: number) => apiFetch<AvailableDoctorsResponse>(`/api/available-doctors/${clinicId}`).then((r) => r.doctors);
 
 export function useAvailableDoctors(clinicId: number, enabled: boolean) {
   return useQuery({ queryKey: clinicKeys.availableDoctors(clinicId), queryFn: () => getAvailableDoctors(clinicId), enabled });

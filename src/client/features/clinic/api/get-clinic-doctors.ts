@@ -4,8 +4,7 @@ import type { ClinicDoctorsResponse } from '../../../../shared/schemas/clinic';
 import { clinicKeys } from './clinic-query-keys';
 
 /** GET /api/clinic/doctors/{clinicId}: the clinic's doctors, the Primary one first. */
-export const getClinicDoctors = (clinicId: number) =>
-  apiFetch<ClinicDoctorsResponse>(`/api/clinic/doctors/${clinicId}`).then((r) => r.doctors);
+export const getClinicDoctors = (clinicId: number) => apiFetch<ClinicDoctorsResponse>(`/api/clinic/doctors/${clinicId}`).then((r) => r.doctors);
 
 export function useClinicDoctors(clinicId: number | undefined) {
   return useQuery({

@@ -7,9 +7,7 @@ import { clinicKeys } from './clinic-query-keys';
 
 /** GET /api/doctor-appointments?doctorId=&date=&clinicId= (clinic view). */
 export const getDoctorAppointments = (q: { clinicId: number; doctorId: number; date: string }) =>
-  apiFetch<ClinicAppointmentsResponse>(
-    `/api/doctor-appointments?doctorId=${q.doctorId}&date=${q.date}&clinicId=${q.clinicId}`,
-  ).then((r) => r.appointments);
+  apiFetch<ClinicAppointmentsResponse>(`/api/doctor-appointments?doctorId=${q.doctorId}&date=${q.date}&clinicId=${q.clinicId}`).then((r) => r.appointments);
 
 /** The value, 200 ms after it last changed (spec part 1, 7: the fetch waits after a doctor or date change). */
 function useSettled<T>(value: T, delayMs: number): T {

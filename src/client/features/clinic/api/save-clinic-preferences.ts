@@ -4,8 +4,7 @@ import type { ClinicPreferences } from '../../../../shared/schemas/clinic';
 import { clinicKeys } from './clinic-query-keys';
 
 /** PUT /api/clinic/preferences; the boxes change at once and roll back when the server refuses. */
-export const saveClinicPreferences = (input: ClinicPreferences) =>
-  apiFetch<ClinicPreferences>('/api/clinic/preferences', { method: 'PUT', body: input });
+export const saveClinicPreferences = (input: ClinicPreferences) => apiFetch<ClinicPreferences>('/api/clinic/preferences', { method: 'PUT', body: input });
 
 export function useSaveClinicPreferences() {
   const qc = useQueryClient();

@@ -45,7 +45,8 @@ export function AddExistingDoctorForm({ clinicId, onAdded }: { clinicId: number;
           form.reset({ doctorId: '' });
           onAdded(doctor);
         },
-        onError: (err) => toast({ title: 'Error Adding Doctor', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' }),
+        onError: (err) =>
+          toast({ title: 'Error Adding Doctor', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' }),
       },
     );
   }, notFound);

@@ -17,9 +17,15 @@ export function AppointmentList({ appointments }: { appointments: ClinicAppointm
       <table className="hidden w-full text-left text-sm sm:table">
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-700 dark:text-slate-400">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">Date</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Medical Rep</th>
-            <th scope="col" className="py-2 font-medium">Contact</th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Date
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Medical Rep
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Contact
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-700">

@@ -24,15 +24,7 @@ export interface CallPreferencesValues {
 type CallPreferencesFields = CallPreferencesValues & { clinicId: number; doctorId: number | undefined; doctorName: string | undefined };
 
 /** The Call Preferences form of one doctor (spec part 1, 2 and 5). */
-export function CallPreferencesForm({
-  clinicId,
-  doctor,
-  initial,
-}: {
-  clinicId: number;
-  doctor: ClinicDoctor | undefined;
-  initial: CallPreferencesValues;
-}) {
+export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: number; doctor: ClinicDoctor | undefined; initial: CallPreferencesValues }) {
   const save = useSaveDoctorSettings();
   // The whole request is checked with the shared schema, the doctor included ('No Doctor Selected' without one).
   const form = useForm<CallPreferencesFields, unknown, SaveDoctorSettings>({
@@ -46,10 +38,13 @@ export function CallPreferencesForm({
   }, [form, doctor?.id, doctor?.name]);
 
   const saved = (values: SaveDoctorSettings) =>
-    save.mutate({ ...values, doctorName: values.doctorName ?? '' }, {
-      onSuccess: () => toast({ title: 'Settings Saved', description: `Call preferences saved for ${values.doctorName}.`, variant: 'success' }),
-      onError: (err) => toast({ title: 'Failed to save settings', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
-    });
+    save.mutate(
+      { ...values, doctorName: values.doctorName ?? '' },
+      {
+        onSuccess: () => toast({ title: 'Settings Saved', description: `Call preferences saved for ${values.doctorName}.`, variant: 'success' }),
+        onError: (err) => toast({ title: 'Failed to save settings', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+      },
+    );
   const refused = (errors: FieldErrors<CallPreferencesFields>) => {
     if (errors.doctorId) return toast({ title: 'No Doctor Selected', description: 'Please select a doctor before saving settings.', variant: 'destructive' });
     const message = errors.maxSlots?.message ?? errors.callFrequency?.message ?? errors.availableDays?.message ?? 'Please try again.';

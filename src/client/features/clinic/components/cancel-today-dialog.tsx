@@ -63,7 +63,11 @@ export function CancelTodayDialog({
           close(false);
         },
         onError: (err) =>
-          toast({ title: 'Failed to cancel calls', description: errorMessage(err, "Failed to cancel today's calls. Please try again."), variant: 'destructive' }),
+          toast({
+            title: 'Failed to cancel calls',
+            description: errorMessage(err, "Failed to cancel today's calls. Please try again."),
+            variant: 'destructive',
+          }),
       },
     );
   });

@@ -44,7 +44,11 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       <FormField label="Current password" error={errors.currentPassword?.message}>
         <Input type="password" autoComplete="current-password" {...field('currentPassword')} />
       </FormField>
-      <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters with upper and lower case letters, a number and a special character.">
+      <FormField
+        label="New password"
+        error={errors.newPassword?.message}
+        hint="At least 8 characters with upper and lower case letters, a number and a special character."
+      >
         <Input type="password" autoComplete="new-password" {...field('newPassword')} />
       </FormField>
       <FormField label="Confirm new password" error={errors.confirmPassword?.message}>

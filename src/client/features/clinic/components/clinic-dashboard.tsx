@@ -24,7 +24,10 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
       <main id="main" className="mx-auto max-w-6xl px-4 py-5">
         <Tabs defaultValue="medical-rep">
           <TabsList aria-label="Clinic dashboard sections" className="grid grid-cols-4 sm:flex">
-            <TabsTrigger value="medical-rep" className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm">
+            <TabsTrigger
+              value="medical-rep"
+              className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm"
+            >
               <UserRound className="h-4 w-4" aria-hidden />
               Medical Rep
             </TabsTrigger>
@@ -52,7 +55,9 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
           </TabsContent>
           <TabsContent value="settings">
             <AccountSettings />
-            <div className="mt-4"><PrivacyRightsCard /></div>
+            <div className="mt-4">
+              <PrivacyRightsCard />
+            </div>
           </TabsContent>
         </Tabs>
       </main>

@@ -28,7 +28,13 @@ export function DoctorList({ clinicId, doctors }: { clinicId: number; doctors: C
                 {d.specialty} · {d.city}, {d.state}
               </p>
             </div>
-            <Button variant="ghost" size="icon" aria-label={`Remove ${d.name}`} onClick={() => setRemoving(d)} className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove ${d.name}`}
+              onClick={() => setRemoving(d)}
+              className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
+            >
               <Trash2 className="h-4 w-4" aria-hidden />
             </Button>
           </li>

@@ -23,8 +23,18 @@ export function NotificationPreferences() {
 
   return (
     <div className="grid gap-3">
-      <Checkbox label="Email notifications" checked={prefs.data.emailNotifications} onCheckedChange={(v) => update({ emailNotifications: v })} disabled={save.isPending} />
-      <Checkbox label="SMS notifications" checked={prefs.data.smsNotifications} onCheckedChange={(v) => update({ smsNotifications: v })} disabled={save.isPending} />
+      <Checkbox
+        label="Email notifications"
+        checked={prefs.data.emailNotifications}
+        onCheckedChange={(v) => update({ emailNotifications: v })}
+        disabled={save.isPending}
+      />
+      <Checkbox
+        label="SMS notifications"
+        checked={prefs.data.smsNotifications}
+        onCheckedChange={(v) => update({ smsNotifications: v })}
+        disabled={save.isPending}
+      />
     </div>
   );
 }

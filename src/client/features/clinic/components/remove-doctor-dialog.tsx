@@ -6,15 +6,7 @@ import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { useRemoveDoctor } from '../api/remove-doctor';
 
 /** Confirms removing a doctor from the clinic; his appointments here from today on are cancelled. */
-export function RemoveDoctorDialog({
-  clinicId,
-  doctor,
-  onClose,
-}: {
-  clinicId: number;
-  doctor: ClinicDoctor | null;
-  onClose: () => void;
-}) {
+export function RemoveDoctorDialog({ clinicId, doctor, onClose }: { clinicId: number; doctor: ClinicDoctor | null; onClose: () => void }) {
   const remove = useRemoveDoctor(clinicId);
   const confirm = () => {
     if (!doctor) return;

@@ -22,18 +22,18 @@ const FEATURES: { title: string; description: string; icon: LucideIcon }[] = [
 export function FeatureHighlights() {
   return (
     <div className="mt-14">
-    <h2 className="sr-only">Features</h2>
-    <ul className="grid gap-4 sm:grid-cols-3">
-      {FEATURES.map(({ title, description, icon: Icon }) => (
-        <li key={title} className="rounded-xl border border-slate-200 bg-white/80 p-5 text-center shadow-sm dark:border-slate-700 dark:bg-slate-800/80">
-          <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-teal-100 text-teal-700 dark:bg-teal-900/50 dark:text-teal-300">
-            <Icon className="h-6 w-6" aria-hidden />
-          </span>
-          <h3 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{title}</h3>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{description}</p>
-        </li>
-      ))}
-    </ul>
+      <h2 className="sr-only">Features</h2>
+      <ul className="grid gap-4 sm:grid-cols-3">
+        {FEATURES.map(({ title, description, icon: Icon }) => (
+          <li key={title} className="rounded-xl border border-slate-200 bg-white/80 p-5 text-center shadow-sm dark:border-slate-700 dark:bg-slate-800/80">
+            <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-teal-100 text-teal-700 dark:bg-teal-900/50 dark:text-teal-300">
+              <Icon className="h-6 w-6" aria-hidden />
+            </span>
+            <h3 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{title}</h3>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{description}</p>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

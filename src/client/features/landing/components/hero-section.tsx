@@ -17,7 +17,10 @@ function scrollToUserSelection() {
 /** The landing hero (spec part 1, 1): headline, tagline, 'Get Started' and the three feature blurbs. */
 export function HeroSection() {
   return (
-    <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-teal-50 via-white to-white dark:from-slate-900 dark:via-slate-900 dark:to-slate-900">
+    <section
+      aria-labelledby="hero-heading"
+      className="bg-gradient-to-b from-teal-50 via-white to-white dark:from-slate-900 dark:via-slate-900 dark:to-slate-900"
+    >
       <div className="mx-auto max-w-6xl px-4 pb-14 pt-12 sm:px-6 sm:pt-20">
         <div className="mx-auto max-w-3xl text-center">
           <p className="text-sm font-semibold uppercase tracking-wider text-teal-700 dark:text-teal-300">Healthcare Platform</p>
@@ -25,8 +28,7 @@ export function HeroSection() {
             Comprehensive Healthcare Management
           </h1>
           <p className="mt-5 text-base text-slate-600 sm:text-lg dark:text-slate-300">
-            Connect medical professionals, streamline appointments and manage healthcare relationships, all on one
-            secure platform.
+            Connect medical professionals, streamline appointments and manage healthcare relationships, all on one secure platform.
           </p>
           <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
             <Button size="lg" onClick={scrollToUserSelection}>

@@ -21,7 +21,15 @@ function renderAt(element: ReactNode, path = '/') {
   const router = createMemoryRouter(
     [
       { path: '/', element },
-      { path: '/contact', element: <>{element}<h1>Contact page</h1></> },
+      {
+        path: '/contact',
+        element: (
+          <>
+            {element}
+            <h1>Contact page</h1>
+          </>
+        ),
+      },
     ],
     { initialEntries: [path] },
   );
@@ -53,7 +61,11 @@ describe('SiteHeader mobile menu', () => {
     expect(toggle).toHaveAccessibleName('Close menu');
     expect(menu).toBeVisible();
     expect(menu).toHaveAccessibleName('Mobile');
-    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['Home', 'About', 'Contact', 'Privacy', 'Terms']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Home', 'About', 'Contact', 'Privacy', 'Terms']);
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -64,7 +76,11 @@ describe('SiteHeader mobile menu', () => {
     const user = userEvent.setup();
     const router = renderAt(<SiteHeader />);
     const desktop = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(desktop).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/', '/about', '/contact', '/privacy', '/terms']);
+    expect(
+      within(desktop)
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/', '/about', '/contact', '/privacy', '/terms']);
 
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Mobile' });

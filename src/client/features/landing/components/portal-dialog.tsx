@@ -10,9 +10,7 @@ type FormProps = { onBack: () => void; onDone: () => void };
 // The forms (and their validation code) load only when an option is chosen, keeping the landing route light.
 const LoginForm = lazy(() => import('../../auth/components/login-form').then((m) => ({ default: m.LoginForm })));
 const RepRegisterForm = lazy(() => import('../../auth/components/rep-register-form').then((m) => ({ default: m.RepRegisterForm })));
-const ClinicRegisterWizard = lazy(() =>
-  import('../../auth/components/clinic-register-wizard').then((m) => ({ default: m.ClinicRegisterWizard })),
-);
+const ClinicRegisterWizard = lazy(() => import('../../auth/components/clinic-register-wizard').then((m) => ({ default: m.ClinicRegisterWizard })));
 
 const RepLoginForm = (props: FormProps) => <LoginForm userType="medrep" {...props} />;
 const ClinicLoginForm = (props: FormProps) => <LoginForm userType="clinic" {...props} />;
@@ -64,11 +62,7 @@ export function PortalDialog({ portal, onClose }: { portal: Portal | null; onClo
       title={config?.title ?? ''}
       description={Form ? undefined : 'Choose how you would like to continue.'}
       dismissible={!Form}
-      className={
-        Form
-          ? 'sm:max-w-xl max-sm:max-h-[100dvh] max-sm:w-screen max-sm:rounded-none'
-          : undefined
-      }
+      className={Form ? 'sm:max-w-xl max-sm:max-h-[100dvh] max-sm:w-screen max-sm:rounded-none' : undefined}
     >
       {Form ? (
         <Suspense fallback={<Spinner label="Loading..." />}>

@@ -50,7 +50,9 @@ export function LegalDocument({
             <ol className="mt-2 grid list-decimal gap-1 pl-5 text-sm sm:grid-cols-2">
               {sections.map((s) => (
                 <li key={s.id}>
-                  <a href={`#${s.id}`} className="text-teal-700 hover:underline dark:text-teal-300">{s.title}</a>
+                  <a href={`#${s.id}`} className="text-teal-700 hover:underline dark:text-teal-300">
+                    {s.title}
+                  </a>
                 </li>
               ))}
             </ol>

@@ -39,8 +39,12 @@ export function PushNotificationsRow({ prefs }: { prefs: RepNotificationPreferen
       <span className="flex min-w-0 items-start gap-3 text-sm">
         <Bell className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
         <span className="min-w-0">
-          <span id="push-notifications-label" className="block">App Notifications</span>
-          <span id="push-notifications-hint" className="block text-xs text-slate-500 dark:text-slate-400">{hint}</span>
+          <span id="push-notifications-label" className="block">
+            App Notifications
+          </span>
+          <span id="push-notifications-hint" className="block text-xs text-slate-500 dark:text-slate-400">
+            {hint}
+          </span>
         </span>
       </span>
       <PreferenceSwitch

@@ -68,7 +68,9 @@ export function InstallCard() {
       <div className="flex items-start gap-3">
         <img src="/icons/icon-192.png" alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg" />
         <div className="min-w-0 flex-1">
-          <h2 id="install-card-title" className="font-semibold">Install RepVisit</h2>
+          <h2 id="install-card-title" className="font-semibold">
+            Install RepVisit
+          </h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">Add to home screen for quick access</p>
         </div>
         <Button variant="ghost" size="icon" onClick={dismiss} aria-label="Close" className="-mr-2 -mt-2 shrink-0">

@@ -14,10 +14,7 @@ export function useCancelAppointment() {
   return useMutation({
     mutationFn: cancelAppointment,
     onSettled: async () => {
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: repAppointmentsKeyPrefix }),
-        qc.invalidateQueries({ queryKey: bookingCalendarKeyPrefix }),
-      ]);
+      await Promise.all([qc.invalidateQueries({ queryKey: repAppointmentsKeyPrefix }), qc.invalidateQueries({ queryKey: bookingCalendarKeyPrefix })]);
     },
   });
 }

@@ -6,7 +6,9 @@ import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 
 /** GET /api/booking/calendar?clinicId=&doctorId=&month=yyyy-mm: each day's state for the month on view. */
 export async function getBookingCalendar(clinicId: number, doctorId: number, month: string): Promise<BookingCalendarResponse> {
-  return withOfflineCache(`rep:calendar:${clinicId}:${doctorId}:${month}`, () => apiFetch<BookingCalendarResponse>(`/api/booking/calendar?clinicId=${clinicId}&doctorId=${doctorId}&month=${month}`));
+  return withOfflineCache(`rep:calendar:${clinicId}:${doctorId}:${month}`, () =>
+    apiFetch<BookingCalendarResponse>(`/api/booking/calendar?clinicId=${clinicId}&doctorId=${doctorId}&month=${month}`),
+  );
 }
 
 export const bookingCalendarKeyPrefix = ['rep', 'calendar'] as const;

@@ -4,10 +4,11 @@ import { apiFetch } from '../../../lib/api';
 import { withOfflineCache } from '../../../lib/offline-cache';
 import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 
-
 /** GET /api/doctor-availability?clinicId=&doctorId=: the doctor's call settings at this clinic. */
 export async function getDoctorAvailability(clinicId: number, doctorId: number): Promise<DoctorAvailabilitySettings> {
-  const res = await withOfflineCache(`rep:availability:${clinicId}:${doctorId}`, () => apiFetch<DoctorAvailabilityResponse>(`/api/doctor-availability?clinicId=${clinicId}&doctorId=${doctorId}`));
+  const res = await withOfflineCache(`rep:availability:${clinicId}:${doctorId}`, () =>
+    apiFetch<DoctorAvailabilityResponse>(`/api/doctor-availability?clinicId=${clinicId}&doctorId=${doctorId}`),
+  );
   return res.settings;
 }
 

@@ -6,7 +6,9 @@ import type { SpecialtiesResponse } from '../../../../shared/schemas/booking';
 
 /** GET /api/doctors/specialties?state=&city=: specialties of bookable doctors in that city. */
 export async function getDoctorSpecialties(state: string, city: string): Promise<string[]> {
-  const res = await withOfflineCache(`rep:specialties:${state}:${city}`, () => apiFetch<SpecialtiesResponse>(`/api/doctors/specialties?${new URLSearchParams({ state, city })}`));
+  const res = await withOfflineCache(`rep:specialties:${state}:${city}`, () =>
+    apiFetch<SpecialtiesResponse>(`/api/doctors/specialties?${new URLSearchParams({ state, city })}`),
+  );
   return res.specialties;
 }
 

@@ -4,10 +4,11 @@ import { apiFetch } from '../../../lib/api';
 import { withOfflineCache } from '../../../lib/offline-cache';
 import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 
-
 /** GET /api/doctors/locations?state=&city=&specialty=: bookable doctors for the selection. */
 export async function getDoctorsByLocation(state: string, city: string, specialty: string): Promise<DoctorOption[]> {
-  const res = await withOfflineCache(`rep:doctors:${state}:${city}:${specialty}`, () => apiFetch<DoctorsResponse>(`/api/doctors/locations?${new URLSearchParams({ state, city, specialty })}`));
+  const res = await withOfflineCache(`rep:doctors:${state}:${city}:${specialty}`, () =>
+    apiFetch<DoctorsResponse>(`/api/doctors/locations?${new URLSearchParams({ state, city, specialty })}`),
+  );
   return res.doctors;
 }
 

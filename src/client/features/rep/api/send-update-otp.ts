@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import type { ProfileUpdateType, SendUpdateOtpResponse } from '../../../../shared/schemas/profile';
 import { apiFetch } from '../../../lib/api';
 
-
 export interface SendUpdateOtpInput {
   userId: number;
   updateType: ProfileUpdateType;

@@ -8,7 +8,15 @@ import type { CalendarDay } from '../../../../shared/schemas/booking';
 import { CalendarLegend } from './calendar-legend';
 import { dayAriaLabel, monthTitle, REASON_SHORT, weekdayIndex } from './calendar-day-text';
 
-const HEADERS = [['Sun', 'Sunday'], ['Mon', 'Monday'], ['Tue', 'Tuesday'], ['Wed', 'Wednesday'], ['Thu', 'Thursday'], ['Fri', 'Friday'], ['Sat', 'Saturday']] as const;
+const HEADERS = [
+  ['Sun', 'Sunday'],
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+] as const;
 
 export const REASON_CELL_CLASS: Record<CalendarDayReason, string> = {
   past: 'bg-slate-50 text-slate-400 dark:bg-slate-900 dark:text-slate-500',
@@ -84,7 +92,9 @@ export function AvailabilityCalendar({
         <Button variant="secondary" size="icon" onClick={() => onMonthChange(-1)} disabled={!canGoPrev} aria-label="Previous month">
           <ChevronLeft className="h-4 w-4" aria-hidden />
         </Button>
-        <h3 id={`cal-${month}`} className="text-base font-semibold" aria-live="polite">{monthTitle(month)}</h3>
+        <h3 id={`cal-${month}`} className="text-base font-semibold" aria-live="polite">
+          {monthTitle(month)}
+        </h3>
         <Button variant="secondary" size="icon" onClick={() => onMonthChange(1)} aria-label="Next month">
           <ChevronRight className="h-4 w-4" aria-hidden />
         </Button>

@@ -3,7 +3,13 @@ import { WEEKDAYS } from '../../../../shared/constants';
 import type { DoctorAvailabilitySettings as AvailabilitySettings } from '../../../../shared/schemas/booking';
 
 const SHORT: Record<string, string> = {
-  monday: 'Mon', tuesday: 'Tue', wednesday: 'Wed', thursday: 'Thu', friday: 'Fri', saturday: 'Sat', sunday: 'Sun',
+  monday: 'Mon',
+  tuesday: 'Tue',
+  wednesday: 'Wed',
+  thursday: 'Thu',
+  friday: 'Fri',
+  saturday: 'Sat',
+  sunday: 'Sun',
 };
 
 /** Available days, Max Slots and call frequency of the doctor at this clinic (spec part 2, 2.1). */

@@ -37,7 +37,10 @@ export function BookAppointmentTab({ rep }: { rep: RepSessionUser }) {
           clinicName={clinic?.clinic_name}
         />
       ) : (
-        <p role="note" className="flex items-start gap-2 rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-100">
+        <p
+          role="note"
+          className="flex items-start gap-2 rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-100"
+        >
           <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>Please complete the selection process: Select State → City → Specialty → Doctor → Clinic to view availability calendar.</span>
         </p>

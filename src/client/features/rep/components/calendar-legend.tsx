@@ -21,12 +21,16 @@ export function CalendarLegend() {
     <ul className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-2 lg:grid-cols-3 dark:text-slate-300">
       <li className="flex items-center gap-2">
         <span className={clsx('h-3 w-3 shrink-0 rounded-sm', SWATCH.available)} aria-hidden />
-        <span><strong>N left</strong>: available, slots left</span>
+        <span>
+          <strong>N left</strong>: available, slots left
+        </span>
       </li>
       {SHOWN.map((r) => (
         <li key={r} className="flex items-center gap-2">
           <span className={clsx('h-3 w-3 shrink-0 rounded-sm', SWATCH[r])} aria-hidden />
-          <span><strong>{REASON_SHORT[r]}</strong>: {REASON_TEXT[r]}</span>
+          <span>
+            <strong>{REASON_SHORT[r]}</strong>: {REASON_TEXT[r]}
+          </span>
         </li>
       ))}
     </ul>

@@ -2,7 +2,12 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
 /** spec part 2, 2.1: the cancel confirmation. */
-export function CancelAppointmentDialog({ open, onOpenChange, onConfirm, cancelling }: {
+export function CancelAppointmentDialog({
+  open,
+  onOpenChange,
+  onConfirm,
+  cancelling,
+}: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;

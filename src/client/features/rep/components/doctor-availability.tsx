@@ -21,7 +21,13 @@ import { SelectedDatePanel } from './selected-date-panel';
 const LOAD_ERROR = 'Could not load doctor availability. Please try again.';
 
 /** "Dr. {doctor}'s Availability": settings summary, month calendar and the booking panel (spec part 2, 2.1). */
-export function DoctorAvailability({ repId, doctorId, clinicId, doctorName, clinicName }: {
+export function DoctorAvailability({
+  repId,
+  doctorId,
+  clinicId,
+  doctorName,
+  clinicName,
+}: {
   repId: number;
   doctorId: number;
   clinicId: number;
@@ -70,15 +76,27 @@ export function DoctorAvailability({ repId, doctorId, clinicId, doctorName, clin
         <h2 className="text-lg font-semibold">{name}&apos;s Availability</h2>
         {clinicName && <p className="text-sm text-slate-600 dark:text-slate-300">at {clinicName}</p>}
         {failed ? (
-          <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          <div
+            role="alert"
+            className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+          >
             <AlertCircle className="h-4 w-4 shrink-0" aria-hidden />
             <span className="flex-1">{LOAD_ERROR}</span>
-            <Button size="sm" variant="secondary" onClick={() => { void settings.refetch(); void calendar.refetch(); }}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                void settings.refetch();
+                void calendar.refetch();
+              }}
+            >
               Try again
             </Button>
           </div>
         ) : settings.isPending || !cal ? (
-          <div className="mt-4"><Spinner label="Loading availability..." /></div>
+          <div className="mt-4">
+            <Spinner label="Loading availability..." />
+          </div>
         ) : (
           <div className="mt-4 grid gap-5">
             <AvailabilitySummary settings={settings.data} />

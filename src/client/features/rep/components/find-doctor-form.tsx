@@ -43,41 +43,66 @@ export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoct
           <NativeSelect value={s.state} onChange={(e) => cascade.setState(e.target.value)} disabled={states.isPending}>
             <option value="">{states.isPending ? 'Loading states...' : 'Select State'}</option>
             {(states.data ?? []).map((st) => (
-              <option key={st} value={st}>{st}</option>
+              <option key={st} value={st}>
+                {st}
+              </option>
             ))}
           </NativeSelect>
         </FormField>
         <FormField label="City">
           <NativeSelect value={s.city} onChange={(e) => cascade.setCity(e.target.value)} disabled={!s.state}>
             <option value="">
-              {placeholder({ enabled: !!s.state, loading: cities.isPending, empty: cityList.length === 0, select: 'Select City', loadingText: 'Loading cities...', emptyText: 'No cities found' })}
+              {placeholder({
+                enabled: !!s.state,
+                loading: cities.isPending,
+                empty: cityList.length === 0,
+                select: 'Select City',
+                loadingText: 'Loading cities...',
+                emptyText: 'No cities found',
+              })}
             </option>
             {cityList.map((c) => (
-              <option key={c} value={c}>{c}</option>
+              <option key={c} value={c}>
+                {c}
+              </option>
             ))}
           </NativeSelect>
         </FormField>
         <FormField label="Specialty">
           <NativeSelect value={s.specialty} onChange={(e) => cascade.setSpecialty(e.target.value)} disabled={!s.city}>
             <option value="">
-              {placeholder({ enabled: !!s.city, loading: specialties.isPending, empty: specialtyList.length === 0, select: 'Select Specialty', loadingText: 'Loading specialties...', emptyText: 'No specialties found' })}
+              {placeholder({
+                enabled: !!s.city,
+                loading: specialties.isPending,
+                empty: specialtyList.length === 0,
+                select: 'Select Specialty',
+                loadingText: 'Loading specialties...',
+                emptyText: 'No specialties found',
+              })}
             </option>
             {specialtyList.map((sp) => (
-              <option key={sp} value={sp}>{sp}</option>
+              <option key={sp} value={sp}>
+                {sp}
+              </option>
             ))}
           </NativeSelect>
         </FormField>
         <FormField label="Select Doctor">
-          <NativeSelect
-            value={s.doctorId ?? ''}
-            onChange={(e) => cascade.setDoctorId(e.target.value ? Number(e.target.value) : null)}
-            disabled={!s.specialty}
-          >
+          <NativeSelect value={s.doctorId ?? ''} onChange={(e) => cascade.setDoctorId(e.target.value ? Number(e.target.value) : null)} disabled={!s.specialty}>
             <option value="">
-              {placeholder({ enabled: !!s.specialty, loading: doctors.isPending, empty: doctorList.length === 0, select: 'Select Doctor', loadingText: 'Loading doctors...', emptyText: 'No doctors available' })}
+              {placeholder({
+                enabled: !!s.specialty,
+                loading: doctors.isPending,
+                empty: doctorList.length === 0,
+                select: 'Select Doctor',
+                loadingText: 'Loading doctors...',
+                emptyText: 'No doctors available',
+              })}
             </option>
             {doctorList.map((d) => (
-              <option key={d.id} value={d.id}>{doctorTitle(d.name)}</option>
+              <option key={d.id} value={d.id}>
+                {doctorTitle(d.name)}
+              </option>
             ))}
           </NativeSelect>
         </FormField>
@@ -88,11 +113,19 @@ export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoct
             disabled={s.doctorId === null}
           >
             <option value="">
-              {placeholder({ enabled: s.doctorId !== null, loading: clinics.isPending, empty: clinicList.length === 0, select: 'Select Clinic', loadingText: 'Loading clinics...', emptyText: 'No clinics available' })}
+              {placeholder({
+                enabled: s.doctorId !== null,
+                loading: clinics.isPending,
+                empty: clinicList.length === 0,
+                select: 'Select Clinic',
+                loadingText: 'Loading clinics...',
+                emptyText: 'No clinics available',
+              })}
             </option>
             {clinicList.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.clinic_name}{c.city ? ` (${c.city})` : ''}
+                {c.clinic_name}
+                {c.city ? ` (${c.city})` : ''}
               </option>
             ))}
           </NativeSelect>

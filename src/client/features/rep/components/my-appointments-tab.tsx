@@ -45,7 +45,9 @@ export function MyAppointmentsTab({ repId }: { repId: number }) {
   return (
     <section aria-labelledby="my-appointments-title" className="grid gap-4">
       <div className="flex items-center justify-between gap-2">
-        <h2 id="my-appointments-title" className="text-lg font-semibold">My Appointments</h2>
+        <h2 id="my-appointments-title" className="text-lg font-semibold">
+          My Appointments
+        </h2>
         <Button variant="secondary" size="sm" onClick={() => void refetch()} disabled={appointments.isFetching}>
           <RefreshCw className={appointments.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden />
           Refresh
@@ -55,7 +57,9 @@ export function MyAppointmentsTab({ repId }: { repId: number }) {
       {appointments.isPending ? (
         <Spinner label="Loading appointments..." />
       ) : appointments.isError && !appointments.data ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">{FETCH_ERROR}</p>
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          {FETCH_ERROR}
+        </p>
       ) : list.length === 0 && pendingBookings.length > 0 ? null : list.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 py-10 text-center text-slate-600 dark:text-slate-300">
           <CalendarX className="h-8 w-8 text-slate-400" aria-hidden />

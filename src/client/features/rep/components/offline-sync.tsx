@@ -25,10 +25,7 @@ export function OfflineSync() {
       if (!alive || me?.userType !== 'medrep') return;
       const result = await syncPendingBookings(me.user.id);
       if (result.synced.length + result.refused.length === 0) return;
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: bookingCalendarKeyPrefix }),
-        qc.invalidateQueries({ queryKey: repAppointmentsKeyPrefix }),
-      ]);
+      await Promise.all([qc.invalidateQueries({ queryKey: bookingCalendarKeyPrefix }), qc.invalidateQueries({ queryKey: repAppointmentsKeyPrefix })]);
       reportSync(result);
     };
     const onOnline = () => void run();

@@ -51,7 +51,12 @@ export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUse
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const codeForm = useForm<ProfileCodeForm>({ resolver: zodResolver(profileOtpFormSchema), defaultValues: { otp: '' }, reValidateMode: 'onSubmit', shouldFocusError: false });
+  const codeForm = useForm<ProfileCodeForm>({
+    resolver: zodResolver(profileOtpFormSchema),
+    defaultValues: { otp: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const valueField = type === 'password' ? 'confirmPassword' : 'value';
   const send = useSendUpdateOtp();
   const verify = useVerifyUpdateOtp();

@@ -38,10 +38,16 @@ export function ProfileCodeStep(props: {
         />
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button variant="secondary" onClick={props.onBack} disabled={props.verifying}>Back</Button>
+        <Button variant="secondary" onClick={props.onBack} disabled={props.verifying}>
+          Back
+        </Button>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
-          <Button variant="ghost" onClick={props.onResend} loading={props.resending} disabled={props.verifying}>Resend OTP</Button>
-          <Button type="submit" loading={props.verifying} disabled={otp.length !== 6}>Verify &amp; Update</Button>
+          <Button variant="ghost" onClick={props.onResend} loading={props.resending} disabled={props.verifying}>
+            Resend OTP
+          </Button>
+          <Button type="submit" loading={props.verifying} disabled={otp.length !== 6}>
+            Verify &amp; Update
+          </Button>
         </div>
       </div>
     </form>

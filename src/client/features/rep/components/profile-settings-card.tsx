@@ -9,7 +9,9 @@ function ProfileRow({ icon, label, value, action, onAction }: { icon: ReactNode;
   return (
     <li className="flex items-center justify-between gap-3 py-3">
       <div className="flex min-w-0 items-center gap-3">
-        <span className="text-slate-400" aria-hidden>{icon}</span>
+        <span className="text-slate-400" aria-hidden>
+          {icon}
+        </span>
         <div className="min-w-0">
           <p className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</p>
           <p className="break-all text-sm text-slate-900 dark:text-slate-100">{value || 'Not set'}</p>

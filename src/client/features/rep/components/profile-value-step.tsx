@@ -52,8 +52,12 @@ export function ProfileValueStep(props: {
       )}
       <p className="text-xs text-slate-500 dark:text-slate-400">We will e-mail you a 6-digit code to confirm this change.</p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={props.onCancel}>Cancel</Button>
-        <Button type="submit" loading={props.sending}>Send OTP</Button>
+        <Button variant="secondary" onClick={props.onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={props.sending}>
+          Send OTP
+        </Button>
       </div>
     </form>
   );

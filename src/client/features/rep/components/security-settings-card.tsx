@@ -13,7 +13,9 @@ export function SecuritySettingsCard({ onChangePassword }: { onChangePassword: (
           <span className="flex items-center gap-3 text-sm">
             <KeyRound className="h-4 w-4 text-slate-400" aria-hidden /> Password
           </span>
-          <Button variant="secondary" size="sm" onClick={onChangePassword}>Change Password</Button>
+          <Button variant="secondary" size="sm" onClick={onChangePassword}>
+            Change Password
+          </Button>
         </li>
         <li className="flex items-center justify-between gap-3 py-3">
           <span className="flex items-center gap-3 text-sm">

@@ -21,7 +21,9 @@ function useRepSessionCheck(): SessionCheck<RepSession, Refused> {
 
 const noUserData = (
   <main id="main" className="flex min-h-screen items-center justify-center p-6">
-    <p role="alert" className="text-slate-700 dark:text-slate-200">No user data found. Please log in again.</p>
+    <p role="alert" className="text-slate-700 dark:text-slate-200">
+      No user data found. Please log in again.
+    </p>
   </main>
 );
 

@@ -39,16 +39,28 @@ export function PlanCard({
       )}
     >
       <div className="flex items-center justify-between gap-2">
-        <h3 id={titleId} className="font-semibold">{plan.label} plan</h3>
-        {savingInr ? <Badge tone="success">Save {CURRENCY} {savingInr} a year</Badge> : null}
+        <h3 id={titleId} className="font-semibold">
+          {plan.label} plan
+        </h3>
+        {savingInr ? (
+          <Badge tone="success">
+            Save {CURRENCY} {savingInr} a year
+          </Badge>
+        ) : null}
       </div>
       <p>
-        <span className="text-2xl font-bold">{CURRENCY} {plan.priceInr}</span>
+        <span className="text-2xl font-bold">
+          {CURRENCY} {plan.priceInr}
+        </span>
         <span className="text-sm text-slate-600 dark:text-slate-300"> / {period}</span>
       </p>
       <ul className="grid gap-1 text-sm text-slate-700 dark:text-slate-200">
-        <li className="flex items-center gap-2"><Check className="h-4 w-4 text-teal-700" aria-hidden /> {plan.days} days of bookings</li>
-        <li className="flex items-center gap-2"><Check className="h-4 w-4 text-teal-700" aria-hidden /> Every doctor and clinic</li>
+        <li className="flex items-center gap-2">
+          <Check className="h-4 w-4 text-teal-700" aria-hidden /> {plan.days} days of bookings
+        </li>
+        <li className="flex items-center gap-2">
+          <Check className="h-4 w-4 text-teal-700" aria-hidden /> Every doctor and clinic
+        </li>
       </ul>
       <Button onClick={onChoose} loading={paying} disabled={disabled} variant={savingInr ? 'primary' : 'secondary'} className="mt-auto">
         {extend ? `Extend with ${plan.label}` : `Subscribe ${plan.label}`}

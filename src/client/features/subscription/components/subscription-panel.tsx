@@ -45,24 +45,34 @@ export function SubscriptionPanel(props: { repId: number; customerName: string; 
   };
 
   const current = status.data;
-  const promoUntil = plans.data && isFreeAccessPromoRunning({ promoUntil: plans.data.promoUntil, today: todayInIndia(new Date()) }) ? plans.data.promoUntil : null;
+  const promoUntil =
+    plans.data && isFreeAccessPromoRunning({ promoUntil: plans.data.promoUntil, today: todayInIndia(new Date()) }) ? plans.data.promoUntil : null;
   const planList = plans.data?.plans ?? FALLBACK_PLANS;
   const savingInr = plans.data?.yearlySavingInr ?? YEARLY_SAVING_INR;
   const busy = checkout.payingPlan !== null || trial.isPending;
 
   return (
     <Card aria-labelledby="subscription-panel-title" role="region">
-      <h2 id="subscription-panel-title" className="text-base font-semibold">Subscription</h2>
+      <h2 id="subscription-panel-title" className="text-base font-semibold">
+        Subscription
+      </h2>
       {status.isPending || !current ? (
-        <div className="mt-3"><Spinner label="Loading subscription..." /></div>
+        <div className="mt-3">
+          <Spinner label="Loading subscription..." />
+        </div>
       ) : (
         <div className="mt-3 grid gap-4">
           <SubscriptionStatusSummary status={current} />
 
           {checkout.verificationFailed && (
-            <p role="alert" className="flex items-start gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+            <p
+              role="alert"
+              className="flex items-start gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+            >
               <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-              <span><strong>{SUBSCRIPTION_MESSAGES.verificationFailed}.</strong> {SUBSCRIPTION_MESSAGES.verificationAdvice}</span>
+              <span>
+                <strong>{SUBSCRIPTION_MESSAGES.verificationFailed}.</strong> {SUBSCRIPTION_MESSAGES.verificationAdvice}
+              </span>
             </p>
           )}
 
@@ -72,9 +82,7 @@ export function SubscriptionPanel(props: { repId: number; customerName: string; 
 
           <div className="grid gap-2">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-200">
-                {current.isActive ? 'Extend your subscription' : 'Choose a plan'}
-              </h3>
+              <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-200">{current.isActive ? 'Extend your subscription' : 'Choose a plan'}</h3>
               {plans.data?.testMode && (
                 <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
                   <FlaskConical className="h-3.5 w-3.5" aria-hidden /> Test mode: no real payment

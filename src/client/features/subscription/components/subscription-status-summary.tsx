@@ -15,7 +15,9 @@ export function SubscriptionStatusSummary({ status }: { status: SubscriptionStat
     <div className="flex flex-col gap-2 rounded-lg bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between dark:bg-slate-900/40">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-slate-600 dark:text-slate-300">Current status:</span>
-        <Badge tone={TONES[label as keyof typeof TONES] ?? 'neutral'} data-testid="subscription-status">{label}</Badge>
+        <Badge tone={TONES[label as keyof typeof TONES] ?? 'neutral'} data-testid="subscription-status">
+          {label}
+        </Badge>
       </div>
       {status.expiresAt && (
         <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
@@ -23,9 +25,7 @@ export function SubscriptionStatusSummary({ status }: { status: SubscriptionStat
           {status.isActive ? 'Valid until' : 'Expired on'} <strong className="font-semibold">{displayDate(status.expiresAt)}</strong>
         </p>
       )}
-      {!status.isActive && !status.expiresAt && (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{SUBSCRIPTION_REQUIRED_MESSAGE}</p>
-      )}
+      {!status.isActive && !status.expiresAt && <p className="text-sm text-slate-600 dark:text-slate-300">{SUBSCRIPTION_REQUIRED_MESSAGE}</p>}
     </div>
   );
 }

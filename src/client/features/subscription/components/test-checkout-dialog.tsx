@@ -36,13 +36,19 @@ export function TestCheckoutDialog({
             <dt className="text-slate-600 dark:text-slate-300">Plan</dt>
             <dd className="font-medium">{plan.label}</dd>
             <dt className="text-slate-600 dark:text-slate-300">Amount</dt>
-            <dd className="font-medium">{CURRENCY} {(order.amount / 100).toFixed(2)}</dd>
+            <dd className="font-medium">
+              {CURRENCY} {(order.amount / 100).toFixed(2)}
+            </dd>
             <dt className="text-slate-600 dark:text-slate-300">Order</dt>
             <dd className="break-all font-mono text-xs leading-5">{order.orderId}</dd>
           </dl>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onCancel} disabled={paying}>Cancel</Button>
-            <Button onClick={onPay} loading={paying}>Pay (test)</Button>
+            <Button variant="secondary" onClick={onCancel} disabled={paying}>
+              Cancel
+            </Button>
+            <Button onClick={onPay} loading={paying}>
+              Pay (test)
+            </Button>
           </div>
         </div>
       )}
