@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
 import { formatDisplayDate, weekdayOf } from '../../../shared/dates';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { buildVisitIcs } from '../calendar/ics';
@@ -6,7 +6,7 @@ import { visitEventOf, type VisitDetails } from '../calendar/visit-calendar';
 
 // The rep's booking confirmation and cancellation e-mails, each with an .ics file.
 
-type MailDeps = Pick<FastifyInstance, 'mailer' | 'config' | 'log'>;
+type MailDeps = Pick<Deps, 'mailer' | 'config' | 'log'>;
 
 const dayText = (date: string) => `${weekdayOf(date).replace(/^./, (c) => c.toUpperCase())}, ${formatDisplayDate(date)}`;
 

@@ -1,5 +1,5 @@
+import type { Deps } from '../../deps';
 import type { ErrorCode } from '../../../shared/errors';
-import type { FastifyInstance } from 'fastify';
 import { BOOKING_MESSAGES, canRepCancel, checkBooking, normalizeAvailableDays } from '../../../shared/booking/booking-rules';
 import { todayInIndia } from '../../../shared/dates';
 import type { BookAppointment, BookedAppointment, RepAppointment } from '../../../shared/schemas/booking';
@@ -24,7 +24,7 @@ import {
   saveIdempotentAnswer,
 } from './booking.repo';
 
-export type BookingDeps = Pick<FastifyInstance, 'db' | 'clock' | 'mailer' | 'config' | 'log'>;
+export type BookingDeps = Deps;
 
 export const AVAILABILITY_NOT_FOUND = 'Doctor availability not found';
 export const APPOINTMENT_NOT_FOUND = 'Appointment not found';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
 import { buildVisitIcs, type VisitEvent } from './ics';
 
 // A booked visit as a calendar event: used by the booking e-mails and by the clinic's day-cancellation
@@ -21,7 +21,7 @@ function senderAddress(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }
 
-export function visitEventOf(deps: Pick<FastifyInstance, 'config'>, v: VisitDetails, now: Date): VisitEvent {
+export function visitEventOf(deps: Pick<Deps, 'config'>, v: VisitDetails, now: Date): VisitEvent {
   return {
     ...v,
     organizerEmail: senderAddress(deps.config.MAIL_FROM),
@@ -31,7 +31,7 @@ export function visitEventOf(deps: Pick<FastifyInstance, 'config'>, v: VisitDeta
 }
 
 /** The METHOD:CANCEL calendar file for a visit cancelled by the clinic (same UID as the booking's). */
-export function cancelledVisitAttachment(deps: Pick<FastifyInstance, 'config'>, v: VisitDetails, now: Date) {
+export function cancelledVisitAttachment(deps: Pick<Deps, 'config'>, v: VisitDetails, now: Date) {
   const ics = buildVisitIcs(visitEventOf(deps, v, now), 'CANCEL');
   return { filename: 'appointment-cancelled.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=CANCEL' };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
 import { assertSelf, type Actor } from '../../plugins/auth';
@@ -6,7 +6,7 @@ import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import { findLinkedDoctor, findLinkedDoctors, type LinkedDoctor } from './doctors.repo';
 
 /** What the clinic services use of the app. */
-export type ClinicDeps = Pick<FastifyInstance, 'db' | 'clock' | 'mailer' | 'log' | 'config'>;
+export type ClinicDeps = Deps;
 
 export const DOCTOR_NOT_FOUND = 'Doctor not found';
 

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
 import type { MailAttachment } from '../mail/mail.service';
 import { cancelledVisitAttachment } from '../calendar/visit-calendar';
 import type { CancelledVisit } from './clinic-mail';
 
 /** The rep's calendar drops a visit the clinic cancelled (a CANCEL file with the booking's UID). */
-export function cancellationCalendarFile(deps: Pick<FastifyInstance, 'config'>, v: CancelledVisit, now: Date): MailAttachment[] {
+export function cancellationCalendarFile(deps: Pick<Deps, 'config'>, v: CancelledVisit, now: Date): MailAttachment[] {
   if (v.appointmentId === undefined || !v.clinicCity || !v.clinicState) return [];
   return [
     cancelledVisitAttachment(
