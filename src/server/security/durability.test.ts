@@ -107,16 +107,14 @@ async function prepare(kind: DatabaseKind) {
   for (let i = 0; i < REPS; i++) {
     const rep = await createSubscribedRep(db, { subscriptionExpiresAt: new Date(now.getTime() + 365 * 86_400_000) });
     const token = newToken();
-    await db
-      .insert(sessions)
-      .values({
-        id: hashToken(token),
-        userType: 'medrep',
-        userId: rep.id,
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS.browser),
-      });
+    await db.insert(sessions).values({
+      id: hashToken(token),
+      userType: 'medrep',
+      userId: rep.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS.browser),
+    });
     reps.push({ id: rep.id, cookie: `${SESSION_COOKIE}=${token}` });
   }
   await database.close();

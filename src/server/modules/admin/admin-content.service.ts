@@ -48,15 +48,12 @@ export async function deleteDoctorLink(deps: AdminDeps, o: { linkId: number; ori
     if (!link) return null;
     const same = (t: typeof clinicDoctorSettings | typeof doctorAppointments) => and(eq(t.clinicId, link.clinicId), eq(t.doctorId, link.doctorId));
     await tx.delete(clinicDoctorSettings).where(same(clinicDoctorSettings));
-    const gone = await tx
-      .delete(doctorAppointments)
-      .where(same(doctorAppointments))
-      .returning({
-        repId: doctorAppointments.repId,
-        clinicId: doctorAppointments.clinicId,
-        doctorId: doctorAppointments.doctorId,
-        date: doctorAppointments.appointmentDate,
-      });
+    const gone = await tx.delete(doctorAppointments).where(same(doctorAppointments)).returning({
+      repId: doctorAppointments.repId,
+      clinicId: doctorAppointments.clinicId,
+      doctorId: doctorAppointments.doctorId,
+      date: doctorAppointments.appointmentDate,
+    });
     changed.add(cacheKey.link(link.clinicId, link.doctorId), ...gone.flatMap(appointmentKeys));
     const [other] = await tx.select({ id: clinicDoctors.id }).from(clinicDoctors).where(eq(clinicDoctors.doctorId, link.doctorId)).limit(1);
     if (!other) await tx.delete(doctors).where(eq(doctors.id, link.doctorId));
@@ -92,15 +89,12 @@ export async function listAppointments(deps: AdminDeps): Promise<AdminAppointmen
 export async function deleteAppointment(deps: AdminDeps, o: { id: number; origin: RequestOrigin }): Promise<MessageResponse> {
   const { id } = o;
   const row = await invalidatingTransaction(deps.db, async (tx, changed) => {
-    const [gone] = await tx
-      .delete(doctorAppointments)
-      .where(eq(doctorAppointments.id, id))
-      .returning({
-        repId: doctorAppointments.repId,
-        clinicId: doctorAppointments.clinicId,
-        doctorId: doctorAppointments.doctorId,
-        date: doctorAppointments.appointmentDate,
-      });
+    const [gone] = await tx.delete(doctorAppointments).where(eq(doctorAppointments.id, id)).returning({
+      repId: doctorAppointments.repId,
+      clinicId: doctorAppointments.clinicId,
+      doctorId: doctorAppointments.doctorId,
+      date: doctorAppointments.appointmentDate,
+    });
     if (gone) changed.add(...appointmentKeys(gone));
     return gone;
   });

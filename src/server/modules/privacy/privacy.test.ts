@@ -17,19 +17,17 @@ describeEachDatabase('privacy rights: export and deletion', (ctx) => {
     const doctor = await createDoctor(db, clinic.id);
     const rep = await createSubscribedRep(db, { termsVersion: '2025-06-01' });
     await createAppointment(db, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-03-05', status: 'booked' });
-    await db
-      .insert(subscriptionOrders)
-      .values({
-        orderId: `order_test_${rep.id}x`,
-        repId: rep.id,
-        planType: 'monthly',
-        amount: 9900,
-        currency: 'INR',
-        receipt: 'r',
-        status: 'paid',
-        paymentId: `pay_test_${rep.id}x`,
-        createdAt: ctx.clock.now(),
-      });
+    await db.insert(subscriptionOrders).values({
+      orderId: `order_test_${rep.id}x`,
+      repId: rep.id,
+      planType: 'monthly',
+      amount: 9900,
+      currency: 'INR',
+      receipt: 'r',
+      status: 'paid',
+      paymentId: `pay_test_${rep.id}x`,
+      createdAt: ctx.clock.now(),
+    });
     const cookie = await sessionCookie(ctx.app, 'medrep', rep.id);
     return { clinic, doctor, rep, cookie };
   }
