@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -11,6 +11,7 @@ import { defaultClientDir } from './paths';
 import { registerPrerenderedPages, sendAppShell } from './client-shell';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { redactUrl, registerSecurity } from './plugins/security';
 import { createMailer, type Mailer } from './modules/mail/mail.service';
@@ -91,7 +92,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   if (!opts.database) await migrateDatabase(database);
