@@ -11,5 +11,5 @@ import { z } from 'zod';
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
   const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
-  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
 };
