@@ -5,8 +5,6 @@ import {
   futureAppointmentAtClinic,
   normalizeAvailableDays,
   type BookingContext,
-  type DayBlockReason,
-  type DayStatus,
 } from '../../../shared/booking/booking-rules';
 import { todayInIndia } from '../../../shared/dates';
 import type { BookingCalendarResponse, DoctorAvailabilitySettings } from '../../../shared/schemas/booking';
@@ -49,57 +47,23 @@ export async function getBookingCalendar(
   const [rep, month] = await Promise.all([readRep(deps, o.repId), calendarCache.read(deps.db, { ...o, today })]);
   if (!rep) throw unauthorized();
   // Only the subscription depends on the instant; the rest is the cached month (shared: not changed here).
-  const { packedDays, ...rest } = month;
-  return {
-    subscriptionActive: isSubscriptionActive({ status: rep.subscriptionStatus, expiresAt: rep.subscriptionExpiresAt, now }),
-    ...rest,
-    days: unpackDays(o.month, packedDays),
-  };
+  return { subscriptionActive: isSubscriptionActive({ status: rep.subscriptionStatus, expiresAt: rep.subscriptionExpiresAt, now }), ...month };
 }
 
-/**
- * A month's days kept as two small typed arrays instead of ~30 objects: with thousands of months cached, every
- * object kept alive lengthens the collector's pauses (the calendar's p99 grew from 12 to 45 ms when months were
- * cached as objects). The day objects are made again for each answer, short-lived and cheap.
- */
-interface PackedDays {
-  /** 0: selectable; otherwise 1 + the index of the day's reason in BLOCK_REASONS */
-  reasons: Uint8Array;
-  slotsLeft: Int32Array;
-}
-const BLOCK_REASONS: readonly DayBlockReason[] = ['past', 'unavailable_weekday', 'closed', 'frequency', 'full', 'already_booked', 'has_future_appointment'];
-
-function packDays(days: DayStatus[]): PackedDays {
-  const reasons = new Uint8Array(days.length);
-  const slotsLeft = new Int32Array(days.length);
-  days.forEach((d, i) => {
-    reasons[i] = d.reason === null ? 0 : BLOCK_REASONS.indexOf(d.reason) + 1;
-    slotsLeft[i] = d.slotsLeft;
-  });
-  return { reasons, slotsLeft };
-}
-
-function unpackDays(month: string, packed: PackedDays): DayStatus[] {
-  return datesOfMonth(month).map((date, i) => {
-    const r = packed.reasons[i]!;
-    return { date, selectable: r === 0, reason: r === 0 ? null : BLOCK_REASONS[r - 1]!, slotsLeft: packed.slotsLeft[i]! };
-  });
-}
-
-type CalendarMonth = Omit<BookingCalendarResponse, 'subscriptionActive' | 'days'> & { packedDays: PackedDays };
+type CalendarMonth = Omit<BookingCalendarResponse, 'subscriptionActive'>;
 type CalendarArg = { repId: number; clinicId: number; doctorId: number; month: string; today: string };
 
 /**
  * A rep's month at a doctor's clinic as the calendar shows it, per Indian date (computing 30 days' states
  * was most of a calendar request's work, docs/decisions/015-read-caches.md). Dropped when the rep's
  * appointments, the doctor's month there, the doctor's closures there or the link change, or anything the
- * directory shows ('directory': rare). About 1 KB an entry (the settings and the packed days).
+ * directory shows ('directory': rare). ~2.5 KB an entry (a month of days and the settings).
  */
 const calendarCache = defineReadCache<CalendarArg, CalendarMonth>({
   name: 'calendar months',
   max: 100_000,
   maxBytes: 64 * 2 ** 20,
-  sizeOf: (m) => 600 + m.packedDays.reasons.length * 5,
+  sizeOf: (m) => 600 + m.days.length * 64,
   keyOf: (a) => `${a.repId}:${a.clinicId}:${a.doctorId}:${a.month}:${a.today}`,
   argTags: (a) => [`rep:${a.repId}`, `month:${a.clinicId}:${a.doctorId}:${a.month}`, `link:${a.clinicId}:${a.doctorId}`],
   invalidatedBy: {
@@ -134,7 +98,7 @@ async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<Cal
     today,
     month: o.month,
     settings,
-    packedDays: packDays(daysStatus(ctx, dates)),
+    days: daysStatus(ctx, dates),
     hasFutureAppointment: future !== null,
     futureAppointment: futureRow ? { id: futureRow.id, appointment_date: futureRow.date, status: futureRow.status } : null,
     frequencyCutoff: callFrequencyCutoff(ctx),
