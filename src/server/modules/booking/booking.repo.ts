@@ -45,8 +45,20 @@ export async function lockRep(tx: Tx, repId: number) {
   return row ?? null;
 }
 
-/** Lock 2 of a booking: the (clinic, doctor) settings row. Every booking of that doctor there runs in turn. */
+/**
+ * Lock 2 of a booking: the (clinic, doctor) settings row. Every booking of that doctor there runs in turn.
+ * The clinic's and doctor's rows are held first (FOR KEY SHARE, which bookings never wait on among themselves):
+ * the appointment's foreign keys would take that lock anyway, but only at the insert, after the settings row,
+ * while deleting a clinic or doctor locks its row and then, by cascade, the settings row: the opposite order,
+ * a deadlock. In this order the deletion waits for the booking or the booking finds the link gone.
+ */
 export async function lockDoctorSettings(tx: Tx, o: { clinicId: number; doctorId: number }) {
+  await tx
+    .select({ id: clinicUsers.id })
+    .from(clinicUsers)
+    .innerJoin(doctors, eq(doctors.id, o.doctorId))
+    .where(eq(clinicUsers.id, o.clinicId))
+    .for('key share');
   const [row] = await tx
     .select({ id: clinicDoctorSettings.id })
     .from(clinicDoctorSettings)
