@@ -19,6 +19,7 @@ export const ERROR_MESSAGES = {
   conflict: 'This record already exists.',
   rate_limited: 'Too many attempts. Please try again later.',
   internal: 'Something went wrong. Please try again.',
+  invalid_cursor: 'This page link is no longer valid. Please start again from the first page.',
   terms_required: 'You must accept the terms and conditions to use the product.',
 
   // --- accounts: registration, verification, login, password reset (spec part 1, 4 to 8) -------------

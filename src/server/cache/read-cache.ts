@@ -174,15 +174,15 @@ export function defineReadCache<A, V>(def: ReadCacheDefinition<A, V>): ReadCache
     const bus = busOf(db);
     return bus?.cacheFor(def, () => new KeyedCache(def, bus, db));
   };
+  const readDirect = async (db: DbOrTx, arg: A): Promise<V> => {
+    if (def.load) return def.load(db, arg);
+    const found = await def.loadMany(db, [arg]);
+    const k = def.keyOf(arg);
+    return found.has(k) ? (found.get(k) as V) : def.missing;
+  };
   return {
-    async read(db, arg) {
-      const cache = cacheOf(db);
-      if (cache) return cache.read(arg);
-      if (def.load) return def.load(db, arg);
-      const found = await def.loadMany(db, [arg]);
-      const k = def.keyOf(arg);
-      return found.has(k) ? (found.get(k) as V) : def.missing;
-    },
+    // Not async itself: a hit is the busiest path of the app, and every extra promise layer costs each request.
+    read: (db, arg) => cacheOf(db)?.read(arg) ?? readDirect(db, arg),
     holds: (db, arg) => cacheOf(db)?.holds(arg) ?? false,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { responseSerializerCompiler } from './response-serializer';
+import { memoizedAnswers, responseSerializerCompiler } from './response-serializer';
 
 const compile = (schema: z.ZodType) => responseSerializerCompiler({ schema, method: 'GET', url: '/api/x', httpStatus: '200' });
 
@@ -22,5 +22,24 @@ describe('answers written with the declared schema', () => {
     const write = compile(z.object({ status: z.enum(['booked', 'cancelled']), code: z.string().optional(), value: z.union([z.string(), z.number()]) }));
     expect(JSON.parse(write({ status: 'booked', value: 3 }))).toEqual({ status: 'booked', value: 3 });
     expect(JSON.parse(write({ status: 'cancelled', code: 'closed', value: 'x' }))).toEqual({ status: 'cancelled', code: 'closed', value: 'x' });
+  });
+});
+
+describe('answers of cached values, written once', () => {
+  const schema = z.object({ flag: z.boolean(), days: z.array(z.object({ date: z.string() })) });
+  type Value = { days: Array<{ date: string; internal?: string }> };
+
+  it('writes each (value, variant) once with the schema, and a new value afresh', () => {
+    let builds = 0;
+    const answer = memoizedAnswers(schema, (value: Value, flag: boolean) => (builds++, { flag, ...value }));
+    const cached: Value = { days: [{ date: '2026-11-23', internal: 'not sent' }] };
+    const first = answer(cached, true);
+    expect(JSON.parse(first)).toEqual({ flag: true, days: [{ date: '2026-11-23' }] });
+    expect(answer(cached, true)).toBe(first);
+    expect(JSON.parse(answer(cached, false))).toEqual({ flag: false, days: [{ date: '2026-11-23' }] });
+    expect(builds).toBe(2);
+    // A value loaded again after an invalidation is another object: its answer is written from it.
+    expect(JSON.parse(answer({ days: [{ date: '2026-11-24' }] }, true)).days).toEqual([{ date: '2026-11-24' }]);
+    expect(builds).toBe(3);
   });
 });

@@ -41,16 +41,16 @@ export const getDoctorAvailability = (deps: Deps, o: { clinicId: number; doctorI
 export async function getBookingCalendar(
   deps: Deps,
   o: { repId: number; clinicId: number; doctorId: number; month: string },
-): Promise<BookingCalendarResponse> {
+): Promise<{ month: CalendarMonth; subscriptionActive: boolean }> {
   const now = deps.clock.now();
   const today = todayInIndia(now);
   const [rep, month] = await Promise.all([readRep(deps, o.repId), calendarCache.read(deps.db, { ...o, today })]);
   if (!rep) throw unauthorized();
   // Only the subscription depends on the instant; the rest is the cached month (shared: not changed here).
-  return { subscriptionActive: isSubscriptionActive({ status: rep.subscriptionStatus, expiresAt: rep.subscriptionExpiresAt, now }), ...month };
+  return { month, subscriptionActive: isSubscriptionActive({ status: rep.subscriptionStatus, expiresAt: rep.subscriptionExpiresAt, now }) };
 }
 
-type CalendarMonth = Omit<BookingCalendarResponse, 'subscriptionActive'>;
+export type CalendarMonth = Omit<BookingCalendarResponse, 'subscriptionActive'>;
 type CalendarArg = { repId: number; clinicId: number; doctorId: number; month: string; today: string };
 
 /**

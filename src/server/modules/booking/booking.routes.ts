@@ -15,7 +15,8 @@ import {
 } from '../../../shared/schemas/booking';
 import { messageResponseSchema, errorResponses } from '../../../shared/schemas/common';
 import { BOOKING_MESSAGES } from '../../../shared/booking/booking-rules';
-import { getBookingCalendar, getDoctorAvailability } from './availability.service';
+import { getBookingCalendar, getDoctorAvailability, type CalendarMonth } from './availability.service';
+import { memoizedAnswers, sendWritten } from '../../plugins/response-serializer';
 import { bookAppointment, cancelAppointment, listRepAppointments } from './booking.service';
 
 // The rep's booking calls (spec part 2, 7 Rep dashboard). Every repId must be the signed-in rep's (403);
@@ -23,6 +24,12 @@ import { bookAppointment, cancelAppointment, listRepAppointments } from './booki
 // area; the rep's calendar reads GET /api/booking/calendar.
 
 /** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
+
+/** The calendar's answer, written once per cached month and subscription state (response-serializer.ts). */
+const calendarAnswer = memoizedAnswers(bookingCalendarResponseSchema, (month: CalendarMonth, subscriptionActive: boolean) => ({
+  subscriptionActive,
+  ...month,
+}));
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
 
@@ -47,9 +54,10 @@ export async function bookingRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/api/booking/calendar',
     { preHandler: rep, schema: { querystring: bookingCalendarQuerySchema, response: { 200: bookingCalendarResponseSchema, ...errorResponses } } },
-    async (request) => {
+    async (request, reply) => {
       const actor = await actorOf(request);
-      return getBookingCalendar(app, { repId: actor.id, ...request.query });
+      const { month, subscriptionActive } = await getBookingCalendar(app, { repId: actor.id, ...request.query });
+      return sendWritten(reply, calendarAnswer(month, subscriptionActive));
     },
   );
 
