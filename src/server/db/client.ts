@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -68,7 +69,8 @@ export async function openDatabase(opts: {
   }
   const inMemory = opts.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : opts.dataDir);
+  // pg_trgm: the admin lists' substring searches read trigram indexes (docs/decisions/022); PostgreSQL ships it in contrib.
+  const client = await PGlite.create(inMemory ? undefined : opts.dataDir, { extensions: { pg_trgm } });
   // One process owns an embedded database: its notifications are heard here.
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   attachCacheBus(db, caches);

@@ -109,7 +109,16 @@ export const medicalReps = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('medical_reps_email_uq').on(sql`lower(${t.email})`), uniqueIndex('medical_reps_phone_uq').on(t.phone)],
+  (t) => [
+    uniqueIndex('medical_reps_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('medical_reps_phone_uq').on(t.phone),
+    // The admin Medical Reps and Subscriptions searches: name or e-mail containing the text (docs/decisions/022).
+    index('medical_reps_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    index('medical_reps_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // The admin's subscription counts read this index alone (docs/decisions/024-admin-stats-summaries.md).
+    index('medical_reps_subscription_idx').on(t.subscriptionStatus, t.subscriptionExpiresAt),
+    // The three above also serve the e-mail dashboard's recipient search and groups (docs/decisions/023).
+  ],
 );
 
 export const pendingMedicalReps = pgTable(
@@ -416,4 +425,30 @@ export const rateLimitCounters = pgTable(
     windowEndsAt: ts('window_ends_at').notNull(),
   },
   (t) => [index('rate_limit_counters_window_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * Appointments per clinic, all time (docs/decisions/024-admin-stats-summaries.md): kept by the statement triggers on
+ * doctor_appointments (drizzle/*_appointment-tally-triggers.sql) in the writing transaction, so every writer,
+ * cascade and purge counts.
+ */
+export const clinicAppointmentTallies = pgTable('clinic_appointment_tallies', {
+  clinicId: integer('clinic_id')
+    .primaryKey()
+    .references(() => clinicUsers.id, { onDelete: 'cascade' }),
+  appointments: integer('appointments').notNull(),
+});
+
+/**
+ * Appointments per IST day of booking, split in 16 shards by clinic (clinic_id % 16) so that one day's bookings
+ * do not queue on one row (decision 024). Kept by the same triggers.
+ */
+export const dailyAppointmentTallies = pgTable(
+  'daily_appointment_tallies',
+  {
+    bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+    shard: integer('shard').notNull(),
+    appointments: integer('appointments').notNull(),
+  },
+  (t) => [uniqueIndex('daily_appointment_tallies_day_shard_uq').on(t.bookedOn, t.shard)],
 );

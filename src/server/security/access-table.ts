@@ -198,7 +198,7 @@ export const MATRIX: Record<string, Row> = {
     expect: adminOnly(),
   },
   'GET /api/admin/subscriptions': { request: none, expect: adminOnly() },
-  'GET /api/admin/pending-medical-reps': { request: none, expect: adminOnly() },
+  'GET /api/admin/pending-medical-reps': { request: () => ({ url: '/api/admin/pending-medical-reps?limit=5' }), expect: adminOnly() },
   'GET /api/admin/doctors': { request: none, expect: adminOnly() },
   'DELETE /api/admin/doctors/:id': { request: (w) => ({ url: `/api/admin/doctors/${w.linkA.id}` }), expect: adminOnly() },
   'GET /api/admin/appointments': { request: none, expect: adminOnly() },
@@ -208,12 +208,21 @@ export const MATRIX: Record<string, Row> = {
   // Outside the supervisor nothing restarts; the answer is still the admin's 202.
   'POST /api/admin/restart-server': { request: none, expect: adminOnly() },
   'POST /api/admin/send-reregistration-emails': { request: json((w) => ({ emails: [w.repA.email] })), expect: adminOnly() },
-  'GET /api/admin/medical-reps-with-subscription': { request: none, expect: adminOnly() },
+  'GET /api/admin/medical-reps-with-subscription': {
+    request: (w) => ({ url: `/api/admin/medical-reps-with-subscription?status=all&q=${encodeURIComponent(w.repA.email)}&limit=5` }),
+    expect: adminOnly(),
+  },
   'POST /api/admin/send-bulk-email': {
-    request: json((w) => ({ recipientIds: [w.repA.id], subject: 'Hello', content: 'Hello {{name}}', templateType: 'custom' })),
+    // A send by filter (decision 023); the admin tests send by ids as well.
+    request: json((w) => ({
+      selection: { all: true, filter: { status: 'all', q: w.repA.email } },
+      subject: 'Hello',
+      content: 'Hello {{name}}',
+      templateType: 'custom',
+    })),
     expect: adminOnly('reached'),
   },
   'GET /api/admin/email-jobs/:jobId': { request: () => ({ url: '/api/admin/email-jobs/job_unknown' }), expect: adminOnly('reached') },
-  'GET /api/admin/email-audit-logs': { request: none, expect: adminOnly() },
+  'GET /api/admin/email-audit-logs': { request: () => ({ url: '/api/admin/email-audit-logs?limit=5' }), expect: adminOnly() },
   'GET /api/admin/email-stats': { request: none, expect: adminOnly() },
 };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { RECIPIENT_GROUPS } from '../subscription/recipient-groups';
+import { listTotalSchema, nextCursorSchema, pageQuerySchema } from './pagination';
 
 /*
  * Wire contracts of the admin dashboard and the admin e-mail dashboard (spec part 2, sections 2.5, 2.6, 3, 4,
@@ -82,10 +84,17 @@ export function parseEmailList(input: string): string[] {
   return [...seen];
 }
 
+const emailAddressSchema = z.string().trim().max(254).regex(SIMPLE_EMAIL, ADMIN_MESSAGES.invalidEmailsText);
+
+/**
+ * `sendToAll` reaches every pending rep, chosen by the server (docs/decisions/023): `except` are the addresses the
+ * admin unticked after "Select all", `emails` the typed ones (sent even when in `except`; skipped when not pending).
+ */
 export const reregistrationSchema = z
   .object({
     sendToAll: z.boolean().optional(),
-    emails: z.array(z.string().trim().max(254).regex(SIMPLE_EMAIL, ADMIN_MESSAGES.invalidEmailsText)).max(1000).optional(),
+    emails: z.array(emailAddressSchema).max(1000).optional(),
+    except: z.array(emailAddressSchema).max(5000, 'At most 5000 addresses can be left out').optional(),
   })
   .refine((b) => b.sendToAll === true || (b.emails?.length ?? 0) > 0, { message: ADMIN_MESSAGES.noReregistrationRecipients });
 export type Reregistration = z.infer<typeof reregistrationSchema>;
@@ -93,11 +102,33 @@ export type Reregistration = z.infer<typeof reregistrationSchema>;
 export const EMAIL_TEMPLATE_TYPES = ['welcome', 'reminder', 'subscription', 'updates', 'custom'] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
 
-export const bulkEmailSchema = z.object({
-  recipientIds: z
-    .array(z.number({ error: ADMIN_MESSAGES.noBulkRecipients }).int().positive(), { error: ADMIN_MESSAGES.noBulkRecipients })
-    .min(1, ADMIN_MESSAGES.noBulkRecipients)
-    .max(BULK_EMAIL_MAX_RECIPIENTS, `At most ${BULK_EMAIL_MAX_RECIPIENTS} recipients per send`),
+// --- the e-mail dashboard's lists, a page at a time, and sends chosen by a filter (docs/decisions/022, 023) ---
+
+/** The recipient list's filter (spec part 2, 4) and its search by name or e-mail; the server applies both. */
+export const emailRecipientsFilterSchema = z.object({
+  status: z.enum(RECIPIENT_GROUPS, { error: 'Filter must be all, free-trial-active, free-trial-not-activated, subscribed or expired' }).default('all'),
+  q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
+});
+export type EmailRecipientsFilter = z.infer<typeof emailRecipientsFilterSchema>;
+/** GET /api/admin/medical-reps-with-subscription?limit&cursor&status&q */
+export const emailRecipientsQuerySchema = pageQuerySchema.extend(emailRecipientsFilterSchema.shape);
+export type EmailRecipientsQuery = z.infer<typeof emailRecipientsQuerySchema>;
+
+const recipientIdSchema = z.number({ error: ADMIN_MESSAGES.noBulkRecipients }).int().positive();
+
+/**
+ * "Select All (count)": every rep the filter matches when the server sends, less the ones the admin unticked;
+ * the ids never travel (docs/decisions/023).
+ */
+export const recipientSelectionSchema = z.object({
+  all: z.literal(true),
+  filter: emailRecipientsFilterSchema,
+  except: z.array(recipientIdSchema).max(BULK_EMAIL_MAX_RECIPIENTS, `At most ${BULK_EMAIL_MAX_RECIPIENTS} recipients can be left out`).default([]),
+});
+export type RecipientSelection = z.infer<typeof recipientSelectionSchema>;
+
+/** The message of a bulk e-mail: what the compose form checks. */
+export const bulkEmailMessageSchema = z.object({
   subject: z
     .string({ error: ADMIN_MESSAGES.missingContentText })
     .trim()
@@ -110,6 +141,22 @@ export const bulkEmailSchema = z.object({
     .max(CONTENT_MAX, `Content must be at most ${CONTENT_MAX} characters`),
   templateType: z.enum(EMAIL_TEMPLATE_TYPES, { error: 'Template type must be welcome, reminder, subscription, updates or custom' }).default('custom'),
 });
+
+/** POST /api/admin/send-bulk-email: the ticked reps' ids, or a selection by filter; one of the two. */
+export const bulkEmailSchema = bulkEmailMessageSchema
+  .extend({
+    recipientIds: z
+      .array(recipientIdSchema, { error: ADMIN_MESSAGES.noBulkRecipients })
+      .min(1, ADMIN_MESSAGES.noBulkRecipients)
+      .max(BULK_EMAIL_MAX_RECIPIENTS, `At most ${BULK_EMAIL_MAX_RECIPIENTS} recipients per send`)
+      .optional(),
+    selection: recipientSelectionSchema.optional(),
+  })
+  .refine((b) => b.recipientIds !== undefined || b.selection !== undefined, { message: ADMIN_MESSAGES.noBulkRecipients, path: ['recipientIds'] })
+  .refine((b) => b.recipientIds === undefined || b.selection === undefined, {
+    message: 'Send either recipientIds or a selection, not both',
+    path: ['selection'],
+  });
 export type BulkEmail = z.infer<typeof bulkEmailSchema>;
 
 /** `{{name}}` becomes the recipient's name (spec part 2, 2.6). */
@@ -275,7 +322,8 @@ export type UserStatusResponse = z.infer<typeof userStatusResponseSchema>;
 export const adminSubscriptionsResponseSchema = z.object({ subscriptions: z.array(adminSubscriptionSchema) });
 export type AdminSubscriptionsResponse = z.infer<typeof adminSubscriptionsResponseSchema>;
 
-export const pendingRepsResponseSchema = z.object({ pendingReps: z.array(pendingRepSchema) });
+/** GET /api/admin/pending-medical-reps?limit&cursor: newest first; `total` on the first page. */
+export const pendingRepsResponseSchema = z.object({ pendingReps: z.array(pendingRepSchema), nextCursor: nextCursorSchema, total: listTotalSchema.optional() });
 export type PendingRepsResponse = z.infer<typeof pendingRepsResponseSchema>;
 
 export const adminDoctorsResponseSchema = z.object({ doctors: z.array(adminDoctorSchema) });
@@ -288,14 +336,18 @@ export type AdminAppointmentsResponse = z.infer<typeof adminAppointmentsResponse
 export const reregistrationResponseSchema = z.object({ sent: z.number(), failed: z.number(), skipped: z.number(), message: z.string() });
 export type ReregistrationResponse = z.infer<typeof reregistrationResponseSchema>;
 
-/** GET /api/admin/medical-reps-with-subscription */
-export const emailRecipientsResponseSchema = z.object({ medicalReps: z.array(emailRecipientSchema) });
+/** GET /api/admin/medical-reps-with-subscription: newest first; `total` (the filter's, exact) on the first page. */
+export const emailRecipientsResponseSchema = z.object({
+  medicalReps: z.array(emailRecipientSchema),
+  nextCursor: nextCursorSchema,
+  total: listTotalSchema.optional(),
+});
 export type EmailRecipientsResponse = z.infer<typeof emailRecipientsResponseSchema>;
 
 /** POST /api/admin/send-bulk-email: 202 with the job to follow. */
 export const bulkEmailQueuedResponseSchema = z.object({ jobId: z.string(), sent: z.number(), queued: z.number(), message: z.string() });
 export type BulkEmailQueuedResponse = z.infer<typeof bulkEmailQueuedResponseSchema>;
 
-/** GET /api/admin/email-audit-logs */
-export const emailLogsResponseSchema = z.object({ logs: z.array(emailLogSchema) });
+/** GET /api/admin/email-audit-logs?limit&cursor: newest first. */
+export const emailLogsResponseSchema = z.object({ logs: z.array(emailLogSchema), nextCursor: nextCursorSchema });
 export type EmailLogsResponse = z.infer<typeof emailLogsResponseSchema>;

@@ -4,7 +4,9 @@
 export const SUBSCRIPTION_STATUSES = ['active', 'authenticated', 'free_trial', 'trial', 'paid', 'created', 'pending', 'inactive', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-const ACTIVE_KINDS = new Set<string>(['active', 'authenticated', 'free_trial', 'trial', 'paid']);
+/** The statuses under which a subscription is active while its expiry is in the future. */
+export const ACTIVE_SUBSCRIPTION_STATUSES = ['active', 'authenticated', 'free_trial', 'trial', 'paid'] as const;
+const ACTIVE_KINDS = new Set<string>(ACTIVE_SUBSCRIPTION_STATUSES);
 
 /** Active when the status is one of the active kinds and the expiry is in the future. */
 export function isSubscriptionActive(opts: { status: string | null | undefined; expiresAt: Date | string | null | undefined; now: Date }): boolean {

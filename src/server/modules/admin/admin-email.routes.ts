@@ -6,19 +6,23 @@ import {
   bulkEmailSchema,
   emailJobSchema,
   emailLogsResponseSchema,
+  emailRecipientsQuerySchema,
   emailRecipientsResponseSchema,
   emailStatsSchema,
+  pendingRepsResponseSchema,
   reregistrationResponseSchema,
   reregistrationSchema,
 } from '../../../shared/schemas/admin';
 import { errorResponses } from '../../../shared/schemas/common';
+import { pageQuerySchema } from '../../../shared/schemas/pagination';
 import { requireUser } from '../../plugins/auth';
 import { originOf } from '../../plugins/security';
-import { getEmailJob, getEmailStats, listEmailLogs, queueBulkEmail, sendReregistrationEmails } from './admin-email.service';
-import { listEmailRecipients } from './admin-users.service';
+import { listEmailLogs, listEmailRecipients, listPendingReps } from './admin-email-lists.service';
+import { getEmailJob, getEmailStats, queueBulkEmail, sendReregistrationEmails } from './admin-email.service';
 import { EmailJobStore } from './email-jobs';
 
-// The admin e-mail calls (spec part 2, 2.5 (b), 2.6 and 7). Registered by adminRoutes.
+// The admin e-mail calls (spec part 2, 2.5 (b), 2.6 and 7). Registered by adminRoutes. The lists answer a page
+// at a time (docs/decisions/022, 023).
 
 /** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
 
@@ -29,6 +33,11 @@ export async function adminEmailRoutes(base: FastifyInstance): Promise<void> {
   const adminOnly = { onRequest: requireUser(['admin']) }; // before body validation: no session, no hints
   const jobs = new EmailJobStore();
 
+  app.get(
+    '/api/admin/pending-medical-reps',
+    { ...adminOnly, schema: { querystring: pageQuerySchema, response: { 200: pendingRepsResponseSchema, ...errorResponses } } },
+    async (request) => listPendingReps(app, { query: request.query }),
+  );
   app.post(
     '/api/admin/send-reregistration-emails',
     { ...adminOnly, schema: { body: reregistrationSchema, response: { 200: reregistrationResponseSchema, ...errorResponses } } },
@@ -36,10 +45,8 @@ export async function adminEmailRoutes(base: FastifyInstance): Promise<void> {
   );
   app.get(
     '/api/admin/medical-reps-with-subscription',
-    { ...adminOnly, schema: { response: { 200: emailRecipientsResponseSchema, ...errorResponses } } },
-    async () => ({
-      medicalReps: await listEmailRecipients(app),
-    }),
+    { ...adminOnly, schema: { querystring: emailRecipientsQuerySchema, response: { 200: emailRecipientsResponseSchema, ...errorResponses } } },
+    async (request) => listEmailRecipients(app, { query: request.query }),
   );
   app.post(
     '/api/admin/send-bulk-email',
@@ -51,8 +58,10 @@ export async function adminEmailRoutes(base: FastifyInstance): Promise<void> {
     { ...adminOnly, schema: { params: jobParams, response: { 200: emailJobSchema, ...errorResponses } } },
     async (request) => getEmailJob({ jobs }, { jobId: request.params.jobId }),
   );
-  app.get('/api/admin/email-audit-logs', { ...adminOnly, schema: { response: { 200: emailLogsResponseSchema, ...errorResponses } } }, async () => ({
-    logs: await listEmailLogs(app),
-  }));
+  app.get(
+    '/api/admin/email-audit-logs',
+    { ...adminOnly, schema: { querystring: pageQuerySchema, response: { 200: emailLogsResponseSchema, ...errorResponses } } },
+    async (request) => listEmailLogs(app, { query: request.query }),
+  );
   app.get('/api/admin/email-stats', { ...adminOnly, schema: { response: { 200: emailStatsSchema, ...errorResponses } } }, async () => getEmailStats(app));
 }

@@ -5,6 +5,7 @@ import { createRep } from '../../test/factories';
 import { describeEachDatabase } from '../../test/harness';
 import { codeIn, linkIn } from '../../test/mailbox';
 import { post, registerAndReadCode, repPayload } from '../auth/auth.test-support';
+import { insertPending, insertReps, oneOfEachGroup, tagged } from './admin-email.test-support';
 import { ADMIN_ENV, adminCookie, call, waitForJob } from './admin-test-support';
 
 describeEachDatabase(
@@ -56,9 +57,9 @@ describeEachDatabase(
         template_type: 'subscription',
         email_service: 'smtp',
       });
-      // Newest first.
-      const times = logs.map((l: { sent_at: string }) => Date.parse(l.sent_at));
-      expect([...times].sort((x, y) => y - x)).toEqual(times);
+      // Newest first: in the order the rows were written (docs/decisions/023).
+      const ids = logs.map((l: { id: number }) => l.id);
+      expect([...ids].sort((x, y) => y - x)).toEqual(ids);
 
       const stats = (await call(ctx.app, 'GET', '/api/admin/email-stats', { cookie })).json();
       expect(stats.overview.sent_emails).toBeGreaterThanOrEqual(2);
@@ -69,6 +70,68 @@ describeEachDatabase(
         sent_count: 2,
         count: 2,
       });
+    });
+
+    it('"Select All" sends to exactly the filtered set, read in batches: not the unticked, not other groups, not reps who register later', async () => {
+      const cookie = await adminCookie(ctx.app);
+      const tag = tagged();
+      const others = await oneOfEachGroup(ctx, tag); // one free-trial rep among them
+      const future = new Date(ctx.clock.now().getTime() + 30 * 86_400_000);
+      const trial = { subscriptionStatus: 'free_trial', subscriptionExpiresAt: future, freeTrialUsedAt: ctx.clock.now() };
+      // More than one batch of the send's walk (200 rows).
+      const many = await insertReps(
+        ctx,
+        Array.from({ length: 203 }, (_, i) => ({ fullName: `Trial Many ${i} ${tag}`, ...trial })),
+      );
+      const unticked = [many[5]!, many[150]!];
+      const subject = `Select ${tag} for {{name}}`;
+      const res = await call(ctx.app, 'POST', '/api/admin/send-bulk-email', {
+        cookie,
+        body: {
+          selection: { all: true, filter: { status: 'free-trial-active', q: tag }, except: unticked.map((r) => r.id) },
+          subject,
+          content: 'Dear {{name}}, your trial is running.',
+          templateType: 'reminder',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      const expected = [...others.filter((r) => r.fullName === `Trial ${tag}`), ...many.filter((r) => !unticked.includes(r))];
+      expect(res.json()).toMatchObject({ queued: expected.length, message: `${expected.length} emails queued for sending` });
+      // Registered after the send was queued: not part of the selection the admin saw.
+      const [late] = await insertReps(ctx, [{ fullName: `Trial Late ${tag}`, ...trial }]);
+
+      const job = await waitForJob(ctx.app, cookie, res.json().jobId, 60_000);
+      expect(job).toMatchObject({ total: expected.length, sent: expected.length, failed: 0, done: true });
+      const got = ctx.mailbox.messages.filter((m) => m.subject.startsWith(`Select ${tag} for`));
+      expect(got.map((m) => m.to[0]).sort()).toEqual(expected.map((r) => r.email.toLowerCase()).sort());
+      const one = got.find((m) => m.to[0] === expected[0]!.email.toLowerCase())!;
+      expect(one.subject).toBe(`Select ${tag} for ${expected[0]!.fullName}`);
+      expect(got.some((m) => m.to[0] === late!.email.toLowerCase())).toBe(false);
+    }, 120_000);
+
+    it('a selection matching nobody queues nothing; ids and a selection together are refused', async () => {
+      const cookie = await adminCookie(ctx.app);
+      const message = { subject: 'S', content: 'C', templateType: 'custom' };
+      const none = await call(ctx.app, 'POST', '/api/admin/send-bulk-email', {
+        cookie,
+        body: { selection: { all: true, filter: { status: 'subscribed', q: tagged() } }, ...message },
+      });
+      expect(none.statusCode).toBe(202);
+      expect(none.json()).toMatchObject({ queued: 0, message: '0 emails queued for sending' });
+      expect(await waitForJob(ctx.app, cookie, none.json().jobId)).toMatchObject({ total: 0, sent: 0, done: true });
+      const both = await call(ctx.app, 'POST', '/api/admin/send-bulk-email', {
+        cookie,
+        body: { recipientIds: [1], selection: { all: true, filter: { status: 'all' } }, ...message },
+      });
+      expect(both.statusCode).toBe(400);
+      expect(both.json().message).toBe('Send either recipientIds or a selection, not both');
+      const neither = await call(ctx.app, 'POST', '/api/admin/send-bulk-email', { cookie, body: message });
+      expect(neither.json().message).toBe('Please select at least one medical representative');
+      const badFilter = await call(ctx.app, 'POST', '/api/admin/send-bulk-email', {
+        cookie,
+        body: { selection: { all: true, filter: { status: 'everyone' } }, ...message },
+      });
+      expect(badFilter.statusCode).toBe(400);
     });
 
     it('refuses a bulk e-mail without recipients or without subject and content, with the spec messages', async () => {
@@ -138,7 +201,7 @@ describeEachDatabase(
       expect(log.find((l) => l.templateType === 'reregistration')).toMatchObject({ adminUser: 'admin', status: 'sent' });
     });
 
-    it('sends to all pending reps with sendToAll, and asks for recipients otherwise', async () => {
+    it('sends to all pending reps with sendToAll, less the unticked ones, and asks for recipients otherwise', async () => {
       const cookie = await adminCookie(ctx.app);
       await ctx.app.db.delete(pendingMedicalReps);
       const p1 = repPayload();
@@ -150,12 +213,32 @@ describeEachDatabase(
       await ctx.mailbox.waitFor(p1.email, (m) => m.subject === 'Complete your RepVisit registration');
       await ctx.mailbox.waitFor(p2.email, (m) => m.subject === 'Complete your RepVisit registration');
 
+      // "Select all" with some unticked: every pending rep but those, walked a batch at a time; a typed address is
+      // sent even when unticked, and one with no pending registration is skipped.
+      await ctx.app.db.delete(pendingMedicalReps);
+      const pending = await insertPending(
+        ctx,
+        Array.from({ length: 203 }, (_, i) => `Waiting Rep ${i}`),
+      );
+      const [a, b] = [pending[3]!, pending[201]!];
+      const all = await call(ctx.app, 'POST', '/api/admin/send-reregistration-emails', {
+        cookie,
+        body: { sendToAll: true, except: [a.email, b.email.toUpperCase()], emails: [b.email, 'nobody@example.com'] },
+      });
+      expect(all.json()).toEqual({ sent: 202, failed: 0, skipped: 1, message: '202 re-registration emails sent, 1 skipped (no pending registration)' });
+      const reached = new Set(
+        ctx.mailbox.messages.filter((m) => m.subject === 'Complete your RepVisit registration' && m.text.includes('Waiting Rep')).map((m) => m.to[0]),
+      );
+      expect(reached.size).toBe(202);
+      expect(reached.has(a.email.toLowerCase())).toBe(false);
+      expect(reached.has(b.email.toLowerCase())).toBe(true);
+
       const none = await call(ctx.app, 'POST', '/api/admin/send-reregistration-emails', { cookie, body: { emails: [] } });
       expect(none.statusCode).toBe(400);
       expect(none.json().message).toBe('Please select recipients or enter email addresses');
       const invalid = await call(ctx.app, 'POST', '/api/admin/send-reregistration-emails', { cookie, body: { emails: ['not-an-email'] } });
       expect(invalid.json().message).toBe('Please enter valid email addresses');
-    });
+    }, 120_000);
   },
   ADMIN_ENV,
 );

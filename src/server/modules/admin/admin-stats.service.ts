@@ -1,21 +1,24 @@
 import { performance } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
-import { and, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AdminAnalytics, AdminStats, SystemHealth } from '../../../shared/schemas/admin';
-import { addDays, startOfIndianDay, todayInIndia } from '../../../shared/dates';
+import { addDays, todayInIndia } from '../../../shared/dates';
 import { SUBSCRIPTION_STATUSES, effectiveSubscriptionStatus, isSubscriptionActive } from '../../../shared/subscription/subscription-status';
 import type { Database } from '../../db/client';
-import { clinicUsers, doctorAppointments, doctors, emailAuditLog, medicalReps } from '../../db/schema';
+import { clinicUsers, doctors, emailAuditLog } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { queryAppointmentCount, queryAppointmentsByState, queryAppointmentsPerBookingDay, queryRepsBySubscription, queryRowCount } from './admin-stats.repo';
 
-// The four stat cards, the health alert and the analytics tab (spec part 2, 2.5).
+// The four stat cards, the health alert and the analytics tab (spec part 2, 2.5). The counts come from indexes and
+// from tallies kept by the database (docs/decisions/024-admin-stats-summaries.md), not from reading every row.
 
 type StatsDeps = Pick<Deps, 'db' | 'clock'>;
 /** The health check also pings the database itself. */
 type HealthDeps = Pick<Deps, 'db' | 'log'> & { database: Pick<Database, 'ping'> };
 
+const FAR_FUTURE = new Date(8.64e15);
 /** The statuses the shared rule counts as active (given a future expiry), taken from the rule itself. */
-const ACTIVE_KINDS = SUBSCRIPTION_STATUSES.filter((status) => isSubscriptionActive({ status, expiresAt: new Date(8.64e15), now: new Date(0) }));
+const ACTIVE_KINDS = SUBSCRIPTION_STATUSES.filter((status) => isSubscriptionActive({ status, expiresAt: FAR_FUTURE, now: new Date(0) }));
 const TRIAL_KINDS = ['free_trial', 'trial'];
 
 const SLOW_DATABASE_MS = 1000;
@@ -49,10 +52,25 @@ export async function checkSystemHealth(deps: Pick<HealthDeps, 'db' | 'database'
   return { health: reasons.length ? 'degraded' : 'healthy', reasons };
 }
 
-const countOf = async (deps: Pick<Deps, 'db'>, table: typeof clinicUsers | typeof medicalReps | typeof doctorAppointments | typeof doctors) => {
-  const [row] = await deps.db.select({ n: count() }).from(table);
-  return row?.n ?? 0;
-};
+/**
+ * Reps per status as the panel reports it (the shared rule: an active kind past its expiry reads 'expired'), from
+ * the per-status counts: the unexpired ones of a status read as a future expiry would, the rest as none would.
+ */
+async function countRepsByEffectiveStatus(deps: StatsDeps): Promise<Map<string, number>> {
+  const now = deps.clock.now();
+  const counts = new Map<string, number>();
+  const add = (status: string, n: number) => {
+    if (n > 0) counts.set(status, (counts.get(status) ?? 0) + n);
+  };
+  for (const row of await queryRepsBySubscription(deps.db, now)) {
+    add(effectiveSubscriptionStatus({ status: row.status, expiresAt: FAR_FUTURE, now }), row.unexpired);
+    add(effectiveSubscriptionStatus({ status: row.status, expiresAt: null, now }), row.reps - row.unexpired);
+  }
+  return counts;
+}
+
+const firstCount = (rows: Array<{ n: number }>) => rows[0]?.n ?? 0;
+const sumOf = (counts: Map<string, number>, kinds: readonly string[]) => kinds.reduce((s, k) => s + (counts.get(k) ?? 0), 0);
 
 export async function getStats(deps: StatsDeps & HealthDeps): Promise<AdminStats> {
   const { health, reasons } = await checkSystemHealth(deps);
@@ -61,15 +79,12 @@ export async function getStats(deps: StatsDeps & HealthDeps): Promise<AdminStats
     return { totalClinics: 0, totalMedicalReps: 0, totalAppointments: 0, activeSubscriptions: 0, systemHealth: health };
   }
   if (reasons.length) deps.log.warn({ reasons }, 'admin stats: system degraded');
-  const [active] = await deps.db
-    .select({ n: count() })
-    .from(medicalReps)
-    .where(and(inArray(medicalReps.subscriptionStatus, ACTIVE_KINDS), gt(medicalReps.subscriptionExpiresAt, deps.clock.now())));
+  const reps = await countRepsByEffectiveStatus(deps);
   return {
-    totalClinics: await countOf(deps, clinicUsers),
-    totalMedicalReps: await countOf(deps, medicalReps),
-    totalAppointments: await countOf(deps, doctorAppointments),
-    activeSubscriptions: active?.n ?? 0,
+    totalClinics: firstCount(await queryRowCount(deps.db, clinicUsers)),
+    totalMedicalReps: sumOf(reps, [...reps.keys()]),
+    totalAppointments: firstCount(await queryAppointmentCount(deps.db)),
+    activeSubscriptions: sumOf(reps, ACTIVE_KINDS),
     systemHealth: health,
   };
 }
@@ -77,55 +92,38 @@ export async function getStats(deps: StatsDeps & HealthDeps): Promise<AdminStats
 const ANALYTICS_DAYS = 30;
 
 export async function getAnalytics(deps: StatsDeps): Promise<AdminAnalytics> {
-  const now = deps.clock.now();
-  const [totalReps, totalClinics, totalDoctors, totalAppointments] = [
-    await countOf(deps, medicalReps),
-    await countOf(deps, clinicUsers),
-    await countOf(deps, doctors),
-    await countOf(deps, doctorAppointments),
+  const statusCounts = await countRepsByEffectiveStatus(deps);
+  const totalReps = sumOf(statusCounts, [...statusCounts.keys()]);
+  const [totalClinics, totalDoctors, totalAppointments] = [
+    firstCount(await queryRowCount(deps.db, clinicUsers)),
+    firstCount(await queryRowCount(deps.db, doctors)),
+    firstCount(await queryAppointmentCount(deps.db)),
   ];
 
-  // Booked per IST day: India has no daylight saving, so a fixed +5:30 from UTC is the Indian date.
-  const firstDay = addDays(todayInIndia(now), -(ANALYTICS_DAYS - 1));
-  const istDay = sql<string>`to_char((${doctorAppointments.bookedAt} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
-  const perDay = await deps.db
-    .select({ date: istDay, n: count() })
-    .from(doctorAppointments)
-    .where(gte(doctorAppointments.bookedAt, startOfIndianDay(firstDay)))
-    .groupBy(istDay);
-  const byDay = new Map(perDay.map((r) => [r.date, r.n]));
+  // Booked per IST day (the tallies' day: the booking instant plus 5:30, India keeping no daylight saving).
+  const firstDay = addDays(todayInIndia(deps.clock.now()), -(ANALYTICS_DAYS - 1));
+  const byDay = new Map((await queryAppointmentsPerBookingDay(deps.db, { from: firstDay })).map((r) => [r.date, r.count]));
   const appointmentsPerDay = Array.from({ length: ANALYTICS_DAYS }, (_, i) => {
     const date = addDays(firstDay, i);
     return { date, count: byDay.get(date) ?? 0 };
   });
 
-  const bookingsByState = await deps.db
-    .select({ state: clinicUsers.state, count: count() })
-    .from(doctorAppointments)
-    .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
-    .groupBy(clinicUsers.state)
-    .orderBy(desc(count()), clinicUsers.state);
-
-  const reps = await deps.db.select({ status: medicalReps.subscriptionStatus, expiresAt: medicalReps.subscriptionExpiresAt }).from(medicalReps);
-  const statusCounts = new Map<string, number>();
-  for (const r of reps) {
-    const status = effectiveSubscriptionStatus({ status: r.status, expiresAt: r.expiresAt, now });
-    statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
-  }
   const subscriptionsByStatus = [...statusCounts]
     .map(([status, n]) => ({ status, count: n }))
     .sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
-  const sum = (kinds: string[]) => kinds.reduce((s, k) => s + (statusCounts.get(k) ?? 0), 0);
 
   return {
     overview: { totalUsers: totalReps + totalClinics, totalReps, totalClinics, totalDoctors, totalAppointments },
     subscriptions: {
-      active: sum(ACTIVE_KINDS.filter((k) => !TRIAL_KINDS.includes(k))),
-      freeTrials: sum(TRIAL_KINDS),
-      expiredOrCancelled: sum(['expired', 'cancelled']),
+      active: sumOf(
+        statusCounts,
+        ACTIVE_KINDS.filter((k) => !TRIAL_KINDS.includes(k)),
+      ),
+      freeTrials: sumOf(statusCounts, TRIAL_KINDS),
+      expiredOrCancelled: sumOf(statusCounts, ['expired', 'cancelled']),
     },
     appointmentsPerDay,
-    bookingsByState,
+    bookingsByState: await queryAppointmentsByState(deps.db),
     subscriptionsByStatus,
   };
 }

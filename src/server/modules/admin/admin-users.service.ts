@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { AdminSubscription, AdminUser, AdminUserType, EmailRecipient, PendingRep, UserStatusResponse } from '../../../shared/schemas/admin';
+import type { AdminSubscription, AdminUser, AdminUserType, UserStatusResponse } from '../../../shared/schemas/admin';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
-import { effectiveSubscriptionStatus, isSubscriptionActive } from '../../../shared/subscription/subscription-status';
-import { clinicUsers, medicalReps, passwordResetTokens, pendingMedicalReps, sessions } from '../../db/schema';
+import { effectiveSubscriptionStatus } from '../../../shared/subscription/subscription-status';
+import { clinicUsers, medicalReps, passwordResetTokens, sessions } from '../../db/schema';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
@@ -10,6 +10,7 @@ import type { UserType } from '../../plugins/auth';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
+import { directoryKeysOfClinic } from '../directory/directory.service';
 
 // Users, subscriptions and pending registrations as the admin sees them (spec part 2, 2.5 and 3). No
 // password, hash, code or token ever leaves here.
@@ -126,7 +127,7 @@ export async function setUserStatus(
   await invalidatingTransaction(deps.db, async (tx, changed) => {
     await tx.update(table).set({ status, updatedAt: deps.clock.now() }).where(eq(table.id, o.id));
     // Sessions and the rep's row carry the status; the directory lists only active clinics.
-    changed.add(cacheKey.account(o.userType, o.id), ...(o.userType === 'clinic' ? [cacheKey.directory()] : []));
+    changed.add(cacheKey.account(o.userType, o.id), ...(o.userType === 'clinic' ? [cacheKey.directory(), ...(await directoryKeysOfClinic(tx, o.id))] : []));
   });
   if (status !== 'active') await deps.endAllSessions(o.userType, o.id);
   await recordSecurityEvent(deps, o.origin, {
@@ -150,37 +151,5 @@ export async function listSubscriptions(deps: AdminDeps): Promise<AdminSubscript
     subscription_id: r.subscriptionId,
     subscription_expires_at: iso(r.subscriptionExpiresAt),
     created_at: r.createdAt.toISOString(),
-  }));
-}
-
-export async function listPendingReps(deps: AdminDeps): Promise<PendingRep[]> {
-  const rows = await deps.db.select().from(pendingMedicalReps).orderBy(desc(pendingMedicalReps.createdAt));
-  return rows.map((p) => ({
-    id: p.id,
-    full_name: p.fullName,
-    email: p.email,
-    company: p.company,
-    state: p.state,
-    created_at: p.createdAt.toISOString(),
-    // The e-mailed link lives 24 hours (the code 15 minutes); the link is what a returning rep can still use.
-    token_expiry: iso(p.verifyTokenExpiry ?? p.otpExpiry),
-  }));
-}
-
-/** GET /api/admin/medical-reps-with-subscription: the e-mail dashboard's recipients. */
-export async function listEmailRecipients(deps: AdminDeps): Promise<EmailRecipient[]> {
-  const now = deps.clock.now();
-  const rows = await deps.db.select().from(medicalReps).orderBy(desc(medicalReps.createdAt), desc(medicalReps.id));
-  return rows.map((r) => ({
-    id: r.id,
-    fullName: r.fullName,
-    email: r.email,
-    company: r.company,
-    state: r.state,
-    registrationDate: r.createdAt.toISOString(),
-    subscriptionStatus: effectiveSubscriptionStatus({ status: r.subscriptionStatus, expiresAt: r.subscriptionExpiresAt, now }),
-    subscriptionExpiresAt: iso(r.subscriptionExpiresAt),
-    freeTrialUsed: r.freeTrialUsedAt !== null,
-    isActive: isSubscriptionActive({ status: r.subscriptionStatus, expiresAt: r.subscriptionExpiresAt, now }),
   }));
 }

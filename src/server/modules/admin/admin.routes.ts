@@ -15,7 +15,6 @@ import {
   broadcastSchema,
   deleteUserSchema,
   idParamSchema,
-  pendingRepsResponseSchema,
   updateUserStatusSchema,
   userStatusResponseSchema,
 } from '../../../shared/schemas/admin';
@@ -35,7 +34,7 @@ import {
   listDoctors,
 } from './admin-content.service';
 import { getAnalytics, getStats } from './admin-stats.service';
-import { deleteUser, listPendingReps, listSubscriptions, listUsers, setUserStatus } from './admin-users.service';
+import { deleteUser, listSubscriptions, listUsers, setUserStatus } from './admin-users.service';
 
 // The admin dashboard's calls (spec part 2, 7 "Admin"). Every /api/admin/* call needs an admin
 // session, except the public active announcement the rep dashboard reads.
@@ -122,9 +121,6 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
   );
   app.get('/api/admin/subscriptions', { ...adminOnly, schema: { response: { 200: adminSubscriptionsResponseSchema, ...errorResponses } } }, async () => ({
     subscriptions: await listSubscriptions(app),
-  }));
-  app.get('/api/admin/pending-medical-reps', { ...adminOnly, schema: { response: { 200: pendingRepsResponseSchema, ...errorResponses } } }, async () => ({
-    pendingReps: await listPendingReps(app),
   }));
 
   // --- doctors and appointments ---

@@ -3,7 +3,8 @@ import type { EmailJob } from '../../../shared/schemas/admin';
 
 // Bulk e-mail jobs live in this process's memory (docs/decisions/009-admin-dashboard.md): the request answers
 // 202 at once and the screen polls the job. Each e-mail is also a row in email_audit_log, which is what
-// lasts; a restart mid-job loses only the progress counter and the mails not yet sent.
+// lasts; a restart mid-job loses only the progress counter and the mails not yet sent. A send by filter reads
+// its recipients a batch at a time (docs/decisions/023), so a job never holds the whole list.
 
 const KEEP_FINISHED_MS = 60 * 60_000;
 const MAX_JOBS = 200;
@@ -34,10 +35,19 @@ export class EmailJobStore {
     if (!job) return;
     if (ok) job.sent++;
     else job.failed++;
-    if (job.sent + job.failed >= job.total) {
-      job.done = true;
-      job.finishedAt = Date.now();
-    }
+  }
+
+  /**
+   * The send has gone through its recipients. `reachedAll`: every recipient was tried, so the total becomes what
+   * was tried (a rep deleted, or moved out of the filter, after the count is not owed a mail). Otherwise the send
+   * stopped on an error and the total stays, so the screen shows the gap.
+   */
+  finish(jobId: string, o: { reachedAll: boolean }): void {
+    const job = this.jobs.get(jobId);
+    if (!job) return;
+    if (o.reachedAll) job.total = job.sent + job.failed;
+    job.done = true;
+    job.finishedAt = Date.now();
   }
 
   private prune(): void {
@@ -50,6 +60,24 @@ export class EmailJobStore {
         if (job.done) this.jobs.delete(id);
       }
     }
+  }
+}
+
+/**
+ * Reads batches from `nextBatch` (given the last item of the previous batch) until one comes back empty, and runs
+ * `work` over each with at most `concurrency` at a time: a large send holds one batch in memory, not its list.
+ */
+export async function forEachInBatches<T>(
+  nextBatch: (last: T | undefined) => Promise<T[]>,
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let last: T | undefined;
+  for (;;) {
+    const batch = await nextBatch(last);
+    if (batch.length === 0) return;
+    await runWithConcurrency(batch, concurrency, work);
+    last = batch[batch.length - 1];
   }
 }
 

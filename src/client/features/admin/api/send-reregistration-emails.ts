@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from './admin-fetch';
 import { adminKeys } from './admin-query-keys';
-import type { ReregistrationResponse } from '../../../../shared/schemas/admin';
+import type { Reregistration, ReregistrationResponse } from '../../../../shared/schemas/admin';
 
 /** The answer, as the server's schema says. */
 export type ReregistrationResult = ReregistrationResponse;
 
-/** POST /api/admin/send-reregistration-emails {sendToAll} or {emails}: a fresh code and link each. */
-export const sendReregistrationEmails = (body: { sendToAll: true } | { emails: string[] }) =>
+/** POST /api/admin/send-reregistration-emails {sendToAll, except?, emails?} or {emails}: a fresh code and link each. */
+export const sendReregistrationEmails = (body: Reregistration) =>
   adminFetch<ReregistrationResult>('/api/admin/send-reregistration-emails', { method: 'POST', body });
 
 export function useSendReregistrationEmails() {

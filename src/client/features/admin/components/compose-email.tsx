@@ -11,18 +11,21 @@ import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { QUICK_TEMPLATES } from '../../../../shared/admin-mail-texts';
-import { ADMIN_MESSAGES, bulkEmailSchema } from '../../../../shared/schemas/admin';
+import { ADMIN_MESSAGES, bulkEmailMessageSchema, type BulkEmail } from '../../../../shared/schemas/admin';
 import { adminKeys } from '../api/admin-query-keys';
 import { useEmailJob } from '../api/get-email-job';
 import { useSendBulkEmail } from '../api/send-bulk-email';
 
 // The form's part of the shared bulkEmailSchema (the recipients come from the recipient panel).
-const composeFormSchema = bulkEmailSchema.pick({ subject: true, content: true, templateType: true });
+const composeFormSchema = bulkEmailMessageSchema;
 type ComposeInput = z.input<typeof composeFormSchema>;
 type ComposeValues = z.output<typeof composeFormSchema>;
 
-/** spec part 2, 2.6 'Compose Email': quick templates, subject, 12-row content, send with progress. */
-export function ComposeEmail({ recipientIds }: { recipientIds: number[] }) {
+/**
+ * spec part 2, 2.6 'Compose Email': quick templates, subject, 12-row content, send with progress. `recipients` are
+ * ticked ids or a selection by filter (docs/decisions/023); `count` is how many that is, by the server's total.
+ */
+export function ComposeEmail({ recipients, count }: { recipients: Pick<BulkEmail, 'recipientIds' | 'selection'> | null; count: number }) {
   const form = useForm<ComposeInput, unknown, ComposeValues>({
     resolver: zodResolver(composeFormSchema),
     defaultValues: { subject: '', content: '', templateType: 'custom' },
@@ -34,7 +37,7 @@ export function ComposeEmail({ recipientIds }: { recipientIds: number[] }) {
   const send = useSendBulkEmail();
   const job = useEmailJob(jobId);
   const qc = useQueryClient();
-  const n = recipientIds.length;
+  const n = recipients ? count : 0;
   const running = !!jobId && !job.data?.done;
 
   useEffect(() => {
@@ -62,9 +65,9 @@ export function ComposeEmail({ recipientIds }: { recipientIds: number[] }) {
     toast({ title: ADMIN_MESSAGES.missingContent, description: ADMIN_MESSAGES.missingContentText, variant: 'destructive' });
   };
   const submit = form.handleSubmit(({ subject, content, templateType }) => {
-    if (n === 0) return noRecipients();
+    if (!recipients || n === 0) return noRecipients();
     send.mutate(
-      { recipientIds, subject, content, templateType },
+      { ...recipients, subject, content, templateType },
       {
         onSuccess: (r) => {
           setJobId(r.jobId);
@@ -125,7 +128,7 @@ export function ComposeEmail({ recipientIds }: { recipientIds: number[] }) {
         )}
         <Button type="submit" disabled={n === 0 || running} loading={send.isPending}>
           {!send.isPending && <Send className="h-4 w-4" aria-hidden />}
-          {send.isPending || running ? 'Sending...' : `Send to ${n} Recipients`}
+          {send.isPending || running ? 'Sending...' : `Send to ${n.toLocaleString()} Recipients`}
         </Button>
       </form>
     </Card>

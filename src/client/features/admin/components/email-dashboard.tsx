@@ -1,28 +1,43 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../lib/toast';
-import { ADMIN_MESSAGES } from '../../../../shared/schemas/admin';
+import { ADMIN_MESSAGES, type EmailRecipientsFilter } from '../../../../shared/schemas/admin';
+import type { RecipientGroup } from '../../../../shared/subscription/recipient-groups';
 import { useEmailRecipients } from '../api/get-email-recipients';
-import { filterRecipients, type RecipientFilter } from '../lib/recipient-filters';
+import {
+  NO_SELECTION,
+  afterFilterChange,
+  isRecipientSelected,
+  recipientsOfSend,
+  selectAllOf,
+  selectedCount,
+  toggleRecipient,
+  type RecipientSelection,
+} from '../lib/recipient-selection';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 import { AdminHeader } from './admin-header';
 import { ComposeEmail } from './compose-email';
 import { EmailHistory } from './email-history';
 import { ManageRecipients } from './manage-recipients';
 import { RecipientPanel } from './recipient-panel';
 
-/** /admin/email after the gate (spec part 2, 2.6). */
+/** /admin/email after the gate (spec part 2, 2.6). The recipients are filtered, searched and counted by the server. */
 export function EmailDashboard() {
-  const recipients = useEmailRecipients();
-  const [filter, setFilter] = useState<RecipientFilter>('all');
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const all = useMemo(() => recipients.data ?? [], [recipients.data]);
-  const filtered = useMemo(() => filterRecipients(all, filter), [all, filter]);
+  const [group, setGroup] = useState<RecipientGroup>('all');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const filter: EmailRecipientsFilter = { status: group, ...(q ? { q } : {}) };
+  const recipients = useEmailRecipients(filter);
+  const [selection, setSelection] = useState<RecipientSelection>(NO_SELECTION);
   useEffect(() => {
     if (recipients.isError) toast({ title: 'Error', description: ADMIN_MESSAGES.loadRepsFailed, variant: 'destructive' });
   }, [recipients.isError]);
-  // Only reps that still exist can be selected.
-  const selectedIds = useMemo(() => all.filter((r) => selected.has(r.id)).map((r) => r.id), [all, selected]);
+
+  const pages = recipients.data?.pages ?? [];
+  const total = pages[0]?.total?.count ?? 0;
+  const stale = recipients.isPlaceholderData || q !== search.trim();
+  const count = selectedCount(selection, total);
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-900">
@@ -40,11 +55,35 @@ export function EmailDashboard() {
               <TabsTrigger value="history">Email History</TabsTrigger>
             </TabsList>
             <TabsContent value="compose" className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
-              <ComposeEmail recipientIds={selectedIds} />
-              <RecipientPanel filtered={filtered} filter={filter} onFilterChange={setFilter} selected={new Set(selectedIds)} onSelectedChange={setSelected} />
+              <ComposeEmail recipients={count > 0 ? recipientsOfSend(selection) : null} count={count} />
+              <RecipientPanel
+                page={{
+                  rows: pages.flatMap((p) => p.medicalReps),
+                  total,
+                  hasMore: !!recipients.hasNextPage,
+                  loadingMore: recipients.isFetchingNextPage,
+                  loadMore: () => void recipients.fetchNextPage(),
+                  stale,
+                }}
+                group={group}
+                onGroupChange={(g) => {
+                  setGroup(g);
+                  setSelection(afterFilterChange);
+                }}
+                search={search}
+                onSearchChange={(text) => {
+                  setSearch(text);
+                  setSelection(afterFilterChange);
+                }}
+                selectedCount={count}
+                allSelected={selection.mode === 'all' && selection.except.size === 0}
+                onSelectAll={(on) => setSelection(on ? selectAllOf(filter) : NO_SELECTION)}
+                isSelected={(id) => isRecipientSelected(selection, id)}
+                onToggle={(id, on) => setSelection((s) => toggleRecipient(s, id, on))}
+              />
             </TabsContent>
             <TabsContent value="recipients">
-              <ManageRecipients recipients={all} />
+              <ManageRecipients />
             </TabsContent>
             <TabsContent value="history">
               <EmailHistory />

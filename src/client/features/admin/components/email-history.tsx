@@ -7,14 +7,19 @@ import { ADMIN_MESSAGES } from '../../../../shared/schemas/admin';
 import { useEmailLogs } from '../api/get-email-logs';
 import { useEmailStats } from '../api/get-email-stats';
 import { EmailHistoryTable } from './email-history-table';
+import { LoadMoreRows } from './load-more-rows';
 
 const SKELETON_ROWS = 10; // spec part 2, 9
 
-/** spec part 2, 2.6 'Email History': four cards, the history table with Refresh, template statistics. */
+/**
+ * spec part 2, 2.6 'Email History': four cards, the history table with Refresh, template statistics. The history is
+ * read a page at a time, newest first (docs/decisions/023); the cards count all of it.
+ */
 export function EmailHistory() {
   const logs = useEmailLogs();
   const stats = useEmailStats();
-  const loading = logs.isFetching || stats.isFetching;
+  const loading = (logs.isFetching && !logs.isFetchingNextPage) || stats.isFetching;
+  const rows = logs.data?.pages.flatMap((p) => p.logs) ?? [];
   useEffect(() => {
     if (logs.isError || stats.isError) toast({ title: ADMIN_MESSAGES.loadHistoryFailed, description: 'Please try again.', variant: 'destructive' });
   }, [logs.isError, stats.isError]);
@@ -56,7 +61,17 @@ export function EmailHistory() {
             ))}
           </ul>
         ) : (
-          <EmailHistoryTable logs={logs.data ?? []} />
+          <>
+            <EmailHistoryTable logs={rows} />
+            <LoadMoreRows
+              shown={rows.length}
+              total={o?.total_emails}
+              noun="emails"
+              hasMore={!!logs.hasNextPage}
+              loading={logs.isFetchingNextPage}
+              onLoadMore={() => void logs.fetchNextPage()}
+            />
+          </>
         )}
       </Card>
       {stats.data && stats.data.templateStats.length > 0 && (

@@ -4,46 +4,61 @@ import { Card } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { NativeSelect } from '../../../components/ui/native-select';
 import type { EmailRecipient } from '../../../../shared/schemas/admin';
-import { RECIPIENT_BADGE, RECIPIENT_FILTERS, recipientKind, type RecipientFilter } from '../lib/recipient-filters';
+import { recipientKind, type RecipientGroup } from '../../../../shared/subscription/recipient-groups';
+import { RECIPIENT_BADGE, RECIPIENT_FILTERS } from '../lib/recipient-filters';
+import { LoadMoreRows } from './load-more-rows';
+import { SearchBox } from './search-box';
 
-/** spec part 2, 2.6: 'Recipients (N selected)', the five filters, Select All over the filtered list. */
+export interface RecipientPage {
+  rows: EmailRecipient[];
+  /** The server's count for the filter and search (docs/decisions/023). */
+  total: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+  /** The rows on screen are an earlier filter's while the new one loads: "Select All" waits for them. */
+  stale: boolean;
+}
+
+/**
+ * spec part 2, 2.6: 'Recipients (N selected)', the five filters, a search by name or e-mail, and Select All over
+ * everyone the filter matches on the server, not only the rows loaded so far.
+ */
 export function RecipientPanel({
-  filtered,
-  filter,
-  onFilterChange,
-  selected,
-  onSelectedChange,
+  page,
+  group,
+  onGroupChange,
+  search,
+  onSearchChange,
+  selectedCount,
+  allSelected,
+  onSelectAll,
+  isSelected,
+  onToggle,
 }: {
-  filtered: EmailRecipient[];
-  filter: RecipientFilter;
-  onFilterChange: (f: RecipientFilter) => void;
-  selected: Set<number>;
-  onSelectedChange: (s: Set<number>) => void;
+  page: RecipientPage;
+  group: RecipientGroup;
+  onGroupChange: (g: RecipientGroup) => void;
+  search: string;
+  onSearchChange: (q: string) => void;
+  selectedCount: number;
+  allSelected: boolean;
+  onSelectAll: (on: boolean) => void;
+  isSelected: (id: number) => boolean;
+  onToggle: (id: number, on: boolean) => void;
 }) {
   const filterId = useId();
-  const allSelected = filtered.length > 0 && filtered.every((r) => selected.has(r.id));
-  const selectAll = (on: boolean) => {
-    const next = new Set(selected);
-    for (const r of filtered) {
-      if (on) next.add(r.id);
-      else next.delete(r.id);
-    }
-    onSelectedChange(next);
-  };
-  const toggle = (id: number, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(id);
-    else next.delete(id);
-    onSelectedChange(next);
-  };
+  const { rows, total } = page;
   return (
     <Card className="grid content-start gap-3">
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Recipients ({selected.size} selected)</h2>
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white" aria-live="polite">
+        Recipients ({selectedCount.toLocaleString()} selected)
+      </h2>
       <div className="grid gap-1.5">
         <label htmlFor={filterId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
           Filter
         </label>
-        <NativeSelect id={filterId} value={filter} onChange={(e) => onFilterChange(e.target.value as RecipientFilter)}>
+        <NativeSelect id={filterId} value={group} onChange={(e) => onGroupChange(e.target.value as RecipientGroup)}>
           {RECIPIENT_FILTERS.map((f) => (
             <option key={f.value} value={f.value}>
               {f.label}
@@ -51,36 +66,43 @@ export function RecipientPanel({
           ))}
         </NativeSelect>
       </div>
-      <Checkbox checked={allSelected} onCheckedChange={selectAll} label={`Select All (${filtered.length})`} disabled={filtered.length === 0} />
-      <ul
-        className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700"
+      <SearchBox value={search} onChange={onSearchChange} label="Search recipients by name or email" />
+      <Checkbox checked={allSelected} onCheckedChange={onSelectAll} label={`Select All (${total.toLocaleString()})`} disabled={total === 0 || page.stale} />
+      <div
+        className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 dark:border-slate-700"
+        role="region"
+        tabIndex={0}
         aria-label="Medical representatives"
+        aria-busy={page.stale || undefined}
       >
-        {filtered.length === 0 && <li className="p-3 text-sm text-slate-600 dark:text-slate-300">No medical representatives in this group.</li>}
-        {filtered.map((r) => {
-          const badge = RECIPIENT_BADGE[recipientKind(r)];
-          return (
-            <li key={r.id} className="p-3">
-              <Checkbox
-                checked={selected.has(r.id)}
-                onCheckedChange={(on) => toggle(r.id, on)}
-                label={
-                  <span className="grid gap-0.5">
-                    <span className="flex flex-wrap items-center gap-2 font-medium">
-                      {r.fullName}
-                      <Badge tone={badge.tone}>{badge.label}</Badge>
+        <ul className="divide-y divide-slate-100 dark:divide-slate-700">
+          {rows.length === 0 && <li className="p-3 text-sm text-slate-600 dark:text-slate-300">No medical representatives in this group.</li>}
+          {rows.map((r) => {
+            const badge = RECIPIENT_BADGE[recipientKind(r)];
+            return (
+              <li key={r.id} className="p-3">
+                <Checkbox
+                  checked={isSelected(r.id)}
+                  onCheckedChange={(on) => onToggle(r.id, on)}
+                  label={
+                    <span className="grid gap-0.5">
+                      <span className="flex flex-wrap items-center gap-2 font-medium">
+                        {r.fullName}
+                        <Badge tone={badge.tone}>{badge.label}</Badge>
+                      </span>
+                      <span className="break-all text-xs text-slate-600 dark:text-slate-300">{r.email}</span>
+                      <span className="text-xs text-slate-500 dark:text-slate-400">
+                        {r.company} • {r.state}
+                      </span>
                     </span>
-                    <span className="break-all text-xs text-slate-600 dark:text-slate-300">{r.email}</span>
-                    <span className="text-xs text-slate-500 dark:text-slate-400">
-                      {r.company} • {r.state}
-                    </span>
-                  </span>
-                }
-              />
-            </li>
-          );
-        })}
-      </ul>
+                  }
+                />
+              </li>
+            );
+          })}
+        </ul>
+        <LoadMoreRows shown={rows.length} total={total} noun="representatives" hasMore={page.hasMore} loading={page.loadingMore} onLoadMore={page.loadMore} />
+      </div>
     </Card>
   );
 }

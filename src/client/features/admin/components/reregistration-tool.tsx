@@ -3,58 +3,64 @@ import { MailPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { reregistrationMailText } from '../../../../shared/admin-mail-texts';
-import { ADMIN_MESSAGES, parseEmailList, reregistrationSchema } from '../../../../shared/schemas/admin';
+import { ADMIN_MESSAGES, parseEmailList, reregistrationSchema, type Reregistration } from '../../../../shared/schemas/admin';
 import { usePendingReps } from '../api/get-pending-reps';
 import { useSendReregistrationEmails, type ReregistrationResult } from '../api/send-reregistration-emails';
-import { displayDate } from '../lib/admin-format';
+import { PendingRepsList } from './pending-reps-list';
 
 const preview = reregistrationMailText({ name: '{{name}}', code: '123456', link: 'https://…/verify-email?token=…' });
 
-type ReregistrationFields = { selected: string[]; manual: string };
+type ReregistrationFields = { all: boolean; selected: string[]; except: string[]; manual: string };
 
 // The ticked reps and the typed addresses become the shared reregistrationSchema's `emails` (spec part 2, 5): typed
-// text with no address in it is refused first, then an empty list.
+// text with no address in it is refused first, then an empty list. "Select all" is every pending rep, chosen by the
+// server, less the ones unticked afterwards (docs/decisions/023).
 const emailsOf = (v: ReregistrationFields) => [...new Set([...v.selected, ...parseEmailList(v.manual)])];
 const reregistrationFormSchema = z
-  .object({ selected: z.array(z.string()), manual: z.string() })
+  .object({ all: z.boolean(), selected: z.array(z.string()), except: z.array(z.string()), manual: z.string() })
   .superRefine((v, ctx) => {
     if (v.manual.trim() && parseEmailList(v.manual).length === 0) {
       ctx.addIssue({ code: 'custom', message: ADMIN_MESSAGES.invalidEmailsText, path: ['manual'] });
       return;
     }
+    if (v.all) return;
     const checked = reregistrationSchema.safeParse({ emails: emailsOf(v) });
     if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]!.message, path: ['selected'] });
   })
-  .transform((v) => ({ emails: emailsOf(v) }));
+  .transform((v): Reregistration => {
+    const typed = parseEmailList(v.manual);
+    return v.all ? { sendToAll: true, except: v.except, ...(typed.length ? { emails: typed } : {}) } : { emails: emailsOf(v) };
+  });
+
+const NOTHING: ReregistrationFields = { all: false, selected: [], except: [], manual: '' };
 
 /** spec part 2, 2.5 (b) and 5: re-registration e-mails to reps whose registration is pending. */
 export function ReregistrationTool() {
   const pending = usePendingReps();
   const send = useSendReregistrationEmails();
-  const form = useForm<ReregistrationFields, unknown, { emails: string[] }>({
+  const form = useForm<ReregistrationFields, unknown, Reregistration>({
     resolver: zodResolver(reregistrationFormSchema),
-    defaultValues: { selected: [], manual: '' },
+    defaultValues: NOTHING,
     shouldFocusError: false,
   });
   // Whether a code is still active is judged against the time the tool opened; render stays pure.
   const [openedAt] = useState(() => Date.now());
-  const selected = new Set(useWatch({ control: form.control, name: 'selected' }));
-  const setSelected = (next: Set<string>) => form.setValue('selected', [...next]);
+  const [all, selectedList, exceptList] = useWatch({ control: form.control, name: ['all', 'selected', 'except'] });
+  const selected = new Set(selectedList);
+  const except = new Set(exceptList);
   const manualId = useId();
-  const list = pending.data ?? [];
-  const allSelected = list.length > 0 && list.every((p) => selected.has(p.email));
+  const rows = pending.data?.pages.flatMap((p) => p.pendingReps) ?? [];
+  const total = pending.data?.pages[0]?.total?.count ?? 0;
 
   const done = (r: ReregistrationResult) => {
     toast({ title: 'Re-registration Emails', description: r.message, variant: r.failed ? 'destructive' : 'success' });
-    form.reset({ selected: [], manual: '' });
+    form.reset(NOTHING);
   };
   const failed = (err: unknown) =>
     toast({ title: ADMIN_MESSAGES.reregistrationFailed, description: errorMessage(err, ADMIN_MESSAGES.reregistrationFailed), variant: 'destructive' });
@@ -65,11 +71,18 @@ export function ReregistrationTool() {
       : toast({ title: ADMIN_MESSAGES.noRecipients, description: ADMIN_MESSAGES.noReregistrationRecipients, variant: 'destructive' });
   const sendSelected = form.handleSubmit((body) => send.mutate(body, { onSuccess: done, onError: failed }), refused);
   const sendAll = () => send.mutate({ sendToAll: true }, { onSuccess: done, onError: failed });
+  const selectAll = (on: boolean) => {
+    form.setValue('all', on);
+    form.setValue('selected', []);
+    form.setValue('except', []);
+  };
+  // Under "Select all" an untick is an exception; otherwise a tick is a choice.
   const toggle = (email: string, on: boolean) => {
-    const next = new Set(selected);
-    if (on) next.add(email);
+    const field = all ? 'except' : 'selected';
+    const next = new Set(all ? except : selected);
+    if (on !== all) next.add(email);
     else next.delete(email);
-    setSelected(next);
+    form.setValue(field, [...next]);
   };
 
   return (
@@ -81,54 +94,23 @@ export function ReregistrationTool() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Send pending medical representatives a new verification code and link.</p>
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <div className="grid content-start gap-3">
-          <div className="flex items-center justify-between gap-2">
-            <Checkbox
-              checked={allSelected}
-              onCheckedChange={(on) => setSelected(on ? new Set(list.map((p) => p.email)) : new Set())}
-              label={`Select all (${list.length} pending)`}
-              disabled={list.length === 0}
-            />
-          </div>
-          <div
-            className="h-64 overflow-y-auto rounded-lg border border-slate-200 dark:border-slate-700"
-            role="region"
-            tabIndex={0}
-            aria-label="Pending medical representatives"
-          >
-            {pending.isPending ? (
-              <div className="p-3">
-                <Spinner label="Loading pending registrations..." />
-              </div>
-            ) : list.length === 0 ? (
-              <p className="p-4 text-sm text-slate-600 dark:text-slate-300">No pending registrations.</p>
-            ) : (
-              <ul className="divide-y divide-slate-100 dark:divide-slate-700">
-                {list.map((p) => {
-                  const active = !!p.token_expiry && Date.parse(p.token_expiry) > openedAt;
-                  return (
-                    <li key={p.id} className="flex items-start justify-between gap-2 p-3">
-                      <Checkbox
-                        checked={selected.has(p.email)}
-                        onCheckedChange={(on) => toggle(p.email, on)}
-                        label={
-                          <span className="grid">
-                            <span className="font-medium">{p.full_name}</span>
-                            <span className="break-all text-xs text-slate-600 dark:text-slate-300">{p.email}</span>
-                            <span className="text-xs text-slate-500 dark:text-slate-400">
-                              {p.company}, {p.state} · registered {displayDate(p.created_at)}
-                            </span>
-                          </span>
-                        }
-                      />
-                      <Badge tone={active ? 'success' : 'warning'} className="shrink-0">
-                        {active ? 'Token Active' : 'Token Expired'}
-                      </Badge>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </div>
+          <Checkbox
+            checked={all && except.size === 0}
+            onCheckedChange={selectAll}
+            label={`Select all (${total.toLocaleString()} pending)`}
+            disabled={total === 0}
+          />
+          <PendingRepsList
+            loading={pending.isPending}
+            rows={rows}
+            total={total}
+            openedAt={openedAt}
+            isSelected={(email) => (all ? !except.has(email) : selected.has(email))}
+            onToggle={toggle}
+            hasMore={!!pending.hasNextPage}
+            loadingMore={pending.isFetchingNextPage}
+            onLoadMore={() => void pending.fetchNextPage()}
+          />
           <label htmlFor={manualId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
             Or enter e-mail addresses
           </label>
@@ -146,15 +128,15 @@ export function ReregistrationTool() {
           <div className="flex flex-wrap gap-2">
             <Button
               onClick={sendAll}
-              loading={send.isPending && !!send.variables && 'sendToAll' in send.variables}
-              disabled={send.isPending || list.length === 0}
+              loading={send.isPending && !!send.variables && 'sendToAll' in send.variables && !('except' in send.variables)}
+              disabled={send.isPending || total === 0}
             >
               Send to All Pending
             </Button>
             <Button
               variant="secondary"
               onClick={() => void sendSelected()}
-              loading={send.isPending && !!send.variables && 'emails' in send.variables}
+              loading={send.isPending && !!send.variables && ('emails' in send.variables || 'except' in send.variables)}
               disabled={send.isPending}
             >
               Send to Selected

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/button';
+
+/**
+ * The foot of a list read a page at a time: how many rows are shown of how many, said to screen readers as it
+ * changes, and a button for the next page (docs/decisions/023). The button stays focusable while a page loads, and
+ * when the last page has come focus moves to the count, so a keyboard user keeps their place.
+ */
+export function LoadMoreRows({
+  shown,
+  total,
+  noun,
+  hasMore,
+  loading,
+  onLoadMore,
+}: {
+  shown: number;
+  total?: number;
+  noun: string;
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}) {
+  const status = useRef<HTMLParagraphElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const buttonHadFocus = useRef(false);
+  useEffect(() => {
+    // Only when focus fell to the page with the button, never away from a field the admin is typing in.
+    if (!hasMore && buttonHadFocus.current && document.activeElement === document.body) status.current?.focus();
+    buttonHadFocus.current = false;
+  }, [hasMore]);
+  if (shown === 0 && !hasMore) return null;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 p-2">
+      <p ref={status} tabIndex={-1} role="status" className="text-xs text-slate-600 focus:outline-none dark:text-slate-300">
+        Showing {shown.toLocaleString()}
+        {total !== undefined ? ` of ${total.toLocaleString()}` : ''} {noun}
+      </p>
+      {hasMore && (
+        <Button
+          ref={button}
+          variant="secondary"
+          size="sm"
+          aria-disabled={loading || undefined}
+          onClick={() => {
+            buttonHadFocus.current = document.activeElement === button.current;
+            if (!loading) onLoadMore();
+          }}
+        >
+          {loading ? 'Loading...' : 'Load more'}
+        </Button>
+      )}
+    </div>
+  );
+}

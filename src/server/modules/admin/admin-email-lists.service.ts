@@ -1,0 +1,98 @@
+import type { EmailLogsResponse, EmailRecipientsQuery, EmailRecipientsResponse, PendingRepsResponse } from '../../../shared/schemas/admin';
+import type { PageQuery } from '../../../shared/schemas/pagination';
+import { effectiveSubscriptionStatus, isSubscriptionActive } from '../../../shared/subscription/subscription-status';
+import { decodeCursor, pageOf } from '../../db/keyset';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { countPending, countRecipients, queryEmailLogsPage, queryPendingPage, queryRecipientsPage } from './admin-email.repo';
+
+// The e-mail dashboard's three lists (spec part 2, 2.5 (b) and 2.6), a page at a time (docs/decisions/022, 023):
+// newest first, the cursor the last row's id. The first page also carries the total the screens show.
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const INT_MAX = 2_147_483_647;
+
+/** The id a cursor stops before; a number no serial id can be is not a cursor this list made. */
+function beforeIdOf(cursor: string | undefined): number | undefined {
+  if (cursor === undefined) return undefined;
+  const [id] = decodeCursor(cursor, ['number'] as const);
+  if (!Number.isInteger(id) || id < 1 || id > INT_MAX) throw new AppError('invalid_cursor');
+  return id;
+}
+const byId = (row: { id: number }) => [row.id];
+
+/**
+ * GET /api/admin/medical-reps-with-subscription. The total is exact: it is the number of people "Select All"
+ * e-mails (docs/decisions/023).
+ */
+export async function listEmailRecipients(deps: Pick<Deps, 'db' | 'clock'>, o: { query: EmailRecipientsQuery }): Promise<EmailRecipientsResponse> {
+  const { limit, cursor, ...filter } = o.query;
+  const beforeId = beforeIdOf(cursor);
+  const now = deps.clock.now();
+  const [rows, total] = await Promise.all([
+    queryRecipientsPage(deps.db, { filter, now, beforeId, limit: limit + 1 }),
+    cursor === undefined ? countRecipients(deps.db, { filter, now }) : undefined,
+  ]);
+  const page = pageOf(rows, limit, byId);
+  return {
+    medicalReps: page.items.map((r) => ({
+      id: r.id,
+      fullName: r.fullName,
+      email: r.email,
+      company: r.company,
+      state: r.state,
+      registrationDate: r.createdAt.toISOString(),
+      subscriptionStatus: effectiveSubscriptionStatus({ status: r.subscriptionStatus, expiresAt: r.subscriptionExpiresAt, now }),
+      subscriptionExpiresAt: iso(r.subscriptionExpiresAt),
+      freeTrialUsed: r.freeTrialUsedAt !== null,
+      isActive: isSubscriptionActive({ status: r.subscriptionStatus, expiresAt: r.subscriptionExpiresAt, now }),
+    })),
+    nextCursor: page.nextCursor,
+    ...(total === undefined ? {} : { total: { count: total, exact: true } }),
+  };
+}
+
+/** GET /api/admin/pending-medical-reps: registrations waiting for their code (purged after a week, so few). */
+export async function listPendingReps(deps: Pick<Deps, 'db'>, o: { query: PageQuery }): Promise<PendingRepsResponse> {
+  const { limit, cursor } = o.query;
+  const [rows, total] = await Promise.all([
+    queryPendingPage(deps.db, { beforeId: beforeIdOf(cursor), limit: limit + 1 }),
+    cursor === undefined ? countPending(deps.db) : undefined,
+  ]);
+  const page = pageOf(rows, limit, byId);
+  return {
+    pendingReps: page.items.map((p) => ({
+      id: p.id,
+      full_name: p.fullName,
+      email: p.email,
+      company: p.company,
+      state: p.state,
+      created_at: p.createdAt.toISOString(),
+      // The e-mailed link lives 24 hours (the code 15 minutes); the link is what a returning rep can still use.
+      token_expiry: iso(p.verifyTokenExpiry ?? p.otpExpiry),
+    })),
+    nextCursor: page.nextCursor,
+    ...(total === undefined ? {} : { total: { count: total, exact: true } }),
+  };
+}
+
+/** GET /api/admin/email-audit-logs: the delivery history, newest first (the summary cards count the whole). */
+export async function listEmailLogs(deps: Pick<Deps, 'db'>, o: { query: PageQuery }): Promise<EmailLogsResponse> {
+  const { limit, cursor } = o.query;
+  const rows = await queryEmailLogsPage(deps.db, { beforeId: beforeIdOf(cursor), limit: limit + 1 });
+  const page = pageOf(rows, limit, byId);
+  return {
+    logs: page.items.map((l) => ({
+      id: l.id,
+      status: l.status,
+      recipient_name: l.recipientName,
+      recipient_email: l.recipientEmail,
+      subject: l.subject,
+      error_message: l.errorMessage,
+      template_type: l.templateType,
+      email_service: l.emailService,
+      sent_at: l.sentAt.toISOString(),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}

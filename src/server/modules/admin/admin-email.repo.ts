@@ -1,0 +1,135 @@
+import { and, asc, count, desc, gt, ilike, inArray, isNotNull, isNull, lt, lte, max, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { EmailRecipientsFilter } from '../../../shared/schemas/admin';
+import { PAID_SUBSCRIPTION_STATUSES, TRIAL_SUBSCRIPTION_STATUSES, type RecipientGroup } from '../../../shared/subscription/recipient-groups';
+import { ACTIVE_SUBSCRIPTION_STATUSES } from '../../../shared/subscription/subscription-status';
+import type { Db } from '../../db/client';
+import { emailAuditLog, medicalReps, pendingMedicalReps } from '../../db/schema';
+
+// The e-mail dashboard's queries (docs/decisions/023). Lists read one page before a keyset position, newest id
+// first (the primary key's order: the order rows were written); sends walk the same filter oldest id first, a
+// batch at a time, up to the last id that matched when the send was queued.
+
+/** `%text%` for ILIKE, with the text's own wildcards matched literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// --- medical reps: the recipients -------------------------------------------------------------------------
+
+const r = medicalReps;
+const activeAt = (now: Date, statuses: readonly string[]) =>
+  and(inArray(r.subscriptionStatus, [...statuses]), isNotNull(r.subscriptionExpiresAt), gt(r.subscriptionExpiresAt, now));
+
+/** spec part 2, 4: the groups in SQL; recipientKind (src/shared/subscription/recipient-groups.ts) is the same rule per row. */
+function inGroup(group: RecipientGroup, now: Date): SQL | undefined {
+  switch (group) {
+    case 'all':
+      return undefined;
+    case 'free-trial-active':
+      return activeAt(now, TRIAL_SUBSCRIPTION_STATUSES);
+    case 'subscribed':
+      return activeAt(now, PAID_SUBSCRIPTION_STATUSES);
+    case 'free-trial-not-activated':
+      return and(isNull(r.freeTrialUsedAt), isNull(r.subscriptionExpiresAt));
+    case 'expired':
+      // activeAt is never null (its `is not null` makes it false), so `not` keeps every inactive rep.
+      return and(or(isNotNull(r.freeTrialUsedAt), isNotNull(r.subscriptionExpiresAt)), not(activeAt(now, ACTIVE_SUBSCRIPTION_STATUSES)!));
+  }
+}
+
+const recipientsMatching = (filter: EmailRecipientsFilter, now: Date) =>
+  and(inGroup(filter.status, now), filter.q ? or(ilike(r.fullName, containing(filter.q)), ilike(r.email, containing(filter.q))) : undefined);
+
+const recipientColumns = {
+  id: r.id,
+  fullName: r.fullName,
+  email: r.email,
+  company: r.company,
+  state: r.state,
+  subscriptionStatus: r.subscriptionStatus,
+  subscriptionExpiresAt: r.subscriptionExpiresAt,
+  freeTrialUsedAt: r.freeTrialUsedAt,
+  createdAt: r.createdAt,
+};
+
+export function queryRecipientsPage(db: Db, o: { filter: EmailRecipientsFilter; now: Date; beforeId?: number; limit: number }) {
+  return db
+    .select(recipientColumns)
+    .from(r)
+    .where(and(recipientsMatching(o.filter, o.now), o.beforeId === undefined ? undefined : lt(r.id, o.beforeId)))
+    .orderBy(desc(r.id))
+    .limit(o.limit);
+}
+
+/** What a send by filter reaches: the filter, at most `maxId`, less `except`. */
+const selected = (o: { filter: EmailRecipientsFilter; now: Date; maxId?: number; except?: number[] }) =>
+  and(recipientsMatching(o.filter, o.now), o.maxId === undefined ? undefined : lte(r.id, o.maxId), o.except?.length ? notInArray(r.id, o.except) : undefined);
+
+export async function countRecipients(db: Db, o: { filter: EmailRecipientsFilter; now: Date; maxId?: number; except?: number[] }): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(r).where(selected(o));
+  return row?.n ?? 0;
+}
+
+/** The newest rep the filter matches now: a send by filter stops there, so reps who register meanwhile are not added. */
+export async function lastRecipientId(db: Db, o: { filter: EmailRecipientsFilter; now: Date }): Promise<number | null> {
+  const [row] = await db
+    .select({ id: max(r.id) })
+    .from(r)
+    .where(recipientsMatching(o.filter, o.now));
+  return row?.id ?? null;
+}
+
+export function queryRecipientBatch(db: Db, o: { filter: EmailRecipientsFilter; now: Date; maxId: number; except: number[]; afterId: number; limit: number }) {
+  return db
+    .select({ id: r.id, fullName: r.fullName, email: r.email })
+    .from(r)
+    .where(and(selected(o), gt(r.id, o.afterId)))
+    .orderBy(asc(r.id))
+    .limit(o.limit);
+}
+
+export function queryRecipientsByIds(db: Db, o: { ids: number[] }) {
+  return db.select({ id: r.id, fullName: r.fullName, email: r.email }).from(r).where(inArray(r.id, o.ids)).orderBy(asc(r.id));
+}
+
+// --- pending registrations (the re-registration tool) --------------------------------------------------------
+
+const p = pendingMedicalReps;
+
+export function queryPendingPage(db: Db, o: { beforeId?: number; limit: number }) {
+  return db
+    .select()
+    .from(p)
+    .where(o.beforeId === undefined ? undefined : lt(p.id, o.beforeId))
+    .orderBy(desc(p.id))
+    .limit(o.limit);
+}
+
+export async function countPending(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(p);
+  return row?.n ?? 0;
+}
+
+export async function lastPendingId(db: Db): Promise<number | null> {
+  const [row] = await db.select({ id: max(p.id) }).from(p);
+  return row?.id ?? null;
+}
+
+/** Pending reps after `afterId`, at most `maxId`, whose lower-cased address is not in `exceptEmails`. */
+export function queryPendingBatch(db: Db, o: { maxId: number; exceptEmails: string[]; afterId: number; limit: number }) {
+  return db
+    .select()
+    .from(p)
+    .where(and(gt(p.id, o.afterId), lte(p.id, o.maxId), o.exceptEmails.length ? notInArray(sql`lower(${p.email})`, o.exceptEmails) : undefined))
+    .orderBy(asc(p.id))
+    .limit(o.limit);
+}
+
+// --- the delivery history ---------------------------------------------------------------------------------
+
+export function queryEmailLogsPage(db: Db, o: { beforeId?: number; limit: number }) {
+  return db
+    .select()
+    .from(emailAuditLog)
+    .where(o.beforeId === undefined ? undefined : lt(emailAuditLog.id, o.beforeId))
+    .orderBy(desc(emailAuditLog.id))
+    .limit(o.limit);
+}

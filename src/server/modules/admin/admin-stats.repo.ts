@@ -1,0 +1,55 @@
+import { count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { clinicAppointmentTallies, clinicUsers, dailyAppointmentTallies, medicalReps, type doctors } from '../../db/schema';
+
+// The admin's counts (docs/decisions/024-admin-stats-summaries.md): each reads a narrow index or a tally that the
+// triggers of drizzle/*_appointment-tally-triggers.sql keep in the writing transaction, never the appointments.
+
+const total = (n: typeof clinicAppointmentTallies.appointments | typeof dailyAppointmentTallies.appointments) =>
+  sql<number>`coalesce(sum(${n}), 0)`.mapWith(Number);
+
+/** Rows of a small table (one row `{ n }`), counted from its narrowest index once vacuumed (index-only). */
+export function queryRowCount(db: DbOrTx, table: typeof clinicUsers | typeof doctors) {
+  return db.select({ n: count() }).from(table);
+}
+
+/**
+ * Reps per stored subscription status, with how many of them expire after `now`, read from the (status, expiry)
+ * index. Expiries are written from JavaScript dates (whole milliseconds), so `> now` here is the shared rule's.
+ */
+export function queryRepsBySubscription(db: DbOrTx, now: Date) {
+  return db
+    .select({
+      status: medicalReps.subscriptionStatus,
+      reps: count(),
+      unexpired: sql<number>`count(*) filter (where ${medicalReps.subscriptionExpiresAt} > ${now})`.mapWith(Number),
+    })
+    .from(medicalReps)
+    .groupBy(medicalReps.subscriptionStatus);
+}
+
+/** Every appointment there is, whatever its status (one row `{ n }`): the sum of the clinics' tallies. */
+export function queryAppointmentCount(db: DbOrTx) {
+  return db.select({ n: total(clinicAppointmentTallies.appointments) }).from(clinicAppointmentTallies);
+}
+
+/** Appointments booked on each IST day from `from` on (days with none are absent). */
+export function queryAppointmentsPerBookingDay(db: DbOrTx, o: { from: string }) {
+  return db
+    .select({ date: dailyAppointmentTallies.bookedOn, count: total(dailyAppointmentTallies.appointments) })
+    .from(dailyAppointmentTallies)
+    .where(gte(dailyAppointmentTallies.bookedOn, o.from))
+    .groupBy(dailyAppointmentTallies.bookedOn);
+}
+
+/** Appointments per clinic state, most first, then by state; states with none are absent. */
+export function queryAppointmentsByState(db: DbOrTx) {
+  const n = total(clinicAppointmentTallies.appointments);
+  return db
+    .select({ state: clinicUsers.state, count: n })
+    .from(clinicAppointmentTallies)
+    .innerJoin(clinicUsers, eq(clinicUsers.id, clinicAppointmentTallies.clinicId))
+    .groupBy(clinicUsers.state)
+    .having(sql`sum(${clinicAppointmentTallies.appointments}) > 0`)
+    .orderBy(desc(n), clinicUsers.state);
+}
