@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { cpuSeconds } from './memory';
 
 // Child processes of the benchmark: the app (as `npm run serve` would run it, one process) and the bare
 // node:http baseline, each in its own process so neither shares an event loop with the load generator.
@@ -59,7 +60,12 @@ function spawnChild(args: string[], env: Record<string, string>, readyPath: stri
   return waitFor(url + readyPath, proc, 120_000, () => err).then(() => child);
 }
 
-/** Starts src/server/main.ts with the given database settings (DATABASE_URL or DATA_DIR). */
+export const BENCH_ADMIN_PASSWORD = 'Bench!Admin123';
+
+/**
+ * Starts src/server/main.ts with the given database settings (DATABASE_URL or DATA_DIR), as behind a load balancer
+ * (TRUST_PROXY, README "Performance and several instances"), so the mixed run's users sign in from their own addresses.
+ */
 export async function startApp(o: { database: { DATABASE_URL: string } | { DATA_DIR: string }; clientDir: string }): Promise<Child> {
   const port = await freePort();
   const env: Record<string, string> = {
@@ -73,6 +79,8 @@ export async function startApp(o: { database: { DATABASE_URL: string } | { DATA_
     JOBS_ENABLED: 'false',
     APP_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: '',
+    TRUST_PROXY: 'true',
+    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     DATABASE_URL: 'DATABASE_URL' in o.database ? o.database.DATABASE_URL : '',
   };
   return spawnChild(['--import', 'tsx', 'src/server/main.ts'], env, '/api/health', port);
@@ -91,4 +99,28 @@ export async function startBaseline(bytes: number): Promise<Child> {
       res.end(body);
     }).listen(${port}, '127.0.0.1');`;
   return spawnChild(['-e', script], {}, '/ready', port);
+}
+
+/**
+ * Waits until the app is idle again: after an overload it still serves the requests queued meanwhile (their clients
+ * gone), which would slow the next measure. Idle: it used under a tenth of a core over the last second and answers
+ * its health check (a database round trip) within half a second. Gives the wait in ms, or null after `maxMs`.
+ */
+export async function waitUntilCaughtUp(app: Child, maxMs = 180_000): Promise<number | null> {
+  const started = performance.now();
+  let cpu = cpuSeconds(app.proc.pid);
+  while (performance.now() - started < maxMs) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpuSeconds(app.proc.pid);
+    const busy = cpu === null || now === null ? 0 : now - cpu;
+    cpu = now;
+    if (busy >= 0.1) continue;
+    const t = performance.now();
+    const healthy = await fetch(`${app.url}/api/health`, { signal: AbortSignal.timeout(maxMs) })
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (healthy && performance.now() - t < 500) return Math.round(performance.now() - started);
+    cpu = cpuSeconds(app.proc.pid);
+  }
+  return null;
 }

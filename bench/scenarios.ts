@@ -4,86 +4,110 @@ import type { Db } from '../src/server/db/client';
 import { bookAppointment, type BookingDeps } from '../src/server/modules/booking/booking.service';
 import { addDays, weekdayOf } from '../src/shared/dates';
 import type { LoadRequest } from './load';
-import { SEEDED_REPS, type SeededVolume } from './seed-volume';
+import type { SeededVolume } from './seed-volume';
 
-// The requests of each benchmarked call, spread over the seeded reps, doctors, clinics and days.
+// The requests of each benchmarked call, spread over every seeded rep, doctor, clinic, day and place as real
+// traffic would be (decision 026): request i takes the i-th of a sequence that visits them all, and no rep asks
+// for the same doctor twice in a run (a rep opens a doctor's calendar to book once, not thousands of times), so
+// a per-rep cache is measured as users meet it, mostly cold, not warmed by a short cycle of pairs.
 
-const FRESH_REPS = 1000; // reps SEEDED_REPS+1.. hold no history: their bookings pass every rule
 const notSunday = (date: string) => (weekdayOf(date) === 'sunday' ? addDays(date, 1) : date);
+/** The i-th of `xs` in a stride that visits every one of them: the strides are primes, and no seeded count is their multiple. */
+const nth = <T>(xs: readonly T[], i: number, stride: number): T => xs[(i * stride) % xs.length]!;
 
 export interface ReadScenario {
   name: string;
   next: (i: number) => LoadRequest;
 }
 
-export function readScenarios(v: SeededVolume): ReadScenario[] {
-  const rep = (i: number) => v.repIds[(i * 37) % SEEDED_REPS]!;
-  const doctor = (i: number) => v.doctorIds[(i * 7) % v.doctorIds.length]!;
+/** The reads a signed-in user makes; the mixed run (mixed.ts) measures the marked ones again while others write. */
+export function readScenarios(v: SeededVolume): Array<ReadScenario & { mixed: boolean }> {
+  const rep = (i: number) => nth(v.repIds, i, 7919);
+  // Shifted by one each time the reps come round: the pair (rep(i), doctor(i)) repeats only after reps x doctors requests.
+  const doctor = (i: number) => nth(v.doctorIds, i + Math.floor(i / v.repIds.length), 7907);
+  const place = (i: number) => nth(v.places, i, 101);
   const month = v.today.slice(0, 7);
-  const place = (i: number) => v.places[i % v.places.length]!;
   const q = encodeURIComponent;
+  const asRep = (i: number, path: string): LoadRequest => ({ path, cookie: v.repCookie(rep(i)) });
   return [
     {
       name: 'GET /api/doctor-availability',
-      next: (i) => ({ path: `/api/doctor-availability?clinicId=${v.primaryClinicOf[doctor(i)]}&doctorId=${doctor(i)}`, cookie: v.repCookie.get(rep(i)) }),
+      mixed: false,
+      next: (i) => asRep(i, `/api/doctor-availability?clinicId=${v.primaryClinicOf[doctor(i)]}&doctorId=${doctor(i)}`),
     },
     {
       name: 'GET /api/booking/calendar',
-      next: (i) => ({
-        path: `/api/booking/calendar?clinicId=${v.primaryClinicOf[doctor(i)]}&doctorId=${doctor(i)}&month=${month}`,
-        cookie: v.repCookie.get(rep(i)),
-      }),
+      mixed: true,
+      next: (i) => asRep(i, `/api/booking/calendar?clinicId=${v.primaryClinicOf[doctor(i)]}&doctorId=${doctor(i)}&month=${month}`),
     },
-    { name: 'GET /api/rep-appointments', next: (i) => ({ path: `/api/rep-appointments?repId=${rep(i)}`, cookie: v.repCookie.get(rep(i)) }) },
+    { name: 'GET /api/rep-appointments', mixed: true, next: (i) => asRep(i, `/api/rep-appointments?repId=${rep(i)}`) },
     {
       name: 'GET /api/doctor-appointments (clinic)',
+      mixed: true,
       next: (i) => {
         const clinicId = v.primaryClinicOf[doctor(i)]!;
         const date = notSunday(addDays(v.today, i % 30));
-        return { path: `/api/doctor-appointments?doctorId=${doctor(i)}&date=${date}&clinicId=${clinicId}`, cookie: v.clinicCookie.get(clinicId) };
+        return { path: `/api/doctor-appointments?doctorId=${doctor(i)}&date=${date}&clinicId=${clinicId}`, cookie: v.clinicCookie(clinicId) };
       },
     },
-    { name: 'GET /api/available-states?bookable=true', next: (i) => ({ path: '/api/available-states?bookable=true', cookie: v.repCookie.get(rep(i)) }) },
-    { name: 'GET /api/cities-by-state', next: (i) => ({ path: `/api/cities-by-state?state=${q(place(i).state)}`, cookie: v.repCookie.get(rep(i)) }) },
+    { name: 'GET /api/available-states?bookable=true', mixed: true, next: (i) => asRep(i, '/api/available-states?bookable=true') },
+    { name: 'GET /api/cities-by-state', mixed: true, next: (i) => asRep(i, `/api/cities-by-state?state=${q(nth(v.states, i, 1))}`) },
     {
       name: 'GET /api/doctors/specialties',
-      next: (i) => ({ path: `/api/doctors/specialties?state=${q(place(i).state)}&city=${q(place(i).city)}`, cookie: v.repCookie.get(rep(i)) }),
+      mixed: true,
+      next: (i) => asRep(i, `/api/doctors/specialties?state=${q(place(i).state)}&city=${q(place(i).city)}`),
     },
     {
       name: 'GET /api/doctors/locations',
-      next: (i) => {
-        const p = place(i);
-        return { path: `/api/doctors/locations?state=${q(p.state)}&city=${q(p.city)}&specialty=${q(p.specialty)}`, cookie: v.repCookie.get(rep(i)) };
-      },
+      mixed: true,
+      next: (i) => asRep(i, `/api/doctors/locations?state=${q(place(i).state)}&city=${q(place(i).city)}&specialty=${q(place(i).specialty)}`),
     },
-    { name: 'GET /api/clinics-by-doctor', next: (i) => ({ path: `/api/clinics-by-doctor?doctorId=${doctor(i)}`, cookie: v.repCookie.get(rep(i)) }) },
+    { name: 'GET /api/clinics-by-doctor', mixed: true, next: (i) => asRep(i, `/api/clinics-by-doctor?doctorId=${doctor(i)}`) },
   ];
 }
 
-/**
- * The i-th uncontended booking: rep i mod 1000 of the fresh reps with a doctor it never booked before, on a
- * working day 190..310 days ahead (past the seeded year), so every rule passes and no two requests share a
- * (rep, doctor) pair while i < 2,000,000.
- */
-export function distinctBooking(v: SeededVolume, i: number) {
-  const r = i % FRESH_REPS;
-  const repId = v.repIds[SEEDED_REPS + r]!;
-  const doctorId = v.doctorIds[(2 * r + Math.floor(i / FRESH_REPS)) % v.doctorIds.length]!;
-  const appointmentDate = notSunday(addDays(v.today, 190 + (i % 120)));
-  return { repId, doctorId, clinicId: v.primaryClinicOf[doctorId]!, appointmentDate };
+export interface BookingBody {
+  repId: number;
+  doctorId: number;
+  clinicId: number;
+  appointmentDate: string;
 }
 
-/** Every request for one doctor-day (`slot` picks which), from the seeded reps in turn. */
-export function contendedBooking(v: SeededVolume, slot: number, i: number) {
+/**
+ * The i-th (rep, doctor) pair of the reps without history: rep i mod F (F of them) with doctor (2 (i mod F) +
+ * i div F) mod D, so no two i < F x D share a pair and every booking passes the call-frequency and one-visit rules.
+ * The direct run takes i from 0, the HTTP run from 200,000 and the mixed run from 1,000,000: distinct pairs.
+ */
+function freshPair(v: SeededVolume, i: number) {
+  const fresh = v.repIds.length - v.historyReps;
+  const r = i % fresh;
+  const doctorId = v.doctorIds[(2 * r + Math.floor(i / fresh)) % v.doctorIds.length]!;
+  return { repId: v.repIds[v.historyReps + r]!, doctorId, clinicId: v.primaryClinicOf[doctorId]! };
+}
+
+/** The i-th uncontended booking, on a working day 190..310 days ahead (past the seeded year). */
+export const distinctBooking = (v: SeededVolume, i: number): BookingBody => ({
+  ...freshPair(v, i),
+  appointmentDate: notSunday(addDays(v.today, 190 + (i % 120))),
+});
+
+/** The k-th booking of the mixed run: tomorrow to four weeks ahead, the days the calendar and the clinic's day view read. */
+export const nearBooking = (v: SeededVolume, k: number): BookingBody => ({
+  ...freshPair(v, 1_000_000 + k),
+  appointmentDate: notSunday(addDays(v.today, 1 + (k % 28))),
+});
+
+/** Every request for one doctor-day (`slot` picks which), from the reps with history in turn. */
+export function contendedBooking(v: SeededVolume, slot: number, i: number): BookingBody {
   const doctorId = v.doctorIds[v.doctorIds.length - 1 - slot]!;
-  const repId = v.repIds[i % SEEDED_REPS]!;
+  const repId = v.repIds[i % v.historyReps]!;
   return { repId, doctorId, clinicId: v.primaryClinicOf[doctorId]!, appointmentDate: notSunday(addDays(v.today, 320 + slot * 2)) };
 }
 
-export const bookingRequest = (v: SeededVolume, body: ReturnType<typeof distinctBooking>): LoadRequest => ({
+export const bookingRequest = (v: SeededVolume, body: BookingBody): LoadRequest => ({
   method: 'POST',
   path: '/api/book-appointment',
-  cookie: v.repCookie.get(body.repId),
+  cookie: v.repCookie(body.repId),
   body,
 });
 
@@ -91,7 +115,7 @@ export const bookingRequest = (v: SeededVolume, body: ReturnType<typeof distinct
  * The database's own limit: the booking service's transaction (the same locks, reads and insert) called
  * in-process on a pool, by `concurrency` workers, for `seconds`. No HTTP, no session lookup, no e-mail.
  */
-export async function directBookings(db: Db, o: { seconds: number; concurrency: number; body: (i: number) => ReturnType<typeof distinctBooking> }) {
+export async function directBookings(db: Db, o: { seconds: number; concurrency: number; body: (i: number) => BookingBody }) {
   const deps: BookingDeps = {
     db,
     clock: { now: () => new Date() },

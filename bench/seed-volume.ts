@@ -1,185 +1,197 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
-import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, sessions } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/modules/auth/password';
-import { hashToken, SESSION_COOKIE } from '../src/server/plugins/auth';
+import { SESSION_COOKIE } from '../src/server/plugins/auth';
 import { INDIAN_STATES, JAMMU_AND_KASHMIR, JK_DISTRICTS, OTHER_CITY, SPECIALTIES } from '../src/shared/constants';
 import { addDays, todayInIndia, weekdayOf } from '../src/shared/dates';
+import { withoutIndexes } from './bulk-load';
 
-// A realistic, deterministic volume for the benchmark (decision 012): 500 clinics, 2,000 doctors (a fifth of them
-// at two clinics, each link with call settings), 5,000 subscribed reps and 100,000 appointments over a year
-// (half a year back, half ahead), written in batches straight through drizzle. Reps 1..SEEDED_REPS hold the
-// history; the others start clean so the booking benchmark's requests are accepted by the rules.
+// A realistic, deterministic volume for the benchmark (decisions 012 and 026): at scale 1, 500 clinics, 2,000 doctors
+// (a fifth of them at two clinics, each link with call settings), 5,000 subscribed reps, 100,000 appointments over a
+// year (half back, half ahead) and a session for every rep and clinic; `--scale=N` multiplies every count. Each table
+// is one INSERT ... SELECT over generate_series, so PostgreSQL (or PGlite) makes the rows itself: a million
+// appointments take seconds, not a million round trips. The first 80% of the reps hold the history; the others
+// start clean so the benchmark's bookings pass every rule. One password hash for everyone: argon2 is slow on purpose.
 
 export const VOLUME = { clinics: 500, doctors: 2000, reps: 5000, appointments: 100_000 };
-export const SEEDED_REPS = 4000;
+export type Volume = typeof VOLUME;
 export const BENCH_PASSWORD = 'Bench!Pass123';
 const WORKDAYS = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: false };
 const OTHER_STATES = INDIAN_STATES.filter((s) => s !== JAMMU_AND_KASHMIR);
+const COMPANIES = ['Sun Pharma', 'Cipla', 'Lupin', 'Mankind', 'Zydus'];
+
+export const scaledVolume = (scale: number): Volume => ({
+  clinics: VOLUME.clinics * scale,
+  doctors: VOLUME.doctors * scale,
+  reps: VOLUME.reps * scale,
+  appointments: VOLUME.appointments * scale,
+});
 
 export interface SeededVolume {
   today: string;
+  volume: Volume;
   /** clinic of each doctor (index = doctor id) */
   primaryClinicOf: number[];
   clinicIds: number[];
   doctorIds: number[];
   repIds: number[];
-  /** the session cookie header of each rep / clinic id */
-  repCookie: Map<number, string>;
-  clinicCookie: Map<number, string>;
-  /** some places with bookable doctors, for the cascade lookups */
+  /** repIds[0 .. historyReps) hold the seeded appointments; the rest hold none */
+  historyReps: number;
+  repEmail(repId: number): string;
+  /** the session cookie header of a rep / a clinic */
+  repCookie(repId: number): string;
+  clinicCookie(clinicId: number): string;
+  /** every (state, city, specialty) with a doctor, for the find-a-doctor cascade */
   places: Array<{ state: string; city: string; specialty: string }>;
+  states: string[];
 }
 
-const placeOfClinic = (c: number) =>
-  c % 5 < 2
-    ? { state: JAMMU_AND_KASHMIR, city: JK_DISTRICTS[Math.floor(c / 5) % JK_DISTRICTS.length]! }
-    : { state: OTHER_STATES[c % OTHER_STATES.length]!, city: OTHER_CITY };
+const int = (n: number) => sql`${n}::int`;
+const textArray = (xs: readonly string[]) =>
+  sql`array[${sql.join(
+    xs.map((x) => sql`${x}`),
+    sql`, `,
+  )}]::text[]`;
+const rowsOf = <T>(answer: unknown) => (answer as { rows: T[] }).rows;
+const sessionToken = (type: 'medrep' | 'clinic', id: number | SQL) => sql`'bench-' || ${type}::text || '-' || ${id} || '-session-token-0123456789'`;
 
-async function insertBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+/** The next id of a table whose rows the seed numbers itself (0 in the fresh database the benchmark makes). */
+async function idBase(db: Db, table: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select coalesce(max(id), 0)::int as n from ${sql.identifier(table)}`));
+  return row!.n;
 }
+
+async function syncSequence(db: Db, table: string): Promise<void> {
+  await db.execute(sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.identifier(table)}))`);
+}
+
+/** A zero-padded number wide enough for `count`, e.g. 'Bench Clinic 007' among 500. */
+const padded = (n: SQL, count: number) => sql`lpad((${n})::text, ${int(Math.max(3, String(count).length))}, '0')`;
 
 /** Seeds an empty, migrated database (a smaller `volume` for tests). `now` fixes "today" (IST) so the year of appointments surrounds it. */
-export async function seedVolume(db: Db, opts: { now: Date; volume?: typeof VOLUME }): Promise<SeededVolume> {
-  const volume = opts.volume ?? VOLUME;
-  const seededReps = Math.min(SEEDED_REPS, Math.floor(volume.reps * 0.8));
+export async function seedVolume(db: Db, opts: { now: Date; volume?: Volume }): Promise<SeededVolume> {
+  const v = opts.volume ?? VOLUME;
+  const historyReps = Math.floor(v.reps * 0.8);
   const today = todayInIndia(opts.now);
-  const password = await hashPassword(BENCH_PASSWORD); // one hash for everyone: argon2 is slow on purpose
-  const created = opts.now;
-
-  const clinicRows = Array.from({ length: volume.clinics }, (_, c) => ({
-    clinicName: `Bench Clinic ${String(c + 1).padStart(3, '0')}`,
-    contactPerson: `Contact ${c + 1}`,
-    ...placeOfClinic(c),
-    contactNumber: String(7000000000 + c),
-    email: `bench-clinic-${c + 1}@example.com`,
-    password,
-    emailVerified: true,
-    termsAccepted: true,
-    termsAcceptedAt: created,
-    termsVersion: '1',
-    createdAt: created,
-    updatedAt: created,
-  }));
-  const clinicIds: number[] = [];
-  await insertBatches(clinicRows, 500, async (b) => {
-    for (const r of await db.insert(clinicUsers).values(b).returning({ id: clinicUsers.id })) clinicIds.push(r.id);
-  });
-
-  const doctorPrimary: number[] = []; // by doctor index: clinic index
-  const doctorRows = Array.from({ length: volume.doctors }, (_, d) => {
-    const c = d % volume.clinics;
-    doctorPrimary.push(c);
-    return {
-      name: `Dr. Bench ${String(d + 1).padStart(4, '0')}`,
-      specialty: SPECIALTIES[Math.floor(d / volume.clinics) * 3 + (d % 3)]!,
-      ...placeOfClinic(c),
-      createdByClinicId: clinicIds[c]!,
-      createdAt: created,
-    };
-  });
-  const doctorIds: number[] = [];
-  await insertBatches(doctorRows, 1000, async (b) => {
-    for (const r of await db.insert(doctors).values(b).returning({ id: doctors.id })) doctorIds.push(r.id);
-  });
-
-  const links: Array<{ clinicId: number; doctorId: number; d: number }> = [];
-  doctorIds.forEach((doctorId, d) => {
-    links.push({ clinicId: clinicIds[doctorPrimary[d]!]!, doctorId, d });
-    if (d % 5 === 0) links.push({ clinicId: clinicIds[(doctorPrimary[d]! + 250) % volume.clinics]!, doctorId, d });
-  });
-  await insertBatches(links, 1000, (b) => db.insert(clinicDoctors).values(b.map(({ clinicId, doctorId }) => ({ clinicId, doctorId, createdAt: created }))));
-  await insertBatches(links, 1000, (b) =>
-    db.insert(clinicDoctorSettings).values(
-      b.map(({ clinicId, doctorId, d }) => ({
-        clinicId,
-        doctorId,
-        doctorName: doctorRows[d]!.name,
-        maxSlots: 3 + (d % 3),
-        callFrequency: 7,
-        availableDays: WORKDAYS,
-        createdAt: created,
-        updatedAt: created,
-      })),
-    ),
-  );
-
-  const repRows = Array.from({ length: volume.reps }, (_, r) => ({
-    fullName: `Rep Bench ${r + 1}`,
-    email: `bench-rep-${r + 1}@example.com`,
-    phone: String(8000000000 + r),
-    company: ['Sun Pharma', 'Cipla', 'Lupin', 'Mankind', 'Zydus'][r % 5]!,
-    state: r % 5 < 2 ? JAMMU_AND_KASHMIR : OTHER_STATES[r % OTHER_STATES.length]!,
-    password,
-    emailVerified: true,
-    termsAccepted: true,
-    termsAcceptedAt: created,
-    termsVersion: '1',
-    subscriptionStatus: 'active',
-    subscriptionId: `bench_sub_${r + 1}`,
-    subscriptionExpiresAt: new Date(opts.now.getTime() + 400 * 86_400_000),
-    createdAt: created,
-    updatedAt: created,
-  }));
-  const repIds: number[] = [];
-  await insertBatches(repRows, 1000, async (b) => {
-    for (const r of await db.insert(medicalReps).values(b).returning({ id: medicalReps.id })) repIds.push(r.id);
-  });
-
-  // 100,000 appointments: every working day of the year, 2 reps per doctor-day (under every maxSlots), distinct
-  // reps within a day, so the partial unique index (rep, doctor, date) holds. Past ones completed, 1 in 20 cancelled.
-  const days: string[] = [];
-  for (let i = -182; i <= 182; i++) {
-    const date = addDays(today, i);
-    if (weekdayOf(date) !== 'sunday') days.push(date);
-  }
-  const perDay = Math.ceil(volume.appointments / days.length);
-  const appointments: Array<typeof doctorAppointments.$inferInsert> = [];
-  days.forEach((date, dayIndex) => {
-    for (let j = 0; j < perDay && appointments.length < volume.appointments; j++) {
-      const d = (dayIndex * 97 + Math.floor(j / 2)) % volume.doctors;
-      const rep = repIds[(dayIndex * 331 + j * 13) % seededReps]!;
-      const cancelled = j % 20 === 7;
-      const past = date < today;
-      appointments.push({
-        doctorId: doctorIds[d]!,
-        clinicId: clinicIds[doctorPrimary[d]!]!,
-        repId: rep,
-        appointmentDate: date,
-        status: cancelled ? 'cancelled' : past ? 'completed' : 'booked',
-        cancelReason: cancelled ? 'Doctor unavailable' : null,
-        cancelledBy: cancelled ? 'clinic' : null,
-        cancelledAt: cancelled ? created : null,
-        bookedAt: created,
-        updatedAt: created,
-      });
-    }
-  });
-  await insertBatches(appointments, 2000, (b) => db.insert(doctorAppointments).values(b));
-
-  // One server session per account (the cookie token scheme of plugins/auth.ts: the table keeps its SHA-256).
-  const repCookie = new Map<number, string>();
-  const clinicCookie = new Map<number, string>();
-  const sessionRows: Array<typeof sessions.$inferInsert> = [];
-  const expiresAt = new Date(opts.now.getTime() + 7 * 86_400_000);
-  const add = (userType: 'medrep' | 'clinic', userId: number, map: Map<number, string>) => {
-    const token = `bench-${userType}-${userId}-session-token-0123456789`;
-    map.set(userId, `${SESSION_COOKIE}=${token}`);
-    sessionRows.push({ id: hashToken(token), userType, userId, createdAt: created, lastSeenAt: created, expiresAt });
-  };
-  for (const id of repIds) add('medrep', id, repCookie);
-  for (const id of clinicIds) add('clinic', id, clinicCookie);
-  await insertBatches(sessionRows, 1000, (b) => db.insert(sessions).values(b));
-
+  const now = sql`${opts.now.toISOString()}::timestamptz`;
+  const password = await hashPassword(BENCH_PASSWORD);
+  const [clinicBase, doctorBase, repBase] = [await idBase(db, 'clinic_users'), await idBase(db, 'doctors'), await idBase(db, 'medical_reps')];
+  const tables = ['clinic_users', 'doctors', 'clinic_doctors', 'clinic_doctor_settings', 'medical_reps', 'doctor_appointments', 'sessions'];
+  await withoutIndexes(db, tables, () => insertRows(db, { v, historyReps, today, now, password, clinicBase, doctorBase, repBase }));
+  for (const table of ['clinic_users', 'doctors', 'medical_reps']) await syncSequence(db, table);
   await db.execute(sql`analyze`);
 
-  const places: SeededVolume['places'] = [];
-  for (let c = 0; c < 40; c++) {
-    const d = c; // doctor index c has primary clinic c
-    places.push({ ...placeOfClinic(c), specialty: doctorRows[d]!.specialty });
-  }
+  const places = rowsOf<{ state: string; city: string; specialty: string }>(
+    await db.execute(sql`select distinct state, city, specialty from doctors order by state, city, specialty`),
+  );
+  const range = (base: number, n: number) => Array.from({ length: n }, (_, i) => base + i + 1);
+  const doctorIds = range(doctorBase, v.doctors);
   const primaryClinicOf: number[] = [];
-  doctorIds.forEach((id, d) => (primaryClinicOf[id] = clinicIds[doctorPrimary[d]!]!));
-  return { today, primaryClinicOf, clinicIds, doctorIds, repIds, repCookie, clinicCookie, places };
+  doctorIds.forEach((id, d) => (primaryClinicOf[id] = clinicBase + (d % v.clinics) + 1));
+  const cookie = (type: 'medrep' | 'clinic', id: number) => `${SESSION_COOKIE}=bench-${type}-${id}-session-token-0123456789`;
+  return {
+    today,
+    volume: v,
+    primaryClinicOf,
+    clinicIds: range(clinicBase, v.clinics),
+    doctorIds,
+    repIds: range(repBase, v.reps),
+    historyReps,
+    repEmail: (id) => `bench-rep-${id - repBase}@example.com`,
+    repCookie: (id) => cookie('medrep', id),
+    clinicCookie: (id) => cookie('clinic', id),
+    places,
+    states: [...new Set(places.map((p) => p.state))],
+  };
+}
+
+interface InsertOptions {
+  v: Volume;
+  historyReps: number;
+  today: string;
+  now: SQL;
+  password: string;
+  clinicBase: number;
+  doctorBase: number;
+  repBase: number;
+}
+
+/** Every seeded row, one INSERT ... SELECT a table; clinic c, doctor d and rep r get the ids base + c + 1 and so on. */
+async function insertRows(db: Db, o: InsertOptions): Promise<void> {
+  const { v, historyReps, today, now, password, clinicBase, doctorBase, repBase } = o;
+  const C = int(v.clinics);
+  const D = int(v.doctors);
+
+  // Two clinics in five in Jammu and Kashmir (by district), the others across the other states (city 'Other').
+  const jk = sql`(c % 5 < 2)`;
+  const stateOf = sql`case when ${jk} then ${JAMMU_AND_KASHMIR} else (${textArray(OTHER_STATES)})[c % ${int(OTHER_STATES.length)} + 1] end`;
+  const cityOf = sql`case when ${jk} then (${textArray(JK_DISTRICTS)})[(c / 5) % ${int(JK_DISTRICTS.length)} + 1] else ${OTHER_CITY} end`;
+  await db.execute(sql`
+    insert into clinic_users (id, clinic_name, contact_person, state, city, contact_number, email, password, email_verified,
+      terms_accepted, terms_accepted_at, terms_version, created_at, updated_at)
+    select ${int(clinicBase)} + c + 1, 'Bench Clinic ' || ${padded(sql`c + 1`, v.clinics)}, 'Contact ' || (c + 1), ${stateOf}, ${cityOf},
+      (7000000000 + c)::text, 'bench-clinic-' || (c + 1) || '@example.com', ${password}, true, true, ${now}, '1', ${now}, ${now}
+    from generate_series(0, ${C} - 1) c`);
+
+  // Doctor d practises at clinic d mod clinics (and shares its place); the specialties spread over the clinic's four.
+  const doctorName = sql`'Dr. Bench ' || ${padded(sql`d + 1`, v.doctors)}`;
+  await db.execute(sql`
+    insert into doctors (id, name, specialty, state, city, created_by_clinic_id, created_at)
+    select ${int(doctorBase)} + d + 1, ${doctorName}, (${textArray(SPECIALTIES)})[((d / ${C}) * 3 + d % 3) % ${int(SPECIALTIES.length)} + 1],
+      ${stateOf}, ${cityOf}, ${int(clinicBase)} + c + 1, ${now}
+    from generate_series(0, ${D} - 1) d, lateral (select d % ${C} as c) p`);
+
+  // Every doctor at his clinic; one in five also at the clinic half the list away. Each link with call settings.
+  const links = sql`
+    select d, d % ${C} as c from generate_series(0, ${D} - 1) d
+    union all
+    select d, (d % ${C} + ${C} / 2) % ${C} from generate_series(0, ${D} - 1, 5) d where ${C} > 1`;
+  await db.execute(sql`
+    insert into clinic_doctors (clinic_id, doctor_id, created_at)
+    select ${int(clinicBase)} + c + 1, ${int(doctorBase)} + d + 1, ${now} from (${links}) l`);
+  await db.execute(sql`
+    insert into clinic_doctor_settings (clinic_id, doctor_id, doctor_name, max_slots, call_frequency, available_days, created_at, updated_at)
+    select ${int(clinicBase)} + c + 1, ${int(doctorBase)} + d + 1, ${doctorName}, 3 + d % 3, 7, ${JSON.stringify(WORKDAYS)}::jsonb, ${now}, ${now}
+    from (${links}) l`);
+
+  await db.execute(sql`
+    insert into medical_reps (id, full_name, email, phone, company, state, password, email_verified, terms_accepted, terms_accepted_at,
+      terms_version, subscription_status, subscription_id, subscription_expires_at, created_at, updated_at)
+    select ${int(repBase)} + r + 1, 'Rep Bench ' || (r + 1), 'bench-rep-' || (r + 1) || '@example.com', (8000000000 + r)::text,
+      (${textArray(COMPANIES)})[r % 5 + 1],
+      case when r % 5 < 2 then ${JAMMU_AND_KASHMIR} else (${textArray(OTHER_STATES)})[r % ${int(OTHER_STATES.length)} + 1] end,
+      ${password}, true, true, ${now}, '1', 'active', 'bench_sub_' || (r + 1), ${now} + interval '400 days', ${now}, ${now}
+    from generate_series(0, ${int(v.reps)} - 1) r`);
+
+  // The appointments: every working day of the year, slot j of day i with doctor (97 i + j/2) and history rep
+  // (331 i + 13 j): two reps per doctor-day (under every maxSlots), distinct reps within a day, so the partial unique
+  // index (rep, doctor, date) holds. Past ones completed, 1 in 20 cancelled.
+  let workdays = 0;
+  for (let i = -182; i <= 182; i++) if (weekdayOf(addDays(today, i)) !== 'sunday') workdays++;
+  const perDay = int(Math.ceil(v.appointments / workdays));
+  const doctorOf = sql`((i * 97 + j / 2) % ${D})`;
+  await db.execute(sql`
+    with days as (
+      select date, (row_number() over (order by date) - 1)::int as i
+      from generate_series(-182, 182) k, lateral (select ${today}::date + k as date) d
+      where extract(isodow from date) <> 7
+    )
+    insert into doctor_appointments (doctor_id, clinic_id, rep_id, appointment_date, status, cancel_reason, cancelled_by, cancelled_at, booked_at, updated_at)
+    select ${int(doctorBase)} + ${doctorOf} + 1, ${int(clinicBase)} + ${doctorOf} % ${C} + 1, ${int(repBase)} + (i * 331 + j * 13) % ${int(historyReps)} + 1,
+      date, case when j % 20 = 7 then 'cancelled' when date < ${today}::date then 'completed' else 'booked' end,
+      case when j % 20 = 7 then 'Doctor unavailable' end, case when j % 20 = 7 then 'clinic' end, case when j % 20 = 7 then ${now} end, ${now}, ${now}
+    from days, generate_series(0, ${perDay} - 1) j
+    where i * ${perDay} + j < ${int(v.appointments)}`);
+
+  // One server session per account (the cookie token scheme of plugins/auth.ts: the table keeps its SHA-256).
+  const expires = sql`${now} + interval '7 days'`;
+  for (const [type, base, count] of [
+    ['medrep', repBase, v.reps],
+    ['clinic', clinicBase, v.clinics],
+  ] as const) {
+    await db.execute(sql`
+      insert into sessions (id, user_type, user_id, created_at, last_seen_at, expires_at)
+      select encode(sha256(convert_to(${sessionToken(type, sql`id`)}, 'UTF8')), 'hex'), ${type}, id, ${now}, ${now}, ${expires}
+      from generate_series(${int(base)} + 1, ${int(base + count)}) id`);
+  }
 }
