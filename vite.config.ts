@@ -7,6 +7,9 @@ import { prerender } from './build/vite-prerender.ts';
 import { PRERENDERED_DIR } from './src/shared/prerendered-pages.ts';
 import { THEME_INIT_SCRIPT } from './src/shared/theme-init-script.ts';
 
+// The pages that read or send data load the query client as they start (src/client/router.tsx, decision 025).
+const queries = ['components/layout/ensure-query-client.tsx'];
+
 // Pre-rendered pages were rendered with this year (the footer's), and hydrate with it (src/client/lib/env.ts).
 const define = { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) };
 
@@ -61,12 +64,12 @@ export default defineConfig({
       define,
       pages: [
         { path: '/', page: 'routes/home-page.tsx' },
-        { path: '/medrep-login', page: 'routes/medrep-login-page.tsx' },
+        { path: '/medrep-login', page: 'routes/medrep-login-page.tsx', alsoPreload: queries },
         { path: '/about', page: 'routes/about-page.tsx' },
         { path: '/about-us', page: 'routes/about-page.tsx' },
         { path: '/contact', page: 'routes/contact-page.tsx' },
-        { path: '/privacy', page: 'routes/privacy-page.tsx' },
-        { path: '/privacy-policy', page: 'routes/privacy-page.tsx' },
+        { path: '/privacy', page: 'routes/privacy-page.tsx', alsoPreload: queries },
+        { path: '/privacy-policy', page: 'routes/privacy-page.tsx', alsoPreload: queries },
         { path: '/terms', page: 'routes/terms-page.tsx' },
         { path: '/terms-and-conditions', page: 'routes/terms-page.tsx' },
         { path: '/cookies-policy', page: 'routes/cookies-page.tsx' },
@@ -78,6 +81,9 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // Everything the entry imports statically (React, the router, the frame) in one file: every page loads all of it
+    // anyway, and one file compresses better than the dozen small ones the automatic split makes (decision 025).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } } },
   },
   server: {
     port: 5173,

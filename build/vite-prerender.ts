@@ -12,6 +12,8 @@ export interface PrerenderPage {
   path: string;
   /** The page's module (relative to the Vite root), whose chunk is preloaded with the entry. */
   page: string;
+  /** Other modules (relative to the Vite root) the page loads as it starts, preloaded too. */
+  alsoPreload?: string[];
 }
 
 interface Options {
@@ -81,12 +83,14 @@ export function prerender(options: Options): Plugin {
           const { prerenderPage } = (await server.ssrLoadModule(options.entry)) as {
             prerenderPage: (path: string) => Promise<{ html: string; title: string | null }>;
           };
-          for (const { path, page } of options.pages) {
-            const pageChunk = chunks.find((c) => c.facadeModuleId === resolve(config.root, page));
-            if (!pageChunk) throw new Error(`prerender: no chunk for ${page}`);
-            const preload = [...staticImportsOf(bundle, pageChunk.fileName, loadedWithEntry)]
-              .map((f) => `<link rel="modulepreload" crossorigin href="${config.base}${f}">`)
-              .join('');
+          for (const { path, page, alsoPreload = [] } of options.pages) {
+            const preloaded = new Set<string>();
+            for (const module of [page, ...alsoPreload]) {
+              const chunk = chunks.find((c) => c.facadeModuleId === resolve(config.root, module));
+              if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
+              staticImportsOf(bundle, chunk.fileName, loadedWithEntry, preloaded);
+            }
+            const preload = [...preloaded].map((f) => `<link rel="modulepreload" crossorigin href="${config.base}${f}">`).join('');
             const { html, title } = await prerenderPage(path);
             // The CSP allows no inline script but the theme's: the page's markup must not need one.
             if (/<script/i.test(html)) throw new Error(`prerender: ${path} rendered an inline <script>`);

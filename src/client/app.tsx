@@ -1,39 +1,21 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
-import { ApiError } from './lib/api';
-
-// The toast viewport (Radix) loads after the first paint: the landing route's initial JavaScript stays small (decision 012).
-const Toaster = lazy(() => import('./components/ui/toaster').then((m) => ({ default: m.Toaster })));
-
-/** spec part 1, 7: 3 retries with delay min(1000 * 2^attempt, 30000) ms, refetch on focus and reconnect. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // A 4xx is an answer, not a failure to retry.
-        retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 3,
-        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
-        refetchOnWindowFocus: true,
-        refetchOnReconnect: true,
-      },
-    },
-  });
-}
+import { StrictMode } from 'react';
+import { RouteErrorBoundary } from './components/layout/route-error-boundary';
+import { LazyToaster } from './components/ui/lazy-toaster';
+import { AppRoutes } from './router';
 
 /**
- * The app around its router: the browser's RouterProvider (main.tsx) or, at build time, the pre-render's
- * StaticRouterProvider (entry-prerender.tsx). Both render this same tree, so a pre-rendered page hydrates
- * exactly as it was rendered (React's ids follow the tree's shape).
+ * The app inside its router: the browser's BrowserRouter (main.tsx) or, at build time, the pre-render's StaticRouter
+ * (entry-prerender.tsx). Both render this same tree, so a pre-rendered page hydrates exactly as it was rendered
+ * (React's ids follow the tree's shape). No query client here: the pages that need one bring it (decision 025).
  */
-export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function App() {
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </QueryClientProvider>
+      {/* The frame's own error boundary (decision 019). */}
+      <RouteErrorBoundary>
+        <AppRoutes />
+      </RouteErrorBoundary>
+      <LazyToaster />
     </StrictMode>
   );
 }

@@ -1,8 +1,7 @@
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { App, createQueryClient } from './app';
+import { StaticRouter } from 'react-router';
+import { App } from './app';
 import { PageTitleSink } from './components/layout/page-title';
-import { routes } from './router';
 
 // Decision 014: the public pages are rendered to HTML at build time (build/vite-prerender.ts runs this in Node), so
 // their content paints before the app's JavaScript has loaded; main.tsx then hydrates them. Nothing here may
@@ -16,20 +15,14 @@ export interface PrerenderedPage {
 }
 
 export async function prerenderPage(path: string): Promise<PrerenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
-  if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
-  if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-
   let title: string | null = null;
   const errors: unknown[] = [];
   // prerender (not renderToString) waits for the lazily loaded parts, so no Suspense boundary is left to the client.
   const { prelude } = await prerenderToNodeStream(
     <PageTitleSink.Provider value={(t) => (title = t)}>
-      <App queryClient={createQueryClient()}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </App>
+      <StaticRouter location={path}>
+        <App />
+      </StaticRouter>
     </PageTitleSink.Provider>,
     // Every boundary inline, in place: a boundary sent apart would need React's inline scripts to put it in
     // place, which the Content-Security-Policy does not allow.

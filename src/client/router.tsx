@@ -1,89 +1,114 @@
-import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router';
-import { RootLayout } from './routes/root-layout';
-import { RouteErrorScreen } from './components/layout/route-error-screen';
+import { lazy, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
+import { lazyWithQueryClient } from './components/layout/lazy-with-query-client';
 import type { AreaPolicy } from './components/layout/session-guard';
+import { RootLayout } from './routes/root-layout';
+
+type PageModule = Promise<{ default: ComponentType }>;
 
 /**
- * Every page loads on demand, so the landing route carries only what it needs (decision 012). A page chunk that
- * cannot be loaded becomes a page that throws that error, so the route's error boundary shows it (and reloads
- * once, decision 019): React Router renders nothing for a nested lazy route whose `lazy` itself rejected.
+ * Every page loads on demand, so the landing route carries only what it needs (decision 012). A page that reads or
+ * sends data brings the query client with it: the landing page and the info pages never load it (decision 025). A
+ * page chunk that cannot be loaded throws where the page would be, so its error boundary shows it (and reloads once,
+ * decision 019).
  */
-export const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async (): Promise<{ Component: React.ComponentType }> => {
-  try {
-    return { Component: (await load()).default };
-  } catch (error) {
-    return {
-      Component: () => {
-        throw error;
-      },
-    };
-  }
-};
+export const lazyPage = (load: () => PageModule, { data = true } = {}): ComponentType =>
+  data ? lazyWithQueryClient(async () => (await load()).default) : lazy(load);
 const page = lazyPage;
+const info = (load: () => PageModule) => lazyPage(load, { data: false });
 
 // A signed-in area: its pages render under the one SessionGuard with the area's policy (decision 019), loaded
 // on demand like the pages.
 const area = (load: () => Promise<AreaPolicy<unknown, string>>) =>
-  lazyPage(async () => {
+  lazyWithQueryClient(async () => {
     const [{ SessionGuard }, policy] = await Promise.all([import('./components/layout/session-guard'), load()]);
-    return { default: () => <SessionGuard policy={policy} /> };
+    return () => <SessionGuard policy={policy} />;
   });
 
-const pages: RouteObject[] = [
-  { path: '/', lazy: page(() => import('./routes/home-page')) },
-  { path: '/about', lazy: page(() => import('./routes/about-page')) },
-  { path: '/about-us', lazy: page(() => import('./routes/about-page')) },
-  { path: '/contact', lazy: page(() => import('./routes/contact-page')) },
-  { path: '/privacy', lazy: page(() => import('./routes/privacy-page')) },
-  { path: '/privacy-policy', lazy: page(() => import('./routes/privacy-page')) },
-  { path: '/terms', lazy: page(() => import('./routes/terms-page')) },
-  { path: '/terms-and-conditions', lazy: page(() => import('./routes/terms-page')) },
-  { path: '/cookies-policy', lazy: page(() => import('./routes/cookies-page')) },
+const route = (path: string, Page: ComponentType): RouteObject => ({ path, element: <Page /> });
+
+const HomePage = info(() => import('./routes/home-page'));
+const AboutPage = info(() => import('./routes/about-page'));
+const ContactPage = info(() => import('./routes/contact-page'));
+const PrivacyPage = page(() => import('./routes/privacy-page')); // the retention period is read from the server
+const TermsPage = info(() => import('./routes/terms-page'));
+const CookiesPage = info(() => import('./routes/cookies-page'));
+const ClinicArea = area(() => import('./features/clinic/lib/clinic-area-policy').then((m) => m.clinicAreaPolicy));
+const RepArea = area(() => import('./features/rep/hooks/rep-area-policy').then((m) => m.repAreaPolicy));
+const AdminArea = area(() => import('./features/admin/components/admin-area-policy').then((m) => m.adminAreaPolicy));
+
+const routes: RouteObject[] = [
   {
-    lazy: area(() => import('./features/clinic/lib/clinic-area-policy').then((m) => m.clinicAreaPolicy)),
-    children: [{ path: '/clinic/dashboard', lazy: page(() => import('./routes/clinic-dashboard-page')) }],
-  },
-  {
-    lazy: area(() => import('./features/rep/hooks/rep-area-policy').then((m) => m.repAreaPolicy)),
-    children: [{ path: '/medrep-dashboard', lazy: page(() => import('./routes/medrep-dashboard-page')) }],
-  },
-  { path: '/medrep-login', lazy: page(() => import('./routes/medrep-login-page')) },
-  { path: '/verify-otp', lazy: page(() => import('./routes/verify-otp-page')) },
-  { path: '/verify-email', lazy: page(() => import('./routes/verify-email-page')) },
-  { path: '/reset-password', lazy: page(() => import('./routes/reset-password-page')) },
-  {
-    lazy: area(() => import('./features/admin/components/admin-area-policy').then((m) => m.adminAreaPolicy)),
+    element: <RootLayout />,
     children: [
-      { path: '/admin', lazy: page(() => import('./routes/admin-page')) },
-      { path: '/admin/email', lazy: page(() => import('./routes/admin-email-page')) },
+      route('/', HomePage),
+      route('/about', AboutPage),
+      route('/about-us', AboutPage),
+      route('/contact', ContactPage),
+      route('/privacy', PrivacyPage),
+      route('/privacy-policy', PrivacyPage),
+      route('/terms', TermsPage),
+      route('/terms-and-conditions', TermsPage),
+      route('/cookies-policy', CookiesPage),
+      {
+        element: <ClinicArea />,
+        children: [
+          route(
+            '/clinic/dashboard',
+            page(() => import('./routes/clinic-dashboard-page')),
+          ),
+        ],
+      },
+      {
+        element: <RepArea />,
+        children: [
+          route(
+            '/medrep-dashboard',
+            page(() => import('./routes/medrep-dashboard-page')),
+          ),
+        ],
+      },
+      route(
+        '/medrep-login',
+        page(() => import('./routes/medrep-login-page')),
+      ),
+      route(
+        '/verify-otp',
+        page(() => import('./routes/verify-otp-page')),
+      ),
+      route(
+        '/verify-email',
+        page(() => import('./routes/verify-email-page')),
+      ),
+      route(
+        '/reset-password',
+        page(() => import('./routes/reset-password-page')),
+      ),
+      {
+        element: <AdminArea />,
+        children: [
+          route(
+            '/admin',
+            page(() => import('./routes/admin-page')),
+          ),
+          route(
+            '/admin/email',
+            page(() => import('./routes/admin-email-page')),
+          ),
+        ],
+      },
+      route(
+        '*',
+        info(() => import('./routes/not-found-page')),
+      ),
     ],
   },
-  { path: '*', lazy: page(() => import('./routes/not-found-page')) },
 ];
 
-// Each page has its own error boundary (a failed page keeps the frame; a failed chunk reloads once, decision 019),
-// and the frame has one too.
-export const routes: RouteObject[] = [
-  {
-    Component: RootLayout,
-    ErrorBoundary: RouteErrorScreen,
-    children: pages.map((route) => ({ ...route, ErrorBoundary: RouteErrorScreen })),
-  },
-];
-
-/** The browser's router; the build's pre-render uses `routes` with a static router instead (entry-prerender.tsx). */
-export function createAppRouter(): DataRouter {
-  return createBrowserRouter(routes);
-}
-
-/** Resolves once the first location's lazy page is loaded, so a first render shows the page, not a blank. */
-export function whenRouterReady(router: DataRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
+/**
+ * Every page of the app, under the router the caller gives: the browser's (main.tsx) or, at build time, a static one
+ * for the pre-rendered pages (entry-prerender.tsx). A plain router, not a data router (decision 025).
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

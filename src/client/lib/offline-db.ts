@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { announceOfflineStorageOpened } from './offline-storage';
 import type { BookAppointment } from '../../shared/schemas/booking';
 
 // spec part 2, 3 and 9: the device database is named after the product plus 'DB', version 1, with the stores
@@ -50,10 +51,17 @@ export function getOfflineDb(): Promise<OfflineDb> {
     terminated() {
       opening = null;
     },
-  }).catch((err: unknown) => {
-    opening = null;
-    throw err;
-  });
+  }).then(
+    (db) => {
+      // The offline parts (the badge, the sending of waiting bookings) load now, while there is a network.
+      announceOfflineStorageOpened();
+      return db;
+    },
+    (err: unknown) => {
+      opening = null;
+      throw err;
+    },
+  );
   return opening;
 }
 

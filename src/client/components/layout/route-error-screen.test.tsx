@@ -1,25 +1,28 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { Suspense } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageReload } from '../../lib/chunk-reload';
 import { lazyPage } from '../../router';
-import { RouteErrorScreen } from './route-error-screen';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 // Vitest runs without globals, so Testing Library cannot clean up by itself.
 afterEach(cleanup);
 
-/** A page inside a frame, loaded as the app's pages are (router.tsx's lazyPage), with the app's error boundaries. */
+/** A page loaded as the app's pages are (router.tsx's lazyPage), inside the page error boundary of the app's frame. */
 function renderPage(load: () => Promise<{ default: React.ComponentType }>) {
-  const router = createMemoryRouter([
-    {
-      Component: () => <Outlet />,
-      ErrorBoundary: RouteErrorScreen,
-      children: [{ path: '/', lazy: lazyPage(load), ErrorBoundary: RouteErrorScreen }],
-    },
-  ]);
-  render(<RouterProvider router={router} />);
+  const Page = lazyPage(load, { data: false });
+  render(
+    <MemoryRouter>
+      <Suspense fallback={null}>
+        <RouteErrorBoundary>
+          <Page />
+        </RouteErrorBoundary>
+      </Suspense>
+    </MemoryRouter>,
+  );
 }
 
 const deployedAway = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://x/assets/home-page-abc123.js'));

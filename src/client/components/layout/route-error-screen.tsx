@@ -1,15 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { isChunkLoadError, pageReload, reloadOnceForNewVersion } from '../../lib/chunk-reload';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 
 /**
- * Every route's error boundary (decision 019): a friendly screen with a reload button instead of a blank page.
- * A page chunk that fails to load (a deploy replaced it) reloads the page once by itself.
+ * What the route error boundaries show (decision 019, RouteErrorBoundary): a friendly screen with a reload button
+ * instead of a blank page. A page chunk that fails to load (a deploy replaced it) reloads the page once by itself.
  */
-export function RouteErrorScreen() {
-  const error = useRouteError();
+export function RouteErrorScreen({ error }: { error: unknown }) {
   const chunkFailed = isChunkLoadError(error);
   const [reloading, setReloading] = useState(chunkFailed);
   // Decided once: StrictMode runs effects twice, and the second run must not undo the first one's reload.

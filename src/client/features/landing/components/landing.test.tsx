@@ -116,7 +116,8 @@ describe('Select Your User Type', () => {
     const user = userEvent.setup();
     renderAt(<UserTypeSection />);
     await user.click(screen.getByRole('button', { name: 'Continue as Medical Rep' }));
-    const dialog = screen.getByRole('dialog', { name: 'Medical Representative Portal' });
+    // The portal's code loads when asked for (decision 025).
+    const dialog = await screen.findByRole('dialog', { name: 'Medical Representative Portal' }, { timeout: 10_000 });
     expect(within(dialog).getByRole('button', { name: /Login to Your Account/ })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /Create New Account/ })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -127,7 +128,7 @@ describe('Select Your User Type', () => {
     const user = userEvent.setup();
     renderAt(<UserTypeSection />);
     await user.click(screen.getByRole('button', { name: 'Continue as Clinic' }));
-    const dialog = screen.getByRole('dialog', { name: 'Clinic Portal' });
+    const dialog = await screen.findByRole('dialog', { name: 'Clinic Portal' }, { timeout: 10_000 });
     expect(within(dialog).getByRole('button', { name: /Register New Clinic/ })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /Login to Your Account/ }));
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: /Register New Clinic/ })).not.toBeInTheDocument());

@@ -1,5 +1,6 @@
 import { LogIn, UserPlus, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
+import { lazyWithQueryClient } from '../../../components/layout/lazy-with-query-client';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 
@@ -7,10 +8,11 @@ export type Portal = 'medrep' | 'clinic';
 type View = 'options' | 'login' | 'register';
 type FormProps = { onBack: () => void; onDone: () => void };
 
-// The forms (and their validation code) load only when an option is chosen, keeping the landing route light.
-const LoginForm = lazy(() => import('../../auth/components/login-form').then((m) => ({ default: m.LoginForm })));
-const RepRegisterForm = lazy(() => import('../../auth/components/rep-register-form').then((m) => ({ default: m.RepRegisterForm })));
-const ClinicRegisterWizard = lazy(() => import('../../auth/components/clinic-register-wizard').then((m) => ({ default: m.ClinicRegisterWizard })));
+// The forms (their validation code, and the query client they send with) load only when an option is chosen,
+// keeping the landing route light (decision 025).
+const LoginForm = lazyWithQueryClient(() => import('../../auth/components/login-form').then((m) => m.LoginForm));
+const RepRegisterForm = lazyWithQueryClient(() => import('../../auth/components/rep-register-form').then((m) => m.RepRegisterForm));
+const ClinicRegisterWizard = lazyWithQueryClient(() => import('../../auth/components/clinic-register-wizard').then((m) => m.ClinicRegisterWizard));
 
 const RepLoginForm = (props: FormProps) => <LoginForm userType="medrep" {...props} />;
 const ClinicLoginForm = (props: FormProps) => <LoginForm userType="clinic" {...props} />;

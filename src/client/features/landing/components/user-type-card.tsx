@@ -8,10 +8,12 @@ export interface UserTypeCardProps {
   features?: readonly string[];
   actionLabel: string;
   onAction: () => void;
+  /** Called when the button is pointed at or focused: time to load what the action needs. */
+  onIntent?: () => void;
 }
 
 /** One card of 'Select Your User Type' (spec part 1, 2): title, description, icon, features, call to action. */
-export function UserTypeCard({ title, description, icon: Icon, features, actionLabel, onAction }: UserTypeCardProps) {
+export function UserTypeCard({ title, description, icon: Icon, features, actionLabel, onAction, onIntent }: UserTypeCardProps) {
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md dark:border-slate-700 dark:bg-slate-800">
       <span className="flex h-14 w-14 items-center justify-center rounded-xl bg-teal-700 text-white">
@@ -30,7 +32,7 @@ export function UserTypeCard({ title, description, icon: Icon, features, actionL
         </ul>
       )}
       <div className="mt-auto pt-6">
-        <Button className="w-full" size="lg" onClick={onAction}>
+        <Button className="w-full" size="lg" onClick={onAction} onPointerEnter={onIntent} onFocus={onIntent}>
           {actionLabel}
           <ChevronRight className="h-4 w-4" aria-hidden />
         </Button>

@@ -6,12 +6,19 @@ import { USER_SELECTION_ID } from './hero-section';
 import type { Portal } from './portal-dialog';
 import { UserTypeCard } from './user-type-card';
 
-// The portal modal (Radix Dialog) loads just after the landing page renders, off its critical path (decision 012).
-const PortalDialog = lazy(() => import('./portal-dialog').then((m) => ({ default: m.PortalDialog })));
+// The portal modal (Radix Dialog) is not part of the landing page's load (decision 025): its code starts loading when
+// a card's button is pointed at or focused, and the modal opens once it is there.
+const loadPortalDialog = () => import('./portal-dialog');
+const PortalDialog = lazy(() => loadPortalDialog().then((m) => ({ default: m.PortalDialog })));
+const preloadPortalDialog = () => void loadPortalDialog();
+const preloadToaster = () => void import('../../../components/ui/toaster');
 
 /** spec part 1, 2: 'Select Your User Type' with the Medical Rep, Clinic and Patients cards. */
 export function UserTypeSection() {
   const [portal, setPortal] = useState<Portal | null>(null);
+  // Once opened, the modal stays mounted, so closing it animates and gives focus back to the card's button.
+  const [dialogMounted, setDialogMounted] = useState(false);
+  if (portal && !dialogMounted) setDialogMounted(true);
 
   const showPatientComingSoon = () =>
     toast({ title: 'Coming Soon', description: 'Patient portal is coming soon!', variant: 'info', duration: TIMINGS.shortToastMs });
@@ -38,6 +45,7 @@ export function UserTypeSection() {
             features={['Territory management', 'Performance analytics', 'Visit tracking']}
             actionLabel="Continue as Medical Rep"
             onAction={() => setPortal('medrep')}
+            onIntent={preloadPortalDialog}
           />
           <UserTypeCard
             title="Clinic"
@@ -46,6 +54,7 @@ export function UserTypeSection() {
             features={['Doctor profiles', 'Appointment scheduling', 'Patient relationships']}
             actionLabel="Continue as Clinic"
             onAction={() => setPortal('clinic')}
+            onIntent={preloadPortalDialog}
           />
           <UserTypeCard
             title="Patients"
@@ -53,12 +62,15 @@ export function UserTypeSection() {
             icon={HeartPulse}
             actionLabel="Continue as Patient"
             onAction={showPatientComingSoon}
+            onIntent={preloadToaster}
           />
         </ul>
       </div>
-      <Suspense fallback={null}>
-        <PortalDialog portal={portal} onClose={() => setPortal(null)} />
-      </Suspense>
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <PortalDialog portal={portal} onClose={() => setPortal(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }
