@@ -16,11 +16,19 @@ export const cacheKey = {
   doctorDay: (clinicId: number, doctorId: number, date: string) => `doctor-day:${clinicId}:${doctorId}:${date}`,
   /** The days a clinic closed for a doctor. */
   closures: (clinicId: number, doctorId: number) => `closures:${clinicId}:${doctorId}`,
-  /** One (clinic, doctor) link or its call settings. */
+  /** One (clinic, doctor) link or its call settings; also what the directory shows of it (clinic, doctor, place). */
   link: (clinicId: number, doctorId: number) => `link:${clinicId}:${doctorId}`,
   /**
-   * Anything else the bookable directory shows: a clinic's name, place or status, a doctor's name or
-   * specialty. One key today (the directory is one snapshot); a partition key (state) can replace it.
+   * The bookable directory of one place (a clinic's state and city), one partition of it: a link of a clinic
+   * there added, removed or its days saved, the clinic's status, name or place, a doctor's name or specialty
+   * (docs/decisions/027-directory-partitions.md). A clinic moving city announces the old place and the new;
+   * a change to a clinic announces its links too (directory.service.ts `directoryKeysOfClinic`). The state
+   * and city are free text, so they are escaped (no ':' inside a part).
+   */
+  place: (state: string, city: string) => `place:${encodeURIComponent(state)}:${encodeURIComponent(city)}`,
+  /**
+   * A clinic's or doctor's name or status as other caches show it (calendars, visit lists): they empty
+   * themselves. The directory is told by `place` and `link`, which such a writer announces as well.
    */
   directory: () => 'directory',
   /** Everything (an account deleted with its cascades, the nightly purge, a seed). */

@@ -242,7 +242,8 @@ describe.runIf(pgUrl)('several instances on one PostgreSQL: read caches and rate
     const listed = async () => ((await appA.inject({ url, headers: { cookie } })).json().doctors as unknown[]).length;
     await invalidatingTransaction(appA.db, async (tx, changed) => {
       await tx.update(clinicDoctorSettings).set({ availableDays: NO_DAYS }).where(eq(clinicDoctorSettings.doctorId, doctor.id));
-      changed.add(cacheKey.link(clinic.id, doctor.id));
+      // What settings.service announces for a link's days: the link and its clinic's place (the directory's partition).
+      changed.add(cacheKey.link(clinic.id, doctor.id), cacheKey.place('Assam', 'Guwahati'));
       // Another request reads (on another connection, the old snapshot) before the commit, and is cached.
       expect(await listed()).toBe(1);
     });

@@ -14,7 +14,12 @@ import { readClosedDates } from '../modules/clinics/day-closures.service';
 import { addExistingDoctor, removeDoctor } from '../modules/clinics/doctors.service';
 import { saveDoctorSettings } from '../modules/clinics/settings.service';
 import { cancelTodayCalls, listDoctorAppointmentsForClinic } from '../modules/clinics/visitors.service';
-import { getBookableSettings, listClinicsOfDoctor } from '../modules/directory/directory.service';
+import { getBookableSettings, listCities, listClinicsOfDoctor, listDoctors, listSpecialties, listStates } from '../modules/directory/directory.service';
+import { deleteDoctorLink } from '../modules/admin/admin-content.service';
+import { setUserStatus } from '../modules/admin/admin-users.service';
+import { addNewDoctor } from '../modules/clinics/doctors.service';
+import { and, eq } from 'drizzle-orm';
+import { clinicDoctors } from '../db/schema';
 import { activateFreeTrial } from '../modules/subscriptions/subscriptions.service';
 import { endAllSessions, hashToken, readSession, SESSION_COOKIE, type Actor } from '../plugins/auth';
 import { todayInIndia, addDays } from '../../shared/dates';
@@ -28,9 +33,13 @@ import { createTestDatabase, TestClock, testDatabaseKinds } from '../test/harnes
 // PostgreSQL, and with two instances on one PostgreSQL (writes and reads on either).
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+const ORIGIN = { ip: '127.0.0.1', userAgent: null, path: null, method: null };
 const clinicActor = (id: number): Actor => ({ type: 'clinic', id, sessionId: 'differential', termsAccepted: true });
 
 type World = {
+  /** the world's own state (free text, so its states, cities and places start empty) and its two cities */
+  state: string;
+  cities: [string, string];
   clinics: number[];
   doctors: number[];
   /** (clinic, doctor) pairs the commands and reads look at (linked or not) */
@@ -41,22 +50,29 @@ type World = {
 };
 
 async function makeWorld(app: FastifyInstance): Promise<World> {
-  const place = { state: 'Kerala', city: `Kochi ${Math.random().toString(36).slice(2, 8)}` };
+  const state = `Kerala ${Math.random().toString(36).slice(2, 8)}`;
+  const cities: [string, string] = ['Kochi', 'Kochi: Fort'];
+  const place = { state, city: cities[0] };
   const c1 = await createClinic(app.db, place);
   const c2 = await createClinic(app.db, place);
+  const c3 = await createClinic(app.db, { state, city: cities[1] });
   const d1 = await createDoctor(app.db, c1.id, { specialty: 'Cardiology', ...place });
   const d2 = await createDoctor(app.db, c1.id, { specialty: 'Cardiology', ...place, settings: { maxSlots: 1 } });
   const d3 = await createDoctor(app.db, c2.id, { specialty: 'ENT', ...place });
   const reps = [(await createSubscribedRep(app.db)).id, (await createSubscribedRep(app.db)).id, (await createRep(app.db)).id];
   const cookies = await Promise.all(reps.map((id) => sessionCookie(app, 'medrep', id)));
   return {
-    clinics: [c1.id, c2.id],
+    state,
+    cities,
+    clinics: [c1.id, c2.id, c3.id],
     doctors: [d1.id, d2.id, d3.id],
     links: [
       [c1.id, d1.id],
       [c1.id, d2.id],
       [c2.id, d3.id],
       [c2.id, d2.id],
+      [c3.id, d1.id],
+      [c3.id, d3.id],
     ],
     reps,
     cookies,
@@ -64,21 +80,34 @@ async function makeWorld(app: FastifyInstance): Promise<World> {
 }
 
 const command = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('book' as const), rep: fc.nat(2), link: fc.nat(3), day: fc.nat(12), on: fc.nat(1) }), weight: 6 },
+  { arbitrary: fc.record({ kind: fc.constant('book' as const), rep: fc.nat(2), link: fc.nat(5), day: fc.nat(12), on: fc.nat(1) }), weight: 6 },
   { arbitrary: fc.record({ kind: fc.constant('cancel' as const), rep: fc.nat(2), pick: fc.nat(5), on: fc.nat(1) }), weight: 3 },
-  { arbitrary: fc.record({ kind: fc.constant('cancelToday' as const), link: fc.nat(3), on: fc.nat(1) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('cancelToday' as const), link: fc.nat(5), on: fc.nat(1) }), weight: 1 },
   {
     arbitrary: fc.record({
       kind: fc.constant('settings' as const),
-      link: fc.nat(3),
+      link: fc.nat(5),
       maxSlots: fc.integer({ min: 1, max: 3 }),
-      days: fc.nat(127),
+      // No day at all (a third of the time) takes the link out of the directory.
+      days: fc.oneof(fc.constant(0), fc.nat(127), fc.nat(127)),
       on: fc.nat(1),
     }),
     weight: 2,
   },
-  { arbitrary: fc.record({ kind: fc.constant('unlink' as const), link: fc.nat(3), on: fc.nat(1) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('link' as const), link: fc.nat(3), on: fc.nat(1) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('unlink' as const), link: fc.nat(5), on: fc.nat(1) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('link' as const), link: fc.nat(5), on: fc.nat(1) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('adminUnlink' as const), link: fc.nat(5), on: fc.nat(1) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('clinicStatus' as const), clinic: fc.nat(2), on: fc.nat(1) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('newDoctor' as const),
+      clinic: fc.nat(2),
+      ent: fc.boolean(),
+      name: fc.constantFrom('Anil', 'bina', 'Zed'),
+      on: fc.nat(1),
+    }),
+    weight: 1,
+  },
   { arbitrary: fc.record({ kind: fc.constant('signOut' as const), rep: fc.nat(2), everywhere: fc.boolean(), on: fc.nat(1) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('signIn' as const), rep: fc.nat(2), on: fc.nat(1) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('trial' as const), on: fc.nat(1) }), weight: 1 },
@@ -125,6 +154,29 @@ async function run(app: FastifyInstance, w: World, c: Command, clock: TestClock)
       case 'link': {
         const [clinicId, doctorId] = w.links[c.link]!;
         await addExistingDoctor(app, { actor: clinicActor(clinicId), clinicId, doctorId });
+        return;
+      }
+      case 'adminUnlink': {
+        const [clinicId, doctorId] = w.links[c.link]!;
+        const [link] = await app.db
+          .select({ id: clinicDoctors.id })
+          .from(clinicDoctors)
+          .where(and(eq(clinicDoctors.clinicId, clinicId), eq(clinicDoctors.doctorId, doctorId)));
+        if (link) await deleteDoctorLink(app, { linkId: link.id, origin: ORIGIN });
+        return;
+      }
+      case 'clinicStatus':
+        await setUserStatus({ ...app, endAllSessions: (type: 'clinic' | 'medrep', id: number) => endAllSessions(app, type, id) } as never, {
+          id: w.clinics[c.clinic]!,
+          userType: 'clinic',
+          origin: ORIGIN,
+        });
+        return;
+      case 'newDoctor': {
+        const clinicId = w.clinics[c.clinic]!;
+        const input = { clinicId, name: `Dr. ${c.name}`, specialty: c.ent ? 'ENT' : 'Cardiology' } as never;
+        const doctor = await addNewDoctor(app, { actor: clinicActor(clinicId), input });
+        w.doctors.push(doctor.id);
         return;
       }
       case 'signOut':
@@ -180,6 +232,25 @@ async function readAll(app: FastifyInstance, db: DbOrTx, w: World) {
     out[`settings ${link}`] = await getBookableSettings(deps, { clinicId, doctorId });
   }
   for (const doctorId of w.doctors) out[`clinics of ${doctorId}`] = await listClinicsOfDoctor(deps, { doctorId });
+  // The cascade: the states, the world's cities, each place's specialties and its doctors page by page
+  // (two a page, so the cursors are followed) and searched.
+  out.states = await listStates(deps, { bookable: true });
+  out.cities = await listCities(deps, { state: w.state });
+  for (const city of w.cities) {
+    const place = { state: w.state, city };
+    out[`specialties ${city}`] = await listSpecialties(deps, place);
+    for (const specialty of ['Cardiology', 'ENT']) {
+      const pages = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listDoctors(deps, { ...place, specialty, limit: 2, cursor });
+        pages.push(page);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      out[`doctors ${city} ${specialty}`] = pages;
+      out[`doctors ${city} ${specialty} named an`] = await listDoctors(deps, { ...place, specialty, q: 'AN', limit: 50 });
+    }
+  }
   return out;
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, sessions } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { hashToken, newToken, SESSION_COOKIE, SESSION_LIFETIME_MS, type UserType } from '../plugins/auth';
+import { placeKeysOfClinic } from '../modules/directory/directory.service';
 
 // Factories for API tests: verified accounts, doctors and sessions made straight in the database, so a test
 // of one area does not depend on the screens of another.
@@ -93,7 +94,7 @@ export async function createDoctor(
     });
   }
   // Written beside the services: the caches are told as a service would tell them.
-  await invalidateNow(db, [cacheKey.link(clinicId, doctor!.id)]);
+  await invalidateNow(db, [cacheKey.link(clinicId, doctor!.id), ...(await placeKeysOfClinic(db, clinicId))]);
   return doctor!;
 }
 

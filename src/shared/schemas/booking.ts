@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates';
 import type { DayBlockReason } from '../booking/booking-rules';
+import { nextCursorSchema, pageQuerySchema } from './pagination';
 
 // Wire contracts of the rep's booking area (spec part 2, 7: Rep dashboard calls). The spec's messages live
 // in the pure rules (src/shared/booking/booking-rules.ts); these schemas check shapes.
@@ -30,8 +31,12 @@ export const citiesByStateQuerySchema = z.object({ state: text('Please select a 
 /** GET /api/doctors/specialties?state=&city= */
 export const specialtiesQuerySchema = z.object({ state: text('Please select a state'), city: text('Please select a city') });
 
-/** GET /api/doctors/locations?state=&city=&specialty= */
-export const doctorsByLocationQuerySchema = specialtiesQuerySchema.extend({ specialty: text('Please select a specialty') });
+/** GET /api/doctors/locations?state=&city=&specialty=[&q=][&limit=][&cursor=]: a page (50 unless asked), searched by name. */
+export const doctorsByLocationQuerySchema = specialtiesQuerySchema.extend({
+  specialty: text('Please select a specialty'),
+  q: z.string().trim().max(100, 'Search at most 100 characters').optional(),
+  ...pageQuerySchema.shape,
+});
 
 /** GET /api/clinics-by-doctor?doctorId= */
 export const clinicsByDoctorQuerySchema = z.object({ doctorId: id('Please select a doctor') });
@@ -60,7 +65,7 @@ export const specialtiesResponseSchema = z.object({ specialties: z.array(z.strin
 export type SpecialtiesResponse = z.infer<typeof specialtiesResponseSchema>;
 export const doctorOptionSchema = z.object({ id: z.number(), name: z.string(), specialty: z.string() });
 export type DoctorOption = z.infer<typeof doctorOptionSchema>;
-export const doctorsResponseSchema = z.object({ doctors: z.array(doctorOptionSchema) });
+export const doctorsResponseSchema = z.object({ doctors: z.array(doctorOptionSchema), nextCursor: nextCursorSchema });
 export type DoctorsResponse = z.infer<typeof doctorsResponseSchema>;
 export const clinicOptionSchema = z.object({ id: z.number(), clinic_name: z.string(), city: z.string(), state: z.string() });
 export type ClinicOption = z.infer<typeof clinicOptionSchema>;

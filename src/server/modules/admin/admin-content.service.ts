@@ -8,6 +8,7 @@ import { notFound } from '../../errors';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { appointmentKeys, cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
+import { placeKeysOfClinic } from '../directory/directory.service';
 
 // Doctors, appointments and the broadcast as the admin sees them (spec part 2, 2.5 and 3).
 
@@ -54,7 +55,7 @@ export async function deleteDoctorLink(deps: AdminDeps, o: { linkId: number; ori
       doctorId: doctorAppointments.doctorId,
       date: doctorAppointments.appointmentDate,
     });
-    changed.add(cacheKey.link(link.clinicId, link.doctorId), ...gone.flatMap(appointmentKeys));
+    changed.add(cacheKey.link(link.clinicId, link.doctorId), ...(await placeKeysOfClinic(tx, link.clinicId)), ...gone.flatMap(appointmentKeys));
     const [other] = await tx.select({ id: clinicDoctors.id }).from(clinicDoctors).where(eq(clinicDoctors.doctorId, link.doctorId)).limit(1);
     if (!other) await tx.delete(doctors).where(eq(doctors.id, link.doctorId));
     return link;

@@ -22,6 +22,7 @@ import {
 import { lockSettingsRow } from './settings.repo';
 import { cancelActiveAppointments } from './visitors.repo';
 import { cancelledVisitKeys } from './visitors.service';
+import { placeKeysOfClinic } from '../directory/directory.service';
 
 export const DOCTOR_REMOVED_REASON = 'Doctor removed from clinic';
 export const SELECTED_DOCTOR_NOT_FOUND = 'Selected doctor not found';
@@ -52,7 +53,7 @@ export async function addNewDoctor(deps: ClinicDeps, o: { actor: Actor; input: A
     });
     await insertLink(tx, clinic.id, doctor.id, now);
     await insertSettingsIfMissing(tx, { clinicId: clinic.id, doctorId: doctor.id, doctorName: doctor.name, now, ...defaultSettings });
-    changed.add(cacheKey.link(clinic.id, doctor.id));
+    changed.add(cacheKey.link(clinic.id, doctor.id), cacheKey.place(clinic.state, clinic.city));
     return doctor;
   });
 }
@@ -87,7 +88,7 @@ export async function addExistingDoctor(deps: ClinicDeps, o: { actor: Actor; cli
       if (!available) throw notFound(SELECTED_DOCTOR_NOT_FOUND);
       await insertLink(tx, clinic.id, available.id, now);
       await insertSettingsIfMissing(tx, { clinicId: clinic.id, doctorId: available.id, doctorName: available.name, now, ...defaultSettings });
-      changed.add(cacheKey.link(clinic.id, available.id));
+      changed.add(cacheKey.link(clinic.id, available.id), cacheKey.place(clinic.state, clinic.city));
       const { clinicNames: _others, ...doctor } = available;
       return doctor;
     });
@@ -120,7 +121,7 @@ export async function removeDoctor(
       now,
     });
     await deleteLinkAndSettings(tx, o.clinicId, o.doctorId);
-    changed.add(cacheKey.link(o.clinicId, o.doctorId), ...cancelledVisitKeys(o, visits));
+    changed.add(cacheKey.link(o.clinicId, o.doctorId), ...(await placeKeysOfClinic(tx, o.clinicId)), ...cancelledVisitKeys(o, visits));
     return visits;
   });
   let emailsSent = 0;

@@ -6,6 +6,7 @@ import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access'
 import { findSettings, upsertSettings } from './settings.repo';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
+import { placeKeysOfClinic } from '../directory/directory.service';
 
 export const NO_SETTINGS = 'No call settings saved for this doctor yet.';
 
@@ -32,7 +33,7 @@ export async function saveDoctorSettings(deps: ClinicDeps, o: { actor: Actor; in
   assertOwnClinic(o.actor, input.clinicId);
   const doctor = await requireLinkedDoctor(deps.db, input.clinicId, input.doctorId);
   const row = await invalidatingTransaction(deps.db, async (tx, changed) => {
-    changed.add(cacheKey.link(input.clinicId, input.doctorId));
+    changed.add(cacheKey.link(input.clinicId, input.doctorId), ...(await placeKeysOfClinic(tx, input.clinicId)));
     return upsertSettings(tx, {
       clinicId: input.clinicId,
       doctorId: input.doctorId,

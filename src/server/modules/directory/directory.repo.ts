@@ -1,10 +1,14 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { pairIn } from '../../db/query-tools';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../../db/schema';
 
 // Queries of the find-a-doctor cascade (spec part 2, 2.1 and 7). A bookable link is a doctor linked to an
 // active clinic that has call settings for him with at least one available day; the cascade lists only what
-// leads to one. Places are the clinic's state and city (that is where the rep goes).
+// leads to one. Places are the clinic's state and city (that is where the rep goes). Each query reads one
+// place, one state, one doctor or one link through an index (src/server/db/explain.test.ts), never the whole
+// directory (docs/decisions/027-directory-partitions.md).
 
 /**
  * availableDays holds at least one `true` (it is a JSON object; anything else counts as no day). A jsonpath
@@ -12,6 +16,11 @@ import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../..
  */
 const hasAvailableDay = sql<boolean>`(jsonb_typeof(${clinicDoctorSettings.availableDays}) = 'object'
   and ${clinicDoctorSettings.availableDays} @? '$.* ? (@ == true)'::jsonpath)`;
+
+export interface Place {
+  state: string;
+  city: string;
+}
 
 export interface BookableSettings {
   doctorName: string;
@@ -24,9 +33,13 @@ export interface BookableSettings {
   callFrequency: number;
 }
 
-export type BookableLink = BookableSettings & { clinicId: number; doctorId: number };
+export interface PlaceDoctor {
+  id: number;
+  name: string;
+  specialty: string;
+}
 
-const linkColumns = {
+const settingsColumns = {
   clinicId: clinicDoctors.clinicId,
   doctorId: clinicDoctors.doctorId,
   doctorName: doctors.name,
@@ -39,25 +52,125 @@ const linkColumns = {
   callFrequency: clinicDoctorSettings.callFrequency,
 };
 
-function bookableLinks(db: DbOrTx, where: Array<SQL | undefined>) {
-  return db
-    .select(linkColumns)
-    .from(clinicDoctors)
+/** Keeps the links of `query` (from clinic_doctors) that are bookable, joining their clinic, doctor and settings. */
+function bookable<T extends PgSelect>(query: T, where: SQL | undefined) {
+  return query
     .innerJoin(clinicUsers, and(eq(clinicUsers.id, clinicDoctors.clinicId), eq(clinicUsers.status, 'active')))
     .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
     .innerJoin(clinicDoctorSettings, and(eq(clinicDoctorSettings.clinicId, clinicDoctors.clinicId), eq(clinicDoctorSettings.doctorId, clinicDoctors.doctorId)))
-    .where(and(hasAvailableDay, ...where));
+    .where(and(hasAvailableDay, where));
 }
 
-/** Every bookable link (the directory's snapshot, directory.service.ts). */
-export async function listBookableLinks(db: DbOrTx): Promise<BookableLink[]> {
-  return bookableLinks(db, []);
+/** The doctors bookable at clinics of one place, each once (one partition of the directory). */
+export function queryBookableDoctorsOfPlace(db: DbOrTx, p: Place) {
+  return db
+    .selectDistinct({ id: doctors.id, name: doctors.name, specialty: doctors.specialty })
+    .from(clinicUsers)
+    .innerJoin(clinicDoctors, eq(clinicDoctors.clinicId, clinicUsers.id))
+    .innerJoin(clinicDoctorSettings, and(eq(clinicDoctorSettings.clinicId, clinicDoctors.clinicId), eq(clinicDoctorSettings.doctorId, clinicDoctors.doctorId)))
+    .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
+    .where(and(eq(clinicUsers.state, p.state), eq(clinicUsers.city, p.city), eq(clinicUsers.status, 'active'), hasAvailableDay));
+}
+
+/** A bookable link exists at an active clinic of the state (and city) given: stops at the first one found. */
+const bookableIn = (p: { state: string; city?: string }) => sql`exists (
+  select 1 from ${clinicUsers}
+  join ${clinicDoctors} on ${clinicDoctors.clinicId} = ${clinicUsers.id}
+  join ${clinicDoctorSettings} on ${clinicDoctorSettings.clinicId} = ${clinicDoctors.clinicId} and ${clinicDoctorSettings.doctorId} = ${clinicDoctors.doctorId}
+  where ${clinicUsers.state} = ${p.state} ${p.city === undefined ? sql`` : sql`and ${clinicUsers.city} = ${p.city}`}
+    and ${clinicUsers.status} = 'active' and ${hasAvailableDay})`;
+
+/**
+ * The distinct states of the clinics (or the distinct cities of one state), walked on the clinics' (state, city)
+ * index one probe each (a loose index scan): a few dozen probes whatever the number of clinics.
+ */
+export function queryClinicStates(): SQL {
+  return sql`with recursive s(state) as (
+    (select state from ${clinicUsers} order by state limit 1)
+    union all
+    select (select u.state from ${clinicUsers} u where u.state > s.state order by u.state limit 1) from s where s.state is not null
+  )
+  select state as value from s where state is not null`;
+}
+
+export function queryClinicCities(state: string): SQL {
+  return sql`with recursive p(city) as (
+    (select city from ${clinicUsers} where state = ${state} order by city limit 1)
+    union all
+    select (select u.city from ${clinicUsers} u where u.state = ${state} and u.city > p.city order by u.city limit 1) from p where p.city is not null
+  )
+  select city as value from p where city is not null`;
 }
 
 /**
- * The call settings of a bookable link, with the doctor's current name; null when the link is not bookable.
+ * Which of `places` have a bookable doctor: one probe each with the place's own values (each planned for its
+ * place, on the (state, city) index, stopping at the first bookable link), in one statement. Answers the
+ * indexes in `places` of those that have one. A correlated EXISTS over the walked values would be planned once
+ * for any state, as a semi-join over every clinic.
  */
+export function queryBookablePlaces(places: ReadonlyArray<{ state: string; city?: string }>): SQL {
+  return sql.join(
+    places.map((p, i) => sql`select ${i}::int as value where ${bookableIn(p)}`),
+    sql` union all `,
+  );
+}
+
+async function values<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const answer = await db.execute(query);
+  return (answer as { rows: Array<{ value: T }> }).rows.map((r) => r.value);
+}
+
+/** The distinct states of the clinics (bookable or not). */
+export const listClinicStates = (db: DbOrTx): Promise<string[]> => values<string>(db, queryClinicStates());
+
+/** The distinct cities of a state's clinics (bookable or not). */
+export const listClinicCities = (db: DbOrTx, o: { state: string }): Promise<string[]> => values<string>(db, queryClinicCities(o.state));
+
+/** Those of `places` (states, or states and cities) that have a bookable doctor. */
+export async function listBookablePlaces<P extends { state: string; city?: string }>(db: DbOrTx, places: readonly P[]): Promise<P[]> {
+  if (places.length === 0) return [];
+  const found = await values<number>(db, queryBookablePlaces(places));
+  return found.map((i) => places[i]!);
+}
+
+export async function listBookableDoctorsOfPlace(db: DbOrTx, p: Place): Promise<PlaceDoctor[]> {
+  return queryBookableDoctorsOfPlace(db, p);
+}
+
+/** The clinics where each of `doctorIds` is bookable (the cascade's last step), on the clinic_doctors doctor index. */
+export function queryBookableClinicsOfDoctors(db: DbOrTx, doctorIds: number[]) {
+  const columns = {
+    doctorId: clinicDoctors.doctorId,
+    id: clinicUsers.id,
+    clinic_name: clinicUsers.clinicName,
+    city: clinicUsers.city,
+    state: clinicUsers.state,
+  };
+  return bookable(db.select(columns).from(clinicDoctors).$dynamic(), inArray(clinicDoctors.doctorId, doctorIds));
+}
+
+/** The call settings of bookable links, with the doctor's current name; a link not bookable is left out. */
+export function findBookableSettingsOfLinks(db: DbOrTx, links: ReadonlyArray<readonly [number, number]>) {
+  return bookable(db.select(settingsColumns).from(clinicDoctors).$dynamic(), pairIn(clinicDoctors.clinicId, clinicDoctors.doctorId, links));
+}
+
+/** The call settings of a bookable link, with the doctor's current name; null when the link is not bookable. */
 export async function findBookableSettings(db: DbOrTx, o: { clinicId: number; doctorId: number }): Promise<BookableSettings | null> {
-  const rows = (await bookableLinks(db, [eq(clinicDoctors.clinicId, o.clinicId), eq(clinicDoctors.doctorId, o.doctorId)]).limit(1)) as BookableLink[];
-  return rows[0] ?? null;
+  const where = and(eq(clinicDoctors.clinicId, o.clinicId), eq(clinicDoctors.doctorId, o.doctorId));
+  const [row] = await bookable(db.select(settingsColumns).from(clinicDoctors).$dynamic(), where).limit(1);
+  if (!row) return null;
+  const { clinicId: _c, doctorId: _d, ...settings } = row;
+  return settings;
+}
+
+/** A clinic's place (what a change to one of its links touches in the directory). */
+export async function findClinicPlace(db: DbOrTx, clinicId: number): Promise<Place | null> {
+  const [clinic] = await db.select({ state: clinicUsers.state, city: clinicUsers.city }).from(clinicUsers).where(eq(clinicUsers.id, clinicId)).limit(1);
+  return clinic ?? null;
+}
+
+/** The doctors linked to a clinic, bookable or not. */
+export async function listDoctorIdsOfClinic(db: DbOrTx, clinicId: number): Promise<number[]> {
+  const links = await db.select({ doctorId: clinicDoctors.doctorId }).from(clinicDoctors).where(eq(clinicDoctors.clinicId, clinicId));
+  return links.map((l) => l.doctorId);
 }

@@ -18,9 +18,8 @@ import { listCities, listClinicsOfDoctor, listDoctors, listSpecialties, listStat
 
 // The find-a-doctor cascade (spec part 2, 2.1 and 7): State -> City -> Specialty -> Doctor -> Clinic, listing
 // only what leads to a bookable doctor. Read-only; a rep session is needed, except for the plain state list
-// that rep registration reads (spec part 1, 7).
-
-/** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
+// that rep registration reads (spec part 1, 7). The doctors come a page at a time (ARCHITECTURE rule 15),
+// searched by name (docs/decisions/027-directory-partitions.md).
 
 export async function directoryRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -55,9 +54,7 @@ export async function directoryRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/api/doctors/locations',
     { preHandler: rep, schema: { querystring: doctorsByLocationQuerySchema, response: { 200: doctorsResponseSchema, ...errorResponses } } },
-    async (request) => ({
-      doctors: await listDoctors(app, request.query),
-    }),
+    async (request) => listDoctors(app, request.query),
   );
 
   app.get(

@@ -1,48 +1,182 @@
 import type { Deps } from '../../deps';
-import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
+import type { DbOrTx } from '../../db/client';
+import { cacheKey } from '../../cache/cache-keys';
+import { defineReadCache } from '../../cache/read-cache';
+import { groupRows } from '../../db/query-tools';
 import { INDIAN_STATES } from '../../../shared/constants';
 import type { ClinicOption, DoctorOption } from '../../../shared/schemas/booking';
-import { DirectorySnapshot } from './directory-snapshot';
-import { listBookableLinks, type BookableSettings } from './directory.repo';
+import { compareText, DirectoryPlace, type DoctorPageQuery } from './directory-place';
+import {
+  findBookableSettingsOfLinks,
+  findClinicPlace,
+  listBookableDoctorsOfPlace,
+  listBookablePlaces,
+  listClinicCities,
+  listClinicStates,
+  listDoctorIdsOfClinic,
+  queryBookableClinicsOfDoctors,
+  type BookableSettings,
+  type Place,
+} from './directory.repo';
 
 // What other modules may use of the directory repo, through this service (ARCHITECTURE rule 16).
 export { findBookableSettings } from './directory.repo';
 
 type DirectoryDeps = Pick<Deps, 'db'>;
 
-/**
- * The bookable links change only when clinics edit doctors or call settings (or an account changes), and
- * there are a few thousand of them: each instance reads them all in one query into one snapshot and answers
- * every step of the cascade from memory, until a writer announces a change to a link ('link') or to what
- * the directory shows of a clinic or doctor ('directory') (docs/decisions/016-keyed-read-caches.md). One
- * entry under one key today; a snapshot per state would take the state as its key.
- */
-const directoryCache = defineReadCache<'all', DirectorySnapshot>({
-  name: 'directory',
+// The bookable directory, cached per key (docs/decisions/016-keyed-read-caches.md,
+// docs/decisions/027-directory-partitions.md): one partition per place (state and city) for the cascade's
+// specialties and doctors; the states and cities lists from the clinics' distinct states and cities (walked on
+// an index) and a flag per state and per place saying whether it has a bookable doctor; a doctor's clinics per
+// doctor and a link's settings per link (read by every calendar request). Each loads with one indexed query.
+// A writer announces the places and links it changed (`place`, `link`); each drops only the entries of that
+// place (its partition, its flag and its state's) or that link. Bounds are per instance.
+
+const sorted = (values: string[]) => [...values].sort(compareText);
+/** A place's partition key: the escaped parts of its announced key. */
+const placeKeyOf = (p: Place) => cacheKey.place(p.state, p.city).slice('place:'.length);
+
+/** The distinct states of the clinics, walked on an index (~1 ms): one entry, dropped by any place's change. */
+const clinicStatesCache = defineReadCache<'states', string[]>({
+  name: 'directory clinic states',
   max: 1,
-  keyOf: () => 'all',
-  invalidatedBy: { directory: () => EVERY_ENTRY, link: () => EVERY_ENTRY },
-  load: async (db) => new DirectorySnapshot(await listBookableLinks(db)),
+  keyOf: () => 'states',
+  invalidatedBy: { place: () => 'states' },
+  load: (db) => listClinicStates(db),
 });
 
-const snapshot = (deps: DirectoryDeps) => directoryCache.read(deps.db, 'all');
+/** The distinct cities of each state's clinics, per state (a few dozen states are asked for; 64 kept). */
+const clinicCitiesCache = defineReadCache<string, string[]>({
+  name: 'directory clinic cities',
+  max: 64,
+  keyOf: (state) => encodeURIComponent(state),
+  invalidatedBy: { place: ([state]) => state },
+  load: (db, state) => listClinicCities(db, { state }),
+});
+
+type Area = { state: string; city?: string };
+const areaKeyOf = (a: Area) => (a.city === undefined ? encodeURIComponent(a.state) : placeKeyOf({ state: a.state, city: a.city }));
+
+/**
+ * Whether a state, or a state's city, has a bookable doctor, per state and per place: a change to a place
+ * drops its own flag and its state's, so the states and cities lists are re-probed one place at a time
+ * (the misses of one turn in one statement). ~100 bytes an entry.
+ */
+const bookableCache = defineReadCache<Area, boolean>({
+  name: 'directory bookable areas',
+  max: 10_000,
+  keyOf: areaKeyOf,
+  invalidatedBy: { place: ([state, city]) => [state!, `${state}:${city}`] },
+  missing: false,
+  loadMany: async (db, areas) => new Map((await listBookablePlaces(db, areas)).map((a) => [areaKeyOf(a), true])),
+});
+
+/** Those of `areas` with a bookable doctor, in order. */
+async function bookableOf<A extends Area>(deps: DirectoryDeps, areas: A[]): Promise<A[]> {
+  const flags = await Promise.all(areas.map((a) => bookableCache.read(deps.db, a)));
+  return areas.filter((_, i) => flags[i]);
+}
+
+/** The partitions: ~120 bytes a doctor; 32 MB holds ~250,000 doctors' places (the bench's 40x volume whole). */
+const placeCache = defineReadCache<Place, DirectoryPlace>({
+  name: 'directory places',
+  max: 5000,
+  maxBytes: 32 * 1024 * 1024,
+  sizeOf: (place) => place.bytes,
+  keyOf: placeKeyOf,
+  invalidatedBy: { place: ([state, city]) => `${state}:${city}` },
+  load: async (db, p) => new DirectoryPlace(await listBookableDoctorsOfPlace(db, p)),
+});
+
+/** A doctor's clinics, per doctor: ~64 bytes an entry and ~150 a clinic; 16 MB. */
+const clinicsCache = defineReadCache<number, ClinicOption[]>({
+  name: 'directory clinics of doctor',
+  max: 100_000,
+  maxBytes: 16 * 1024 * 1024,
+  sizeOf: (clinics) => 64 + 150 * clinics.length,
+  keyOf: (doctorId) => String(doctorId),
+  invalidatedBy: { link: ([, doctorId]) => doctorId },
+  missing: [],
+  loadMany: async (db, doctorIds) => {
+    const rows = await queryBookableClinicsOfDoctors(db, doctorIds);
+    const byDoctor = groupRows(
+      rows,
+      (r) => String(r.doctorId),
+      ({ doctorId: _d, ...clinic }) => clinic,
+    );
+    for (const clinics of byDoctor.values()) clinics.sort((a, b) => compareText(a.clinic_name, b.clinic_name) || a.id - b.id);
+    return byDoctor;
+  },
+});
+
+/** A link's call settings, per link (every calendar request reads one): ~350 bytes an entry, 50,000 (~18 MB). */
+const settingsCache = defineReadCache<readonly [number, number], BookableSettings | null>({
+  name: 'directory link settings',
+  max: 50_000,
+  keyOf: ([clinicId, doctorId]) => `${clinicId}:${doctorId}`,
+  invalidatedBy: { link: ([clinicId, doctorId]) => `${clinicId}:${doctorId}` },
+  missing: null,
+  loadMany: async (db, links) => {
+    const rows = await findBookableSettingsOfLinks(db, links);
+    return new Map(rows.map(({ clinicId, doctorId, ...settings }) => [`${clinicId}:${doctorId}`, settings]));
+  },
+});
 
 /** All 36 states and union territories (rep registration), or only those with a bookable doctor. */
 export async function listStates(deps: DirectoryDeps, o: { bookable: boolean }): Promise<string[]> {
-  return o.bookable ? (await snapshot(deps)).states() : [...INDIAN_STATES];
+  if (!o.bookable) return [...INDIAN_STATES];
+  const states = await clinicStatesCache.read(deps.db, 'states');
+  return sorted(
+    (
+      await bookableOf(
+        deps,
+        states.map((state) => ({ state })),
+      )
+    ).map((a) => a.state),
+  );
 }
 
-export const listCities = async (deps: DirectoryDeps, o: { state: string }): Promise<string[]> => (await snapshot(deps)).cities(o.state);
+export async function listCities(deps: DirectoryDeps, o: { state: string }): Promise<string[]> {
+  const cities = await clinicCitiesCache.read(deps.db, o.state);
+  return sorted(
+    (
+      await bookableOf(
+        deps,
+        cities.map((city) => ({ state: o.state, city })),
+      )
+    ).map((a) => a.city),
+  );
+}
 
-export const listSpecialties = async (deps: DirectoryDeps, o: { state: string; city: string }): Promise<string[]> =>
-  (await snapshot(deps)).specialties(o.state, o.city);
+export const listSpecialties = async (deps: DirectoryDeps, o: Place): Promise<string[]> => (await placeCache.read(deps.db, o)).specialties;
 
-export const listDoctors = async (deps: DirectoryDeps, o: { state: string; city: string; specialty: string }): Promise<DoctorOption[]> =>
-  (await snapshot(deps)).doctors(o.state, o.city, o.specialty);
+/** A page of the doctors of a specialty in a place, searched by name when `q` is given (spec part 2, 2.1 step 4). */
+export const listDoctors = async (
+  deps: DirectoryDeps,
+  o: Place & DoctorPageQuery & { specialty: string },
+): Promise<{ doctors: DoctorOption[]; nextCursor: string | null }> => (await placeCache.read(deps.db, o)).page(o.specialty, o);
 
-export const listClinicsOfDoctor = async (deps: DirectoryDeps, o: { doctorId: number }): Promise<ClinicOption[]> =>
-  (await snapshot(deps)).clinicsOf(o.doctorId);
+/** True when this instance holds the place's partition (tests: a change drops only the places it touched). */
+export const isPlaceCached = (deps: DirectoryDeps, place: Place): boolean => placeCache.holds(deps.db, place);
+
+export const listClinicsOfDoctor = (deps: DirectoryDeps, o: { doctorId: number }): Promise<ClinicOption[]> => clinicsCache.read(deps.db, o.doctorId);
 
 /** The call settings of a bookable link with the doctor's current name; null when it is not bookable. */
-export const getBookableSettings = async (deps: DirectoryDeps, o: { clinicId: number; doctorId: number }): Promise<BookableSettings | null> =>
-  (await snapshot(deps)).settingsOf(o.clinicId, o.doctorId);
+export const getBookableSettings = (deps: DirectoryDeps, o: { clinicId: number; doctorId: number }): Promise<BookableSettings | null> =>
+  settingsCache.read(deps.db, [o.clinicId, o.doctorId]);
+
+/** The place key of a clinic, for a writer that changed one of its links and has not read the clinic. */
+export async function placeKeysOfClinic(db: DbOrTx, clinicId: number): Promise<string[]> {
+  const place = await findClinicPlace(db, clinicId);
+  return place ? [cacheKey.place(place.state, place.city)] : [];
+}
+
+/**
+ * What a change to a clinic itself (its status, name or place) touches in the directory: its place and each
+ * of its links. The writer adds these keys inside its transaction, before a move (the old place) and after it
+ * (the new one).
+ */
+export async function directoryKeysOfClinic(db: DbOrTx, clinicId: number): Promise<string[]> {
+  const doctorIds = await listDoctorIdsOfClinic(db, clinicId);
+  return [...(await placeKeysOfClinic(db, clinicId)), ...doctorIds.map((d) => cacheKey.link(clinicId, d))];
+}

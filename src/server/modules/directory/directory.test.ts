@@ -3,6 +3,7 @@ import { INDIAN_STATES } from '../../../shared/constants';
 import { clinicDoctors, clinicDoctorSettings } from '../../db/schema';
 import { describeEachDatabase } from '../../test/harness';
 import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../../test/factories';
+import { isPlaceCached } from './directory.service';
 
 const NO_DAYS = { monday: false, tuesday: false, wednesday: false, thursday: false, friday: false, saturday: false, sunday: false };
 
@@ -71,8 +72,8 @@ describeEachDatabase('find-a-doctor cascade', (ctx) => {
 
   it('lists a doctor linked to several clinics once', async () => {
     const res = await get('/api/doctors/locations?state=Kerala&city=Kochi&specialty=Cardiology');
-    expect(res.json()).toEqual({ doctors: [{ id: bookable.id, name: 'Dr. Anil', specialty: 'Cardiology' }] });
-    expect((await get('/api/doctors/locations?state=Kerala&city=Kochi&specialty=Neurology')).json()).toEqual({ doctors: [] });
+    expect(res.json()).toEqual({ doctors: [{ id: bookable.id, name: 'Dr. Anil', specialty: 'Cardiology' }], nextCursor: null });
+    expect((await get('/api/doctors/locations?state=Kerala&city=Kochi&specialty=Neurology')).json()).toEqual({ doctors: [], nextCursor: null });
   });
 
   it('lists the clinics where the doctor can be booked', async () => {
@@ -90,5 +91,89 @@ describeEachDatabase('find-a-doctor cascade', (ctx) => {
     const clinicCookie = await sessionCookie(ctx.app, 'clinic', clinicA.id);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/cities-by-state?state=Kerala', headers: { cookie: clinicCookie } });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describeEachDatabase('the doctors of a place, a page at a time and searched by name', (ctx) => {
+  let cookie = '';
+  const FIRST = ['Anil', 'bhavna', 'Chetan', 'Deepa', 'Esha', 'Farhan', 'Gita', 'Harsh', 'Isha', 'Jatin', 'Kavya'];
+  const LAST = ['Sharma', 'Kaul', 'Mir', 'Rao', 'Iyer'];
+  const names = FIRST.flatMap((f) => LAST.map((l) => `Dr. ${f} ${l}`)).slice(0, 53);
+  const inOrder = [...names].sort((a, b) => a.localeCompare(b, 'en'));
+  type Page = { doctors: Array<{ id: number; name: string; specialty: string }>; nextCursor: string | null };
+
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+  const base = '/api/doctors/locations?state=Goa&city=Other&specialty=Cardiology';
+
+  /** Every page of `url`, following the cursors. */
+  async function allPages(url: string): Promise<Page[]> {
+    const pages: Page[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await get(cursor ? `${url}&cursor=${encodeURIComponent(cursor)}` : url);
+      expect(res.statusCode).toBe(200);
+      const page = res.json<Page>();
+      pages.push(page);
+      cursor = page.nextCursor;
+    } while (cursor && pages.length < 10);
+    return pages;
+  }
+
+  it('sets up 53 cardiologists in Goa and one in Kerala', async () => {
+    const goa = await createClinic(ctx.app.db, { state: 'Goa', city: 'Other' });
+    for (const name of names) await createDoctor(ctx.app.db, goa.id, { name, specialty: 'Cardiology', state: 'Goa', city: 'Other' });
+    await createDoctor(ctx.app.db, goa.id, { name: 'Dr. Sharma Child', specialty: 'Pediatrics', state: 'Goa', city: 'Other' });
+    const kochi = await createClinic(ctx.app.db, { state: 'Kerala', city: 'Kochi' });
+    await createDoctor(ctx.app.db, kochi.id, { name: 'Dr. Kochi', specialty: 'Cardiology', state: 'Kerala', city: 'Kochi' });
+    cookie = await sessionCookie(ctx.app, 'medrep', (await createSubscribedRep(ctx.app.db)).id);
+  });
+
+  it('answers 50 doctors in name order and a cursor to the rest when no limit is asked', async () => {
+    const pages = await allPages(base);
+    expect(pages.map((p) => p.doctors.length)).toEqual([50, 3]);
+    expect(pages[1]!.nextCursor).toBeNull();
+    expect(pages.flatMap((p) => p.doctors.map((d) => d.name))).toEqual(inOrder);
+    expect(pages.flatMap((p) => p.doctors.map((d) => d.specialty))).toEqual(inOrder.map(() => 'Cardiology'));
+  });
+
+  it('pages by the limit asked, without overlap or gap', async () => {
+    const pages = await allPages(`${base}&limit=20`);
+    expect(pages.map((p) => p.doctors.length)).toEqual([20, 20, 13]);
+    const ids = pages.flatMap((p) => p.doctors.map((d) => d.id));
+    expect(new Set(ids).size).toBe(53);
+    expect(pages.flatMap((p) => p.doctors.map((d) => d.name))).toEqual(inOrder);
+  });
+
+  it('searches the names in any case, and pages the matches', async () => {
+    const sharmas = inOrder.filter((n) => n.includes('Sharma'));
+    expect(sharmas).toHaveLength(11);
+    const pages = await allPages(`${base}&q=${encodeURIComponent(' sHARMA ')}&limit=4`);
+    expect(pages.map((p) => p.doctors.length)).toEqual([4, 4, 3]);
+    expect(pages.flatMap((p) => p.doctors.map((d) => d.name))).toEqual(sharmas);
+    expect((await get(`${base}&q=bhav`)).json<Page>().doctors.map((d) => d.name)).toEqual(inOrder.filter((n) => n.includes('bhavna')));
+    expect((await get(`${base}&q=nobody`)).json()).toEqual({ doctors: [], nextCursor: null });
+  });
+
+  it('refuses a limit out of range, a cursor it did not make and a search too long', async () => {
+    for (const bad of ['limit=0', 'limit=201', 'limit=abc', `q=${'a'.repeat(101)}`]) {
+      const res = await get(`${base}&${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    const res = await get(`${base}&cursor=not-a-cursor`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('invalid_cursor');
+  });
+
+  it('a doctor added in one place drops only that place from the cache', async () => {
+    const goa = { state: 'Goa', city: 'Other' };
+    const kochi = { state: 'Kerala', city: 'Kochi' };
+    expect((await get('/api/doctors/locations?state=Kerala&city=Kochi&specialty=Cardiology')).json<Page>().doctors).toHaveLength(1);
+    expect(isPlaceCached(ctx.app, goa) && isPlaceCached(ctx.app, kochi)).toBe(true);
+    const clinic = await createClinic(ctx.app.db, goa);
+    await createDoctor(ctx.app.db, clinic.id, { name: 'Dr. Aaron Newcomer', specialty: 'Cardiology', ...goa });
+    expect(isPlaceCached(ctx.app, goa)).toBe(false);
+    expect(isPlaceCached(ctx.app, kochi)).toBe(true);
+    expect((await get(`${base}&limit=1`)).json<Page>().doctors[0]!.name).toBe('Dr. Aaron Newcomer');
   });
 });

@@ -4,7 +4,6 @@ import { useSubscriptionStatus } from '../../subscription/api/get-subscription-s
 import { SubscriptionPanel } from '../../subscription/components/subscription-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { useClinicsByDoctor } from '../api/get-clinics-by-doctor';
-import { useDoctorsByLocation } from '../api/get-doctors-by-location';
 import { useDoctorSelection } from '../hooks/use-doctor-selection';
 import { DoctorAvailability } from './doctor-availability';
 import { FindDoctorForm } from './find-doctor-form';
@@ -14,7 +13,6 @@ export function BookAppointmentTab({ rep }: { rep: RepSessionUser }) {
   const subscription = useSubscriptionStatus(rep.id);
   const cascade = useDoctorSelection();
   const { selection: s } = cascade;
-  const doctors = useDoctorsByLocation(s.state, s.city, s.specialty);
   const clinics = useClinicsByDoctor(s.doctorId);
 
   if (subscription.isPending) return <Spinner label="Checking your subscription..." />;
@@ -22,7 +20,6 @@ export function BookAppointmentTab({ rep }: { rep: RepSessionUser }) {
     return <SubscriptionPanel repId={rep.id} customerName={rep.fullName} customerEmail={rep.email} customerPhone={rep.phone} />;
   }
 
-  const doctor = doctors.data?.find((d) => d.id === s.doctorId);
   const clinic = clinics.data?.find((c) => c.id === s.clinicId);
   return (
     <div className="grid gap-4">
@@ -33,7 +30,7 @@ export function BookAppointmentTab({ rep }: { rep: RepSessionUser }) {
           repId={rep.id}
           doctorId={s.doctorId}
           clinicId={s.clinicId}
-          doctorName={doctor?.name ?? ''}
+          doctorName={s.doctorName}
           clinicName={clinic?.clinic_name}
         />
       ) : (

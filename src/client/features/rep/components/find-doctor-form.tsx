@@ -6,9 +6,8 @@ import { useAvailableStates } from '../api/get-available-states';
 import { useCitiesByState } from '../api/get-cities-by-state';
 import { useClinicsByDoctor } from '../api/get-clinics-by-doctor';
 import { useDoctorSpecialties } from '../api/get-doctor-specialties';
-import { useDoctorsByLocation } from '../api/get-doctors-by-location';
 import type { useDoctorSelection } from '../hooks/use-doctor-selection';
-import { doctorTitle } from './doctor-title';
+import { DoctorPicker } from './doctor-picker';
 
 /** The placeholder option of a cascade level: loading, empty or 'Select ...'. */
 function placeholder(opts: { loading: boolean; empty: boolean; enabled: boolean; select: string; loadingText: string; emptyText: string }) {
@@ -24,12 +23,10 @@ export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoct
   const states = useAvailableStates();
   const cities = useCitiesByState(s.state);
   const specialties = useDoctorSpecialties(s.state, s.city);
-  const doctors = useDoctorsByLocation(s.state, s.city, s.specialty);
   const clinics = useClinicsByDoctor(s.doctorId);
 
   const cityList = cities.data ?? [];
   const specialtyList = specialties.data ?? [];
-  const doctorList = doctors.data ?? [];
   const clinicList = clinics.data ?? [];
 
   return (
@@ -38,7 +35,7 @@ export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoct
         <Search className="h-5 w-5 text-teal-700 dark:text-teal-300" aria-hidden />
         Find a Doctor
       </h2>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="mt-4 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <FormField label="State">
           <NativeSelect value={s.state} onChange={(e) => cascade.setState(e.target.value)} disabled={states.isPending}>
             <option value="">{states.isPending ? 'Loading states...' : 'Select State'}</option>
@@ -87,25 +84,7 @@ export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoct
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label="Select Doctor">
-          <NativeSelect value={s.doctorId ?? ''} onChange={(e) => cascade.setDoctorId(e.target.value ? Number(e.target.value) : null)} disabled={!s.specialty}>
-            <option value="">
-              {placeholder({
-                enabled: !!s.specialty,
-                loading: doctors.isPending,
-                empty: doctorList.length === 0,
-                select: 'Select Doctor',
-                loadingText: 'Loading doctors...',
-                emptyText: 'No doctors available',
-              })}
-            </option>
-            {doctorList.map((d) => (
-              <option key={d.id} value={d.id}>
-                {doctorTitle(d.name)}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
+        <DoctorPicker key={`${s.state}\u0001${s.city}\u0001${s.specialty}`} selection={s} onSelect={cascade.setDoctor} />
         <FormField label="Select Clinic">
           <NativeSelect
             value={s.clinicId ?? ''}

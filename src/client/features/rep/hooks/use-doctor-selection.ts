@@ -5,10 +5,12 @@ export interface DoctorSelection {
   city: string;
   specialty: string;
   doctorId: number | null;
+  /** The chosen doctor's name, kept with the choice: a long list shows only a page or a search of it. */
+  doctorName: string;
   clinicId: number | null;
 }
 
-const EMPTY: DoctorSelection = { state: '', city: '', specialty: '', doctorId: null, clinicId: null };
+const EMPTY: DoctorSelection = { state: '', city: '', specialty: '', doctorId: null, doctorName: '', clinicId: null };
 
 /** The 'Find a Doctor' cascade: choosing a level clears every level below it (spec part 2, 2.1). */
 export function useDoctorSelection() {
@@ -18,7 +20,8 @@ export function useDoctorSelection() {
     setState: (state: string) => setSelection({ ...EMPTY, state }),
     setCity: (city: string) => setSelection((s) => ({ ...EMPTY, state: s.state, city })),
     setSpecialty: (specialty: string) => setSelection((s) => ({ ...EMPTY, state: s.state, city: s.city, specialty })),
-    setDoctorId: (doctorId: number | null) => setSelection((s) => ({ ...s, doctorId, clinicId: null })),
+    setDoctor: (doctor: { id: number; name: string } | null) =>
+      setSelection((s) => ({ ...s, doctorId: doctor?.id ?? null, doctorName: doctor?.name ?? '', clinicId: null })),
     setClinicId: (clinicId: number | null) => setSelection((s) => ({ ...s, clinicId })),
   };
 }

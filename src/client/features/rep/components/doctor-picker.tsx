@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { DOCTOR_PAGE_SIZE, useDoctorsByLocation } from '../api/get-doctors-by-location';
+import type { DoctorSelection } from '../hooks/use-doctor-selection';
+import { doctorTitle } from './doctor-title';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Step 4 of the cascade, Select Doctor (spec part 2, 2.1). The server answers the doctors a page at a time
+ * (docs/decisions/027-directory-partitions.md): a list longer than one page gets a name search above the
+ * select and a 'Show more doctors' button below it. Mount it with a key per place and specialty, so a new
+ * specialty starts with an empty search.
+ */
+export function DoctorPicker({ selection: s, onSelect }: { selection: DoctorSelection; onSelect: (doctor: { id: number; name: string } | null) => void }) {
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setQ(search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [search]);
+
+  const list = useDoctorsByLocation(s.state, s.city, s.specialty, q);
+  const doctors = list.data?.pages.flatMap((p) => p.doctors) ?? [];
+  // Long: the whole list did not fit one page (or a search is under way, which only a long list offers).
+  const long = q !== '' || search !== '' || (list.data?.pages[0]?.nextCursor ?? null) !== null;
+  const enabled = s.specialty !== '';
+  const chosenHidden = s.doctorId !== null && !doctors.some((d) => d.id === s.doctorId);
+
+  let placeholder = 'Select Doctor';
+  if (enabled && list.isPending) placeholder = 'Loading doctors...';
+  else if (enabled && doctors.length === 0) placeholder = q ? 'No doctors match your search' : 'No doctors available';
+
+  let status: string | undefined;
+  if (long && list.isPlaceholderData) status = 'Searching...';
+  else if (long && !list.isPending) {
+    status = q
+      ? `${doctors.length}${list.hasNextPage ? '+' : ''} doctors match "${q}".`
+      : `Showing the first ${doctors.length} doctors by name. Search or show more.`;
+  }
+
+  // A long list's search sits beside the select from the small breakpoint up (the field then spans two columns
+  // of the cascade's grid) and above it on a phone.
+  return (
+    <div className={long ? 'grid content-start items-start gap-x-4 gap-y-3 sm:col-span-2 sm:grid-cols-2' : 'grid content-start gap-3'}>
+      {long && (
+        <FormField label="Search doctors by name" hint={`More than ${DOCTOR_PAGE_SIZE} doctors: type part of a name.`}>
+          <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="e.g. Sharma" autoComplete="off" maxLength={100} />
+        </FormField>
+      )}
+      <div className="grid content-start gap-3">
+        <FormField label="Select Doctor" status={status}>
+          <NativeSelect
+            value={s.doctorId ?? ''}
+            onChange={(e) => {
+              const id = e.target.value ? Number(e.target.value) : null;
+              const doctor = doctors.find((d) => d.id === id);
+              onSelect(doctor ? { id: doctor.id, name: doctor.name } : null);
+            }}
+            disabled={!enabled}
+          >
+            <option value="">{placeholder}</option>
+            {chosenHidden && <option value={s.doctorId!}>{doctorTitle(s.doctorName)}</option>}
+            {doctors.map((d) => (
+              <option key={d.id} value={d.id}>
+                {doctorTitle(d.name)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        {list.hasNextPage && (
+          <Button variant="secondary" size="sm" className="justify-self-start" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            Show more doctors
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
