@@ -28,6 +28,12 @@ export function decodeCursor<const K extends readonly ('string' | 'number')[]>(
   return values as { [I in keyof K]: K[I] extends 'number' ? number : string };
 }
 
+/** A serial id read from a cursor: a positive 32-bit integer, as every id is; anything else was not made by a list. */
+export function cursorId(value: number): number {
+  if (!Number.isInteger(value) || value < 1 || value > 2_147_483_647) throw new AppError('invalid_cursor');
+  return value;
+}
+
 /**
  * Reads one row more than the page holds to learn whether another page follows without counting.
  * `rows` is the answer of a query with `limit + 1`.

@@ -1,24 +1,17 @@
 import type { EmailLogsResponse, EmailRecipientsQuery, EmailRecipientsResponse, PendingRepsResponse } from '../../../shared/schemas/admin';
 import type { PageQuery } from '../../../shared/schemas/pagination';
 import { effectiveSubscriptionStatus, isSubscriptionActive } from '../../../shared/subscription/subscription-status';
-import { decodeCursor, pageOf } from '../../db/keyset';
+import { cursorId, decodeCursor, pageOf } from '../../db/keyset';
 import type { Deps } from '../../deps';
-import { AppError } from '../../errors';
 import { countPending, countRecipients, queryEmailLogsPage, queryPendingPage, queryRecipientsPage } from './admin-email.repo';
 
 // The e-mail dashboard's three lists (spec part 2, 2.5 (b) and 2.6), a page at a time (docs/decisions/022, 023):
 // newest first, the cursor the last row's id. The first page also carries the total the screens show.
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const INT_MAX = 2_147_483_647;
 
 /** The id a cursor stops before; a number no serial id can be is not a cursor this list made. */
-function beforeIdOf(cursor: string | undefined): number | undefined {
-  if (cursor === undefined) return undefined;
-  const [id] = decodeCursor(cursor, ['number'] as const);
-  if (!Number.isInteger(id) || id < 1 || id > INT_MAX) throw new AppError('invalid_cursor');
-  return id;
-}
+const beforeIdOf = (cursor: string | undefined) => (cursor === undefined ? undefined : cursorId(decodeCursor(cursor, ['number'] as const)[0]));
 const byId = (row: { id: number }) => [row.id];
 
 /**

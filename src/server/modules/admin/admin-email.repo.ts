@@ -3,14 +3,12 @@ import type { EmailRecipientsFilter } from '../../../shared/schemas/admin';
 import { PAID_SUBSCRIPTION_STATUSES, TRIAL_SUBSCRIPTION_STATUSES, type RecipientGroup } from '../../../shared/subscription/recipient-groups';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '../../../shared/subscription/subscription-status';
 import type { Db } from '../../db/client';
+import { containing } from '../../db/like-pattern';
 import { emailAuditLog, medicalReps, pendingMedicalReps } from '../../db/schema';
 
 // The e-mail dashboard's queries (docs/decisions/023). Lists read one page before a keyset position, newest id
 // first (the primary key's order: the order rows were written); sends walk the same filter oldest id first, a
 // batch at a time, up to the last id that matched when the send was queued.
-
-/** `%text%` for ILIKE, with the text's own wildcards matched literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // --- medical reps: the recipients -------------------------------------------------------------------------
 
