@@ -6,6 +6,11 @@ import { describeEachDatabase } from './test/harness';
 const NOT_JSON = new Set([
   // An iCalendar file (text/calendar) for calendar apps.
   'GET /api/calendar/:file',
+  // The admin lists' CSV exports (text/csv, streamed; docs/decisions/022).
+  'GET /api/admin/users.csv',
+  'GET /api/admin/subscriptions.csv',
+  'GET /api/admin/doctors.csv',
+  'GET /api/admin/appointments.csv',
 ]);
 
 describeEachDatabase('response schemas', (ctx) => {

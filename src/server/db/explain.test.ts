@@ -1,9 +1,11 @@
 import { and, eq, gt, sql, type SQLWrapper } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedVolume, type SeededVolume } from '../../../bench/seed-volume';
+import { SPECIALTIES } from '../../shared/constants';
 import { addDays } from '../../shared/dates';
 import { queryDoctorAppointmentsBetween, queryRepAppointmentsWithDoctor, queryRepUpcomingAppointments } from '../modules/booking/booking.repo';
 import { queryEmailLogsPage, queryPendingPage, queryRecipientsPage } from '../modules/admin/admin-email.repo';
+import { queryAppointmentsPage, queryClinicsPage, queryDoctorLinksPage, queryRepsPage } from '../modules/admin/admin-lists.repo';
 import {
   queryAppointmentCount,
   queryAppointmentsByState,
@@ -20,6 +22,7 @@ import {
   queryClinicStates,
 } from '../modules/directory/directory.repo';
 import { JAMMU_AND_KASHMIR } from '../../shared/constants';
+import type { Db } from './client';
 import { clinicDoctors, clinicUsers, doctorAppointments, doctors, sessions } from './schema';
 import { describeEachDatabase } from '../test/harness';
 
@@ -37,24 +40,30 @@ function nodesOf(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
 }
 
+async function planIn(db: Db, query: SQLWrapper): Promise<PlanNode[]> {
+  const answer: unknown = await db.execute(sql`explain (format json) ${query}`);
+  const result = answer as { rows: Array<Record<string, unknown>> };
+  const raw = Object.values(result.rows[0]!)[0];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+  return nodesOf(parsed[0]!.Plan);
+}
+
+/** The plan reads `table` only through one of `indexes`, never by a sequential scan; a failure shows the plan. */
+async function expectIndexIn(db: Db, query: SQLWrapper, table: string, indexes: string[]) {
+  const nodes = await planIn(db, query);
+  const plan = nodes.map((n) => [n['Node Type'], n['Index Name'], n['Relation Name'] && `on ${n['Relation Name']}`].filter(Boolean).join(' ')).join('; ');
+  expect(
+    nodes.filter((n) => n['Relation Name'] === table && n['Node Type'] === 'Seq Scan'),
+    plan,
+  ).toEqual([]);
+  const used = nodes.filter((n) => n['Index Name'] && indexes.includes(n['Index Name'])).map((n) => n['Index Name']);
+  expect(used.length, `one of ${indexes.join(', ')} in the plan: ${plan}`).toBeGreaterThan(0);
+}
+
 describeEachDatabase('hot queries use indexes', (ctx) => {
   let v: SeededVolume;
-
-  async function planOf(query: SQLWrapper): Promise<PlanNode[]> {
-    const answer: unknown = await ctx.database.db.execute(sql`explain (format json) ${query}`);
-    const result = answer as { rows: Array<Record<string, unknown>> };
-    const raw = Object.values(result.rows[0]!)[0];
-    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
-    return nodesOf(parsed[0]!.Plan);
-  }
-
-  /** The plan reads `table` only through one of `indexes`, never by a sequential scan. */
-  async function expectIndexOn(query: SQLWrapper, table: string, indexes: string[]) {
-    const nodes = (await planOf(query)).filter((n) => n['Relation Name'] === table || n['Index Name'] !== undefined);
-    expect(nodes.filter((n) => n['Relation Name'] === table && n['Node Type'] === 'Seq Scan')).toEqual([]);
-    const used = nodes.filter((n) => n['Index Name'] && indexes.includes(n['Index Name'])).map((n) => n['Index Name']);
-    expect(used.length, `one of ${indexes.join(', ')} in the plan`).toBeGreaterThan(0);
-  }
+  const planOf = (query: SQLWrapper) => planIn(ctx.database.db, query);
+  const expectIndexOn = (query: SQLWrapper, table: string, indexes: string[]) => expectIndexIn(ctx.database.db, query, table, indexes);
 
   /** The plan reads none of `tables` by a sequential scan. */
   async function expectNoSeqScan(query: SQLWrapper, tables: string[]) {
@@ -84,10 +93,12 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
   it("a doctor's day at a clinic (booking, availability, calendar, clinic day view)", async () => {
     const doctorId = v.doctorIds[7]!;
     const clinicId = v.primaryClinicOf[doctorId]!;
+    // The admin list's (doctor, date, id) index (decision 022) serves a doctor's days as well; a doctor has few clinics.
+    const indexes = ['doctor_appointments_clinic_doctor_date_idx', 'doctor_appointments_doctor_date_id_idx'];
     const day = queryDoctorAppointmentsBetween(ctx.database.db, { clinicId, doctorId, from: v.today, to: v.today });
-    await expectIndexOn(day, 'doctor_appointments', ['doctor_appointments_clinic_doctor_date_idx']);
+    await expectIndexOn(day, 'doctor_appointments', indexes);
     const month = queryDoctorAppointmentsBetween(ctx.database.db, { clinicId, doctorId, from: v.today, to: addDays(v.today, 30) });
-    await expectIndexOn(month, 'doctor_appointments', ['doctor_appointments_clinic_doctor_date_idx']);
+    await expectIndexOn(month, 'doctor_appointments', indexes);
   });
 
   it("a rep's visits with a doctor (call frequency) and the rep's upcoming appointments", async () => {
@@ -103,12 +114,12 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
     await expectIndexOn(query, 'clinic_doctors', ['clinic_doctors_doctor_idx', 'clinic_doctors_clinic_doctor_uq']);
   });
 
-  it('the appointments of one day (reminders, the admin day view) read the date index', async () => {
+  it('the appointments of one day (reminders, the admin day view) read the (date, id) index', async () => {
     const query = ctx.database.db
       .select({ id: doctorAppointments.id })
       .from(doctorAppointments)
       .where(eq(doctorAppointments.appointmentDate, addDays(v.today, 1)));
-    await expectIndexOn(query, 'doctor_appointments', ['doctor_appointments_date_idx']);
+    await expectIndexOn(query, 'doctor_appointments', ['doctor_appointments_date_id_idx']);
   });
 
   // The e-mail dashboard's lists (docs/decisions/023): a page reads the primary key from its cursor on, the search
@@ -205,5 +216,81 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
     const settings = findBookableSettingsOfLinks(ctx.database.db, [[v.primaryClinicOf[doctorId]!, doctorId]]);
     await expectIndexOn(settings, 'clinic_doctors', ['clinic_doctors_clinic_doctor_uq', 'clinic_doctors_doctor_idx']);
     await expectNoSeqScan(settings, ['clinic_users', 'clinic_doctor_settings', 'doctors']);
+  });
+});
+
+// Decision 022: the admin lists read one page after a keyset position through an index, whatever the filter, at a
+// scale where reading a table whole costs the planner more than its index (20,000 reps, 10,000 doctors at 1,000
+// clinics, 100,000 appointments), written straight in SQL (the trigram indexes make row-by-row inserts slow on PGlite).
+describeEachDatabase('admin list pages use indexes', (ctx) => {
+  const limit = 51; // a page of 50 and the one row that says another page follows
+  const today = '2026-03-02';
+  const expectIndexOn = (query: SQLWrapper, table: string, indexes: string[]) => expectIndexIn(ctx.database.db, query, table, indexes);
+
+  beforeAll(async () => {
+    const db = ctx.database.db;
+    const specialties = sql.raw(`array[${SPECIALTIES.map((s) => `'${s}'`).join(',')}]`);
+    // A fresh database: ids start at 1, so doctor d practises at clinic 1 + (d - 1) % 1000.
+    await db.execute(sql`insert into clinic_users (clinic_name, contact_person, state, city, contact_number, email, password)
+      select 'Scale Clinic ' || i, 'Contact ' || i, 'Punjab', 'Amritsar', (7000000000 + i)::text, 'scale-clinic-' || i || '@example.com', 'x'
+      from generate_series(1, 1000) i`);
+    await db.execute(sql`insert into doctors (name, specialty, state, city)
+      select 'Dr. Scale ' || lpad(i::text, 5, '0'), (${specialties})[1 + i % ${SPECIALTIES.length}], 'Punjab', 'Amritsar' from generate_series(1, 10000) i`);
+    await db.execute(sql`insert into clinic_doctors (clinic_id, doctor_id)
+      select 1 + (i - 1) % 1000, i from generate_series(1, 10000) i
+      union all select 1 + (i + 499) % 1000, i from generate_series(1, 10000, 5) i`);
+    await db.execute(sql`insert into medical_reps (full_name, email, phone, company, state, password)
+      select 'Scale Rep ' || i, 'scale-rep-' || i || '@example.com', (8000000000 + i)::text, 'Cipla', 'Punjab', 'x' from generate_series(1, 20000) i`);
+    // 100,000 appointments over 400 days around today; (rep, doctor) pairs repeat only every 20,000, on another day.
+    await db.execute(sql`insert into doctor_appointments (doctor_id, clinic_id, rep_id, appointment_date, status)
+      select 1 + i % 10000, 1 + (i % 10000) % 1000, 1 + i % 20000, ${today}::date - 200 + i / 250,
+        case when i % 20 = 7 then 'cancelled' when i / 250 < 200 then 'completed' else 'booked' end
+      from generate_series(0, 99999) i`);
+    // VACUUM as autovacuum would on PostgreSQL: medical_reps' trigram indexes (migration 0008) keep a pending list.
+    await db.execute(sql`vacuum analyze medical_reps`);
+    await db.execute(sql`analyze`);
+  }, 180_000);
+
+  it('appointments: the whole list, after a cursor, by status, by dates and by doctor name', async () => {
+    const db = ctx.database.db;
+    const byDate = ['doctor_appointments_date_id_idx', 'doctor_appointments_status_date_id_idx', 'doctor_appointments_doctor_date_id_idx'];
+    const before = { date: today, id: 50_000 };
+    await expectIndexOn(queryAppointmentsPage(db, { filter: {}, limit }), 'doctor_appointments', ['doctor_appointments_date_id_idx']);
+    await expectIndexOn(queryAppointmentsPage(db, { filter: {}, before, limit }), 'doctor_appointments', ['doctor_appointments_date_id_idx']);
+    // A common status walks the dates and skips the others; a rare one reads its own index.
+    await expectIndexOn(queryAppointmentsPage(db, { filter: { status: 'cancelled' }, before, limit }), 'doctor_appointments', byDate);
+    await expectIndexOn(queryAppointmentsPage(db, { filter: { status: 'confirmed' }, limit }), 'doctor_appointments', [
+      'doctor_appointments_status_date_id_idx',
+    ]);
+    await expectIndexOn(queryAppointmentsPage(db, { filter: { from: addDays(today, -10), to: addDays(today, 10) }, limit }), 'doctor_appointments', byDate);
+    await expectIndexOn(queryAppointmentsPage(db, { filter: { doctor: 'Scale 00042' }, limit }), 'doctor_appointments', byDate);
+    await expectIndexOn(queryAppointmentsPage(db, { filter: { doctor: 'Scale 00042', status: 'booked' }, before, limit }), 'doctor_appointments', byDate);
+    await expectIndexOn(queryAppointmentsPage(db, { filter: { doctor: 'Scale 00042' }, limit }), 'doctors', ['doctors_name_trgm_idx']);
+  });
+
+  it('reps (Medical Reps and Subscriptions) and clinics: newest first, and searched', async () => {
+    const db = ctx.database.db;
+    const repIndexes = ['medical_reps_pkey', 'medical_reps_full_name_trgm_idx', 'medical_reps_email_trgm_idx'];
+    await expectIndexOn(queryRepsPage(db, { limit }), 'medical_reps', ['medical_reps_pkey']);
+    await expectIndexOn(queryRepsPage(db, { beforeId: 12_000, limit }), 'medical_reps', ['medical_reps_pkey']);
+    await expectIndexOn(queryRepsPage(db, { q: 'scale-rep-4242@', limit }), 'medical_reps', repIndexes);
+    await expectIndexOn(queryRepsPage(db, { q: 'Scale Rep', beforeId: 12_000, limit }), 'medical_reps', repIndexes);
+    const clinicIndexes = ['clinic_users_pkey', 'clinic_users_clinic_name_trgm_idx', 'clinic_users_email_trgm_idx', 'clinic_users_contact_person_trgm_idx'];
+    await expectIndexOn(queryClinicsPage(db, { limit }), 'clinic_users', ['clinic_users_pkey']);
+    // A common text walks the ids back from the cursor. A rare one among a thousand clinics is found by reading them
+    // all: cheaper, the planner finds, than three trigram scans at that size; the trigram indexes take over as the
+    // table grows, as the reps show above.
+    await expectIndexOn(queryClinicsPage(db, { q: 'Scale Clinic', beforeId: 800, limit }), 'clinic_users', clinicIndexes);
+  });
+
+  it('doctors at clinics: by name and after a cursor', async () => {
+    const db = ctx.database.db;
+    const after = { name: 'Dr. Scale 05000', doctorId: 5000, linkId: 5000 };
+    await expectIndexOn(queryDoctorLinksPage(db, { limit }), 'doctors', ['doctors_name_id_idx']);
+    await expectIndexOn(queryDoctorLinksPage(db, { after, limit }), 'doctors', ['doctors_name_id_idx']);
+    await expectIndexOn(queryDoctorLinksPage(db, { after, limit }), 'clinic_doctors', ['clinic_doctors_doctor_idx', 'clinic_doctors_clinic_doctor_uq']);
+    // Not asserted: the search spans doctor and clinic columns, and no index answers an OR across two tables, so the
+    // planner walks the names or joins the links whole (12,000 links here), as its estimate goes. The big table,
+    // doctor_appointments, is never part of it.
   });
 });

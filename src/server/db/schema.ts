@@ -7,6 +7,12 @@ import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp,
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
+/**
+ * The admin searches' trigram indexes on tables that take few writes (docs/decisions/022) are written at each insert
+ * instead of through GIN's pending list: only (auto)vacuum empties that list, the embedded database never runs it,
+ * and a long pending list makes the planner pass the index by.
+ */
+const TRIGRAM_INDEX = { fastupdate: false };
 
 /** Legacy admin users table of the spec (id, username, password). Kept; the admin gate uses ADMIN_PASSWORD. */
 export const users = pgTable('users', {
@@ -44,6 +50,10 @@ export const clinicUsers = pgTable(
     uniqueIndex('clinic_users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('clinic_users_contact_number_uq').on(t.contactNumber),
     index('clinic_users_state_city_idx').on(t.state, t.city),
+    // The admin Clinics search: name, e-mail or contact person containing the text (docs/decisions/022).
+    index('clinic_users_clinic_name_trgm_idx').using('gin', t.clinicName.op('gin_trgm_ops')).with(TRIGRAM_INDEX),
+    index('clinic_users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with(TRIGRAM_INDEX),
+    index('clinic_users_contact_person_trgm_idx').using('gin', t.contactPerson.op('gin_trgm_ops')).with(TRIGRAM_INDEX),
   ],
 );
 
@@ -161,7 +171,12 @@ export const doctors = pgTable(
     createdByClinicId: integer('created_by_clinic_id').references(() => clinicUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('doctors_state_city_specialty_idx').on(t.state, t.city, t.specialty)],
+  (t) => [
+    index('doctors_state_city_specialty_idx').on(t.state, t.city, t.specialty),
+    // The admin Doctors list in name order, a page at a time, and the Appointments doctor filter (docs/decisions/022).
+    index('doctors_name_id_idx').on(t.name, t.id),
+    index('doctors_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(TRIGRAM_INDEX),
+  ],
 );
 
 /** spec clinic_doctors: a doctor linked to a clinic; originalDoctorId is the shared doctor. */
@@ -228,7 +243,11 @@ export const doctorAppointments = pgTable(
       .where(sql`${t.status} <> 'cancelled'`),
     index('doctor_appointments_clinic_doctor_date_idx').on(t.clinicId, t.doctorId, t.appointmentDate),
     index('doctor_appointments_rep_date_idx').on(t.repId, t.appointmentDate),
-    index('doctor_appointments_date_idx').on(t.appointmentDate),
+    // The admin Appointments list, latest date first, a page at a time: whole, by status, by doctor (docs/decisions/022).
+    // (date, id) also serves what the date index it replaced did: a day's reminders, the purge's cut-off.
+    index('doctor_appointments_date_id_idx').on(t.appointmentDate, t.id),
+    index('doctor_appointments_status_date_id_idx').on(t.status, t.appointmentDate, t.id),
+    index('doctor_appointments_doctor_date_id_idx').on(t.doctorId, t.appointmentDate, t.id),
   ],
 );
 

@@ -191,17 +191,18 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/admin/stats': { request: none, expect: adminOnly() },
   'GET /api/admin/jobs': { request: none, expect: adminOnly() },
   'GET /api/admin/analytics': { request: none, expect: adminOnly() },
-  'GET /api/admin/users': { request: none, expect: adminOnly() },
+  // The four lists a page at a time with the screens' filters (docs/decisions/022).
+  'GET /api/admin/users': { request: (w) => ({ url: `/api/admin/users?type=medrep&q=${encodeURIComponent(w.repA.email)}&limit=5` }), expect: adminOnly() },
   'DELETE /api/admin/users/:id': { request: (w) => ({ url: `/api/admin/users/${w.repA.id}`, payload: { userType: 'medrep' } }), expect: adminOnly() },
   'PATCH /api/admin/users/:id/status': {
     request: (w) => ({ url: `/api/admin/users/${w.clinicA.id}/status`, payload: { userType: 'clinic', status: 'inactive' } }),
     expect: adminOnly(),
   },
-  'GET /api/admin/subscriptions': { request: none, expect: adminOnly() },
+  'GET /api/admin/subscriptions': { request: (w) => ({ url: `/api/admin/subscriptions?q=${encodeURIComponent(w.repA.email)}&limit=5` }), expect: adminOnly() },
   'GET /api/admin/pending-medical-reps': { request: () => ({ url: '/api/admin/pending-medical-reps?limit=5' }), expect: adminOnly() },
-  'GET /api/admin/doctors': { request: none, expect: adminOnly() },
+  'GET /api/admin/doctors': { request: () => ({ url: '/api/admin/doctors?limit=5' }), expect: adminOnly() },
   'DELETE /api/admin/doctors/:id': { request: (w) => ({ url: `/api/admin/doctors/${w.linkA.id}` }), expect: adminOnly() },
-  'GET /api/admin/appointments': { request: none, expect: adminOnly() },
+  'GET /api/admin/appointments': { request: () => ({ url: '/api/admin/appointments?status=booked&limit=5' }), expect: adminOnly() },
   'DELETE /api/admin/appointments/:id': { request: (w) => ({ url: `/api/admin/appointments/${w.appointment.id}` }), expect: adminOnly() },
   'POST /api/admin/notifications': { request: json(() => ({ message: 'Maintenance tonight' })), expect: adminOnly() },
   'DELETE /api/admin/notifications/active': { request: none, expect: adminOnly() },
@@ -225,4 +226,9 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/admin/email-jobs/:jobId': { request: () => ({ url: '/api/admin/email-jobs/job_unknown' }), expect: adminOnly('reached') },
   'GET /api/admin/email-audit-logs': { request: () => ({ url: '/api/admin/email-audit-logs?limit=5' }), expect: adminOnly() },
   'GET /api/admin/email-stats': { request: none, expect: adminOnly() },
+  // The admin lists' CSV exports (docs/decisions/022).
+  'GET /api/admin/users.csv': { request: (w) => ({ url: `/api/admin/users.csv?q=${encodeURIComponent(w.repA.email)}` }), expect: adminOnly() },
+  'GET /api/admin/subscriptions.csv': { request: (w) => ({ url: `/api/admin/subscriptions.csv?q=${encodeURIComponent(w.repA.email)}` }), expect: adminOnly() },
+  'GET /api/admin/doctors.csv': { request: none, expect: adminOnly() },
+  'GET /api/admin/appointments.csv': { request: () => ({ url: '/api/admin/appointments.csv?status=booked' }), expect: adminOnly() },
 };

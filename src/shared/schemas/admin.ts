@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { APPOINTMENT_STATUSES } from '../booking/booking-rules';
+import { isIsoDate } from '../dates';
 import { RECIPIENT_GROUPS } from '../subscription/recipient-groups';
 import { listTotalSchema, nextCursorSchema, pageQuerySchema } from './pagination';
 
@@ -312,24 +314,74 @@ export type ActiveNotificationResponse = z.infer<typeof activeNotificationRespon
 export const broadcastResponseSchema = z.object({ message: z.string(), notification: adminNotificationSchema });
 export type BroadcastResponse = z.infer<typeof broadcastResponseSchema>;
 
-export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema) });
+// --- the four admin lists, a page at a time (docs/decisions/022) ------------------------------------------
+// The screens' filters and searches are the server's: each list takes them with `limit` and `cursor`, and its CSV
+// export takes the same filters. The first page (no cursor) carries `total`, the rows matching the filters.
+
+/** An empty field of a filter form is no filter. */
+const blankIsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const searchText = blankIsMissing(z.string().trim().max(100, 'Search text must be at most 100 characters'));
+const filterDate = blankIsMissing(z.string().refine(isIsoDate, 'Please give the date as yyyy-mm-dd.'));
+
+/** Medical Reps and Clinics tabs (spec part 2, 2.5): one kind, searched by name or e-mail (a clinic also by contact person). */
+export const adminUsersFilterSchema = z.object({ type: blankIsMissing(adminUserTypeSchema), q: searchText });
+export type AdminUsersFilter = z.infer<typeof adminUsersFilterSchema>;
+/** GET /api/admin/users?limit&cursor&type&q */
+export const adminUsersQuerySchema = pageQuerySchema.extend(adminUsersFilterSchema.shape);
+
+/** Doctors tab: doctor name, specialty, clinic name or clinic e-mail containing the text. */
+export const adminDoctorsFilterSchema = z.object({ q: searchText });
+export type AdminDoctorsFilter = z.infer<typeof adminDoctorsFilterSchema>;
+/** GET /api/admin/doctors?limit&cursor&q. Its cursor holds a doctor's name (up to 4 bytes a character in UTF-8), so it may be longer. */
+export const adminDoctorsQuerySchema = pageQuerySchema.extend({ ...adminDoctorsFilterSchema.shape, cursor: z.string().min(1).max(1024).optional() });
+
+/** Appointments tab (spec part 2, 2.5): doctor name, from date, to date (appointment dates, inclusive) and status. */
+export const adminAppointmentsFilterSchema = z.object({
+  doctor: searchText,
+  from: filterDate,
+  to: filterDate,
+  status: blankIsMissing(z.enum(APPOINTMENT_STATUSES, { error: 'Status must be booked, confirmed, completed or cancelled' })),
+});
+export type AdminAppointmentsFilter = z.infer<typeof adminAppointmentsFilterSchema>;
+/** GET /api/admin/appointments?limit&cursor&doctor&from&to&status */
+export const adminAppointmentsQuerySchema = pageQuerySchema.extend(adminAppointmentsFilterSchema.shape);
+
+/** Subscriptions tab: rep name or e-mail containing the text. */
+export const adminSubscriptionsFilterSchema = z.object({ q: searchText });
+export type AdminSubscriptionsFilter = z.infer<typeof adminSubscriptionsFilterSchema>;
+/** GET /api/admin/subscriptions?limit&cursor&q */
+export const adminSubscriptionsQuerySchema = pageQuerySchema.extend(adminSubscriptionsFilterSchema.shape);
+
+/** GET /api/admin/users: the reps newest first, then the clinics newest first; `total` on the first page. */
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), nextCursor: nextCursorSchema, total: listTotalSchema.optional() });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
 /** PATCH /api/admin/users/{id}/status: the status the account now has. */
 export const userStatusResponseSchema = z.object({ status: z.enum(['active', 'inactive']), message: z.string() });
 export type UserStatusResponse = z.infer<typeof userStatusResponseSchema>;
 
-export const adminSubscriptionsResponseSchema = z.object({ subscriptions: z.array(adminSubscriptionSchema) });
+/** GET /api/admin/subscriptions: the reps newest first; `total` on the first page. */
+export const adminSubscriptionsResponseSchema = z.object({
+  subscriptions: z.array(adminSubscriptionSchema),
+  nextCursor: nextCursorSchema,
+  total: listTotalSchema.optional(),
+});
 export type AdminSubscriptionsResponse = z.infer<typeof adminSubscriptionsResponseSchema>;
 
 /** GET /api/admin/pending-medical-reps?limit&cursor: newest first; `total` on the first page. */
 export const pendingRepsResponseSchema = z.object({ pendingReps: z.array(pendingRepSchema), nextCursor: nextCursorSchema, total: listTotalSchema.optional() });
 export type PendingRepsResponse = z.infer<typeof pendingRepsResponseSchema>;
 
-export const adminDoctorsResponseSchema = z.object({ doctors: z.array(adminDoctorSchema) });
+/** GET /api/admin/doctors: by doctor name, then doctor, then link; `total` on the first page. */
+export const adminDoctorsResponseSchema = z.object({ doctors: z.array(adminDoctorSchema), nextCursor: nextCursorSchema, total: listTotalSchema.optional() });
 export type AdminDoctorsResponse = z.infer<typeof adminDoctorsResponseSchema>;
 
-export const adminAppointmentsResponseSchema = z.object({ appointments: z.array(adminAppointmentSchema) });
+/** GET /api/admin/appointments: latest appointment date first, then latest id; `total` on the first page. */
+export const adminAppointmentsResponseSchema = z.object({
+  appointments: z.array(adminAppointmentSchema),
+  nextCursor: nextCursorSchema,
+  total: listTotalSchema.optional(),
+});
 export type AdminAppointmentsResponse = z.infer<typeof adminAppointmentsResponseSchema>;
 
 /** POST /api/admin/send-reregistration-emails */

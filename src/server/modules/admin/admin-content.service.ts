@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AdminAppointment, AdminDoctor, AdminNotification, BroadcastResponse } from '../../../shared/schemas/admin';
+import type { AdminNotification, BroadcastResponse } from '../../../shared/schemas/admin';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
-import { adminNotifications, clinicDoctors, clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
+import { adminNotifications, clinicDoctors, clinicDoctorSettings, doctorAppointments, doctors } from '../../db/schema';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
@@ -10,33 +10,11 @@ import { appointmentKeys, cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import { placeKeysOfClinic } from '../directory/directory.service';
 
-// Doctors, appointments and the broadcast as the admin sees them (spec part 2, 2.5 and 3).
+// Deleting doctors and appointments, and the broadcast (spec part 2, 2.5 and 3); their lists are admin-lists.service.ts.
 
 type AdminDeps = Pick<Deps, 'db' | 'clock' | 'log'>;
 
 const adminEvent = (eventType: string, details: Record<string, unknown>) => ({ eventType, userType: 'admin', userId: 0, details });
-
-/** One row per doctor-at-clinic link ('Doctors & Clinics'); its id is the link's. */
-export async function listDoctors(deps: AdminDeps): Promise<AdminDoctor[]> {
-  const rows = await deps.db
-    .select({
-      id: clinicDoctors.id,
-      doctor_id: doctors.id,
-      name: doctors.name,
-      specialty: doctors.specialty,
-      city: doctors.city,
-      state: doctors.state,
-      clinic_name: clinicUsers.clinicName,
-      clinic_email: clinicUsers.email,
-      clinic_phone: clinicUsers.contactNumber,
-      contact_person: clinicUsers.contactPerson,
-    })
-    .from(clinicDoctors)
-    .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
-    .innerJoin(clinicUsers, eq(clinicUsers.id, clinicDoctors.clinicId))
-    .orderBy(doctors.name, clinicUsers.clinicName);
-  return rows;
-}
 
 /**
  * Removes a doctor from one clinic in one transaction: the link, its call settings and his appointments at
@@ -63,28 +41,6 @@ export async function deleteDoctorLink(deps: AdminDeps, o: { linkId: number; ori
   if (!removed) throw notFound(ADMIN_MESSAGES.doctorNotFound);
   await recordSecurityEvent(deps, o.origin, adminEvent('admin_doctor_deleted', { linkId, doctorId: removed.doctorId, clinicId: removed.clinicId }));
   return { message: 'Doctor deleted successfully' };
-}
-
-export async function listAppointments(deps: AdminDeps): Promise<AdminAppointment[]> {
-  const rows = await deps.db
-    .select({
-      id: doctorAppointments.id,
-      appointment_date: doctorAppointments.appointmentDate,
-      status: doctorAppointments.status,
-      doctor_name: doctors.name,
-      specialty: doctors.specialty,
-      clinic_name: clinicUsers.clinicName,
-      rep_name: medicalReps.fullName,
-      company: medicalReps.company,
-      rep_phone: medicalReps.phone,
-      booked_at: doctorAppointments.bookedAt,
-    })
-    .from(doctorAppointments)
-    .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
-    .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
-    .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
-    .orderBy(desc(doctorAppointments.appointmentDate), desc(doctorAppointments.id));
-  return rows.map((r) => ({ ...r, booked_at: r.booked_at.toISOString() }));
 }
 
 export async function deleteAppointment(deps: AdminDeps, o: { id: number; origin: RequestOrigin }): Promise<MessageResponse> {

@@ -57,8 +57,10 @@ describeEachDatabase(
         verifyTokenExpiry: new Date('2026-03-03T04:30:00Z'),
       });
 
-      const users = (await call(ctx.app, 'GET', '/api/admin/users', { cookie })).json().users;
-      const repRow = users.find((u: { type: string; id: number }) => u.type === 'medrep' && u.id === rep.id);
+      // Each list is a page (docs/decisions/022): the rows are found by the screens' searches.
+      const repRows = (await call(ctx.app, 'GET', `/api/admin/users?type=medrep&q=${encodeURIComponent(rep.email)}`, { cookie })).json().users;
+      expect(repRows).toHaveLength(1);
+      const repRow = repRows[0];
       expect(repRow).toMatchObject({
         name: 'Irfan Bhat',
         email: rep.email,
@@ -68,7 +70,9 @@ describeEachDatabase(
         state: rep.state,
         subscriptionStatus: 'free_trial',
       });
-      const clinicRow = users.find((u: { type: string; id: number }) => u.type === 'clinic' && u.id === clinic.id);
+      const clinicRows = (await call(ctx.app, 'GET', `/api/admin/users?type=clinic&q=${encodeURIComponent(clinic.email)}`, { cookie })).json().users;
+      expect(clinicRows).toHaveLength(1);
+      const clinicRow = clinicRows[0];
       expect(clinicRow).toMatchObject({
         name: 'Lal Chowk Clinic',
         contact_person: clinic.contactPerson,
@@ -77,11 +81,12 @@ describeEachDatabase(
         state: clinic.state,
         status: 'active',
       });
-      const text = JSON.stringify(users);
+      const text = JSON.stringify([...repRows, ...clinicRows]);
       expect(text).not.toMatch(/password|argon2|otp|token|hash/i);
 
-      const doctorsList = (await call(ctx.app, 'GET', '/api/admin/doctors', { cookie })).json().doctors;
-      expect(doctorsList.find((d: { doctor_id: number }) => d.doctor_id === doctor.id)).toMatchObject({
+      const doctorsList = (await call(ctx.app, 'GET', '/api/admin/doctors?q=Zahid', { cookie })).json().doctors;
+      expect(doctorsList).toHaveLength(1);
+      expect(doctorsList[0]).toMatchObject({
         name: 'Dr. Zahid Lone',
         specialty: 'Neurology',
         city: doctor.city,
@@ -92,8 +97,9 @@ describeEachDatabase(
         contact_person: clinic.contactPerson,
       });
 
-      const appointments = (await call(ctx.app, 'GET', '/api/admin/appointments', { cookie })).json().appointments;
-      expect(appointments.find((a: { id: number }) => a.id === appt.id)).toMatchObject({
+      const appointments = (await call(ctx.app, 'GET', '/api/admin/appointments?doctor=Zahid&from=2026-03-05&to=2026-03-05', { cookie })).json().appointments;
+      expect(appointments.map((a: { id: number }) => a.id)).toEqual([appt.id]);
+      expect(appointments[0]).toMatchObject({
         appointment_date: '2026-03-05',
         status: 'booked',
         doctor_name: 'Dr. Zahid Lone',
@@ -104,8 +110,9 @@ describeEachDatabase(
         rep_phone: rep.phone,
       });
 
-      const subs = (await call(ctx.app, 'GET', '/api/admin/subscriptions', { cookie })).json().subscriptions;
-      expect(subs.find((s: { id: number }) => s.id === rep.id)).toMatchObject({
+      const subs = (await call(ctx.app, 'GET', `/api/admin/subscriptions?q=${encodeURIComponent(rep.email)}`, { cookie })).json().subscriptions;
+      expect(subs.map((s: { id: number }) => s.id)).toEqual([rep.id]);
+      expect(subs[0]).toMatchObject({
         full_name: 'Irfan Bhat',
         email: rep.email,
         company: 'Cipla',
@@ -221,10 +228,8 @@ describeEachDatabase(
       const refused = await call(ctx.app, 'POST', '/api/medrep/login', { body: { email: rep.email, password: TEST_PASSWORD } });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe('Your account is inactive. Please contact support.');
-      const listed = (await call(ctx.app, 'GET', '/api/admin/users', { cookie }))
-        .json()
-        .users.find((u: { id: number; type: string }) => u.type === 'medrep' && u.id === rep.id);
-      expect(listed.status).toBe('inactive');
+      const [listed] = (await call(ctx.app, 'GET', `/api/admin/users?type=medrep&q=${encodeURIComponent(rep.email)}`, { cookie })).json().users;
+      expect(listed).toMatchObject({ id: rep.id, status: 'inactive' });
 
       // Without a target status the spec's toggle applies: anything but active becomes active.
       const on = await call(ctx.app, 'PATCH', `/api/admin/users/${rep.id}/status`, { cookie, body: { userType: 'medrep' } });
@@ -243,10 +248,8 @@ describeEachDatabase(
       await ctx.app.db.insert(clinicDoctors).values({ clinicId: b.id, doctorId: doctor.id });
       const rep = await createSubscribedRep(ctx.app.db);
       const appt = await createAppointment(ctx.app.db, { doctorId: doctor.id, clinicId: a.id, repId: rep.id, appointmentDate: '2026-03-07' });
-      const links = (await call(ctx.app, 'GET', '/api/admin/doctors', { cookie }))
-        .json()
-        .doctors.filter((d: { doctor_id: number }) => d.doctor_id === doctor.id);
-      expect(links).toHaveLength(2);
+      const links = (await call(ctx.app, 'GET', `/api/admin/doctors?q=${encodeURIComponent(doctor.name)}`, { cookie })).json().doctors;
+      expect(links.map((d: { doctor_id: number }) => d.doctor_id)).toEqual([doctor.id, doctor.id]);
       const atA = links.find((l: { clinic_email: string }) => l.clinic_email === a.email);
 
       expect((await call(ctx.app, 'DELETE', `/api/admin/doctors/${atA.id}`, { cookie })).statusCode).toBe(200);
@@ -261,7 +264,11 @@ describeEachDatabase(
 
       const d2 = await createDoctor(ctx.app.db, a.id);
       const appt2 = await createAppointment(ctx.app.db, { doctorId: d2.id, clinicId: a.id, repId: rep.id, appointmentDate: '2026-03-08' });
+      const listOfD2 = `/api/admin/appointments?doctor=${encodeURIComponent(d2.name)}`;
+      expect((await call(ctx.app, 'GET', listOfD2, { cookie })).json()).toMatchObject({ appointments: [{ id: appt2.id }], total: { count: 1, exact: true } });
       expect((await call(ctx.app, 'DELETE', `/api/admin/appointments/${appt2.id}`, { cookie })).statusCode).toBe(200);
+      // The list and its count follow.
+      expect((await call(ctx.app, 'GET', listOfD2, { cookie })).json()).toEqual({ appointments: [], nextCursor: null, total: { count: 0, exact: true } });
       const noAppt = await call(ctx.app, 'DELETE', `/api/admin/appointments/${appt2.id}`, { cookie });
       expect(noAppt.statusCode).toBe(404);
       expect(noAppt.json().message).toBe('Appointment not found');

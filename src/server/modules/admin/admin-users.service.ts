@@ -1,7 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { AdminSubscription, AdminUser, AdminUserType, UserStatusResponse } from '../../../shared/schemas/admin';
+import { and, eq } from 'drizzle-orm';
+import type { AdminUserType, UserStatusResponse } from '../../../shared/schemas/admin';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
-import { effectiveSubscriptionStatus } from '../../../shared/subscription/subscription-status';
 import { clinicUsers, medicalReps, passwordResetTokens, sessions } from '../../db/schema';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Deps } from '../../deps';
@@ -12,79 +11,12 @@ import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import { directoryKeysOfClinic } from '../directory/directory.service';
 
-// Users, subscriptions and pending registrations as the admin sees them (spec part 2, 2.5 and 3). No
-// password, hash, code or token ever leaves here.
+// Deleting an account and switching it on or off (spec part 2, 2.5 and 4); the lists of users and subscriptions are
+// admin-lists.service.ts.
 
 type AdminDeps = Pick<Deps, 'db' | 'clock' | 'log'>;
 /** Ending an account's sessions is the session plugin's (plugins/auth.ts endAllSessions); the route hands it in. */
 type StatusDeps = AdminDeps & { endAllSessions: (type: UserType, id: number) => Promise<void> };
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-export async function listUsers(deps: AdminDeps): Promise<AdminUser[]> {
-  const now = deps.clock.now();
-  const reps = await deps.db
-    .select({
-      id: medicalReps.id,
-      fullName: medicalReps.fullName,
-      email: medicalReps.email,
-      status: medicalReps.status,
-      company: medicalReps.company,
-      phone: medicalReps.phone,
-      state: medicalReps.state,
-      subscriptionStatus: medicalReps.subscriptionStatus,
-      subscriptionExpiresAt: medicalReps.subscriptionExpiresAt,
-      createdAt: medicalReps.createdAt,
-    })
-    .from(medicalReps)
-    .orderBy(desc(medicalReps.createdAt), desc(medicalReps.id));
-  const clinics = await deps.db
-    .select({
-      id: clinicUsers.id,
-      clinicName: clinicUsers.clinicName,
-      email: clinicUsers.email,
-      status: clinicUsers.status,
-      contactPerson: clinicUsers.contactPerson,
-      contactNumber: clinicUsers.contactNumber,
-      state: clinicUsers.state,
-      city: clinicUsers.city,
-      createdAt: clinicUsers.createdAt,
-    })
-    .from(clinicUsers)
-    .orderBy(desc(clinicUsers.createdAt), desc(clinicUsers.id));
-  return [
-    ...reps.map((r) => ({
-      id: r.id,
-      type: 'medrep' as const,
-      name: r.fullName,
-      email: r.email,
-      status: r.status,
-      company: r.company,
-      phone: r.phone,
-      state: r.state,
-      subscriptionStatus: effectiveSubscriptionStatus({ status: r.subscriptionStatus, expiresAt: r.subscriptionExpiresAt, now }),
-      contact_person: null,
-      contact_number: null,
-      city: null,
-      created_at: r.createdAt.toISOString(),
-    })),
-    ...clinics.map((c) => ({
-      id: c.id,
-      type: 'clinic' as const,
-      name: c.clinicName,
-      email: c.email,
-      status: c.status,
-      company: null,
-      phone: c.contactNumber,
-      state: c.state,
-      subscriptionStatus: null,
-      contact_person: c.contactPerson,
-      contact_number: c.contactNumber,
-      city: c.city,
-      created_at: c.createdAt.toISOString(),
-    })),
-  ];
-}
 
 const tableOf = (type: AdminUserType) => (type === 'clinic' ? clinicUsers : medicalReps);
 
@@ -137,19 +69,4 @@ export async function setUserStatus(
     details: { targetType: o.userType, targetId: o.id, from: current.status, to: status },
   });
   return { status, message: `User ${status === 'active' ? 'activated' : 'deactivated'} successfully` };
-}
-
-export async function listSubscriptions(deps: AdminDeps): Promise<AdminSubscription[]> {
-  const now = deps.clock.now();
-  const rows = await deps.db.select().from(medicalReps).orderBy(desc(medicalReps.createdAt), desc(medicalReps.id));
-  return rows.map((r) => ({
-    id: r.id,
-    full_name: r.fullName,
-    email: r.email,
-    company: r.company,
-    subscription_status: effectiveSubscriptionStatus({ status: r.subscriptionStatus, expiresAt: r.subscriptionExpiresAt, now }),
-    subscription_id: r.subscriptionId,
-    subscription_expires_at: iso(r.subscriptionExpiresAt),
-    created_at: r.createdAt.toISOString(),
-  }));
 }

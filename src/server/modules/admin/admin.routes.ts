@@ -4,13 +4,9 @@ import {
   ADMIN_MESSAGES,
   activeNotificationResponseSchema,
   adminAnalyticsSchema,
-  adminAppointmentsResponseSchema,
   adminAuthenticateSchema,
-  adminDoctorsResponseSchema,
   adminSessionResponseSchema,
   adminStatsSchema,
-  adminSubscriptionsResponseSchema,
-  adminUsersResponseSchema,
   broadcastResponseSchema,
   broadcastSchema,
   deleteUserSchema,
@@ -24,17 +20,10 @@ import { endAllSessions, endSession, requireUser, startSession, type UserType } 
 import { originOf, recordSecurityEvent } from '../../plugins/security';
 import { adminEmailRoutes } from './admin-email.routes';
 import { checkAdminPassword, logoutAdmin, recordAdminLogin } from './admin-auth.service';
-import {
-  broadcast,
-  clearActiveNotification,
-  deleteAppointment,
-  deleteDoctorLink,
-  getActiveNotification,
-  listAppointments,
-  listDoctors,
-} from './admin-content.service';
+import { broadcast, clearActiveNotification, deleteAppointment, deleteDoctorLink, getActiveNotification } from './admin-content.service';
+import { adminListsRoutes } from './admin-lists.routes';
 import { getAnalytics, getStats } from './admin-stats.service';
-import { deleteUser, listSubscriptions, listUsers, setUserStatus } from './admin-users.service';
+import { deleteUser, setUserStatus } from './admin-users.service';
 
 // The admin dashboard's calls (spec part 2, 7 "Admin"). Every /api/admin/* call needs an admin
 // session, except the public active announcement the rep dashboard reads.
@@ -105,10 +94,7 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
   app.get('/api/admin/stats', { ...adminOnly, schema: { response: { 200: adminStatsSchema, ...errorResponses } } }, async () => getStats(app));
   app.get('/api/admin/analytics', { ...adminOnly, schema: { response: { 200: adminAnalyticsSchema, ...errorResponses } } }, async () => getAnalytics(app));
 
-  // --- users ---
-  app.get('/api/admin/users', { ...adminOnly, schema: { response: { 200: adminUsersResponseSchema, ...errorResponses } } }, async () => ({
-    users: await listUsers(app),
-  }));
+  // --- users (the lists and their exports: admin-lists.routes.ts) ---
   app.delete(
     '/api/admin/users/:id',
     { ...adminOnly, schema: { params: idParamSchema, body: deleteUserSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
@@ -119,22 +105,13 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
     { ...adminOnly, schema: { params: idParamSchema, body: updateUserStatusSchema, response: { 200: userStatusResponseSchema, ...errorResponses } } },
     async (request) => setUserStatus(statusDeps, { id: request.params.id, ...request.body, origin: originOf(request) }),
   );
-  app.get('/api/admin/subscriptions', { ...adminOnly, schema: { response: { 200: adminSubscriptionsResponseSchema, ...errorResponses } } }, async () => ({
-    subscriptions: await listSubscriptions(app),
-  }));
 
   // --- doctors and appointments ---
-  app.get('/api/admin/doctors', { ...adminOnly, schema: { response: { 200: adminDoctorsResponseSchema, ...errorResponses } } }, async () => ({
-    doctors: await listDoctors(app),
-  }));
   app.delete(
     '/api/admin/doctors/:id',
     { ...adminOnly, schema: { params: idParamSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
     async (request) => deleteDoctorLink(app, { linkId: request.params.id, origin: originOf(request) }),
   );
-  app.get('/api/admin/appointments', { ...adminOnly, schema: { response: { 200: adminAppointmentsResponseSchema, ...errorResponses } } }, async () => ({
-    appointments: await listAppointments(app),
-  }));
   app.delete(
     '/api/admin/appointments/:id',
     { ...adminOnly, schema: { params: idParamSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
@@ -170,5 +147,6 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
     },
   );
 
+  await app.register(adminListsRoutes);
   await app.register(adminEmailRoutes);
 }
