@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import type { AdminAppointmentsResponse } from '../../../../shared/schemas/admin';
-import { adminFetch, adminQueryDefaults } from './admin-fetch';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AdminAppointmentsFilter, AdminAppointmentsResponse } from '../../../../shared/schemas/admin';
+import { adminListOptions, listUrl } from './admin-list-query';
 import { adminKeys } from './admin-query-keys';
 
-/** GET /api/admin/appointments */
-export const getAdminAppointments = () => adminFetch<AdminAppointmentsResponse>('/api/admin/appointments').then((r) => r.appointments);
-
-export function useAdminAppointments() {
-  return useQuery({ ...adminQueryDefaults, queryKey: adminKeys.appointments, queryFn: getAdminAppointments });
+/** GET /api/admin/appointments?doctor&from&to&status, a page at a time; appointments.csv with the same filters is the export. */
+export function useAdminAppointments(filter: AdminAppointmentsFilter) {
+  return useInfiniteQuery(adminListOptions<AdminAppointmentsResponse>(adminKeys.appointments, '/api/admin/appointments', filter));
 }
+
+export const adminAppointmentsCsvUrl = (filter: AdminAppointmentsFilter) => listUrl('/api/admin/appointments.csv', filter);

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import type { AdminDoctorsResponse } from '../../../../shared/schemas/admin';
-import { adminFetch, adminQueryDefaults } from './admin-fetch';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AdminDoctorsFilter, AdminDoctorsResponse } from '../../../../shared/schemas/admin';
+import { adminListOptions, listUrl } from './admin-list-query';
 import { adminKeys } from './admin-query-keys';
 
-/** GET /api/admin/doctors */
-export const getAdminDoctors = () => adminFetch<AdminDoctorsResponse>('/api/admin/doctors').then((r) => r.doctors);
-
-export function useAdminDoctors() {
-  return useQuery({ ...adminQueryDefaults, queryKey: adminKeys.doctors, queryFn: getAdminDoctors });
+/** GET /api/admin/doctors?q, a page at a time; doctors.csv with the same filter is the export. */
+export function useAdminDoctors(filter: AdminDoctorsFilter) {
+  return useInfiniteQuery(adminListOptions<AdminDoctorsResponse>(adminKeys.doctors, '/api/admin/doctors', filter));
 }
+
+export const adminDoctorsCsvUrl = (filter: AdminDoctorsFilter) => listUrl('/api/admin/doctors.csv', filter);

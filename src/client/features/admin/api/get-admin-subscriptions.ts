@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import type { AdminSubscriptionsResponse } from '../../../../shared/schemas/admin';
-import { adminFetch, adminQueryDefaults } from './admin-fetch';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AdminSubscriptionsFilter, AdminSubscriptionsResponse } from '../../../../shared/schemas/admin';
+import { adminListOptions, listUrl } from './admin-list-query';
 import { adminKeys } from './admin-query-keys';
 
-/** GET /api/admin/subscriptions */
-export const getAdminSubscriptions = () => adminFetch<AdminSubscriptionsResponse>('/api/admin/subscriptions').then((r) => r.subscriptions);
-
-export function useAdminSubscriptions() {
-  return useQuery({ ...adminQueryDefaults, queryKey: adminKeys.subscriptions, queryFn: getAdminSubscriptions });
+/** GET /api/admin/subscriptions?q, a page at a time; subscriptions.csv with the same filter is the export. */
+export function useAdminSubscriptions(filter: AdminSubscriptionsFilter) {
+  return useInfiniteQuery(adminListOptions<AdminSubscriptionsResponse>(adminKeys.subscriptions, '/api/admin/subscriptions', filter));
 }
+
+export const adminSubscriptionsCsvUrl = (filter: AdminSubscriptionsFilter) => listUrl('/api/admin/subscriptions.csv', filter);

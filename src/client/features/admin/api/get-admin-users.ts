@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import type { AdminUsersResponse } from '../../../../shared/schemas/admin';
-import { adminFetch, adminQueryDefaults } from './admin-fetch';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AdminUsersFilter, AdminUsersResponse } from '../../../../shared/schemas/admin';
+import { adminListOptions, listUrl } from './admin-list-query';
 import { adminKeys } from './admin-query-keys';
 
-/** GET /api/admin/users */
-export const getAdminUsers = () => adminFetch<AdminUsersResponse>('/api/admin/users').then((r) => r.users);
-
-export function useAdminUsers() {
-  return useQuery({ ...adminQueryDefaults, queryKey: adminKeys.users, queryFn: getAdminUsers });
+/** GET /api/admin/users?type&q, a page at a time; users.csv with the same filters is the export. */
+export function useAdminUsers(filter: AdminUsersFilter) {
+  return useInfiniteQuery(adminListOptions<AdminUsersResponse>(adminKeys.users, '/api/admin/users', filter));
 }
+
+export const adminUsersCsvUrl = (filter: AdminUsersFilter) => listUrl('/api/admin/users.csv', filter);

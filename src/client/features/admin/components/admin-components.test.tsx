@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../auth/test/render';
-import { AppointmentFilters, NO_FILTERS, applyAppointmentFilters } from './appointment-filters';
+import { listUrl } from '../api/admin-list-query';
+import { countText } from '../lib/paged-rows';
+import { AppointmentFilters, NO_FILTERS } from './appointment-filters';
 import { BroadcastBox } from './broadcast-box';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { LoadMore } from './load-more';
 import { ReregistrationTool } from './reregistration-tool';
 import { ADMIN_MESSAGES } from '../../../../shared/schemas/admin';
 
@@ -45,17 +48,17 @@ describe('BroadcastBox (spec part 2, 2.5)', () => {
 });
 
 describe('appointment filters (spec part 2, 2.5)', () => {
-  const base = { specialty: 'Cardiology', clinic_name: 'C', rep_name: 'R', company: 'X', rep_phone: '1', booked_at: '2026-03-01T00:00:00Z' };
-  const list = [
-    { ...base, id: 1, doctor_name: 'Dr. Mir', appointment_date: '2026-03-02', status: 'booked' },
-    { ...base, id: 2, doctor_name: 'Dr. Lone', appointment_date: '2026-03-05', status: 'cancelled' },
-    { ...base, id: 3, doctor_name: 'Dr. Mirza', appointment_date: '2026-03-09', status: 'completed' },
-  ];
-  it('filters by doctor name, date range (inclusive) and status', () => {
-    expect(applyAppointmentFilters(list, NO_FILTERS).map((a) => a.id)).toEqual([1, 2, 3]);
-    expect(applyAppointmentFilters(list, { ...NO_FILTERS, doctor: 'mir' }).map((a) => a.id)).toEqual([1, 3]);
-    expect(applyAppointmentFilters(list, { ...NO_FILTERS, from: '2026-03-05', to: '2026-03-09' }).map((a) => a.id)).toEqual([2, 3]);
-    expect(applyAppointmentFilters(list, { ...NO_FILTERS, status: 'cancelled' }).map((a) => a.id)).toEqual([2]);
+  it('are sent to the server in the query string, empty fields left out (docs/decisions/022)', () => {
+    expect(listUrl('/api/admin/appointments', { doctor: 'mir & co', from: '2026-03-05', to: '', status: undefined })).toBe(
+      '/api/admin/appointments?doctor=mir+%26+co&from=2026-03-05',
+    );
+    expect(listUrl('/api/admin/appointments', {}, 'WzEsMl0')).toBe('/api/admin/appointments?cursor=WzEsMl0');
+    expect(listUrl('/api/admin/appointments.csv', { status: 'booked' })).toBe('/api/admin/appointments.csv?status=booked');
+  });
+
+  it('writes the total in Indian digit groups, an estimate with "about"', () => {
+    expect(countText({ count: 1234567, exact: true })).toBe('12,34,567');
+    expect(countText({ count: 100000, exact: false })).toBe('about 1,00,000');
   });
 
   it('Clear Filters resets every field', async () => {
@@ -64,6 +67,27 @@ describe('appointment filters (spec part 2, 2.5)', () => {
     renderWithApp(<AppointmentFilters value={{ doctor: 'x', from: '2026-01-01', to: '', status: 'booked' }} onChange={onChange} />);
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(onChange).toHaveBeenCalledWith(NO_FILTERS);
+  });
+});
+
+describe('LoadMore (docs/decisions/022)', () => {
+  it('asks for the next page, and moves focus to the end line when the last page has come', async () => {
+    const user = userEvent.setup();
+    const onLoadMore = vi.fn();
+    const props = { noun: 'appointments', shown: 50, onLoadMore };
+    const view = render(<LoadMore {...props} hasMore loading={false} />); // no providers: rerender keeps its state
+    await user.click(screen.getByRole('button', { name: 'Load more appointments' }));
+    expect(onLoadMore).toHaveBeenCalledOnce();
+    const button = screen.getByRole('button', { name: 'Load more appointments' });
+    button.focus();
+    view.rerender(<LoadMore {...props} hasMore loading />);
+    // Still focused while the page loads, and a second press asks nothing more.
+    expect(screen.getByRole('button', { name: 'Loading more appointments…' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Loading more appointments…' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Loading more appointments…' }));
+    expect(onLoadMore).toHaveBeenCalledOnce();
+    view.rerender(<LoadMore {...props} shown={72} hasMore={false} loading={false} />);
+    expect(screen.getByText('All 72 appointments shown.')).toHaveFocus();
   });
 });
 

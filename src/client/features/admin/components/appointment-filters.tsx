@@ -2,7 +2,6 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
-import type { AdminAppointment } from '../../../../shared/schemas/admin';
 
 export interface AppointmentFilterValues {
   doctor: string;
@@ -18,24 +17,13 @@ const STATUSES = [
   ['cancelled', 'Cancelled'],
 ] as const;
 
-export function applyAppointmentFilters(list: AdminAppointment[], f: AppointmentFilterValues): AdminAppointment[] {
-  const doctor = f.doctor.trim().toLowerCase();
-  return list.filter(
-    (a) =>
-      (!doctor || a.doctor_name.toLowerCase().includes(doctor)) &&
-      (!f.from || a.appointment_date >= f.from) &&
-      (!f.to || a.appointment_date <= f.to) &&
-      (!f.status || a.status === f.status),
-  );
-}
-
-/** spec part 2, 2.5: doctor name, from date, to date, status and Clear Filters. */
+/** spec part 2, 2.5: doctor name, from date, to date, status and Clear Filters; the server applies them (docs/decisions/022). */
 export function AppointmentFilters({ value, onChange }: { value: AppointmentFilterValues; onChange: (v: AppointmentFilterValues) => void }) {
   const set = (k: keyof AppointmentFilterValues) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ ...value, [k]: e.target.value });
   return (
     <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto_auto] lg:items-end dark:border-slate-700 dark:bg-slate-800">
       <FormField label="Doctor name">
-        <Input value={value.doctor} onChange={set('doctor')} placeholder="Search by doctor" />
+        <Input type="search" value={value.doctor} onChange={set('doctor')} placeholder="Search by doctor" />
       </FormField>
       <FormField label="From date">
         <Input type="date" value={value.from} onChange={set('from')} />

@@ -1,28 +1,39 @@
 import { Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { ADMIN_MESSAGES, type AdminAppointment } from '../../../../shared/schemas/admin';
+import { ADMIN_MESSAGES, type AdminAppointment, type AdminAppointmentsFilter } from '../../../../shared/schemas/admin';
 import { useDeleteAppointment } from '../api/delete-appointment';
-import { useAdminAppointments } from '../api/get-admin-appointments';
+import { adminAppointmentsCsvUrl, useAdminAppointments } from '../api/get-admin-appointments';
 import { displayDate } from '../lib/admin-format';
-import { AppointmentFilters, NO_FILTERS, applyAppointmentFilters } from './appointment-filters';
+import { pagedRows } from '../lib/paged-rows';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { AppointmentFilters, NO_FILTERS } from './appointment-filters';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { DataList, type Column } from './data-list';
+import { ListSummary } from './list-summary';
+import { LoadMore } from './load-more';
 
 const statusTone = (s: string) => (s === 'booked' || s === 'confirmed' ? 'info' : s === 'completed' ? 'success' : 'danger');
 
-/** spec part 2, 2.5: the Appointments tab with its filters, count, rows and delete. */
+/** spec part 2, 2.5: the Appointments tab with its filters, count, rows and delete, a page at a time (docs/decisions/022). */
 export function AppointmentsTab() {
-  const appointments = useAdminAppointments();
   const [filters, setFilters] = useState(NO_FILTERS);
+  const doctor = useDebouncedValue(filters.doctor.trim());
+  const filter: AdminAppointmentsFilter = {
+    doctor: doctor || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    status: (filters.status || undefined) as AdminAppointmentsFilter['status'],
+  };
+  const filtered = Object.values(filter).some(Boolean);
+  const appointments = useAdminAppointments(filter);
+  const { rows, total } = pagedRows(appointments.data, (p) => p.appointments);
   const [deleting, setDeleting] = useState<AdminAppointment | null>(null);
   const remove = useDeleteAppointment();
-  const all = useMemo(() => appointments.data ?? [], [appointments.data]);
-  const rows = useMemo(() => applyAppointmentFilters(all, filters), [all, filters]);
   const columns: Column<AdminAppointment>[] = [
     { header: 'Doctor', primary: true, cell: (a) => a.doctor_name },
     { header: 'Specialty', cell: (a) => a.specialty },
@@ -60,7 +71,7 @@ export function AppointmentsTab() {
     });
 
   return (
-    <section aria-label="Appointments" className="grid grid-cols-[minmax(0,1fr)] gap-4">
+    <section aria-label="Appointments" aria-busy={appointments.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <AppointmentFilters value={filters} onChange={setFilters} />
       {appointments.isPending ? (
         <Spinner label="Loading appointments..." />
@@ -70,17 +81,26 @@ export function AppointmentsTab() {
         </p>
       ) : (
         <>
-          <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-            Showing {rows.length} of {all.length} appointments
-          </p>
+          <ListSummary
+            shown={rows.length}
+            total={total}
+            noun="appointments"
+            exportHref={adminAppointmentsCsvUrl(filter)}
+            updating={appointments.isPlaceholderData}
+          />
           <DataList
             rows={rows}
             columns={columns}
             rowKey={(a) => a.id}
             caption="Appointments"
-            empty={
-              all.length === 0 ? 'No appointments have been created yet.' : 'No appointments match your current filters. Try adjusting your search criteria.'
-            }
+            empty={filtered ? 'No appointments match your current filters. Try adjusting your search criteria.' : 'No appointments have been created yet.'}
+          />
+          <LoadMore
+            hasMore={appointments.hasNextPage}
+            loading={appointments.isFetchingNextPage}
+            onLoadMore={() => void appointments.fetchNextPage()}
+            noun="appointments"
+            shown={rows.length}
           />
         </>
       )}

@@ -1,27 +1,28 @@
 import { Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { ADMIN_MESSAGES, type AdminDoctor } from '../../../../shared/schemas/admin';
 import { useDeleteDoctor } from '../api/delete-doctor';
-import { useAdminDoctors } from '../api/get-admin-doctors';
-import { matchesSearch } from '../lib/admin-format';
+import { adminDoctorsCsvUrl, useAdminDoctors } from '../api/get-admin-doctors';
+import { pagedRows } from '../lib/paged-rows';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { DataList, type Column } from './data-list';
+import { ListSummary } from './list-summary';
+import { LoadMore } from './load-more';
 import { SearchBox } from './search-box';
 
-/** spec part 2, 2.5: 'Doctors & Clinics', one row per doctor at a clinic, with delete. */
+/** spec part 2, 2.5: 'Doctors & Clinics', one row per doctor at a clinic, with delete; a page at a time (docs/decisions/022). */
 export function DoctorsTab() {
-  const doctors = useAdminDoctors();
   const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim()) || undefined;
+  const doctors = useAdminDoctors({ q });
+  const { rows, total } = pagedRows(doctors.data, (p) => p.doctors);
   const [deleting, setDeleting] = useState<AdminDoctor | null>(null);
   const remove = useDeleteDoctor();
-  const rows = useMemo(
-    () => (doctors.data ?? []).filter((d) => matchesSearch(search, d.name, d.clinic_name, d.clinic_email, d.specialty)),
-    [doctors.data, search],
-  );
   const columns: Column<AdminDoctor>[] = [
     { header: 'Doctor', primary: true, cell: (d) => d.name },
     { header: 'Specialty', cell: (d) => d.specialty },
@@ -58,7 +59,7 @@ export function DoctorsTab() {
     });
 
   return (
-    <section aria-label="Doctors & Clinics" className="grid grid-cols-[minmax(0,1fr)] gap-4">
+    <section aria-label="Doctors & Clinics" aria-busy={doctors.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Doctors &amp; Clinics</h2>
         <SearchBox value={search} onChange={setSearch} label="Search doctors or clinics" />
@@ -70,13 +71,29 @@ export function DoctorsTab() {
           {errorMessage(doctors.error, 'Failed to load doctors')}
         </p>
       ) : (
-        <DataList
-          rows={rows}
-          columns={columns}
-          rowKey={(d) => d.id}
-          caption="Doctors and their clinics"
-          empty={search ? 'No doctors match your search.' : 'No doctors yet.'}
-        />
+        <>
+          <ListSummary
+            shown={rows.length}
+            total={total}
+            noun="doctors at clinics"
+            exportHref={adminDoctorsCsvUrl({ q })}
+            updating={doctors.isPlaceholderData}
+          />
+          <DataList
+            rows={rows}
+            columns={columns}
+            rowKey={(d) => d.id}
+            caption="Doctors and their clinics"
+            empty={q ? 'No doctors match your search.' : 'No doctors yet.'}
+          />
+          <LoadMore
+            hasMore={doctors.hasNextPage}
+            loading={doctors.isFetchingNextPage}
+            onLoadMore={() => void doctors.fetchNextPage()}
+            noun="doctors at clinics"
+            shown={rows.length}
+          />
+        </>
       )}
       <ConfirmDeleteDialog
         open={!!deleting}

@@ -1,20 +1,25 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import type { AdminSubscription } from '../../../../shared/schemas/admin';
-import { useAdminSubscriptions } from '../api/get-admin-subscriptions';
-import { displayDate, matchesSearch } from '../lib/admin-format';
+import { adminSubscriptionsCsvUrl, useAdminSubscriptions } from '../api/get-admin-subscriptions';
+import { displayDate } from '../lib/admin-format';
+import { pagedRows } from '../lib/paged-rows';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 import { DataList, type Column } from './data-list';
+import { ListSummary } from './list-summary';
+import { LoadMore } from './load-more';
 import { SearchBox } from './search-box';
 import { SubscriptionBadge } from './status-badges';
 
 const ACTIVE_LOOKING = new Set(['active', 'authenticated', 'paid', 'free_trial', 'trial']);
 
-/** spec part 2, 2.5 and 9: id cut to 20 characters, expiry or 'Not Active' / 'N/A', joined date. */
+/** spec part 2, 2.5 and 9: id cut to 20 characters, expiry or 'Not Active' / 'N/A', joined date; a page at a time (docs/decisions/022). */
 export function SubscriptionsTab() {
-  const subs = useAdminSubscriptions();
   const [search, setSearch] = useState('');
-  const rows = useMemo(() => (subs.data ?? []).filter((s) => matchesSearch(search, s.full_name, s.email)), [subs.data, search]);
+  const q = useDebouncedValue(search.trim()) || undefined;
+  const subs = useAdminSubscriptions({ q });
+  const { rows, total } = pagedRows(subs.data, (p) => p.subscriptions);
   const columns: Column<AdminSubscription>[] = [
     { header: 'Name', primary: true, cell: (s) => s.full_name },
     { header: 'Email', cell: (s) => <span className="break-all">{s.email}</span> },
@@ -38,7 +43,7 @@ export function SubscriptionsTab() {
     { header: 'Joined', cell: (s) => displayDate(s.created_at) },
   ];
   return (
-    <section aria-label="Subscriptions" className="grid grid-cols-[minmax(0,1fr)] gap-4">
+    <section aria-label="Subscriptions" aria-busy={subs.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <SearchBox value={search} onChange={setSearch} label="Search subscriptions by name or email" />
       {subs.isPending ? (
         <Spinner label="Loading subscriptions..." />
@@ -47,7 +52,23 @@ export function SubscriptionsTab() {
           {errorMessage(subs.error, 'Failed to load subscriptions')}
         </p>
       ) : (
-        <DataList rows={rows} columns={columns} rowKey={(s) => s.id} caption="Subscriptions" empty="No subscriptions yet." />
+        <>
+          <ListSummary shown={rows.length} total={total} noun="subscriptions" exportHref={adminSubscriptionsCsvUrl({ q })} updating={subs.isPlaceholderData} />
+          <DataList
+            rows={rows}
+            columns={columns}
+            rowKey={(s) => s.id}
+            caption="Subscriptions"
+            empty={q ? 'No subscriptions match your search.' : 'No subscriptions yet.'}
+          />
+          <LoadMore
+            hasMore={subs.hasNextPage}
+            loading={subs.isFetchingNextPage}
+            onLoadMore={() => void subs.fetchNextPage()}
+            noun="subscriptions"
+            shown={rows.length}
+          />
+        </>
       )}
     </section>
   );

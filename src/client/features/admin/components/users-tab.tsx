@@ -1,35 +1,37 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { ADMIN_MESSAGES, type AdminUser, type AdminUserType } from '../../../../shared/schemas/admin';
 import { useDeleteUser } from '../api/delete-user';
-import { useAdminUsers } from '../api/get-admin-users';
+import { adminUsersCsvUrl, useAdminUsers } from '../api/get-admin-users';
 import { useUpdateUserStatus } from '../api/update-user-status';
-import { displayDate, matchesSearch } from '../lib/admin-format';
+import { displayDate } from '../lib/admin-format';
+import { pagedRows } from '../lib/paged-rows';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { DataList, type Column } from './data-list';
 import { DetailsDialog } from './details-dialog';
+import { ListSummary } from './list-summary';
+import { LoadMore } from './load-more';
 import { SearchBox } from './search-box';
 import { SubscriptionBadge, UserStatusBadge } from './status-badges';
 import { UserRowActions } from './user-row-actions';
 
-/** The Medical Reps and Clinics tabs (spec part 2, 2.5): search, rows, view, status toggle, delete. */
+/** The Medical Reps and Clinics tabs (spec part 2, 2.5): search, rows, view, status toggle, delete; a page at a time (docs/decisions/022). */
 export function UsersTab({ type }: { type: AdminUserType }) {
-  const users = useAdminUsers();
   const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim()) || undefined;
+  const users = useAdminUsers({ type, q });
+  const { rows, total } = pagedRows(users.data, (p) => p.users);
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const updateStatus = useUpdateUserStatus();
   const deleteUser = useDeleteUser();
   const isRep = type === 'medrep';
   const noun = isRep ? 'medical representative' : 'clinic';
-
-  const rows = useMemo(
-    () => (users.data ?? []).filter((u) => u.type === type && matchesSearch(search, u.name, u.email, u.contact_person)),
-    [users.data, type, search],
-  );
+  const plural = isRep ? 'medical reps' : 'clinics';
 
   const toggle = (u: AdminUser) => {
     const status = u.status === 'active' ? 'inactive' : 'active';
@@ -122,13 +124,8 @@ export function UsersTab({ type }: { type: AdminUserType }) {
         ];
 
   return (
-    <section aria-label={isRep ? 'Medical Reps' : 'Clinics'} className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <SearchBox value={search} onChange={setSearch} label={isRep ? 'Search medical reps by name or email' : 'Search clinics by name or email'} />
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          {rows.length} {isRep ? 'medical reps' : 'clinics'}
-        </p>
-      </div>
+    <section aria-label={isRep ? 'Medical Reps' : 'Clinics'} aria-busy={users.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <SearchBox value={search} onChange={setSearch} label={isRep ? 'Search medical reps by name or email' : 'Search clinics by name or email'} />
       {users.isPending ? (
         <Spinner label="Loading users..." />
       ) : users.isError ? (
@@ -136,13 +133,23 @@ export function UsersTab({ type }: { type: AdminUserType }) {
           {errorMessage(users.error, 'Failed to load users')}
         </p>
       ) : (
-        <DataList
-          rows={rows}
-          columns={columns}
-          rowKey={(u) => `${u.type}-${u.id}`}
-          caption={isRep ? 'Medical representatives' : 'Clinics'}
-          empty={search ? 'No users match your search.' : `No ${noun}s yet.`}
-        />
+        <>
+          <ListSummary shown={rows.length} total={total} noun={plural} exportHref={adminUsersCsvUrl({ type, q })} updating={users.isPlaceholderData} />
+          <DataList
+            rows={rows}
+            columns={columns}
+            rowKey={(u) => `${u.type}-${u.id}`}
+            caption={isRep ? 'Medical representatives' : 'Clinics'}
+            empty={q ? 'No users match your search.' : `No ${noun}s yet.`}
+          />
+          <LoadMore
+            hasMore={users.hasNextPage}
+            loading={users.isFetchingNextPage}
+            onLoadMore={() => void users.fetchNextPage()}
+            noun={plural}
+            shown={rows.length}
+          />
+        </>
       )}
       <DetailsDialog open={!!viewing} onOpenChange={(o) => !o && setViewing(null)} title={viewing?.name ?? ''} fields={viewing ? details(viewing) : []} />
       <ConfirmDeleteDialog

@@ -22,9 +22,3 @@ export function displayDateTime(value: string | null | undefined): string {
     return 'Date Error';
   }
 }
-
-/** Name or e-mail contains the search text (case-insensitive). */
-export const matchesSearch = (search: string, ...fields: Array<string | null | undefined>) => {
-  const q = search.trim().toLowerCase();
-  return !q || fields.some((f) => f?.toLowerCase().includes(q));
-};

@@ -1,0 +1,41 @@
+import { Download } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import type { ListTotal } from '../../../../shared/schemas/pagination';
+import { countText } from '../lib/paged-rows';
+
+/**
+ * "Showing X of Y appointments" (spec part 2, 2.5): X the rows loaded so far, Y the rows matching the filters, an
+ * estimate marked "about" past the server's exact-count limit (docs/decisions/022). Beside it the CSV export of
+ * everything the same filters match, when anything does.
+ */
+export function ListSummary({
+  shown,
+  total,
+  noun,
+  exportHref,
+  updating,
+}: {
+  shown: number;
+  total?: ListTotal;
+  noun: string;
+  exportHref: string;
+  updating: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+        {total ? `Showing ${shown.toLocaleString('en-IN')} of ${countText(total)} ${noun}` : `Showing ${shown.toLocaleString('en-IN')} ${noun}`}
+        {updating && <span className="ml-2 text-slate-500 dark:text-slate-400">Updating…</span>}
+      </p>
+      {/* Nothing matched: a file of headers alone is not worth offering. */}
+      {shown > 0 && (
+        <Button asChild variant="secondary" size="sm">
+          <a href={exportHref} download>
+            <Download className="h-4 w-4" aria-hidden />
+            Export CSV<span className="sr-only"> of these {noun}</span>
+          </a>
+        </Button>
+      )}
+    </div>
+  );
+}

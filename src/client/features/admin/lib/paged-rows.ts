@@ -1,0 +1,11 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import type { ListTotal } from '../../../../shared/schemas/pagination';
+
+/** The rows of every page loaded so far, in order, and the first page's total. */
+export function pagedRows<P extends { total?: ListTotal }, R>(data: InfiniteData<P> | undefined, rowsOf: (page: P) => R[]): { rows: R[]; total?: ListTotal } {
+  if (!data) return { rows: [] };
+  return { rows: data.pages.flatMap(rowsOf), total: data.pages[0]?.total };
+}
+
+/** A count as the screens write it: Indian digit grouping, "about" before an estimate. */
+export const countText = (total: ListTotal) => `${total.exact ? '' : 'about '}${total.count.toLocaleString('en-IN')}`;
