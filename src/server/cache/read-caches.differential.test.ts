@@ -10,7 +10,6 @@ import { readRep, readRepAppointments } from '../modules/booking/booking-reads.s
 import { bookAppointment, cancelAppointment } from '../modules/booking/booking.service';
 import type { ClinicDeps } from '../modules/clinics/access';
 import { requireLinkedDoctor } from '../modules/clinics/access';
-import { readClosedDates } from '../modules/clinics/day-closures.service';
 import { addExistingDoctor, removeDoctor } from '../modules/clinics/doctors.service';
 import { saveDoctorSettings } from '../modules/clinics/settings.service';
 import { cancelTodayCalls, listDoctorAppointmentsForClinic } from '../modules/clinics/visitors.service';
@@ -228,7 +227,6 @@ async function readAll(app: FastifyInstance, db: DbOrTx, w: World) {
     const link = `${clinicId}/${doctorId}`;
     out[`visits ${link}`] = await settle(() => listDoctorAppointmentsForClinic(deps, { actor: clinicActor(clinicId), clinicId, doctorId }));
     out[`linked ${link}`] = await settle(() => requireLinkedDoctor(db, clinicId, doctorId));
-    out[`closures ${link}`] = await readClosedDates(deps, { clinicId, doctorId, from: addDays(today, -40), to: addDays(today, 40) });
     out[`settings ${link}`] = await getBookableSettings(deps, { clinicId, doctorId });
   }
   for (const doctorId of w.doctors) out[`clinics of ${doctorId}`] = await listClinicsOfDoctor(deps, { doctorId });

@@ -3,7 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedVolume, type SeededVolume } from '../../../bench/seed-volume';
 import { SPECIALTIES } from '../../shared/constants';
 import { addDays } from '../../shared/dates';
-import { queryDoctorAppointmentsBetween, queryRepAppointmentsWithDoctor, queryRepUpcomingAppointments } from '../modules/booking/booking.repo';
+import {
+  queryCalendarInputs,
+  queryDoctorAppointmentsBetween,
+  queryRepAppointmentsWithDoctor,
+  queryRepUpcomingAppointments,
+} from '../modules/booking/booking.repo';
 import { queryEmailLogsPage, queryPendingPage, queryRecipientsPage } from '../modules/admin/admin-email.repo';
 import { queryAppointmentsPage, queryClinicsPage, queryDoctorLinksPage, queryRepsPage } from '../modules/admin/admin-lists.repo';
 import {
@@ -76,6 +81,9 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
       now: ctx.clock.now(),
       volume: { clinics: 2000, doctors: 4000, reps: 500, appointments: 20_000 },
     });
+    // A closed day at every link (clinics cancel a day now and then), so the closures are a table worth an index.
+    await ctx.database.db.execute(sql`insert into doctor_day_closures (clinic_id, doctor_id, closed_date, reason, created_at)
+      select clinic_id, doctor_id, ${v.today}::date + (id % 60), 'Doctor unavailable', now() from clinic_doctors`);
     // Autovacuum keeps the visibility map in production; the planner costs index-only scans (a clinic's links
     // on clinic_doctors' unique index) with it, as it would on a live database.
     await ctx.database.db.execute(sql`vacuum analyze`);
@@ -107,6 +115,19 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
     await expectIndexOn(withDoctor, 'doctor_appointments', ['doctor_appointments_rep_doctor_date_uq', 'doctor_appointments_rep_date_idx']);
     const upcoming = queryRepUpcomingAppointments(ctx.database.db, { repId, fromDate: v.today });
     await expectIndexOn(upcoming, 'doctor_appointments', ['doctor_appointments_rep_date_idx', 'doctor_appointments_rep_doctor_date_uq']);
+  });
+
+  it("a calendar month not cached yet: the link's settings, the doctor's month, the rep's visits and the closures in one statement", async () => {
+    const doctorId = v.doctorIds[7]!;
+    const clinicId = v.primaryClinicOf[doctorId]!;
+    const query = queryCalendarInputs(ctx.database.db, { clinicId, doctorId, repId: v.repIds[37]!, from: v.today, to: addDays(v.today, 30) });
+    const nodes = await planOf(query);
+    const indexesOn = (table: string) => nodes.filter((n) => n['Relation Name'] === table && n['Index Name']).map((n) => n['Index Name']);
+    // The doctor's month (by clinic, doctor and date) and the rep's visits (by rep and doctor): two probes.
+    expect(indexesOn('doctor_appointments')).toHaveLength(2);
+    expect(indexesOn('doctor_day_closures').length).toBeGreaterThan(0);
+    expect(indexesOn('clinic_doctors').length).toBeGreaterThan(0);
+    await expectNoSeqScan(query, ['doctor_appointments', 'doctor_day_closures', 'clinic_doctors', 'clinic_users', 'clinic_doctor_settings', 'doctors']);
   });
 
   it("a doctor's clinics (the cascade's last step) read the clinic_doctors doctor index", async () => {

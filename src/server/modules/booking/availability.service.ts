@@ -12,9 +12,9 @@ import { isSubscriptionActive } from '../../../shared/subscription/subscription-
 import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import type { Deps as AppDeps } from '../../deps';
 import { notFound, unauthorized } from '../../errors';
-import { readClosedDates } from '../clinics/day-closures.service';
 import { getBookableSettings } from '../directory/directory.service';
-import { readDoctorMonth, readRep, readRepAppointments } from './booking-reads.service';
+import { readRep } from './booking-reads.service';
+import { findCalendarInputs } from './booking.repo';
 import { AVAILABILITY_NOT_FOUND } from './booking.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -79,18 +79,18 @@ const calendarCache = defineReadCache<CalendarArg, CalendarMonth>({
 async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<CalendarMonth> {
   const { today } = o;
   const dates = datesOfMonth(o.month);
-  const range = { clinicId: o.clinicId, doctorId: o.doctorId, from: dates[0]!, to: dates.at(-1)! };
-  // Independent reads, side by side (each is usually answered from the instance's caches).
-  const [settings, doctorAppointments, repAll, closedDates] = await Promise.all([
-    loadSettings(deps, o),
-    readDoctorMonth(deps, { clinicId: o.clinicId, doctorId: o.doctorId, month: o.month }),
-    readRepAppointments(deps, o.repId),
-    readClosedDates(deps, range),
-  ]);
-  // The rep's visits to the doctor at any clinic (call frequency looks at all of them).
-  const repAppointments = repAll
-    .filter((a) => a.doctor_id === o.doctorId)
-    .map((a) => ({ id: a.id, date: a.appointment_date, status: a.status, clinicId: a.clinic_id }));
+  // A month not cached yet is read in one statement (the settings, the doctor's month, the rep's visits to
+  // the doctor at any clinic, for call frequency, and the closures), not from the per-key caches: one round
+  // trip instead of four (docs/decisions/026-bench-scale-and-mixed-load.md, the calendar's cold path).
+  const inputs = await findCalendarInputs(deps.db, { clinicId: o.clinicId, doctorId: o.doctorId, repId: o.repId, from: dates[0]!, to: dates.at(-1)! });
+  if (!inputs) throw notFound(AVAILABILITY_NOT_FOUND);
+  const settings: DoctorAvailabilitySettings = {
+    doctorName: inputs.doctorName,
+    availableDays: normalizeAvailableDays(inputs.availableDays),
+    maxSlots: inputs.maxSlots,
+    callFrequency: inputs.callFrequency,
+  };
+  const { doctorDays: doctorAppointments, repVisits: repAppointments, closedDates } = inputs;
   const ctx: BookingContext = { settings, clinicId: o.clinicId, doctorAppointments, repAppointments, today, closedDates };
   const future = futureAppointmentAtClinic(ctx);
   const futureRow = future ? repAppointments.find((a) => a === future) : undefined;

@@ -1,19 +1,12 @@
 import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import type { Deps } from '../../deps';
 import { groupRows } from '../../db/query-tools';
-import { datesOfMonth } from '../../../shared/booking/booking-rules';
 import type { RepAppointment } from '../../../shared/schemas/booking';
-import {
-  findRep,
-  findReps,
-  listDoctorAppointmentsBetween,
-  listDoctorsAppointmentsBetween,
-  listRepsUpcomingAppointments,
-  listRepUpcomingAppointments,
-} from './booking.repo';
+import { findRep, findReps, listRepsUpcomingAppointments, listRepUpcomingAppointments } from './booking.repo';
 
 // The booking area's read caches (docs/decisions/016-keyed-read-caches.md): a booking or a cancellation
-// changes one rep's appointments and one doctor's day, and drops just those keys. The misses of one
+// changes one rep's appointments and drops just that key (a calendar month not cached yet reads the doctor's
+// month in its own statement: availability.service.ts). The misses of one
 // event-loop turn are read with one query. Sizes are estimates of the values' memory.
 
 const ALL_DATES = '1900-01-01';
@@ -54,53 +47,9 @@ const repAppointmentsCache = defineReadCache<number, RepAppointment[]>({
   },
 });
 
-type DoctorMonth = { clinicId: number; doctorId: number; month: string };
-type DoctorDayRow = Awaited<ReturnType<typeof listDoctorAppointmentsBetween>>[number];
-const monthKey = (o: DoctorMonth) => `${o.clinicId}:${o.doctorId}:${o.month}`;
-
-/** A doctor's bookings at a clinic in one month (the calendar's slots), per (clinic, doctor, month). */
-const doctorMonthCache = defineReadCache<DoctorMonth, DoctorDayRow[]>({
-  name: 'doctor months',
-  max: 100_000,
-  maxBytes: 24 * 2 ** 20,
-  sizeOf: (rows) => 150 + rows.length * 100,
-  keyOf: monthKey,
-  invalidatedBy: { 'doctor-day': ([c, d, date]) => `${c}:${d}:${date!.slice(0, 7)}` },
-  missing: [],
-  loadMany: async (db, months) => {
-    const found = new Map<string, DoctorDayRow[]>();
-    // One query per month asked for (the calendar asks for one month at a time).
-    for (const same of groupRows(
-      months,
-      (m) => m.month,
-      (m) => m,
-    ).values()) {
-      const dates = datesOfMonth(same[0]!.month);
-      const range = { from: dates[0]!, to: dates.at(-1)! };
-      if (same.length === 1) {
-        found.set(monthKey(same[0]!), await listDoctorAppointmentsBetween(db, { ...same[0]!, ...range }));
-        continue;
-      }
-      const rows = await listDoctorsAppointmentsBetween(db, { pairs: same.map((m) => [m.clinicId, m.doctorId] as const), ...range });
-      const month = same[0]!.month;
-      for (const [k, list] of groupRows(
-        rows,
-        (r) => `${r.clinicId}:${r.doctorId}:${month}`,
-        ({ date, status, repId }) => ({ date, status, repId }),
-      )) {
-        found.set(k, list);
-      }
-    }
-    return found;
-  },
-});
-
 type Db = Pick<Deps, 'db'>;
 
 export const readRep = (deps: Db, repId: number) => repCache.read(deps.db, repId);
 
 /** The rep's appointments that are not cancelled, every date (shared, read-only). */
 export const readRepAppointments = (deps: Db, repId: number) => repAppointmentsCache.read(deps.db, repId);
-
-/** The doctor's non-cancelled appointments at the clinic in `month` (yyyy-mm). */
-export const readDoctorMonth = (deps: Db, o: DoctorMonth) => doctorMonthCache.read(deps.db, o);

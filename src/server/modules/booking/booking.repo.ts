@@ -1,7 +1,17 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
+import { preparedOnce, type Param } from '../../db/query-tools';
 import type { DbOrTx, Tx } from '../../db/client';
-import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, idempotencyKeys, medicalReps } from '../../db/schema';
+import { bookable } from '../../db/bookable-links';
+import {
+  clinicDoctors,
+  clinicDoctorSettings,
+  clinicUsers,
+  doctorAppointments,
+  doctorDayClosures,
+  doctors,
+  idempotencyKeys,
+  medicalReps,
+} from '../../db/schema';
 import type { RepAppointment } from '../../../shared/schemas/booking';
 
 // Drizzle queries of the rep's bookings (ARCHITECTURE: repo = queries only).
@@ -82,27 +92,8 @@ export async function saveIdempotentAnswer(tx: Tx, o: { repId: number; key: stri
 
 /** The doctor's non-cancelled appointments at the clinic between two dates (inclusive). */
 export async function listDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<DoctorDayRow[]> {
-  return doctorDaysPrepared(db)?.execute(o) ?? queryDoctorAppointmentsBetween(db, o);
+  return queryDoctorAppointmentsBetween(db, o);
 }
-
-/** The same for several (clinic, doctor) pairs over one range, with whose they are (batched reads). */
-export function listDoctorsAppointmentsBetween(db: DbOrTx, o: { pairs: Array<readonly [number, number]>; from: string; to: string }) {
-  return db
-    .select({ clinicId: doctorAppointments.clinicId, doctorId: doctorAppointments.doctorId, ...doctorDayColumns })
-    .from(doctorAppointments)
-    .where(
-      and(
-        pairIn(doctorAppointments.clinicId, doctorAppointments.doctorId, o.pairs),
-        gte(doctorAppointments.appointmentDate, o.from),
-        lte(doctorAppointments.appointmentDate, o.to),
-        ne(doctorAppointments.status, 'cancelled'),
-      ),
-    );
-}
-
-const doctorDaysPrepared = preparedOnce((db) =>
-  queryDoctorAppointmentsBetween(db, { clinicId: ph('clinicId'), doctorId: ph('doctorId'), from: ph('from'), to: ph('to') }).prepare('rv_doctor_days'),
-);
 
 /** (exported for the EXPLAIN test) */
 export function queryDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: P<number>; doctorId: P<number>; from: P<string>; to: P<string> }) {
@@ -118,6 +109,69 @@ export function queryDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: P<numb
         ne(doctorAppointments.status, 'cancelled'),
       ),
     );
+}
+
+/** What a calendar month needs from the database, read in one statement (calendarInputs). */
+export interface CalendarInputs {
+  doctorName: string;
+  availableDays: unknown;
+  maxSlots: number;
+  callFrequency: number;
+  /** the doctor's non-cancelled appointments at the clinic in the range */
+  doctorDays: DoctorDayRow[];
+  /** the rep's non-cancelled appointments with the doctor at any clinic, by date */
+  repVisits: RepWithDoctorRow[];
+  /** the dates in the range the clinic closed for the doctor, in order */
+  closedDates: string[];
+}
+
+type CalendarArgs = { clinicId: P<number>; doctorId: P<number>; repId: P<number>; from: P<string>; to: P<string> };
+
+/**
+ * The bookable link's settings with the doctor's month there, the rep's visits to the doctor and the clinic's
+ * closures, as one statement: a month not cached yet costs one round trip instead of four (each of the three
+ * lists is a subquery on its own index; src/server/db/explain.test.ts). No row when the link is not bookable.
+ * (exported for the EXPLAIN test)
+ */
+export function queryCalendarInputs(db: DbOrTx, o: CalendarArgs) {
+  const a = doctorAppointments;
+  const c = doctorDayClosures;
+  return bookable(
+    db
+      .select({
+        doctorName: doctors.name,
+        availableDays: clinicDoctorSettings.availableDays,
+        maxSlots: clinicDoctorSettings.maxSlots,
+        callFrequency: clinicDoctorSettings.callFrequency,
+        doctorDays: sql<DoctorDayRow[]>`coalesce((select json_agg(json_build_object('date', ${a.appointmentDate}, 'status', ${a.status}, 'repId', ${a.repId}))
+          from ${a} where ${a.clinicId} = ${o.clinicId} and ${a.doctorId} = ${o.doctorId}
+            and ${a.appointmentDate} between ${o.from} and ${o.to} and ${a.status} <> 'cancelled'), '[]'::json)`,
+        repVisits: sql<
+          RepWithDoctorRow[]
+        >`coalesce((select json_agg(json_build_object('id', ${a.id}, 'date', ${a.appointmentDate}, 'status', ${a.status}, 'clinicId', ${a.clinicId}) order by ${a.appointmentDate}, ${a.id})
+          from ${a} where ${a.repId} = ${o.repId} and ${a.doctorId} = ${o.doctorId} and ${a.status} <> 'cancelled'), '[]'::json)`,
+        closedDates: sql<string[]>`coalesce((select json_agg(${c.closedDate} order by ${c.closedDate})
+          from ${c} where ${c.clinicId} = ${o.clinicId} and ${c.doctorId} = ${o.doctorId} and ${c.closedDate} between ${o.from} and ${o.to}), '[]'::json)`,
+      })
+      .from(clinicDoctors)
+      .$dynamic(),
+    and(eq(clinicDoctors.clinicId, o.clinicId), eq(clinicDoctors.doctorId, o.doctorId)),
+  ).limit(1);
+}
+
+const calendarInputsPrepared = preparedOnce((db) =>
+  queryCalendarInputs(db, { clinicId: ph('clinicId'), doctorId: ph('doctorId'), repId: ph('repId'), from: ph('from'), to: ph('to') }).prepare(
+    'rv_calendar_inputs',
+  ),
+);
+
+/** A calendar month's inputs (queryCalendarInputs); null when the link is not bookable. */
+export async function findCalendarInputs(
+  db: DbOrTx,
+  o: { clinicId: number; doctorId: number; repId: number; from: string; to: string },
+): Promise<CalendarInputs | null> {
+  const [row] = (await (calendarInputsPrepared(db)?.execute(o) ?? queryCalendarInputs(db, o))) as CalendarInputs[];
+  return row ?? null;
 }
 
 /** The rep's non-cancelled appointments with the doctor, at any clinic (call frequency looks at all of them). */

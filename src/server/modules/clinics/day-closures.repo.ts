@@ -1,6 +1,5 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { pairIn } from '../../db/query-tools';
 import { doctorDayClosures } from '../../db/schema';
 
 // Days a clinic closed for one doctor ("Cancel Today's Calls"): no new booking there that date. Written and
@@ -13,15 +12,6 @@ export async function closeDoctorDay(tx: Tx, o: { clinicId: number; doctorId: nu
     .insert(doctorDayClosures)
     .values({ clinicId: o.clinicId, doctorId: o.doctorId, closedDate: o.date, reason: o.reason, createdAt: o.now })
     .onConflictDoNothing({ target: [doctorDayClosures.clinicId, doctorDayClosures.doctorId, doctorDayClosures.closedDate] });
-}
-
-/** Every closure of several (clinic, doctor) pairs, by date, with whose they are (batched reads). */
-export function listClosuresOf(db: DbOrTx, pairs: Array<readonly [number, number]>) {
-  return db
-    .select({ clinicId: doctorDayClosures.clinicId, doctorId: doctorDayClosures.doctorId, date: doctorDayClosures.closedDate })
-    .from(doctorDayClosures)
-    .where(pairIn(doctorDayClosures.clinicId, doctorDayClosures.doctorId, pairs))
-    .orderBy(asc(doctorDayClosures.closedDate));
 }
 
 /** The dates from `from` to `to` (inclusive) the clinic closed for the doctor. */

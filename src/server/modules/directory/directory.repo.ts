@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { bookable, hasAvailableDay } from '../../db/bookable-links';
 import { pairIn } from '../../db/query-tools';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../../db/schema';
 
@@ -9,13 +9,6 @@ import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../..
 // leads to one. Places are the clinic's state and city (that is where the rep goes). Each query reads one
 // place, one state, one doctor or one link through an index (src/server/db/explain.test.ts), never the whole
 // directory (docs/decisions/027-directory-partitions.md).
-
-/**
- * availableDays holds at least one `true` (it is a JSON object; anything else counts as no day). A jsonpath
- * test, ~15x cheaper than expanding the object with jsonb_each for every link (docs/decisions/012-performance-and-scaling.md).
- */
-const hasAvailableDay = sql<boolean>`(jsonb_typeof(${clinicDoctorSettings.availableDays}) = 'object'
-  and ${clinicDoctorSettings.availableDays} @? '$.* ? (@ == true)'::jsonpath)`;
 
 export interface Place {
   state: string;
@@ -51,15 +44,6 @@ const settingsColumns = {
   maxSlots: clinicDoctorSettings.maxSlots,
   callFrequency: clinicDoctorSettings.callFrequency,
 };
-
-/** Keeps the links of `query` (from clinic_doctors) that are bookable, joining their clinic, doctor and settings. */
-function bookable<T extends PgSelect>(query: T, where: SQL | undefined) {
-  return query
-    .innerJoin(clinicUsers, and(eq(clinicUsers.id, clinicDoctors.clinicId), eq(clinicUsers.status, 'active')))
-    .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
-    .innerJoin(clinicDoctorSettings, and(eq(clinicDoctorSettings.clinicId, clinicDoctors.clinicId), eq(clinicDoctorSettings.doctorId, clinicDoctors.doctorId)))
-    .where(and(hasAvailableDay, where));
-}
 
 /** The doctors bookable at clinics of one place, each once (one partition of the directory). */
 export function queryBookableDoctorsOfPlace(db: DbOrTx, p: Place) {
