@@ -18,6 +18,11 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+/** The server as production runs it (decision 021), into dist/server: cheap (esbuild), so every run builds it from the source it measures. */
+export function buildServer(): void {
+  execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+}
+
 export function buildClient(outDir: string): void {
   execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (!existsSync(join(outDir, '.vite/manifest.json'))) throw new Error('vite build wrote no manifest');

@@ -63,7 +63,8 @@ function spawnChild(args: string[], env: Record<string, string>, readyPath: stri
 export const BENCH_ADMIN_PASSWORD = 'Bench!Admin123';
 
 /**
- * Starts src/server/main.ts with the given database settings (DATABASE_URL or DATA_DIR), as behind a load balancer
+ * Starts the compiled server (dist/server/main.js, as production runs it: `npm run serve` without the supervisor,
+ * built by buildServer) with the given database settings (DATABASE_URL or DATA_DIR), as behind a load balancer
  * (TRUST_PROXY, README "Performance and several instances"), so the mixed run's users sign in from their own addresses.
  */
 export async function startApp(o: { database: { DATABASE_URL: string } | { DATA_DIR: string }; clientDir: string }): Promise<Child> {
@@ -83,7 +84,7 @@ export async function startApp(o: { database: { DATABASE_URL: string } | { DATA_
     ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     DATABASE_URL: 'DATABASE_URL' in o.database ? o.database.DATABASE_URL : '',
   };
-  return spawnChild(['--import', 'tsx', 'src/server/main.ts'], env, '/api/health', port);
+  return spawnChild(['--enable-source-maps', 'dist/server/main.js'], env, '/api/health', port);
 }
 
 /** The ceiling: a bare node:http server answering a fixed JSON body of `bytes` bytes. */

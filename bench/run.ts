@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/server/db/client';
 import { benchAdminPaging } from './admin-paging';
 import { benchBookings, benchDirectBookings, BOOKING_GOALS } from './bookings';
-import { buildClient, measureBundles } from './bundle';
+import { buildClient, buildServer, measureBundles } from './bundle';
 import { createDatabase, migrateAndSeed } from './database';
 import { runLighthouse, type LighthouseScore } from './lighthouse';
 import { residentMb } from './memory';
@@ -140,6 +140,8 @@ function benchBundles() {
 
 async function main() {
   const started = Date.now();
+  log('building the server into dist/server');
+  buildServer();
   if (opts.twoInstances) {
     const created = await createDatabase();
     try {

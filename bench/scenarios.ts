@@ -40,6 +40,16 @@ export function readScenarios(v: SeededVolume): Array<ReadScenario & { mixed: bo
       mixed: true,
       next: (i) => asRep(i, `/api/booking/calendar?clinicId=${v.primaryClinicOf[doctor(i)]}&doctorId=${doctor(i)}&month=${month}`),
     },
+    {
+      // A rep who comes back to a calendar (another look before booking, the month after a booking): 4,000 (rep,
+      // doctor) pairs in a cycle, all cached after the warm-up, the path the benchmark measured before decision 026.
+      name: 'GET /api/booking/calendar (seen before)',
+      mixed: false,
+      next: (i) => {
+        const doctorId = nth(v.doctorIds, i % 4000, 7);
+        return asRep(i % 4000, `/api/booking/calendar?clinicId=${v.primaryClinicOf[doctorId]}&doctorId=${doctorId}&month=${month}`);
+      },
+    },
     { name: 'GET /api/rep-appointments', mixed: true, next: (i) => asRep(i, `/api/rep-appointments?repId=${rep(i)}`) },
     {
       name: 'GET /api/doctor-appointments (clinic)',
