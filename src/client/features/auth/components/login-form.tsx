@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Info } from 'lucide-react';
-import { useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { TIMINGS } from '../../../../shared/constants';
@@ -20,12 +20,15 @@ import { readRemembered, saveClinicUser, saveRepUser, writeRemembered } from '..
 import { scheduleLoginHint } from '../lib/login-hint';
 import { refreshSession } from '../lib/refresh-session';
 import { useTermsGate } from '../lib/use-terms-gate';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 // The rules (zod) load when the form is first used, not with the page: /medrep-login then starts with less
 // JavaScript to run (decision 014). Validation already waits for the resolver, so nothing else changes.
 const loadLoginResolver = () => import('../lib/login-resolver').then((m) => m.loginResolver);
 const loginResolver: Resolver<Login> = async (...args) => (await loadLoginResolver())(...args);
+// The same for 'Forgot password' (its form, its rules and zod): fetched when the link is pointed at or focused,
+// shown when it is pressed.
+const loadForgotPasswordDialog = () => import('./forgot-password-dialog');
+const ForgotPasswordDialog = lazy(() => loadForgotPasswordDialog().then((m) => ({ default: m.ForgotPasswordDialog })));
 
 const TERMS_DECLINED = 'You must accept the terms and conditions to use the product.';
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -49,6 +52,8 @@ export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; on
   const loginRep = useLoginRep();
   const loginClinic = useLoginClinic();
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Mounted from the first opening on (closing it keeps it, so it closes as it opened).
+  const [forgotUsed, setForgotUsed] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [welcomed, setWelcomed] = useState<RepUser | null>(null);
   const [finishing, setFinishing] = useState(false);
@@ -148,7 +153,17 @@ export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; on
             name="rememberMe"
             render={({ field }) => <Checkbox checked={field.value === true} onCheckedChange={field.onChange} label="Remember me" />}
           />
-          <Button variant="link" size="sm" className="px-0" onClick={() => setForgotOpen(true)}>
+          <Button
+            variant="link"
+            size="sm"
+            className="px-0"
+            onPointerEnter={() => void loadForgotPasswordDialog()}
+            onFocus={() => void loadForgotPasswordDialog()}
+            onClick={() => {
+              setForgotUsed(true);
+              setForgotOpen(true);
+            }}
+          >
             {portal.forgotLabel}
           </Button>
         </div>
@@ -173,7 +188,11 @@ export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; on
           </Button>
         </div>
       </form>
-      <ForgotPasswordDialog userType={userType} open={forgotOpen} onOpenChange={setForgotOpen} />
+      {forgotUsed && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog userType={userType} open={forgotOpen} onOpenChange={setForgotOpen} />
+        </Suspense>
+      )}
       {terms.dialog}
     </>
   );
