@@ -9,7 +9,7 @@ import type { SeededVolume } from './seed-volume';
 // Bookings through the API against the same transaction run directly on a pool (decision 012), and bookings that
 // all want one doctor-day (409s expected, never a 5xx).
 
-export const BOOKING_GOALS = { share: 0.5, contentionShare: 0.2 };
+export const BOOKING_GOALS = { share: 0.7, contentionShare: 0.2 };
 
 /** The database's own limit, measured first while nothing else runs (PostgreSQL only). */
 export async function benchDirectBookings(db: Db, v: SeededVolume, load: LoadSettings): Promise<{ rate: number; p99: number }> {
