@@ -1,5 +1,5 @@
 // Imported into the service worker vite-plugin-pwa generates (vite.config.ts, workbox.importScripts).
-// issue 11: shows the reminders the server pushes, and opens the dashboard when one is clicked.
+// Shows the reminders the server pushes, and opens the dashboard when one is clicked (docs/decisions/011-jobs-advisory-locks.md).
 self.addEventListener('push', (event) => {
   let data = {};
   try {
