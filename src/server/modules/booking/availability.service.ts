@@ -57,13 +57,14 @@ type CalendarArg = { repId: number; clinicId: number; doctorId: number; month: s
  * A rep's month at a doctor's clinic as the calendar shows it, per Indian date (computing 30 days' states
  * was most of a calendar request's work, docs/decisions/015-read-caches.md). Dropped when the rep's
  * appointments, the doctor's month there, the doctor's closures there or the link change, or anything the
- * directory shows ('directory': rare). ~2.5 KB an entry (a month of days and the settings).
+ * directory shows ('directory': rare). ~6 KB an entry on the heap (a month of day objects, the settings and the
+ * answer's text, written once: measured 2026-11-23 as the heap's growth over 10,000 such months): ~10,000 months.
  */
 const calendarCache = defineReadCache<CalendarArg, CalendarMonth>({
   name: 'calendar months',
   max: 100_000,
   maxBytes: 64 * 2 ** 20,
-  sizeOf: (m) => 600 + m.days.length * 64,
+  sizeOf: (m) => 2500 + m.days.length * 130,
   keyOf: (a) => `${a.repId}:${a.clinicId}:${a.doctorId}:${a.month}:${a.today}`,
   argTags: (a) => [`rep:${a.repId}`, `month:${a.clinicId}:${a.doctorId}:${a.month}`, `link:${a.clinicId}:${a.doctorId}`],
   invalidatedBy: {

@@ -25,13 +25,13 @@ type Upcoming = { clinicId: number; doctorId: number; fromDate: string };
 /**
  * A doctor's appointments at a clinic from today on, per (clinic, doctor) and Indian date, until one of the
  * doctor's days there changes, or a rep's name, company or phone changes ('rep-details' empties it: rare)
- * (docs/decisions/016-keyed-read-caches.md). ~200 bytes a visit.
+ * (docs/decisions/016-keyed-read-caches.md). ~400 bytes a visit on the heap (the rep's name, company and phone).
  */
 const upcomingCache = defineReadCache<Upcoming, ClinicAppointment[]>({
   name: 'clinic visits',
   max: 100_000,
   maxBytes: 24 * 2 ** 20,
-  sizeOf: (rows) => 150 + rows.length * 200,
+  sizeOf: (rows) => 150 + rows.length * 400,
   keyOf: (u) => `${u.clinicId}:${u.doctorId}:${u.fromDate}`,
   argTags: (u) => [`${u.clinicId}:${u.doctorId}`],
   invalidatedBy: { 'doctor-day': ([c, d]) => `${c}:${d}`, 'rep-details': () => EVERY_ENTRY },
