@@ -122,31 +122,53 @@ const settingsCache = defineReadCache<readonly [number, number], BookableSetting
   },
 });
 
+/**
+ * The answers of the cascade's first two steps, kept whole (the states; a state's cities) so a request reads one
+ * entry, not a flag per state or city: any change to a place drops the states and that place's state.
+ */
+const bookableStatesCache = defineReadCache<'states', string[]>({
+  name: 'directory bookable states',
+  max: 1,
+  keyOf: () => 'states',
+  invalidatedBy: { place: () => 'states' },
+  load: async (db) => {
+    const states = await clinicStatesCache.read(db, 'states');
+    return sorted(
+      (
+        await bookableOf(
+          { db },
+          states.map((state) => ({ state })),
+        )
+      ).map((a) => a.state),
+    );
+  },
+});
+
+const bookableCitiesCache = defineReadCache<string, string[]>({
+  name: 'directory bookable cities',
+  max: 64,
+  keyOf: (state) => encodeURIComponent(state),
+  invalidatedBy: { place: ([state]) => state },
+  load: async (db, state) => {
+    const cities = await clinicCitiesCache.read(db, state);
+    return sorted(
+      (
+        await bookableOf(
+          { db },
+          cities.map((city) => ({ state, city })),
+        )
+      ).map((a) => a.city),
+    );
+  },
+});
+
 /** All 36 states and union territories (rep registration), or only those with a bookable doctor. */
 export async function listStates(deps: DirectoryDeps, o: { bookable: boolean }): Promise<string[]> {
   if (!o.bookable) return [...INDIAN_STATES];
-  const states = await clinicStatesCache.read(deps.db, 'states');
-  return sorted(
-    (
-      await bookableOf(
-        deps,
-        states.map((state) => ({ state })),
-      )
-    ).map((a) => a.state),
-  );
+  return bookableStatesCache.read(deps.db, 'states');
 }
 
-export async function listCities(deps: DirectoryDeps, o: { state: string }): Promise<string[]> {
-  const cities = await clinicCitiesCache.read(deps.db, o.state);
-  return sorted(
-    (
-      await bookableOf(
-        deps,
-        cities.map((city) => ({ state: o.state, city })),
-      )
-    ).map((a) => a.city),
-  );
-}
+export const listCities = (deps: DirectoryDeps, o: { state: string }): Promise<string[]> => bookableCitiesCache.read(deps.db, o.state);
 
 export const listSpecialties = async (deps: DirectoryDeps, o: Place): Promise<string[]> => (await placeCache.read(deps.db, o)).specialties;
 
