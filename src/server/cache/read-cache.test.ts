@@ -112,6 +112,34 @@ describe('a keyed read cache', () => {
     expect(cache.holds(db, 'a')).toBe(false);
   });
 
+  it('reads a few misses one by one through its prepared single read, and many with one batched load', async () => {
+    const { db } = fakeDb();
+    const single: string[] = [];
+    const batches: string[][] = [];
+    const cache = defineReadCache<string, string | null>({
+      name: 't',
+      max: 100,
+      keyOf: (k) => k,
+      invalidatedBy: {},
+      missing: null,
+      loadOne: async (_db, id) => {
+        single.push(id);
+        return id === 'x' ? null : id.toUpperCase();
+      },
+      loadMany: async (_db, ids) => {
+        batches.push(ids);
+        return new Map(ids.filter((id) => id !== 'x').map((id) => [id, id.toUpperCase()]));
+      },
+    });
+    expect(await Promise.all(['a', 'x', 'c'].map((id) => cache.read(db, id)))).toEqual(['A', null, 'C']);
+    expect(single).toEqual(['a', 'x', 'c']);
+    expect(batches).toEqual([]);
+    const many = Array.from({ length: 9 }, (_, i) => `k${i}`);
+    expect(await Promise.all(many.map((id) => cache.read(db, id)))).toEqual(many.map((id) => id.toUpperCase()));
+    expect(batches).toEqual([many]);
+    expect(single).toHaveLength(3);
+  });
+
   it('reads through while changes could be missed, and keeps at most max entries', async () => {
     const { db, bus } = fakeDb();
     let n = 0;

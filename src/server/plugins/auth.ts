@@ -122,6 +122,11 @@ const sessionCache = defineReadCache<{ id: string; now: Date }, SessionRecord | 
   valueTags: (s) => (s ? [cacheKey.account(s.userType, s.userId)] : []),
   invalidatedBy: { session: ([hash]) => hash, account: (parts) => `account:${parts.join(':')}` },
   missing: null,
+  loadOne: async (db, arg) => {
+    const prepared = sessionPrepared(db);
+    const rows = await (prepared?.execute({ id: arg.id, now: arg.now.toISOString() }) ?? sessionsQuery(db, arg.id, arg.now));
+    return rows[0] ? sessionRecordOf(rows[0]) : null;
+  },
   loadMany: (db, args) => readSessions(db, args),
 });
 
@@ -154,32 +159,31 @@ const sessionsQuery = (db: DbOrTx, ids: Param<string> | string[], now: Param<Dat
     .leftJoin(clinicUsers, and(eq(sessions.userType, 'clinic'), eq(clinicUsers.id, sessions.userId)))
     .leftJoin(medicalReps, and(eq(sessions.userType, 'medrep'), eq(medicalReps.id, sessions.userId)))
     .where(and(Array.isArray(ids) ? inArray(sessions.id, ids) : eq(sessions.id, ids), gt(sessions.expiresAt, now)));
-/** One session: the usual miss, prepared once (PostgreSQL plans it once per connection). */
+/** One session: the usual miss, prepared once (PostgreSQL plans it once per connection; read-cache.ts ONE_BY_ONE_UP_TO). */
 const sessionPrepared = preparedOnce((db) => sessionsQuery(db, sql.placeholder('id'), sql.placeholder('now')).prepare('rv_session'));
 
+type SessionRow = Awaited<ReturnType<typeof sessionsQuery>>[number];
+
+function sessionRecordOf(session: SessionRow): SessionRecord {
+  const type = session.userType as UserType;
+  const isClinic = type === 'clinic';
+  return {
+    userType: type,
+    userId: session.userId,
+    expiresAt: session.expiresAt,
+    lastSeenAt: session.lastSeenAt,
+    active: type === 'admin' || (isClinic ? session.clinicStatus : session.repStatus) === 'active',
+    termsAccepted: type === 'admin' || (isClinic ? session.clinicTerms : session.repTerms) === true,
+  };
+}
+
 async function readSessions(db: DbOrTx, args: Array<{ id: string; now: Date }>): Promise<Map<string, SessionRecord>> {
-  const now = args[0]!.now;
-  const prepared = args.length === 1 ? sessionPrepared(db) : null;
-  const rows = await (prepared?.execute({ id: args[0]!.id, now: now.toISOString() }) ??
-    sessionsQuery(
-      db,
-      args.map((a) => a.id),
-      now,
-    ));
-  const found = new Map<string, SessionRecord>();
-  for (const session of rows) {
-    const type = session.userType as UserType;
-    const isClinic = type === 'clinic';
-    found.set(session.id, {
-      userType: type,
-      userId: session.userId,
-      expiresAt: session.expiresAt,
-      lastSeenAt: session.lastSeenAt,
-      active: type === 'admin' || (isClinic ? session.clinicStatus : session.repStatus) === 'active',
-      termsAccepted: type === 'admin' || (isClinic ? session.clinicTerms : session.repTerms) === true,
-    });
-  }
-  return found;
+  const rows = await sessionsQuery(
+    db,
+    args.map((a) => a.id),
+    args[0]!.now,
+  );
+  return new Map(rows.map((row) => [row.id, sessionRecordOf(row)]));
 }
 
 async function loadActor(app: FastifyInstance, request: FastifyRequest, touches: SessionTouches): Promise<Actor | null> {

@@ -18,10 +18,8 @@ const repCache = defineReadCache<number, Awaited<ReturnType<typeof findRep>>>({
   keyOf: String,
   invalidatedBy: { account: ([type, id]) => (type === 'medrep' ? id : undefined), 'rep-details': ([id]) => id },
   missing: null,
-  loadMany: async (db, repIds) => {
-    const rows = repIds.length === 1 ? [await findRep(db, repIds[0]!)].filter((r) => r !== null) : await findReps(db, repIds);
-    return new Map(rows.map((r) => [String(r.id), r]));
-  },
+  loadOne: findRep,
+  loadMany: async (db, repIds) => new Map((await findReps(db, repIds)).map((r) => [String(r.id), r])),
 });
 
 /**
@@ -38,8 +36,8 @@ const repAppointmentsCache = defineReadCache<number, RepAppointment[]>({
   keyOf: String,
   invalidatedBy: { 'rep-appts': ([id]) => id, directory: () => EVERY_ENTRY },
   missing: [],
+  loadOne: (db, repId) => listRepUpcomingAppointments(db, { repId, fromDate: ALL_DATES }),
   loadMany: async (db, repIds) => {
-    if (repIds.length === 1) return new Map([[String(repIds[0]), await listRepUpcomingAppointments(db, { repId: repIds[0]!, fromDate: ALL_DATES })]]);
     return groupRows(
       await listRepsUpcomingAppointments(db, repIds, ALL_DATES),
       (r) => String(r.rep_id),

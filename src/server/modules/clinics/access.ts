@@ -28,12 +28,8 @@ const linkedDoctorCache = defineReadCache<Pair, LinkedDoctor | null>({
   keyOf: ([c, d]) => `${c}:${d}`,
   invalidatedBy: { link: ([c, d]) => `${c}:${d}`, directory: () => EVERY_ENTRY },
   missing: null,
+  loadOne: (db, [c, d]) => findLinkedDoctor(db, c, d),
   loadMany: async (db, pairs) => {
-    if (pairs.length === 1) {
-      const [c, d] = pairs[0]!;
-      const row = await findLinkedDoctor(db, c, d);
-      return new Map(row ? [[`${c}:${d}`, row]] : []);
-    }
     const rows = await findLinkedDoctors(db, pairs);
     return new Map(rows.map(({ clinicId, ...doctor }) => [`${clinicId}:${doctor.id}`, doctor]));
   },

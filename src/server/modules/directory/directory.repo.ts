@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookable, hasAvailableDay } from '../../db/bookable-links';
-import { pairIn } from '../../db/query-tools';
+import { pairIn, preparedOnce } from '../../db/query-tools';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../../db/schema';
 
 // Queries of the find-a-doctor cascade (spec part 2, 2.1 and 7). A bookable link is a doctor linked to an
@@ -122,16 +122,38 @@ export async function listBookableDoctorsOfPlace(db: DbOrTx, p: Place): Promise<
 }
 
 /** The clinics where each of `doctorIds` is bookable (the cascade's last step), on the clinic_doctors doctor index. */
+const clinicOfDoctorColumns = {
+  doctorId: clinicDoctors.doctorId,
+  id: clinicUsers.id,
+  clinic_name: clinicUsers.clinicName,
+  city: clinicUsers.city,
+  state: clinicUsers.state,
+};
+type ClinicOfDoctorRow = { doctorId: number; id: number; clinic_name: string; city: string; state: string };
+
 export function queryBookableClinicsOfDoctors(db: DbOrTx, doctorIds: number[]) {
-  const columns = {
-    doctorId: clinicDoctors.doctorId,
-    id: clinicUsers.id,
-    clinic_name: clinicUsers.clinicName,
-    city: clinicUsers.city,
-    state: clinicUsers.state,
-  };
-  return bookable(db.select(columns).from(clinicDoctors).$dynamic(), inArray(clinicDoctors.doctorId, doctorIds));
+  return bookable(db.select(clinicOfDoctorColumns).from(clinicDoctors).$dynamic(), inArray(clinicDoctors.doctorId, doctorIds));
 }
+
+const ph = sql.placeholder;
+
+/** One doctor's bookable clinics, prepared once (the usual miss: read-cache.ts ONE_BY_ONE_UP_TO). */
+const doctorClinicsPrepared = preparedOnce((db) =>
+  bookable(db.select(clinicOfDoctorColumns).from(clinicDoctors).$dynamic(), eq(clinicDoctors.doctorId, ph('doctorId'))).prepare('rv_doctor_clinics'),
+);
+
+export async function listBookableClinicsOfDoctor(db: DbOrTx, doctorId: number): Promise<Array<Omit<ClinicOfDoctorRow, 'doctorId'>>> {
+  const rows = await (doctorClinicsPrepared(db)?.execute({ doctorId }) ?? queryBookableClinicsOfDoctors(db, [doctorId]));
+  return rows.map(({ doctorId: _d, ...clinic }) => clinic);
+}
+
+/** One link's call settings, prepared once (the usual miss). */
+const linkSettingsPrepared = preparedOnce((db) =>
+  bookable(
+    db.select(settingsColumns).from(clinicDoctors).$dynamic(),
+    and(eq(clinicDoctors.clinicId, ph('clinicId')), eq(clinicDoctors.doctorId, ph('doctorId'))),
+  ).prepare('rv_link_settings'),
+);
 
 /** The call settings of bookable links, with the doctor's current name; a link not bookable is left out. */
 export function findBookableSettingsOfLinks(db: DbOrTx, links: ReadonlyArray<readonly [number, number]>) {
@@ -141,7 +163,7 @@ export function findBookableSettingsOfLinks(db: DbOrTx, links: ReadonlyArray<rea
 /** The call settings of a bookable link, with the doctor's current name; null when the link is not bookable. */
 export async function findBookableSettings(db: DbOrTx, o: { clinicId: number; doctorId: number }): Promise<BookableSettings | null> {
   const where = and(eq(clinicDoctors.clinicId, o.clinicId), eq(clinicDoctors.doctorId, o.doctorId));
-  const [row] = await bookable(db.select(settingsColumns).from(clinicDoctors).$dynamic(), where).limit(1);
+  const [row] = await (linkSettingsPrepared(db)?.execute(o) ?? bookable(db.select(settingsColumns).from(clinicDoctors).$dynamic(), where).limit(1));
   if (!row) return null;
   const { clinicId: _c, doctorId: _d, ...settings } = row;
   return settings;

@@ -7,7 +7,9 @@ import { INDIAN_STATES } from '../../../shared/constants';
 import type { ClinicOption, DoctorOption } from '../../../shared/schemas/booking';
 import { compareText, DirectoryPlace, type DoctorPageQuery } from './directory-place';
 import {
+  findBookableSettings,
   findBookableSettingsOfLinks,
+  listBookableClinicsOfDoctor,
   findClinicPlace,
   listBookableDoctorsOfPlace,
   listBookablePlaces,
@@ -88,6 +90,8 @@ const placeCache = defineReadCache<Place, DirectoryPlace>({
   load: async (db, p) => new DirectoryPlace(await listBookableDoctorsOfPlace(db, p)),
 });
 
+const byClinicName = (a: ClinicOption, b: ClinicOption) => compareText(a.clinic_name, b.clinic_name) || a.id - b.id;
+
 /** A doctor's clinics, per doctor: ~64 bytes an entry and ~150 a clinic; 16 MB. */
 const clinicsCache = defineReadCache<number, ClinicOption[]>({
   name: 'directory clinics of doctor',
@@ -97,6 +101,7 @@ const clinicsCache = defineReadCache<number, ClinicOption[]>({
   keyOf: (doctorId) => String(doctorId),
   invalidatedBy: { link: ([, doctorId]) => doctorId },
   missing: [],
+  loadOne: async (db, doctorId) => (await listBookableClinicsOfDoctor(db, doctorId)).sort(byClinicName),
   loadMany: async (db, doctorIds) => {
     const rows = await queryBookableClinicsOfDoctors(db, doctorIds);
     const byDoctor = groupRows(
@@ -104,7 +109,7 @@ const clinicsCache = defineReadCache<number, ClinicOption[]>({
       (r) => String(r.doctorId),
       ({ doctorId: _d, ...clinic }) => clinic,
     );
-    for (const clinics of byDoctor.values()) clinics.sort((a, b) => compareText(a.clinic_name, b.clinic_name) || a.id - b.id);
+    for (const clinics of byDoctor.values()) clinics.sort(byClinicName);
     return byDoctor;
   },
 });
@@ -116,6 +121,7 @@ const settingsCache = defineReadCache<readonly [number, number], BookableSetting
   keyOf: ([clinicId, doctorId]) => `${clinicId}:${doctorId}`,
   invalidatedBy: { link: ([clinicId, doctorId]) => `${clinicId}:${doctorId}` },
   missing: null,
+  loadOne: (db, [clinicId, doctorId]) => findBookableSettings(db, { clinicId, doctorId }),
   loadMany: async (db, links) => {
     const rows = await findBookableSettingsOfLinks(db, links);
     return new Map(rows.map(({ clinicId, doctorId, ...settings }) => [`${clinicId}:${doctorId}`, settings]));
