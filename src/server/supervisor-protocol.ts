@@ -1,2 +1,14 @@
 /** The exit code by which the server asks the supervisor to start it again (EX_TEMPFAIL). */
 export const RESTART_EXIT_CODE = 75;
+
+/** A server that exits sooner than this after starting counts as failing to start. */
+export const QUICK_EXIT_MS = 5_000;
+
+/**
+ * How long the supervisor waits before starting the server again: at once after a planned restart or a crash of a
+ * server that ran a while; while it keeps exiting soon after starting (a database not reachable yet, a bad
+ * setting), 250 ms doubling up to 30 s. It never gives up: the service comes back by itself once the cause is gone.
+ */
+export function restartDelayMs(quickExitsInARow: number): number {
+  return quickExitsInARow === 0 ? 0 : Math.min(30_000, 250 * 2 ** (quickExitsInARow - 1));
+}

@@ -1,20 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { RESTART_EXIT_CODE } from './supervisor-protocol';
+import { QUICK_EXIT_MS, RESTART_EXIT_CODE, restartDelayMs } from './supervisor-protocol';
 
-// Runs the server (main.ts) as a child process and starts it again when it exits with RESTART_EXIT_CODE
-// (the admin's 'Restart Server'). SIGTERM and SIGINT are passed on; any other exit ends the supervisor with
-// the same code. `npm start` and `npm run serve` run this compiled (dist/server/supervisor.js, beside
+// Runs the server (main.ts) as a child process and starts it again whenever it exits unasked: the admin's
+// 'Restart Server' (RESTART_EXIT_CODE) or a crash, after a delay that grows while it keeps failing soon after
+// starting (restartDelayMs); it never gives up. SIGTERM and SIGINT are passed on and end both. `npm start` and `npm run serve` run this compiled (dist/server/supervisor.js, beside
 // dist/server/main.js); run from the source through tsx it starts main.ts the same way (the child inherits
 // node's options, --import tsx among them). docs/decisions/021-node-24-and-compiled-server.md
 
 const mainPath = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? './main.ts' : './main.js', import.meta.url));
-const QUICK_CRASH_MS = 5_000;
-const MAX_QUICK_RESTARTS = 5;
-
 let child: ChildProcess | null = null;
 let stopping = false;
-let quickRestarts = 0;
+let quickExits = 0;
+
+const log = (msg: string, extra: Record<string, unknown> = {}) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg, ...extra }));
 
 function start(): void {
   const startedAt = Date.now();
@@ -22,15 +21,13 @@ function start(): void {
   child = spawn(process.execPath, [...process.execArgv, mainPath], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
   child.on('exit', (code, signal) => {
     child = null;
-    if (!stopping && code === RESTART_EXIT_CODE) {
-      quickRestarts = Date.now() - startedAt < QUICK_CRASH_MS ? quickRestarts + 1 : 0;
-      if (quickRestarts <= MAX_QUICK_RESTARTS) {
-        console.log(JSON.stringify({ level: 30, time: Date.now(), msg: 'supervisor: restarting the server' }));
-        start();
-        return;
-      }
-    }
-    process.exit(code ?? (signal ? 1 : 0));
+    if (stopping) process.exit(code ?? (signal ? 1 : 0));
+    quickExits = Date.now() - startedAt < QUICK_EXIT_MS ? quickExits + 1 : 0;
+    const delayMs = restartDelayMs(quickExits);
+    log(code === RESTART_EXIT_CODE ? 'supervisor: restarting the server' : 'supervisor: the server stopped; starting it again', { code, signal, delayMs });
+    setTimeout(() => {
+      if (!stopping) start();
+    }, delayMs);
   });
 }
 

@@ -73,6 +73,7 @@ export const ERROR_MESSAGES = {
   invalid_signature: 'Invalid webhook signature',
 
   // --- notifications and admin -----------------------------------------------------------------------------
+  restart_too_soon: 'The server was restarted less than a minute ago. Please wait a minute before restarting it again.',
   push_service_not_allowed: 'This browser uses a push service we cannot send to.',
   admin_off: 'The admin side is off. Set ADMIN_PASSWORD to turn it on.',
 } as const satisfies Record<string, string>;

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '../../../shared/errors';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { securityEvents } from '../../db/schema';
@@ -98,6 +99,14 @@ describeEachDatabase(
         .where(and(eq(securityEvents.eventType, 'admin_restart'), eq(securityEvents.userType, 'admin')));
       expect(events).toHaveLength(1);
       expect((await call(ctx.app, 'GET', '/api/health')).statusCode).toBe(200);
+
+      // At most one a minute: a second click (or a storm of them) is refused with a clear message, not another restart.
+      ctx.clock.advance(59_000);
+      const again = await call(ctx.app, 'POST', '/api/admin/restart-server', { cookie: await adminCookie(ctx.app) });
+      expect(again.statusCode).toBe(429);
+      expect(again.json()).toEqual({ message: ERROR_MESSAGES.restart_too_soon, code: 'restart_too_soon' });
+      ctx.clock.advance(2_000);
+      expect((await call(ctx.app, 'POST', '/api/admin/restart-server', { cookie: await adminCookie(ctx.app) })).statusCode).toBe(202);
     });
   },
   ADMIN_ENV,

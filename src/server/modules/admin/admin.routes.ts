@@ -22,6 +22,7 @@ import { adminEmailRoutes } from './admin-email.routes';
 import { checkAdminPassword, logoutAdmin, recordAdminLogin } from './admin-auth.service';
 import { broadcast, clearActiveNotification, deleteAppointment, deleteDoctorLink, getActiveNotification } from './admin-content.service';
 import { adminListsRoutes } from './admin-lists.routes';
+import { acceptRestart } from './admin-restart.service';
 import { getAnalytics, getStats } from './admin-stats.service';
 import { deleteUser, setUserStatus } from './admin-users.service';
 
@@ -142,7 +143,7 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await recordSecurityEvent(app, request, { eventType: 'admin_restart', userType: 'admin', userId: 0, threatLevel: 'medium' });
+      await acceptRestart(app, { origin: originOf(request) });
       return reply.status(202).send({ message: ADMIN_MESSAGES.restarting });
     },
   );

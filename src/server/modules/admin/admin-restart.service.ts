@@ -1,0 +1,36 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { ERROR_MESSAGES } from '../../../shared/errors';
+import { securityEvents } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
+
+// 'Restart Server' (spec part 2, 2.6) is taken at most once a minute, whichever instance answers: a storm of clicks
+// would otherwise restart the server again each time it came back (docs/decisions/009-admin-dashboard.md). The last
+// accepted restart is the newest 'admin_restart' security event, so the limit holds across the restart itself.
+
+export const RESTART_MIN_INTERVAL_MS = 60_000;
+
+/** Records the restart, or refuses it (429) when one was accepted less than a minute ago. */
+export async function acceptRestart(deps: Pick<Deps, 'db' | 'clock' | 'log'>, o: { origin: RequestOrigin }): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    // Two clicks at once, on one instance or two, are decided one after the other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('repvisit:admin-restart'))`);
+    const [last] = await tx
+      .select({ at: securityEvents.timestamp })
+      .from(securityEvents)
+      .where(eq(securityEvents.eventType, 'admin_restart'))
+      .orderBy(desc(securityEvents.timestamp))
+      .limit(1);
+    if (last && now.getTime() - last.at.getTime() < RESTART_MIN_INTERVAL_MS) {
+      throw new AppError('restart_too_soon', ERROR_MESSAGES.restart_too_soon, 429);
+    }
+    await recordSecurityEvent({ db: tx, clock: deps.clock, log: deps.log }, o.origin, {
+      eventType: 'admin_restart',
+      userType: 'admin',
+      userId: 0,
+      threatLevel: 'medium',
+    });
+  });
+}

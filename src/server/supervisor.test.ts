@@ -1,0 +1,73 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { restartDelayMs } from './supervisor-protocol';
+
+// The supervisor behind `npm start` keeps the service up: a crashed server is started again, with a delay that grows
+// only while it keeps failing soon after starting, and it never gives up.
+
+describe('the supervisor', () => {
+  it('waits longer while the server keeps failing soon after starting, up to 30 s, and never gives up', () => {
+    expect([0, 1, 2, 3, 4, 8, 20, 1000].map(restartDelayMs)).toEqual([0, 250, 500, 1000, 2000, 30_000, 30_000, 30_000]);
+  });
+
+  it('starts the server again after it is killed (kill -9), twice in a row, and stops both on SIGTERM', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as { port: number };
+        srv.close(() => resolve(port));
+      });
+    });
+    const supervisor = spawn(process.execPath, ['--import', 'tsx', 'src/server/supervisor.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        APP_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: '',
+        DATA_DIR: 'memory://',
+        JOBS_ENABLED: 'false',
+        SEED_DEMO: 'false',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    supervisor.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => supervisor.once('exit', (code) => resolve(code)));
+    const health = () =>
+      fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.status,
+        () => 0,
+      );
+    const serverPid = () =>
+      Number(
+        execFileSync('pgrep', ['-P', String(supervisor.pid)])
+          .toString()
+          .trim()
+          .split('\n')[0],
+      );
+    const waitFor = async (ok: () => Promise<boolean>) => {
+      const until = Date.now() + 60_000;
+      while (!(await ok())) {
+        if (Date.now() > until) throw new Error(`timed out: ${stderr.slice(-500)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    try {
+      await waitFor(async () => (await health()) === 200);
+      for (const _ of [1, 2]) {
+        const pid = serverPid();
+        process.kill(pid, 'SIGKILL');
+        await waitFor(async () => (await health()) === 0);
+        await waitFor(async () => (await health()) === 200);
+        expect(serverPid()).not.toBe(pid);
+        expect(supervisor.exitCode).toBeNull();
+      }
+    } finally {
+      supervisor.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  }, 120_000);
+});
