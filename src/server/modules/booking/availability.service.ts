@@ -19,19 +19,20 @@ import { AVAILABILITY_NOT_FOUND } from './booking.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-async function loadSettings(deps: Pick<Deps, 'db'>, o: { clinicId: number; doctorId: number }): Promise<DoctorAvailabilitySettings> {
-  const link = await getBookableSettings(deps, o);
-  if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
-  return {
-    doctorName: link.doctorName,
-    availableDays: normalizeAvailableDays(link.availableDays),
-    maxSlots: link.maxSlots,
-    callFrequency: link.callFrequency,
-  };
-}
+/** A bookable link's call settings as the rep sees them. */
+const callSettingsOf = (link: { doctorName: string; availableDays: unknown; maxSlots: number; callFrequency: number }): DoctorAvailabilitySettings => ({
+  doctorName: link.doctorName,
+  availableDays: normalizeAvailableDays(link.availableDays),
+  maxSlots: link.maxSlots,
+  callFrequency: link.callFrequency,
+});
 
 /** spec part 2, 7: the doctor's call settings at a clinic (404 when the doctor is not bookable there). */
-export const getDoctorAvailability = (deps: Deps, o: { clinicId: number; doctorId: number }) => loadSettings(deps, o);
+export async function getDoctorAvailability(deps: Deps, o: { clinicId: number; doctorId: number }): Promise<DoctorAvailabilitySettings> {
+  const link = await getBookableSettings(deps, o);
+  if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
+  return callSettingsOf(link);
+}
 
 /**
  * What the availability calendar shows for a month: each day's state computed by the same rules the
@@ -85,12 +86,7 @@ async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<Cal
   // trip instead of four (docs/decisions/026-bench-scale-and-mixed-load.md, the calendar's cold path).
   const inputs = await findCalendarInputs(deps.db, { clinicId: o.clinicId, doctorId: o.doctorId, repId: o.repId, from: dates[0]!, to: dates.at(-1)! });
   if (!inputs) throw notFound(AVAILABILITY_NOT_FOUND);
-  const settings: DoctorAvailabilitySettings = {
-    doctorName: inputs.doctorName,
-    availableDays: normalizeAvailableDays(inputs.availableDays),
-    maxSlots: inputs.maxSlots,
-    callFrequency: inputs.callFrequency,
-  };
+  const settings = callSettingsOf(inputs);
   const { doctorDays: doctorAppointments, repVisits: repAppointments, closedDates } = inputs;
   const ctx: BookingContext = { settings, clinicId: o.clinicId, doctorAppointments, repAppointments, today, closedDates };
   const future = futureAppointmentAtClinic(ctx);

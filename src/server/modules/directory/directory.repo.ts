@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookable, hasAvailableDay } from '../../db/bookable-links';
-import { pairIn, preparedOnce } from '../../db/query-tools';
+import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../../db/schema';
 
 // Queries of the find-a-doctor cascade (spec part 2, 2.1 and 7). A bookable link is a doctor linked to an
@@ -121,7 +121,6 @@ export async function listBookableDoctorsOfPlace(db: DbOrTx, p: Place): Promise<
   return queryBookableDoctorsOfPlace(db, p);
 }
 
-/** The clinics where each of `doctorIds` is bookable (the cascade's last step), on the clinic_doctors doctor index. */
 const clinicOfDoctorColumns = {
   doctorId: clinicDoctors.doctorId,
   id: clinicUsers.id,
@@ -129,41 +128,35 @@ const clinicOfDoctorColumns = {
   city: clinicUsers.city,
   state: clinicUsers.state,
 };
-type ClinicOfDoctorRow = { doctorId: number; id: number; clinic_name: string; city: string; state: string };
-
-export function queryBookableClinicsOfDoctors(db: DbOrTx, doctorIds: number[]) {
-  return bookable(db.select(clinicOfDoctorColumns).from(clinicDoctors).$dynamic(), inArray(clinicDoctors.doctorId, doctorIds));
-}
-
 const ph = sql.placeholder;
 
-/** One doctor's bookable clinics, prepared once (the usual miss: read-cache.ts ONE_BY_ONE_UP_TO). */
-const doctorClinicsPrepared = preparedOnce((db) =>
-  bookable(db.select(clinicOfDoctorColumns).from(clinicDoctors).$dynamic(), eq(clinicDoctors.doctorId, ph('doctorId'))).prepare('rv_doctor_clinics'),
-);
-
-export async function listBookableClinicsOfDoctor(db: DbOrTx, doctorId: number): Promise<Array<Omit<ClinicOfDoctorRow, 'doctorId'>>> {
-  const rows = await (doctorClinicsPrepared(db)?.execute({ doctorId }) ?? queryBookableClinicsOfDoctors(db, [doctorId]));
-  return rows.map(({ doctorId: _d, ...clinic }) => clinic);
+/** The clinics where each of `doctorIds` (or one doctor) is bookable (the cascade's last step), on the clinic_doctors doctor index. */
+export function queryBookableClinicsOfDoctors(db: DbOrTx, doctorIds: number[] | Param<number>) {
+  const which = Array.isArray(doctorIds) ? inArray(clinicDoctors.doctorId, doctorIds) : eq(clinicDoctors.doctorId, doctorIds);
+  return bookable(db.select(clinicOfDoctorColumns).from(clinicDoctors).$dynamic(), which);
 }
 
-/** One link's call settings, prepared once (the usual miss). */
-const linkSettingsPrepared = preparedOnce((db) =>
-  bookable(
-    db.select(settingsColumns).from(clinicDoctors).$dynamic(),
-    and(eq(clinicDoctors.clinicId, ph('clinicId')), eq(clinicDoctors.doctorId, ph('doctorId'))),
-  ).prepare('rv_link_settings'),
-);
+/** One doctor's, prepared once (the usual miss: read-cache.ts ONE_BY_ONE_UP_TO). */
+const doctorClinicsPrepared = preparedOnce((db) => queryBookableClinicsOfDoctors(db, ph('doctorId')).prepare('rv_doctor_clinics'));
+
+export async function listBookableClinicsOfDoctor(db: DbOrTx, doctorId: number) {
+  const rows = await (doctorClinicsPrepared(db)?.execute({ doctorId }) ?? queryBookableClinicsOfDoctors(db, doctorId));
+  return rows.map(({ doctorId: _d, ...clinic }) => clinic);
+}
 
 /** The call settings of bookable links, with the doctor's current name; a link not bookable is left out. */
 export function findBookableSettingsOfLinks(db: DbOrTx, links: ReadonlyArray<readonly [number, number]>) {
   return bookable(db.select(settingsColumns).from(clinicDoctors).$dynamic(), pairIn(clinicDoctors.clinicId, clinicDoctors.doctorId, links));
 }
 
+const linkSettingsQuery = (db: DbOrTx, o: { clinicId: Param<number>; doctorId: Param<number> }) =>
+  bookable(db.select(settingsColumns).from(clinicDoctors).$dynamic(), and(eq(clinicDoctors.clinicId, o.clinicId), eq(clinicDoctors.doctorId, o.doctorId)));
+/** One link's, prepared once (the usual miss). */
+const linkSettingsPrepared = preparedOnce((db) => linkSettingsQuery(db, { clinicId: ph('clinicId'), doctorId: ph('doctorId') }).prepare('rv_link_settings'));
+
 /** The call settings of a bookable link, with the doctor's current name; null when the link is not bookable. */
 export async function findBookableSettings(db: DbOrTx, o: { clinicId: number; doctorId: number }): Promise<BookableSettings | null> {
-  const where = and(eq(clinicDoctors.clinicId, o.clinicId), eq(clinicDoctors.doctorId, o.doctorId));
-  const [row] = await (linkSettingsPrepared(db)?.execute(o) ?? bookable(db.select(settingsColumns).from(clinicDoctors).$dynamic(), where).limit(1));
+  const [row] = await (linkSettingsPrepared(db)?.execute(o) ?? linkSettingsQuery(db, o));
   if (!row) return null;
   const { clinicId: _c, doctorId: _d, ...settings } = row;
   return settings;
