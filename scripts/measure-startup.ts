@@ -1,6 +1,6 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../bench/processes';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,17 +29,6 @@ const commands: Record<Mode, string[]> = {
   compiled: ['--enable-source-maps', 'dist/server/supervisor.js'],
   tsx: ['--import', 'tsx', 'src/server/supervisor.ts'],
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** Milliseconds from spawning the server to its first 200 from /api/health; the server is stopped after. */
 async function startOnce(mode: Mode, env: Record<string, string>): Promise<number> {

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../bench/processes';
 import { restartDelayMs } from './supervisor-protocol';
 
 // The supervisor behind `npm start` keeps the service up: a crashed server is started again, with a delay that grows
@@ -12,12 +12,7 @@ describe('the supervisor', () => {
   });
 
   it('starts the server again after it is killed (kill -9), twice in a row, and stops both on SIGTERM', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const srv = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = srv.address() as { port: number };
-        srv.close(() => resolve(port));
-      });
-    });
+    const port = await freePort();
     const supervisor = spawn(process.execPath, ['--import', 'tsx', 'src/server/supervisor.ts'], {
       env: {
         ...process.env,
