@@ -112,7 +112,7 @@ try {
   if (!args.has('use')) {
     const volume = Object.fromEntries(Object.entries(VOLUME).map(([k, n]) => [k, n * scale])) as typeof VOLUME;
     t = performance.now();
-    await seedVolume(database.db, { now: new Date(), volume });
+    await database.withoutTimeouts((db) => seedVolume(db, { now: new Date(), volume }));
     log(`seeded ${JSON.stringify(volume)} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   }
   await measure(database, 'after ANALYZE');

@@ -14,7 +14,11 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { redactUrl, registerSecurity } from './plugins/security';
-import { createMailer, type Mailer } from './modules/mail/mail.service';
+import { createOutbox, type Outbox } from './outbox/outbox';
+import { createEmailChannel } from './outbox/email-channel';
+import { OutboxWorker } from './outbox/outbox-worker';
+import { deliverPush } from './modules/notifications/push.service';
+import { expandEmailJobs } from './modules/admin/admin-email-jobs.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -37,7 +41,9 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     clock: Clock;
-    mailer: Mailer;
+    outbox: Outbox;
+    /** Delivers the outbox; tests drain it to read what was sent. */
+    outboxWorker: OutboxWorker;
     /** Every route registered (method and url), for the security tests' route tables. */
     routeList: RouteEntry[];
   }
@@ -94,15 +100,40 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
-  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database =
+    opts.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      timeouts: { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS },
+      // Read caches are bypassed until it is back (cache/cache-bus.ts); one line a try while the database is away.
+      onListenError: (err) => app.log.warn({ err }, 'cache change feed lost; reconnecting'),
+    }));
   if (!opts.database) await migrateDatabase(database);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('clock', opts.clock ?? { now: () => new Date() });
-  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log }));
+  app.decorate('outbox', createOutbox({ clock: app.clock, deadlineMs: config.OUTBOX_DEADLINE_HOURS * 3_600_000 }));
+  const email = createEmailChannel({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const worker = new OutboxWorker({
+    db: database.db,
+    clock: app.clock,
+    log: app.log,
+    channels: { email: (row) => email.deliver(row), push: (row) => deliverPush(app, row) },
+    probeEmail: () => email.probe(),
+    beforePass: () => expandEmailJobs(app),
+    pollMs: config.OUTBOX_POLL_MS,
+    concurrency: config.OUTBOX_CONCURRENCY,
+    claimMs: config.OUTBOX_CLAIM_MS,
+    probeEveryMs: config.OUTBOX_PROBE_MS,
+  });
+  app.decorate('outboxWorker', worker);
+  app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {
-    app.mailer.close();
+    // Deliveries under way finish; what is queued stays queued for the next start or another instance.
+    await worker.stop();
+    email.close();
     if (!opts.database) await database.close();
   });
 

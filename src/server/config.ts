@@ -12,12 +12,28 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // How long PostgreSQL may take over one statement, and over handing out a connection, before a request is
+  // answered 503 (docs/decisions/012, Database timeouts); 0 waits for ever, as PostgreSQL's own 0 does.
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   APP_URL: z.url().optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('RepVisit <no-reply@repvisit.local>'),
+  // The outbox (docs/decisions/028-outbox.md): how often the worker looks for due messages, how many it delivers
+  // side by side, how long a claim holds a message before another instance may take it, when a message fails.
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
+  OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  OUTBOX_CLAIM_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  OUTBOX_DEADLINE_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 14)
+    .default(24),
+  /** While e-mails wait out a retry, how often the worker asks the SMTP server whether it takes mail again. */
+  OUTBOX_PROBE_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: booleanish.default(false),
@@ -69,7 +85,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** A config for tests: defaults plus overrides, never reading process.env. */
 export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', OUTBOX_POLL_MS: '50', OUTBOX_PROBE_MS: '200', ...overrides });
 }
 
 /** What the test harness needs from the environment (CI sets TEST_DATABASE_URL). */

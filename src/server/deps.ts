@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import type { Mailer } from './modules/mail/mail.service';
+import type { Outbox } from './outbox/outbox';
 
 /** Where "now" comes from; tests pass a clock they move (ARCHITECTURE rule 3: pass time in). */
 export interface Clock {
@@ -16,7 +16,8 @@ export interface Clock {
 export interface Deps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
+  /** Where every message goes: a row written with the change (docs/decisions/028-outbox.md). */
+  outbox: Outbox;
   config: Config;
   log: FastifyBaseLogger;
 }

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DrizzleQueryError } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { BOOKING_MESSAGES, type DayBlockReason } from '../shared/booking/booking-rules';
 import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../shared/errors';
@@ -7,7 +9,7 @@ import { ADMIN_MESSAGES } from '../shared/schemas/admin';
 import { errorResponseSchema } from '../shared/schemas/common';
 import { SUBSCRIPTION_MESSAGES } from '../shared/schemas/subscription';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../shared/subscription/subscription-status';
-import { AppError, badRequest, notFound } from './errors';
+import { AppError, badRequest, isDatabaseUnavailable, notFound } from './errors';
 import { IDEMPOTENCY_KEY_REUSED } from './modules/booking/booking.service';
 import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from './modules/clinics/account.service';
 import { ONLY_TODAY } from './modules/clinics/visitors.service';
@@ -73,5 +75,50 @@ describe('error codes', () => {
     expect(badRequest('Bad', 'code_expired').code).toBe('code_expired');
     expect(errorResponseSchema.safeParse({ message: 'x', code: 'rate_limited' }).success).toBe(true);
     expect(errorResponseSchema.safeParse({ message: 'x', code: 'no_such_code' }).success).toBe(false);
+  });
+});
+
+describe('database unavailable (answered 503 service_unavailable)', () => {
+  const sqlState = (code: string) => Object.assign(new pg.DatabaseError('from the server', 0, 'error'), { code });
+  const socket = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code });
+  // As drizzle and pg-pool wrap what node-postgres throws.
+  const wrapped = (cause: Error) => new DrizzleQueryError('select 1', [], cause);
+
+  it.each([
+    ['the statement timeout', sqlState('57014')],
+    ['a server shutting down', sqlState('57P01')],
+    ['a server that crashed', sqlState('57P02')],
+    ['a server starting or recovering', sqlState('57P03')],
+    ['too many connections', sqlState('53300')],
+    ['a connection failure', sqlState('08006')],
+    ['a refused connection', socket('ECONNREFUSED')],
+    ['a reset connection', socket('ECONNRESET')],
+    ['a network timeout', socket('ETIMEDOUT')],
+    ['no free connection in time (pg-pool)', new Error('timeout exceeded when trying to connect')],
+    ['no connection in time (pg client)', new Error('timeout expired')],
+    ['no answer in time (query_timeout)', new Error('Query read timeout')],
+    ['a connection that ended', new Error('Connection terminated unexpectedly')],
+    ['a client used after its connection was lost', new Error('Client has encountered a connection error and is not queryable')],
+  ])('%s, also wrapped as drizzle and pg-pool wrap it', (_what, err) => {
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(err))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated due to connection timeout', { cause: err })))).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', sqlState('23505')],
+    ['a serialization failure', sqlState('40001')],
+    ['a deadlock', sqlState('40P01')],
+    ['a syntax error', sqlState('42601')],
+    ['an error of the app', new AppError('not_found', undefined, 404)],
+    ['any other error', new Error('Cannot read properties of undefined')],
+    ['a message that merely mentions a timeout', new Error('Payment gateway: Query read timeout')],
+  ])('not %s', (_what, err) => {
+    expect(isDatabaseUnavailable(err)).toBe(false);
+    expect(isDatabaseUnavailable(wrapped(err))).toBe(false);
+  });
+
+  it('not what is no error at all', () => {
+    for (const value of [undefined, null, 'Query read timeout', 57014, {}]) expect(isDatabaseUnavailable(value)).toBe(false);
   });
 });

@@ -31,3 +31,32 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+// What says the database cannot answer now, rather than that a request was wrong: answered 503 service_unavailable
+// (docs/decisions/012-performance-and-scaling.md, Database timeouts). SQLSTATEs from PostgreSQL's Appendix A.
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57014', // query_canceled: the statement_timeout
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, recovering)
+  '53300', // too_many_connections
+  // and class 08, connection_exception (08000, 08003, 08006...)
+]);
+// Socket errors on the way to the database (Node's codes).
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// node-postgres' own, which carry no code: no connection within connectionTimeoutMillis (pool and client), no
+// answer within query_timeout, a connection that ended, and a client used after its connection was lost.
+const UNAVAILABLE_DRIVER_MESSAGE =
+  /^(timeout exceeded when trying to connect|timeout expired|Query read timeout|Connection terminated\b|Client (has encountered a connection error|was closed) and is not queryable)/;
+
+/** True when `err`, or an error it wraps (drizzle's DrizzleQueryError, pg-pool's timeout), says the database is unavailable. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_DRIVER_MESSAGE.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -49,10 +49,10 @@ export class CacheBus {
   }
 
   /** PostgreSQL: LISTEN on a connection of its own, so every instance hears the others' writes. */
-  async listen(connectionString: string, onError: (err: unknown) => void): Promise<void> {
+  async listen(connection: pg.ClientConfig, onError: (err: unknown) => void): Promise<void> {
     this.live = false;
     const connect = async () => {
-      const client = new pg.Client({ connectionString });
+      const client = new pg.Client(connection);
       const lost = (err?: unknown) => {
         if (this.listener !== client) return;
         this.listener = undefined;
@@ -68,8 +68,14 @@ export class CacheBus {
       client.on('notification', (n) => {
         if (n.channel === CACHE_CHANNEL && n.payload) this.invalidate(n.payload);
       });
-      await client.connect();
-      await client.query(`listen ${CACHE_CHANNEL}`);
+      try {
+        await client.connect();
+        await client.query(`listen ${CACHE_CHANNEL}`);
+      } catch (err) {
+        // A try that timed out may leave its connection open (the database stopped answering): close it.
+        client.end().catch(() => {});
+        throw err;
+      }
       this.listener = client;
       // Whatever changed while nobody listened is unknown: start from empty caches.
       this.clear();

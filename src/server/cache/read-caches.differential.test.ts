@@ -210,7 +210,7 @@ const settle = async <T>(read: () => Promise<T>): Promise<T | { refused: string 
 async function readAll(app: FastifyInstance, db: DbOrTx, w: World) {
   const now = app.clock.now();
   const today = todayInIndia(now);
-  const deps = { db, clock: app.clock, mailer: app.mailer, log: app.log, config: app.config } as unknown as ClinicDeps & { db: never };
+  const deps = { db, clock: app.clock, outbox: app.outbox, log: app.log, config: app.config } as unknown as ClinicDeps & { db: never };
   const month = today.slice(0, 7);
   const out: Record<string, unknown> = {};
   for (const [i, repId] of w.reps.entries()) {

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { attachCacheBus, CacheBus } from '../cache/cache-bus';
+import { answerTimeoutMs, createPool, DEFAULT_TIMEOUTS, type DatabaseTimeouts } from './pg-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,8 +20,13 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** This instance's read caches and the channel that tells them which keys changed (cache/cache-bus.ts). */
   caches: CacheBus;
-  /** Answers true when the database answers a trivial query. */
+  /** Answers true when the database answers a trivial query (PostgreSQL: within the timeouts). */
   ping(): Promise<boolean>;
+  /**
+   * Runs `fn` on a connection of its own that has no statement or answer timeout, for work that may rightly take
+   * long: migrations at start-up (which may also wait for another instance's), bulk seeding. PGlite has no timeouts.
+   */
+  withoutTimeouts<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -31,20 +37,25 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir: string;
   poolSize?: number;
+  /** PostgreSQL only (decision 012, Database timeouts); default 5 s each. */
+  timeouts?: Partial<DatabaseTimeouts>;
   /** Where a lost change-notification connection is reported (it reconnects by itself). */
   onListenError?: (err: unknown) => void;
 }): Promise<Database> {
   const caches = new CacheBus();
   if (opts.url) {
+    const url = opts.url;
+    const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
     // 20 connections per instance (decision 012). At 32 concurrent requests a pool of 10 queued reads behind booking
     // transactions waiting on row locks; 20 keeps 4 instances under PostgreSQL's default max_connections (100).
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
-    // A dropped idle connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
+    const pool = createPool({ url, max: opts.poolSize ?? DEFAULT_POOL_SIZE, timeouts });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     attachCacheBus(db, caches);
     try {
-      await caches.listen(opts.url, opts.onListenError ?? (() => {}));
+      // The LISTEN connection waits for notifications, which no timeout concerns: query_timeout bounds only its
+      // LISTEN, and the connect timeout its (re)connecting, so a database that hangs cannot stall either for ever.
+      const listener = { connectionString: url, connectionTimeoutMillis: timeouts.connectTimeoutMs, query_timeout: answerTimeoutMs(timeouts) };
+      await caches.listen(listener, opts.onListenError ?? (() => {}));
     } catch (err) {
       await pool.end();
       throw err;
@@ -59,6 +70,18 @@ export async function openDatabase(opts: {
           return true;
         } catch {
           return false;
+        }
+      },
+      withoutTimeouts: async (fn) => {
+        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectTimeoutMs });
+        client.on('error', () => {}); // a lost connection fails the query under way; it must not end the process
+        await client.connect();
+        try {
+          const own = drizzlePg({ client, schema }) as unknown as Db;
+          attachCacheBus(own, caches);
+          return await fn(own);
+        } finally {
+          await client.end();
         }
       },
       close: async () => {
@@ -87,6 +110,7 @@ export async function openDatabase(opts: {
         return false;
       }
     },
+    withoutTimeouts: (fn) => fn(db),
     close: async () => {
       await caches.close();
       await client.close();

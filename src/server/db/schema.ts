@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, pgView, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Spec part 1, section 3: the stored entities. Calendar dates are SQL `date` (Indian calendar days);
 // instants are `timestamptz`. Codes and tokens are stored only as hashes.
@@ -360,23 +360,95 @@ export const adminNotifications = pgTable('admin_notifications', {
   updatedAt: updatedAt(),
 });
 
-export const emailAuditLog = pgTable(
-  'email_audit_log',
+/**
+ * Every message the product sends, e-mail and web push (docs/decisions/028-outbox.md): written in the transaction of
+ * the change that causes it, delivered by the outbox worker, retried until `deadline_at`. The e-mail rows are the
+ * admin's Email History (spec part 2, 7).
+ */
+export const outbox = pgTable(
+  'outbox',
   {
-    id: serial('id').primaryKey(),
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel').notNull(), // email | push
+    templateType: text('template_type').notNull(),
     adminUser: text('admin_user'),
     recipientId: integer('recipient_id'),
     recipientEmail: text('recipient_email').notNull(),
     recipientName: text('recipient_name'),
     subject: text('subject').notNull(),
-    templateType: text('template_type').notNull(),
-    status: text('status').notNull(), // sent | failed
-    sentAt: ts('sent_at').notNull().defaultNow(),
+    /** What the worker delivers (the e-mail's text, html and attachments, or the push's payload); emptied once sent. */
+    body: jsonb('body'),
+    status: text('status').notNull(), // queued | sending | sent | retrying | failed | replaced
+    attempts: integer('attempts').notNull().default(0),
     errorMessage: text('error_message'),
-    emailService: text('email_service').notNull(),
+    /** smtp or log: how it went out (known once sent). */
+    emailService: text('email_service'),
+    /** A newer message with the same key replaces one not yet sent (a resent verification code). */
+    replaceKey: text('replace_key'),
+    jobId: uuid('job_id'),
+    queuedAt: ts('queued_at').notNull(),
+    /** When the worker may take it next: the retry's time, or while sending, when its claim runs out. */
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    deadlineAt: ts('deadline_at').notNull(),
+    sentAt: ts('sent_at'),
   },
-  (t) => [index('email_audit_log_sent_at_idx').on(t.sentAt)],
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('queued', 'retrying', 'sending')`),
+    index('outbox_job_idx')
+      .on(t.jobId, t.status)
+      .where(sql`job_id is not null`),
+    index('outbox_replace_key_idx')
+      .on(t.replaceKey, t.status)
+      .where(sql`replace_key is not null`),
+    index('outbox_email_id_idx')
+      .on(t.id)
+      .where(sql`channel = 'email'`),
+    index('outbox_queued_at_idx').on(t.queuedAt),
+  ],
 );
+
+/**
+ * The spec's email_audit_log (part 1, 3): the outbox's e-mails, with the delivery state the history shows (the view
+ * is made by migration 0014; drizzle-kit leaves it alone).
+ */
+export const emailAuditLog = pgView('email_audit_log', {
+  id: bigint('id', { mode: 'number' }).notNull(),
+  adminUser: text('admin_user'),
+  recipientId: integer('recipient_id'),
+  recipientEmail: text('recipient_email').notNull(),
+  recipientName: text('recipient_name'),
+  subject: text('subject').notNull(),
+  templateType: text('template_type').notNull(),
+  status: text('status').notNull(),
+  sentAt: ts('sent_at'),
+  errorMessage: text('error_message'),
+  emailService: text('email_service'),
+  attempts: integer('attempts').notNull(),
+  queuedAt: ts('queued_at').notNull(),
+  nextAttemptAt: ts('next_attempt_at').notNull(),
+  jobId: uuid('job_id'),
+  /** False once sent: a failed e-mail can be retried only while its text is kept. */
+  retryable: boolean('retryable').notNull(),
+}).existing();
+
+/**
+ * A bulk or re-registration e-mail send (spec part 2, 2.5 (b) and 2.6; docs/decisions/028-outbox.md): what was asked,
+ * and how far its recipients have been written to the outbox. Any instance expands it a batch at a time and answers
+ * its progress; a restart resumes it at `cursor`.
+ */
+export const emailJobs = pgTable('email_jobs', {
+  id: uuid('id').primaryKey(),
+  kind: text('kind').notNull(), // bulk | reregistration
+  /** The request, with the selection fixed when it was accepted (the newest matching id, the instant of the filter). */
+  input: jsonb('input').notNull(),
+  total: integer('total').notNull(),
+  /** The last recipient id written to the outbox. */
+  cursor: integer('cursor').notNull().default(0),
+  expanded: boolean('expanded').notNull().default(false),
+  createdAt: ts('created_at').notNull(),
+});
 
 export const securityEvents = pgTable(
   'security_events',

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../db/schema';
 import { todayInIndia } from '../../shared/dates';
 import { runJob, type JobOptions, type JobOutcome } from './job-runner';
-import { claimReminders, isClaimed, releaseReminders, type ReminderClaim } from './reminder-claims';
+import { claimReminders, isClaimed, type ReminderClaim } from './reminder-claims';
 import { clinicVisitorsMail, type ClinicVisitor } from './reminder-mail';
 
 // 07:00 IST (decision 011): each clinic with e-mail notifications on (its Settings tab) gets the day's visitor
@@ -70,21 +70,14 @@ export async function runClinicMorningList({ app, now }: JobOptions): Promise<Jo
         [...lists.values()].map((l) => l.claim),
         now,
       );
-      return { lists: [...lists.values()].filter((l) => isClaimed(won, l.claim)), optedOut };
+      // Written with the claims (docs/decisions/028-outbox.md): the outbox delivers and retries them.
+      const claimed = [...lists.values()].filter((l) => isClaimed(won, l.claim));
+      await app.outbox.queueEmails(
+        tx,
+        claimed.map((l) => clinicVisitorsMail({ ...l, date: today, appUrl: app.config.appUrl })),
+      );
+      return { emailsQueued: claimed.length, visitsOptedOut: optedOut };
     },
-    countsOf: (work) => ({ visitsOptedOut: work.optedOut }),
-    async deliver(work) {
-      let emailsSent = 0;
-      let emailsFailed = 0;
-      for (const l of work.lists) {
-        const result = await app.mailer.send(clinicVisitorsMail({ ...l, date: today, appUrl: app.config.appUrl }));
-        if (result.ok) emailsSent++;
-        else {
-          emailsFailed++;
-          await releaseReminders(app.db, [l.claim]);
-        }
-      }
-      return { emailsSent, emailsFailed };
-    },
+    countsOf: (work) => work,
   });
 }

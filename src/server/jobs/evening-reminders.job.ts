@@ -2,9 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../db/schema';
 import { addDays, todayInIndia } from '../../shared/dates';
 import type { PushSubscriptionJson } from '../../shared/schemas/notifications';
-import { sendPush } from '../modules/notifications/push.service';
 import { runJob, type JobOptions, type JobOutcome } from './job-runner';
-import { claimReminders, isClaimed, releaseReminders, type ReminderClaim } from './reminder-claims';
+import { claimReminders, isClaimed, type ReminderClaim } from './reminder-claims';
 import { visitReminderMail, type VisitLine } from './reminder-mail';
 
 // 18:00 IST (spec part 1, 1 'Smart Scheduling'; decision 011): every rep with an active (booked or confirmed)
@@ -94,17 +93,13 @@ export async function runEveningReminders({ app, now }: JobOptions): Promise<Job
         }
         reps.set(r.repId, entry);
       }
-      return { reps: [...reps.values()], optedOut };
-    },
-    countsOf: (work) => ({ emailOptedOut: work.optedOut }),
-    async deliver(work) {
-      let emailsSent = 0;
-      let emailsFailed = 0;
-      let pushesSent = 0;
-      let pushesFailed = 0;
-      for (const rep of work.reps) {
+      // The messages are written with the claims (docs/decisions/028-outbox.md): the outbox delivers and retries them.
+      let emailsQueued = 0;
+      let pushesQueued = 0;
+      for (const rep of reps.values()) {
         if (rep.emailClaims.length > 0) {
-          const result = await app.mailer.send(
+          await app.outbox.queueEmail(
+            tx,
             visitReminderMail({
               repId: rep.repId,
               repName: rep.repName,
@@ -114,34 +109,30 @@ export async function runEveningReminders({ app, now }: JobOptions): Promise<Job
               appUrl: app.config.appUrl,
             }),
           );
-          if (result.ok) emailsSent++;
-          else {
-            emailsFailed++;
-            await releaseReminders(app.db, rep.emailClaims);
-          }
+          emailsQueued++;
         }
         if (rep.pushClaims.length > 0 && rep.subscription) {
           const n = rep.pushVisits.length;
           const first = rep.pushVisits[0]!;
-          const result = await sendPush(app, {
+          const title = n === 1 ? 'Visit tomorrow' : `${n} visits tomorrow`;
+          await app.outbox.queuePush(tx, {
             repId: rep.repId,
-            subscription: rep.subscription,
+            recipientEmail: rep.repEmail,
+            recipientName: rep.repName,
+            title,
+            templateType: 'visit_reminder_push',
             payload: {
-              title: n === 1 ? 'Visit tomorrow' : `${n} visits tomorrow`,
+              title,
               body: n === 1 ? `${first.doctorName} at ${first.clinicName}, ${first.clinicCity}` : rep.pushVisits.map((v) => v.doctorName).join(', '),
               url: '/medrep-dashboard',
               tag: `visits-${tomorrow}`,
             },
           });
-          if (result === 'sent') pushesSent++;
-          else {
-            pushesFailed++;
-            // A gone subscription is removed; a failed one may be tried by a later run.
-            if (result === 'failed') await releaseReminders(app.db, rep.pushClaims);
-          }
+          pushesQueued++;
         }
       }
-      return { emailsSent, emailsFailed, pushesSent, pushesFailed };
+      return { emailsQueued, pushesQueued, emailOptedOut: optedOut };
     },
+    countsOf: (work) => work,
   });
 }

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailAuditLog, jobRuns, medicalReps } from '../db/schema';
-import { describeEachDatabase } from '../test/harness';
+import { emailAuditLog, jobRuns, medicalReps, outbox } from '../db/schema';
+import { deliverOutbox, describeEachDatabase } from '../test/harness';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 import { runEveningReminders } from './evening-reminders.job';
 
@@ -85,6 +85,7 @@ describeEachDatabase(
 
       ctx.clock.set(EVENING);
       const outcome = await runEveningReminders({ app: ctx.app, now: ctx.clock.now() });
+      await deliverOutbox(ctx);
       expect(outcome.status).toBe('succeeded');
 
       const mails = ctx.mailbox.to(both.email);
@@ -101,7 +102,8 @@ describeEachDatabase(
       // Run again later the same evening (a restart, a second timer): nothing goes twice.
       ctx.clock.advanceMinutes(30);
       const again = await runEveningReminders({ app: ctx.app, now: ctx.clock.now() });
-      expect(again).toMatchObject({ status: 'succeeded', counts: { emailsSent: 0 } });
+      await deliverOutbox(ctx);
+      expect(again).toMatchObject({ status: 'succeeded', counts: { emailsQueued: 0 } });
       expect(ctx.mailbox.to(both.email)).toHaveLength(1);
     });
 
@@ -117,14 +119,15 @@ describeEachDatabase(
         runEveningReminders({ app: ctx.app, now }),
       ]);
       expect(outcomes.map((o) => o.status).sort()).toEqual(['skipped', 'skipped', 'succeeded']);
-      expect(outcomes.find((o) => o.status === 'succeeded')!.counts).toMatchObject({ emailsSent: 1 });
+      expect(outcomes.find((o) => o.status === 'succeeded')!.counts).toMatchObject({ emailsQueued: 1 });
+      await deliverOutbox(ctx);
       expect(ctx.mailbox.to(rep.email)).toHaveLength(1);
       const runs = await db
         .select()
         .from(jobRuns)
         .where(and(eq(jobRuns.name, 'evening-reminders'), eq(jobRuns.startedAt, now)));
       expect(runs).toHaveLength(1);
-      expect(runs[0]).toMatchObject({ status: 'succeeded', counts: { emailsSent: 1 } });
+      expect(runs[0]).toMatchObject({ status: 'succeeded', counts: { emailsQueued: 1 } });
     });
 
     it('sends a web push to reps who allowed it, encrypted for their browser; a gone subscription is removed', async () => {
@@ -161,7 +164,12 @@ describeEachDatabase(
 
       ctx.clock.set('2026-03-02T13:30:00.000Z');
       const outcome = await runEveningReminders({ app: ctx.app, now: ctx.clock.now() });
-      expect(outcome.counts).toMatchObject({ pushesSent: 1, pushesFailed: 1 });
+      await deliverOutbox(ctx);
+      // Both subscribed reps' pushes are queued; the push service's 410 fails the gone one without retries.
+      expect(outcome.counts).toMatchObject({ pushesQueued: 2 });
+      const pushes = await db.select().from(outbox).where(eq(outbox.channel, 'push'));
+      expect(pushes.find((m) => m.recipientId === gone.id)).toMatchObject({ status: 'failed', attempts: 1, errorMessage: expect.stringContaining('gone') });
+      expect(pushes.find((m) => m.recipientId === allowed.id)).toMatchObject({ status: 'sent', body: null });
 
       const toAllowed = push.received.filter((r) => r.path === `/ok/${tag}-${allowed.id}`);
       expect(toAllowed).toHaveLength(1);
@@ -186,6 +194,7 @@ describeEachDatabase(
       // Once only, also for push.
       ctx.clock.advanceMinutes(5);
       await runEveningReminders({ app: ctx.app, now: ctx.clock.now() });
+      await deliverOutbox(ctx);
       expect(push.received.filter((r) => r.path === `/ok/${tag}-${allowed.id}`)).toHaveLength(1);
     });
   },

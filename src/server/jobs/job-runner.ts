@@ -7,11 +7,10 @@ import { jobRuns } from '../db/schema';
 // 1. In a transaction holding a PostgreSQL advisory lock (pg_try_advisory_xact_lock; on PGlite the single
 //    connection serialises anyway), check that no other run of this job is running or already ran in this
 //    minute, write the job_runs row and `prepare` the work: claim reminders in reminders_sent (a unique index)
-//    or, for the purge, delete. Another instance that fires at the same moment finds the lock taken or the
-//    run written and skips, without a row of its own.
-// 2. Outside the transaction (mail and push are slow and must not hold a lock or PGlite's one connection),
-//    `deliver` what was claimed.
-// 3. Finish the job_runs row with the counts, or the error.
+//    and queue their messages in the outbox (docs/decisions/028-outbox.md), or, for the purge, delete. Another
+//    instance that fires at the same moment finds the lock taken or the run written and skips, without a row of
+//    its own. The outbox's worker delivers the messages; nothing slow runs under the lock.
+// 2. Finish the job_runs row with the counts, or the error.
 
 export type JobName = 'evening-reminders' | 'clinic-morning-list' | 'renewal-reminders' | 'nightly-purge';
 
@@ -38,8 +37,7 @@ export async function runJob<W>(opts: {
   name: JobName;
   now: Date;
   prepare: (tx: Tx) => Promise<W>;
-  deliver?: (work: W) => Promise<JobCounts>;
-  /** Counts known after `prepare` alone (the purge has nothing to deliver). */
+  /** The run's counts, from what `prepare` did. */
   countsOf?: (work: W) => JobCounts;
 }): Promise<JobOutcome> {
   const { app, name, now } = opts;
@@ -86,9 +84,8 @@ export async function runJob<W>(opts: {
     return { status: 'failed', runId: row!.id, counts: {}, error };
   }
 
-  let counts: JobCounts = opts.countsOf?.(work) ?? {};
+  const counts: JobCounts = opts.countsOf?.(work) ?? {};
   try {
-    if (opts.deliver) counts = { ...counts, ...(await opts.deliver(work)) };
     await app.db.update(jobRuns).set({ status: 'succeeded', finishedAt: app.clock.now(), counts }).where(eq(jobRuns.id, runId));
     log.info({ counts }, 'job finished');
     return { status: 'succeeded', runId, counts };

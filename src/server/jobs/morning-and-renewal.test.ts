@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { emailAuditLog, medicalReps } from '../db/schema';
-import { describeEachDatabase } from '../test/harness';
+import { deliverOutbox, describeEachDatabase } from '../test/harness';
 import { createAppointment, createClinic, createDoctor, createRep, createSubscribedRep, sessionCookie } from '../test/factories';
 import { runClinicMorningList } from './clinic-morning-list.job';
 import { runRenewalReminders } from './renewal-reminders.job';
@@ -31,7 +31,8 @@ describeEachDatabase('clinic morning list and renewal reminders', (ctx) => {
 
     ctx.clock.set('2026-03-02T01:30:00.000Z'); // 07:00 IST
     const outcome = await runClinicMorningList({ app: ctx.app, now: ctx.clock.now() });
-    expect(outcome).toMatchObject({ status: 'succeeded', counts: { emailsSent: 1, visitsOptedOut: 1 } });
+    await deliverOutbox(ctx);
+    expect(outcome).toMatchObject({ status: 'succeeded', counts: { emailsQueued: 1, visitsOptedOut: 1 } });
 
     const mails = ctx.mailbox.to(wants.email);
     expect(mails).toHaveLength(1);
@@ -47,6 +48,7 @@ describeEachDatabase('clinic morning list and renewal reminders', (ctx) => {
 
     ctx.clock.advanceMinutes(10);
     await runClinicMorningList({ app: ctx.app, now: ctx.clock.now() });
+    await deliverOutbox(ctx);
     expect(ctx.mailbox.to(wants.email)).toHaveLength(1);
   });
 
@@ -66,6 +68,7 @@ describeEachDatabase('clinic morning list and renewal reminders', (ctx) => {
     expect(put.statusCode).toBe(200);
     ctx.clock.set('2026-03-05T01:30:00.000Z');
     await runClinicMorningList({ app: ctx.app, now: ctx.clock.now() });
+    await deliverOutbox(ctx);
     expect(ctx.mailbox.to(clinic.email)).toHaveLength(0);
   });
 
@@ -83,6 +86,7 @@ describeEachDatabase('clinic morning list and renewal reminders', (ctx) => {
     const expired = await createSubscribedRep(db, { subscriptionExpiresAt: new Date('2026-03-31T10:00:00.000Z') });
 
     const outcome = await runRenewalReminders({ app: ctx.app, now: ctx.clock.now() });
+    await deliverOutbox(ctx);
     expect(outcome.status).toBe('succeeded');
     const mails = ctx.mailbox.to(endsIn3.email);
     expect(mails).toHaveLength(1);
@@ -95,6 +99,7 @@ describeEachDatabase('clinic morning list and renewal reminders', (ctx) => {
     // The next days: no second reminder for the same expiry.
     ctx.clock.advanceDays(1);
     await runRenewalReminders({ app: ctx.app, now: ctx.clock.now() });
+    await deliverOutbox(ctx);
     expect(ctx.mailbox.to(endsIn3.email)).toHaveLength(1);
 
     // Renewed for a month: a reminder again 3 days before the new end.
@@ -104,6 +109,7 @@ describeEachDatabase('clinic morning list and renewal reminders', (ctx) => {
       .where(eq(medicalReps.id, endsIn3.id));
     ctx.clock.set('2026-05-01T03:30:00.000Z');
     await runRenewalReminders({ app: ctx.app, now: ctx.clock.now() });
+    await deliverOutbox(ctx);
     expect(ctx.mailbox.to(endsIn3.email)).toHaveLength(2);
     // endsIn10 is now past its end, never reminded in its window since the job did not run then: the window
     // is about the coming days only, not a lapsed subscription.

@@ -1,11 +1,13 @@
-import { and, isNotNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import {
   clinicUsers,
   doctorAppointments,
   doctorDayClosures,
+  emailJobs,
   idempotencyKeys,
   jobRuns,
   medicalReps,
+  outbox,
   passwordResetTokens,
   pendingClinicUsers,
   pendingMedicalReps,
@@ -106,8 +108,24 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
       const rateLimitWindows = count(
         await tx.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, now)).returning({ key: rateLimitCounters.key }),
       );
+      // Pushes finished longer ago than the retention period, and bulk sends with nothing left to do (their e-mails
+      // stay in the history, which is the spec's e-mail log; decision 028).
+      const finishedPushes = count(
+        await tx
+          .delete(outbox)
+          .where(and(eq(outbox.channel, 'push'), inArray(outbox.status, ['sent', 'failed']), lt(outbox.queuedAt, retentionInstant)))
+          .returning({ id: outbox.id }),
+      );
+      const oldEmailJobs = count(
+        await tx
+          .delete(emailJobs)
+          .where(and(eq(emailJobs.expanded, true), lt(emailJobs.createdAt, retentionInstant)))
+          .returning({ id: emailJobs.id }),
+      );
       return {
         appointments,
+        pushes: finishedPushes,
+        emailJobs: oldEmailJobs,
         dayClosures: closures,
         pendingRegistrations: pendingReps + pendingClinics,
         expiredCodes: repCodes + clinicCodes + profileCodes,

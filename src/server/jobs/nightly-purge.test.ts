@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { doctorAppointments, idempotencyKeys, medicalReps, passwordResetTokens, pendingMedicalReps, profileUpdateCodes, sessions } from '../db/schema';
+import { doctorAppointments, idempotencyKeys, medicalReps, outbox, passwordResetTokens, pendingMedicalReps, profileUpdateCodes, sessions } from '../db/schema';
 import { describeEachDatabase } from '../test/harness';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 import { runNightlyPurge } from './nightly-purge.job';
@@ -69,8 +69,31 @@ describeEachDatabase(
         { key: `new-${ctx.kind}`, repId: rep.id, statusCode: 201, responseBody: {}, createdAt: ago(1) },
       ]);
 
+      // A push sent before the retention period goes; a recent one and every e-mail (the history) stay.
+      const pushRow = (subject: string, at: Date) => ({
+        channel: 'push',
+        templateType: 'visit_reminder_push',
+        recipientEmail: rep.email,
+        subject,
+        status: 'sent',
+        queuedAt: at,
+        nextAttemptAt: at,
+        deadlineAt: at,
+        sentAt: at,
+      });
+      await db
+        .insert(outbox)
+        .values([
+          pushRow(`old push ${ctx.kind}`, ago(100)),
+          pushRow(`new push ${ctx.kind}`, ago(1)),
+          { ...pushRow(`old mail ${ctx.kind}`, ago(100)), channel: 'email' },
+        ]);
+
       const outcome = await runNightlyPurge({ app: ctx.app, now });
       expect(outcome.status).toBe('succeeded');
+      const messages = await db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.recipientEmail, rep.email));
+      expect(messages.map((m) => m.subject).sort()).toEqual([`new push ${ctx.kind}`, `old mail ${ctx.kind}`]);
+      expect(outcome.counts).toMatchObject({ pushes: 1 });
       expect(outcome.counts).toMatchObject({ appointments: 1, pendingRegistrations: 1, resetTokens: 2, sessions: 1, idempotencyKeys: 1 });
       expect(outcome.counts.expiredCodes).toBe(2);
 

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { remindersSent } from '../db/schema';
 
 // A reminder is claimed (a row in reminders_sent, unique on kind + subject + recipient) in the job's
-// transaction before it is sent, so a second run, a restart or another instance can never send it again.
-// A send that fails releases its claim, so a later run may try again.
+// transaction, with its message queued in the outbox in the same transaction (docs/decisions/028-outbox.md), so a
+// second run, a restart or another instance can never queue it again, and the outbox retries what fails.
 
 export type ReminderKind = 'visit_email' | 'visit_push' | 'clinic_visitors' | 'renewal_email';
 
@@ -28,11 +27,3 @@ export async function claimReminders(tx: DbOrTx, claims: ReminderClaim[], now: D
 }
 
 export const isClaimed = (won: Set<string>, c: ReminderClaim) => won.has(keyOf(c));
-
-export async function releaseReminders(db: DbOrTx, claims: ReminderClaim[]): Promise<void> {
-  for (const c of claims) {
-    await db
-      .delete(remindersSent)
-      .where(and(eq(remindersSent.kind, c.kind), eq(remindersSent.subjectKey, c.subjectKey), eq(remindersSent.recipient, c.recipient)));
-  }
-}

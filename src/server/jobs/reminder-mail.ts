@@ -1,7 +1,7 @@
 import { APP_DASHBOARD_HINT, dayText } from './reminder-texts';
 import { formatDisplayDate } from '../../shared/dates';
 import { PLANS, PRODUCT_NAME } from '../../shared/constants';
-import type { OutgoingMail } from '../modules/mail/mail.service';
+import type { OutgoingMail } from '../outbox/outbox';
 
 // The texts of the scheduled e-mails. Short, plain, with what the reader needs and how to stop them.
 

@@ -3,7 +3,7 @@ import { medicalReps } from '../db/schema';
 import { addDays, startOfIndianDay, todayInIndia } from '../../shared/dates';
 import { isSubscriptionActive } from '../../shared/subscription/subscription-status';
 import { runJob, type JobOptions, type JobOutcome } from './job-runner';
-import { claimReminders, isClaimed, releaseReminders, type ReminderClaim } from './reminder-claims';
+import { claimReminders, isClaimed, type ReminderClaim } from './reminder-claims';
 import { renewalReminderMail } from './reminder-mail';
 
 // Daily (decision 011): a rep whose active subscription ends within 3 days (by the Indian calendar) is reminded
@@ -62,21 +62,14 @@ export async function runRenewalReminders({ app, now }: JobOptions): Promise<Job
         due.map((d) => d.claim),
         now,
       );
-      return { due: due.filter((d) => isClaimed(won, d.claim)), optedOut };
+      // Written with the claims (docs/decisions/028-outbox.md): the outbox delivers and retries them.
+      const claimed = due.filter((d) => isClaimed(won, d.claim));
+      await app.outbox.queueEmails(
+        tx,
+        claimed.map((d) => renewalReminderMail({ ...d, appUrl: app.config.appUrl })),
+      );
+      return { emailsQueued: claimed.length, optedOut };
     },
-    countsOf: (work) => ({ optedOut: work.optedOut }),
-    async deliver(work) {
-      let emailsSent = 0;
-      let emailsFailed = 0;
-      for (const d of work.due) {
-        const result = await app.mailer.send(renewalReminderMail({ ...d, appUrl: app.config.appUrl }));
-        if (result.ok) emailsSent++;
-        else {
-          emailsFailed++;
-          await releaseReminders(app.db, [d.claim]);
-        }
-      }
-      return { emailsSent, emailsFailed };
-    },
+    countsOf: (work) => work,
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isErrorCode, type ErrorCode } from '../../shared/errors';
-import { AppError, isUniqueViolation } from '../errors';
+import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../shared/errors';
+import { AppError, isDatabaseUnavailable, isUniqueViolation } from '../errors';
 
 /** Fastify's own 4xx codes, answered with the app's codes (src/shared/errors.ts) so clients see one list. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -25,6 +25,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isUniqueViolation(err)) {
       return reply.status(409).send({ message: 'This record already exists.', code: 'conflict' });
+    }
+    // A database that is down, hung or overloaded (docs/decisions/012, Database timeouts): the caller may try again.
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return reply.status(503).send({ message: ERROR_MESSAGES.service_unavailable, code: 'service_unavailable' });
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status >= 500) {

@@ -224,7 +224,14 @@ export const MATRIX: Record<string, Row> = {
     expect: adminOnly('reached'),
   },
   'GET /api/admin/email-jobs/:jobId': { request: () => ({ url: '/api/admin/email-jobs/job_unknown' }), expect: adminOnly('reached') },
+  // An unknown send: the admin's call is reached and answered 404 (the admin tests retry real failed e-mails).
+  'POST /api/admin/email-jobs/:jobId/retry-failed': {
+    request: () => ({ url: '/api/admin/email-jobs/00000000-0000-4000-8000-000000000000/retry-failed' }),
+    expect: adminOnly('reached'),
+  },
   'GET /api/admin/email-audit-logs': { request: () => ({ url: '/api/admin/email-audit-logs?limit=5' }), expect: adminOnly() },
+  // No failed e-mail of that id: the admin's call is reached and answered 400 not_retryable.
+  'POST /api/admin/email-audit-logs/:id/retry': { request: () => ({ url: '/api/admin/email-audit-logs/999999999/retry' }), expect: adminOnly('reached') },
   'GET /api/admin/email-stats': { request: none, expect: adminOnly() },
   // The admin lists' CSV exports (docs/decisions/022).
   'GET /api/admin/users.csv': { request: (w) => ({ url: `/api/admin/users.csv?q=${encodeURIComponent(w.repA.email)}` }), expect: adminOnly() },

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInIndia } from '../../shared/dates';
@@ -11,13 +12,14 @@ import { readTestEnv } from '../config';
 import { testDatabaseKinds, type DatabaseKind } from '../test/harness';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { sessions } from '../db/schema';
+import { outbox, sessions } from '../db/schema';
 import { hashToken, newToken, SESSION_COOKIE, SESSION_LIFETIME_MS } from '../plugins/auth';
 import { createClinic, createDoctor, createSubscribedRep } from '../test/factories';
 
 // Durability: the real server process, stopped with SIGTERM in the middle of a load of bookings,
 // finishes what it accepted; started again on the same data (embedded PGlite directory or PostgreSQL
-// database), every booking that got a 2xx answer is there. Real time here: the server runs its own clock.
+// database), every booking that got a 2xx answer is there, with its confirmation e-mail delivered. Real time here:
+// the server runs its own clock.
 
 const EVERY_DAY = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true };
 const REPS = 40;
@@ -172,9 +174,25 @@ for (const kind of testDatabaseKinds()) {
             for (const a of accepted.filter((x) => x.repId === rep.id)) if (!ids.has(a.id)) missing.push(a);
           }
           expect(missing).toEqual([]);
+          // The confirmations queued with those bookings go out from the restarted server (decision 028).
+          await new Promise((r) => setTimeout(r, 3000));
         } finally {
           second.child.kill('SIGTERM');
           await second.exited;
+        }
+        // Each accepted booking's confirmation e-mail was written with it and has been delivered.
+        const database = world.env.DATABASE_URL
+          ? await openDatabase({ url: world.env.DATABASE_URL, dataDir: 'unused' })
+          : await openDatabase({ dataDir: world.env.DATA_DIR! });
+        try {
+          const confirmations = await database.db.select().from(outbox).where(eq(outbox.templateType, 'booking'));
+          for (const rep of world.reps) {
+            const theirs = confirmations.filter((m) => m.recipientId === rep.id);
+            expect(theirs.length).toBeGreaterThanOrEqual(accepted.filter((a) => a.repId === rep.id).length);
+          }
+          expect(confirmations.filter((m) => m.status !== 'sent')).toEqual([]);
+        } finally {
+          await database.close();
         }
       } finally {
         await world.cleanup();

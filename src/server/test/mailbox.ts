@@ -9,6 +9,8 @@ export interface ReceivedMail {
   html: string;
   attachments: { filename?: string; contentType: string; content: string }[];
   raw: ParsedMail;
+  /** performance.now() when the message was in (the bench's measure of the outbox's wait). */
+  receivedAt: number;
 }
 
 /** A real local SMTP server (smtp-server) that keeps what it receives; tests read codes and links from it. */
@@ -18,10 +20,13 @@ export class Mailbox {
   private waiters: Array<() => void> = [];
   port = 0;
 
-  constructor() {
+  /** `acceptDelayMs`: how long the server takes over each message, as a busy mail server does. */
+  constructor(o: { acceptDelayMs?: number } = {}) {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
+      // No reverse DNS lookup of each client: without a network it can take seconds, which no real mail server adds here.
+      disableReverseLookup: true,
       logger: false,
       onData: (stream, session, callback) => {
         simpleParser(stream)
@@ -37,17 +42,23 @@ export class Mailbox {
                 content: a.content.toString('utf8'),
               })),
               raw: parsed,
+              receivedAt: performance.now(),
             });
             for (const w of this.waiters.splice(0)) w();
-            callback();
+            if (o.acceptDelayMs) setTimeout(() => callback(), o.acceptDelayMs);
+            else callback();
           })
           .catch(callback);
       },
     });
+    // A client that dies mid-session (a server process killed with kill -9) resets its connection: the server
+    // reports that as an 'error' event, which is the client's failure, not the mailbox's, and must not end the test.
+    this.server.on('error', () => {});
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on `port` (default: any free one) and answers the SMTP_URL to reach it. */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as AddressInfo).port;
     return `smtp://127.0.0.1:${this.port}`;
   }

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { EmailLog, EmailRecipient, PendingRep } from '../../../shared/schemas/admin';
 import { RECIPIENT_GROUPS, recipientKind, type RecipientKind } from '../../../shared/subscription/recipient-groups';
 import { encodeCursor } from '../../db/keyset';
-import { emailAuditLog, pendingMedicalReps } from '../../db/schema';
+import { outbox, pendingMedicalReps } from '../../db/schema';
 import { describeEachDatabase } from '../../test/harness';
 import { insertPending, insertReps, oneOfEachGroup, tagged } from './admin-email.test-support';
 import { ADMIN_ENV, adminCookie, call } from './admin-test-support';
@@ -116,9 +116,15 @@ describeEachDatabase(
       const tag = tagged();
       const write = (n: number) =>
         ctx.app.db
-          .insert(emailAuditLog)
+          .insert(outbox)
           .values(
             Array.from({ length: n }, (_, i) => ({
+              channel: 'email',
+              queuedAt: ctx.clock.now(),
+              nextAttemptAt: ctx.clock.now(),
+              deadlineAt: ctx.clock.now(),
+              attempts: 1,
+              sentAt: i % 2 ? null : ctx.clock.now(),
               recipientEmail: `h${i}.${tag}@example.com`,
               recipientName: `History ${i}`,
               subject: `History ${tag} ${i}`,
@@ -128,7 +134,7 @@ describeEachDatabase(
               emailService: 'smtp',
             })),
           )
-          .returning({ id: emailAuditLog.id });
+          .returning({ id: outbox.id });
       const before = await write(5);
       type Page = { logs: EmailLog[]; nextCursor: string | null };
       const page1 = await get<Page>('/api/admin/email-audit-logs?limit=3');

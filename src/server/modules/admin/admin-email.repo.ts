@@ -1,10 +1,10 @@
-import { and, asc, count, desc, gt, ilike, inArray, isNotNull, isNull, lt, lte, max, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, lte, max, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { EmailRecipientsFilter } from '../../../shared/schemas/admin';
 import { PAID_SUBSCRIPTION_STATUSES, TRIAL_SUBSCRIPTION_STATUSES, type RecipientGroup } from '../../../shared/subscription/recipient-groups';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '../../../shared/subscription/subscription-status';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { containing } from '../../db/like-pattern';
-import { emailAuditLog, medicalReps, pendingMedicalReps } from '../../db/schema';
+import { emailAuditLog, emailJobs, medicalReps, pendingMedicalReps } from '../../db/schema';
 
 // The e-mail dashboard's queries (docs/decisions/023). Lists read one page before a keyset position, newest id
 // first (the primary key's order: the order rows were written); sends walk the same filter oldest id first, a
@@ -75,7 +75,10 @@ export async function lastRecipientId(db: Db, o: { filter: EmailRecipientsFilter
   return row?.id ?? null;
 }
 
-export function queryRecipientBatch(db: Db, o: { filter: EmailRecipientsFilter; now: Date; maxId: number; except: number[]; afterId: number; limit: number }) {
+export function queryRecipientBatch(
+  db: DbOrTx,
+  o: { filter: EmailRecipientsFilter; now: Date; maxId: number; except: number[]; afterId: number; limit: number },
+) {
   return db
     .select({ id: r.id, fullName: r.fullName, email: r.email })
     .from(r)
@@ -84,8 +87,19 @@ export function queryRecipientBatch(db: Db, o: { filter: EmailRecipientsFilter; 
     .limit(o.limit);
 }
 
-export function queryRecipientsByIds(db: Db, o: { ids: number[] }) {
-  return db.select({ id: r.id, fullName: r.fullName, email: r.email }).from(r).where(inArray(r.id, o.ids)).orderBy(asc(r.id));
+/** The ticked reps that still exist, after `afterId`, oldest id first. */
+export function queryRecipientsByIds(db: DbOrTx, o: { ids: number[]; afterId: number; limit: number }) {
+  return db
+    .select({ id: r.id, fullName: r.fullName, email: r.email })
+    .from(r)
+    .where(and(inArray(r.id, o.ids), gt(r.id, o.afterId)))
+    .orderBy(asc(r.id))
+    .limit(o.limit);
+}
+
+export async function countRecipientsByIds(db: Db, o: { ids: number[] }): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(r).where(inArray(r.id, o.ids));
+  return row?.n ?? 0;
 }
 
 // --- pending registrations (the re-registration tool) --------------------------------------------------------
@@ -111,18 +125,66 @@ export async function lastPendingId(db: Db): Promise<number | null> {
   return row?.id ?? null;
 }
 
-/** Pending reps after `afterId`, at most `maxId`, whose lower-cased address is not in `exceptEmails`. */
-export function queryPendingBatch(db: Db, o: { maxId: number; exceptEmails: string[]; afterId: number; limit: number }) {
+/** What a re-registration send reaches: the pending reps of `ids`, or every one up to `maxId` less `exceptEmails`. */
+export type PendingSelection = { ids: number[] } | { maxId: number; exceptEmails: string[] };
+
+const pendingSelected = (o: PendingSelection) =>
+  'ids' in o ? inArray(p.id, o.ids) : and(lte(p.id, o.maxId), o.exceptEmails.length ? notInArray(sql`lower(${p.email})`, o.exceptEmails) : undefined);
+
+export function queryPendingBatch(db: DbOrTx, o: { selection: PendingSelection; afterId: number; limit: number }) {
   return db
     .select()
     .from(p)
-    .where(and(gt(p.id, o.afterId), lte(p.id, o.maxId), o.exceptEmails.length ? notInArray(sql`lower(${p.email})`, o.exceptEmails) : undefined))
+    .where(and(gt(p.id, o.afterId), pendingSelected(o.selection)))
     .orderBy(asc(p.id))
     .limit(o.limit);
 }
 
+export async function countPendingSelected(db: Db, o: { selection: PendingSelection }): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(p).where(pendingSelected(o.selection));
+  return row?.n ?? 0;
+}
+
+// --- the sends themselves (docs/decisions/028-outbox.md) ------------------------------------------------------
+
+export type EmailJobRow = typeof emailJobs.$inferSelect;
+
+export async function insertEmailJob(db: DbOrTx, job: typeof emailJobs.$inferInsert): Promise<void> {
+  await db.insert(emailJobs).values(job);
+}
+
+export async function findEmailJob(db: Db, o: { jobId: string }): Promise<EmailJobRow | undefined> {
+  const [row] = await db.select().from(emailJobs).where(eq(emailJobs.id, o.jobId)).limit(1);
+  return row;
+}
+
+export async function hasUnexpandedJob(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: emailJobs.id }).from(emailJobs).where(eq(emailJobs.expanded, false)).limit(1);
+  return rows.length > 0;
+}
+
+/** One send still writing its recipients, locked for this transaction; another instance skips it meanwhile. */
+export async function claimUnexpandedJob(tx: DbOrTx): Promise<EmailJobRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(emailJobs)
+    .where(eq(emailJobs.expanded, false))
+    .orderBy(asc(emailJobs.createdAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function advanceEmailJob(tx: DbOrTx, o: { jobId: string; cursor: number; expanded: boolean; total?: number }): Promise<void> {
+  await tx
+    .update(emailJobs)
+    .set({ cursor: o.cursor, expanded: o.expanded, ...(o.total === undefined ? {} : { total: o.total }) })
+    .where(eq(emailJobs.id, o.jobId));
+}
+
 // --- the delivery history ---------------------------------------------------------------------------------
 
+/** The e-mails of the outbox (the email_audit_log view), newest first. */
 export function queryEmailLogsPage(db: Db, o: { beforeId?: number; limit: number }) {
   return db
     .select()

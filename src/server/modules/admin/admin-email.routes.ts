@@ -6,6 +6,7 @@ import {
   bulkEmailSchema,
   emailJobSchema,
   emailLogsResponseSchema,
+  emailRetryResponseSchema,
   emailRecipientsQuerySchema,
   emailRecipientsResponseSchema,
   emailStatsSchema,
@@ -18,8 +19,8 @@ import { pageQuerySchema } from '../../../shared/schemas/pagination';
 import { requireUser } from '../../plugins/auth';
 import { originOf } from '../../plugins/security';
 import { listEmailLogs, listEmailRecipients, listPendingReps } from './admin-email-lists.service';
-import { getEmailJob, getEmailStats, queueBulkEmail, sendReregistrationEmails } from './admin-email.service';
-import { EmailJobStore } from './email-jobs';
+import { getEmailJob, queueBulkEmail, retryFailedJobEmails, sendReregistrationEmails } from './admin-email-jobs.service';
+import { getEmailStats, retryFailedEmail } from './admin-email.service';
 
 // The admin e-mail calls (spec part 2, 2.5 (b), 2.6 and 7). Registered by adminRoutes. The lists answer a page
 // at a time (docs/decisions/022, 023).
@@ -27,11 +28,11 @@ import { EmailJobStore } from './email-jobs';
 /** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
 
 const jobParams = z.object({ jobId: z.uuid('Email job not found') });
+const emailParams = z.object({ id: z.coerce.number().int().positive('Email not found') });
 
 export async function adminEmailRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const adminOnly = { onRequest: requireUser(['admin']) }; // before body validation: no session, no hints
-  const jobs = new EmailJobStore();
 
   app.get(
     '/api/admin/pending-medical-reps',
@@ -51,17 +52,27 @@ export async function adminEmailRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     '/api/admin/send-bulk-email',
     { ...adminOnly, schema: { body: bulkEmailSchema, response: { 202: bulkEmailQueuedResponseSchema, ...errorResponses } } },
-    async (request, reply) => reply.status(202).send(await queueBulkEmail(app, { jobs, input: request.body, origin: originOf(request) })),
+    async (request, reply) => reply.status(202).send(await queueBulkEmail(app, { input: request.body, origin: originOf(request) })),
   );
   app.get(
     '/api/admin/email-jobs/:jobId',
     { ...adminOnly, schema: { params: jobParams, response: { 200: emailJobSchema, ...errorResponses } } },
-    async (request) => getEmailJob({ jobs }, { jobId: request.params.jobId }),
+    async (request) => getEmailJob(app, { jobId: request.params.jobId }),
+  );
+  app.post(
+    '/api/admin/email-jobs/:jobId/retry-failed',
+    { ...adminOnly, schema: { params: jobParams, response: { 200: emailRetryResponseSchema, ...errorResponses } } },
+    async (request) => retryFailedJobEmails(app, { jobId: request.params.jobId }),
   );
   app.get(
     '/api/admin/email-audit-logs',
     { ...adminOnly, schema: { querystring: pageQuerySchema, response: { 200: emailLogsResponseSchema, ...errorResponses } } },
     async (request) => listEmailLogs(app, { query: request.query }),
+  );
+  app.post(
+    '/api/admin/email-audit-logs/:id/retry',
+    { ...adminOnly, schema: { params: emailParams, response: { 200: emailRetryResponseSchema, ...errorResponses } } },
+    async (request) => retryFailedEmail(app, { id: request.params.id }),
   );
   app.get('/api/admin/email-stats', { ...adminOnly, schema: { response: { 200: emailStatsSchema, ...errorResponses } } }, async () => getEmailStats(app));
 }

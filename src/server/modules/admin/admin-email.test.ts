@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { emailAuditLog, medicalReps, pendingMedicalReps } from '../../db/schema';
 import { createRep } from '../../test/factories';
-import { describeEachDatabase } from '../../test/harness';
+import { deliverOutbox, describeEachDatabase } from '../../test/harness';
 import { codeIn, linkIn } from '../../test/mailbox';
 import { post, registerAndReadCode, repPayload } from '../auth/auth.test-support';
 import { insertPending, insertReps, oneOfEachGroup, tagged } from './admin-email.test-support';
@@ -63,7 +63,8 @@ describeEachDatabase(
 
       const stats = (await call(ctx.app, 'GET', '/api/admin/email-stats', { cookie })).json();
       expect(stats.overview.sent_emails).toBeGreaterThanOrEqual(2);
-      expect(stats.overview.total_emails).toBe(stats.overview.sent_emails + stats.overview.failed_emails);
+      const o = stats.overview;
+      expect(o.total_emails).toBe(o.sent_emails + o.failed_emails + o.queued_emails + o.retrying_emails + o.replaced_emails);
       expect(stats.overview.last_24h).toBeGreaterThanOrEqual(2);
       expect(stats.templateStats.find((t: { template_type: string }) => t.template_type === 'subscription')).toEqual({
         template_type: 'subscription',
@@ -197,6 +198,7 @@ describeEachDatabase(
       expect(ok.statusCode).toBe(200);
       expect(await ctx.app.db.select().from(medicalReps).where(eq(medicalReps.email, payload.email))).toHaveLength(1);
 
+      await deliverOutbox(ctx);
       const log = await ctx.app.db.select().from(emailAuditLog).where(eq(emailAuditLog.recipientEmail, payload.email));
       expect(log.find((l) => l.templateType === 'reregistration')).toMatchObject({ adminUser: 'admin', status: 'sent' });
     });
@@ -225,7 +227,14 @@ describeEachDatabase(
         cookie,
         body: { sendToAll: true, except: [a.email, b.email.toUpperCase()], emails: [b.email, 'nobody@example.com'] },
       });
-      expect(all.json()).toEqual({ sent: 202, failed: 0, skipped: 1, message: '202 re-registration emails sent, 1 skipped (no pending registration)' });
+      expect(all.json()).toEqual({
+        jobId: expect.any(String),
+        sent: 202,
+        failed: 0,
+        skipped: 1,
+        message: '202 re-registration emails queued for sending, 1 skipped (no pending registration)',
+      });
+      expect(await waitForJob(ctx.app, cookie, all.json().jobId, 60_000)).toMatchObject({ total: 202, sent: 202, failed: 0, done: true });
       const reached = new Set(
         ctx.mailbox.messages.filter((m) => m.subject === 'Complete your RepVisit registration' && m.text.includes('Waiting Rep')).map((m) => m.to[0]),
       );

@@ -9,7 +9,7 @@ import { clinicDoctors, clinicUsers, doctorAppointments, doctors, medicalReps } 
 import { AppError } from '../../errors';
 import { runNightlyPurge } from '../../jobs/nightly-purge.job';
 import type { Actor } from '../../plugins/auth';
-import { codeIn, type Mailbox } from '../../test/mailbox';
+import { codeIn, type Mailbox, type ReceivedMail } from '../../test/mailbox';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidateNow } from '../../cache/invalidation';
 import { createClinic, createDoctor, createRep, createSubscribedRep } from '../../test/factories';
@@ -99,9 +99,11 @@ async function erase(app: FastifyInstance, mailbox: Mailbox, actor: Actor): Prom
   const table = actor.type === 'clinic' ? clinicUsers : medicalReps;
   const [row] = await app.db.select({ email: table.email }).from(table).where(eq(table.id, actor.id));
   if (!row) return;
-  const before = mailbox.to(row.email).length;
+  // Only the deletion code counts: other mails to this address (a trial's welcome) may still be on their way.
+  const isCode = (m: ReceivedMail) => /Confirm the deletion/.test(m.subject);
+  const before = mailbox.to(row.email).filter(isCode).length;
   await requestAccountDeletion(app, { actor });
-  const mail = await mailbox.waitFor(row.email, () => mailbox.to(row.email).length > before);
+  const mail = await mailbox.waitFor(row.email, (m) => isCode(m) && mailbox.to(row.email).filter(isCode).length > before);
   await confirmAccountDeletion(app, { actor, code: codeIn(mail) });
 }
 

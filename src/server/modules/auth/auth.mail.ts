@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '../../../shared/constants';
 import type { UserKind } from '../../../shared/schemas/auth';
-import type { OutgoingMail } from '../mail/mail.service';
+import type { OutgoingMail } from '../../outbox/outbox';
 
 // The texts of the accounts e-mails. The code comes before any link, so the first 6-digit number in the
 // text is the code.

@@ -190,17 +190,21 @@ export async function requestPasswordReset(deps: Deps, o: { kind: UserKind; inpu
   if (!account) throw notFound(NO_ACCOUNT);
   const now = deps.clock.now();
   const token = generateToken();
-  await repo.replaceResetToken(deps.db, {
-    kind,
-    userId: account.id,
-    tokenHash: hashLinkToken(token),
-    expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
-    now,
+  const link = `${deps.config.appUrl}/reset-password?token=${token}&type=${kind}`;
+  // The link is queued with the token that makes it work; a newer request replaces a link not yet sent.
+  await deps.db.transaction(async (tx) => {
+    await repo.replaceResetToken(tx, {
+      kind,
+      userId: account.id,
+      tokenHash: hashLinkToken(token),
+      expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
+      now,
+    });
+    await deps.outbox.queueEmail(tx, passwordResetMail({ to: account.email, name: nameOf(account), link, recipientId: account.id }), {
+      replaceKey: `reset:${kind}:${account.id}`,
+    });
   });
   await recordSecurityEvent(deps, o.origin, { eventType: 'password_reset_requested', userType: kind, userId: account.id });
-  const link = `${deps.config.appUrl}/reset-password?token=${token}&type=${kind}`;
-  const sent = await deps.mailer.send(passwordResetMail({ to: account.email, name: nameOf(account), link, recipientId: account.id }));
-  if (!sent.ok) throw new AppError('mail_failed', ERROR_MESSAGES.mail_failed, 503);
   return { message: RESET_SENT };
 }
 
@@ -214,6 +218,10 @@ export async function resetPassword(deps: Deps, o: { kind: UserKind; input: Rese
     if (id === undefined) return undefined;
     if (kind === 'clinic') await repo.setClinicPassword(tx, id, passwordHash, now);
     else await repo.setRepPassword(tx, id, passwordHash, now);
+    const account = kind === 'clinic' ? await repo.findClinicById(tx, id) : await repo.findRepById(tx, id);
+    if (account) {
+      await deps.outbox.queueEmail(tx, passwordChangedMail({ to: account.email, name: nameOf(account), recipientId: account.id, appUrl: deps.config.appUrl }));
+    }
     return id;
   });
   if (userId === undefined) {
@@ -222,9 +230,5 @@ export async function resetPassword(deps: Deps, o: { kind: UserKind; input: Rese
   }
   await endAllSessions(deps, kind, userId);
   await recordSecurityEvent(deps, o.origin, { eventType: 'password_reset', userType: kind, userId });
-  const account = kind === 'clinic' ? await repo.findClinicById(deps.db, userId) : await repo.findRepById(deps.db, userId);
-  if (account) {
-    await deps.mailer.send(passwordChangedMail({ to: account.email, name: nameOf(account), recipientId: account.id, appUrl: deps.config.appUrl }));
-  }
   return { message: RESET_DONE };
 }

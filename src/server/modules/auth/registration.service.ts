@@ -70,16 +70,30 @@ function newVerification(deps: Deps, kind: UserKind) {
   };
 }
 
-async function sendVerification(deps: Deps, o: { kind: UserKind; email: string; name: string; code: string; link: string }) {
-  const result = await deps.mailer.send(verificationMail({ to: o.email, name: o.name, code: o.code, link: o.link, kind: o.kind }));
-  if (!result.ok) deps.log.warn({ kind: o.kind }, 'verification mail not delivered');
+/** The outbox key of an address's verification e-mails: a newer code replaces one not yet handed to SMTP. */
+export const verificationMailKey = (kind: UserKind, email: string) => `verify:${kind}:${email.toLowerCase()}`;
+
+interface VerificationMail {
+  kind: UserKind;
+  email: string;
+  name: string;
+  code: string;
+  link: string;
 }
 
-async function storePending(deps: Deps, email: string, insert: (tx: Tx) => Promise<void>) {
+/** Queued in the transaction that stores the code, so the code exists exactly when its e-mail does (decision 028). */
+async function queueVerification(deps: Pick<Deps, 'outbox'>, tx: Tx, o: VerificationMail) {
+  await deps.outbox.queueEmail(tx, verificationMail({ to: o.email, name: o.name, code: o.code, link: o.link, kind: o.kind }), {
+    replaceKey: verificationMailKey(o.kind, o.email),
+  });
+}
+
+async function storePending(deps: Deps, mail: VerificationMail, insert: (tx: Tx) => Promise<void>) {
   try {
     await deps.db.transaction(async (tx) => {
-      await repo.deletePendingByEmail(tx, email);
+      await repo.deletePendingByEmail(tx, mail.email);
       await insert(tx);
+      await queueVerification(deps, tx, mail);
     });
   } catch (err) {
     // Two registrations of one e-mail at the same moment: the unique index keeps one.
@@ -95,7 +109,8 @@ export async function registerClinic(deps: Deps, o: { input: ClinicRegister }): 
   await assertFree(deps, email, input.contactNumber);
   const password = await hashPassword(input.password);
   const v = newVerification(deps, 'clinic');
-  await storePending(deps, email, (tx) =>
+  const mail = { kind: 'clinic', email, name: input.contactPerson, code: v.code, link: v.link } as const;
+  await storePending(deps, mail, (tx) =>
     repo.insertPendingClinic(tx, {
       clinicName: input.clinicName,
       contactPerson: input.contactPerson,
@@ -113,7 +128,6 @@ export async function registerClinic(deps: Deps, o: { input: ClinicRegister }): 
       createdAt: v.now,
     }),
   );
-  await sendVerification(deps, { kind: 'clinic', email, name: input.contactPerson, code: v.code, link: v.link });
   return { message: REGISTERED_MESSAGE, email };
 }
 
@@ -124,7 +138,8 @@ export async function registerRep(deps: Deps, o: { input: RepRegister }): Promis
   await assertFree(deps, email, input.phone);
   const password = await hashPassword(input.password);
   const v = newVerification(deps, 'medrep');
-  await storePending(deps, email, (tx) =>
+  const mail = { kind: 'medrep', email, name: input.fullName, code: v.code, link: v.link } as const;
+  await storePending(deps, mail, (tx) =>
     repo.insertPendingRep(tx, {
       fullName: input.fullName,
       email,
@@ -141,7 +156,6 @@ export async function registerRep(deps: Deps, o: { input: RepRegister }): Promis
       createdAt: v.now,
     }),
   );
-  await sendVerification(deps, { kind: 'medrep', email, name: input.fullName, code: v.code, link: v.link });
   return { message: REGISTERED_MESSAGE, email };
 }
 
@@ -220,15 +234,19 @@ export async function resendVerification(deps: Deps, o: { input: ResendVerificat
     if (await isVerified(deps, kind, input.email)) throw badRequest(ERROR_MESSAGES.already_verified, 'already_verified');
     throw notFound(NO_PENDING);
   }
+  // The minute counts from when the last code was handed to SMTP, not queued: a code held back by an outage
+  // does not block asking for another (decision 028).
   const now = deps.clock.now().getTime();
-  const lastSent = pending.otpExpiry.getTime() - CODE_LIFETIME_MS;
-  const wait = Math.ceil((lastSent + RESEND_INTERVAL_MS - now) / 1000);
+  const lastSent = await deps.outbox.lastSentAt(deps.db, verificationMailKey(kind, pending.email));
+  const wait = lastSent ? Math.ceil((lastSent.getTime() + RESEND_INTERVAL_MS - now) / 1000) : 0;
   if (wait > 0) {
     throw new AppError('rate_limited', `Please wait ${wait} seconds before requesting a new code.`, 429, { 'retry-after': String(wait) });
   }
   const v = newVerification(deps, kind);
-  await repo.replacePendingCode(deps.db, kind, pending.id, v.stored);
   const name = 'clinicName' in pending ? pending.contactPerson : pending.fullName;
-  await sendVerification(deps, { kind, email: pending.email, name, code: v.code, link: v.link });
+  await deps.db.transaction(async (tx) => {
+    await repo.replacePendingCode(tx, kind, pending.id, v.stored);
+    await queueVerification(deps, tx, { kind, email: pending.email, name, code: v.code, link: v.link });
+  });
   return { message: RESENT_MESSAGE };
 }

@@ -1,16 +1,18 @@
 import type { Deps } from '../../deps';
+import type { OutgoingMail } from '../../outbox/outbox';
 import { formatDisplayDate, weekdayOf } from '../../../shared/dates';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { buildVisitIcs } from '../calendar/ics';
 import { visitEventOf, type VisitDetails } from '../calendar/visit-calendar';
 
-// The rep's booking confirmation and cancellation e-mails, each with an .ics file.
+// The rep's booking confirmation and cancellation e-mails, each with an .ics file; the services queue them in the
+// booking's transaction (docs/decisions/028-outbox.md).
 
-type MailDeps = Pick<Deps, 'mailer' | 'config' | 'log'>;
+type MailDeps = Pick<Deps, 'config'>;
 
 const dayText = (date: string) => `${weekdayOf(date).replace(/^./, (c) => c.toUpperCase())}, ${formatDisplayDate(date)}`;
 
-export async function sendBookingConfirmation(deps: MailDeps, v: VisitDetails, now: Date): Promise<void> {
+export function bookingConfirmationMail(deps: MailDeps, v: VisitDetails, now: Date): OutgoingMail {
   const ics = buildVisitIcs(visitEventOf(deps, v, now), 'REQUEST');
   const text = [
     `Hello ${v.repName},`,
@@ -26,7 +28,7 @@ export async function sendBookingConfirmation(deps: MailDeps, v: VisitDetails, n
     '',
     `${PRODUCT_NAME}`,
   ].join('\n');
-  await deps.mailer.send({
+  return {
     to: v.repEmail,
     toName: v.repName,
     recipientId: v.repId,
@@ -34,10 +36,10 @@ export async function sendBookingConfirmation(deps: MailDeps, v: VisitDetails, n
     text,
     templateType: 'booking',
     attachments: [{ filename: 'appointment.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
-  });
+  };
 }
 
-export async function sendRepCancellation(deps: MailDeps, v: VisitDetails, now: Date): Promise<void> {
+export function repCancellationMail(deps: MailDeps, v: VisitDetails, now: Date): OutgoingMail {
   const ics = buildVisitIcs(visitEventOf(deps, v, now), 'CANCEL');
   const text = [
     `Hello ${v.repName},`,
@@ -47,7 +49,7 @@ export async function sendRepCancellation(deps: MailDeps, v: VisitDetails, now: 
     '',
     `${PRODUCT_NAME}`,
   ].join('\n');
-  await deps.mailer.send({
+  return {
     to: v.repEmail,
     toName: v.repName,
     recipientId: v.repId,
@@ -55,5 +57,5 @@ export async function sendRepCancellation(deps: MailDeps, v: VisitDetails, now: 
     text,
     templateType: 'booking_cancelled',
     attachments: [{ filename: 'appointment-cancelled.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=CANCEL' }],
-  });
+  };
 }

@@ -10,7 +10,7 @@ import { lockDoctorDay } from '../clinics/doctor-day-lock';
 import { findBookableSettings } from '../directory/directory.service';
 import { appointmentKeys } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
-import { sendBookingConfirmation, sendRepCancellation } from './booking-mail';
+import { bookingConfirmationMail, repCancellationMail } from './booking-mail';
 import { readRepAppointments } from './booking-reads.service';
 import {
   cancelByRep,
@@ -64,7 +64,7 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
     const prior = await findIdempotentAnswer(deps.db, { repId: input.repId, key });
     if (prior) return replay(prior, input);
   }
-  let outcome: { answer: BookingAnswer; mail?: Parameters<typeof sendBookingConfirmation>[1] };
+  let outcome: { answer: BookingAnswer; booked?: boolean };
   try {
     outcome = await invalidatingTransaction(deps.db, async (tx, changed) => {
       const rep = await lockRep(tx, input.repId);
@@ -90,7 +90,6 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
       const check = checkBooking({ settings, clinicId: input.clinicId, doctorAppointments, repAppointments, today, closedDates }, date);
 
       let answer: BookingAnswer;
-      let mail: Parameters<typeof sendBookingConfirmation>[1] | undefined;
       const row = check.ok ? await insertAppointment(tx, { ...input, date, now }) : null;
       if (!check.ok) {
         answer = { statusCode: check.status, body: { message: check.message, code: check.reason }, replayed: false };
@@ -110,24 +109,31 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
           booked_at: row.bookedAt.toISOString(),
         };
         answer = { statusCode: 201, body: { message: BOOKING_MESSAGES.booked, appointment }, replayed: false };
-        mail = {
-          appointmentId: row.id,
-          date,
-          doctorName: link.doctorName,
-          doctorSpecialty: link.specialty,
-          clinicName: link.clinicName,
-          clinicCity: link.city,
-          clinicState: link.state,
-          repName: rep.fullName,
-          repEmail: rep.email,
-          repId: rep.id,
-        };
+        await deps.outbox.queueEmail(
+          tx,
+          bookingConfirmationMail(
+            deps,
+            {
+              appointmentId: row.id,
+              date,
+              doctorName: link.doctorName,
+              doctorSpecialty: link.specialty,
+              clinicName: link.clinicName,
+              clinicCity: link.city,
+              clinicState: link.state,
+              repName: rep.fullName,
+              repEmail: rep.email,
+              repId: rep.id,
+            },
+            now,
+          ),
+        );
       }
       if (key) {
         const stored: StoredAnswer = { body: answer.body, request: fingerprint(input) };
         await saveIdempotentAnswer(tx, { repId: input.repId, key, statusCode: answer.statusCode, responseBody: stored, now });
       }
-      return { answer, mail };
+      return { answer, booked: !!row };
     });
   } catch (err) {
     // A unique violation that slipped past the locks (an (rep, key) pair stored meanwhile, or a row written
@@ -137,10 +143,7 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
     if (prior) return replay(prior, input);
     return { statusCode: 409, body: { message: BOOKING_MESSAGES.alreadyBookedOnDate, code: 'already_booked' }, replayed: false };
   }
-  if (outcome.mail) {
-    deps.log.info({ repId: input.repId, appointmentId: outcome.answer.body.appointment?.id }, 'appointment booked');
-    await sendBookingConfirmation(deps, outcome.mail, now);
-  }
+  if (outcome.booked) deps.log.info({ repId: input.repId, appointmentId: outcome.answer.body.appointment?.id }, 'appointment booked');
   return outcome.answer;
 }
 
@@ -163,24 +166,27 @@ export async function cancelAppointment(deps: BookingDeps, o: { repId: number; a
     if (!may.ok) throw badRequest(may.message, 'cannot_cancel');
     if (!(await cancelByRep(tx, { id: appointment.id, now }))) throw badRequest(BOOKING_MESSAGES.cannotCancelCancelled, 'cannot_cancel');
     changed.add(...appointmentKeys({ repId: o.repId, clinicId: appointment.clinic_id, doctorId: appointment.doctor_id, date: appointment.appointment_date }));
-    return { appointment, rep };
+    const a = appointment;
+    await deps.outbox.queueEmail(
+      tx,
+      repCancellationMail(
+        deps,
+        {
+          appointmentId: a.id,
+          date: a.appointment_date,
+          doctorName: a.doctor_name,
+          doctorSpecialty: a.doctor_specialty,
+          clinicName: a.clinic_name,
+          clinicCity: a.clinic_city,
+          clinicState: a.clinic_state,
+          repName: rep.fullName,
+          repEmail: rep.email,
+          repId: rep.id,
+        },
+        now,
+      ),
+    );
+    return appointment;
   });
-  const a = visit.appointment;
-  deps.log.info({ repId: o.repId, appointmentId: a.id }, 'appointment cancelled by rep');
-  await sendRepCancellation(
-    deps,
-    {
-      appointmentId: a.id,
-      date: a.appointment_date,
-      doctorName: a.doctor_name,
-      doctorSpecialty: a.doctor_specialty,
-      clinicName: a.clinic_name,
-      clinicCity: a.clinic_city,
-      clinicState: a.clinic_state,
-      repName: visit.rep.fullName,
-      repEmail: visit.rep.email,
-      repId: visit.rep.id,
-    },
-    now,
-  );
+  deps.log.info({ repId: o.repId, appointmentId: visit.id }, 'appointment cancelled by rep');
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../shared/subscription/subscription-status';
 import { clinicDoctors, clinicDoctorSettings, doctorAppointments, emailAuditLog, idempotencyKeys } from '../../db/schema';
-import { describeEachDatabase, type TestContext } from '../../test/harness';
+import { deliverOutbox, describeEachDatabase, type TestContext } from '../../test/harness';
 import { createAppointment, createClinic, createDoctor, createRep, createSubscribedRep, sessionCookie } from '../../test/factories';
 
 // Monday 2 March 2026, 10:00 in India. Wednesday the 4th is free; Sunday the 8th the doctor does not work.
@@ -80,6 +80,7 @@ describeEachDatabase('booking an appointment', (ctx) => {
     expect(ics!.content).toContain('DTEND;VALUE=DATE:20260305');
     expect(ics!.content).toContain(`UID:appointment-${body.appointment.id}@`);
     expect(ics!.content).toMatch(/LOCATION:Lake View Clinic\\, Srinagar\\, Jammu and Kashmir/);
+    await deliverOutbox(ctx);
     const [audit] = await ctx.app.db.select().from(emailAuditLog).where(eq(emailAuditLog.recipientEmail, w.rep.email));
     expect(audit).toMatchObject({ templateType: 'booking', status: 'sent' });
   });
@@ -196,6 +197,7 @@ describeEachDatabase('booking an appointment', (ctx) => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     const rows = await ctx.app.db.select().from(doctorAppointments).where(eq(doctorAppointments.repId, w.rep.id));
     expect(rows).toHaveLength(1);
+    await deliverOutbox(ctx);
     expect(ctx.mailbox.to(w.rep.email).filter((m) => m.subject.startsWith('Appointment booked'))).toHaveLength(1);
 
     // The same key for another booking is a client bug: refused, nothing booked.

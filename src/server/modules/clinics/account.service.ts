@@ -32,8 +32,8 @@ export async function changeClinicPassword(deps: ClinicDeps, o: { actor: Actor; 
     await tx.delete(sessions).where(and(eq(sessions.userType, 'clinic'), eq(sessions.userId, clinic.id), ne(sessions.id, o.actor.sessionId)));
     // The other sessions end on every instance (the account's key finds them; this one is read again).
     changed.add(cacheKey.account('clinic', clinic.id));
+    await deps.outbox.queueEmail(tx, passwordChangedMail(clinic));
   });
-  await deps.mailer.send(passwordChangedMail(clinic));
 }
 
 export async function getClinicPreferences(deps: ClinicDeps, o: { actor: Actor }): Promise<ClinicPreferences> {

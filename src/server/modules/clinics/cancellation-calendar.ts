@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps';
-import type { MailAttachment } from '../mail/mail.service';
+import type { MailAttachment } from '../../outbox/outbox';
 import { cancelledVisitAttachment } from '../calendar/visit-calendar';
 import type { CancelledVisit } from './clinic-mail';
 

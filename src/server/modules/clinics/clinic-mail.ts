@@ -1,4 +1,4 @@
-import type { MailAttachment, OutgoingMail } from '../mail/mail.service';
+import type { MailAttachment, OutgoingMail } from '../../outbox/outbox';
 import { formatDisplayDate } from '../../../shared/dates';
 
 // E-mails the clinic dashboard sends. Plain text first; no secret ever goes in them.

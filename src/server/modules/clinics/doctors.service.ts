@@ -101,7 +101,7 @@ export async function addExistingDoctor(deps: ClinicDeps, o: { actor: Actor; cli
 
 /**
  * Unlinks the doctor, deletes this clinic's settings for him and cancels his appointments here from today on,
- * in one transaction; the reps concerned are e-mailed after it commits.
+ * in one transaction, which also queues the e-mails to the reps concerned (docs/decisions/028-outbox.md).
  */
 export async function removeDoctor(
   deps: ClinicDeps,
@@ -122,11 +122,11 @@ export async function removeDoctor(
     });
     await deleteLinkAndSettings(tx, o.clinicId, o.doctorId);
     changed.add(cacheKey.link(o.clinicId, o.doctorId), ...(await placeKeysOfClinic(tx, o.clinicId)), ...cancelledVisitKeys(o, visits));
+    await deps.outbox.queueEmails(
+      tx,
+      visits.map((visit) => cancellationMail(visit, DOCTOR_REMOVED_REASON, cancellationCalendarFile(deps, visit, now))),
+    );
     return visits;
   });
-  let emailsSent = 0;
-  for (const visit of cancelled) {
-    if ((await deps.mailer.send(cancellationMail(visit, DOCTOR_REMOVED_REASON, cancellationCalendarFile(deps, visit, deps.clock.now())))).ok) emailsSent++;
-  }
-  return { cancelledCount: cancelled.length, emailsSent };
+  return { cancelledCount: cancelled.length, emailsSent: cancelled.length };
 }

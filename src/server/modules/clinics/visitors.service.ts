@@ -84,7 +84,8 @@ export async function listDoctorAppointmentsForClinic(
 
 /**
  * spec part 1, 4: cancels, in one transaction, every active appointment of the doctor at the clinic dated
- * today (Indian time), keeping the reason and who cancelled; each rep is e-mailed the reason after commit.
+ * today (Indian time), keeping the reason and who cancelled; each rep's e-mail with the reason is queued in the same
+ * transaction (docs/decisions/028-outbox.md), so the answer never waits on the mail server.
  * The day is then closed to new bookings of this doctor at this clinic (a doctor_day_closures row written in the
  * same transaction, under the same day lock the booking takes).
  */
@@ -102,12 +103,14 @@ export async function cancelTodayCalls(
     await closeDoctorDay(tx, { clinicId, doctorId, date, reason, now });
     const cancelled = await cancelActiveAppointments(tx, { clinicId, doctorId, reason, now, dateCondition: eq(doctorAppointments.appointmentDate, date) });
     changed.add(cacheKey.closures(clinicId, doctorId), cacheKey.doctorDay(clinicId, doctorId, date), ...cancelledVisitKeys({ clinicId, doctorId }, cancelled));
+    await deps.outbox.queueEmails(
+      tx,
+      cancelled.map((visit) => cancellationMail(visit, reason, cancellationCalendarFile(deps, visit, now))),
+    );
     return cancelled;
   });
-  let emailsSent = 0;
-  for (const visit of visits) {
-    if ((await deps.mailer.send(cancellationMail(visit, reason, cancellationCalendarFile(deps, visit, deps.clock.now())))).ok) emailsSent++;
-  }
+  // Every rep's e-mail is queued: the outbox delivers it, retrying through an outage (decision 028).
+  const emailsSent = visits.length;
   deps.log.info({ clinicId, doctorId, cancelledCount: visits.length, emailsSent }, 'clinic cancelled today calls');
   return { cancelledCount: visits.length, emailsSent };
 }

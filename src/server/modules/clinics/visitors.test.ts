@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clinicDoctors, doctorAppointments, emailAuditLog } from '../../db/schema';
-import { describeEachDatabase } from '../../test/harness';
+import { deliverOutbox, describeEachDatabase } from '../../test/harness';
 import { createAppointment, createClinic, createDoctor, createRep, sessionCookie } from '../../test/factories';
 
 // The clock starts on Monday 2026-03-02, 10:00 in India.
@@ -112,6 +112,7 @@ describeEachDatabase("the day's visitors and cancelling today's calls", (ctx) =>
         expect(mail.text).toContain('Dr. Irfan Mir');
         expect(mail.text).toContain('02/03/2026');
       }
+      await deliverOutbox(ctx);
       for (const untouched of [reps[2]!, reps[3]!]) expect(ctx.mailbox.to(untouched.email).some((m) => m.text.includes('conference'))).toBe(false);
       const audit = await ctx.app.db.select().from(emailAuditLog).where(eq(emailAuditLog.templateType, 'cancellation'));
       expect(audit.filter((a) => a.status === 'sent').length).toBeGreaterThanOrEqual(2);

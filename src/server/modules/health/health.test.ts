@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../test/harness';
 
 describeEachDatabase('health and unknown paths', (ctx) => {
@@ -6,6 +6,22 @@ describeEachDatabase('health and unknown paths', (ctx) => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'healthy' });
+  });
+
+  it('answers 503 with the message and code of an unavailable service when the database does not answer', async () => {
+    const ping = vi.spyOn(ctx.app.database, 'ping').mockResolvedValue(false);
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 'critical',
+        database: ctx.kind,
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+        code: 'service_unavailable',
+      });
+    } finally {
+      ping.mockRestore();
+    }
   });
 
   it('answers an unknown /api path with a JSON 404 and a message', async () => {

@@ -3,6 +3,8 @@ import webpush from 'web-push';
 import { appSecrets, medicalReps } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { PushSubscriptionJson } from '../../../shared/schemas/notifications';
+import type { PushBody } from '../../outbox/outbox';
+import { PermanentDeliveryError } from '../../outbox/retry-schedule';
 
 // Web push (decision 011): VAPID keys come from configuration or are generated on first start and kept in
 // app_secrets (the first instance to insert wins; the others read its pair). web-push encrypts and signs;
@@ -73,50 +75,41 @@ export function isAllowedPushEndpoint(origins: string, endpoint: string): boolea
     });
 }
 
-export type PushResult = 'sent' | 'gone' | 'failed';
-
 /**
- * Sends one notification. 404 or 410 from the push service means the browser dropped the subscription: it is
- * removed from the rep (only if it is still the same one), so it is not tried again.
+ * Delivers one queued push (the outbox's push channel, docs/decisions/028-outbox.md) to the rep's subscription as it
+ * is now. 404 or 410 from the push service means the browser dropped the subscription: it is removed from the rep
+ * (only if it is still the same one), and the message fails without retries, as it does when the rep has none.
  */
-export async function sendPush(
-  deps: PushDeps,
-  o: { repId: number; subscription: PushSubscriptionJson; payload: Record<string, unknown> },
-): Promise<PushResult> {
-  if (!isAllowedPushEndpoint(deps.config.PUSH_SERVICE_ORIGINS, o.subscription.endpoint)) {
-    deps.log.warn({ repId: o.repId }, 'push endpoint not on an allowed push service; not sent');
-    return 'failed';
+export async function deliverPush(deps: PushDeps, row: { body: unknown }): Promise<string> {
+  const { repId, payload } = row.body as PushBody;
+  const [rep] = await deps.db.select({ subscription: medicalReps.pushSubscription }).from(medicalReps).where(eq(medicalReps.id, repId)).limit(1);
+  const subscription = rep?.subscription as PushSubscriptionJson | null | undefined;
+  if (!subscription) throw new PermanentDeliveryError('The rep has no push subscription');
+  if (!isAllowedPushEndpoint(deps.config.PUSH_SERVICE_ORIGINS, subscription.endpoint)) {
+    throw new PermanentDeliveryError('The push endpoint is not on an allowed push service');
   }
-  try {
-    const keys = await getVapidKeys(deps);
-    const details = webpush.generateRequestDetails(o.subscription, JSON.stringify(o.payload), {
-      vapidDetails: { subject: vapidSubject(deps), publicKey: keys.publicKey, privateKey: keys.privateKey },
-      TTL: 12 * 3600,
-      urgency: 'normal',
-    });
-    const response = await fetch(details.endpoint, {
-      method: details.method,
-      headers: details.headers as Record<string, string>,
-      body: details.body ? new Uint8Array(details.body) : null,
-      redirect: 'error',
-      signal: AbortSignal.timeout(10_000),
-    });
-    await response.body?.cancel();
-    if (response.status === 404 || response.status === 410) {
-      await deps.db
-        .update(medicalReps)
-        .set({ pushSubscription: null })
-        .where(and(eq(medicalReps.id, o.repId), sql`${medicalReps.pushSubscription}->>'endpoint' = ${o.subscription.endpoint}`));
-      deps.log.info({ repId: o.repId, status: response.status }, 'push subscription gone; removed');
-      return 'gone';
-    }
-    if (!response.ok) {
-      deps.log.warn({ repId: o.repId, status: response.status }, 'push refused');
-      return 'failed';
-    }
-    return 'sent';
-  } catch (err) {
-    deps.log.warn({ repId: o.repId, error: err instanceof Error ? err.message : String(err) }, 'push failed');
-    return 'failed';
+  const keys = await getVapidKeys(deps);
+  const details = webpush.generateRequestDetails(subscription, JSON.stringify(payload), {
+    vapidDetails: { subject: vapidSubject(deps), publicKey: keys.publicKey, privateKey: keys.privateKey },
+    TTL: 12 * 3600,
+    urgency: 'normal',
+  });
+  const response = await fetch(details.endpoint, {
+    method: details.method,
+    headers: details.headers as Record<string, string>,
+    body: details.body ? new Uint8Array(details.body) : null,
+    redirect: 'error',
+    signal: AbortSignal.timeout(10_000),
+  });
+  await response.body?.cancel();
+  if (response.status === 404 || response.status === 410) {
+    await deps.db
+      .update(medicalReps)
+      .set({ pushSubscription: null })
+      .where(and(eq(medicalReps.id, repId), sql`${medicalReps.pushSubscription}->>'endpoint' = ${subscription.endpoint}`));
+    deps.log.info({ repId, status: response.status }, 'push subscription gone; removed');
+    throw new PermanentDeliveryError(`The push subscription is gone (${response.status})`);
   }
+  if (!response.ok) throw new Error(`The push service answered ${response.status}`);
+  return 'push';
 }

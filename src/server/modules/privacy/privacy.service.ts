@@ -8,8 +8,8 @@ import {
   clinicUsers,
   doctorAppointments,
   doctors,
-  emailAuditLog,
   idempotencyKeys,
+  outbox,
   medicalReps,
   passwordResetTokens,
   profileUpdateCodes,
@@ -17,6 +17,7 @@ import {
   subscriptionOrders,
 } from '../../db/schema';
 import type { Deps } from '../../deps';
+import type { OutgoingMail } from '../../outbox/outbox';
 import { AppError, badRequest, notFound } from '../../errors';
 import { endAllSessions, newToken, type Actor } from '../../plugins/auth';
 import { cacheKey } from '../../cache/cache-keys';
@@ -67,9 +68,9 @@ async function sessionList(deps: Pick<Deps, 'db'>, actor: Actor) {
 async function emailList(deps: Pick<Deps, 'db'>, email: string) {
   const rows = await deps.db
     .select()
-    .from(emailAuditLog)
-    .where(sql`lower(${emailAuditLog.recipientEmail}) = ${email.toLowerCase()}`);
-  return rows.map((m) => ({ subject: m.subject, kind: m.templateType, status: m.status, sentAt: iso(m.sentAt) }));
+    .from(outbox)
+    .where(sql`${outbox.channel} = 'email' and lower(${outbox.recipientEmail}) = ${email.toLowerCase()}`);
+  return rows.map((m) => ({ subject: m.subject, kind: m.templateType, status: m.status, sentAt: iso(m.sentAt ?? m.queuedAt) }));
 }
 
 /** Everything the product holds about the signed-in account; no password hash, code, token or session id. */
@@ -204,27 +205,29 @@ export async function requestAccountDeletion(deps: Deps, o: { actor: Actor }): P
   const row = await accountRow(deps, actor);
   const code = generateCode();
   const table = actor.type === 'clinic' ? clinicUsers : medicalReps;
-  await deps.db
-    .update(table)
-    .set({
-      verificationOtp: hashCode(code, deps.config.SESSION_SECRET),
-      otpExpiry: new Date(deps.clock.now().getTime() + DELETE_CODE_LIFETIME_MS),
-      otpAttempts: 0,
-    })
-    .where(eq(table.id, actor.id));
-  await deps.mailer.send({
-    to: row.email,
-    recipientId: actor.id,
-    subject: 'Confirm the deletion of your RepVisit account',
-    text: [
-      `Your code to delete your RepVisit account is ${code}.`,
-      '',
-      'It expires in 15 minutes. Deleting your account erases your personal data and signs you out everywhere;',
-      'payment records the law requires us to keep are kept without your name or contact details.',
-      '',
-      'If you did not ask for this, ignore this e-mail and change your password.',
-    ].join('\n'),
-    templateType: 'account_deletion',
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(table)
+      .set({
+        verificationOtp: hashCode(code, deps.config.SESSION_SECRET),
+        otpExpiry: new Date(deps.clock.now().getTime() + DELETE_CODE_LIFETIME_MS),
+        otpAttempts: 0,
+      })
+      .where(eq(table.id, actor.id));
+    await deps.outbox.queueEmail(tx, {
+      to: row.email,
+      recipientId: actor.id,
+      subject: 'Confirm the deletion of your RepVisit account',
+      text: [
+        `Your code to delete your RepVisit account is ${code}.`,
+        '',
+        'It expires in 15 minutes. Deleting your account erases your personal data and signs you out everywhere;',
+        'payment records the law requires us to keep are kept without your name or contact details.',
+        '',
+        'If you did not ask for this, ignore this e-mail and change your password.',
+      ].join('\n'),
+      templateType: 'account_deletion',
+    });
   });
   return { message: PRIVACY_MESSAGES.codeSent };
 }
@@ -245,15 +248,15 @@ export async function confirmAccountDeletion(deps: Deps, o: { actor: Actor; code
     throw badRequest(row.otpAttempts + 1 >= DELETE_CODE_MAX_ATTEMPTS ? PRIVACY_MESSAGES.tooMany : PRIVACY_MESSAGES.wrong, 'wrong_code');
   }
   const name = 'fullName' in row ? row.fullName : row.clinicName;
-  // The notice goes first: the erasure then removes the e-mail log rows that name the address, this one too.
-  await deps.mailer.send({
+  // The erasure removes every message that names the address, then queues this notice in the same transaction.
+  const notice: OutgoingMail = {
     to: row.email,
     subject: 'Your RepVisit account has been deleted',
     text: `Hello ${name},\n\nYour RepVisit account and its personal data have been deleted, and you have been signed out everywhere.\n\nQuestions: ${COMPANY.grievanceEmail}`,
     templateType: 'account_deletion',
-  });
-  if (actor.type === 'medrep') await eraseRep(deps, actor.id);
-  else await eraseClinic(deps, actor.id);
+  };
+  if (actor.type === 'medrep') await eraseRep(deps, actor.id, notice);
+  else await eraseClinic(deps, actor.id, notice);
   await endAllSessions(deps, actor.type, actor.id);
   return { message: PRIVACY_MESSAGES.deleted };
 }
@@ -262,7 +265,7 @@ export async function confirmAccountDeletion(deps: Deps, o: { actor: Actor; code
  * A rep's row is anonymised, not deleted: subscription_orders (payment records kept by law) reference it and
  * would cascade away. Everything personal goes; the order rows keep amounts, dates and payment ids only.
  */
-async function eraseRep(deps: Pick<Deps, 'db' | 'clock'>, repId: number) {
+async function eraseRep(deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, repId: number, notice: OutgoingMail) {
   const now = deps.clock.now();
   const unusable = await hashPassword(newToken(32));
   const [rep] = await deps.db.select({ email: medicalReps.email }).from(medicalReps).where(eq(medicalReps.id, repId));
@@ -274,7 +277,8 @@ async function eraseRep(deps: Pick<Deps, 'db' | 'clock'>, repId: number) {
     await tx.delete(profileUpdateCodes).where(eq(profileUpdateCodes.repId, repId));
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.repId, repId));
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userType, 'medrep'), eq(passwordResetTokens.userId, repId)));
-    if (rep) await tx.delete(emailAuditLog).where(sql`lower(${emailAuditLog.recipientEmail}) = ${rep.email.toLowerCase()}`);
+    if (rep) await tx.delete(outbox).where(sql`lower(${outbox.recipientEmail}) = ${rep.email.toLowerCase()}`);
+    await deps.outbox.queueEmail(tx, notice);
     await tx
       .update(medicalReps)
       .set({
@@ -304,14 +308,15 @@ async function eraseRep(deps: Pick<Deps, 'db' | 'clock'>, repId: number) {
 }
 
 /** A clinic holds no payment records: its row goes, with its doctor links, settings and visits (cascade). */
-async function eraseClinic(deps: Pick<Deps, 'db'>, clinicId: number) {
+async function eraseClinic(deps: Pick<Deps, 'db' | 'outbox'>, clinicId: number, notice: OutgoingMail) {
   const [clinic] = await deps.db.select({ email: clinicUsers.email }).from(clinicUsers).where(eq(clinicUsers.id, clinicId));
   // Its links, settings and visits go by cascade: rare enough to empty every read cache.
   await invalidatingTransaction(deps.db, async (tx, changed) => {
     changed.add(cacheKey.everything());
     const created = await tx.select({ id: doctors.id }).from(doctors).where(eq(doctors.createdByClinicId, clinicId));
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userType, 'clinic'), eq(passwordResetTokens.userId, clinicId)));
-    if (clinic) await tx.delete(emailAuditLog).where(sql`lower(${emailAuditLog.recipientEmail}) = ${clinic.email.toLowerCase()}`);
+    if (clinic) await tx.delete(outbox).where(sql`lower(${outbox.recipientEmail}) = ${clinic.email.toLowerCase()}`);
+    await deps.outbox.queueEmail(tx, notice);
     await tx.delete(clinicUsers).where(eq(clinicUsers.id, clinicId));
     // Doctors this clinic added that no other clinic lists go too.
     const ids = created.map((d) => d.id);

@@ -3,6 +3,7 @@ import type { ProfileUpdateType, SendUpdateOtp, SendUpdateOtpResponse, VerifyUpd
 import { PROFILE_MESSAGES } from '../../../shared/schemas/profile';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors';
 import type { Deps } from '../../deps';
+import type { OutgoingMail } from '../../outbox/outbox';
 import type { Actor } from '../../plugins/auth';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { changeRepPassword, isContactTaken } from '../auth/auth.service';
@@ -77,15 +78,6 @@ export async function sendUpdateCode(deps: Deps, o: { input: SendUpdateOtp }): P
   if (newValue !== null) await assertFree(deps, { updateType, value: newValue });
 
   const code = generateCode();
-  await replaceUpdateCode(deps.db, {
-    repId,
-    updateType,
-    newValue,
-    codeHash: hashCode(code, deps.config.SESSION_SECRET),
-    expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
-    now,
-  });
-
   const what = LABELS[updateType].toLowerCase();
   const codeText = (intro: string) =>
     [
@@ -101,42 +93,57 @@ export async function sendUpdateCode(deps: Deps, o: { input: SendUpdateOtp }): P
       PRODUCT_NAME,
     ].join('\n');
   const subject = `Your ${PRODUCT_NAME} verification code`;
-  if (updateType === 'email') {
-    await deps.mailer.send({
-      to: newValue!,
-      toName: rep.fullName,
-      recipientId: rep.id,
-      subject,
-      text: codeText(`Enter this code to make ${newValue} the e-mail address of your ${PRODUCT_NAME} account.`),
-      templateType: 'profile_update',
+  const mails: OutgoingMail[] =
+    updateType === 'email'
+      ? [
+          {
+            to: newValue!,
+            toName: rep.fullName,
+            recipientId: rep.id,
+            subject,
+            text: codeText(`Enter this code to make ${newValue} the e-mail address of your ${PRODUCT_NAME} account.`),
+            templateType: 'profile_update',
+          },
+          {
+            to: rep.email,
+            toName: rep.fullName,
+            recipientId: rep.id,
+            subject: `Change of your ${PRODUCT_NAME} e-mail address requested`,
+            text: [
+              `Hello ${rep.fullName},`,
+              '',
+              `A change of your account's e-mail address to ${newValue} was requested. The code was sent to the new address.`,
+              'If this was not you, change your password and contact support.',
+              '',
+              PRODUCT_NAME,
+            ].join('\n'),
+            templateType: 'profile_update',
+          },
+        ]
+      : [
+          {
+            to: rep.email,
+            toName: rep.fullName,
+            recipientId: rep.id,
+            subject,
+            text: codeText(`Enter this code to confirm the change of your ${what}.`),
+            templateType: 'profile_update',
+          },
+        ];
+  // The code and its e-mails are written together (docs/decisions/028-outbox.md).
+  await deps.db.transaction(async (tx) => {
+    await replaceUpdateCode(tx, {
+      repId,
+      updateType,
+      newValue,
+      codeHash: hashCode(code, deps.config.SESSION_SECRET),
+      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+      now,
     });
-    await deps.mailer.send({
-      to: rep.email,
-      toName: rep.fullName,
-      recipientId: rep.id,
-      subject: `Change of your ${PRODUCT_NAME} e-mail address requested`,
-      text: [
-        `Hello ${rep.fullName},`,
-        '',
-        `A change of your account's e-mail address to ${newValue} was requested. The code was sent to the new address.`,
-        'If this was not you, change your password and contact support.',
-        '',
-        PRODUCT_NAME,
-      ].join('\n'),
-      templateType: 'profile_update',
-    });
-    deps.log.info({ repId, updateType }, 'profile update code sent');
-    return { message: 'OTP sent to your new email address' };
-  }
-  await deps.mailer.send({
-    to: rep.email,
-    toName: rep.fullName,
-    recipientId: rep.id,
-    subject,
-    text: codeText(`Enter this code to confirm the change of your ${what}.`),
-    templateType: 'profile_update',
+    await deps.outbox.queueEmails(tx, mails);
   });
   deps.log.info({ repId, updateType }, 'profile update code sent');
+  if (updateType === 'email') return { message: 'OTP sent to your new email address' };
   return { message: PROFILE_MESSAGES.codeSent };
 }
 

@@ -1,17 +1,15 @@
 import { CURRENCY, PLANS, PRODUCT_NAME, type PlanType } from '../../../shared/constants';
 import { formatDisplayDate, todayInIndia } from '../../../shared/dates';
-import type { Deps } from '../../deps';
+import type { OutgoingMail } from '../../outbox/outbox';
 
-// The e-mail receipt sent when a subscription starts (spec part 2, 7 "Subscription"), logged with templateType 'subscription'.
+// The e-mail receipt sent when a subscription starts (spec part 2, 7 "Subscription"), logged with templateType
+// 'subscription'; queued in the transaction that starts it (docs/decisions/028-outbox.md).
 
-export async function sendActivationReceipt(
-  deps: Pick<Deps, 'mailer'>,
-  opts: {
-    rep: { id: number; fullName: string; email: string };
-    expiresAt: Date;
-    kind: { type: 'trial'; days: number } | { type: 'paid'; planType: PlanType; paymentId: string; orderId: string };
-  },
-): Promise<void> {
+export function activationReceiptMail(opts: {
+  rep: { id: number; fullName: string; email: string };
+  expiresAt: Date;
+  kind: { type: 'trial'; days: number } | { type: 'paid'; planType: PlanType; paymentId: string; orderId: string };
+}): OutgoingMail {
   const until = formatDisplayDate(todayInIndia(opts.expiresAt));
   const greeting = `Dear ${opts.rep.fullName},`;
   let subject: string;
@@ -41,12 +39,12 @@ export async function sendActivationReceipt(
     ];
   }
   lines.push('', `The ${PRODUCT_NAME} team`);
-  await deps.mailer.send({
+  return {
     to: opts.rep.email,
     toName: opts.rep.fullName,
     recipientId: opts.rep.id,
     subject,
     text: lines.join('\n'),
     templateType: 'subscription',
-  });
+  };
 }

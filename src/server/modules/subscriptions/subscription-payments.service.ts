@@ -5,7 +5,7 @@ import { isSubscriptionActive } from '../../../shared/subscription/subscription-
 import { AppError, badRequest, notFound } from '../../errors';
 import { paymentSettings } from './payment-settings';
 import { createRazorpayOrder, isPaymentSignatureValid, paymentSignature } from './razorpay.client';
-import { sendActivationReceipt } from './subscription-mail';
+import { activationReceiptMail } from './subscription-mail';
 import { findOrder, insertOrder, lockRepSubscription, markOrderPaid, setRepSubscription } from './subscriptions.repo';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
@@ -119,15 +119,18 @@ export async function activateOrderPayment(deps: SubscriptionDeps, o: { orderId:
     });
     // The subscription is cached with the rep (the calendar checks it).
     changed.add(cacheKey.account('medrep', rep.id));
+    await deps.outbox.queueEmail(
+      tx,
+      activationReceiptMail({
+        rep: updated,
+        expiresAt: updated.subscriptionExpiresAt!,
+        kind: { type: 'paid', planType: paid.planType as PlanType, paymentId, orderId },
+      }),
+    );
     return { activated: true as const, order: paid, rep: updated };
   });
   if (result.activated) {
     deps.log.info({ repId: result.rep.id, orderId, planType: result.order.planType }, 'subscription activated');
-    await sendActivationReceipt(deps, {
-      rep: result.rep,
-      expiresAt: result.rep.subscriptionExpiresAt!,
-      kind: { type: 'paid', planType: result.order.planType as PlanType, paymentId, orderId },
-    });
   }
   return result;
 }

@@ -5,7 +5,7 @@ import { effectiveSubscriptionStatus, isSubscriptionActive } from '../../../shar
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { paymentSettings } from './payment-settings';
-import { sendActivationReceipt } from './subscription-mail';
+import { activationReceiptMail } from './subscription-mail';
 import { findRepSubscription, startFreeTrial, type RepSubscription } from './subscriptions.repo';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
@@ -13,7 +13,7 @@ import { invalidatingTransaction } from '../../cache/invalidation';
 // Status, free trial and plans (spec part 2, 4 and 7). Paying is in subscription-payments.service.ts.
 
 /** What the subscription services use; the app instance is one. */
-export type SubscriptionDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'mailer' | 'log'>;
+export type SubscriptionDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'log'>;
 
 const DAY_MS = 86_400_000;
 
@@ -51,7 +51,10 @@ export async function activateFreeTrial(deps: SubscriptionDeps, o: { repId: numb
       now,
       expiresAt: new Date(now.getTime() + days * DAY_MS),
     });
-    if (row) changed.add(cacheKey.account('medrep', repId));
+    if (row) {
+      changed.add(cacheKey.account('medrep', repId));
+      await deps.outbox.queueEmail(tx, activationReceiptMail({ rep: row, expiresAt: row.subscriptionExpiresAt!, kind: { type: 'trial', days } }));
+    }
     return row;
   });
   if (!started) {
@@ -60,7 +63,6 @@ export async function activateFreeTrial(deps: SubscriptionDeps, o: { repId: numb
     throw conflict(SUBSCRIPTION_MESSAGES.trialWhileActive, 'subscription_active');
   }
   deps.log.info({ repId }, 'free trial started');
-  await sendActivationReceipt(deps, { rep: started, expiresAt: started.subscriptionExpiresAt!, kind: { type: 'trial', days } });
   return {
     subscriptionStatus: 'free_trial',
     subscriptionId: started.subscriptionId!,

@@ -1,0 +1,77 @@
+import pg from 'pg';
+
+// The PostgreSQL pool and its timeouts (docs/decisions/012-performance-and-scaling.md, Database timeouts): a database
+// that stops answering costs a request at most a timeout, then a 503 (plugins/error-handler.ts). node-postgres bounds
+// the waits; three repairs here keep a connection the database no longer answers on from outliving them, so the
+// pool heals by itself once the database is back:
+// - A query left unanswered past query_timeout keeps its connection waiting for that answer (node-postgres reports
+//   the timeout but neither cancels nor closes): the connection is closed, so nothing queues behind it.
+// - A connection lost while lent emits 'error' on a client the pool no longer listens to: without a listener of
+//   its own that error would be thrown and end the process.
+// - drizzle's transaction() sends BEGIN before its try/finally, so a client whose BEGIN fails is never given
+//   back: a client still lent when its connection ends is given back here (the pool then discards it).
+
+export interface DatabaseTimeouts {
+  /** PostgreSQL cancels a statement running longer (statement_timeout, 57014); 0 sets none. */
+  statementTimeoutMs: number;
+  /** Longest wait for a connection, a new one or one from the pool (connectionTimeoutMillis); 0 waits for ever. */
+  connectTimeoutMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { statementTimeoutMs: 5000, connectTimeoutMs: 5000 };
+
+/**
+ * How much longer than the statement timeout the client waits for any answer (query_timeout): PostgreSQL's own
+ * cancel comes first while the server is alive; only a database that answers nothing at all reaches this.
+ */
+export const ANSWER_MARGIN_MS = 1000;
+
+/** PostgreSQL ends a session idle inside an open transaction this long, so a vanished client's locks go. */
+export const IDLE_IN_TRANSACTION_MS = 60_000;
+
+/** The client-side wait for any answer (node-postgres' query_timeout); 0 when statements have no timeout. */
+export const answerTimeoutMs = (t: DatabaseTimeouts): number => (t.statementTimeoutMs ? t.statementTimeoutMs + ANSWER_MARGIN_MS : 0);
+
+export function createPool(o: { url: string; max: number; timeouts: DatabaseTimeouts }): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: o.url,
+    max: o.max,
+    connectionTimeoutMillis: o.timeouts.connectTimeoutMs,
+    statement_timeout: o.timeouts.statementTimeoutMs,
+    query_timeout: answerTimeoutMs(o.timeouts),
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+  });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const lent = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => lent.add(client));
+  pool.on('release', (_err, client) => lent.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    client.on('end', () => {
+      if (!lent.has(client)) return;
+      const release = client.release.bind(client);
+      // The borrower's own release, should it still come, must not throw "released twice" over its real error.
+      client.release = () => {};
+      release(true);
+    });
+    closeOnAnswerTimeout(client);
+  });
+  return pool;
+}
+
+/** Closes the client's connection when a query of it gets no answer within query_timeout (see above). */
+function closeOnAnswerTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const answer = query(...args);
+    // Promise calls only: drizzle's. pool.query (a callback) gives its client back with the error, and the pool's
+    // end() of a client with a query outstanding closes the connection already.
+    if (answer instanceof Promise) {
+      void answer.catch((err: unknown) => {
+        if (err instanceof Error && err.message === 'Query read timeout') client.connection.stream.destroy();
+      });
+    }
+    return answer;
+  }) as typeof client.query;
+}

@@ -1,0 +1,135 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { Clock } from '../deps';
+import { claimDueMessages, hasWaitingEmails, hurryWaitingEmails, markAttemptFailed, markMessageSent, type OutboxRow } from './outbox.repo';
+import { PermanentDeliveryError } from './retry-schedule';
+
+// The worker that delivers the outbox (docs/decisions/028-outbox.md). Every instance runs one; they share the
+// rows through SKIP LOCKED claims. A pass first lets the bulk sends write their next recipients (`beforePass`),
+// then claims what is due and delivers it, a few at a time. It polls: a message waits at most one poll before
+// it is taken, and a full pass is followed by another at once.
+
+/** Hands one message over; throws when it could not (PermanentDeliveryError when no retry can help). Resolves to how it went out. */
+export type DeliverMessage = (row: OutboxRow) => Promise<string>;
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  channels: Record<string, DeliverMessage>;
+  /** Asks the e-mail server whether it takes mail again (a connection and a greeting, no message). */
+  probeEmail?: () => Promise<boolean>;
+  beforePass?: () => Promise<void>;
+  pollMs: number;
+  /** Messages delivered side by side by one instance. */
+  concurrency: number;
+  /** How long a claim holds a message: past it, a delivery cut off by a crash is tried again. Longer than any delivery's timeouts. */
+  claimMs: number;
+  /** While e-mails wait out a retry, how often the worker asks the SMTP server whether it is back. */
+  probeEveryMs: number;
+}
+
+/** How long stopping waits for deliveries under way (a hung mail server must not hold a shutdown). */
+const STOP_WAIT_MS = 3000;
+
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | null = null;
+  /** Passes run one after another, so a drain that finds nothing due knows no earlier pass is still delivering. */
+  private chain: Promise<number> = Promise.resolve(0);
+  private stopped = true;
+  private lastProbe = 0;
+  private failuresInARow = 0;
+
+  constructor(private readonly o: OutboxWorkerOptions) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /**
+   * Stops taking messages and waits a little for the deliveries under way; what is still queued stays queued. A
+   * delivery still hanging after that stays claimed, and is tried again when its claim runs out.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    let wait: NodeJS.Timeout | undefined;
+    await Promise.race([this.chain, new Promise((resolve) => (wait = setTimeout(resolve, STOP_WAIT_MS)))]);
+    clearTimeout(wait);
+  }
+
+  /** Delivers everything due now, then resolves (tests, and the bench's measure of delivery). */
+  async drain(): Promise<void> {
+    while ((await this.runPass()) > 0);
+  }
+
+  private runPass(): Promise<number> {
+    const pass = this.chain.then(() => this.pass());
+    this.chain = pass;
+    return pass;
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.runPass().then((claimed) => {
+        // A full pass: more may be due. A database outage: wait longer each time, up to ten polls.
+        this.schedule(claimed >= this.o.concurrency ? 0 : this.o.pollMs * Math.min(1 + this.failuresInARow, 10));
+      });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** One claim and its deliveries; resolves to how many messages it took (0 on an error, logged). */
+  private async pass(): Promise<number> {
+    try {
+      await this.o.beforePass?.();
+      await this.probe();
+      const rows = await claimDueMessages(this.o.db, { now: this.o.clock.now(), limit: this.o.concurrency, claimMs: this.o.claimMs });
+      await Promise.all(rows.map((row) => this.deliver(row)));
+      this.failuresInARow = 0;
+      return rows.length;
+    } catch (err) {
+      this.failuresInARow++;
+      this.o.log.error({ err }, 'outbox pass failed');
+      return 0;
+    }
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    const deliver = this.o.channels[row.channel];
+    let service: string;
+    try {
+      if (!deliver) throw new PermanentDeliveryError(`no channel ${row.channel}`);
+      service = await deliver(row);
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      const permanent = err instanceof PermanentDeliveryError;
+      // The address and the error only: a body may hold a code or a link (ARCHITECTURE rule 10).
+      this.o.log.warn(
+        { messageId: row.id, channel: row.channel, templateType: row.templateType, attempt: row.attempts, error, permanent },
+        'message not delivered',
+      );
+      await markAttemptFailed(this.o.db, { row, now: this.o.clock.now(), error, permanent });
+      return;
+    }
+    // Handed over. Should this mark not be written (the database gone), the claim runs out and the message goes
+    // again: at least once, never lost.
+    await markMessageSent(this.o.db, { row, now: this.o.clock.now(), service });
+  }
+
+  /** E-mails wait out a retry: if the SMTP server takes mail again, they go now (a code sent during an outage arrives once it ends). */
+  private async probe(): Promise<void> {
+    if (!this.o.probeEmail || Date.now() - this.lastProbe < this.o.probeEveryMs) return;
+    this.lastProbe = Date.now();
+    const now = this.o.clock.now();
+    if (!(await hasWaitingEmails(this.o.db, { now }))) return;
+    if (!(await this.o.probeEmail())) return;
+    const n = await hurryWaitingEmails(this.o.db, { now });
+    if (n > 0) this.o.log.info({ messages: n }, 'e-mail server answers again; waiting e-mails go now');
+  }
+}

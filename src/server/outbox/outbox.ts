@@ -1,0 +1,123 @@
+import type { DbOrTx } from '../db/client';
+import { outbox } from '../db/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import { lastSentAt, requeueFailedEmails } from './outbox.repo';
+
+// Every message the product sends is a row written in the transaction of the change that causes it
+// (ARCHITECTURE rule 14, docs/decisions/028-outbox.md); the worker (outbox-worker.ts) delivers it. Nothing here
+// talks to SMTP or a push service, so no request waits on one.
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
+export interface OutgoingMail {
+  to: string;
+  toName?: string | null;
+  recipientId?: number | null;
+  subject: string;
+  text: string;
+  html?: string;
+  /** welcome | reminder | subscription | updates | custom | verification | password_reset | booking | ... */
+  templateType: string;
+  attachments?: MailAttachment[];
+  adminUser?: string | null;
+}
+
+export interface OutgoingPush {
+  repId: number;
+  /** The rep's address and name, for the record (a push is not listed in the e-mail history). */
+  recipientEmail: string;
+  recipientName: string;
+  title: string;
+  payload: Record<string, unknown>;
+  templateType: string;
+}
+
+export interface EmailBody {
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface PushBody {
+  repId: number;
+  payload: Record<string, unknown>;
+}
+
+export interface QueueOptions {
+  /**
+   * A message with the same key not yet handed over is replaced by this one (status `replaced`): a resent code
+   * makes the earlier one useless, so only the newest goes out.
+   */
+  replaceKey?: string;
+  /** The bulk or re-registration send it belongs to. */
+  jobId?: string;
+}
+
+/** 24 hours: after that a message that could not be delivered is failed (decision 028). */
+export const DEFAULT_DEADLINE_MS = 24 * 3_600_000;
+
+export interface Outbox {
+  queueEmail(db: DbOrTx, mail: OutgoingMail, o?: QueueOptions): Promise<void>;
+  queueEmails(db: DbOrTx, mails: OutgoingMail[], o?: QueueOptions): Promise<void>;
+  queuePush(db: DbOrTx, push: OutgoingPush): Promise<void>;
+  /** Failed e-mails queued again with a fresh deadline: one (`id`), or every failed one of a send (`jobId`). Returns how many. */
+  requeueFailed(db: DbOrTx, o: { id: number } | { jobId: string }): Promise<number>;
+  /** When a message with this key was last handed over (to SMTP), or null. */
+  lastSentAt(db: DbOrTx, replaceKey: string): Promise<Date | null>;
+}
+
+/** `clock`: where "now" comes from (the app's Clock; typed here so deps.ts can name the Outbox without a cycle). */
+export function createOutbox(deps: { clock: { now(): Date }; deadlineMs?: number }): Outbox {
+  const deadlineMs = deps.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const stamps = () => {
+    const now = deps.clock.now();
+    return { queuedAt: now, nextAttemptAt: now, deadlineAt: new Date(now.getTime() + deadlineMs) };
+  };
+  const emailRow = (mail: OutgoingMail, o: QueueOptions) => ({
+    channel: 'email',
+    templateType: mail.templateType,
+    adminUser: mail.adminUser ?? null,
+    recipientId: mail.recipientId ?? null,
+    recipientEmail: mail.to,
+    recipientName: mail.toName ?? null,
+    subject: mail.subject,
+    body: { text: mail.text, html: mail.html, attachments: mail.attachments } satisfies EmailBody,
+    status: 'queued',
+    replaceKey: o.replaceKey ?? null,
+    jobId: o.jobId ?? null,
+    ...stamps(),
+  });
+  const queueEmails: Outbox['queueEmails'] = async (db, mails, o = {}) => {
+    if (mails.length === 0) return;
+    if (o.replaceKey) {
+      await db
+        .update(outbox)
+        .set({ status: 'replaced', body: null, errorMessage: 'Replaced by a newer message before it was sent' })
+        .where(and(eq(outbox.replaceKey, o.replaceKey), inArray(outbox.status, ['queued', 'retrying'])));
+    }
+    await db.insert(outbox).values(mails.map((m) => emailRow(m, o)));
+  };
+  return {
+    queueEmails,
+    lastSentAt: (db, replaceKey) => lastSentAt(db, { replaceKey }),
+    requeueFailed: (db, o) => requeueFailedEmails(db, { ...o, now: deps.clock.now(), deadlineMs }),
+    queueEmail: (db, mail, o) => queueEmails(db, [mail], o),
+    async queuePush(db, push) {
+      await db.insert(outbox).values({
+        channel: 'push',
+        templateType: push.templateType,
+        recipientId: push.repId,
+        recipientEmail: push.recipientEmail,
+        recipientName: push.recipientName,
+        subject: push.title,
+        body: { repId: push.repId, payload: push.payload } satisfies PushBody,
+        status: 'queued',
+        ...stamps(),
+      });
+    },
+  };
+}
