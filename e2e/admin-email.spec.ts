@@ -1,14 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { codeIn, type Mailbox } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, startServer, test, type AppServer } from './fixtures';
+import { inBatches, registerRep, signInAdmin } from './setup';
 
 // Decision 023: the e-mail dashboard reads its lists a page at a time, searches and filters on the server, and
 // "Select All" e-mails everyone the filter matches, not only the rows loaded. This journey runs on a server of its
 // own holding more reps than one page (50), made through the real sign-up; the server trusts X-Forwarded-For so the
 // sign-ups do not share one address's registration budget.
 
-const ADMIN_PASSWORD = 'Admin!Pass123';
-const PASSWORD = 'Journey!Pass1';
 const NOT_ACTIVATED = 52;
 const ON_TRIAL = 3;
 
@@ -18,61 +15,18 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-let seq = 0;
-const nextIp = () => `10.77.${Math.floor(++seq / 250)}.${(seq % 250) + 1}`;
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
-  expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** A registration through the API; verified unless `pending`, with a free trial when `trial`. */
-async function signUp(api: APIRequestContext, mailbox: Mailbox, fullName: string, o: { trial?: boolean; pending?: boolean } = {}) {
-  const email = `${fullName.toLowerCase().replace(/\W+/g, '.')}@example.com`;
-  const headers = { 'x-forwarded-for': nextIp() };
-  const phone = `9${String(100_000_000 + seq * 7919).slice(-9)}`;
-  await ok(
-    await api.post('/api/medrep/register', {
-      headers,
-      data: { fullName, email, phone, company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
-    }),
-  );
-  const otp = codeIn(await mailbox.waitFor(email, () => true, 20_000));
-  if (o.pending) return { email, fullName };
-  await ok(await api.post('/api/verify-otp', { headers, data: { email, otp, type: 'medrep' } }));
-  if (o.trial) {
-    const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { headers, data: { email, password: PASSWORD } }));
-    await ok(await api.post('/api/accept-terms', { headers, data: { userId: user.id, userType: 'medrep' } }));
-    await ok(await api.post('/api/subscription/activate-free-trial', { headers, data: { medicalRepId: user.id } }));
-  }
-  return { email, fullName };
-}
-
-async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < count; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, k) => make(i + k)))));
-  return out;
-}
-
-async function signInAdmin(page: Page) {
-  await page.goto(`${server.baseURL}/admin`);
-  await page.getByLabel('Admin password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Access Admin Panel' }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-}
-
 test('the admin pages, searches and e-mails everyone a filter matches, beyond the rows loaded', async ({ browser }) => {
   test.setTimeout(360_000);
   const mailbox = server.mailbox;
   const context = await browser.newContext({ baseURL: server.baseURL });
   const api = context.request;
-  const plain = await inBatches(NOT_ACTIVATED, 6, (i) => signUp(api, mailbox, `Mail Rep ${String(i).padStart(2, '0')}`));
+  const plain = await inBatches(NOT_ACTIVATED, 6, (i) => registerRep(api, mailbox, `Mail Rep ${String(i).padStart(2, '0')}`));
   // One at a time: each signs in, and the context holds one session cookie.
-  const trial = await inBatches(ON_TRIAL, 1, (i) => signUp(api, mailbox, `Trial Rep ${i}`, { trial: true }));
-  const pending = await inBatches(2, 2, (i) => signUp(api, mailbox, `Waiting Rep ${i}`, { pending: true }));
+  const trial = await inBatches(ON_TRIAL, 1, (i) => registerRep(api, mailbox, `Trial Rep ${i}`, { trial: true }));
+  const pending = await inBatches(2, 2, (i) => registerRep(api, mailbox, `Waiting Rep ${i}`, { pending: true }));
   const page = await context.newPage();
   const toastBox = page.getByTestId('toast');
-  await signInAdmin(page);
+  await signInAdmin(page, server.baseURL);
 
   // The recipients: one page of 50 of the 55, and the next on "Load more", by keyboard.
   await page.getByRole('link', { name: 'Email Dashboard' }).click();
@@ -144,7 +98,12 @@ test('the admin pages, searches and e-mails everyone a filter matches, beyond th
   await page.getByRole('checkbox', { name: new RegExp(pending[0]!.fullName) }).click();
   const before = mailbox.messages.length;
   await page.getByRole('button', { name: 'Send to Selected' }).click();
-  await expect(toastBox).toContainText('1 re-registration email sent');
+  // The e-mail is queued with its new code, then delivered by a job whose progress the tool follows (decision 028).
+  await expect(page.getByRole('main').getByText('1 re-registration email queued for sending')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Sending counts' })).toContainText('1 sent', { timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Finished' })).toBeVisible();
+  await expect(toastBox).toContainText('1 sent');
+  await screenshotBoth(page, 'admin-reregistration-progress');
   const resent = mailbox.messages.slice(before).filter((m) => m.subject === 'Complete your RepVisit registration');
   expect(resent.map((m) => m.to[0])).toEqual([pending[1]!.email]);
   await context.close();

@@ -24,18 +24,31 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface StartOptions {
+  /**
+   * Runs the server under its supervisor (dist/server/supervisor.js), as `npm start` does in production. Only then
+   * does 'Restart Server' restart it: main.ts offers a restart only over the supervisor's IPC channel and, run alone,
+   * answers 202 but carries on (docs/decisions/009), so a journey through a restart needs the supervisor. The
+   * restarted server opens the same DATA_DIR, so the database, sessions and outbox survive it.
+   */
+  supervised?: boolean;
+  /** How long the e-mail server takes over each message (a send of many then spans seconds). */
+  mailAcceptDelayMs?: number;
+}
+
 /**
  * Starts the real server on a fresh embedded database: the compiled one production runs (dist/server/main.js,
- * built by e2e/global-setup.ts before the journeys), as one process without the supervisor.
+ * built by e2e/global-setup.ts before the journeys), as one process without the supervisor unless `supervised`.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<AppServer & { stop(): Promise<void> }> {
-  const mailbox = new Mailbox();
+export async function startServer(env: Record<string, string> = {}, o: StartOptions = {}): Promise<AppServer & { stop(): Promise<void> }> {
+  const mailbox = new Mailbox({ acceptDelayMs: o.mailAcceptDelayMs });
   const smtpUrl = await mailbox.start();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'repvisit-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  const entry = o.supervised ? 'dist/server/supervisor.js' : 'dist/server/main.js';
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', entry], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -70,6 +83,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<App
     baseURL,
     mailbox,
     output: () => out,
+    // The supervisor passes SIGTERM on to the server and exits with it.
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

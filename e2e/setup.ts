@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
 
 // Shared set-up for journeys: a verified clinic with one doctor and a verified rep with a free trial, made
@@ -75,4 +75,52 @@ export async function signInRepWithTrial(api: APIRequestContext, mailbox: Mailbo
   const rep = await signInRep(api, mailbox, opts);
   if (opts.withTerms !== false) await ok(await api.post('/api/subscription/activate-free-trial', { data: { medicalRepId: rep.id } }));
   return rep;
+}
+
+// --- many reps at once, and the admin (the e-mail dashboard's journeys) ---
+
+export const ADMIN_PASSWORD = 'Admin!Pass123'; // the one e2e/fixtures.ts gives every server
+
+let ipSeq = 0;
+/** A new client address for X-Forwarded-For (the server started with TRUST_PROXY): sign-ups in bulk do not share one address's budget. */
+const nextIp = () => `10.77.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
+
+/**
+ * A rep registered through the API, as a person would: verified unless `pending`, with a free trial when `trial`. The
+ * e-mail is made from the name, so names must be unique on the server.
+ */
+export async function registerRep(api: APIRequestContext, mailbox: Mailbox, fullName: string, o: { trial?: boolean; pending?: boolean } = {}) {
+  const email = `${fullName.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+  const headers = { 'x-forwarded-for': nextIp() };
+  const phone = `9${String(100_000_000 + ipSeq * 7919).slice(-9)}`;
+  await ok(
+    await api.post('/api/medrep/register', {
+      headers,
+      data: { fullName, email, phone, company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
+    }),
+  );
+  const otp = codeIn(await mailbox.waitFor(email, () => true, 20_000));
+  if (o.pending) return { email, fullName };
+  await ok(await api.post('/api/verify-otp', { headers, data: { email, otp, type: 'medrep' } }));
+  if (o.trial) {
+    const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { headers, data: { email, password: PASSWORD } }));
+    await ok(await api.post('/api/accept-terms', { headers, data: { userId: user.id, userType: 'medrep' } }));
+    await ok(await api.post('/api/subscription/activate-free-trial', { headers, data: { medicalRepId: user.id } }));
+  }
+  return { email, fullName };
+}
+
+/** `count` calls of `make`, `size` at a time. */
+export async function inBatches<T>(count: number, size: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < count; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, k) => make(i + k)))));
+  return out;
+}
+
+/** Opens /admin on `baseURL` and passes the gate. */
+export async function signInAdmin(page: Page, baseURL: string) {
+  await page.goto(`${baseURL}/admin`);
+  await page.getByLabel('Admin password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }

@@ -3,10 +3,10 @@ import { adminFetch } from './admin-fetch';
 import { adminKeys } from './admin-query-keys';
 import type { Reregistration, ReregistrationResponse } from '../../../../shared/schemas/admin';
 
-/** The answer, as the server's schema says. */
+/** The answer, as the server's schema says: `sent` e-mails queued, delivered by the job `jobId` (get-email-job.ts). */
 export type ReregistrationResult = ReregistrationResponse;
 
-/** POST /api/admin/send-reregistration-emails {sendToAll, except?, emails?} or {emails}: a fresh code and link each. */
+/** POST /api/admin/send-reregistration-emails {sendToAll, except?, emails?} or {emails}: a fresh code and link each, queued as a job. */
 export const sendReregistrationEmails = (body: Reregistration) =>
   adminFetch<ReregistrationResult>('/api/admin/send-reregistration-emails', { method: 'POST', body });
 
@@ -17,6 +17,7 @@ export function useSendReregistrationEmails() {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: adminKeys.pendingReps });
       void qc.invalidateQueries({ queryKey: adminKeys.emailLogs });
+      void qc.invalidateQueries({ queryKey: adminKeys.emailStats });
     },
   });
 }

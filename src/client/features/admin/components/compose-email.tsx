@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -12,9 +11,9 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { QUICK_TEMPLATES } from '../../../../shared/admin-mail-texts';
 import { ADMIN_MESSAGES, bulkEmailMessageSchema, type BulkEmail } from '../../../../shared/schemas/admin';
-import { adminKeys } from '../api/admin-query-keys';
 import { useEmailJob } from '../api/get-email-job';
 import { useSendBulkEmail } from '../api/send-bulk-email';
+import { EmailJobProgress } from './email-job-progress';
 
 // The form's part of the shared bulkEmailSchema (the recipients come from the recipient panel).
 const composeFormSchema = bulkEmailMessageSchema;
@@ -32,25 +31,13 @@ export function ComposeEmail({ recipients, count }: { recipients: Pick<BulkEmail
     shouldFocusError: false,
   });
   const templateType = useWatch({ control: form.control, name: 'templateType' });
-  const [jobId, setJobId] = useState<string | null>(null);
+  const [sending, setSending] = useState<{ jobId: string; message: string } | null>(null);
   const contentId = useId();
   const send = useSendBulkEmail();
-  const job = useEmailJob(jobId);
-  const qc = useQueryClient();
+  const job = useEmailJob(sending?.jobId ?? null);
   const n = recipients ? count : 0;
-  const running = !!jobId && !job.data?.done;
-
-  useEffect(() => {
-    if (!job.data?.done) return;
-    const { sent, failed } = job.data;
-    toast({
-      title: failed ? 'Emails Sent with Errors' : 'Emails Sent',
-      description: `${sent} sent${failed ? `, ${failed} failed` : ''}. See Email History for details.`,
-      variant: failed ? 'destructive' : 'success',
-    });
-    void qc.invalidateQueries({ queryKey: adminKeys.emailLogs });
-    void qc.invalidateQueries({ queryKey: adminKeys.emailStats });
-  }, [job.data, qc]);
+  // A send at a time: the bar follows one job (through a server restart too); a job that cannot be read frees the form.
+  const running = !!sending && !job.data?.done && !job.isError;
 
   const pick = (type: (typeof QUICK_TEMPLATES)[number]) => {
     form.setValue('templateType', type.type);
@@ -70,7 +57,7 @@ export function ComposeEmail({ recipients, count }: { recipients: Pick<BulkEmail
       { ...recipients, subject, content, templateType },
       {
         onSuccess: (r) => {
-          setJobId(r.jobId);
+          setSending({ jobId: r.jobId, message: r.message });
           toast({ title: 'Sending Emails', description: r.message, variant: 'info' });
         },
         onError: (err) => toast({ title: 'Send Failed', description: errorMessage(err, ADMIN_MESSAGES.sendEmailsFailed), variant: 'destructive' }),
@@ -78,7 +65,6 @@ export function ComposeEmail({ recipients, count }: { recipients: Pick<BulkEmail
     );
   }, refused);
 
-  const progress = job.data && job.data.total > 0 ? Math.round(((job.data.sent + job.data.failed) / job.data.total) * 100) : 0;
   return (
     <Card>
       <form onSubmit={submit} className="grid gap-4" noValidate>
@@ -118,14 +104,7 @@ export function ComposeEmail({ recipients, count }: { recipients: Pick<BulkEmail
             Use {'{{name}}'} to personalise with the recipient's name.
           </p>
         </div>
-        {jobId && job.data && (
-          <div className="grid gap-1" aria-live="polite">
-            <p className="text-sm text-slate-700 dark:text-slate-200">
-              {job.data.done ? 'Finished' : 'Sending'}: {job.data.sent} sent, {job.data.failed} failed of {job.data.total}
-            </p>
-            <progress max={100} value={progress} className="h-2 w-full accent-teal-700" aria-label="Sending progress" />
-          </div>
-        )}
+        {sending && <EmailJobProgress jobId={sending.jobId} what="Emails" note={sending.message} />}
         <Button type="submit" disabled={n === 0 || running} loading={send.isPending}>
           {!send.isPending && <Send className="h-4 w-4" aria-hidden />}
           {send.isPending || running ? 'Sending...' : `Send to ${n.toLocaleString()} Recipients`}

@@ -1,28 +1,55 @@
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { Loader2, RotateCw } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
 import type { EmailLog } from '../../../../shared/schemas/admin';
+import { useRetryEmail } from '../api/retry-email';
 import { displayDateTime } from '../lib/admin-format';
 import { DataList, type Column } from './data-list';
+import { EmailStatus } from './email-status';
 
 const ERROR_PREVIEW = 50; // spec part 2, 9
 
-/** spec part 2, 2.6: Status (icon + badge), Recipient, Subject with the 'Error:' line, Template, Service, Sent At. */
+/** "Retry" on a failed e-mail whose text is kept; its name says whose e-mail, as a list of such buttons needs. */
+function RetryEmailButton({ log }: { log: EmailLog }) {
+  const retry = useRetryEmail();
+  const onRetry = () =>
+    retry.mutate(log.id, {
+      onSuccess: (r) => toast({ title: 'Email Retried', description: r.message, variant: 'success' }),
+      onError: (err) => toast({ title: 'Retry Failed', description: errorMessage(err, 'Could not queue the email again.'), variant: 'destructive' }),
+    });
+  // Not disabled while it works, so a keyboard user's focus stays on it (as LoadMoreRows does).
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={() => !retry.isPending && onRetry()}
+      aria-disabled={retry.isPending || undefined}
+      aria-busy={retry.isPending || undefined}
+      aria-label={`Retry the email to ${log.recipient_email}`}
+    >
+      {retry.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <RotateCw className="h-4 w-4" aria-hidden />}
+      Retry
+    </Button>
+  );
+}
+
+/**
+ * spec part 2, 2.6: Status (icon + badge), Recipient, Subject with the 'Error:' line, Template, Service, Sent At. Every
+ * e-mail goes through the outbox (docs/decisions/028-outbox.md), so a row may not be sent yet: its Sent At is then the
+ * time it was queued, said so, and a failed one that can go again has a Retry button under its status.
+ */
 export function EmailHistoryTable({ logs }: { logs: EmailLog[] }) {
   const columns: Column<EmailLog>[] = [
     {
       header: 'Status',
-      cell: (l) =>
-        l.status === 'sent' ? (
-          <span className="inline-flex items-center gap-1.5">
-            <CheckCircle2 className="h-4 w-4 text-emerald-600" aria-hidden />
-            <Badge tone="success">sent</Badge>
-          </span>
-        ) : (
-          <span className="inline-flex items-center gap-1.5">
-            <XCircle className="h-4 w-4 text-red-600" aria-hidden />
-            <Badge tone="danger">failed</Badge>
-          </span>
-        ),
+      cell: (l) => (
+        <span className="grid justify-items-start gap-1.5">
+          <EmailStatus log={l} />
+          {l.retryable && <RetryEmailButton log={l} />}
+        </span>
+      ),
     },
     {
       header: 'Recipient',
@@ -39,13 +66,27 @@ export function EmailHistoryTable({ logs }: { logs: EmailLog[] }) {
       cell: (l) => (
         <span className="grid">
           <span>{l.subject}</span>
-          {l.error_message && <span className="text-xs text-red-700 dark:text-red-300">Error: {l.error_message.slice(0, ERROR_PREVIEW)}</span>}
+          {/* A replaced e-mail's "error" is only that a newer code went instead; its status says so. */}
+          {l.error_message && l.status !== 'replaced' && (
+            <span className="text-xs text-red-700 dark:text-red-300">Error: {l.error_message.slice(0, ERROR_PREVIEW)}</span>
+          )}
         </span>
       ),
     },
     { header: 'Template', cell: (l) => <Badge>{l.template_type}</Badge> },
-    { header: 'Service', cell: (l) => l.email_service },
-    { header: 'Sent At', cell: (l) => displayDateTime(l.sent_at) },
+    { header: 'Service', cell: (l) => l.email_service ?? '—' },
+    {
+      header: 'Sent At',
+      cell: (l) =>
+        l.sent_at ? (
+          displayDateTime(l.sent_at)
+        ) : (
+          <span className="grid text-slate-600 dark:text-slate-300">
+            <span className="text-xs font-medium">Queued, not sent yet</span>
+            <span className="whitespace-nowrap">{displayDateTime(l.queued_at)}</span>
+          </span>
+        ),
+    },
   ];
   return (
     <DataList

@@ -7,13 +7,14 @@ import { ADMIN_MESSAGES } from '../../../../shared/schemas/admin';
 import { useEmailLogs } from '../api/get-email-logs';
 import { useEmailStats } from '../api/get-email-stats';
 import { EmailHistoryTable } from './email-history-table';
+import { EmailSummaryCards } from './email-summary-cards';
 import { LoadMoreRows } from './load-more-rows';
 
 const SKELETON_ROWS = 10; // spec part 2, 9
 
 /**
- * spec part 2, 2.6 'Email History': four cards, the history table with Refresh, template statistics. The history is
- * read a page at a time, newest first (docs/decisions/023); the cards count all of it.
+ * spec part 2, 2.6 'Email History': the summary cards, the history table with Refresh, template statistics. The
+ * history is read a page at a time, newest first (docs/decisions/023); the cards count all of it.
  */
 export function EmailHistory() {
   const logs = useEmailLogs();
@@ -24,28 +25,13 @@ export function EmailHistory() {
     if (logs.isError || stats.isError) toast({ title: ADMIN_MESSAGES.loadHistoryFailed, description: 'Please try again.', variant: 'destructive' });
   }, [logs.isError, stats.isError]);
   const o = stats.data?.overview;
-  const cards: Array<[string, number | undefined, string]> = [
-    ['Total Emails', o?.total_emails, 'text-slate-900 dark:text-white'],
-    ['Sent Successfully', o?.sent_emails, 'text-emerald-700 dark:text-emerald-300'],
-    ['Failed', o?.failed_emails, 'text-red-700 dark:text-red-300'],
-    ['Last 24 Hours', o?.last_24h, 'text-sky-700 dark:text-sky-300'],
-  ];
   const refresh = () => {
     void logs.refetch();
     void stats.refetch();
   };
   return (
     <section aria-label="Email History" className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {cards.map(([label, value, color]) => (
-          <li key={label}>
-            <Card className="p-4">
-              <p className="text-xs font-medium text-slate-600 sm:text-sm dark:text-slate-300">{label}</p>
-              <p className={`mt-1 text-2xl font-bold ${color}`}>{value ?? '–'}</p>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <EmailSummaryCards overview={o} />
       <Card className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Delivery History</h2>

@@ -10,8 +10,10 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { reregistrationMailText } from '../../../../shared/admin-mail-texts';
 import { ADMIN_MESSAGES, parseEmailList, reregistrationSchema, type Reregistration } from '../../../../shared/schemas/admin';
+import { useEmailJob } from '../api/get-email-job';
 import { usePendingReps } from '../api/get-pending-reps';
 import { useSendReregistrationEmails, type ReregistrationResult } from '../api/send-reregistration-emails';
+import { EmailJobProgress } from './email-job-progress';
 import { PendingRepsList } from './pending-reps-list';
 
 const preview = reregistrationMailText({ name: '{{name}}', code: '123456', link: 'https://…/verify-email?token=…' });
@@ -58,8 +60,13 @@ export function ReregistrationTool() {
   const rows = pending.data?.pages.flatMap((p) => p.pendingReps) ?? [];
   const total = pending.data?.pages[0]?.total?.count ?? 0;
 
+  // The e-mails are queued with their new codes and delivered by a job (docs/decisions/028-outbox.md), followed below.
+  const [sending, setSending] = useState<{ jobId: string; message: string } | null>(null);
+  const job = useEmailJob(sending?.jobId ?? null);
+  const running = !!sending && !job.data?.done && !job.isError;
   const done = (r: ReregistrationResult) => {
-    toast({ title: 'Re-registration Emails', description: r.message, variant: r.failed ? 'destructive' : 'success' });
+    toast({ title: 'Re-registration Emails', description: r.message, variant: r.sent === 0 ? 'destructive' : 'info' });
+    setSending(r.sent > 0 ? { jobId: r.jobId, message: r.message } : null);
     form.reset(NOTHING);
   };
   const failed = (err: unknown) =>
@@ -129,7 +136,7 @@ export function ReregistrationTool() {
             <Button
               onClick={sendAll}
               loading={send.isPending && !!send.variables && 'sendToAll' in send.variables && !('except' in send.variables)}
-              disabled={send.isPending || total === 0}
+              disabled={send.isPending || running || total === 0}
             >
               Send to All Pending
             </Button>
@@ -137,11 +144,12 @@ export function ReregistrationTool() {
               variant="secondary"
               onClick={() => void sendSelected()}
               loading={send.isPending && !!send.variables && ('emails' in send.variables || 'except' in send.variables)}
-              disabled={send.isPending}
+              disabled={send.isPending || running}
             >
               Send to Selected
             </Button>
           </div>
+          {sending && <EmailJobProgress jobId={sending.jobId} what="Re-registration Emails" note={sending.message} />}
         </div>
         <figure className="grid content-start gap-2">
           <figcaption className="text-sm font-medium text-slate-800 dark:text-slate-200">Email template preview</figcaption>

@@ -22,3 +22,11 @@ export function displayDateTime(value: string | null | undefined): string {
     return 'Date Error';
   }
 }
+
+/** An instant's local time of day (hours and minutes), for a moment close at hand such as an e-mail's next try. */
+export function displayTime(value: string | null | undefined): string {
+  if (!value) return 'No Date';
+  const t = Date.parse(value);
+  if (!Number.isFinite(t)) return 'Invalid Date';
+  return new Date(t).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}

@@ -1,0 +1,105 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Clock, RotateCw, WifiOff, XCircle } from 'lucide-react';
+import { useEffect } from 'react';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { adminKeys } from '../api/admin-query-keys';
+import { useEmailJob } from '../api/get-email-job';
+import { useRetryFailedJobEmails } from '../api/retry-failed-job-emails';
+
+/**
+ * A bulk or re-registration send's progress bar (docs/decisions/028-outbox.md): sent, failed and pending counts,
+ * polled until done. The job lives in the database and goes on across a server restart, so a poll that gets no answer
+ * only adds a "reconnecting" note while the bar keeps its place (get-email-job.ts). Once done, the failed e-mails can
+ * be sent again, and the bar follows them. `what` names the e-mails in the closing toast ('Emails Sent'); `note` is the
+ * server's word on what it queued ('3 re-registration emails queued for sending, 1 skipped ...'), kept in view.
+ */
+export function EmailJobProgress({ jobId, what, note }: { jobId: string; what: string; note?: string }) {
+  const job = useEmailJob(jobId);
+  const retry = useRetryFailedJobEmails();
+  const qc = useQueryClient();
+
+  useEffect(() => {
+    if (!job.data?.done) return;
+    const { sent, failed } = job.data;
+    toast({
+      title: failed ? `${what} Sent with Errors` : `${what} Sent`,
+      description: `${sent} sent${failed ? `, ${failed} failed` : ''}. See Email History for details.`,
+      variant: failed ? 'destructive' : 'success',
+    });
+    void qc.invalidateQueries({ queryKey: adminKeys.emailLogs });
+    void qc.invalidateQueries({ queryKey: adminKeys.emailStats });
+    // Re-registration e-mails carry new codes: the pending list's code expiry moved.
+    void qc.invalidateQueries({ queryKey: adminKeys.pendingReps });
+  }, [job.data, qc, what]);
+
+  if (job.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        The progress could not be read: {errorMessage(job.error, 'please try again')}. See Email History for what was sent.
+      </p>
+    );
+  const data = job.data;
+  const total = data?.total ?? 0;
+  const finished = data ? data.sent + data.failed : 0;
+  const value = data?.done ? 100 : total > 0 ? Math.round((finished / total) * 100) : 0;
+  const onRetry = () =>
+    retry.mutate(jobId, {
+      onSuccess: (r) => toast({ title: 'Retrying Failed Emails', description: r.message, variant: 'info' }),
+      onError: (err) => toast({ title: 'Retry Failed', description: errorMessage(err, 'Could not queue the failed emails again.'), variant: 'destructive' }),
+    });
+
+  return (
+    <div className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-900">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        {/* Said to screen readers when the phase changes, not at every count. */}
+        <p role="status" className="text-sm font-medium text-slate-900 dark:text-white">
+          {!data ? 'Starting…' : data.done ? 'Finished' : 'Sending…'}
+          {job.reconnecting && (
+            <span className="ml-2 inline-flex items-center gap-1 text-xs font-normal text-amber-800 dark:text-amber-300">
+              <WifiOff className="h-3.5 w-3.5" aria-hidden />
+              reconnecting…
+            </span>
+          )}
+        </p>
+        {data && (
+          <p className="text-xs tabular-nums text-slate-600 dark:text-slate-300">
+            {finished.toLocaleString()} of {total.toLocaleString()}
+          </p>
+        )}
+      </div>
+      {note && <p className="text-xs text-slate-600 dark:text-slate-300">{note}</p>}
+      {/* Styled through its parts: left to the browser, Chromium draws the bar green whatever the accent colour. */}
+      <progress
+        max={100}
+        value={value}
+        aria-label="Sending progress"
+        className="h-2 w-full appearance-none overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700 [&::-moz-progress-bar]:bg-teal-700 dark:[&::-moz-progress-bar]:bg-teal-500 [&::-webkit-progress-bar]:bg-slate-200 dark:[&::-webkit-progress-bar]:bg-slate-700 [&::-webkit-progress-value]:bg-teal-700 [&::-webkit-progress-value]:transition-[width] dark:[&::-webkit-progress-value]:bg-teal-500"
+      />
+      {data && (
+        <ul aria-label="Sending counts" className="flex flex-wrap gap-x-4 gap-y-1 text-xs tabular-nums text-slate-700 dark:text-slate-200">
+          <li className="inline-flex items-center gap-1">
+            <CheckCircle2 className="h-3.5 w-3.5 text-emerald-600" aria-hidden />
+            {data.sent.toLocaleString()} sent
+          </li>
+          <li className="inline-flex items-center gap-1">
+            <XCircle className="h-3.5 w-3.5 text-red-600" aria-hidden />
+            {data.failed.toLocaleString()} failed
+          </li>
+          <li className="inline-flex items-center gap-1">
+            <Clock className="h-3.5 w-3.5 text-slate-500" aria-hidden />
+            {data.pending.toLocaleString()} pending
+            {data.retrying > 0 && ` (${data.retrying.toLocaleString()} retrying)`}
+          </li>
+        </ul>
+      )}
+      {data?.done && data.failed > 0 && (
+        <Button variant="secondary" size="sm" className="justify-self-start" onClick={onRetry} loading={retry.isPending}>
+          {!retry.isPending && <RotateCw className="h-4 w-4" aria-hidden />}
+          Retry failed ({data.failed.toLocaleString()})
+        </Button>
+      )}
+    </div>
+  );
+}
