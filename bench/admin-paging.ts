@@ -1,6 +1,6 @@
 import { sampleResident } from './memory';
 import { BENCH_ADMIN_PASSWORD, type Child } from './processes';
-import { log, rows } from './report';
+import { log, percentile, rows } from './report';
 
 // Eight admins paging the appointments at once (decision 026): `GET /api/admin/appointments?limit=50&cursor=...`,
 // each following `nextCursor` to the end and starting again, for the run's seconds. Reported: latency, the largest
@@ -48,8 +48,6 @@ async function getPage(app: Child, cookie: string, cursor: string | null) {
   const body = res.ok && bytes <= KEEP_BYTES ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as PageAnswer) : null;
   return { status: res.status, ms, bytes, body, tooLarge: bytes > KEEP_BYTES };
 }
-
-const percentile = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
 
 export async function benchAdminPaging(kind: string, app: Child, o: { seconds: number }) {
   const cookies = await Promise.all(Array.from({ length: ADMINS }, (_, n) => signIn(app, n)));

@@ -67,7 +67,12 @@ export const BENCH_ADMIN_PASSWORD = 'Bench!Admin123';
  * built by buildServer) with the given database settings (DATABASE_URL or DATA_DIR), as behind a load balancer
  * (TRUST_PROXY, README "Performance and several instances"), so the mixed run's users sign in from their own addresses.
  */
-export async function startApp(o: { database: { DATABASE_URL: string } | { DATA_DIR: string }; clientDir: string }): Promise<Child> {
+export async function startApp(o: {
+  database: { DATABASE_URL: string } | { DATA_DIR: string };
+  clientDir: string;
+  /** Settings over the defaults below (the outbox measures give it a mail server). */
+  env?: Record<string, string>;
+}): Promise<Child> {
   const port = await freePort();
   const env: Record<string, string> = {
     ...o.database,
@@ -83,6 +88,7 @@ export async function startApp(o: { database: { DATABASE_URL: string } | { DATA_
     TRUST_PROXY: 'true',
     ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     DATABASE_URL: 'DATABASE_URL' in o.database ? o.database.DATABASE_URL : '',
+    ...o.env,
   };
   return spawnChild(['--enable-source-maps', 'dist/server/main.js'], env, '/api/health', port);
 }

@@ -23,6 +23,8 @@ export const results: Record<string, unknown> = { startedAt: new Date().toISOStr
 export const log = (msg: string) => process.stdout.write(`[bench] ${msg}\n`);
 export const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+/** The `p` quantile of ascending `sorted` latencies, in whole ms. */
+export const percentile = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
 
 export function printTable(): void {
   const head = ['db', 'measure', 'value', 'of base', 'p50', 'p99', 'goal', 'ok'];

@@ -10,6 +10,7 @@ import { createDatabase, migrateAndSeed } from './database';
 import { runLighthouse, type LighthouseScore } from './lighthouse';
 import { residentMb } from './memory';
 import { benchMixed } from './mixed';
+import { benchOutbox } from './outbox';
 import { parseOptions, type BenchOptions } from './options';
 import { startApp, type Child } from './processes';
 import { benchReads, sampleSizes, type LoadSettings } from './reads';
@@ -18,11 +19,11 @@ import { readScenarios } from './scenarios';
 import { scaledVolume, type SeededVolume } from './seed-volume';
 import { runTwoInstances } from './two-instances';
 
-// `npm run bench [-- --quick] [--scale=N] [--two-instances] [--only=postgres|embedded] [--no-lighthouse] [--no-mixed]
+// `npm run bench [-- --quick] [--scale=N] [--two-instances] [--only=postgres|embedded|outbox] [--no-lighthouse] [--no-mixed]
 // [--no-admin] [--no-build]` (decisions 012 and 026). Builds the client into bench/.dist, seeds a realistic volume
 // (times N), starts the app as a child process on PostgreSQL and on the embedded database and measures it against a
 // bare node:http baseline in the same run: the reads alone, the reads while users book, cancel and sign in, bookings,
-// eight admins paging, and the app's resident memory.
+// eight admins paging, and the app's resident memory; then the outbox with a hung and a healthy mail server.
 
 const opts: BenchOptions = parseOptions(process.argv.slice(2));
 const load: LoadSettings = { connections: opts.connections, seconds: opts.seconds, warmupSeconds: opts.warmupSeconds };
@@ -159,9 +160,10 @@ async function main() {
     return;
   }
   log(`scale ${opts.scale}: ${JSON.stringify(scaledVolume(opts.scale))}, ${opts.seconds} s a measure at ${opts.connections} connections`);
-  benchBundles();
-  if (opts.only !== 'embedded') await benchPostgres();
-  if (opts.only !== 'postgres') await benchEmbedded();
+  if (opts.only !== 'outbox') benchBundles();
+  if (opts.only === undefined || opts.only === 'postgres') await benchPostgres();
+  if (opts.only === undefined || opts.only === 'embedded') await benchEmbedded();
+  if (opts.only === undefined || opts.only === 'outbox') results.outbox = await benchOutbox(clientDir);
   results.seconds_total = Math.round((Date.now() - started) / 1000);
   printTable();
   log(`wrote ${writeResults(join(here, 'results'))} (${results.seconds_total as number} s)`);

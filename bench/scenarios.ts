@@ -2,6 +2,7 @@ import pino from 'pino';
 import { testConfig } from '../src/server/config';
 import type { Db } from '../src/server/db/client';
 import { bookAppointment, type BookingDeps } from '../src/server/modules/booking/booking.service';
+import { createOutbox } from '../src/server/outbox/outbox';
 import { addDays, weekdayOf } from '../src/shared/dates';
 import type { LoadRequest } from './load';
 import type { SeededVolume } from './seed-volume';
@@ -123,13 +124,15 @@ export const bookingRequest = (v: SeededVolume, body: BookingBody): LoadRequest 
 
 /**
  * The database's own limit: the booking service's transaction (the same locks, reads and insert) called
- * in-process on a pool, by `concurrency` workers, for `seconds`. No HTTP, no session lookup, no e-mail.
+ * in-process on a pool, by `concurrency` workers, for `seconds`. No HTTP, no session lookup; the confirmation
+ * e-mail is queued in the outbox as in the app, and nothing delivers it.
  */
 export async function directBookings(db: Db, o: { seconds: number; concurrency: number; body: (i: number) => BookingBody }) {
+  const clock = { now: () => new Date() };
   const deps: BookingDeps = {
     db,
-    clock: { now: () => new Date() },
-    mailer: { send: async () => ({ ok: true }), close: () => {} },
+    clock,
+    outbox: createOutbox({ clock }),
     config: testConfig(),
     log: pino({ level: 'silent' }),
   };

@@ -18,7 +18,7 @@ const rowsOf = <T = Record<string, unknown>>(r: unknown) => (r as { rows: T[] })
 export async function runTwoInstances(o: { url: string; clientDir: string; seconds: number; volume: Volume; log: (m: string) => void }) {
   const database = await openDatabase({ url: o.url, dataDir: 'memory://' });
   await migrateDatabase(database);
-  const v = await seedVolume(database.db, { now: new Date(), volume: o.volume });
+  const v = await database.withoutTimeouts((db) => seedVolume(db, { now: new Date(), volume: o.volume }));
   const [before] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from doctor_appointments where status <> 'cancelled'`));
   const apps = await Promise.all([
     startApp({ database: { DATABASE_URL: o.url }, clientDir: o.clientDir }),

@@ -1,6 +1,7 @@
 import type { Child } from './processes';
 import { nearBooking, type BookingBody } from './scenarios';
 import { BENCH_PASSWORD, type SeededVolume } from './seed-volume';
+import { percentile } from './report';
 
 // The writes of the mixed run (decision 026): bookings, cancellations and logins sent through the API at a steady
 // rate, as users make them, while the reads are measured. Open loop: each write leaves on its schedule whether or
@@ -35,8 +36,6 @@ interface Stream {
   send(): Promise<Response> | null;
   onAnswer?(res: Response, body: string): void;
 }
-
-const percentile = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
 
 function runStream(s: Stream): { stop(): Promise<WriteReport> } {
   const status: Record<string, number> = {};
