@@ -19,6 +19,7 @@ export const ERROR_MESSAGES = {
   conflict: 'This record already exists.',
   rate_limited: 'Too many attempts. Please try again later.',
   internal: 'Something went wrong. Please try again.',
+  service_unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   invalid_cursor: 'This page link is no longer valid. Please start again from the first page.',
   terms_required: 'You must accept the terms and conditions to use the product.',
 
@@ -75,6 +76,7 @@ export const ERROR_MESSAGES = {
   // --- notifications and admin -----------------------------------------------------------------------------
   restart_too_soon: 'The server was restarted less than a minute ago. Please wait a minute before restarting it again.',
   push_service_not_allowed: 'This browser uses a push service we cannot send to.',
+  not_retryable: 'Only a failed e-mail whose text is still kept can be sent again',
   admin_off: 'The admin side is off. Set ADMIN_PASSWORD to turn it on.',
 } as const satisfies Record<string, string>;
 

@@ -266,24 +266,57 @@ export const emailRecipientSchema = z.object({
 });
 export type EmailRecipient = z.infer<typeof emailRecipientSchema>;
 
-export const emailJobSchema = z.object({ jobId: z.string(), total: z.number(), sent: z.number(), failed: z.number(), done: z.boolean() });
+/**
+ * A bulk or re-registration send's progress (docs/decisions/028-outbox.md): kept in the database, so any instance
+ * answers it and it survives a restart. `pending` are queued, being sent or waiting to retry; `retrying` of them
+ * wait after a failed attempt. `done` when every recipient's e-mail was sent or failed.
+ */
+export const emailJobSchema = z.object({
+  jobId: z.string(),
+  total: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+  retrying: z.number(),
+  done: z.boolean(),
+});
 export type EmailJob = z.infer<typeof emailJobSchema>;
+
+/** The delivery states an e-mail passes through (docs/decisions/028-outbox.md); `replaced`: a newer code went instead. */
+export const EMAIL_STATES = ['queued', 'sending', 'sent', 'retrying', 'failed', 'replaced'] as const;
 
 export const emailLogSchema = z.object({
   id: z.number(),
   status: z.string(),
+  /** Delivery attempts so far, and when a retrying e-mail is tried next. */
+  attempts: z.number(),
+  next_attempt_at: z.string().nullable(),
+  /** A failed e-mail whose text is kept: the admin can send it again. */
+  retryable: z.boolean(),
+  job_id: z.string().nullable(),
+  queued_at: z.string(),
   recipient_name: z.string().nullable(),
   recipient_email: z.string(),
   subject: z.string(),
   error_message: z.string().nullable(),
   template_type: z.string(),
-  email_service: z.string(),
-  sent_at: z.string(),
+  email_service: z.string().nullable(),
+  sent_at: z.string().nullable(),
 });
 export type EmailLog = z.infer<typeof emailLogSchema>;
 
 export const emailStatsSchema = z.object({
-  overview: z.object({ total_emails: z.number(), sent_emails: z.number(), failed_emails: z.number(), last_24h: z.number() }),
+  /** The spec's cards (sent, failed, last 24 hours), and what is still on its way: queued or sending, and retrying. The total is every row. */
+  overview: z.object({
+    total_emails: z.number(),
+    sent_emails: z.number(),
+    failed_emails: z.number(),
+    last_24h: z.number(),
+    queued_emails: z.number(),
+    retrying_emails: z.number(),
+    /** Codes a newer one replaced before they went out: listed, never owed. */
+    replaced_emails: z.number(),
+  }),
   templateStats: z.array(z.object({ template_type: z.string(), sent_count: z.number(), count: z.number() })),
 });
 export type EmailStats = z.infer<typeof emailStatsSchema>;
@@ -385,7 +418,8 @@ export const adminAppointmentsResponseSchema = z.object({
 export type AdminAppointmentsResponse = z.infer<typeof adminAppointmentsResponseSchema>;
 
 /** POST /api/admin/send-reregistration-emails */
-export const reregistrationResponseSchema = z.object({ sent: z.number(), failed: z.number(), skipped: z.number(), message: z.string() });
+/** `sent`: e-mails accepted for sending (the job delivers them; its progress is at /api/admin/email-jobs/:jobId). */
+export const reregistrationResponseSchema = z.object({ jobId: z.string(), sent: z.number(), failed: z.number(), skipped: z.number(), message: z.string() });
 export type ReregistrationResponse = z.infer<typeof reregistrationResponseSchema>;
 
 /** GET /api/admin/medical-reps-with-subscription: newest first; `total` (the filter's, exact) on the first page. */
@@ -397,6 +431,10 @@ export const emailRecipientsResponseSchema = z.object({
 export type EmailRecipientsResponse = z.infer<typeof emailRecipientsResponseSchema>;
 
 /** POST /api/admin/send-bulk-email: 202 with the job to follow. */
+/** POST /api/admin/email-audit-logs/:id/retry and /api/admin/email-jobs/:jobId/retry-failed. */
+export const emailRetryResponseSchema = z.object({ retried: z.number(), message: z.string() });
+export type EmailRetryResponse = z.infer<typeof emailRetryResponseSchema>;
+
 export const bulkEmailQueuedResponseSchema = z.object({ jobId: z.string(), sent: z.number(), queued: z.number(), message: z.string() });
 export type BulkEmailQueuedResponse = z.infer<typeof bulkEmailQueuedResponseSchema>;
 
