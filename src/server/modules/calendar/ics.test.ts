@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildVisitIcs } from './ics';
+import ICAL from 'ical.js';
+import { buildVisitIcs, buildVisitsFeed } from './ics';
 
 const event = {
   appointmentId: 42,
@@ -37,5 +38,61 @@ describe('buildVisitIcs', () => {
     expect(ics).toContain('UID:appointment-42@repvisit.example');
     expect(ics).toContain('STATUS:CANCELLED');
     expect(ics).toContain('SEQUENCE:1');
+  });
+});
+
+// A clinic's name, city and state are typed by the clinic: every line break and separator in them must stay
+// inside one TEXT value (RFC 5545 3.3.11), and long lines fold without splitting a character (3.1). Read back
+// with a real parser (ical.js), the file holds one event whose place is the clinic's exact name.
+describe('clinic text that tries to break out of its value', () => {
+  const hindi = 'श्री गुरु नानक देव जी धर्मार्थ चिकित्सालय एवं अनुसंधान केंद्र';
+  const hostileName = `Evil\rEND:VEVENT\rBEGIN:VEVENT\rSUMMARY:Injected\nX;Y,Z\r\nDESCRIPTION:two ${hindi}`;
+  const hostile = { ...event, clinicName: hostileName, clinicCity: 'Sri\rnagar', clinicState: 'J\u2028K;\r\n' };
+  /** What a calendar app shows: TEXT holds newlines only as \n, so each kind of line break reads back as one. */
+  const shown = (s: string) => s.replace(/\r\n|[\r\u2028]/g, '\n');
+  const place = shown(`${hostile.clinicName}, ${hostile.clinicCity}, ${hostile.clinicState}`);
+
+  const eventsOf = (ics: string) => {
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    return calendar.getAllSubcomponents('vevent');
+  };
+  const physicalLinesFit = (ics: string) => {
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/); // no bare CR or LF anywhere
+    // A fold never splits a UTF-8 character: every physical line is valid UTF-8 on its own.
+    for (const line of ics.split('\r\n')) expect(Buffer.from(line, 'utf8').toString('utf8')).toBe(line);
+  };
+
+  it('keeps the booking file to one event with the exact clinic name', () => {
+    for (const method of ['REQUEST', 'CANCEL'] as const) {
+      const ics = buildVisitIcs(hostile, method);
+      physicalLinesFit(ics);
+      const events = eventsOf(ics);
+      expect(events).toHaveLength(1);
+      const [vevent] = events;
+      expect(vevent!.getFirstPropertyValue('location')).toBe(place);
+      expect(vevent!.getFirstPropertyValue('summary')).toBe(`${method === 'CANCEL' ? 'Cancelled: ' : ''}Visit ${event.doctorName} at ${shown(hostileName)}`);
+      expect(vevent!.getAllProperties('description')).toHaveLength(1);
+      expect(vevent!.getFirstPropertyValue('uid')).toBe('appointment-42@repvisit.example');
+    }
+  });
+
+  it('keeps the private feed to one event per visit with the exact clinic name', () => {
+    const visit = {
+      appointmentId: 7,
+      date: '2026-12-30',
+      doctorName: 'Dr. Lone',
+      clinicName: hostileName,
+      clinicCity: 'Sri\rnagar',
+      clinicState: 'J\u2028K;\r\n',
+    };
+    const ics = buildVisitsFeed([visit, { ...visit, appointmentId: 8 }], { calendarName: 'RepVisit\r\nX-EVIL:1', uidHost: 'repvisit.example', now: event.now });
+    physicalLinesFit(ics);
+    const events = eventsOf(ics);
+    expect(events.map((e) => e.getFirstPropertyValue('uid'))).toEqual(['appointment-7@repvisit.example', 'appointment-8@repvisit.example']);
+    for (const e of events) expect(e.getFirstPropertyValue('location')).toBe(place);
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    expect(calendar.getAllProperties('x-wr-calname')).toHaveLength(1);
+    expect(calendar.getFirstProperty('x-evil')).toBeNull();
   });
 });

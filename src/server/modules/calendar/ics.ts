@@ -22,10 +22,24 @@ export interface VisitEvent {
 
 export const icsUid = (appointmentId: number, host: string) => `appointment-${appointmentId}@${host}`;
 
-/** Text values escaped as RFC 5545 3.3.11 asks. */
+/**
+ * Every line break a calendar app might honour: CRLF, a lone CR or LF, and the vertical tab, form feed, NEL and
+ * the Unicode line and paragraph separators (a lone CR let a clinic's name start new properties and events).
+ */
+const LINE_BREAKS = /\r\n|[\r\n\v\f\u0085\u2028\u2029]/g;
+/** RFC 5545 3.1 and 3.3.11: no control characters (but HTAB) in TEXT or parameter values. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are removed
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
+// eslint-disable-next-line no-control-regex -- as above, with the double quote a quoted parameter cannot hold
+const NOT_IN_PARAM = /["\u0000-\u0008\u000e-\u001f\u007f]/g;
+
+/** Text values escaped as RFC 5545 3.3.11 asks: backslash, semicolon, comma, and each line break as \n. */
 function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(LINE_BREAKS, '\\n').replace(CONTROLS, '');
 }
+
+/** A quoted parameter value (RFC 5545 3.2) holds no DQUOTE, line break or control character. */
+const paramValue = (value: string) => value.replace(LINE_BREAKS, ' ').replace(NOT_IN_PARAM, '');
 
 /** Lines longer than 75 octets are folded (RFC 5545 3.1), never inside a UTF-8 character. */
 function fold(line: string): string {
@@ -77,7 +91,7 @@ export function buildVisitIcs(e: VisitEvent, method: 'REQUEST' | 'CANCEL'): stri
       `Medical representative visit with ${e.doctorName}${e.doctorSpecialty ? ` (${e.doctorSpecialty})` : ''} at ${place}. Booked through RepVisit.`,
     )}`,
     `ORGANIZER;CN=RepVisit:mailto:${e.organizerEmail}`,
-    `ATTENDEE;CN="${e.repName.replace(/["\r\n]/g, '')}";ROLE=REQ-PARTICIPANT;PARTSTAT=${cancelled ? 'DECLINED' : 'ACCEPTED'}:mailto:${e.repEmail}`,
+    `ATTENDEE;CN="${paramValue(e.repName)}";ROLE=REQ-PARTICIPANT;PARTSTAT=${cancelled ? 'DECLINED' : 'ACCEPTED'}:mailto:${e.repEmail}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];
