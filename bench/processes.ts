@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { cpuSeconds } from './memory';
+import { BENCH_BOOKING_HORIZON_DAYS } from './scenarios';
 
 // Child processes of the benchmark: the app (as `npm run serve` would run it, one process) and the bare
 // node:http baseline, each in its own process so neither shares an event loop with the load generator.
@@ -62,6 +64,32 @@ function spawnChild(args: string[], env: Record<string, string>, readyPath: stri
 
 export const BENCH_ADMIN_PASSWORD = 'Bench!Admin123';
 
+let sink: Promise<string> | null = null;
+/**
+ * An SMTP server that takes every message and keeps none, for the apps the measures start: production requires
+ * SMTP_URL (config.ts), and the e-mails are not what they look at (bench/outbox.ts brings its own mail server).
+ */
+function mailSink(): Promise<string> {
+  sink ??= new Promise((resolve) => {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      disableReverseLookup: true,
+      logger: false,
+      onData: (stream, _session, callback) => {
+        stream.on('end', () => callback());
+        stream.resume();
+      },
+    });
+    server.on('error', () => {});
+    server.listen(0, '127.0.0.1', () => {
+      server.server.unref();
+      resolve(`smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`);
+    });
+  });
+  return sink;
+}
+
 /**
  * Starts the compiled server (dist/server/main.js, as production runs it: `npm run serve` without the supervisor,
  * built by buildServer) with the given database settings (DATABASE_URL or DATA_DIR), as behind a load balancer
@@ -84,9 +112,11 @@ export async function startApp(o: {
     SEED_DEMO: 'false',
     JOBS_ENABLED: 'false',
     APP_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: '',
+    SMTP_URL: o.env?.SMTP_URL ?? (await mailSink()),
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
     TRUST_PROXY: 'true',
     ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    BOOKING_HORIZON_DAYS: String(BENCH_BOOKING_HORIZON_DAYS),
     DATABASE_URL: 'DATABASE_URL' in o.database ? o.database.DATABASE_URL : '',
     ...o.env,
   };

@@ -96,6 +96,12 @@ function freshPair(v: SeededVolume, i: number) {
   return { repId: v.repIds[v.historyReps + r]!, doctorId, clinicId: v.primaryClinicOf[doctorId]! };
 }
 
+/**
+ * How far ahead the bench's servers let reps book: the uncontended and contended bookings fall past the seeded
+ * year (190..330 days ahead) so they never meet seeded history, beyond the default BOOKING_HORIZON_DAYS of 90.
+ */
+export const BENCH_BOOKING_HORIZON_DAYS = 400;
+
 /** The i-th uncontended booking, on a working day 190..310 days ahead (past the seeded year). */
 export const distinctBooking = (v: SeededVolume, i: number): BookingBody => ({
   ...freshPair(v, i),
@@ -133,7 +139,7 @@ export async function directBookings(db: Db, o: { seconds: number; concurrency: 
     db,
     clock,
     outbox: createOutbox({ clock }),
-    config: testConfig(),
+    config: testConfig({ BOOKING_HORIZON_DAYS: String(BENCH_BOOKING_HORIZON_DAYS) }),
     log: pino({ level: 'silent' }),
   };
   let i = 0;

@@ -148,7 +148,7 @@ test('a rep registers from /medrep-login, verifies, declines then accepts the te
   expect(await (await page.request.get('/api/auth/me')).json()).toMatchObject({ userType: 'medrep', termsAccepted: true, user: { email } });
 });
 
-test('the e-mailed verification link verifies a rep on /verify-email', async ({ page, mailbox }) => {
+test('the e-mailed verification link verifies a rep on /verify-email once they choose the password', async ({ page, mailbox }) => {
   const id = unique();
   const email = `link${id}@example.com`;
   const res = await page.request.post('/api/medrep/register', {
@@ -157,17 +157,82 @@ test('the e-mailed verification link verifies a rep on /verify-email', async ({ 
   expect(res.status()).toBe(201);
   const link = linkIn(await mailbox.waitFor(email, isCode), '/verify-email');
   await page.goto(link.pathname + link.search);
+  // The link page asks for the password (decision 030); the rules are the shared ones.
+  await expect(page.getByRole('heading', { name: 'Email Verification' })).toBeVisible();
+  await page.getByLabel('New Password').fill('short');
+  await page.getByLabel('Confirm Password').fill('other');
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await page.getByLabel('New Password').fill('Chosen!Pass12');
+  await page.getByLabel('Confirm Password').fill('Chosen!Pass12');
+  await screenshotBoth(page, 'accounts-verify-email-password');
+  await page.getByRole('button', { name: 'Verify Email' }).click();
   await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 6000 });
+  // The chosen password is the account's; the one typed at registration is not.
+  expect((await page.request.post('/api/medrep/login', { data: { email, password: 'Rep!Pass123' } })).status()).toBe(401);
+  expect((await page.request.post('/api/medrep/login', { data: { email, password: 'Chosen!Pass12' } })).ok()).toBe(true);
+  await page.request.post('/api/auth/logout');
 
   // A broken link offers a new e-mail.
   await page.goto('/verify-email?token=nonsense&type=medrep');
+  await page.getByLabel('New Password').fill('Chosen!Pass12');
+  await page.getByLabel('Confirm Password').fill('Chosen!Pass12');
+  await page.getByRole('button', { name: 'Verify Email' }).click();
   await expect(page.getByRole('alert')).toContainText('Verification failed');
+  await expect(page.getByRole('alert')).toContainText('This verification link is invalid or has expired. Please request a new one.');
   await page.getByRole('button', { name: 'Request New Verification Email' }).click();
   await page.getByRole('button', { name: 'Send Email' }).click();
   await expect(page.getByText('Please enter your email address')).toBeVisible();
   await page.goto('/verify-email');
   await expect(page.getByText('Invalid verification link. Please try again or contact support.')).toBeVisible();
+});
+
+test('a code entered after someone else registered the address again is refused with a way on', async ({ page, browser, baseURL, mailbox }) => {
+  const id = unique();
+  const email = `owner${id}@example.com`;
+  await page.goto('/medrep-login');
+  await page.getByRole('button', { name: 'Create New Account' }).click();
+  await page.getByLabel('Full Name').fill('Asha Owner');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill(phoneFrom(id));
+  await page.getByLabel('Company').fill('Sun Pharma');
+  await page.getByLabel('State').selectOption('Jammu and Kashmir');
+  await page.getByLabel('Password', { exact: true }).fill('Owner!Pass12');
+  await page.getByLabel('Confirm Password').fill('Owner!Pass12');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(`/verify-otp?type=medrep&email=${encodeURIComponent(email)}`);
+  await mailbox.waitFor(email, isCode);
+
+  // Someone else registers the same pending address in their own browser.
+  const other = await browser.newContext({ baseURL });
+  const before = mailbox.to(email).length;
+  const hijack = await other.request.post('/api/medrep/register', {
+    data: { fullName: 'Mallory', email, phone: phoneFrom(id), company: 'Cipla', state: 'Jammu and Kashmir', password: 'Mallory!Pass1' },
+  });
+  expect(hijack.status()).toBe(201);
+  const newest = await mailbox.waitFor(email, () => mailbox.to(email).length > before);
+
+  await page.getByLabel('Verification code').fill(codeIn(newest));
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Verification Failed');
+  await expect(page.getByTestId('toast')).toContainText('This e-mail address was registered again since you registered in this browser');
+  // Beside the form too, with the way on.
+  const again = page.getByRole('link', { name: 'Register again' });
+  await expect(again).toHaveAttribute('href', '/medrep-login');
+  await expect(again.locator('xpath=..')).toContainText('or open the link in the latest verification e-mail');
+  await screenshotBoth(page, 'accounts-verify-otp-replaced');
+
+  // The owner finishes through the newest link with a password of their own; the other registrant cannot sign in.
+  const link = linkIn(newest, '/verify-email');
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New Password').fill('Owner!Chosen3');
+  await page.getByLabel('Confirm Password').fill('Owner!Chosen3');
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
+  expect((await other.request.post('/api/medrep/login', { data: { email, password: 'Mallory!Pass1' } })).status()).toBe(401);
+  expect((await page.request.post('/api/medrep/login', { data: { email, password: 'Owner!Chosen3' } })).ok()).toBe(true);
+  await other.close();
 });
 
 test('a rep resets a forgotten password through the e-mailed link and logs in with the new one', async ({ page, mailbox }) => {
@@ -177,7 +242,9 @@ test('a rep resets a forgotten password through the e-mailed link and logs in wi
     data: { fullName: 'Reset Rep', email, phone: phoneFrom(id), company: 'Lupin', state: 'Jammu and Kashmir', password: 'Old!Pass123' },
   });
   expect(register.status()).toBe(201);
-  const verified = await page.request.post('/api/verify-otp', { data: { email, otp: codeIn(await mailbox.waitFor(email, isCode)), type: 'medrep' } });
+  const { registrationToken } = (await register.json()) as { registrationToken: string };
+  const otp = codeIn(await mailbox.waitFor(email, isCode));
+  const verified = await page.request.post('/api/verify-otp', { data: { email, otp, type: 'medrep', registrationToken } });
   expect(verified.ok()).toBe(true);
 
   await page.goto('/medrep-login');
@@ -249,7 +316,9 @@ test('a clinic asks for a reset link in the Reset Password dialog and sets a new
     },
   });
   expect(register.status()).toBe(201);
-  const verified = await page.request.post('/api/verify-otp', { data: { email, otp: codeIn(await mailbox.waitFor(email, isCode)), type: 'clinic' } });
+  const { registrationToken } = (await register.json()) as { registrationToken: string };
+  const otp = codeIn(await mailbox.waitFor(email, isCode));
+  const verified = await page.request.post('/api/verify-otp', { data: { email, otp, type: 'clinic', registrationToken } });
   expect(verified.ok()).toBe(true);
 
   await openPortal(page, 'Clinic', 'Login to Your Account');

@@ -19,13 +19,13 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promi
 async function signUpRep(api: APIRequestContext, mailbox: Mailbox, fullName: string, o: { trial?: boolean } = {}) {
   const email = `rep${uniq()}@example.com`;
   const before = [...mailbox.to(email)];
-  await ok(
+  const { registrationToken } = await ok<{ registrationToken: string }>(
     await api.post('/api/medrep/register', {
       data: { fullName, email, phone: phoneNumber(), company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
     }),
   );
   const otp = codeIn(await mailbox.waitFor(email, (m) => !before.includes(m), 10_000));
-  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
+  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep', registrationToken } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));
   await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'medrep' } }));
   if (o.trial !== false) await ok(await api.post('/api/subscription/activate-free-trial', { data: { medicalRepId: user.id } }));

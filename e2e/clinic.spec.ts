@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
+import { canonicalPhone, displayPhone } from '../src/shared/schemas/phone';
 import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
 
@@ -25,9 +26,11 @@ async function signInNewClinic(api: APIRequestContext, mailbox: Mailbox, o: { cl
   const email = `clinic${uniq()}@example.com`;
   const contactNumber = phoneNumber();
   const before = [...mailbox.to(email)];
-  await ok(await api.post('/api/clinic/register', { data: { ...o, state: STATE, email, contactNumber, password: PASSWORD } }));
+  const { registrationToken } = await ok<{ registrationToken: string }>(
+    await api.post('/api/clinic/register', { data: { ...o, state: STATE, email, contactNumber, password: PASSWORD } }),
+  );
   const otp = codeIn(await nextMail(mailbox, email, before));
-  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'clinic' } }));
+  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'clinic', registrationToken } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/auth/login', { data: { email, password: PASSWORD } }));
   await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'clinic' } }));
   return { id: user.id, email, contactNumber, ...o };
@@ -56,13 +59,13 @@ async function repBooksToday(browser: Browser, baseURL: string, mailbox: Mailbox
   const api = context.request;
   const email = `rep${uniq()}@example.com`;
   const before = [...mailbox.to(email)];
-  await ok(
+  const { registrationToken } = await ok<{ registrationToken: string }>(
     await api.post('/api/medrep/register', {
       data: { fullName: 'Ravi Kumar', email, phone: phoneNumber(), company: 'Sun Pharma', state: STATE, password: PASSWORD, confirmPassword: PASSWORD },
     }),
   );
   const otp = codeIn(await nextMail(mailbox, email, before));
-  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
+  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep', registrationToken } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));
   await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'medrep' } }));
   await ok(await api.post('/api/subscription/activate-free-trial', { data: { medicalRepId: user.id } }));
@@ -85,7 +88,7 @@ test('a clinic adds doctors, saves call settings, sees a rep booked today and ca
   await expect(page.getByRole('heading', { name: 'Dal Gate Clinic' })).toBeVisible();
   await expect(page.getByText('Imran Lone')).toBeVisible();
   await expect(page.getByText(clinic.email)).toBeVisible();
-  await expect(page.getByText(clinic.contactNumber)).toBeVisible();
+  await expect(page.getByText(displayPhone(canonicalPhone(clinic.contactNumber)))).toBeVisible(); // stored canonical, shown +91 XXXXX XXXXX
   for (const tab of ['Medical Rep', 'Doctors', 'Patients', 'Settings']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
 
   // Doctors: the missing-information toast, a new doctor (Primary), then an existing one (Additional).

@@ -16,9 +16,15 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promi
   return (await res.json()) as T;
 }
 
-async function verifiedAccount(api: APIRequestContext, mailbox: import('../src/server/test/mailbox').Mailbox, kind: 'clinic' | 'medrep', email: string) {
+async function verifiedAccount(
+  api: APIRequestContext,
+  mailbox: import('../src/server/test/mailbox').Mailbox,
+  kind: 'clinic' | 'medrep',
+  email: string,
+  registrationToken: string,
+) {
   const otp = codeIn(await mailbox.waitFor(email, () => true, 10_000));
-  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: kind } }));
+  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: kind, registrationToken } }));
 }
 
 test('a long list of doctors is searched by name and paged', async ({ page, browser, baseURL, mailbox }) => {
@@ -27,12 +33,12 @@ test('a long list of doctors is searched by name and paged', async ({ page, brow
   const api = clinic.request;
   const email = `clinic${uniq()}@example.com`;
   const clinicName = `Long List Clinic ${uniq().slice(-4)}`;
-  await ok(
+  const { registrationToken } = await ok<{ registrationToken: string }>(
     await api.post('/api/clinic/register', {
       data: { clinicName, contactPerson: 'Meera Shah', state: 'Jammu and Kashmir', city: 'Baramulla', email, contactNumber: phoneNumber(), password: PASSWORD },
     }),
   );
-  await verifiedAccount(api, mailbox, 'clinic', email);
+  await verifiedAccount(api, mailbox, 'clinic', email, registrationToken);
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/auth/login', { data: { email, password: PASSWORD } }));
   await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'clinic' } }));
   const names = FIRST.flatMap((f) => LAST.map((l) => `${f} ${l}`));
@@ -42,7 +48,7 @@ test('a long list of doctors is searched by name and paged', async ({ page, brow
   await clinic.close();
 
   const repEmail = `rep${uniq()}@example.com`;
-  await ok(
+  const repRegistration = await ok<{ registrationToken: string }>(
     await page.request.post('/api/medrep/register', {
       data: {
         fullName: 'Ravi Kumar',
@@ -55,7 +61,7 @@ test('a long list of doctors is searched by name and paged', async ({ page, brow
       },
     }),
   );
-  await verifiedAccount(page.request, mailbox, 'medrep', repEmail);
+  await verifiedAccount(page.request, mailbox, 'medrep', repEmail, repRegistration.registrationToken);
   const { user: rep } = await ok<{ user: { id: number } }>(await page.request.post('/api/medrep/login', { data: { email: repEmail, password: PASSWORD } }));
   await ok(await page.request.post('/api/accept-terms', { data: { userId: rep.id, userType: 'medrep' } }));
   await ok(await page.request.post('/api/subscription/activate-free-trial', { data: { medicalRepId: rep.id } }));

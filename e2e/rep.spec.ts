@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia, weekdayOf } from '../src/shared/dates';
+import { canonicalPhone, displayPhone } from '../src/shared/schemas/phone';
 import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
 
@@ -30,13 +31,13 @@ async function createClinicWithDoctor(
   const email = `clinic${uniq()}@example.com`;
   const clinicName = `Lake View Clinic ${uniq().slice(-4)}`;
   const before = [...mailbox.to(email)];
-  await ok(
+  const { registrationToken } = await ok<{ registrationToken: string }>(
     await api.post('/api/clinic/register', {
       data: { clinicName, contactPerson: 'Meera Shah', state: 'Jammu and Kashmir', city: 'Srinagar', email, contactNumber: phoneNumber(), password: PASSWORD },
     }),
   );
   const otp = codeIn(await nextMail(mailbox, email, before));
-  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'clinic' } }));
+  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'clinic', registrationToken } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/auth/login', { data: { email, password: PASSWORD } }));
   await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'clinic' } }));
   const { doctor } = await ok<{ doctor: { id: number } }>(
@@ -58,13 +59,13 @@ async function signInRepWithTrial(api: APIRequestContext, mailbox: Mailbox, { wi
   const email = `rep${uniq()}@example.com`;
   const fullName = 'Ravi Kumar';
   const before = [...mailbox.to(email)];
-  await ok(
+  const { registrationToken } = await ok<{ registrationToken: string }>(
     await api.post('/api/medrep/register', {
       data: { fullName, email, phone: phoneNumber(), company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
     }),
   );
   const otp = codeIn(await nextMail(mailbox, email, before));
-  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
+  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep', registrationToken } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));
   if (!withTerms) return { email, fullName, id: user.id };
   await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'medrep' } }));
@@ -159,6 +160,15 @@ test('a rep with a trial finds a doctor, books, sees, cancels, and changes the p
   await expect(change.getByText('Please enter a valid phone number')).toBeVisible();
   const newPhone = phoneNumber();
   await change.getByLabel('New Phone Number').fill(newPhone);
+  // A new phone (or e-mail) needs the current password too (decision 031); a wrong one is said under its field.
+  await change.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(change.getByText('Please enter your current password')).toBeVisible();
+  await change.getByLabel('Current Password').fill('Not!MyPass1');
+  await change.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(change.getByText('Current password is incorrect.')).toBeVisible();
+  await expect(change.getByLabel('Current Password')).toHaveAttribute('aria-invalid', 'true');
+  await screenshotBoth(page, 'rep-profile-current-password');
+  await change.getByLabel('Current Password').fill(PASSWORD);
   const before = [...mailbox.to(rep.email)];
   await change.getByRole('button', { name: 'Send OTP' }).click();
   await expect(change.getByText('The code expires in 10 minutes.')).toBeVisible();
@@ -170,7 +180,7 @@ test('a rep with a trial finds a doctor, books, sees, cancels, and changes the p
   await verify.click();
   await expect(change).toBeHidden();
   await expect(page.getByTestId('toast')).toContainText('Profile Updated');
-  await expect(page.getByText(newPhone)).toBeVisible();
+  await expect(page.getByText(displayPhone(canonicalPhone(newPhone)))).toBeVisible(); // stored canonical, shown +91 XXXXX XXXXX
 
   // Logout ends the server session and goes home; the dashboard then asks to log in.
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -178,6 +188,45 @@ test('a rep with a trial finds a doctor, books, sees, cancels, and changes the p
   await page.goto('/medrep-dashboard');
   await expect(page.getByTestId('toast')).toContainText('Session Expired');
   await expect(page).toHaveURL(/\/medrep-login$/);
+});
+
+test('a rep changes the e-mail with the current password; the old address undoes it and everyone is signed out', async ({ page, mailbox }) => {
+  const rep = await signInRepWithTrial(page.request, mailbox);
+  await page.goto('/medrep-dashboard');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Change Email Address' }).click();
+  const change = page.getByRole('dialog', { name: 'Change Email Address' });
+  const newEmail = `moved${uniq()}@example.com`;
+  await change.getByLabel('New Email Address').fill(newEmail);
+  await change.getByLabel('Current Password').fill('Not!MyPass1');
+  await change.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(change.getByText('Current password is incorrect.')).toBeVisible();
+  await expect(change.getByLabel('Current Password')).toBeFocused();
+  await screenshotBoth(page, 'rep-profile-current-password');
+  await change.getByLabel('Current Password').fill(PASSWORD);
+  await change.getByRole('button', { name: 'Send OTP' }).click();
+  await change.getByLabel('Verification Code').fill(codeIn(await nextMail(mailbox, newEmail, [])));
+  await change.getByRole('button', { name: 'Verify & Update' }).click();
+  await expect(change).toBeHidden();
+  await expect(page.getByText(newEmail)).toBeVisible();
+
+  // The old address is told, with a link that puts it back.
+  const notice = await mailbox.waitFor(rep.email, (m) => /e-mail address was changed/.test(m.subject), 10_000);
+  const link = new URL(notice.text.match(/https?:\/\/\S+\/restore-email\?token=\S+/)![0]);
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: 'Undo E-mail Change' })).toBeVisible();
+  await screenshotBoth(page, 'rep-restore-email');
+  await page.getByRole('button', { name: 'Restore my e-mail address' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your e-mail address has been restored' })).toBeVisible();
+  await screenshotBoth(page, 'rep-restore-email-done');
+  await mailbox.waitFor(rep.email, (m) => /Reset your/.test(m.subject), 10_000);
+  // This browser's session ended too.
+  await page.goto('/medrep-dashboard');
+  await expect(page).toHaveURL(/\/medrep-login$/);
+  // Opened again, the link is spent.
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByRole('button', { name: 'Restore my e-mail address' }).click();
+  await expect(page.getByRole('alert')).toContainText('This link is invalid, has expired or was already used.');
 });
 
 test('without a session the dashboard says so and sends the visitor to the rep login', async ({ page }) => {

@@ -31,13 +31,13 @@ export async function createClinicWithDoctor(
   const clinicName = `Lake View Clinic ${uniq().slice(-4)}`;
   const doctorName = o.doctorName ?? `Asha ${uniqueWord()}`;
   const before = [...mailbox.to(email)];
-  await ok(
+  const { registrationToken } = await ok<{ registrationToken: string }>(
     await api.post('/api/clinic/register', {
       data: { clinicName, contactPerson: 'Meera Shah', state: 'Jammu and Kashmir', city: 'Srinagar', email, contactNumber: phoneNumber(), password: PASSWORD },
     }),
   );
   const otp = codeIn(await nextMail(mailbox, email, before));
-  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'clinic' } }));
+  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'clinic', registrationToken } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/auth/login', { data: { email, password: PASSWORD } }));
   await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'clinic' } }));
   const { doctor } = await ok<{ doctor: { id: number } }>(
@@ -58,13 +58,13 @@ export async function createClinicWithDoctor(
 export async function signInRep(api: APIRequestContext, mailbox: Mailbox, { withTerms = true, fullName = 'Ravi Kumar' } = {}) {
   const email = `rep${uniq()}@example.com`;
   const before = [...mailbox.to(email)];
-  await ok(
+  const { registrationToken } = await ok<{ registrationToken: string }>(
     await api.post('/api/medrep/register', {
       data: { fullName, email, phone: phoneNumber(), company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
     }),
   );
   const otp = codeIn(await nextMail(mailbox, email, before));
-  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
+  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep', registrationToken } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));
   if (withTerms) await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'medrep' } }));
   return { email, fullName, id: user.id };
@@ -93,7 +93,7 @@ export async function registerRep(api: APIRequestContext, mailbox: Mailbox, full
   const email = `${fullName.toLowerCase().replace(/\W+/g, '.')}@example.com`;
   const headers = { 'x-forwarded-for': nextIp() };
   const phone = `9${String(100_000_000 + ipSeq * 7919).slice(-9)}`;
-  await ok(
+  const { registrationToken } = await ok<{ registrationToken: string }>(
     await api.post('/api/medrep/register', {
       headers,
       data: { fullName, email, phone, company: 'Sun Pharma', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
@@ -101,7 +101,7 @@ export async function registerRep(api: APIRequestContext, mailbox: Mailbox, full
   );
   const otp = codeIn(await mailbox.waitFor(email, () => true, 20_000));
   if (o.pending) return { email, fullName };
-  await ok(await api.post('/api/verify-otp', { headers, data: { email, otp, type: 'medrep' } }));
+  await ok(await api.post('/api/verify-otp', { headers, data: { email, otp, type: 'medrep', registrationToken } }));
   if (o.trial) {
     const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { headers, data: { email, password: PASSWORD } }));
     await ok(await api.post('/api/accept-terms', { headers, data: { userId: user.id, userType: 'medrep' } }));

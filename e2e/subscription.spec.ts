@@ -21,13 +21,13 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promi
 async function signInNewRep(api: APIRequestContext, mailbox: Mailbox, fullName: string) {
   const email = `rep${uniq()}@example.com`;
   const before: ReceivedMail[] = [...mailbox.to(email)];
-  await ok(
+  const { registrationToken } = await ok<{ registrationToken: string }>(
     await api.post('/api/medrep/register', {
       data: { fullName, email, phone: phoneNumber(), company: 'Cipla', state: 'Jammu and Kashmir', password: PASSWORD, confirmPassword: PASSWORD },
     }),
   );
   const otp = codeIn(await mailbox.waitFor(email, (m) => !before.includes(m), 10_000));
-  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep' } }));
+  await ok(await api.post('/api/verify-otp', { data: { email, otp, type: 'medrep', registrationToken } }));
   const { user } = await ok<{ user: { id: number } }>(await api.post('/api/medrep/login', { data: { email, password: PASSWORD } }));
   await ok(await api.post('/api/accept-terms', { data: { userId: user.id, userType: 'medrep' } }));
   return { email, fullName, id: user.id };
@@ -193,7 +193,8 @@ test('with Razorpay keys, the checkout opens prefilled and a forged payment is r
     await expect(page.getByText('Find a Doctor')).toBeVisible();
     const options = await page.evaluate(() => (window as unknown as { __razorpayOptions: Record<string, unknown> }).__razorpayOptions);
     expect(options).toMatchObject({ key: keys.keyId, amount: 99000, currency: 'INR', prefill: { name: rep.fullName, email: rep.email } });
-    expect(String((options.prefill as { contact: string }).contact)).toMatch(/^9\d{9}$/);
+    // The stored E.164 number, the form Razorpay's prefill.contact expects (+{country code}{number}).
+    expect(String((options.prefill as { contact: string }).contact)).toMatch(/^\+91\d{10}$/);
     expect(razorpay.requests.at(-1)).toMatchObject({ amount: 99000, currency: 'INR', notes: { repId: String(rep.id), planType: 'yearly' } });
   } finally {
     await context.close();

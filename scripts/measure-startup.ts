@@ -42,7 +42,9 @@ async function startOnce(mode: Mode, env: Record<string, string>): Promise<numbe
       PORT: String(port),
       APP_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
-      SMTP_URL: '',
+      // Production requires both (config.ts); a start-up sends no e-mail, so nothing listens on that port.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      SESSION_SECRET: 'measure-startup-session-secret-0123456789',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -84,6 +84,10 @@ const routes: RouteObject[] = [
         '/reset-password',
         page(() => import('./routes/reset-password-page')),
       ),
+      route(
+        '/restore-email',
+        page(() => import('./routes/restore-email-page')),
+      ),
       {
         element: <AdminArea />,
         children: [

@@ -13,7 +13,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
-import { redactUrl, registerSecurity } from './plugins/security';
+import { isApiRequest, redactUrl, registerSecurity, requestPath, trustProxyOption } from './plugins/security';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createEmailChannel } from './outbox/email-channel';
 import { OutboxWorker } from './outbox/outbox-worker';
@@ -94,7 +94,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),
       },
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -184,8 +184,9 @@ function registerClient(app: FastifyInstance, clientDir: string): void {
     registerPrerenderedPages(app, clientDir);
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+    // Judged on the decoded path, as the router reads it (/%61pi/x is an API path; docs/decisions/029).
+    if (isApiRequest(request) || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${requestPath(request.url)}`, code: 'not_found' });
     }
     if (!hasClient) return reply.status(404).type('text/plain').send('The client is not built. Run `npm run build`.');
     return sendAppShell(reply);

@@ -1,8 +1,10 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // The ONLY reader of process.env (ARCHITECTURE rule 6). The names are a contract (README, Configuration).
 const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const TRUST_PROXY_MESSAGE = 'must be true, false, a number of proxy hops, or comma-separated proxy addresses or CIDR ranges';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -36,13 +38,21 @@ const envSchema = z.object({
   OUTBOX_PROBE_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TRUST_PROXY: booleanish.default(false),
+  // Which X-Forwarded-For entries to believe (docs/decisions/029-request-edge-hardening.md): a number of proxy hops
+  // (true = 1, false = 0) or the proxies' addresses and ranges; parsed to 0 | hops | [addresses].
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => parseTrustProxy(v) !== undefined, TRUST_PROXY_MESSAGE)
+    .transform((v) => parseTrustProxy(v)!),
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
   SEED_DEMO: booleanish.default(true),
   FREE_TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // How many days ahead of today (IST) a rep can book a visit (docs/decisions/032-refunds-phones-horizon-ics.md).
+  BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(730).default(90),
   FREE_ACCESS_PROMO_UNTIL: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a yyyy-mm-dd date')
@@ -65,6 +75,29 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+const IP_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY as hops (0: none) or a list of proxy addresses/ranges, or undefined when it is neither. */
+function parseTrustProxy(raw: string): number | string[] | undefined {
+  const v = raw.trim().toLowerCase();
+  if (['false', 'no', ''].includes(v)) return 0;
+  if (['true', 'yes'].includes(v)) return 1;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = raw.split(',').map((e) => e.trim());
+  return entries.every(isProxyAddress) ? entries : undefined;
+}
+
+/** An address, address/prefix, address/netmask, or one of proxy-addr's names (what @fastify/proxy-addr compiles). */
+function isProxyAddress(entry: string): boolean {
+  if (IP_RANGE_NAMES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(range) === 4;
+}
+
 export type Config = z.infer<typeof envSchema> & { appUrl: string; secureCookies: boolean };
 
 export class ConfigError extends Error {}
@@ -74,13 +107,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Empty strings mean "not set", as a shell `FOO=` would suggest.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const lines = [...(parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)), ...productionProblems(cleaned)];
+  if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const c = parsed.data;
   const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return { ...c, appUrl, secureCookies: appUrl.startsWith('https://') };
+}
+
+/**
+ * In production every e-mail must really be sent (without SMTP_URL codes and reset links are printed to the log) and
+ * codes must be hashed with a secret of the operator's (docs/decisions/029-request-edge-hardening.md).
+ */
+function productionProblems(env: Record<string, string | undefined>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (!env.SMTP_URL) problems.push('  SMTP_URL: required when NODE_ENV=production (without it e-mails, with their codes and links, go to the log)');
+  if (!env.SESSION_SECRET) problems.push('  SESSION_SECRET: required when NODE_ENV=production (at least 32 characters)');
+  return problems;
 }
 
 /** A config for tests: defaults plus overrides, never reading process.env. */

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedIfEmpty } from './db/seed';
 import { startScheduler } from './jobs/scheduler';
-import { RESTART_EXIT_CODE } from './supervisor-protocol';
+import { CONFIG_ERROR_EXIT_CODE, RESTART_EXIT_CODE } from './supervisor-protocol';
 
 async function main(): Promise<void> {
   let config;
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
-      process.exit(1);
+      process.exit(CONFIG_ERROR_EXIT_CODE);
     }
     throw err;
   }

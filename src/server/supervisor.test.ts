@@ -11,6 +11,23 @@ describe('the supervisor', () => {
     expect([0, 1, 2, 3, 4, 8, 20, 1000].map(restartDelayMs)).toEqual([0, 250, 500, 1000, 2000, 30_000, 30_000, 30_000]);
   });
 
+  it('stops, with the server, when the configuration is invalid (production without SMTP_URL and SESSION_SECRET)', async () => {
+    const supervisor = spawn(process.execPath, ['--import', 'tsx', 'src/server/supervisor.ts'], {
+      env: { ...process.env, NODE_ENV: 'production', SMTP_URL: '', SESSION_SECRET: '', DATA_DIR: 'memory://', PORT: String(await freePort()) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    supervisor.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => supervisor.once('exit', (c) => resolve(c)));
+    const timer = setTimeout(() => supervisor.kill('SIGTERM'), 45_000); // a supervisor that goes on is not left behind
+    const code = await exited;
+    clearTimeout(timer);
+    expect(code).toBe(78);
+    expect(stderr).toMatch(/^Invalid configuration:\n/);
+    expect(stderr).toMatch(/\n {2}SMTP_URL: required when NODE_ENV=production/);
+    expect(stderr).toMatch(/\n {2}SESSION_SECRET: required when NODE_ENV=production/);
+  }, 60_000);
+
   it('starts the server again after it is killed (kill -9), twice in a row, and stops both on SIGTERM', async () => {
     const port = await freePort();
     const supervisor = spawn(process.execPath, ['--import', 'tsx', 'src/server/supervisor.ts'], {
@@ -21,7 +38,9 @@ describe('the supervisor', () => {
         PORT: String(port),
         APP_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
-        SMTP_URL: '',
+        // Production requires both (config.ts); this test sends no e-mail, so nothing listens on that port.
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        SESSION_SECRET: 'supervisor-test-session-secret-0123456789',
         DATA_DIR: 'memory://',
         JOBS_ENABLED: 'false',
         SEED_DEMO: 'false',

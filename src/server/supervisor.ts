@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { QUICK_EXIT_MS, RESTART_EXIT_CODE, restartDelayMs } from './supervisor-protocol';
+import { CONFIG_ERROR_EXIT_CODE, QUICK_EXIT_MS, RESTART_EXIT_CODE, restartDelayMs } from './supervisor-protocol';
 
 // Runs the server (main.ts) as a child process and starts it again whenever it exits unasked: the admin's
 // 'Restart Server' (RESTART_EXIT_CODE) or a crash, after a delay that grows while it keeps failing soon after
@@ -22,6 +22,8 @@ function start(): void {
   child.on('exit', (code, signal) => {
     child = null;
     if (stopping) process.exit(code ?? (signal ? 1 : 0));
+    // Its message (Invalid configuration: ...) is on stderr; the same environment would fail the same way again.
+    if (code === CONFIG_ERROR_EXIT_CODE) process.exit(code);
     quickExits = Date.now() - startedAt < QUICK_EXIT_MS ? quickExits + 1 : 0;
     const delayMs = restartDelayMs(quickExits);
     log(code === RESTART_EXIT_CODE ? 'supervisor: restarting the server' : 'supervisor: the server stopped; starting it again', { code, signal, delayMs });

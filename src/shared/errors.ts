@@ -33,10 +33,17 @@ export const ERROR_MESSAGES = {
   code_locked: 'Too many incorrect attempts. Please request a new code.',
   code_invalid: 'Invalid verification code.',
   link_invalid: 'This verification link is invalid or has expired. Please request a new one.',
+  // A code works only in the browser that registered (decision 030).
+  registration_replaced:
+    'This e-mail address was registered again since you registered in this browser, so this code cannot be used here. Please register again, or open the link in the latest verification e-mail.',
+  registration_not_in_browser:
+    'Please enter the code in the browser where you registered, or open the link in the verification e-mail to choose your password there.',
+  too_many_codes: 'Too many verification codes were sent to this e-mail address. Please use the latest code or link we sent, or try again later.',
   invalid_credentials: 'Invalid email or password',
   email_not_verified: 'Please verify your email before logging in.',
   account_inactive: 'Your account is inactive. Please contact support.',
   reset_link_invalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  restore_link_invalid: 'This link is invalid, has expired or was already used. If your e-mail address was changed without you, contact support.',
   mail_failed: 'There was a problem with our servers. Please try again in a few minutes.',
 
   // --- one-time codes of the profile change and of account deletion (spec part 2, 7; DPDP erasure) ---
@@ -54,6 +61,7 @@ export const ERROR_MESSAGES = {
   // --- booking (spec part 2, 4 and 5; the day-block reasons of src/shared/booking) ---------------------
   invalid_date: 'Please select a valid date.',
   past: 'You cannot book an appointment for a past date. Please select today or a later date.',
+  beyond_horizon: 'This date is too far ahead to book. Please select an earlier date.',
   unavailable_weekday: 'The doctor is not available on this day. Please select another date.',
   closed: "The clinic has cancelled this doctor's calls for this date. Please select another date.",
   already_booked: 'You already have an appointment with this doctor on this date',

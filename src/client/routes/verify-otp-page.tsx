@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { LIMITS, TIMINGS } from '../../shared/constants';
 import { verifyOtpSchema, type UserKind } from '../../shared/schemas/auth';
@@ -34,6 +34,11 @@ export default function VerifyOtpPage() {
   const verify = useVerifyOtp();
   const resend = useResendVerification();
   useRedirectAfter(verify.isSuccess, '/', TIMINGS.successRedirectMs);
+  // The code works only in the tab that registered the address (decision 030): say how to go on from here.
+  const elsewhere =
+    verify.error instanceof ApiError && (verify.error.code === 'registration_replaced' || verify.error.code === 'registration_not_in_browser')
+      ? verify.error.message
+      : null;
 
   const onVerify = form.handleSubmit(
     ({ email, otp }) =>
@@ -122,6 +127,14 @@ export default function VerifyOtpPage() {
           Verify OTP
         </Button>
       </form>
+      {elsewhere && (
+        <div className="mt-4 grid gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">
+          <p>{elsewhere}</p>
+          <Button variant="secondary" asChild className="justify-self-start">
+            <Link to={type === 'clinic' ? '/' : '/medrep-login'}>Register again</Link>
+          </Button>
+        </div>
+      )}
       <div className="mt-6 grid justify-items-center gap-1 text-center text-sm">
         <p className="text-slate-600 dark:text-slate-300">Didn't receive the code?</p>
         <Button variant="link" onClick={onResend} loading={resend.isPending}>

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../../shared/errors';
@@ -6,8 +6,10 @@ import { buildApp } from '../app';
 import { CACHE_CHANNEL } from '../cache/cache-bus';
 import { readTestEnv, testConfig } from '../config';
 import { isDatabaseUnavailable } from '../errors';
-import { randomIp } from '../modules/auth/auth.test-support';
-import { createClinic, TEST_PASSWORD } from '../test/factories';
+import { randomIp, sessionCookieOf } from '../modules/auth/auth.test-support';
+import { hashToken, SESSION_COOKIE } from '../plugins/auth';
+import { sessions } from './schema';
+import { createClinic, sessionCookie, TEST_PASSWORD } from '../test/factories';
 import { createTestDatabase } from '../test/harness';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
 import { openDatabase, type Database } from './client';
@@ -143,6 +145,43 @@ describe.runIf(pgUrl)('a database that hangs, goes away and comes back [postgres
     await expectAnswering();
     await until('the change feed is back', () => app.database.caches.live);
   });
+
+  // A sign-out must hold even when the database cannot take it now (docs/decisions/029-request-edge-hardening.md):
+  // the browser's cookie is cleared at once, and the session row is deleted as soon as the database is back.
+  it('signs out during an outage: 503 with the cookie cleared, and the session ends once the database is back', async () => {
+    await expectAnswering();
+    const cookie = sessionCookieOf(await login());
+    const token = cookie.slice(`${SESSION_COOKIE}=`.length);
+    const me = () => app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect((await me()).statusCode).toBe(200);
+    const adminCookie = await sessionCookie(app, 'admin', 0);
+    const adminToken = adminCookie.slice(`${SESSION_COOKIE}=`.length);
+
+    await proxy.set('down');
+    await until('the change feed notices', () => !app.database.caches.live);
+    const out = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(503);
+    expect(out.json()).toEqual(UNAVAILABLE);
+    const cleared = out.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cleared?.value).toBe('');
+    expect(cleared?.expires?.getTime()).toBeLessThan(Date.now());
+    // Still out: the session is not usable here in the meantime (whatever this instance had cached).
+    expect((await me()).statusCode).not.toBe(200);
+    // The admin's sign-out too, though whose the cookie is cannot be read now.
+    const adminOut = await app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie: adminCookie } });
+    expect(adminOut.statusCode).toBe(503);
+    expect(adminOut.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
+
+    await proxy.set('forward');
+    // Deleted in the database without anyone calling again: every instance, and every later start, sees it gone.
+    const row = (t: string) =>
+      created.database.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(t)));
+    await until('the session rows are deleted', async () => (await row(token)).length + (await row(adminToken)).length === 0, 20_000);
+    expect((await me()).statusCode).toBe(401);
+  }, 60_000);
 
   it('keeps hearing changes on the LISTEN connection, idle longer than the answer timeout', async () => {
     await until('the change feed is live', () => app.database.caches.live);

@@ -74,6 +74,8 @@ export const pendingClinicUsers = pgTable(
     otpAttempts: integer('otp_attempts').notNull().default(0),
     verifyTokenHash: text('verify_token_hash'),
     verifyTokenExpiry: ts('verify_token_expiry'),
+    /** SHA-256 of the token the registering browser keeps: the code works only there (docs/decisions/030). */
+    registrationTokenHash: text('registration_token_hash'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -147,6 +149,8 @@ export const pendingMedicalReps = pgTable(
     otpAttempts: integer('otp_attempts').notNull().default(0),
     verifyTokenHash: text('verify_token_hash'),
     verifyTokenExpiry: ts('verify_token_expiry'),
+    /** SHA-256 of the token the registering browser keeps: the code works only there (docs/decisions/030). */
+    registrationTokenHash: text('registration_token_hash'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -319,6 +323,27 @@ export const profileUpdateCodes = pgTable(
   (t) => [uniqueIndex('profile_update_codes_rep_type_uq').on(t.repId, t.updateType)],
 );
 
+/**
+ * The undo links of e-mail changes (docs/decisions/031-account-holder-proof-and-device-cookies.md): sent to the old
+ * address, stored hashed, single use, 72 hours; using one puts the old address back and ends every session.
+ */
+export const emailChangeRestores = pgTable(
+  'email_change_restores',
+  {
+    id: serial('id').primaryKey(),
+    repId: integer('rep_id')
+      .notNull()
+      .references(() => medicalReps.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_change_restores_rep_idx').on(t.repId)],
+);
+
 /** Razorpay orders bound to a rep and plan (docs/decisions/006-test-checkout.md). */
 export const subscriptionOrders = pgTable(
   'subscription_orders',
@@ -331,12 +356,37 @@ export const subscriptionOrders = pgTable(
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('INR'),
     receipt: text('receipt').notNull(),
-    status: text('status').notNull().default('created'), // created | paid
+    status: text('status').notNull().default('created'), // created | paid | refunded
     paymentId: text('payment_id').unique(),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
+    // Refunds of the order's payment (docs/decisions/032): the total Razorpay reports refunded (paise), when the
+    // latest refund was made and its id. A full refund ends the period the order bought and sets status 'refunded'.
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    refundedAt: ts('refunded_at'),
+    refundId: text('refund_id'),
   },
   (t) => [index('subscription_orders_rep_idx').on(t.repId)],
+);
+
+/** Each Razorpay refund once (refund.processed and payment.refunded, replayed or both): docs/decisions/032. */
+export const subscriptionRefunds = pgTable(
+  'subscription_refunds',
+  {
+    id: serial('id').primaryKey(),
+    refundId: text('refund_id').notNull().unique(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => subscriptionOrders.orderId),
+    // Kept with the payment records when the account is deleted (as the orders are).
+    repId: integer('rep_id').references(() => medicalReps.id, { onDelete: 'set null' }),
+    paymentId: text('payment_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    refundedAt: ts('refunded_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscription_refunds_order_idx').on(t.orderId)],
 );
 
 /** Idempotent replays of offline bookings (decision 008): the first answer to a key is the answer. */

@@ -47,7 +47,7 @@ describeEachDatabase('demo data seed', (ctx) => {
     for (const c of elsewhere) expect(c.city).toBe(OTHER_CITY);
     for (const c of clinics) {
       expect(c).toMatchObject({ emailVerified: true, termsAccepted: true, status: 'active' });
-      expect(c.contactNumber).toMatch(/^\d{10}$/);
+      expect(c.contactNumber).toMatch(/^\+91\d{10}$/); // stored canonical (docs/decisions/032)
     }
   });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PLANS } from '../../shared/constants';
 import { startOfIndianDay, todayInIndia } from '../../shared/dates';
+import { canonicalPhone } from '../../shared/schemas/phone';
 import { hashPassword } from '../modules/auth/password';
 import { cacheKey } from '../cache/cache-keys';
 import { invalidatingTransaction } from '../cache/invalidation';
@@ -50,7 +51,7 @@ export async function seedDemo(db: Db, opts: { now: Date }): Promise<SeedResult>
           contactPerson: c.contactPerson,
           state: c.state,
           city: c.city,
-          contactNumber: c.contactNumber,
+          contactNumber: canonicalPhone(c.contactNumber),
           email: c.email,
           password,
           emailVerified: true,
@@ -99,7 +100,7 @@ export async function seedDemo(db: Db, opts: { now: Date }): Promise<SeedResult>
         .values({
           fullName: r.fullName,
           email: r.email,
-          phone: r.phone,
+          phone: canonicalPhone(r.phone),
           company: r.company,
           state: r.state,
           password,

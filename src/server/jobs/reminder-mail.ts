@@ -2,6 +2,7 @@ import { APP_DASHBOARD_HINT, dayText } from './reminder-texts';
 import { formatDisplayDate } from '../../shared/dates';
 import { PLANS, PRODUCT_NAME } from '../../shared/constants';
 import type { OutgoingMail } from '../outbox/outbox';
+import { displayPhone } from '../../shared/schemas/phone';
 
 // The texts of the scheduled e-mails. Short, plain, with what the reader needs and how to stop them.
 
@@ -61,7 +62,7 @@ export function clinicVisitorsMail(o: {
   for (const v of o.visitors) byDoctor.set(`${v.doctorName} (${v.doctorSpecialty})`, [...(byDoctor.get(`${v.doctorName} (${v.doctorSpecialty})`) ?? []), v]);
   const sections = [...byDoctor].flatMap(([doctor, list]) => [
     `${doctor}: ${list.length} ${list.length === 1 ? 'visit' : 'visits'}`,
-    ...list.map((v, i) => `  ${i + 1}. ${v.repName}, ${v.company}, ${v.phone}`),
+    ...list.map((v, i) => `  ${i + 1}. ${v.repName}, ${v.company}, ${displayPhone(v.phone)}`),
     '',
   ]);
   return {

@@ -70,6 +70,7 @@ describe.each(testDatabaseKinds())('kill -9 during a bulk e-mail [%s]', (kind) =
       APP_URL: base,
       LOG_LEVEL: 'warn',
       SMTP_URL: smtpUrl,
+      SESSION_SECRET: 'outbox-crash-test-session-secret-0123456789',
       ADMIN_PASSWORD,
       JOBS_ENABLED: 'false',
       SEED_DEMO: 'false',

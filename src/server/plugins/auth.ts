@@ -8,7 +8,7 @@ import type { DbOrTx } from '../db/client';
 import { preparedOnce, type Param } from '../db/query-tools';
 import { clinicUsers, medicalReps, sessions } from '../db/schema';
 import type { Deps } from '../deps';
-import { forbidden, unauthorized, AppError } from '../errors';
+import { forbidden, unauthorized, AppError, isDatabaseUnavailable } from '../errors';
 
 // Server-side sessions (docs/decisions/002-server-sessions.md). The cookie holds a random token; the sessions table holds its SHA-256,
 // so a leaked table cannot be replayed. Dashboards trust GET /api/auth/me, not data saved in the browser.
@@ -38,6 +38,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in actor, read once per request from the session cookie; null when none. */
     getActor(): Promise<Actor | null>;
+  }
+  interface FastifyInstance {
+    /** Sign-outs the database could not take yet (an outage), finished once it answers again. */
+    pendingSignOuts: PendingSignOuts;
   }
 }
 
@@ -77,11 +81,85 @@ export async function startSession(
   });
 }
 
-/** Ends the current session on the server and clears the cookie. */
-export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/**
+ * Ends the current session on the server and clears the cookie (`onlyType`: only a session of that type). The cookie
+ * is cleared first, so even an error answer tells the browser to forget it. When the database cannot be reached
+ * the call still fails (503), but the session is refused on this instance at once and deleted as soon as the
+ * database answers again (docs/decisions/029-request-edge-hardening.md).
+ */
+export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, o: { onlyType?: UserType } = {}): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
-  if (token) await deleteSessions(app, eq(sessions.id, hashToken(token)), cacheKey.session(hashToken(token)));
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  if (!token || token.length > 100) return;
+  const id = hashToken(token);
+  try {
+    await deleteSignedOut(app, { id, onlyType: o.onlyType });
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) app.pendingSignOuts.add({ id, onlyType: o.onlyType });
+    throw err;
+  }
+}
+
+interface SignOut {
+  /** The session's id (its token's hash). */
+  id: string;
+  onlyType?: UserType;
+}
+
+const deleteSignedOut = (deps: Pick<Deps, 'db'>, s: SignOut) =>
+  deleteSessions(deps, s.onlyType ? and(eq(sessions.id, s.id), eq(sessions.userType, s.onlyType))! : eq(sessions.id, s.id), cacheKey.session(s.id));
+
+/**
+ * Sign-outs that met a database outage: refused by this instance at once (its cached copy of the session too), and
+ * retried every few seconds until the database takes them. Kept in this process only: if it stops before the
+ * database is back, such a session lives on until it expires (its browser has forgotten the cookie). Bounded.
+ */
+class PendingSignOuts {
+  private static readonly MAX = 10_000;
+  private static readonly RETRY_MS = 2_000;
+  private readonly pending = new Map<string, SignOut>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  constructor(private readonly deps: Pick<Deps, 'db' | 'log'>) {}
+
+  has(id: string): boolean {
+    return this.pending.has(id);
+  }
+  add(signOut: SignOut): void {
+    if (this.pending.size >= PendingSignOuts.MAX) this.pending.delete(this.pending.keys().next().value!);
+    this.pending.set(signOut.id, signOut);
+    this.deps.log.warn({ pending: this.pending.size }, 'sign-out waits for the database');
+    this.timer ??= setInterval(() => void this.flush(), PendingSignOuts.RETRY_MS).unref();
+  }
+  /** Deletes what is pending; stops at the first failure (the database is still away) and tries again later. */
+  flush(): Promise<void> {
+    if (this.pending.size === 0) return Promise.resolve();
+    this.flushing ??= (async () => {
+      try {
+        for (const signOut of [...this.pending.values()]) {
+          await deleteSignedOut(this.deps, signOut);
+          this.pending.delete(signOut.id);
+        }
+        if (this.pending.size === 0 && this.timer) {
+          clearInterval(this.timer);
+          this.timer = null;
+        }
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) this.deps.log.error({ err }, 'pending sign-out failed');
+      } finally {
+        this.flushing = null;
+      }
+    })();
+    return this.flushing;
+  }
+  /** At shutdown: one last try, then what is still pending is given up (logged). */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (this.pending.size === 0) return;
+    await this.flush();
+    if (this.pending.size > 0) this.deps.log.error({ pending: this.pending.size }, 'sign-outs not written: those sessions last until they expire');
+  }
 }
 
 /** Ends every session of an account (password reset, deactivation, deletion). */
@@ -191,6 +269,8 @@ async function loadActor(app: FastifyInstance, request: FastifyRequest, touches:
   if (!token || token.length > 100) return null;
   const now = app.clock.now();
   const id = hashToken(token);
+  // Signed out while the database was away: over here, even if a copy is still cached.
+  if (app.pendingSignOuts.has(id)) return null;
   const session = await readSession(app.db, { id, now });
   // A deleted or deactivated account's sessions stop at once.
   // (A cached record is shared by this instance's requests: only lastSeenAt is ever changed in it.)
@@ -250,6 +330,8 @@ class SessionTouches {
 export function registerAuth(app: FastifyInstance): void {
   const touches = new SessionTouches(app);
   app.addHook('preClose', () => touches.stop());
+  app.decorate('pendingSignOuts', new PendingSignOuts(app));
+  app.addHook('preClose', () => app.pendingSignOuts.stop());
   app.decorateRequest('getActor', function (this: FastifyRequest) {
     const self = this as FastifyRequest & { _actor?: Promise<Actor | null> };
     self._actor ??= loadActor(app, this, touches);

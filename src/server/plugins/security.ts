@@ -8,8 +8,8 @@ import { badRequest, forbidden } from '../errors';
 import { THEME_INIT_SCRIPT } from '../../shared/theme-init-script';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Calls whose body is not the app's JSON: Razorpay's webhook keeps its raw, signed bytes. */
-const RAW_BODY_PATHS = new Set(['/api/subscription/webhook']);
+/** Routes whose body is not the app's JSON: Razorpay's webhook keeps its raw, signed bytes. */
+const RAW_BODY_ROUTES = new Set(['/api/subscription/webhook']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 /** The app's one inline script (the Dark Mode choice before the first paint), allowed by its hash only. */
 const THEME_INIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
@@ -48,9 +48,11 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
 
   const appOrigin = new URL(app.config.appUrl).origin;
   // CSRF: a state-changing call from another origin is refused. Requests without Origin (curl, webhooks,
-  // same-origin navigations of old browsers) rely on the SameSite=Lax session cookie.
+  // same-origin navigations of old browsers) rely on the SameSite=Lax session cookie. Every path, not only
+  // /api/: the router also serves other spellings of a path (/%61pi/..., absolute-form request lines), and
+  // every state-changing route is the API's anyway (docs/decisions/029-request-edge-hardening.md).
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (!origin) return;
     const sameHost = (() => {
@@ -66,17 +68,26 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     }
   });
 
-  // Only JSON bodies on state-changing API calls: a form post or text body is a 415 before it is
-  // parsed, so no route ever sees a body shape it was not written for.
+  // Only JSON bodies on state-changing calls: a form post or text body is a 415 before it is parsed, so no
+  // route ever sees a body shape it was not written for. The exceptions are named by the route the router
+  // matched (its pattern), never by the path as spelled.
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (RAW_BODY_PATHS.has(request.url.split('?')[0]!)) return;
+    if (SAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.url !== undefined && RAW_BODY_ROUTES.has(request.routeOptions.url)) return;
     const length = request.headers['content-length'];
     const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
     if (!hasBody) return;
     if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) {
       return reply.status(415).send({ message: 'Send the request body as JSON.', code: 'unsupported_media_type' });
     }
+  });
+
+  // No API answer is kept by the browser or a shared cache: they hold one account's data (signed in) or change
+  // with every write (public reads). An answer that chose its own Cache-Control (the calendar feed's
+  // 'private, no-store') keeps it; client files keep theirs (app.ts).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiRequest(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 
   // No field of the API takes control characters; NUL cannot even be stored in a PostgreSQL text column
@@ -104,11 +115,58 @@ function staticHelmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
+ * The path a request is for, as the router reads it: without the scheme and host of an absolute-form request
+ * line, the query and the fragment, percent-decoded (`/%61pi/x` is `/api/x`). For decisions about a request
+ * that no route matched, for logs and for security_events; a matched route is judged by its pattern.
+ */
+export function requestPath(url: string): string {
+  let path = url;
+  if (!path.startsWith('/')) {
+    try {
+      path = new URL(path).pathname;
+    } catch {
+      // not a URL: judged as written
+    }
+  }
+  path = path.split(/[?#]/, 1)[0]!;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** True when the router routes the request to the API, or would if it had such a route (an unknown API path). */
+export function isApiRequest(request: FastifyRequest): boolean {
+  return isApiPath(request.routeOptions.url ?? requestPath(request.url));
+}
+
+/** A decoded path (requestPath) with the calendar feed's token masked. */
+const redactPath = (path: string) => path.replace(/^(\/api\/calendar\/)[^/]+/, '$1[redacted]');
+
+/**
  * A URL as it may be logged: secrets in paths (the private calendar feed) and in query strings (the e-mailed
- * verify and reset links load the SPA with ?token=) are masked (no secrets in logs).
+ * verify and reset links load the SPA with ?token=) are masked (no secrets in logs). The path is judged decoded,
+ * as the router serves it, so no spelling of the feed's path slips its token into the logs.
  */
 export function redactUrl(url: string): string {
-  return url.replace(/^(\/api\/calendar\/)[^/?#]+/, '$1[redacted]').replace(/([?&](?:token|code|otp|key|signature)=)[^&#]*/gi, '$1[redacted]');
+  const queryAt = url.search(/[?#]/);
+  const query = queryAt < 0 ? '' : url.slice(queryAt);
+  return redactPath(requestPath(url)) + query.replace(/([?&](?:token|code|otp|key|signature)=)[^&#]*/gi, '$1[redacted]');
+}
+
+/**
+ * TRUST_PROXY (config.ts) as Fastify's trustProxy: hops as a function of the hop's position (Fastify 5 takes a
+ * bare number as "trust no hop"), proxies' addresses and ranges as the list @fastify/proxy-addr compiles. The
+ * client's address is then the right-most X-Forwarded-For entry no trusted proxy wrote: what a client writes
+ * itself at the left is never believed (docs/decisions/029-request-edge-hardening.md).
+ */
+export function trustProxyOption(trust: number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (Array.isArray(trust)) return trust;
+  if (trust <= 0) return false;
+  return (_address, hop) => hop < trust;
 }
 
 export const CONTROL_CHARACTERS_MESSAGE = 'The request contains control characters, which are not allowed.';
@@ -136,7 +194,8 @@ export interface RequestOrigin {
 export const originOf = (request: FastifyRequest): RequestOrigin => ({
   ip: request.ip,
   userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-  path: request.url.split('?')[0]?.slice(0, 300) ?? null,
+  // As the router served it, with the calendar feed's token masked (the admin's security log shows it).
+  path: redactPath(requestPath(request.url)).slice(0, 300),
   method: request.method,
 });
 

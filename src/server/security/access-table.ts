@@ -118,6 +118,8 @@ export const MATRIX: Record<string, Row> = {
   },
   'GET /api/rep-appointments': { request: (w) => ({ query: { repId: String(w.repA.id) } }), expect: repOwned() },
   'DELETE /api/appointments/:id': { request: (w) => ({ url: `/api/appointments/${w.appointment.id}` }), expect: repOwned() },
+  // The undo link of an e-mail change: the token is the proof, no session needed (decision 031).
+  'POST /api/medrep/restore-email': { request: json(() => ({ token: 'x'.repeat(43) })), expect: every('reached') },
   'POST /api/medrep/send-update-otp': { request: json((w) => ({ userId: w.repA.id, updateType: 'password' })), expect: repOwned() },
   'POST /api/medrep/verify-update-otp': {
     request: json((w) => ({ userId: w.repA.id, updateType: 'password', otp: '123456', newPassword: 'N3w!Password' })),

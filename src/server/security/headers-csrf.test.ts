@@ -1,4 +1,5 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -7,11 +8,22 @@ import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { securityEvents } from '../db/schema';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, describeEachDatabase } from '../test/harness';
+import { createTestDatabase, deliverOutbox, describeEachDatabase } from '../test/harness';
 import { MATRIX, ORDER } from './access-table';
 import { apiRoutes, buildWorld } from './security-fixtures';
 
 // CSRF and response headers (OWASP ASVS V3.5, V14.4).
+
+/** Sends one raw HTTP/1.1 request (its head as lines, no body) and answers everything the server wrote back. */
+function rawHttp(port: number, head: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`${head.join('\r\n')}\r\n\r\n`));
+    let answer = '';
+    socket.on('data', (d: Buffer) => (answer += d.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
 
 describeEachDatabase(
   'CSRF: a state-changing call from another origin is refused',
@@ -73,6 +85,104 @@ describeEachDatabase(
         headers: { origin: 'https://evil.example', cookie: world.cookies.clinicA! },
       });
       expect(read.statusCode).toBe(200);
+    });
+
+    // The router serves percent-encoded spellings of a path (RFC 3986 2.3: %61 is "a") with the same handler; the
+    // checks must judge the route the router chose, not the bytes of the path (docs/decisions/029).
+    it('refuses a foreign Origin on encoded spellings of a path the router serves as the same route', async () => {
+      const world = await buildWorld(ctx.app);
+      const evil = { origin: 'http://evil.example' };
+      const calls: Array<[string, string]> = [
+        ['/%61pi/medrep/calendar-feed', world.cookies.repA!],
+        ['/api/medrep/%63alendar-feed', world.cookies.repA!],
+        ['/%61%70%69/account/delete/request', world.cookies.repA!],
+        ['/%61pi/admin/restart-server', world.cookies.admin!],
+      ];
+      for (const [url, cookie] of calls) {
+        const res = await ctx.app.inject({ method: 'POST', url, headers: { ...evil, cookie } });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(403);
+        expect(res.json()).toEqual({ message: 'Cross-site request refused.', code: 'forbidden' });
+        expect(res.headers['set-cookie'], url).toBeUndefined();
+      }
+      // Nothing happened: no feed, no deletion code e-mailed, no restart (the next one is accepted, not 429).
+      const feed = await ctx.app.inject({ method: 'GET', url: '/api/medrep/calendar-feed', headers: { cookie: world.cookies.repA! } });
+      expect(feed.json()).toMatchObject({ active: false });
+      await deliverOutbox(ctx);
+      expect(ctx.mailbox.to(world.repA.email)).toEqual([]);
+      const refused = await ctx.app.db.select().from(securityEvents).where(eq(securityEvents.eventType, 'csrf_origin_refused'));
+      // Recorded under the path the router served, not the spelling that tried to slip past.
+      expect(refused.map((e) => e.requestPath)).toEqual(
+        expect.arrayContaining(['/api/medrep/calendar-feed', '/api/account/delete/request', '/api/admin/restart-server']),
+      );
+      expect(refused.map((e) => e.requestPath).filter((p) => p?.includes('%'))).toEqual([]);
+      const restart = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/restart-server',
+        headers: { origin: 'http://localhost:5000', cookie: world.cookies.admin! },
+      });
+      expect(restart.statusCode, restart.body).toBe(202);
+    });
+
+    it('refuses a foreign Origin on an absolute-form request line (POST http://host/api/...) too', async () => {
+      const world = await buildWorld(ctx.app);
+      // app.inject rewrites an absolute URL to its path, so this one goes over a real socket as a browser's proxy
+      // would send it (the app listens until the suite closes it).
+      const { port } = new URL(await ctx.app.listen({ port: 0, host: '127.0.0.1' }));
+      const answer = await rawHttp(Number(port), [
+        'POST http://localhost:5000/api/medrep/calendar-feed HTTP/1.1',
+        'Host: localhost:5000',
+        'Origin: http://evil.example',
+        `Cookie: ${world.cookies.repB!}`,
+        'Content-Length: 0',
+        'Connection: close',
+      ]);
+      expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 403 Forbidden');
+      const feed = await ctx.app.inject({ method: 'GET', url: '/api/medrep/calendar-feed', headers: { cookie: world.cookies.repB! } });
+      expect(feed.json()).toMatchObject({ active: false });
+    });
+
+    it('lets same-origin calls through on any spelling, and refuses non-JSON bodies on encoded paths (415)', async () => {
+      const world = await buildWorld(ctx.app);
+      const own = await ctx.app.inject({
+        method: 'POST',
+        url: '/%61pi/medrep/calendar-feed',
+        headers: { origin: 'http://localhost:5000', cookie: world.cookies.repA! },
+      });
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.json().url).toMatch(/\/api\/calendar\/.+\.ics$/);
+      const form = await ctx.app.inject({
+        method: 'PUT',
+        url: '/%61pi/clinic/preferences',
+        headers: { cookie: world.cookies.clinicA!, 'content-type': 'text/plain' },
+        payload: JSON.stringify({ emailNotifications: false, smsNotifications: false }),
+      });
+      expect(form.statusCode, form.body).toBe(415);
+      expect(form.json().code).toBe('unsupported_media_type');
+      // An unknown path under an encoded /api is the API's JSON 404, not the app shell.
+      const unknown = await ctx.app.inject({ method: 'GET', url: '/%61pi/nope' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().code).toBe('not_found');
+    });
+
+    it('marks every API answer Cache-Control: no-store, signed in or not, the private calendar feed too', async () => {
+      const world = await buildWorld(ctx.app);
+      const rep = { cookie: world.cookies.repA! };
+      const feed = await ctx.app.inject({ method: 'POST', url: '/api/medrep/calendar-feed', headers: rep });
+      const answers: Array<[string, InjectOptions]> = [
+        ['the session answer', { method: 'GET', url: '/api/auth/me', headers: rep }],
+        ['a signed-in read', { method: 'GET', url: '/api/clinic/preferences', headers: { cookie: world.cookies.clinicA! } }],
+        ['a signed-in read, encoded path', { method: 'GET', url: '/%61pi/auth/me', headers: rep }],
+        ['a signed-in write', { method: 'PUT', url: '/api/medrep/notification-preferences', headers: rep, payload: {} }],
+        ['a refused call', { method: 'GET', url: '/api/auth/me' }],
+        ['a public read', { method: 'GET', url: '/api/health' }],
+        ['an unknown API path', { method: 'GET', url: '/api/nope', headers: rep }],
+        ['the calendar feed', { method: 'GET', url: new URL(feed.json().url).pathname }],
+        ['a wrong calendar feed', { method: 'GET', url: '/api/calendar/nope.ics' }],
+      ];
+      for (const [what, req] of answers) {
+        const res = await ctx.app.inject(req);
+        expect(String(res.headers['cache-control']), `${what}: ${res.statusCode}`).toMatch(/(^|[ ,])no-store($|,)/);
+      }
     });
 
     it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
@@ -146,6 +256,13 @@ describe('security headers on every kind of answer', () => {
     }
     expect((await apps.http.inject({ method: 'GET', url: '/clinic-dashboard' })).body).toContain('RepVisit');
     expect((await apps.http.inject({ method: 'GET', url: '/assets/app-abc123.js' })).body).toBe('console.log(1)');
+  });
+
+  it('keeps the caching the client files choose, and no-store on the API', async () => {
+    const cacheOf = async (url: string) => (await apps.http.inject({ method: 'GET', url })).headers['cache-control'];
+    expect(await cacheOf('/assets/app-abc123.js')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheOf('/clinic-dashboard')).toBe('no-cache');
+    expect(await cacheOf('/api/health')).toBe('no-store');
   });
 
   it('marks the session cookie Secure over https', async () => {

@@ -7,7 +7,7 @@ import { clinicUsers, medicalReps } from '../db/schema';
 import { SESSION_COOKIE } from '../plugins/auth';
 import { createTestDatabase, testDatabaseKinds, TestClock } from '../test/harness';
 import { codeIn, linkIn, Mailbox } from '../test/mailbox';
-import { createClinic, createDoctor } from '../test/factories';
+import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 import { PASSWORD, repPayload } from '../modules/auth/auth.test-support';
 
 // Logs (ASVS V7.1): a full journey at LOG_LEVEL info, including failures, leaves no password,
@@ -48,6 +48,25 @@ for (const kind of testDatabaseKinds()) {
       await mailbox.stop();
     }, 60_000);
 
+    it("keeps the calendar feed's token out of the logs whichever spelling of its path is asked", async () => {
+      const rep = await createSubscribedRep(app.db);
+      const cookie = await sessionCookie(app, 'medrep', rep.id);
+      const feed = await app.inject({ method: 'POST', url: '/api/medrep/calendar-feed', headers: { cookie } });
+      expect(feed.statusCode, feed.body).toBe(200);
+      const path = new URL(feed.json().url).pathname;
+      const token = path
+        .split('/')
+        .pop()!
+        .replace(/\.ics$/, '');
+      // The router serves all of these as the feed (docs/decisions/029-request-edge-hardening.md).
+      for (const url of [path, path.replace('/api/', '/%61pi/'), path.replace('/calendar/', '/%63alendar/'), `${path}?token=${token}`]) {
+        expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      }
+      const log = lines.join('');
+      expect(log).toMatch(/\/api\/calendar\/\[redacted\]/);
+      expect(log).not.toContain(token);
+    });
+
     it('writes request logs but none of the secrets the journey handled', async () => {
       const secrets: string[] = [PASSWORD, NEW_PASSWORD, ADMIN_PASSWORD, 'Wrong!Guess9'];
       const cookieOf = (res: { cookies: Array<{ name: string; value: string }> }) => {
@@ -59,7 +78,10 @@ for (const kind of testDatabaseKinds()) {
 
       // Register and verify by code (and a wrong code first).
       const payload = repPayload();
-      expect((await post('/api/medrep/register', payload)).statusCode).toBe(201);
+      const registered = await post('/api/medrep/register', payload);
+      expect(registered.statusCode).toBe(201);
+      const registrationToken = registered.json<{ registrationToken: string }>().registrationToken;
+      secrets.push(registrationToken);
       const welcome = await mailbox.waitFor(payload.email, () => true);
       const code = codeIn(welcome);
       secrets.push(code);
@@ -69,8 +91,8 @@ for (const kind of testDatabaseKinds()) {
       } catch {
         // the code mail may carry no link
       }
-      await post('/api/verify-otp', { email: payload.email, otp: code === '111111' ? '222222' : '111111', type: 'medrep' });
-      expect((await post('/api/verify-otp', { email: payload.email, otp: code, type: 'medrep' })).statusCode).toBe(200);
+      await post('/api/verify-otp', { email: payload.email, otp: code === '111111' ? '222222' : '111111', type: 'medrep', registrationToken });
+      expect((await post('/api/verify-otp', { email: payload.email, otp: code, type: 'medrep', registrationToken })).statusCode).toBe(200);
 
       // A failed and a good login; terms; free trial.
       await post('/api/medrep/login', { email: payload.email, password: 'Wrong!Guess9' });

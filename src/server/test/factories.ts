@@ -15,7 +15,8 @@ export const TEST_PASSWORD = 'Str0ng!Pass';
 let passwordHash: Promise<string> | null = null;
 const testHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
 const uniq = () => randomBytes(4).toString('hex');
-const digits = () => String(Math.floor(1e9 + Math.random() * 8.99e9)).slice(0, 10);
+/** A random Indian mobile number in its stored (canonical) form (docs/decisions/032). */
+const phoneNumber = () => `+91${String(Math.floor(6e9 + Math.random() * 3.99e9)).slice(0, 10)}`;
 
 export async function createClinic(db: Db, o: Partial<typeof clinicUsers.$inferInsert> = {}) {
   const [row] = await db
@@ -25,7 +26,7 @@ export async function createClinic(db: Db, o: Partial<typeof clinicUsers.$inferI
       contactPerson: 'Asha Kaul',
       state: 'Jammu and Kashmir',
       city: 'Srinagar',
-      contactNumber: digits(),
+      contactNumber: phoneNumber(),
       email: `clinic-${uniq()}@example.com`,
       password: await testHash(),
       emailVerified: true,
@@ -43,7 +44,7 @@ export async function createRep(db: Db, o: Partial<typeof medicalReps.$inferInse
     .values({
       fullName: 'Ravi Sharma',
       email: `rep-${uniq()}@example.com`,
-      phone: digits(),
+      phone: phoneNumber(),
       company: 'Sun Pharma',
       state: 'Jammu and Kashmir',
       password: await testHash(),

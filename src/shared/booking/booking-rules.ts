@@ -15,6 +15,7 @@ export const BOOKING_MESSAGES = {
     `Due to call frequency restrictions, you cannot book an appointment before ${formatDisplayDate(cutoff)}. Please select a later date.`,
   full: 'No appointment slots available for this date. Please select another date.',
   past: 'You cannot book an appointment for a past date. Please select today or a later date.',
+  beyondHorizon: (last: IsoDate) => `Appointments can be booked up to ${formatDisplayDate(last)}. Please select an earlier date.`,
   unavailableWeekday: 'The doctor is not available on this day. Please select another date.',
   invalidDate: 'Please select a valid date.',
   booked: 'Appointment booked successfully',
@@ -55,9 +56,14 @@ export interface BookingContext {
   today: IsoDate;
   /** Dates the clinic cancelled this doctor's calls ("Cancel Today's Calls"): closed to new bookings. */
   closedDates?: ReadonlySet<IsoDate> | readonly IsoDate[];
+  /**
+   * How many days ahead of today a visit can be booked (BOOKING_HORIZON_DAYS; docs/decisions/032): today plus
+   * this many days is the last bookable date. Absent: no limit (the demo seed's plans).
+   */
+  horizonDays?: number;
 }
 
-export type DayBlockReason = 'past' | 'unavailable_weekday' | 'closed' | 'frequency' | 'full' | 'already_booked' | 'has_future_appointment';
+export type DayBlockReason = 'past' | 'beyond_horizon' | 'unavailable_weekday' | 'closed' | 'frequency' | 'full' | 'already_booked' | 'has_future_appointment';
 
 export interface DayStatus {
   date: IsoDate;
@@ -122,6 +128,11 @@ export function callFrequencyCutoff(ctx: Pick<BookingContext, 'settings' | 'repA
   return cutoff !== null && cutoff > ctx.today ? cutoff : null;
 }
 
+/** The last date a visit can be booked on (today plus the horizon), or null when there is no horizon. */
+export function lastBookableDate(ctx: Pick<BookingContext, 'today' | 'horizonDays'>): IsoDate | null {
+  return ctx.horizonDays === undefined ? null : addDays(ctx.today, ctx.horizonDays);
+}
+
 const isClosed = (ctx: Pick<BookingContext, 'closedDates'>, date: IsoDate) => {
   const closed = ctx.closedDates;
   if (!closed) return false;
@@ -132,7 +143,7 @@ const hasAppointmentOn = (ctx: Pick<BookingContext, 'repAppointments'>, date: Is
 
 /**
  * Whether a date can be picked and, if not, why (the order of the reasons is the order the server refuses in).
- * Selectable: not past, on an available weekday, not closed by the clinic, no active future appointment with this doctor at this clinic,
+ * Selectable: not past, not beyond the booking horizon, on an available weekday, not closed by the clinic, no active future appointment with this doctor at this clinic,
  * not already booked by this rep, not frozen by call frequency, slots remaining.
  */
 export function dayStatus(ctx: BookingContext, date: IsoDate): DayStatus {
@@ -149,7 +160,9 @@ export function daysStatus(ctx: BookingContext, dates: IsoDate[]): DayStatus[] {
 function factsOf(ctx: BookingContext) {
   let future: RepAppointmentFact | null | undefined;
   let cutoff: IsoDate | null | undefined;
+  const last = lastBookableDate(ctx);
   return {
+    last,
     future: () => (future === undefined ? (future = futureAppointmentAtClinic(ctx)) : future),
     cutoff: () => (cutoff === undefined ? (cutoff = callFrequencyCutoff(ctx)) : cutoff),
   };
@@ -159,6 +172,7 @@ function statusOfDay(ctx: BookingContext, date: IsoDate, facts: ReturnType<typeo
   const slotsLeft = remainingSlots(ctx, date);
   const blocked = (reason: DayBlockReason): DayStatus => ({ date, selectable: false, reason, slotsLeft });
   if (date < ctx.today) return blocked('past');
+  if (facts.last !== null && date > facts.last) return blocked('beyond_horizon');
   if (ctx.settings.availableDays[weekdayOf(date)] !== true) return blocked('unavailable_weekday');
   if (isClosed(ctx, date)) return blocked('closed');
   if (hasAppointmentOn(ctx, date)) return blocked('already_booked');
@@ -178,6 +192,8 @@ export function checkBooking(ctx: BookingContext, date: IsoDate): BookingCheck {
       return { ok: true };
     case 'past':
       return { ok: false, reason: 'past', message: BOOKING_MESSAGES.past, status: 400 };
+    case 'beyond_horizon':
+      return { ok: false, reason: 'beyond_horizon', message: BOOKING_MESSAGES.beyondHorizon(lastBookableDate(ctx)!), status: 400 };
     case 'unavailable_weekday':
       return { ok: false, reason: 'unavailable_weekday', message: BOOKING_MESSAGES.unavailableWeekday, status: 400 };
     case 'closed':

@@ -3,6 +3,7 @@ import { APPOINTMENT_STATUSES } from '../booking/booking-rules';
 import { isIsoDate } from '../dates';
 import { RECIPIENT_GROUPS } from '../subscription/recipient-groups';
 import { listTotalSchema, nextCursorSchema, pageQuerySchema } from './pagination';
+import { subscriptionRefundSchema } from './subscription';
 
 /*
  * Wire contracts of the admin dashboard and the admin e-mail dashboard (spec part 2, sections 2.5, 2.6, 3, 4,
@@ -235,6 +236,8 @@ export const adminSubscriptionSchema = z.object({
   subscription_id: z.string().nullable(),
   subscription_expires_at: z.string().nullable(),
   created_at: z.string(),
+  /** The rep's latest refund, if any (docs/decisions/032). */
+  refund: subscriptionRefundSchema.nullable(),
 });
 export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorResponseSchema } from './common';
+import { canonicalPhone, clinicContactNumberSchema, repPhoneSchema } from './phone';
 
 /*
  * Wire contracts of the accounts area (registration, verification, login, terms, password reset).
@@ -53,7 +54,7 @@ export type ClinicStep1 = z.infer<typeof clinicStep1Schema>;
 
 const clinicCredentialsShape = {
   email: emailField('Invalid email address'),
-  contactNumber: z.string().trim().min(10, 'Contact number must be at least 10 characters').max(20),
+  contactNumber: clinicContactNumberSchema,
   password: passwordSchema,
 };
 
@@ -77,11 +78,7 @@ export type ClinicRegister = z.infer<typeof clinicRegisterSchema>;
 const repFieldsShape = {
   fullName: z.string().trim().min(1, 'Full name is required').max(200),
   email: emailField('Invalid email address'),
-  phone: z
-    .string()
-    .trim()
-    .max(20, 'Phone number must be at most 20 characters')
-    .refine((v) => v.replace(/\D/g, '').length >= 10, 'Phone number must be at least 10 digits'),
+  phone: repPhoneSchema,
   company: z.string().trim().min(1, 'Company is required').max(200),
   state: z.string().trim().min(1, 'State is required').max(100),
   password: passwordSchema,
@@ -135,6 +132,12 @@ export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 // --- verification --------------------------------------------------------------------------------
 
+/**
+ * The registration token: POST register answers it and the registering browser keeps it (sessionStorage), so the
+ * e-mailed code works only there (docs/decisions/030). Optional here so that a missing one gets its own message.
+ */
+export const registrationTokenSchema = z.string().max(100).optional();
+
 /** POST /api/verify-otp */
 export const verifyOtpSchema = z.object({
   email: emailField('Invalid email address'),
@@ -143,6 +146,7 @@ export const verifyOtpSchema = z.object({
     .trim()
     .regex(/^\d{6}$/, 'Please enter the 6-digit code'),
   type: userKindSchema.default('medrep'),
+  registrationToken: registrationTokenSchema,
 });
 export type VerifyOtp = z.infer<typeof verifyOtpSchema>;
 
@@ -153,20 +157,33 @@ export const resendVerificationSchema = z.object({
 });
 export type ResendVerification = z.infer<typeof resendVerificationSchema>;
 
-/** POST /api/verify-email (the link /verify-email?token=...&type=...) */
+/**
+ * POST /api/verify-email (the link /verify-email?token=...&type=...): the person who opened the link chooses the
+ * account's password there, so whoever filled in the registration cannot sign in to it (docs/decisions/030).
+ */
 export const verifyEmailSchema = z.object({
   token: z.string({ error: 'Verification token is required' }).min(1, 'Verification token is required').max(200),
   type: userKindSchema.default('medrep'),
+  password: passwordSchema,
 });
 export type VerifyEmail = z.infer<typeof verifyEmailSchema>;
+
+/** The /verify-email page form. */
+export const verifyEmailFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+export type VerifyEmailForm = z.infer<typeof verifyEmailFormSchema>;
 
 // --- availability and terms ----------------------------------------------------------------------
 
 /** POST /api/check-availability */
-export const checkAvailabilitySchema = z.object({
-  field: z.enum(['email', 'phone'], { error: "Field must be 'email' or 'phone'" }),
-  value: z.string().trim().min(1, 'Value is required').max(254),
-});
+export const checkAvailabilitySchema = z
+  .object({
+    field: z.enum(['email', 'phone'], { error: "Field must be 'email' or 'phone'" }),
+    value: z.string().trim().min(1, 'Value is required').max(254),
+  })
+  // A phone is looked up in its stored form (docs/decisions/032): +91 99060 01202 is 9906001202.
+  .transform((v) => (v.field === 'phone' ? { ...v, value: canonicalPhone(v.value) } : v));
 export type CheckAvailability = z.infer<typeof checkAvailabilitySchema>;
 
 /** POST /api/accept-terms */
@@ -199,8 +216,8 @@ export const repUserSchema = z.object({
 });
 export type RepUser = z.infer<typeof repUserSchema>;
 
-/** POST /api/clinic/register and /api/medrep/register (201) */
-export const registerResponseSchema = z.object({ message: z.string(), email: z.string() });
+/** POST /api/clinic/register and /api/medrep/register (201); the browser keeps `registrationToken` for POST /api/verify-otp. */
+export const registerResponseSchema = z.object({ message: z.string(), email: z.string(), registrationToken: z.string() });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** POST /api/check-availability */

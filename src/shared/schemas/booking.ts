@@ -85,6 +85,7 @@ export type DoctorAvailabilityResponse = z.infer<typeof doctorAvailabilityRespon
 
 const dayBlockReasonSchema: z.ZodType<DayBlockReason> = z.enum([
   'past',
+  'beyond_horizon',
   'unavailable_weekday',
   'closed',
   'frequency',
@@ -116,6 +117,8 @@ export const bookingCalendarResponseSchema = z.object({
   futureAppointment: repFutureAppointmentSchema.nullable(),
   /** first date call frequency allows (yyyy-mm-dd), or null when nothing is frozen */
   frequencyCutoff: z.string().nullable(),
+  /** the last date that can be booked (today plus BOOKING_HORIZON_DAYS, yyyy-mm-dd; docs/decisions/032) */
+  lastBookableDate: z.string(),
   /** whether the rep's subscription allows booking now */
   subscriptionActive: z.boolean(),
 });

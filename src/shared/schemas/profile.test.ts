@@ -11,11 +11,15 @@ describe('send-update-otp payload', () => {
     { updateType: 'email', newValue: 'not-an-email', message: 'Please enter a valid email address' },
     { updateType: 'phone', newValue: '12345', message: 'Please enter a valid phone number' },
     { updateType: 'phone', newValue: '98765abc43210', message: 'Please enter a valid phone number' },
-    { updateType: 'phone', newValue: '+91 (98765) 43-210', message: null },
-    { updateType: 'email', newValue: 'new@example.com', message: null },
+    { updateType: 'phone', newValue: '+91 (98765) 43-210', currentPassword: 'Old!Pass123', message: null },
+    { updateType: 'email', newValue: 'new@example.com', currentPassword: 'Old!Pass123', message: null },
+    // An e-mail or phone change must also prove the account holder (docs/decisions/031).
+    { updateType: 'email', newValue: 'new@example.com', message: 'Please enter your current password' },
+    { updateType: 'phone', newValue: '9876543210', currentPassword: '', message: 'Please enter your current password' },
+    { updateType: 'name', newValue: 'New Name', message: null },
     { updateType: 'password', newValue: undefined, message: null },
-  ])('$updateType "$newValue" -> $message', ({ updateType, newValue, message }) => {
-    expect(firstMessage(sendUpdateOtpSchema.safeParse({ userId: 1, updateType, newValue }))).toBe(message);
+  ])('$updateType "$newValue" -> $message', ({ updateType, newValue, currentPassword, message }) => {
+    expect(firstMessage(sendUpdateOtpSchema.safeParse({ userId: 1, updateType, newValue, currentPassword }))).toBe(message);
   });
 });
 

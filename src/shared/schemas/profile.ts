@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passwordChecks, repUserSchema } from './auth';
 import { messageResponseSchema } from './common';
+import { canonicalPhone } from './phone';
 
 // spec part 2, 2.1 and 5: the profile-change dialog (a new value, then a 6-digit code sent by e-mail).
 // The dialog accepts 6 characters as the spec says, and the server still enforces the legal password policy
@@ -20,6 +21,8 @@ export const PROFILE_MESSAGES = {
   otp: 'Please enter the OTP',
   otpFormat: 'Please enter the complete 6-digit code.',
   codeSent: 'OTP sent to your email address',
+  currentPassword: 'Please enter your current password',
+  wrongPassword: 'Current password is incorrect.',
 } as const;
 
 const PHONE = /^\+?[\d\s\-()]+$/;
@@ -45,15 +48,32 @@ export const profilePasswordSchema = z
 const userId = z.coerce.number({ error: 'Invalid user id' }).int('Invalid user id').positive('Invalid user id');
 const updateType = z.enum(PROFILE_UPDATE_TYPES, { error: 'Invalid update type' });
 
+/**
+ * A change of the sign-in e-mail or the phone needs the current password too, not only a session (decision 031): whoever
+ * holds a session alone must not be able to take the account over.
+ */
+export const needsCurrentPassword = (type: ProfileUpdateType) => type === 'email' || type === 'phone';
+
 /** POST /api/medrep/send-update-otp: newValue for name, email, phone, company; absent for password. */
 export const sendUpdateOtpSchema = z
-  .object({ userId, updateType, newValue: z.string().max(254, PROFILE_MESSAGES.newValue).optional() })
-  .superRefine((v, ctx) => {
-    if (v.updateType === 'password') return;
-    const problem = newValueProblem(v.updateType, v.newValue);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['newValue'] });
+  .object({
+    userId,
+    updateType,
+    newValue: z.string().max(254, PROFILE_MESSAGES.newValue).optional(),
+    currentPassword: z.string().max(200, PROFILE_MESSAGES.wrongPassword).optional(),
   })
-  .transform((v) => ({ ...v, newValue: v.updateType === 'password' ? undefined : v.newValue?.trim() }));
+  .superRefine((v, ctx) => {
+    const problem = v.updateType === 'password' ? null : newValueProblem(v.updateType, v.newValue);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['newValue'] });
+    else if (needsCurrentPassword(v.updateType) && !v.currentPassword) {
+      ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.currentPassword, path: ['currentPassword'] });
+    }
+  })
+  // A new phone is compared and stored in its canonical form (docs/decisions/032).
+  .transform((v) => ({
+    ...v,
+    newValue: v.updateType === 'password' ? undefined : v.updateType === 'phone' && v.newValue ? canonicalPhone(v.newValue) : v.newValue?.trim(),
+  }));
 export type SendUpdateOtp = z.infer<typeof sendUpdateOtpSchema>;
 
 const otp = z
@@ -75,6 +95,10 @@ export const profilePasswordFormSchema = z
   .object({ newPassword: profilePasswordSchema, confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, { message: PROFILE_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
 export type ProfilePasswordForm = z.infer<typeof profilePasswordFormSchema>;
+
+/** POST /api/medrep/restore-email: the token of the undo link sent to the old address after an e-mail change. */
+export const restoreEmailSchema = z.object({ token: z.string({ error: 'Invalid link' }).trim().min(20, 'Invalid link').max(200, 'Invalid link') });
+export type RestoreEmail = z.infer<typeof restoreEmailSchema>;
 
 /** The dialog's step 2. */
 export const profileOtpFormSchema = z.object({ otp });

@@ -70,6 +70,19 @@ export const completeTestCheckoutSchema = z.object({ orderId: providerToken('Ord
 
 // --- answers (the routes' response schemas; the panel's types are the same) ---------------------
 
+/** A rep's latest refund (docs/decisions/032): what Razorpay refunded of the payment of one order. */
+export const subscriptionRefundSchema = z.object({
+  /** paise */
+  amount: z.number(),
+  currency: z.string(),
+  refundedAt: z.string().nullable(),
+  /** Razorpay's refund id (rfnd_...), when the refund's own event arrived */
+  refundId: z.string().nullable(),
+  /** the whole payment was refunded: the period it bought ended */
+  fullRefund: z.boolean(),
+});
+export type SubscriptionRefund = z.infer<typeof subscriptionRefundSchema>;
+
 export const subscriptionStatusAnswerSchema = z.object({
   subscriptionStatus: z.string(),
   isActive: z.boolean(),
@@ -77,6 +90,8 @@ export const subscriptionStatusAnswerSchema = z.object({
   expiresAt: z.string().nullable(),
   /** True once the free trial has been taken (it is offered once per rep). */
   freeTrialUsed: z.boolean(),
+  /** The latest refund of one of the rep's payments, if any. */
+  refund: subscriptionRefundSchema.nullable(),
 });
 export type SubscriptionStatusAnswer = z.infer<typeof subscriptionStatusAnswerSchema>;
 

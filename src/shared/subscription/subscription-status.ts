@@ -1,7 +1,18 @@
 // spec part 2, 4: one rule for "the subscription is active", used by the server (booking) and the
 // screens (panel, booking form).
 
-export const SUBSCRIPTION_STATUSES = ['active', 'authenticated', 'free_trial', 'trial', 'paid', 'created', 'pending', 'inactive', 'expired'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'authenticated',
+  'free_trial',
+  'trial',
+  'paid',
+  'created',
+  'pending',
+  'inactive',
+  'expired',
+  'refunded',
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** The statuses under which a subscription is active while its expiry is in the future. */
@@ -30,6 +41,9 @@ export function subscriptionStatusLabel(status: string | null | undefined): stri
       return 'Free Trial';
     case 'expired':
       return 'Expired';
+    // A full refund ended the paid period (docs/decisions/032).
+    case 'refunded':
+      return 'Refunded';
     default:
       return 'Inactive';
   }

@@ -11,7 +11,7 @@ import type {
 import type { Deps } from '../../deps';
 import { csvChunks, keysetBatches, type CsvColumn } from './admin-csv';
 import { queryAppointmentsPage, queryDoctorLinksPage, queryRepsPage, type AppointmentKey, type DoctorLinkKey } from './admin-lists.repo';
-import { readUsers, toAdminAppointment, toAdminSubscription, type UserKey } from './admin-lists.service';
+import { readUsers, toAdminAppointment, toAdminSubscriptions, type UserKey } from './admin-lists.service';
 
 // The CSV exports of the four admin lists (docs/decisions/022): the same filters and order as the screens, read
 // in keyset batches and handed on as text, so an export of a million rows holds one batch in memory. Each batch
@@ -56,15 +56,17 @@ const SUBSCRIPTION_COLUMNS: CsvColumn<AdminSubscription>[] = [
   { header: 'Subscription ID', value: (s) => s.subscription_id },
   { header: 'Expires', value: (s) => s.subscription_expires_at },
   { header: 'Joined', value: (s) => s.created_at },
+  { header: 'Refunded (INR)', value: (s) => (s.refund ? (s.refund.amount / 100).toFixed(2) : '') },
+  { header: 'Refunded At', value: (s) => s.refund?.refundedAt ?? '' },
+  { header: 'Refund ID', value: (s) => s.refund?.refundId ?? '' },
 ];
 
 export function exportSubscriptionsCsv(deps: ExportDeps, filter: AdminSubscriptionsFilter): AsyncIterable<string> {
-  const toRow = toAdminSubscription(deps.clock.now());
   return csvChunks(
     SUBSCRIPTION_COLUMNS,
     keysetBatches({
       size: EXPORT_BATCH,
-      read: async (beforeId: number | undefined, limit) => (await queryRepsPage(deps.db, { q: filter.q, beforeId, limit })).map(toRow),
+      read: async (beforeId: number | undefined, limit) => toAdminSubscriptions(deps, await queryRepsPage(deps.db, { q: filter.q, beforeId, limit })),
       keyOf: (s) => s.id,
     }),
   );

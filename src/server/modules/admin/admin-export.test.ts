@@ -212,24 +212,25 @@ describeEachDatabase(
         expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
         return res.body.replace(/^\uFEFF/, '').split('\r\n');
       };
+      // A stored phone starts with + (docs/decisions/032): the CSV guard keeps a spreadsheet from reading it as a formula.
       expect(await body(`/api/admin/users.csv?type=clinic&q=${encodeURIComponent('dal lake')}`)).toEqual([
         'Type,Name,Email,Status,Company,Phone,Contact Person,City,State,Subscription,Registered',
-        `Clinic,"Dal Lake Clinic, Srinagar",${clinic.email},active,,${clinic.contactNumber},${clinic.contactPerson},Srinagar,${clinic.state},,${clinic.createdAt.toISOString()}`,
+        `Clinic,"Dal Lake Clinic, Srinagar",${clinic.email},active,,'${clinic.contactNumber},${clinic.contactPerson},Srinagar,${clinic.state},,${clinic.createdAt.toISOString()}`,
         '',
       ]);
       expect(await body(`/api/admin/users.csv?type=medrep&q=${encodeURIComponent(rep.email)}`)).toEqual([
         'Type,Name,Email,Status,Company,Phone,Contact Person,City,State,Subscription,Registered',
-        `Medical Rep,'@Rep Export,${rep.email},active,Cipla,${rep.phone},,,${rep.state},free_trial,${rep.createdAt.toISOString()}`,
+        `Medical Rep,'@Rep Export,${rep.email},active,Cipla,'${rep.phone},,,${rep.state},free_trial,${rep.createdAt.toISOString()}`,
         '',
       ]);
       expect(await body('/api/admin/doctors.csv?q=export%20only')).toEqual([
         'Doctor,Specialty,City,State,Clinic,Clinic Email,Clinic Phone,Contact Person',
-        `Dr. Export Only,Cardiology,Srinagar,Jammu and Kashmir,"Dal Lake Clinic, Srinagar",${clinic.email},${clinic.contactNumber},${clinic.contactPerson}`,
+        `Dr. Export Only,Cardiology,Srinagar,Jammu and Kashmir,"Dal Lake Clinic, Srinagar",${clinic.email},'${clinic.contactNumber},${clinic.contactPerson}`,
         '',
       ]);
       expect(await body(`/api/admin/subscriptions.csv?q=${encodeURIComponent(rep.email)}`)).toEqual([
-        'Name,Email,Company,Subscription Status,Subscription ID,Expires,Joined',
-        `'@Rep Export,${rep.email},Cipla,free_trial,${rep.subscriptionId},2027-03-02T00:00:00.000Z,${rep.createdAt.toISOString()}`,
+        'Name,Email,Company,Subscription Status,Subscription ID,Expires,Joined,Refunded (INR),Refunded At,Refund ID',
+        `'@Rep Export,${rep.email},Cipla,free_trial,${rep.subscriptionId},2027-03-02T00:00:00.000Z,${rep.createdAt.toISOString()},,,`,
         '',
       ]);
     });

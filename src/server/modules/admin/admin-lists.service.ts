@@ -15,7 +15,9 @@ import type {
   AdminUserType,
 } from '../../../shared/schemas/admin';
 import type { ListTotal, PageQuery } from '../../../shared/schemas/pagination';
+import type { SubscriptionRefund } from '../../../shared/schemas/subscription';
 import { effectiveSubscriptionStatus } from '../../../shared/subscription/subscription-status';
+import { listLatestRefunds } from '../subscriptions/subscription-refunds.service';
 import { cursorId, decodeCursor, pageOf } from '../../db/keyset';
 import { countListTotal } from '../../db/list-total';
 import type { Deps } from '../../deps';
@@ -79,7 +81,7 @@ export const toAdminClinic = (c: ClinicRow): AdminUser => ({
 });
 
 export const toAdminSubscription =
-  (now: Date) =>
+  (now: Date, refunds: ReadonlyMap<number, SubscriptionRefund>) =>
   (r: RepRow): AdminSubscription => ({
     id: r.id,
     full_name: r.fullName,
@@ -89,7 +91,14 @@ export const toAdminSubscription =
     subscription_id: r.subscriptionId,
     subscription_expires_at: r.subscriptionExpiresAt ? r.subscriptionExpiresAt.toISOString() : null,
     created_at: r.createdAt.toISOString(),
+    refund: refunds.get(r.id) ?? null,
   });
+
+/** A page of reps as subscriptions, with each one's latest refund (docs/decisions/032): one more query a page. */
+export async function toAdminSubscriptions(deps: ListDeps, rows: RepRow[]): Promise<AdminSubscription[]> {
+  const refunds = await listLatestRefunds(deps, { repIds: rows.map((r) => r.id) });
+  return rows.map(toAdminSubscription(deps.clock.now(), refunds));
+}
 
 export const toAdminAppointment = (r: AppointmentRow): AdminAppointment => ({ ...r, booked_at: r.booked_at.toISOString() });
 
@@ -147,7 +156,7 @@ export async function listSubscriptions(deps: ListDeps, o: AdminSubscriptionsFil
   const { limit, cursor, ...filter } = o;
   const beforeId = cursor ? cursorId(decodeCursor(cursor, ['number'] as const)[0]) : undefined;
   const rows = await queryRepsPage(deps.db, { q: filter.q, beforeId, limit: limit + 1 });
-  const page = pageOf(rows.map(toAdminSubscription(deps.clock.now())), limit, (s) => [s.id]);
+  const page = pageOf(await toAdminSubscriptions(deps, rows), limit, (s) => [s.id]);
   return {
     subscriptions: page.items,
     nextCursor: page.nextCursor,

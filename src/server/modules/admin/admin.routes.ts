@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_MESSAGES,
@@ -15,9 +15,10 @@ import {
   userStatusResponseSchema,
 } from '../../../shared/schemas/admin';
 import { messageResponseSchema, errorResponses } from '../../../shared/schemas/common';
-import { AppError, unauthorized } from '../../errors';
+import { unauthorized } from '../../errors';
 import { endAllSessions, endSession, requireUser, startSession, type UserType } from '../../plugins/auth';
-import { originOf, recordSecurityEvent } from '../../plugins/security';
+import { originOf } from '../../plugins/security';
+import { loginThrottle, type PasswordAccount } from '../auth/login-throttle';
 import { adminEmailRoutes } from './admin-email.routes';
 import { checkAdminPassword, logoutAdmin, recordAdminLogin } from './admin-auth.service';
 import { broadcast, clearActiveNotification, deleteAppointment, deleteDoctorLink, getActiveNotification } from './admin-content.service';
@@ -38,23 +39,7 @@ declare module 'fastify' {
   }
 }
 
-const AUTH_LIMIT = { max: 5, timeWindow: 15 * 60_000 };
-/** The one admin account, whatever the address: rotating X-Forwarded-For behind a proxy does not reset it. */
-const AUTH_ACCOUNT_LIMIT = { max: 10, timeWindow: 15 * 60_000 };
-
-function adminLoginLimit(app: FastifyInstance): preHandlerAsyncHookHandler {
-  const limiter = app.createRateLimit({ ...AUTH_LIMIT, keyGenerator: (req) => `admin-auth:ip:${req.ip}` });
-  const accountLimiter = app.createRateLimit({ ...AUTH_ACCOUNT_LIMIT, keyGenerator: () => 'admin-auth:account' });
-  return async (request) => {
-    let r = await limiter(request);
-    if (r.isAllowed || !r.isExceeded) r = await accountLimiter(request);
-    if (!r.isAllowed && r.isExceeded) {
-      const seconds = Math.max(1, r.ttlInSeconds);
-      await recordSecurityEvent(app, request, { eventType: 'rate_limited', threatLevel: 'high', blocked: true, details: { limit: 'adminAuthenticate' } });
-      throw new AppError('rate_limited', `Too many attempts. Please try again in ${seconds} seconds.`, 429, { 'retry-after': String(seconds) });
-    }
-  };
-}
+const ADMIN_ACCOUNT: PasswordAccount = { kind: 'admin', login: 'admin' };
 
 export async function adminRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -63,18 +48,29 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
   const statusDeps = { db: app.db, clock: app.clock, log: app.log, endAllSessions: (type: UserType, id: number) => endAllSessions(app, type, id) };
 
   // --- the gate: the session cookie is set and cleared here, at the edge ---
+  const throttle = loginThrottle(app);
   app.post(
     '/api/admin/authenticate',
-    { preHandler: adminLoginLimit(app), schema: { body: adminAuthenticateSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    // Per address and for the one admin account, or per device cookie of the admin's browser (decision 031).
+    {
+      preHandler: async (request) => throttle.countAttempt(request, ADMIN_ACCOUNT),
+      schema: { body: adminAuthenticateSchema, response: { 200: messageResponseSchema, ...errorResponses } },
+    },
     async (request, reply) => {
       const origin = originOf(request);
       await checkAdminPassword(app, { password: request.body.password, origin });
       await startSession(app, request, reply, { type: 'admin', id: 0, rememberMe: false });
+      throttle.trustDevice(request, reply, ADMIN_ACCOUNT);
       return recordAdminLogin(app, { origin });
     },
   );
   app.post('/api/admin/logout', { schema: { response: { 200: messageResponseSchema, ...errorResponses } } }, async (request, reply) => {
-    const isAdmin = (await request.getActor())?.type === 'admin';
+    // The database away: whose the cookie is cannot be read, so an admin session it holds is ended once it is back.
+    const actor = await request.getActor().catch(async (err: unknown) => {
+      await endSession(app, request, reply, { onlyType: 'admin' });
+      throw err;
+    });
+    const isAdmin = actor?.type === 'admin';
     const answer = await logoutAdmin(app, { isAdmin, origin: originOf(request) });
     // Only an admin session is ended here; a rep's or clinic's cookie on this browser stays as it is.
     if (isAdmin) await endSession(app, request, reply);

@@ -33,10 +33,38 @@ export const LIMITS = {
   verifyOtp: { ip: { max: 100, timeWindow: 15 * MINUTE }, account: { max: 30, timeWindow: 15 * MINUTE } },
   verifyEmail: { ip: { max: 60, timeWindow: 15 * MINUTE }, account: { max: 10, timeWindow: 15 * MINUTE } },
   resend: { ip: { max: 10, timeWindow: HOUR }, account: { max: 5, timeWindow: HOUR } },
+  // Passwords of unknown devices (no device cookie for the account; decision 031). A wrong current password of a
+  // profile change counts here too.
   login: { ip: { max: 100, timeWindow: 15 * MINUTE }, account: { max: 10, timeWindow: 15 * MINUTE } },
+  // The admin gate: one account, whatever the address (rotating X-Forwarded-For behind a proxy does not reset it).
+  adminLogin: { ip: { max: 5, timeWindow: 15 * MINUTE }, account: { max: 10, timeWindow: 15 * MINUTE } },
   forgotPassword: { ip: { max: 20, timeWindow: HOUR }, account: { max: 5, timeWindow: HOUR } },
   resetPassword: { ip: { max: 20, timeWindow: 15 * MINUTE }, account: { max: 5, timeWindow: 15 * MINUTE } },
 } satisfies Record<string, { ip: Limit; account: Limit }>;
+
+/**
+ * A browser presenting a valid device cookie for the account has this budget of its own instead of the account's and
+ * address's (decision 031): generous for the owner, and a device that keeps failing locks itself out.
+ */
+export const DEVICE_LIMIT = { max: 20, timeWindow: 15 * MINUTE } satisfies Limit;
+
+/** The 429 of the accounts limits, recorded as a security event. */
+export async function refuseThrottled(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  o: { limit: string; scope: string; ttlInSeconds: number },
+): Promise<never> {
+  const seconds = Math.max(1, o.ttlInSeconds);
+  await recordSecurityEvent(app, request, {
+    eventType: 'rate_limited',
+    threatLevel: o.limit === 'adminLogin' ? 'high' : 'medium',
+    blocked: true,
+    details: { limit: o.limit, scope: o.scope },
+  });
+  throw new AppError('rate_limited', `Too many attempts. Please try again in ${seconds} seconds.`, 429, {
+    'retry-after': String(seconds),
+  });
+}
 
 /** A preHandler applying an IP limit and an account limit under the name `name`. */
 export function rateLimited(app: FastifyInstance, name: string, limits: { ip: Limit; account: Limit }, accountKey: AccountKey): preHandlerAsyncHookHandler {
@@ -49,18 +77,7 @@ export function rateLimited(app: FastifyInstance, name: string, limits: { ip: Li
     ] as const) {
       if (scope === 'account' && !accountKey(request)) continue;
       const r = await limiter(request);
-      if (!r.isAllowed && r.isExceeded) {
-        const seconds = Math.max(1, r.ttlInSeconds);
-        await recordSecurityEvent(app, request, {
-          eventType: 'rate_limited',
-          threatLevel: 'medium',
-          blocked: true,
-          details: { limit: name, scope },
-        });
-        throw new AppError('rate_limited', `Too many attempts. Please try again in ${seconds} seconds.`, 429, {
-          'retry-after': String(seconds),
-        });
-      }
+      if (!r.isAllowed && r.isExceeded) await refuseThrottled(app, request, { limit: name, scope, ttlInSeconds: r.ttlInSeconds });
     }
   };
 }

@@ -21,9 +21,9 @@ export function verificationMail(o: { to: string; name: string; code: string; li
     '',
     `Your verification code is: ${o.code}`,
     '',
-    'Enter this 6-digit code on the verification page. It expires in 15 minutes and allows 3 attempts.',
+    'Enter this 6-digit code on the verification page of the browser you registered in. It expires in 15 minutes and allows 3 attempts.',
     '',
-    'Or verify your e-mail address with this link:',
+    'On any other device, verify your e-mail address with this link; you will choose your password there:',
     o.link,
     '',
     `If you did not register for ${PRODUCT_NAME}, you can ignore this e-mail.`,
@@ -31,8 +31,8 @@ export function verificationMail(o: { to: string; name: string; code: string; li
   const html = layout('Verify your e-mail address', [
     `Hello ${escapeHtml(o.name)},`,
     `Your verification code is: <strong style="font-size:24px;letter-spacing:4px">${o.code}</strong>`,
-    'Enter this 6-digit code on the verification page. It expires in 15 minutes and allows 3 attempts.',
-    `Or <a href="${escapeHtml(o.link)}">verify your e-mail address with this link</a>.`,
+    'Enter this 6-digit code on the verification page of the browser you registered in. It expires in 15 minutes and allows 3 attempts.',
+    `On any other device, <a href="${escapeHtml(o.link)}">verify your e-mail address with this link</a>; you will choose your password there.`,
     `If you did not register for ${PRODUCT_NAME}, you can ignore this e-mail.`,
   ]);
   return { to: o.to, toName: o.name, subject, text, html, templateType: 'verification' };

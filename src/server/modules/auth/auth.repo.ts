@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserKind } from '../../../shared/schemas/auth';
+import { canonicalPhone } from '../../../shared/schemas/phone';
 import type { DbOrTx } from '../../db/client';
-import { clinicUsers, medicalReps, passwordResetTokens, pendingClinicUsers, pendingMedicalReps } from '../../db/schema';
+import { clinicUsers, medicalReps, outbox, passwordResetTokens, pendingClinicUsers, pendingMedicalReps } from '../../db/schema';
 
 // Drizzle queries of the accounts area. The two pending tables share the column names used by the
 // verification queries, so those queries take the table of the kind.
@@ -37,8 +38,12 @@ export async function findEmailHolders(db: DbOrTx, email: string): Promise<Holde
   return (result as { rows: Holder[] }).rows;
 }
 
-/** Accounts, verified or pending, of both kinds, holding the phone (contact) number. */
-export async function findPhoneHolders(db: DbOrTx, phone: string): Promise<Holder[]> {
+/**
+ * Accounts, verified or pending, of both kinds, holding the phone (contact) number. Numbers are stored canonical
+ * (docs/decisions/032), so the lookup canonicalises too: +91 99060 01202 finds 9906001202 whoever calls.
+ */
+export async function findPhoneHolders(db: DbOrTx, number: string): Promise<Holder[]> {
+  const phone = canonicalPhone(number);
   const result = await db.execute(sql`
     select 'clinic' as kind, false as pending, email from ${clinicUsers} where contact_number = ${phone}
     union all select 'medrep', false, email from ${medicalReps} where phone = ${phone}
@@ -96,11 +101,44 @@ export async function replacePendingCode(
     .where(eq(t.id, id));
 }
 
-/** Removes the pending row once (for the verification that wins a race); undefined if already taken. */
-export async function takePendingById(db: DbOrTx, kind: UserKind, id: number): Promise<PendingRow | undefined> {
+/**
+ * Removes the pending row once, only while it still holds the code or link that was checked (for the verification
+ * that wins a race, and not after a resend or re-registration replaced it); undefined otherwise.
+ */
+export async function takePending(
+  db: DbOrTx,
+  kind: UserKind,
+  id: number,
+  match: { codeHash: string } | { linkTokenHash: string },
+): Promise<PendingRow | undefined> {
   const t = pendingTable(kind);
-  const [row] = await db.delete(t).where(eq(t.id, id)).returning();
+  const still = 'codeHash' in match ? eq(t.verificationOtp, match.codeHash) : eq(t.verifyTokenHash, match.linkTokenHash);
+  const [row] = await db
+    .delete(t)
+    .where(and(eq(t.id, id), still))
+    .returning();
   return row;
+}
+
+// --- codes sent to an address (docs/decisions/030) -----------------------------------------------
+
+/**
+ * Serialises, until the transaction ends, the requests that send a code to one address, so that counting the
+ * codes already sent and queueing the next one are one step under concurrency (on both databases).
+ */
+export async function lockCodeSends(tx: DbOrTx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`code-send:${key}`}, 0))`);
+}
+
+/** When the most recent `limit` e-mails with one of `replaceKeys` were queued since `since` (newest first), whatever became of them. */
+export async function recentCodeMails(db: DbOrTx, o: { replaceKeys: string[]; since: Date; limit: number }): Promise<Date[]> {
+  const rows = await db
+    .select({ queuedAt: outbox.queuedAt })
+    .from(outbox)
+    .where(and(inArray(outbox.replaceKey, o.replaceKeys), gt(outbox.queuedAt, o.since)))
+    .orderBy(desc(outbox.queuedAt))
+    .limit(o.limit);
+  return rows.map((r) => r.queuedAt);
 }
 
 export async function findPendingByToken(db: DbOrTx, kind: UserKind, tokenHash: string, now: Date): Promise<PendingRow | undefined> {
@@ -214,6 +252,13 @@ export async function replaceResetToken(db: DbOrTx, v: { kind: UserKind; userId:
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userType, v.kind), eq(passwordResetTokens.userId, v.userId), isNull(passwordResetTokens.usedAt)));
   await db.insert(passwordResetTokens).values({ userType: v.kind, userId: v.userId, tokenHash: v.tokenHash, expiresAt: v.expiresAt, createdAt: v.now });
+}
+
+/** Reset tokens of the account not yet used are deleted (they stop working). */
+export async function deleteUnusedResetTokens(db: DbOrTx, kind: UserKind, userId: number): Promise<void> {
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userType, kind), eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 /** Uses a reset token once, atomically: answers the account id, or undefined when invalid, used or expired. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,6 +9,7 @@ import {
   clinicLoginResponseSchema,
   clinicRegisterSchema,
   forgotPasswordSchema,
+  type Login,
   loginRefusedSchema,
   loginSchema,
   meResponseSchema,
@@ -27,6 +28,7 @@ import { actorOf, endSession, requireUser, startSession } from '../../plugins/au
 import { originOf } from '../../plugins/security';
 import { LIMITS, byEmail, byToken, byValue, rateLimited } from './auth.limits';
 import * as auth from './auth.service';
+import { loginThrottle } from './login-throttle';
 import * as registration from './registration.service';
 
 // The accounts calls (decisions 002 and 005). Thin: the shared schema parses, a guard checks the session, a service acts.
@@ -54,6 +56,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     throw redactQueryParams(err);
   });
   const limit = (name: keyof typeof LIMITS, key: Parameters<typeof rateLimited>[3]) => rateLimited(app, name, LIMITS[name], key);
+  const throttle = loginThrottle(app);
 
   // --- registration and verification -------------------------------------------------------------
   app.post(
@@ -100,15 +103,17 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     ['/api/auth/login', 'clinic'],
     ['/api/medrep/login', 'medrep'],
   ] as const) {
-    const accountKey = (req: Parameters<typeof byEmail>[0]) => (byEmail(req) ? `${kind}:${byEmail(req)}` : undefined);
     const answer = kind === 'clinic' ? clinicLoginResponseSchema : repLoginResponseSchema;
     // The refused rep login carries the spec's hint next to the message (part 1, 7).
     const response = { 200: answer, '4xx': loginRefusedSchema, '5xx': errorResponses['5xx'] };
-    app.post(path, { schema: { body: loginSchema, response }, preHandler: limit('login', accountKey) }, async (request, reply) => {
+    // Per address and per account, or per device cookie of the account (decision 031).
+    const preHandler = async (request: FastifyRequest) => throttle.countAttempt(request, { kind, login: (request.body as Login).email });
+    app.post(path, { schema: { body: loginSchema, response }, preHandler }, async (request, reply) => {
       try {
         const { accountId, answer } = await auth.logIn(app, { kind, input: request.body, origin: originOf(request) });
         // The session (and its cookie) starts at the edge; the service never sees the request or reply.
         await startSession(app, request, reply, { type: kind, id: accountId, rememberMe: request.body.rememberMe ?? false });
+        throttle.trustDevice(request, reply, { kind, login: request.body.email });
         return answer;
       } catch (err) {
         if (err instanceof auth.LoginRefused && err.hint) {

@@ -78,9 +78,18 @@ export async function isContactTaken(deps: { db: DbOrTx }, o: { field: 'email' |
   return holders.length > 0;
 }
 
+/**
+ * Reset links not yet used stop working: after a change of the password or of the e-mail address, a link sent before
+ * (perhaps to whoever made the change) must not set the password (decision 031). `deps.db` may be a transaction.
+ */
+export async function revokePasswordResetLinks(deps: { db: DbOrTx }, o: { kind: UserKind; userId: number }): Promise<void> {
+  await repo.deleteUnusedResetTokens(deps.db, o.kind, o.userId);
+}
+
 /** Sets a rep's password; an unused reset link stops working. `deps.db` may be the caller's transaction. */
 export async function changeRepPassword(deps: { db: DbOrTx }, o: { repId: number; passwordHash: string; now: Date }): Promise<void> {
   await repo.setRepPassword(deps.db, o.repId, o.passwordHash, o.now);
+  await revokePasswordResetLinks(deps, { kind: 'medrep', userId: o.repId });
 }
 
 async function findAccount(deps: Pick<Deps, 'db'>, kind: UserKind, email: string): Promise<repo.AccountRow | undefined> {
@@ -183,27 +192,41 @@ export async function acceptTerms(deps: Deps, o: TermsOptions): Promise<AcceptTe
 
 const nameOf = (a: repo.AccountRow) => ('fullName' in a ? a.fullName : a.contactPerson);
 
+/**
+ * A new single-use reset link, valid one hour, queued with the token that makes it work (`deps.db` is the caller's
+ * transaction); a newer link replaces an older one, sent or not.
+ */
+export async function queuePasswordReset(
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'outbox'>,
+  o: { kind: UserKind; account: { id: number; email: string; name: string } },
+): Promise<void> {
+  const { kind, account } = o;
+  const now = deps.clock.now();
+  const token = generateToken();
+  const link = `${deps.config.appUrl}/reset-password?token=${token}&type=${kind}`;
+  await repo.replaceResetToken(deps.db, {
+    kind,
+    userId: account.id,
+    tokenHash: hashLinkToken(token),
+    expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
+    now,
+  });
+  await deps.outbox.queueEmail(deps.db, passwordResetMail({ to: account.email, name: account.name, link, recipientId: account.id }), {
+    replaceKey: `reset:${kind}:${account.id}`,
+  });
+}
+
 /** POST /api/{clinic|medrep}/forgot-password: a single-use link valid one hour. */
 export async function requestPasswordReset(deps: Deps, o: { kind: UserKind; input: ForgotPassword; origin: RequestOrigin }): Promise<MessageResponse> {
   const { kind, input } = o;
   const account = await findAccount(deps, kind, input.email);
   if (!account) throw notFound(NO_ACCOUNT);
-  const now = deps.clock.now();
-  const token = generateToken();
-  const link = `${deps.config.appUrl}/reset-password?token=${token}&type=${kind}`;
-  // The link is queued with the token that makes it work; a newer request replaces a link not yet sent.
-  await deps.db.transaction(async (tx) => {
-    await repo.replaceResetToken(tx, {
-      kind,
-      userId: account.id,
-      tokenHash: hashLinkToken(token),
-      expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
-      now,
-    });
-    await deps.outbox.queueEmail(tx, passwordResetMail({ to: account.email, name: nameOf(account), link, recipientId: account.id }), {
-      replaceKey: `reset:${kind}:${account.id}`,
-    });
-  });
+  await deps.db.transaction(async (tx) =>
+    queuePasswordReset(
+      { db: tx, clock: deps.clock, config: deps.config, outbox: deps.outbox },
+      { kind, account: { id: account.id, email: account.email, name: nameOf(account) } },
+    ),
+  );
   await recordSecurityEvent(deps, o.origin, { eventType: 'password_reset_requested', userType: kind, userId: account.id });
   return { message: RESET_SENT };
 }
@@ -218,6 +241,7 @@ export async function resetPassword(deps: Deps, o: { kind: UserKind; input: Rese
     if (id === undefined) return undefined;
     if (kind === 'clinic') await repo.setClinicPassword(tx, id, passwordHash, now);
     else await repo.setRepPassword(tx, id, passwordHash, now);
+    await revokePasswordResetLinks({ db: tx }, { kind, userId: id });
     const account = kind === 'clinic' ? await repo.findClinicById(tx, id) : await repo.findRepById(tx, id);
     if (account) {
       await deps.outbox.queueEmail(tx, passwordChangedMail({ to: account.email, name: nameOf(account), recipientId: account.id, appUrl: deps.config.appUrl }));

@@ -66,7 +66,14 @@ describeEachDatabase('accounts: login, sessions and terms', (ctx) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual({
-      user: { id: expect.any(Number), email: payload.email, fullName: 'Ravi Sharma', phone: payload.phone, company: 'Sun Pharma', state: 'Jammu and Kashmir' },
+      user: {
+        id: expect.any(Number),
+        email: payload.email,
+        fullName: 'Ravi Sharma',
+        phone: `+91${payload.phone}`,
+        company: 'Sun Pharma',
+        state: 'Jammu and Kashmir',
+      },
       termsAccepted: false,
       message: 'Login successful',
     });

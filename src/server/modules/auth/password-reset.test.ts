@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { emailAuditLog, medicalReps, passwordResetTokens, securityEvents } from '../../db/schema';
-import { createClinic, createRep, TEST_PASSWORD } from '../../test/factories';
+import { createClinic, createRep, sessionCookie, TEST_PASSWORD } from '../../test/factories';
 import { describeEachDatabase } from '../../test/harness';
-import { linkIn } from '../../test/mailbox';
+import { codeIn, linkIn } from '../../test/mailbox';
 import { LIMITS } from './auth.limits';
 import { get, post, sessionCookieOf } from './auth.test-support';
 
@@ -99,5 +99,63 @@ describeEachDatabase('accounts: forgotten password', (ctx) => {
     const max = LIMITS.forgotPassword.account.max;
     for (let i = 0; i <= max; i++) statuses.push((await post(ctx.app, '/api/medrep/forgot-password', { email: rep.email })).statusCode);
     expect(statuses).toEqual([...Array(max).fill(200), 429]);
+  });
+
+  // A link sent before a change of the password or of the e-mail address may have gone to whoever made the change
+  // (decision 031): it stops working.
+  it('a reset link sent before an e-mail change or a password change stops working (rep and clinic)', async () => {
+    const refused = async (type: 'clinic' | 'medrep', token: string) => {
+      const res = await post(ctx.app, `/api/${type}/reset-password`, { token, password: NEW_PASSWORD });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().code).toBe('reset_link_invalid');
+    };
+    const codeFor = async (to: string, before: number) =>
+      codeIn(await ctx.mailbox.waitFor(to, () => ctx.mailbox.to(to).filter((m) => /verification code/.test(m.subject)).length > before));
+
+    // A rep's e-mail change.
+    const rep = await createRep(ctx.app.db);
+    const cookie = await sessionCookie(ctx.app, 'medrep', rep.id);
+    const beforeEmail = (await requestReset('medrep', rep.email)).searchParams.get('token')!;
+    const newEmail = `changed-${rep.id}@example.com`;
+    const sent = await post(
+      ctx.app,
+      '/api/medrep/send-update-otp',
+      { userId: rep.id, updateType: 'email', newValue: newEmail, currentPassword: TEST_PASSWORD },
+      { cookie },
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const emailCode = await codeFor(newEmail, 0);
+    expect((await post(ctx.app, '/api/medrep/verify-update-otp', { userId: rep.id, updateType: 'email', otp: emailCode }, { cookie })).statusCode).toBe(200);
+    await refused('medrep', beforeEmail);
+
+    // A rep's password change (by the profile's code).
+    const beforePassword = (await requestReset('medrep', newEmail)).searchParams.get('token')!;
+    const codes = ctx.mailbox.to(newEmail).filter((m) => /verification code/.test(m.subject)).length;
+    await post(ctx.app, '/api/medrep/send-update-otp', { userId: rep.id, updateType: 'password' }, { cookie });
+    const passwordCode = await codeFor(newEmail, codes);
+    const changed = await post(
+      ctx.app,
+      '/api/medrep/verify-update-otp',
+      { userId: rep.id, updateType: 'password', otp: passwordCode, newPassword: 'Chang3d!Pass' },
+      { cookie },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    await refused('medrep', beforePassword);
+
+    // A clinic's password change (Settings).
+    const clinic = await createClinic(ctx.app.db);
+    const clinicCookie = await sessionCookie(ctx.app, 'clinic', clinic.id);
+    const beforeClinic = (await requestReset('clinic', clinic.email)).searchParams.get('token')!;
+    const clinicChange = await post(
+      ctx.app,
+      '/api/clinic/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'Chang3d!Pass', confirmPassword: 'Chang3d!Pass' },
+      { cookie: clinicCookie },
+    );
+    expect(clinicChange.statusCode, clinicChange.body).toBe(200);
+    await refused('clinic', beforeClinic);
+    // A link asked for after the change works.
+    const after = (await requestReset('clinic', clinic.email)).searchParams.get('token')!;
+    expect((await post(ctx.app, '/api/clinic/reset-password', { token: after, password: NEW_PASSWORD })).statusCode).toBe(200);
   });
 });

@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import * as repo from './auth.repo';
 import { verificationMail } from './auth.mail';
+import { reserveCodeSend } from './code-send-cap';
 import { CODE_LIFETIME_MS, CODE_MAX_ATTEMPTS, VERIFY_LINK_LIFETIME_MS, generateCode, generateToken, hashCode, hashLinkToken, sameHash } from './codes';
 import { hashPassword } from './password';
 
@@ -32,6 +33,8 @@ export const CODE_LOCKED = ERROR_MESSAGES.code_locked;
 export const LINK_INVALID = ERROR_MESSAGES.link_invalid;
 export const NO_PENDING = 'No pending registration found for this email. Please register again.';
 export const RESENT_MESSAGE = 'A new verification code has been sent to your email.';
+export const REGISTRATION_REPLACED = ERROR_MESSAGES.registration_replaced;
+export const REGISTRATION_NOT_IN_BROWSER = ERROR_MESSAGES.registration_not_in_browser;
 const RESEND_INTERVAL_MS = 60_000;
 
 /** POST /api/check-availability: free when no verified or pending account of either kind holds the value. */
@@ -57,8 +60,12 @@ function newVerification(deps: Deps, kind: UserKind) {
   const now = deps.clock.now();
   const code = generateCode();
   const token = generateToken();
+  // Kept by the registering browser; only its hash is stored (decision 030).
+  const registrationToken = generateToken();
   return {
     code,
+    registrationToken,
+    registrationTokenHash: hashLinkToken(registrationToken),
     link: `${deps.config.appUrl}/verify-email?token=${token}&type=${kind}`,
     stored: {
       codeHash: hashCode(code, deps.config.SESSION_SECRET),
@@ -81,6 +88,16 @@ interface VerificationMail {
   link: string;
 }
 
+/**
+ * The first step of every transaction that stores a new code for an address: within the cap of codes per address,
+ * counted under a lock on the address that also orders concurrent registrations and resends of it (decision 030).
+ */
+async function reserveVerificationCode(deps: Pick<Deps, 'clock'>, tx: Tx, email: string) {
+  const address = email.toLowerCase();
+  const replaceKeys = [verificationMailKey('clinic', address), verificationMailKey('medrep', address)];
+  await reserveCodeSend(deps, tx, { lockKey: `verify:${address}`, replaceKeys });
+}
+
 /** Queued in the transaction that stores the code, so the code exists exactly when its e-mail does (decision 028). */
 async function queueVerification(deps: Pick<Deps, 'outbox'>, tx: Tx, o: VerificationMail) {
   await deps.outbox.queueEmail(tx, verificationMail({ to: o.email, name: o.name, code: o.code, link: o.link, kind: o.kind }), {
@@ -91,12 +108,13 @@ async function queueVerification(deps: Pick<Deps, 'outbox'>, tx: Tx, o: Verifica
 async function storePending(deps: Deps, mail: VerificationMail, insert: (tx: Tx) => Promise<void>) {
   try {
     await deps.db.transaction(async (tx) => {
+      await reserveVerificationCode(deps, tx, mail.email);
       await repo.deletePendingByEmail(tx, mail.email);
       await insert(tx);
       await queueVerification(deps, tx, mail);
     });
   } catch (err) {
-    // Two registrations of one e-mail at the same moment: the unique index keeps one.
+    // The address's lock orders two registrations of one e-mail; the unique index stays the last guard.
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, 'email_taken');
     throw err;
   }
@@ -125,10 +143,11 @@ export async function registerClinic(deps: Deps, o: { input: ClinicRegister }): 
       otpAttempts: 0,
       verifyTokenHash: v.stored.tokenHash,
       verifyTokenExpiry: v.stored.tokenExpiry,
+      registrationTokenHash: v.registrationTokenHash,
       createdAt: v.now,
     }),
   );
-  return { message: REGISTERED_MESSAGE, email };
+  return { message: REGISTERED_MESSAGE, email, registrationToken: v.registrationToken };
 }
 
 /** POST /api/medrep/register */
@@ -153,24 +172,41 @@ export async function registerRep(deps: Deps, o: { input: RepRegister }): Promis
       otpAttempts: 0,
       verifyTokenHash: v.stored.tokenHash,
       verifyTokenExpiry: v.stored.tokenExpiry,
+      registrationTokenHash: v.registrationTokenHash,
       createdAt: v.now,
     }),
   );
-  return { message: REGISTERED_MESSAGE, email };
+  return { message: REGISTERED_MESSAGE, email, registrationToken: v.registrationToken };
+}
+
+interface Activation {
+  kind: UserKind;
+  email: string;
+  pendingId: number;
+  /** The code or link checked: the row is taken only while it still holds it. */
+  match: Parameters<typeof repo.takePending>[3];
+  /** The password chosen on the link page, which replaces the one typed at registration (decision 030). */
+  password?: string;
+  /** The refusal when the row was replaced (resend, re-registration) since it was checked. */
+  replaced: AppError;
 }
 
 /** Moves a pending registration into the verified table, once, in one transaction. */
-async function activate(deps: Deps, kind: UserKind, pendingId: number): Promise<{ message: string }> {
+async function activate(deps: Deps, o: Activation): Promise<{ message: string }> {
   const now = deps.clock.now();
   try {
     const created = await deps.db.transaction(async (tx) => {
-      const pending = await repo.takePendingById(tx, kind, pendingId);
-      if (!pending) return false; // a concurrent verification won
-      if (kind === 'clinic') await repo.insertClinicFromPending(tx, pending as repo.PendingClinic, now);
+      const taken = await repo.takePending(tx, o.kind, o.pendingId, o.match);
+      if (!taken) return false;
+      const pending = o.password ? { ...taken, password: o.password } : taken;
+      if (o.kind === 'clinic') await repo.insertClinicFromPending(tx, pending as repo.PendingClinic, now);
       else await repo.insertRepFromPending(tx, pending as repo.PendingRep, now);
       return true;
     });
-    return { message: created ? VERIFIED_MESSAGE : ALREADY_VERIFIED };
+    if (created) return { message: VERIFIED_MESSAGE };
+    // A concurrent verification won, or the registration was replaced meanwhile.
+    if (await isVerified(deps, o.kind, o.email)) return { message: ALREADY_VERIFIED };
+    throw o.replaced;
   } catch (err) {
     // Another account took the e-mail or phone between registration and verification.
     if (isUniqueViolation(err)) throw conflict(ERROR_MESSAGES.account_taken, 'account_taken');
@@ -193,6 +229,15 @@ export async function verifyOtp(deps: Deps, o: { input: VerifyOtp; origin: Reque
     throw notFound(NO_PENDING);
   }
   const event = { userType: kind, details: { email: pending.email } };
+  // Before anything else: a browser that did not register neither spends the registrant's attempts nor learns
+  // whether the code is right or expired (decision 030).
+  if (!input.registrationToken || !pending.registrationTokenHash) {
+    throw new AppError('registration_not_in_browser', REGISTRATION_NOT_IN_BROWSER, 403);
+  }
+  if (!sameHash(hashLinkToken(input.registrationToken), pending.registrationTokenHash)) {
+    await recordSecurityEvent(deps, o.origin, { ...event, eventType: 'registration_token_mismatch', threatLevel: 'medium', blocked: true });
+    throw new AppError('registration_replaced', REGISTRATION_REPLACED, 409);
+  }
   if (pending.otpExpiry.getTime() <= deps.clock.now().getTime()) {
     await recordSecurityEvent(deps, o.origin, { ...event, eventType: 'verification_code_expired' });
     throw badRequest(CODE_EXPIRED, 'code_expired');
@@ -204,7 +249,10 @@ export async function verifyOtp(deps: Deps, o: { input: VerifyOtp; origin: Reque
     await recordSecurityEvent(deps, o.origin, { ...event, eventType: 'verification_code_locked', threatLevel: 'medium', blocked: true });
     throw badRequest(CODE_LOCKED, 'code_locked');
   }
-  if (sameHash(hashCode(input.otp, deps.config.SESSION_SECRET), pending.verificationOtp)) return activate(deps, kind, pending.id);
+  if (sameHash(hashCode(input.otp, deps.config.SESSION_SECRET), pending.verificationOtp)) {
+    const replaced = badRequest(ERROR_MESSAGES.code_replaced, 'code_replaced');
+    return activate(deps, { kind, email: pending.email, pendingId: pending.id, match: { codeHash: pending.verificationOtp }, replaced });
+  }
   if (attempt === CODE_MAX_ATTEMPTS) {
     await recordSecurityEvent(deps, o.origin, { ...event, eventType: 'verification_lockout', threatLevel: 'medium', blocked: true });
     throw badRequest(CODE_LOCKED, 'code_locked');
@@ -214,18 +262,29 @@ export async function verifyOtp(deps: Deps, o: { input: VerifyOtp; origin: Reque
   throw badRequest(`Invalid verification code. You have ${left} attempt${left === 1 ? '' : 's'} left.`, 'code_invalid');
 }
 
-/** POST /api/verify-email: the link of the verification e-mail. */
+/**
+ * POST /api/verify-email: the link of the verification e-mail, with the password chosen on the link page. Whoever
+ * filled in the registration may not own the address; the person who opened the link does, so their password is the
+ * account's (decision 030).
+ */
 export async function verifyEmailLink(deps: Deps, o: { input: VerifyEmail; origin: RequestOrigin }): Promise<MessageResponse> {
   const { input } = o;
-  const pending = await repo.findPendingByToken(deps.db, input.type, hashLinkToken(input.token), deps.clock.now());
+  const linkTokenHash = hashLinkToken(input.token);
+  const pending = await repo.findPendingByToken(deps.db, input.type, linkTokenHash, deps.clock.now());
   if (!pending) {
     await recordSecurityEvent(deps, o.origin, { eventType: 'verification_link_invalid', userType: input.type });
     throw badRequest(LINK_INVALID, 'link_invalid');
   }
-  return activate(deps, input.type, pending.id);
+  const password = await hashPassword(input.password);
+  const replaced = badRequest(LINK_INVALID, 'link_invalid');
+  return activate(deps, { kind: input.type, email: pending.email, pendingId: pending.id, match: { linkTokenHash }, password, replaced });
 }
 
-/** POST /api/resend-verification: a new code and link; attempts start again; one per minute per e-mail. */
+/**
+ * POST /api/resend-verification: a new code and link; attempts start again; one per minute per e-mail, and within
+ * the cap per address. It needs no registration token: the new code still works only in the registering browser,
+ * and the link (which needs the owner's password) is how someone in another browser finishes (decision 030).
+ */
 export async function resendVerification(deps: Deps, o: { input: ResendVerification }): Promise<MessageResponse> {
   const { input } = o;
   const kind = input.type;
@@ -243,10 +302,14 @@ export async function resendVerification(deps: Deps, o: { input: ResendVerificat
     throw new AppError('rate_limited', `Please wait ${wait} seconds before requesting a new code.`, 429, { 'retry-after': String(wait) });
   }
   const v = newVerification(deps, kind);
-  const name = 'clinicName' in pending ? pending.contactPerson : pending.fullName;
   await deps.db.transaction(async (tx) => {
-    await repo.replacePendingCode(tx, kind, pending.id, v.stored);
-    await queueVerification(deps, tx, { kind, email: pending.email, name, code: v.code, link: v.link });
+    await reserveVerificationCode(deps, tx, pending.email);
+    // Read again under the address's lock: a registration of it that committed meanwhile is the one to resend.
+    const current = await repo.findPending(tx, kind, pending.email);
+    if (!current) throw notFound(NO_PENDING);
+    await repo.replacePendingCode(tx, kind, current.id, v.stored);
+    const name = 'clinicName' in current ? current.contactPerson : current.fullName;
+    await queueVerification(deps, tx, { kind, email: current.email, name, code: v.code, link: v.link });
   });
   return { message: RESENT_MESSAGE };
 }

@@ -13,7 +13,11 @@ describeEachDatabase('accounts: registration and e-mail verification', (ctx) => 
     const res = await post(ctx.app, '/api/clinic/register', payload);
     expect(res.statusCode).toBe(201);
     const email = payload.email.toLowerCase();
-    expect(res.json()).toEqual({ message: 'Registration successful. Please check your email for the 6-digit verification code.', email });
+    expect(res.json()).toEqual({
+      message: 'Registration successful. Please check your email for the 6-digit verification code.',
+      email,
+      registrationToken: expect.stringMatching(/^[\w-]{43}$/),
+    });
 
     const mail = await ctx.mailbox.waitFor(email);
     const code = codeIn(mail);
@@ -49,16 +53,27 @@ describeEachDatabase('accounts: registration and e-mail verification', (ctx) => 
     const token = link.searchParams.get('token')!;
     expect(token.length).toBeGreaterThanOrEqual(43);
 
-    const verified = await post(ctx.app, '/api/verify-email', { token, type: 'medrep' });
+    // The link page asks for the password (decision 030): without one the link is not used up.
+    const bare = await post(ctx.app, '/api/verify-email', { token, type: 'medrep' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().message).toBe('Password is required');
+    const weak = await post(ctx.app, '/api/verify-email', { token, type: 'medrep', password: 'short' });
+    expect(weak.json().message).toBe('Password must be at least 8 characters');
+
+    const chosen = 'Linked#Pass2';
+    const verified = await post(ctx.app, '/api/verify-email', { token, type: 'medrep', password: chosen });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().message).toBe('Email verified successfully. Your account is ready.');
     const [rep] = await ctx.app.db.select().from(medicalReps).where(eq(medicalReps.email, payload.email));
-    expect(rep).toMatchObject({ fullName: 'Ravi Sharma', phone: payload.phone, emailVerified: true, subscriptionStatus: 'inactive' });
+    expect(rep).toMatchObject({ fullName: 'Ravi Sharma', phone: `+91${payload.phone}`, emailVerified: true, subscriptionStatus: 'inactive' });
+    // The password chosen on the link page is the account's; the one typed at registration is not.
+    expect((await post(ctx.app, '/api/medrep/login', { email: payload.email, password: chosen })).statusCode).toBe(200);
+    expect((await post(ctx.app, '/api/medrep/login', { email: payload.email, password: payload.password })).statusCode).toBe(401);
 
-    const reused = await post(ctx.app, '/api/verify-email', { token, type: 'medrep' });
+    const reused = await post(ctx.app, '/api/verify-email', { token, type: 'medrep', password: chosen });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe('This verification link is invalid or has expired. Please request a new one.');
-    const forged = await post(ctx.app, '/api/verify-email', { token: 'x'.repeat(43), type: 'clinic' });
+    const forged = await post(ctx.app, '/api/verify-email', { token: 'x'.repeat(43), type: 'clinic', password: chosen });
     expect(forged.statusCode).toBe(400);
   });
 
@@ -238,7 +253,7 @@ describeEachDatabase('accounts: registration and e-mail verification', (ctx) => 
       (await post(ctx.app, '/api/verify-otp', { email: payload.email, otp: code, type: 'medrep' })).body,
     ];
     for (const body of bodies) {
-      for (const secret of [code, token, pending!.verificationOtp, pending!.verifyTokenHash!, pending!.password]) {
+      for (const secret of [code, token, pending!.verificationOtp, pending!.verifyTokenHash!, pending!.registrationTokenHash!, pending!.password]) {
         expect(body).not.toContain(secret);
       }
     }

@@ -3,6 +3,7 @@ import {
   datesOfMonth,
   daysStatus,
   futureAppointmentAtClinic,
+  lastBookableDate,
   normalizeAvailableDays,
   type BookingContext,
 } from '../../../shared/booking/booking-rules';
@@ -18,6 +19,7 @@ import { findCalendarInputs } from './booking.repo';
 import { AVAILABILITY_NOT_FOUND } from './booking.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type CalendarDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /** A bookable link's call settings as the rep sees them. */
 const callSettingsOf = (link: { doctorName: string; availableDays: unknown; maxSlots: number; callFrequency: number }): DoctorAvailabilitySettings => ({
@@ -40,19 +42,19 @@ export async function getDoctorAvailability(deps: Deps, o: { clinicId: number; d
  * and the call-frequency cutoff.
  */
 export async function getBookingCalendar(
-  deps: Deps,
+  deps: CalendarDeps,
   o: { repId: number; clinicId: number; doctorId: number; month: string },
 ): Promise<{ month: CalendarMonth; subscriptionActive: boolean }> {
   const now = deps.clock.now();
   const today = todayInIndia(now);
-  const [rep, month] = await Promise.all([readRep(deps, o.repId), calendarCache.read(deps.db, { ...o, today })]);
+  const [rep, month] = await Promise.all([readRep(deps, o.repId), calendarCache.read(deps.db, { ...o, today, horizonDays: deps.config.BOOKING_HORIZON_DAYS })]);
   if (!rep) throw unauthorized();
   // Only the subscription depends on the instant; the rest is the cached month (shared: not changed here).
   return { month, subscriptionActive: isSubscriptionActive({ status: rep.subscriptionStatus, expiresAt: rep.subscriptionExpiresAt, now }) };
 }
 
 export type CalendarMonth = Omit<BookingCalendarResponse, 'subscriptionActive'>;
-type CalendarArg = { repId: number; clinicId: number; doctorId: number; month: string; today: string };
+type CalendarArg = { repId: number; clinicId: number; doctorId: number; month: string; today: string; horizonDays: number };
 
 /**
  * A rep's month at a doctor's clinic as the calendar shows it, per Indian date (computing 30 days' states
@@ -66,7 +68,7 @@ const calendarCache = defineReadCache<CalendarArg, CalendarMonth>({
   max: 100_000,
   maxBytes: 64 * 2 ** 20,
   sizeOf: (m) => 2500 + m.days.length * 130,
-  keyOf: (a) => `${a.repId}:${a.clinicId}:${a.doctorId}:${a.month}:${a.today}`,
+  keyOf: (a) => `${a.repId}:${a.clinicId}:${a.doctorId}:${a.month}:${a.today}:${a.horizonDays}`,
   argTags: (a) => [`rep:${a.repId}`, `month:${a.clinicId}:${a.doctorId}:${a.month}`, `link:${a.clinicId}:${a.doctorId}`],
   invalidatedBy: {
     'rep-appts': ([r]) => `rep:${r}`,
@@ -88,7 +90,7 @@ async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<Cal
   if (!inputs) throw notFound(AVAILABILITY_NOT_FOUND);
   const settings = callSettingsOf(inputs);
   const { doctorDays: doctorAppointments, repVisits: repAppointments, closedDates } = inputs;
-  const ctx: BookingContext = { settings, clinicId: o.clinicId, doctorAppointments, repAppointments, today, closedDates };
+  const ctx: BookingContext = { settings, clinicId: o.clinicId, doctorAppointments, repAppointments, today, closedDates, horizonDays: o.horizonDays };
   const future = futureAppointmentAtClinic(ctx);
   const futureRow = future ? repAppointments.find((a) => a === future) : undefined;
   return {
@@ -99,5 +101,6 @@ async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<Cal
     hasFutureAppointment: future !== null,
     futureAppointment: futureRow ? { id: futureRow.id, appointment_date: futureRow.date, status: futureRow.status } : null,
     frequencyCutoff: callFrequencyCutoff(ctx),
+    lastBookableDate: lastBookableDate(ctx)!,
   };
 }

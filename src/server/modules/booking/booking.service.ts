@@ -87,7 +87,8 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
         await listClosedDates(tx, { clinicId: input.clinicId, doctorId: input.doctorId, from: date, to: date }),
       ];
       const settings = { maxSlots: link.maxSlots, callFrequency: link.callFrequency, availableDays: normalizeAvailableDays(link.availableDays) };
-      const check = checkBooking({ settings, clinicId: input.clinicId, doctorAppointments, repAppointments, today, closedDates }, date);
+      const horizonDays = deps.config.BOOKING_HORIZON_DAYS;
+      const check = checkBooking({ settings, clinicId: input.clinicId, doctorAppointments, repAppointments, today, closedDates, horizonDays }, date);
 
       let answer: BookingAnswer;
       const row = check.ok ? await insertAppointment(tx, { ...input, date, now }) : null;

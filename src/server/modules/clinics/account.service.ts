@@ -4,6 +4,7 @@ import { invalidatingTransaction } from '../../cache/invalidation';
 import { clinicUsers, sessions } from '../../db/schema';
 import { badRequest, unauthorized } from '../../errors';
 import type { Actor } from '../../plugins/auth';
+import { revokePasswordResetLinks } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { ChangePassword, ClinicPreferences } from '../../../shared/schemas/clinic';
 import type { ClinicDeps } from './access';
@@ -29,6 +30,8 @@ export async function changeClinicPassword(deps: ClinicDeps, o: { actor: Actor; 
   const now = deps.clock.now();
   await invalidatingTransaction(deps.db, async (tx, changed) => {
     await tx.update(clinicUsers).set({ password: hash, updatedAt: now }).where(eq(clinicUsers.id, clinic.id));
+    // A reset link sent before the change stops working (decision 031).
+    await revokePasswordResetLinks({ db: tx }, { kind: 'clinic', userId: clinic.id });
     await tx.delete(sessions).where(and(eq(sessions.userType, 'clinic'), eq(sessions.userId, clinic.id), ne(sessions.id, o.actor.sessionId)));
     // The other sessions end on every instance (the account's key finds them; this one is read again).
     changed.add(cacheKey.account('clinic', clinic.id));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { COMPANY } from '../../../shared/constants';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { AccountExport } from '../../../shared/schemas/privacy';
@@ -8,6 +8,7 @@ import {
   clinicUsers,
   doctorAppointments,
   doctors,
+  emailChangeRestores,
   idempotencyKeys,
   outbox,
   medicalReps,
@@ -232,21 +233,30 @@ export async function requestAccountDeletion(deps: Deps, o: { actor: Actor }): P
   return { message: PRIVACY_MESSAGES.codeSent };
 }
 
-/** Step 2: the right code erases the account's personal data and ends every session. */
+/**
+ * Step 2: the right code erases the account's personal data and ends every session. The attempt is counted BEFORE
+ * the code is compared, with one UPDATE ... RETURNING on a live code with attempts left (as the registration code,
+ * decision 005): parallel guesses each get their own number, and at most 3 are ever compared.
+ */
 export async function confirmAccountDeletion(deps: Deps, o: { actor: Actor; code: string }): Promise<MessageResponse> {
   const { actor, code } = o;
-  const row = await accountRow(deps, actor);
   const table = actor.type === 'clinic' ? clinicUsers : medicalReps;
-  if (!row.verificationOtp || !row.otpExpiry) throw badRequest(PRIVACY_MESSAGES.noCode, 'no_code');
-  if (row.otpExpiry.getTime() <= deps.clock.now().getTime()) throw badRequest(PRIVACY_MESSAGES.expired, 'code_expired');
-  if (row.otpAttempts >= DELETE_CODE_MAX_ATTEMPTS) throw new AppError('too_many_attempts', PRIVACY_MESSAGES.tooMany, 429);
-  if (!sameHash(hashCode(code, deps.config.SESSION_SECRET), row.verificationOtp)) {
-    await deps.db
-      .update(table)
-      .set({ otpAttempts: sql`${table.otpAttempts} + 1` })
-      .where(eq(table.id, actor.id));
-    throw badRequest(row.otpAttempts + 1 >= DELETE_CODE_MAX_ATTEMPTS ? PRIVACY_MESSAGES.tooMany : PRIVACY_MESSAGES.wrong, 'wrong_code');
+  const now = deps.clock.now();
+  const [counted] = await deps.db
+    .update(table)
+    .set({ otpAttempts: sql`${table.otpAttempts} + 1` })
+    .where(and(eq(table.id, actor.id), isNotNull(table.verificationOtp), gt(table.otpExpiry, now), lt(table.otpAttempts, DELETE_CODE_MAX_ATTEMPTS)))
+    .returning({ codeHash: table.verificationOtp, attempts: table.otpAttempts });
+  if (!counted) {
+    const row = await accountRow(deps, actor);
+    if (!row.verificationOtp || !row.otpExpiry) throw badRequest(PRIVACY_MESSAGES.noCode, 'no_code');
+    if (row.otpExpiry.getTime() <= now.getTime()) throw badRequest(PRIVACY_MESSAGES.expired, 'code_expired');
+    throw new AppError('too_many_attempts', PRIVACY_MESSAGES.tooMany, 429);
   }
+  if (!sameHash(hashCode(code, deps.config.SESSION_SECRET), counted.codeHash!)) {
+    throw badRequest(counted.attempts >= DELETE_CODE_MAX_ATTEMPTS ? PRIVACY_MESSAGES.tooMany : PRIVACY_MESSAGES.wrong, 'wrong_code');
+  }
+  const row = await accountRow(deps, actor);
   const name = 'fullName' in row ? row.fullName : row.clinicName;
   // The erasure removes every message that names the address, then queues this notice in the same transaction.
   const notice: OutgoingMail = {
@@ -275,6 +285,8 @@ async function eraseRep(deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, repId: numb
     changed.add(cacheKey.everything());
     await tx.delete(doctorAppointments).where(eq(doctorAppointments.repId, repId));
     await tx.delete(profileUpdateCodes).where(eq(profileUpdateCodes.repId, repId));
+    // The undo links of e-mail changes hold old addresses.
+    await tx.delete(emailChangeRestores).where(eq(emailChangeRestores.repId, repId));
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.repId, repId));
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userType, 'medrep'), eq(passwordResetTokens.userId, repId)));
     if (rep) await tx.delete(outbox).where(sql`lower(${outbox.recipientEmail}) = ${rep.email.toLowerCase()}`);

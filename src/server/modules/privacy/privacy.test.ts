@@ -126,6 +126,37 @@ describeEachDatabase('privacy rights: export and deletion', (ctx) => {
     expect((await get('/api/auth/me', cookie)).statusCode).toBe(401);
   });
 
+  // Of 10 parallel wrong guesses at most 3 may be compared (the attempt is counted atomically before the comparison).
+  for (const kind of ['medrep', 'clinic'] as const) {
+    it(`${kind}: 10 parallel wrong deletion codes: at most 3 are checked, then 429 until a new code`, async () => {
+      const account = kind === 'medrep' ? await createSubscribedRep(ctx.app.db) : await createClinic(ctx.app.db);
+      const mails = () => ctx.mailbox.to(account.email).filter((m) => /Confirm the deletion/.test(m.subject));
+      // Three rounds, each with a new code and a new session (the routes' own limits count per session).
+      for (let round = 1; round <= 3; round++) {
+        const cookie = await sessionCookie(ctx.app, kind, account.id);
+        await post('/api/account/delete/request', cookie);
+        const code = codeIn(await ctx.mailbox.waitFor(account.email, () => mails().length >= round));
+        const bad = code === '000001' ? '000002' : '000001';
+        const answers = await Promise.all(Array.from({ length: 10 }, () => post('/api/account/delete/confirm', cookie, { code: bad })));
+        const checked = answers.filter((r) => r.statusCode === 400);
+        expect(checked.length, `round ${round}: wrong codes compared`).toBeLessThanOrEqual(3);
+        expect(checked.every((r) => r.json().code === 'wrong_code')).toBe(true);
+        expect(answers.filter((r) => r.statusCode === 429).map((r) => r.json().code)).toEqual(Array(10 - checked.length).fill('too_many_attempts'));
+        // The right code is refused too, until a new code.
+        const again = await sessionCookie(ctx.app, kind, account.id);
+        const locked = await post('/api/account/delete/confirm', again, { code });
+        expect(locked.statusCode).toBe(429);
+        expect(locked.json().message).toBe('Too many wrong codes. Please request a new one.');
+      }
+      const cookie = await sessionCookie(ctx.app, kind, account.id);
+      expect((await get('/api/auth/me', cookie)).statusCode).toBe(200);
+      await post('/api/account/delete/request', cookie);
+      await ctx.mailbox.waitFor(account.email, () => mails().length > 3);
+      const done = await post('/api/account/delete/confirm', cookie, { code: codeIn(mails().at(-1)!) });
+      expect(done.statusCode, done.body).toBe(200);
+    });
+  }
+
   it('lets a code expire after 15 minutes', async () => {
     const { rep, cookie } = await repWorld();
     await post('/api/account/delete/request', cookie);

@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { medicalReps, profileUpdateCodes, sessions } from '../../db/schema';
+import { emailChangeRestores, medicalReps, profileUpdateCodes, sessions } from '../../db/schema';
 import type { ProfileUpdateType } from '../../../shared/schemas/profile';
 
 // Drizzle queries of profile changes confirmed by a code (spec part 2, 2.1).
@@ -82,4 +82,39 @@ export async function updateRepFields(
 /** Ends the rep's sessions other than the current one (after a password change). */
 export async function endOtherRepSessions(db: DbOrTx, o: { repId: number; keepSessionId: string }) {
   await db.delete(sessions).where(and(eq(sessions.userType, 'medrep'), eq(sessions.userId, o.repId), ne(sessions.id, o.keepSessionId)));
+}
+
+/** The rep's password hash (to check the current password before a change of e-mail or phone). */
+export async function findRepPasswordHash(db: DbOrTx, repId: number): Promise<string | null> {
+  const [row] = await db.select({ password: medicalReps.password }).from(medicalReps).where(eq(medicalReps.id, repId)).limit(1);
+  return row?.password ?? null;
+}
+
+/** Every code of the rep for a change not yet confirmed. */
+export async function deleteUpdateCodes(db: DbOrTx, repId: number): Promise<void> {
+  await db.delete(profileUpdateCodes).where(eq(profileUpdateCodes.repId, repId));
+}
+
+// --- undo links of e-mail changes (docs/decisions/031) ------------------------------------------------
+
+export async function insertEmailRestore(
+  db: DbOrTx,
+  v: { repId: number; oldEmail: string; newEmail: string; tokenHash: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db.insert(emailChangeRestores).values({ ...v, createdAt: v.now });
+}
+
+/** Uses an undo link once, atomically: the rep and the address to put back, or null when invalid, used or expired. */
+export async function consumeEmailRestore(db: DbOrTx, tokenHash: string, now: Date): Promise<{ repId: number; oldEmail: string } | null> {
+  const [row] = await db
+    .update(emailChangeRestores)
+    .set({ usedAt: now })
+    .where(and(eq(emailChangeRestores.tokenHash, tokenHash), isNull(emailChangeRestores.usedAt), gt(emailChangeRestores.expiresAt, now)))
+    .returning({ repId: emailChangeRestores.repId, oldEmail: emailChangeRestores.oldEmail });
+  return row ?? null;
+}
+
+/** The rep's other unused undo links end (a later change's link must not undo the restore). */
+export async function deleteUnusedEmailRestores(db: DbOrTx, repId: number): Promise<void> {
+  await db.delete(emailChangeRestores).where(and(eq(emailChangeRestores.repId, repId), isNull(emailChangeRestores.usedAt)));
 }

@@ -1,6 +1,6 @@
 import { LIMITS, PRODUCT_NAME } from '../../../shared/constants';
 import type { ProfileUpdateType, SendUpdateOtp, SendUpdateOtpResponse, VerifyUpdateOtp, VerifyUpdateOtpResponse } from '../../../shared/schemas/profile';
-import { PROFILE_MESSAGES } from '../../../shared/schemas/profile';
+import { needsCurrentPassword, PROFILE_MESSAGES } from '../../../shared/schemas/profile';
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors';
 import type { Deps } from '../../deps';
 import type { OutgoingMail } from '../../outbox/outbox';
@@ -10,10 +10,12 @@ import { changeRepPassword, isContactTaken } from '../auth/auth.service';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
-import { hashPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { recordEmailChange } from './email-restore.service';
 import {
   countUpdateCodeAttempt,
   endOtherRepSessions,
+  findRepPasswordHash,
   findRepProfile,
   findUpdateCode,
   replaceUpdateCode,
@@ -65,11 +67,40 @@ function currentValue(rep: NonNullable<Awaited<ReturnType<typeof findRepProfile>
   }
 }
 
-export async function sendUpdateCode(deps: Deps, o: { input: SendUpdateOtp }): Promise<SendUpdateOtpResponse> {
+/**
+ * A change of e-mail or phone proves the account holder, not only a session (decision 031): the current password,
+ * counted as a password attempt (`countPasswordAttempt`, the sign-in budgets) before it is checked.
+ */
+async function assertCurrentPassword(
+  deps: Deps,
+  o: { repId: number; email: string; password: string; countPasswordAttempt: (login: string) => Promise<void>; origin: RequestOrigin },
+) {
+  await o.countPasswordAttempt(o.email);
+  const hash = await findRepPasswordHash(deps.db, o.repId);
+  if (!hash) throw unauthorized();
+  if (!(await verifyPassword(hash, o.password))) {
+    await recordSecurityEvent(deps, o.origin, { eventType: 'password_change_wrong_current', userType: 'medrep', userId: o.repId, threatLevel: 'medium' });
+    throw new AppError('wrong_password', PROFILE_MESSAGES.wrongPassword, 401);
+  }
+}
+
+export async function sendUpdateCode(
+  deps: Deps,
+  o: { input: SendUpdateOtp; countPasswordAttempt: (login: string) => Promise<void>; origin: RequestOrigin },
+): Promise<SendUpdateOtpResponse> {
   const { userId: repId, updateType } = o.input;
   const now = deps.clock.now();
   const rep = await findRepProfile(deps.db, repId);
   if (!rep) throw unauthorized();
+  if (needsCurrentPassword(updateType)) {
+    await assertCurrentPassword(deps, {
+      repId,
+      email: rep.email,
+      password: o.input.currentPassword ?? '',
+      countPasswordAttempt: o.countPasswordAttempt,
+      origin: o.origin,
+    });
+  }
   const newValue = updateType === 'password' ? null : o.input.newValue!;
   const current = currentValue(rep, updateType);
   if (newValue !== null && current !== null && newValue.toLowerCase() === current.toLowerCase() && (updateType === 'email' || newValue === current)) {
@@ -194,7 +225,15 @@ export async function verifyUpdateCode(deps: Deps, o: { actor: Actor; input: Ver
               : { company: value };
       // Clinics see the rep's name, company and phone on their visitor lists.
       changed.add(cacheKey.account('medrep', repId), cacheKey.repDetails(repId));
-      return updateRepFields(tx, repId, set, now);
+      const before = updateType === 'email' ? await findRepProfile(tx, repId) : null;
+      const updated = await updateRepFields(tx, repId, set, now);
+      // The old address is told, with a way back (decision 031).
+      if (before)
+        await recordEmailChange(
+          { db: tx, config: deps.config, outbox: deps.outbox },
+          { repId, name: before.fullName, oldEmail: before.email, newEmail: updated.email, now },
+        );
+      return updated;
     });
     deps.log.info({ repId, updateType }, 'profile updated');
     return { message: `${LABELS[updateType]} updated successfully`, user };

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { medicalReps, pendingMedicalReps, profileUpdateCodes, sessions } from '../../db/schema';
+import { emailChangeRestores, medicalReps, pendingMedicalReps, profileUpdateCodes, sessions } from '../../db/schema';
 import { describeEachDatabase, type TestContext } from '../../test/harness';
-import { codeIn } from '../../test/mailbox';
+import { codeIn, linkIn } from '../../test/mailbox';
+import { LIMITS } from '../auth/auth.limits';
 import { createClinic, createSubscribedRep, sessionCookie, TEST_PASSWORD } from '../../test/factories';
 
 const NOW = '2026-03-02T04:30:00.000Z';
@@ -20,7 +21,12 @@ describeEachDatabase('profile changes by e-mailed code', (ctx) => {
 
   it('changes the phone with the code sent to the current address; the code works once', async () => {
     const { rep, cookie } = await signedInRep(ctx);
-    const sent = await post(ctx, cookie, '/api/medrep/send-update-otp', { userId: rep.id, updateType: 'phone', newValue: '+91 98765-43210' });
+    const sent = await post(ctx, cookie, '/api/medrep/send-update-otp', {
+      userId: rep.id,
+      updateType: 'phone',
+      newValue: '+91 98765-43210',
+      currentPassword: TEST_PASSWORD,
+    });
     expect(sent.statusCode).toBe(200);
     expect(sent.json().message).toBe('OTP sent to your email address');
     const mail = await ctx.mailbox.waitFor(rep.email);
@@ -33,7 +39,7 @@ describeEachDatabase('profile changes by e-mailed code', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Phone number updated successfully',
-      user: { id: rep.id, email: rep.email, fullName: rep.fullName, phone: '+91 98765-43210', company: rep.company, state: rep.state },
+      user: { id: rep.id, email: rep.email, fullName: rep.fullName, phone: '+919876543210', company: rep.company, state: rep.state },
     });
     const again = await post(ctx, cookie, '/api/medrep/verify-update-otp', { userId: rep.id, updateType: 'phone', otp });
     expect(again.statusCode).toBe(400);
@@ -57,7 +63,12 @@ describeEachDatabase('profile changes by e-mailed code', (ctx) => {
   it('sends the code for a new e-mail to the new address and tells the current one', async () => {
     const { rep, cookie } = await signedInRep(ctx);
     const newEmail = `new-${rep.id}@example.com`;
-    const sent = await post(ctx, cookie, '/api/medrep/send-update-otp', { userId: rep.id, updateType: 'email', newValue: newEmail });
+    const sent = await post(ctx, cookie, '/api/medrep/send-update-otp', {
+      userId: rep.id,
+      updateType: 'email',
+      newValue: newEmail,
+      currentPassword: TEST_PASSWORD,
+    });
     expect(sent.statusCode).toBe(200);
     const otp = codeIn(await ctx.mailbox.waitFor(newEmail));
     const notice = await ctx.mailbox.waitFor(rep.email);
@@ -75,7 +86,7 @@ describeEachDatabase('profile changes by e-mailed code', (ctx) => {
     await ctx.app.db.insert(pendingMedicalReps).values({
       fullName: 'Pending Person',
       email: 'pending-person@example.com',
-      phone: '9000011111',
+      phone: '+919000011111', // stored canonical (docs/decisions/032)
       company: 'X',
       state: 'Goa',
       password: 'x',
@@ -90,7 +101,7 @@ describeEachDatabase('profile changes by e-mailed code', (ctx) => {
       ['phone', clinic.contactNumber, 'This phone number is already in use'],
       ['phone', '9000011111', 'This phone number is already in use'],
     ] as const) {
-      const res = await post(ctx, cookie, '/api/medrep/send-update-otp', { userId: rep.id, updateType, newValue });
+      const res = await post(ctx, cookie, '/api/medrep/send-update-otp', { userId: rep.id, updateType, newValue, currentPassword: TEST_PASSWORD });
       expect(res.statusCode, newValue).toBe(409);
       expect(res.json().message).toBe(message);
     }
@@ -102,7 +113,7 @@ describeEachDatabase('profile changes by e-mailed code', (ctx) => {
       [{ updateType: 'name', newValue: '   ' }, 'Please enter a new value'],
       [{ updateType: 'email', newValue: 'nope' }, 'Please enter a valid email address'],
       [{ updateType: 'phone', newValue: '12-34' }, 'Please enter a valid phone number'],
-      [{ updateType: 'email', newValue: rep.email }, 'Please enter a new value'],
+      [{ updateType: 'email', newValue: rep.email, currentPassword: TEST_PASSWORD }, 'Please enter a new value'],
     ] as const) {
       const res = await post(ctx, cookie, '/api/medrep/send-update-otp', { userId: rep.id, ...payload });
       expect(res.statusCode).toBe(400);
@@ -179,5 +190,88 @@ describeEachDatabase('profile changes by e-mailed code', (ctx) => {
     expect((await me(otherDevice)).statusCode).toBe(401);
     const left = await ctx.app.db.select().from(sessions).where(eq(sessions.userId, rep.id));
     expect(left.length).toBeGreaterThanOrEqual(1);
+  });
+
+  // Proof of the account holder (decision 031): whoever holds a session alone cannot move the account's e-mail or phone.
+  it('e-mail and phone changes need the current password: 400 without, 401 wrong (no code sent), counted by the sign-in limits', async () => {
+    const { rep, cookie } = await signedInRep(ctx);
+    const send = (o: Record<string, unknown>) => post(ctx, cookie, '/api/medrep/send-update-otp', { userId: rep.id, ...o });
+    for (const [updateType, newValue] of [
+      ['email', `taken-over-${rep.id}@example.com`],
+      ['phone', '+91 91234 56789'],
+    ] as const) {
+      const without = await send({ updateType, newValue });
+      expect(without.statusCode).toBe(400);
+      expect(without.json().message).toBe('Please enter your current password');
+      const wrong = await send({ updateType, newValue, currentPassword: 'Not!MyPass1' });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ message: 'Current password is incorrect.', code: 'wrong_password' });
+    }
+    expect(await ctx.app.db.select().from(profileUpdateCodes).where(eq(profileUpdateCodes.repId, rep.id))).toEqual([]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ctx.mailbox.to(rep.email)).toEqual([]);
+    // The two wrong ones count in the account's sign-in budget: eight wrong sign-ins spend it, the right password then waits.
+    const login = (password: string) => ctx.app.inject({ method: 'POST', url: '/api/medrep/login', payload: { email: rep.email, password } });
+    for (let i = 0; i < LIMITS.login.account.max - 2; i++) expect((await login('Not!MyPass1')).statusCode).toBe(401);
+    expect((await login(TEST_PASSWORD)).statusCode).toBe(429);
+    // And a spent budget holds the profile check too, right password or not.
+    const throttled = await send({ updateType: 'email', newValue: `later-${rep.id}@example.com`, currentPassword: TEST_PASSWORD });
+    expect(throttled.statusCode).toBe(429);
+    // Name, company and password changes need no password here (the password change is confirmed by the code).
+    expect((await send({ updateType: 'company', newValue: 'Cipla' })).statusCode).toBe(200);
+  });
+
+  it('after an e-mail change the old address gets a notice with an undo link: it restores the address once and signs everyone out', async () => {
+    const { rep, cookie } = await signedInRep(ctx);
+    const otherDevice = await sessionCookie(ctx.app, 'medrep', rep.id);
+    const newEmail = `moved-${rep.id}@example.com`;
+    await post(ctx, cookie, '/api/medrep/send-update-otp', { userId: rep.id, updateType: 'email', newValue: newEmail, currentPassword: TEST_PASSWORD });
+    const otp = codeIn(await ctx.mailbox.waitFor(newEmail));
+    expect((await post(ctx, cookie, '/api/medrep/verify-update-otp', { userId: rep.id, updateType: 'email', otp })).statusCode).toBe(200);
+
+    const notice = await ctx.mailbox.waitFor(rep.email, (m) => /e-mail address was changed/.test(m.subject));
+    expect(notice.text).toContain(newEmail);
+    const link = linkIn(notice, '/restore-email');
+    const token = link.searchParams.get('token')!;
+    expect(Buffer.from(token, 'base64url').length).toBe(32);
+    const [stored] = await ctx.app.db.select().from(emailChangeRestores).where(eq(emailChangeRestores.repId, rep.id));
+    expect(stored!.tokenHash).not.toContain(token);
+    expect(ctx.mailbox.to(newEmail).some((m) => m.text.includes(token))).toBe(false);
+
+    const restore = (t: string) => ctx.app.inject({ method: 'POST', url: '/api/medrep/restore-email', payload: { token: t } });
+    const res = await restore(token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toMatch(/restored.*signed out/);
+    const [row] = await ctx.app.db.select().from(medicalReps).where(eq(medicalReps.id, rep.id));
+    expect(row!.email).toBe(rep.email);
+    for (const c of [cookie, otherDevice]) expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: c } })).statusCode).toBe(401);
+    // A link to choose a new password goes to the restored address, and works.
+    const reset = linkIn(await ctx.mailbox.waitFor(rep.email, (m) => /Reset your/.test(m.subject)), '/reset-password');
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/medrep/reset-password',
+      payload: { token: reset.searchParams.get('token'), password: 'Back!Again2' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/medrep/login', payload: { email: rep.email, password: 'Back!Again2' } })).statusCode).toBe(200);
+
+    const reused = await restore(token);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().code).toBe('restore_link_invalid');
+    expect((await restore('x'.repeat(43))).statusCode).toBe(400);
+  });
+
+  it('an undo link expires after 72 hours', async () => {
+    const { rep, cookie } = await signedInRep(ctx);
+    const newEmail = `late-${rep.id}@example.com`;
+    await post(ctx, cookie, '/api/medrep/send-update-otp', { userId: rep.id, updateType: 'email', newValue: newEmail, currentPassword: TEST_PASSWORD });
+    const otp = codeIn(await ctx.mailbox.waitFor(newEmail));
+    await post(ctx, cookie, '/api/medrep/verify-update-otp', { userId: rep.id, updateType: 'email', otp });
+    const link = linkIn(await ctx.mailbox.waitFor(rep.email, (m) => /e-mail address was changed/.test(m.subject)), '/restore-email');
+    ctx.clock.advanceMinutes(72 * 60 + 1);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/medrep/restore-email', payload: { token: link.searchParams.get('token') } });
+    expect(res.statusCode).toBe(400);
+    const [row] = await ctx.app.db.select().from(medicalReps).where(eq(medicalReps.id, rep.id));
+    expect(row!.email).toBe(newEmail);
   });
 });

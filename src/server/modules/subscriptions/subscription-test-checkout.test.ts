@@ -96,5 +96,5 @@ describeEachDatabase(
       expect(plans.json().testMode).toBe(false);
     });
   },
-  { env: { NODE_ENV: 'production' } },
+  { env: { NODE_ENV: 'production', SESSION_SECRET: 'checkout-test-session-secret-0123456789' } },
 );

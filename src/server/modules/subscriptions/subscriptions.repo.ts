@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { medicalReps, subscriptionOrders } from '../../db/schema';
+import { medicalReps, subscriptionOrders, subscriptionRefunds } from '../../db/schema';
 
 // Drizzle queries of the subscriptions area only (ARCHITECTURE: <area>.repo.ts).
 
@@ -87,4 +87,48 @@ export async function markOrderPaid(tx: DbOrTx, opts: { orderId: string; payment
     .where(and(eq(subscriptionOrders.orderId, opts.orderId), eq(subscriptionOrders.status, 'created')))
     .returning();
   return row;
+}
+
+// --- refunds (docs/decisions/032) ------------------------------------------------------------------------
+
+/** The order locked for the rest of the transaction: refunds of one payment are recorded one after another. */
+export async function lockOrder(tx: DbOrTx, o: { orderId?: string; paymentId?: string }) {
+  const where = o.orderId ? eq(subscriptionOrders.orderId, o.orderId) : o.paymentId ? eq(subscriptionOrders.paymentId, o.paymentId) : undefined;
+  if (!where) return undefined;
+  const [row] = await tx.select().from(subscriptionOrders).where(where).for('update').limit(1);
+  return row;
+}
+
+/** Records one Razorpay refund once: a replayed or second event for it inserts nothing and answers false. */
+export async function insertRefund(tx: DbOrTx, values: typeof subscriptionRefunds.$inferInsert): Promise<boolean> {
+  const rows = await tx
+    .insert(subscriptionRefunds)
+    .values(values)
+    .onConflictDoNothing({ target: subscriptionRefunds.refundId })
+    .returning({ id: subscriptionRefunds.id });
+  return rows.length > 0;
+}
+
+export async function setOrderRefund(tx: DbOrTx, o: { orderId: string; amountRefunded: number; refundedAt: Date; refundId: string | null; status: string }) {
+  await tx
+    .update(subscriptionOrders)
+    .set({ amountRefunded: o.amountRefunded, refundedAt: o.refundedAt, refundId: o.refundId, status: o.status })
+    .where(eq(subscriptionOrders.orderId, o.orderId));
+}
+
+/** Each rep's most recently refunded order (amount refunded, when, the latest refund's id), for the given reps. */
+export async function findLatestRefunds(db: DbOrTx, repIds: number[]) {
+  if (repIds.length === 0) return [];
+  return db
+    .selectDistinctOn([subscriptionOrders.repId], {
+      repId: subscriptionOrders.repId,
+      amountRefunded: subscriptionOrders.amountRefunded,
+      currency: subscriptionOrders.currency,
+      refundedAt: subscriptionOrders.refundedAt,
+      refundId: subscriptionOrders.refundId,
+      fullyRefunded: sql<boolean>`${subscriptionOrders.status} = 'refunded'`,
+    })
+    .from(subscriptionOrders)
+    .where(and(inArray(subscriptionOrders.repId, repIds), sql`${subscriptionOrders.amountRefunded} > 0`))
+    .orderBy(subscriptionOrders.repId, desc(subscriptionOrders.refundedAt));
 }

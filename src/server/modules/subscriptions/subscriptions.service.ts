@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { CURRENCY, PLANS, YEARLY_SAVING_INR, type PlanType } from '../../../shared/constants';
-import { SUBSCRIPTION_MESSAGES, type FreeTrialAnswer, type PlansAnswer, type SubscriptionStatusAnswer } from '../../../shared/schemas/subscription';
+import {
+  SUBSCRIPTION_MESSAGES,
+  type FreeTrialAnswer,
+  type PlansAnswer,
+  type SubscriptionRefund,
+  type SubscriptionStatusAnswer,
+} from '../../../shared/schemas/subscription';
 import { effectiveSubscriptionStatus, isSubscriptionActive } from '../../../shared/subscription/subscription-status';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { paymentSettings } from './payment-settings';
 import { activationReceiptMail } from './subscription-mail';
+import { listLatestRefunds } from './subscription-refunds.service';
 import { findRepSubscription, startFreeTrial, type RepSubscription } from './subscriptions.repo';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
@@ -17,7 +24,7 @@ export type SubscriptionDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' |
 
 const DAY_MS = 86_400_000;
 
-export function toStatusAnswer(rep: NonNullable<RepSubscription>, now: Date): SubscriptionStatusAnswer {
+export function toStatusAnswer(rep: NonNullable<RepSubscription>, now: Date, refund: SubscriptionRefund | null = null): SubscriptionStatusAnswer {
   const current = { status: rep.subscriptionStatus, expiresAt: rep.subscriptionExpiresAt, now };
   return {
     subscriptionStatus: effectiveSubscriptionStatus(current),
@@ -25,6 +32,7 @@ export function toStatusAnswer(rep: NonNullable<RepSubscription>, now: Date): Su
     subscriptionId: rep.subscriptionId,
     expiresAt: rep.subscriptionExpiresAt?.toISOString() ?? null,
     freeTrialUsed: rep.freeTrialUsedAt !== null,
+    refund,
   };
 }
 
@@ -35,7 +43,8 @@ export async function loadRep(deps: Pick<Deps, 'db'>, o: { repId: number }) {
 }
 
 export async function getSubscriptionStatus(deps: Pick<Deps, 'db' | 'clock'>, o: { repId: number }): Promise<SubscriptionStatusAnswer> {
-  return toStatusAnswer(await loadRep(deps, o), deps.clock.now());
+  const [rep, refunds] = await Promise.all([loadRep(deps, o), listLatestRefunds(deps, { repIds: [o.repId] })]);
+  return toStatusAnswer(rep, deps.clock.now(), refunds.get(o.repId) ?? null);
 }
 
 /** Once per rep, FREE_TRIAL_DAYS days; a second attempt (even a concurrent one) is a 409. */

@@ -21,7 +21,7 @@ describeEachDatabase('subscription status and free trial', (ctx) => {
     const { rep, cookie } = await signedInRep();
     const res = await status(rep.id, cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ subscriptionStatus: 'inactive', isActive: false, subscriptionId: null, expiresAt: null, freeTrialUsed: false });
+    expect(res.json()).toEqual({ subscriptionStatus: 'inactive', isActive: false, subscriptionId: null, expiresAt: null, freeTrialUsed: false, refund: null });
   });
 
   it("needs a signed-in rep, and only the rep's own id", async () => {
@@ -54,6 +54,7 @@ describeEachDatabase('subscription status and free trial', (ctx) => {
       subscriptionId: body.subscriptionId,
       expiresAt: body.expiresAt,
       freeTrialUsed: true,
+      refund: null,
     });
 
     const mail = await ctx.mailbox.waitFor(rep.email, (m) => /free trial/i.test(m.subject));

@@ -16,6 +16,7 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { DataList, type Column } from './data-list';
 import { ListSummary } from './list-summary';
 import { LoadMore } from './load-more';
+import { displayPhone } from '../../../../shared/schemas/phone';
 
 const statusTone = (s: string) => (s === 'booked' || s === 'confirmed' ? 'info' : s === 'completed' ? 'success' : 'danger');
 
@@ -40,7 +41,7 @@ export function AppointmentsTab() {
     { header: 'Clinic', cell: (a) => a.clinic_name },
     { header: 'Rep', cell: (a) => a.rep_name },
     { header: 'Company', cell: (a) => a.company },
-    { header: 'Rep Phone', cell: (a) => a.rep_phone },
+    { header: 'Rep Phone', cell: (a) => displayPhone(a.rep_phone) },
     { header: 'Date', cell: (a) => displayDate(a.appointment_date) },
     { header: 'Status', cell: (a) => <Badge tone={statusTone(a.status)}>{a.status.charAt(0).toUpperCase() + a.status.slice(1)}</Badge> },
     { header: 'Booked', cell: (a) => displayDate(a.booked_at) },

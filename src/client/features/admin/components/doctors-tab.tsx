@@ -14,6 +14,7 @@ import { DataList, type Column } from './data-list';
 import { ListSummary } from './list-summary';
 import { LoadMore } from './load-more';
 import { SearchBox } from './search-box';
+import { displayPhone } from '../../../../shared/schemas/phone';
 
 /** spec part 2, 2.5: 'Doctors & Clinics', one row per doctor at a clinic, with delete; a page at a time (docs/decisions/022). */
 export function DoctorsTab() {
@@ -30,7 +31,7 @@ export function DoctorsTab() {
     { header: 'State', cell: (d) => d.state },
     { header: 'Clinic', cell: (d) => d.clinic_name },
     { header: 'Clinic Email', cell: (d) => <span className="break-all">{d.clinic_email}</span> },
-    { header: 'Clinic Phone', cell: (d) => d.clinic_phone },
+    { header: 'Clinic Phone', cell: (d) => displayPhone(d.clinic_phone) },
     { header: 'Contact Person', cell: (d) => d.contact_person },
     {
       header: 'Actions',

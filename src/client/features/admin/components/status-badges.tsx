@@ -7,7 +7,7 @@ export function UserStatusBadge({ status }: { status: string }) {
   return <Badge tone={tone}>{status.charAt(0).toUpperCase() + status.slice(1)}</Badge>;
 }
 
-/** A rep's subscription with the panel's wording (Active, Free Trial, Pending, Expired, Inactive). */
+/** A rep's subscription with the panel's wording (Active, Free Trial, Pending, Expired, Refunded, Inactive). */
 export function SubscriptionBadge({ status }: { status: string | null }) {
   const label = subscriptionStatusLabel(status);
   const tone = label === 'Active' ? 'success' : label === 'Free Trial' ? 'info' : label === 'Pending' ? 'warning' : label === 'Expired' ? 'danger' : 'neutral';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import type { AdminSubscription } from '../../../../shared/schemas/admin';
+import { refundSummary } from '../../../../shared/subscription/refund-text';
 import { adminSubscriptionsCsvUrl, useAdminSubscriptions } from '../api/get-admin-subscriptions';
 import { displayDate } from '../lib/admin-format';
 import { pagedRows } from '../lib/paged-rows';
@@ -41,6 +42,18 @@ export function SubscriptionsTab() {
       cell: (s) => (s.subscription_expires_at ? displayDate(s.subscription_expires_at) : ACTIVE_LOOKING.has(s.subscription_status) ? 'N/A' : 'Not Active'),
     },
     { header: 'Joined', cell: (s) => displayDate(s.created_at) },
+    {
+      header: 'Refund',
+      cell: (s) =>
+        s.refund ? (
+          <span data-testid="subscription-refund">
+            {refundSummary(s.refund)}
+            {s.refund.refundId && <code className="block text-xs break-all">{s.refund.refundId}</code>}
+          </span>
+        ) : (
+          'None'
+        ),
+    },
   ];
   return (
     <section aria-label="Subscriptions" aria-busy={subs.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">

@@ -18,6 +18,7 @@ import { LoadMore } from './load-more';
 import { SearchBox } from './search-box';
 import { SubscriptionBadge, UserStatusBadge } from './status-badges';
 import { UserRowActions } from './user-row-actions';
+import { displayPhone } from '../../../../shared/schemas/phone';
 
 /** The Medical Reps and Clinics tabs (spec part 2, 2.5): search, rows, view, status toggle, delete; a page at a time (docs/decisions/022). */
 export function UsersTab({ type }: { type: AdminUserType }) {
@@ -84,7 +85,7 @@ export function UsersTab({ type }: { type: AdminUserType }) {
         },
         { header: 'Email', cell: (u) => <span className="break-all">{u.email}</span> },
         { header: 'Company', cell: (u) => u.company },
-        { header: 'Phone', cell: (u) => u.phone },
+        { header: 'Phone', cell: (u) => displayPhone(u.phone) },
         { header: 'State', cell: (u) => u.state },
         { header: 'Status', cell: (u) => <UserStatusBadge status={u.status} /> },
         { header: 'Subscription', cell: (u) => <SubscriptionBadge status={u.subscriptionStatus} /> },
@@ -94,7 +95,7 @@ export function UsersTab({ type }: { type: AdminUserType }) {
         { header: 'Clinic', primary: true, cell: (u) => u.name },
         { header: 'Email', cell: (u) => <span className="break-all">{u.email}</span> },
         { header: 'Contact Person', cell: (u) => u.contact_person },
-        { header: 'Contact Number', cell: (u) => u.contact_number },
+        { header: 'Contact Number', cell: (u) => displayPhone(u.contact_number) },
         { header: 'Location', cell: (u) => `${u.city}, ${u.state}` },
         { header: 'Status', cell: (u) => <UserStatusBadge status={u.status} /> },
         actions,
@@ -106,7 +107,7 @@ export function UsersTab({ type }: { type: AdminUserType }) {
           ['Name', u.name],
           ['Email', u.email],
           ['Company', u.company],
-          ['Phone', u.phone],
+          ['Phone', displayPhone(u.phone)],
           ['State', u.state],
           ['Status', <UserStatusBadge key="s" status={u.status} />],
           ['Subscription', <SubscriptionBadge key="b" status={u.subscriptionStatus} />],
@@ -116,7 +117,7 @@ export function UsersTab({ type }: { type: AdminUserType }) {
           ['Clinic', u.name],
           ['Email', u.email],
           ['Contact Person', u.contact_person],
-          ['Contact Number', u.contact_number],
+          ['Contact Number', displayPhone(u.contact_number)],
           ['City', u.city],
           ['State', u.state],
           ['Status', <UserStatusBadge key="s" status={u.status} />],

@@ -2,6 +2,7 @@ import { Phone } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { formatDisplayDate } from '../../../../shared/dates';
 import type { ClinicAppointment } from '../../../../shared/schemas/clinic';
+import { displayPhone } from '../../../../shared/schemas/phone';
 
 const statusTone = { booked: 'info', confirmed: 'success', completed: 'neutral', cancelled: 'danger' } as const;
 const statusLabel = { booked: 'Booked', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled' } as const;
@@ -41,7 +42,7 @@ export function AppointmentList({ appointments }: { appointments: ClinicAppointm
               </td>
               <td className="py-3 align-top">
                 <a href={`tel:${a.contact_number}`} className="text-teal-700 hover:underline dark:text-teal-300">
-                  {a.contact_number}
+                  {displayPhone(a.contact_number)}
                 </a>
               </td>
             </tr>
@@ -62,7 +63,7 @@ export function AppointmentList({ appointments }: { appointments: ClinicAppointm
               <span className="text-slate-600 dark:text-slate-400">{formatDisplayDate(a.appointment_date)}</span>
               <a href={`tel:${a.contact_number}`} className="flex items-center gap-1 text-teal-700 dark:text-teal-300">
                 <Phone className="h-4 w-4" aria-hidden />
-                {a.contact_number}
+                {displayPhone(a.contact_number)}
               </a>
             </div>
           </li>

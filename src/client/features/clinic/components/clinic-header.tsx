@@ -7,6 +7,7 @@ import type { ClinicSessionUser } from '../../auth/api/get-me';
 import { useLogout } from '../../auth/api/logout';
 import { leaveSignedInArea } from '../../../components/layout/session-guard';
 import { DoctorSwitcher } from './doctor-switcher';
+import { displayPhone } from '../../../../shared/schemas/phone';
 
 /** spec part 1, 2: contact person, clinic name, the doctor switcher, e-mail, contact number and Logout. */
 export function ClinicHeader({
@@ -58,7 +59,7 @@ export function ClinicHeader({
             </span>
             <span className="flex items-center gap-1.5">
               <Phone className="h-4 w-4 shrink-0" aria-hidden />
-              {clinic.contactNumber}
+              {displayPhone(clinic.contactNumber)}
             </span>
           </div>
         </div>

@@ -7,6 +7,8 @@ export interface SendUpdateOtpInput {
   updateType: ProfileUpdateType;
   /** Absent for a password change (spec part 2, 7). */
   newValue?: string;
+  /** For a change of e-mail or phone: the account's current password (decision 031). */
+  currentPassword?: string;
 }
 
 /** POST /api/medrep/send-update-otp: e-mails a 6-digit code that confirms a profile change. */

@@ -113,4 +113,22 @@ describe('AvailabilityCalendar', () => {
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     expect(onMonthChange).toHaveBeenCalledWith(1);
   });
+
+  it('offers no day after the booking horizon, and no later month (docs/decisions/032)', async () => {
+    const user = userEvent.setup();
+    // The last bookable date is 17 March: the server marks every later day 'beyond_horizon'.
+    const horizon = days.map((d): CalendarDay => (d.date > '2026-03-17' ? { ...d, selectable: false, reason: 'beyond_horizon' } : d));
+    const { onSelect, onMonthChange } = renderCalendar({ days: horizon, canGoNext: false });
+    const later = screen.getByRole('button', { name: 'Wednesday 18 March 2026, unavailable: too far ahead to book' });
+    expect(later).toHaveAttribute('aria-disabled', 'true');
+    expect(later).toHaveTextContent('Later');
+    await user.click(later);
+    await user.click(screen.getByRole('button', { name: /^Tuesday 31 March 2026/ }));
+    expect(onSelect).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(onMonthChange).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: /^Tuesday 17 March 2026/ }));
+    expect(onSelect).toHaveBeenCalledWith('2026-03-17');
+  });
 });

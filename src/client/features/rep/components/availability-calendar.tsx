@@ -20,6 +20,7 @@ const HEADERS = [
 
 export const REASON_CELL_CLASS: Record<CalendarDayReason, string> = {
   past: 'bg-slate-50 text-slate-400 dark:bg-slate-900 dark:text-slate-500',
+  beyond_horizon: 'bg-slate-50 text-slate-400 dark:bg-slate-900 dark:text-slate-500',
   unavailable_weekday: 'bg-slate-100 text-slate-500 dark:bg-slate-900 dark:text-slate-400',
   closed: 'bg-rose-50 text-rose-700 dark:bg-rose-950 dark:text-rose-200',
   frequency: 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
@@ -40,6 +41,7 @@ export function AvailabilityCalendar({
   onSelect,
   onMonthChange,
   canGoPrev,
+  canGoNext = true,
   busy,
 }: {
   month: string;
@@ -49,6 +51,8 @@ export function AvailabilityCalendar({
   onSelect: (date: string) => void;
   onMonthChange: (delta: number) => void;
   canGoPrev: boolean;
+  /** False on the month of the last bookable date (the booking horizon, docs/decisions/032). */
+  canGoNext?: boolean;
   busy?: boolean;
 }) {
   const byDate = new Map(days.map((d) => [d.date, d]));
@@ -95,7 +99,7 @@ export function AvailabilityCalendar({
         <h3 id={`cal-${month}`} className="text-base font-semibold" aria-live="polite">
           {monthTitle(month)}
         </h3>
-        <Button variant="secondary" size="icon" onClick={() => onMonthChange(1)} aria-label="Next month">
+        <Button variant="secondary" size="icon" onClick={() => onMonthChange(1)} disabled={!canGoNext} aria-label="Next month">
           <ChevronRight className="h-4 w-4" aria-hidden />
         </Button>
       </div>

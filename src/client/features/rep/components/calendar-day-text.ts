@@ -9,6 +9,7 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 /** Why a day cannot be picked, in words a screen reader reads after the date. */
 export const REASON_TEXT: Record<CalendarDayReason, string> = {
   past: 'past date',
+  beyond_horizon: 'too far ahead to book',
   unavailable_weekday: 'not a working day for this doctor',
   closed: 'calls cancelled by the clinic',
   frequency: 'call-frequency freeze',
@@ -20,6 +21,7 @@ export const REASON_TEXT: Record<CalendarDayReason, string> = {
 /** The short word shown inside a day cell. */
 export const REASON_SHORT: Record<CalendarDayReason, string> = {
   past: 'Past',
+  beyond_horizon: 'Later',
   unavailable_weekday: 'Off',
   closed: 'Closed',
   frequency: 'Freeze',

@@ -5,6 +5,7 @@ import { REASON_SHORT, REASON_TEXT } from './calendar-day-text';
 const SWATCH: Record<CalendarDayReason | 'available', string> = {
   available: 'border border-teal-300 bg-white dark:bg-slate-800',
   past: 'bg-slate-200 dark:bg-slate-700',
+  beyond_horizon: 'bg-slate-200 dark:bg-slate-700',
   unavailable_weekday: 'bg-slate-200 dark:bg-slate-700',
   closed: 'bg-rose-200 dark:bg-rose-800',
   frequency: 'bg-amber-200 dark:bg-amber-800',
@@ -13,7 +14,7 @@ const SWATCH: Record<CalendarDayReason | 'available', string> = {
   has_future_appointment: 'bg-slate-200 dark:bg-slate-700',
 };
 
-const SHOWN: CalendarDayReason[] = ['past', 'unavailable_weekday', 'closed', 'frequency', 'full', 'already_booked'];
+const SHOWN: CalendarDayReason[] = ['past', 'beyond_horizon', 'unavailable_weekday', 'closed', 'frequency', 'full', 'already_booked'];
 
 /** What the short words in the day cells mean. */
 export function CalendarLegend() {

@@ -112,6 +112,7 @@ export function DoctorAvailability({
                   onSelect={setSelected}
                   onMonthChange={(delta) => setMonth((m) => shiftMonth(m, delta))}
                   canGoPrev={month > cal.today.slice(0, 7)}
+                  canGoNext={month < cal.lastBookableDate.slice(0, 7)}
                   busy={calendar.isPlaceholderData || calendar.isFetching}
                 />
                 <SelectedDatePanel date={selectedDay?.date ?? null} slotsLeft={selectedDay?.slotsLeft ?? null} booking={book.isPending} onBook={onBook} />

@@ -3,19 +3,27 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { RepSessionUser } from '../../auth/api/get-me';
-import { newValueProblem, PROFILE_MESSAGES, profileOtpFormSchema, profilePasswordFormSchema, type ProfileUpdateType } from '../../../../shared/schemas/profile';
+import {
+  needsCurrentPassword,
+  newValueProblem,
+  PROFILE_MESSAGES,
+  profileOtpFormSchema,
+  profilePasswordFormSchema,
+  type ProfileUpdateType,
+} from '../../../../shared/schemas/profile';
 import { Dialog } from '../../../components/ui/dialog';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSendUpdateOtp } from '../api/send-update-otp';
 import { useVerifyUpdateOtp } from '../api/verify-update-otp';
 import { ProfileCodeStep, type ProfileCodeForm } from './profile-code-step';
 import { ProfileValueStep, type ProfileValueForm } from './profile-value-step';
+import { displayPhone } from '../../../../shared/schemas/phone';
 
 export const PROFILE_FIELD: Record<ProfileUpdateType, { title: string; label: string; current: (r: RepSessionUser) => string }> = {
   name: { title: 'Update Full Name', label: 'New Full Name', current: (r) => r.fullName },
   email: { title: 'Change Email Address', label: 'New Email Address', current: (r) => r.email },
-  phone: { title: 'Update Phone Number', label: 'New Phone Number', current: (r) => r.phone },
+  phone: { title: 'Update Phone Number', label: 'New Phone Number', current: (r) => displayPhone(r.phone) },
   company: { title: 'Update Company', label: 'New Company', current: (r) => r.company },
   password: { title: 'Change Password', label: 'New Password', current: () => '' },
 };
@@ -25,10 +33,12 @@ export const PROFILE_FIELD: Record<ProfileUpdateType, { title: string; label: st
  * field that is on screen (the confirmation for a password).
  */
 function valueFormSchema(type: ProfileUpdateType) {
-  return z.object({ value: z.string(), newPassword: z.string(), confirmPassword: z.string() }).superRefine((v, ctx) => {
+  return z.object({ value: z.string(), currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() }).superRefine((v, ctx) => {
     if (type !== 'password') {
       const problem = newValueProblem(type, v.value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['value'] });
+      if (needsCurrentPassword(type) && !v.currentPassword)
+        ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.currentPassword, path: ['currentPassword'] });
       return;
     }
     const r = profilePasswordFormSchema.safeParse(v);
@@ -37,7 +47,8 @@ function valueFormSchema(type: ProfileUpdateType) {
 }
 
 /**
- * spec part 2, 2.1 and 5: step 1 takes the new value (or a new password twice) and sends a code by e-mail;
+ * spec part 2, 2.1 and 5: step 1 takes the new value (or a new password twice) and sends a code by e-mail; a new
+ * e-mail or phone also needs the current password (decision 031);
  * step 2 takes the 6-digit code. On success the session answer is fetched again, so every screen shows the change.
  */
 export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUser; type: ProfileUpdateType; onClose: () => void }) {
@@ -47,7 +58,7 @@ export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUse
   // Messages stay until the next try (spec part 2, 5), except the code's, which typing takes away.
   const valueForm = useForm<ProfileValueForm>({
     resolver: zodResolver(schema),
-    defaultValues: { value: '', newPassword: '', confirmPassword: '' },
+    defaultValues: { value: '', currentPassword: '', newPassword: '', confirmPassword: '' },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
@@ -61,9 +72,14 @@ export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUse
   const send = useSendUpdateOtp();
   const verify = useVerifyUpdateOtp();
 
-  const sendCode = ({ value }: ProfileValueForm) =>
+  const sendCode = ({ value, currentPassword }: ProfileValueForm) =>
     send.mutate(
-      { userId: rep.id, updateType: type, newValue: type === 'password' ? undefined : value.trim() },
+      {
+        userId: rep.id,
+        updateType: type,
+        newValue: type === 'password' ? undefined : value.trim(),
+        currentPassword: needsCurrentPassword(type) ? currentPassword : undefined,
+      },
       {
         onSuccess: (res) => {
           toast({ title: 'OTP Sent', description: res.message || PROFILE_MESSAGES.codeSent, variant: 'success' });
@@ -72,7 +88,11 @@ export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUse
         },
         onError: (err) => {
           const message = errorMessage(err, 'Failed to send OTP. Please try again.');
-          if (step === 'value') valueForm.setError(valueField, { message });
+          // A wrong current password shows under that field, on the first step, even from a resend.
+          if (err instanceof ApiError && err.code === 'wrong_password') {
+            setStep('value');
+            valueForm.setError('currentPassword', { message }, { shouldFocus: true });
+          } else if (step === 'value') valueForm.setError(valueField, { message });
           else codeForm.setError('otp', { message });
           toast({ title: 'Error', description: message, variant: 'destructive' });
         },

@@ -4,6 +4,7 @@ import type { RepSessionUser } from '../../auth/api/get-me';
 import type { ProfileUpdateType } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { displayPhone } from '../../../../shared/schemas/phone';
 
 function ProfileRow({ icon, label, value, action, onAction }: { icon: ReactNode; label: string; value: string; action: string; onAction: () => void }) {
   return (
@@ -32,7 +33,13 @@ export function ProfileSettingsCard({ rep, onChange }: { rep: RepSessionUser; on
       <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
         <ProfileRow icon={<User className="h-4 w-4" />} label="Full Name" value={rep.fullName} action="Edit" onAction={() => onChange('name')} />
         <ProfileRow icon={<Mail className="h-4 w-4" />} label="Email Address" value={rep.email} action="Change" onAction={() => onChange('email')} />
-        <ProfileRow icon={<Phone className="h-4 w-4" />} label="Phone Number" value={rep.phone} action="Update" onAction={() => onChange('phone')} />
+        <ProfileRow
+          icon={<Phone className="h-4 w-4" />}
+          label="Phone Number"
+          value={displayPhone(rep.phone)}
+          action="Update"
+          onAction={() => onChange('phone')}
+        />
         <ProfileRow icon={<Building2 className="h-4 w-4" />} label="Company" value={rep.company} action="Update" onAction={() => onChange('company')} />
       </ul>
     </Card>

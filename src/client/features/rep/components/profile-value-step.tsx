@@ -1,11 +1,11 @@
 import type { FormEventHandler } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { ProfileUpdateType } from '../../../../shared/schemas/profile';
+import { needsCurrentPassword, type ProfileUpdateType } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 
-export type ProfileValueForm = { value: string; newPassword: string; confirmPassword: string };
+export type ProfileValueForm = { value: string; currentPassword: string; newPassword: string; confirmPassword: string };
 
 const INPUT: Record<Exclude<ProfileUpdateType, 'password'>, { type: string; autoComplete: string; inputMode?: 'email' | 'tel' }> = {
   name: { type: 'text', autoComplete: 'name' },
@@ -48,6 +48,11 @@ export function ProfileValueStep(props: {
           <FormField label={props.label} error={errors.value?.message}>
             <Input {...INPUT[props.type]} {...form.register('value')} autoFocus />
           </FormField>
+          {needsCurrentPassword(props.type) && (
+            <FormField label="Current Password" hint="To keep your account safe, confirm it is you." error={errors.currentPassword?.message}>
+              <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+            </FormField>
+          )}
         </>
       )}
       <p className="text-xs text-slate-500 dark:text-slate-400">We will e-mail you a 6-digit code to confirm this change.</p>

@@ -7,7 +7,14 @@ export type { SubscriptionStatusAnswer };
 
 export const subscriptionStatusKey = (repId: number) => ['subscription', 'status', repId] as const;
 
-const INACTIVE: SubscriptionStatusAnswer = { subscriptionStatus: 'inactive', isActive: false, subscriptionId: null, expiresAt: null, freeTrialUsed: false };
+const INACTIVE: SubscriptionStatusAnswer = {
+  subscriptionStatus: 'inactive',
+  isActive: false,
+  subscriptionId: null,
+  expiresAt: null,
+  freeTrialUsed: false,
+  refund: null,
+};
 
 /** GET /api/subscription/status/{repId}; a failed fetch is treated as inactive (spec part 2, 4). */
 export function useSubscriptionStatus(repId: number | undefined) {

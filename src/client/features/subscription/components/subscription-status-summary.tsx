@@ -1,10 +1,11 @@
-import { CalendarClock } from 'lucide-react';
+import { CalendarClock, Undo2 } from 'lucide-react';
 import { formatDisplayDate, todayInIndia } from '../../../../shared/dates';
 import type { SubscriptionStatusAnswer } from '../../../../shared/schemas/subscription';
+import { refundSummary } from '../../../../shared/subscription/refund-text';
 import { SUBSCRIPTION_REQUIRED_MESSAGE, subscriptionStatusLabel } from '../../../../shared/subscription/subscription-status';
 import { Badge } from '../../../components/ui/badge';
 
-const TONES = { Active: 'success', 'Free Trial': 'success', Pending: 'warning', Expired: 'danger', Inactive: 'neutral' } as const;
+const TONES = { Active: 'success', 'Free Trial': 'success', Pending: 'warning', Expired: 'danger', Refunded: 'warning', Inactive: 'neutral' } as const;
 
 const displayDate = (instant: string) => formatDisplayDate(todayInIndia(new Date(instant)));
 
@@ -22,10 +23,20 @@ export function SubscriptionStatusSummary({ status }: { status: SubscriptionStat
       {status.expiresAt && (
         <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
           <CalendarClock className="h-4 w-4 text-slate-400" aria-hidden />
-          {status.isActive ? 'Valid until' : 'Expired on'} <strong className="font-semibold">{displayDate(status.expiresAt)}</strong>
+          {status.isActive ? 'Valid until' : status.subscriptionStatus === 'refunded' ? 'Ended on' : 'Expired on'}{' '}
+          <strong className="font-semibold">{displayDate(status.expiresAt)}</strong>
         </p>
       )}
       {!status.isActive && !status.expiresAt && <p className="text-sm text-slate-600 dark:text-slate-300">{SUBSCRIPTION_REQUIRED_MESSAGE}</p>}
+      {status.refund && (
+        <p className="flex items-start gap-1.5 text-sm text-slate-700 dark:text-slate-200" data-testid="subscription-refund">
+          <Undo2 className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+          <span>
+            {refundSummary(status.refund)}
+            {status.refund.refundId && <span className="block text-xs break-all text-slate-500 dark:text-slate-400">Refund id: {status.refund.refundId}</span>}
+          </span>
+        </p>
+      )}
     </div>
   );
 }
