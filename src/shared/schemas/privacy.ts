@@ -63,6 +63,8 @@ const repExportSchema = z.object({
         paymentId: z.string().nullable(),
         createdAt: instant,
         paidAt: instant,
+        amountRefundedPaise: z.number(),
+        refundedAt: instant,
       }),
     ),
   }),

@@ -133,6 +133,9 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
           paymentId: o.paymentId,
           createdAt: iso(o.createdAt),
           paidAt: iso(o.paidAt),
+          // What was paid back of it (docs/decisions/032): part of the payment record the rep may see.
+          amountRefundedPaise: o.amountRefunded,
+          refundedAt: iso(o.refundedAt),
         })),
       },
       notifications: {

@@ -34,6 +34,9 @@ describeEachDatabase('privacy rights: export and deletion', (ctx) => {
 
   it('exports everything held about a rep as a JSON download, with terms version and time, and no secrets', async () => {
     const { rep, doctor, clinic, cookie } = await repWorld();
+    // A partial refund recorded on the order (docs/decisions/032) is part of what the rep sees of the payment.
+    const refundedAt = new Date('2026-03-02T03:00:00.000Z');
+    await ctx.app.db.update(subscriptionOrders).set({ amountRefunded: 4900, refundedAt }).where(eq(subscriptionOrders.repId, rep.id));
     const res = await get('/api/account/export', cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
@@ -43,7 +46,9 @@ describeEachDatabase('privacy rights: export and deletion', (ctx) => {
     expect(data.profile).toMatchObject({ id: rep.id, fullName: rep.fullName, email: rep.email, phone: rep.phone, company: rep.company });
     expect(data.terms).toEqual({ accepted: true, version: '2025-06-01', acceptedAt: rep.termsAcceptedAt!.toISOString() });
     expect(data.appointments).toEqual([expect.objectContaining({ date: '2026-03-05', status: 'booked', doctor: doctor.name, clinic: clinic.clinicName })]);
-    expect(data.subscription.orders).toEqual([expect.objectContaining({ plan: 'monthly', amountPaise: 9900, status: 'paid' })]);
+    expect(data.subscription.orders).toEqual([
+      expect.objectContaining({ plan: 'monthly', amountPaise: 9900, status: 'paid', amountRefundedPaise: 4900, refundedAt: refundedAt.toISOString() }),
+    ]);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
     expect(data.controller.grievanceOfficer).toMatch(/@/);
     const text = res.body;
