@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import { expect, screenshotBoth, test } from './fixtures';
-import { createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
+import { createClinicWithDoctor, EVERY_DAY, ok, signInRepWithTrial } from './setup';
 
 // Spec part 2, 2.8, 3, 4, 7, 9 and decision 010: the installable app opens offline, a rep books without a network,
 // the booking is sent once when the network returns, a refusal is reported, and the install card behaves.
@@ -219,6 +219,205 @@ test('a queued booking for a day that filled up meanwhile is reported with the r
   const list = await ok<{ appointments: unknown[] }>(await page.request.get(`/api/rep-appointments?repId=${rep.id}`));
   expect(list.appointments).toEqual([]);
   await phoneView(page, 'offline-refused');
+});
+
+// Decision 033: a visit cancelled without a network waits on the device like a booking: shown as waiting, kept
+// across a reload, undoable until it is sent, sent once when the network returns, and reported in a toast.
+test('a visit cancelled offline waits visibly, survives a reload, can be undone, and is sent once when the network returns', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
+  test.setTimeout(120_000);
+  const clinicContext = await browser.newContext({ baseURL });
+  const { clinicName, doctorName, doctorId, clinicId } = await createClinicWithDoctor(clinicContext.request, mailbox);
+  await clinicContext.close();
+  const rep = await signInRepWithTrial(page.request, mailbox);
+  const tomorrow = addDays(todayInIndia(new Date()), 1);
+  await ok(await page.request.post('/api/book-appointment', { data: { doctorId, clinicId, repId: rep.id, appointmentDate: tomorrow } }));
+  const cancelCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/api/appointments/')) cancelCalls.push(r.url());
+  });
+
+  await loadControlled(page, '/medrep-dashboard');
+  await page.getByRole('tab', { name: 'My Appointments' }).click();
+  const card = page.getByTestId('appointment-card');
+  await expect(card).toHaveCount(1);
+  const label = `Dr. ${doctorName} at ${clinicName} on ${formatDisplayDate(tomorrow)}`;
+  const cancelVisit = async () => {
+    await card.getByRole('button', { name: /^Cancel appointment with/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel Appointment' }).click();
+  };
+
+  await goOffline(page, context);
+  await cancelVisit();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Cancellation waiting to be sent');
+  await expect(toast).toContainText(label);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(card).toContainText('Cancellation waiting to be sent');
+  await expect(card.getByRole('button', { name: /^Cancel appointment with/ })).toHaveCount(0);
+  await expect(page.getByTestId('connectivity-badge')).toContainText('1 pending');
+  const stored = await pendingOnDevice(page);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]!.data).toMatchObject({ kind: 'cancel', repId: rep.id, appointment: { appointment_date: tomorrow } });
+  await screenshotBoth(page, 'offline-cancel-waiting');
+
+  // Kept on the device: a reload without a network still shows it waiting.
+  await page.reload();
+  await page.getByRole('tab', { name: 'My Appointments' }).click();
+  await expect(card).toContainText('Cancellation waiting to be sent');
+
+  // Undone before it was sent: the visit stays booked and nothing waits any more.
+  await card.getByRole('button', { name: /^Undo cancellation/ }).click();
+  await expect(toast).toContainText('Cancellation Undone');
+  await expect(card).not.toContainText('Cancellation waiting to be sent');
+  await expect(card.getByRole('button', { name: /^Cancel appointment with/ })).toBeVisible();
+  expect(await pendingOnDevice(page)).toEqual([]);
+
+  // Cancelled again; back online it is sent once (a second trigger at once sends nothing more) and reported.
+  await cancelVisit();
+  await expect(card).toContainText('Cancellation waiting to be sent');
+  expect(cancelCalls).toEqual([]);
+  await context.setOffline(false);
+  await page.evaluate(() => {
+    window.dispatchEvent(new Event('online'));
+    window.dispatchEvent(new Event('online'));
+  });
+  await expect(toast).toContainText('Appointment Cancelled');
+  await expect(toast).toContainText(label);
+  await expect(card).toHaveCount(0);
+  await expect(page.getByText('No upcoming appointments found.')).toBeVisible();
+  expect(await pendingOnDevice(page)).toEqual([]);
+  expect(cancelCalls).toHaveLength(1);
+  const list = await ok<{ appointments: unknown[] }>(await page.request.get(`/api/rep-appointments?repId=${rep.id}`));
+  expect(list.appointments).toEqual([]);
+});
+
+test('a cancellation whose answer was lost on the way is sent again and reported as done, not refused', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
+  test.setTimeout(120_000);
+  const clinicContext = await browser.newContext({ baseURL });
+  const { doctorId, clinicId } = await createClinicWithDoctor(clinicContext.request, mailbox);
+  await clinicContext.close();
+  const rep = await signInRepWithTrial(page.request, mailbox);
+  const tomorrow = addDays(todayInIndia(new Date()), 1);
+  await ok(await page.request.post('/api/book-appointment', { data: { doctorId, clinicId, repId: rep.id, appointmentDate: tomorrow } }));
+
+  await loadControlled(page, '/medrep-dashboard');
+  await page.getByRole('tab', { name: 'My Appointments' }).click();
+  const card = page.getByTestId('appointment-card');
+  await goOffline(page, context);
+  await card.getByRole('button', { name: /^Cancel appointment with/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel Appointment' }).click();
+  await expect(card).toContainText('Cancellation waiting to be sent');
+
+  // The first send reaches the server, which cancels the visit, but its answer never reaches the phone.
+  let lost = 0;
+  await page.route('**/api/appointments/*', async (route) => {
+    if (route.request().method() !== 'DELETE' || lost > 0) return route.fallback();
+    lost += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await context.setOffline(false);
+  await expect.poll(() => lost).toBe(1);
+  const list = await ok<{ appointments: unknown[] }>(await page.request.get(`/api/rep-appointments?repId=${rep.id}`));
+  expect(list.appointments).toEqual([]);
+  await expect.poll(() => pendingOnDevice(page)).toHaveLength(1);
+
+  // The next try finds the visit cancelled already: done, told as done.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Appointment Cancelled');
+  await expect(toast).not.toContainText('Failed');
+  expect(await pendingOnDevice(page)).toEqual([]);
+  await expect(card).toHaveCount(0);
+});
+
+// Spec part 2, 5 applied offline to what is cached and queued (decision 033), and My Appointments never loaded
+// before the network went: 'You are offline' with what waits, not a fetch error.
+test('offline, the booking rules count the visits waiting on the device, and My Appointments says you are offline', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
+  test.setTimeout(150_000);
+  const contextA = await browser.newContext({ baseURL });
+  const a = await createClinicWithDoctor(contextA.request, mailbox);
+  await contextA.close();
+  // The same doctor also works at a second clinic.
+  const contextB = await browser.newContext({ baseURL });
+  const b = await createClinicWithDoctor(contextB.request, mailbox);
+  await ok(await contextB.request.post('/api/clinic/add-existing-doctor', { data: { clinicId: b.clinicId, doctorId: a.doctorId } }));
+  await ok(
+    await contextB.request.post('/api/clinic/settings', {
+      data: { clinicId: b.clinicId, doctorId: a.doctorId, maxSlots: 3, callFrequency: 7, availableDays: EVERY_DAY },
+    }),
+  );
+  await contextB.close();
+  const rep = await signInRepWithTrial(page.request, mailbox);
+  // A date whose next day is in the same month, so one month of each calendar shows both.
+  const tomorrow = addDays(todayInIndia(new Date()), 1);
+  const day = addDays(tomorrow, 1).slice(0, 7) === tomorrow.slice(0, 7) ? tomorrow : addDays(tomorrow, 1);
+  const nextDay = addDays(day, 1);
+
+  // Both calendars seen once online (so kept for offline use); My Appointments is not opened.
+  await loadControlled(page, '/medrep-dashboard');
+  await openCalendarOn(page, a.doctorName, b.clinicName, nextDay);
+  await openCalendarOn(page, a.doctorName, a.clinicName, day);
+
+  await goOffline(page, context);
+  await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('Saved Offline');
+  const grid = page.getByRole('grid');
+  const cell = (date: string) => grid.locator(`[data-date="${date}"]`);
+
+  // The waiting visit is marked on the calendar, and no second visit with this doctor here can be queued.
+  await expect(cell(day)).toHaveAttribute('data-pending', 'true');
+  await expect(cell(day)).toContainText('Pending');
+  await expect(cell(day)).toHaveAttribute('aria-disabled', 'true');
+  await expect(cell(nextDay)).toHaveAttribute('data-reason', 'has_future_appointment');
+  await expect(cell(nextDay)).toHaveAttribute('aria-disabled', 'true');
+  // aria-disabled: Playwright would wait for it to be enabled; a person's tap lands all the same.
+  await cell(nextDay).click({ force: true });
+  await expect(page.getByRole('button', { name: 'Book Appointment', exact: true })).toHaveCount(0);
+  await screenshotBoth(page, 'offline-calendar-pending');
+
+  // The same doctor at the other clinic: the same day is taken, the days after it are frozen by call frequency.
+  await page.getByLabel('Select Clinic').selectOption({ label: `${b.clinicName} (Srinagar)` });
+  await expect(page.getByText(`at ${b.clinicName}`)).toBeVisible();
+  await expect(cell(day)).toHaveAttribute('data-pending', 'true');
+  await expect(cell(day)).toHaveAttribute('data-reason', 'already_booked');
+  await expect(cell(nextDay)).toHaveAttribute('data-reason', 'frequency');
+  await expect(cell(nextDay)).toHaveAttribute('aria-disabled', 'true');
+  expect(await pendingOnDevice(page)).toHaveLength(1);
+
+  // My Appointments was never loaded online in this session: it says so and shows what waits.
+  await page.getByRole('tab', { name: 'My Appointments' }).click();
+  await expect(page.getByText('You are offline', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('pending-appointment-card')).toHaveCount(1);
+  await expect(page.getByText('Failed to fetch your appointments. Please try again.')).toHaveCount(0);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Failed to fetch' })).toHaveCount(0);
+  await screenshotBoth(page, 'offline-appointments-never-loaded');
+
+  // Back online: the one waiting visit is booked and the list loads.
+  await context.setOffline(false);
+  await expect(page.getByTestId('toast')).toContainText('Appointments Synced');
+  await expect(page.getByTestId('appointment-card')).toHaveCount(1);
+  await expect(page.getByText('You are offline', { exact: true })).toHaveCount(0);
+  const list = await ok<{ appointments: { appointment_date: string }[] }>(await page.request.get(`/api/rep-appointments?repId=${rep.id}`));
+  expect(list.appointments.map((x) => x.appointment_date)).toEqual([day]);
 });
 
 test('the install card shows 10 s after the install event and stays away after Not now', async ({ page }) => {

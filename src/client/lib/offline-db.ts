@@ -1,6 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { announceOfflineStorageOpened } from './offline-storage';
-import type { BookAppointment } from '../../shared/schemas/booking';
+import type { BookAppointment, RepAppointment } from '../../shared/schemas/booking';
 
 // spec part 2, 3 and 9: the device database is named after the product plus 'DB', version 1, with the stores
 // pendingAppointments {id, data, timestamp} and cachedData {key, data, expiry, timestamp}.
@@ -22,6 +22,28 @@ export interface PendingAppointment {
   timestamp: number;
 }
 
+/**
+ * A cancellation made without a network (decision 033). It waits in the same store as the bookings (the device
+ * database stays version 1 with the spec's two stores), told apart by `kind`, and keeps the whole appointment so
+ * My Appointments can show it, and the rep be told about it, without the network.
+ */
+export interface PendingCancellationData {
+  kind: 'cancel';
+  repId: number;
+  appointment: RepAppointment;
+}
+
+export interface PendingCancellation {
+  id: string;
+  data: PendingCancellationData;
+  timestamp: number;
+}
+
+/** Whatever waits on the device to be sent: a booking, or a cancellation. */
+export type PendingItem = PendingAppointment | PendingCancellation;
+
+export const isPendingCancellation = (item: PendingItem): item is PendingCancellation => (item.data as { kind?: string }).kind === 'cancel';
+
 export interface CacheEntry<T = unknown> {
   key: string;
   data: T;
@@ -31,7 +53,7 @@ export interface CacheEntry<T = unknown> {
 }
 
 interface RepVisitSchema extends DBSchema {
-  pendingAppointments: { key: string; value: PendingAppointment };
+  pendingAppointments: { key: string; value: PendingItem };
   cachedData: { key: string; value: CacheEntry };
 }
 
@@ -75,4 +97,25 @@ export async function closeOfflineDb(): Promise<void> {
 /** spec part 2, 8: offline storage failures are internal and only logged, never shown or thrown. */
 export function logOfflineFailure(action: string, err: unknown): void {
   console.warn({ action, error: err instanceof Error ? err.message : String(err) }, 'offline storage failure');
+}
+
+const changes = new EventTarget();
+
+/** Tells this tab's listeners that something was added to or removed from the pending store. */
+export const emitPendingChange = () => changes.dispatchEvent(new Event('change'));
+
+/** Calls `listener` whenever this tab adds or removes a pending booking or cancellation; returns the unsubscribe. */
+export function onPendingChange(listener: () => void): () => void {
+  changes.addEventListener('change', listener);
+  return () => changes.removeEventListener('change', listener);
+}
+
+/**
+ * Runs `task` while holding the device-wide lock when the browser has one: the sync holds it while it sends, so
+ * other tabs wait and then find less, and an undo waits until the item is either sent or still there (decision 033).
+ */
+export async function withDeviceLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+  if (!locks?.request) return task();
+  return locks.request('repvisit-offline-sync', () => task()) as Promise<T>;
 }

@@ -4,13 +4,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from './api';
 import { closeOfflineDb, getOfflineDb, OFFLINE_DB_NAME, OFFLINE_DB_VERSION } from './offline-db';
 import {
+  bookOrQueue,
+  cancelOrQueue,
   classifySendError,
   clearPendingBookings,
   listPendingBookings,
+  listPendingCancellations,
+  listPendingItems,
   onPendingChange,
   queueBooking,
+  queueCancellation,
   syncPendingBookings,
+  undoCancellation,
   type PendingAppointment,
+  type PendingCancellation,
   type SendResult,
 } from './offline-queue';
 
@@ -130,5 +137,137 @@ describe('syncing', () => {
     // Once finished, a new sync finds nothing left.
     expect((await syncPendingBookings(7, send)).synced).toEqual([]);
     expect(send).toHaveBeenCalledTimes(1);
+  });
+});
+
+// Decision 033: cancellations made without a network.
+const visit = (id = 41, appointment_date = '2026-03-06') => ({
+  id,
+  appointment_date,
+  status: 'booked',
+  doctor_name: 'Asha Rao',
+  doctor_specialty: 'Cardiology',
+  clinic_name: 'Lake View Clinic',
+  clinic_id: 5,
+  doctor_id: 3,
+});
+
+function setOnline(online: boolean | undefined) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+}
+
+describe('cancellations made offline', () => {
+  afterEach(() => setOnline(undefined));
+
+  it('wait in the same version-1 store beside the bookings, one per visit, apart from the booking lists', async () => {
+    const booked = (await queueBooking(booking(), 1))!;
+    const first = (await queueCancellation(7, visit(), 2))!;
+    expect(first).toEqual({
+      id: expect.stringMatching(/^appointment_2_[0-9a-f]{16}$/),
+      data: { kind: 'cancel', repId: 7, appointment: visit() },
+      timestamp: 2,
+    });
+    // The same visit cancelled again (a double tap, a second tab) is still one waiting cancellation.
+    expect(await queueCancellation(7, visit(), 3)).toEqual(first);
+    expect((await listPendingItems(7)).map((p) => p.id)).toEqual([booked.id, first.id]);
+    expect((await listPendingBookings(7)).map((p) => p.id)).toEqual([booked.id]);
+    expect((await listPendingCancellations(7)).map((p) => p.id)).toEqual([first.id]);
+  });
+
+  it('are queued when the browser is offline and when the call never reached the server, never when it refused', async () => {
+    setOnline(false);
+    const calls: number[] = [];
+    const offline = await cancelOrQueue(7, visit(41), async (id) => {
+      calls.push(id);
+      return { message: 'x' };
+    });
+    expect(calls).toEqual([]);
+    expect(offline).toMatchObject({ queued: true, pending: { data: { appointment: { id: 41 } } } });
+
+    setOnline(true);
+    const lost = await cancelOrQueue(7, visit(42), async () => {
+      throw new NetworkError();
+    });
+    expect(lost).toMatchObject({ queued: true, pending: { data: { appointment: { id: 42 } } } });
+    await expect(
+      cancelOrQueue(7, visit(43), async () => {
+        throw new ApiError(400, 'Cannot cancel on appointment day');
+      }),
+    ).rejects.toThrow('Cannot cancel on appointment day');
+    expect((await listPendingCancellations(7)).map((c) => c.data.appointment.id)).toEqual([41, 42]);
+  });
+
+  it('are sent with the bookings in the order they were made, and reported apart', async () => {
+    const b = (await queueBooking(booking(7, '2026-03-04'), 1))!;
+    const c = (await queueCancellation(7, visit(41), 2))!;
+    const refusedCancel = (await queueCancellation(7, visit(42), 3))!;
+    const order: string[] = [];
+    const result = await syncPendingBookings(
+      7,
+      async (item) => {
+        order.push(item.id);
+        return { kind: 'booked' };
+      },
+      async (item) => {
+        order.push(item.id);
+        return item.id === c.id ? { kind: 'booked' } : { kind: 'refused', status: 400, message: 'Cannot cancel on appointment day' };
+      },
+    );
+    expect(order).toEqual([b.id, c.id, refusedCancel.id]);
+    expect(result.synced.map((p) => p.id)).toEqual([b.id]);
+    expect(result.refused).toEqual([]);
+    expect(result.cancelled.map((p) => p.id)).toEqual([c.id]);
+    expect(result.cancelRefused).toEqual([{ item: refusedCancel, status: 400, message: 'Cannot cancel on appointment day' }]);
+    expect(await listPendingItems()).toEqual([]);
+  });
+
+  it('can be undone before they are sent: nothing is sent then', async () => {
+    const c = (await queueCancellation(7, visit(), 1))!;
+    expect(await undoCancellation(c.id)).toBe(true);
+    const sendCancel = vi.fn(async (): Promise<SendResult> => ({ kind: 'booked' }));
+    expect((await syncPendingBookings(7, undefined, sendCancel)).cancelled).toEqual([]);
+    expect(sendCancel).not.toHaveBeenCalled();
+    // Undone twice (another tab did it first): nothing was there any more.
+    expect(await undoCancellation(c.id)).toBe(false);
+  });
+
+  it('an undo while the sync is sending waits for it, then says it was too late', async () => {
+    const c = (await queueCancellation(7, visit(), 1))!;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const sendCancel = vi.fn(async (_item: PendingCancellation): Promise<SendResult> => {
+      await gate;
+      return { kind: 'booked' };
+    });
+    const sync = syncPendingBookings(7, undefined, sendCancel);
+    await vi.waitFor(() => expect(sendCancel).toHaveBeenCalledTimes(1));
+    let undone: boolean | null = null;
+    const undo = undoCancellation(c.id).then((r) => (undone = r));
+    await new Promise((r) => setTimeout(r, 50));
+    // Still sending: the undo has not answered yet.
+    expect(undone).toBeNull();
+    release();
+    expect((await sync).cancelled.map((p) => p.id)).toEqual([c.id]);
+    await undo;
+    expect(undone).toBe(false);
+  });
+});
+
+describe('booking offline under the rules of what is cached and queued', () => {
+  afterEach(() => setOnline(undefined));
+
+  it('refuses to queue a booking the rules refuse, with their message, and queues one they allow', async () => {
+    setOnline(false);
+    const book = vi.fn(async () => ({ ok: true }));
+    const refusal = (input: { appointmentDate: string }, queued: PendingAppointment[]) =>
+      queued.length > 0 && input.appointmentDate !== '2026-03-30' ? 'You already have a future appointment with this doctor at this clinic.' : null;
+    await expect(bookOrQueue(booking(7, '2026-03-04'), book, refusal)).resolves.toMatchObject({ queued: true });
+    await expect(bookOrQueue(booking(7, '2026-03-05'), book, refusal)).rejects.toMatchObject({
+      status: 409,
+      message: 'You already have a future appointment with this doctor at this clinic.',
+    });
+    await expect(bookOrQueue(booking(7, '2026-03-30'), book, refusal)).resolves.toMatchObject({ queued: true });
+    expect(book).not.toHaveBeenCalled();
+    expect((await listPendingBookings(7)).map((p) => p.data.appointmentDate)).toEqual(['2026-03-04', '2026-03-30']);
   });
 });

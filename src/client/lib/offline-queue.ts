@@ -1,21 +1,28 @@
-import type { BookAppointment, BookAppointmentResponse } from '../../shared/schemas/booking';
+import { BOOKING_MESSAGES } from '../../shared/booking/booking-rules';
+import type { BookAppointment, BookAppointmentResponse, RepAppointment, RepAppointmentsResponse } from '../../shared/schemas/booking';
+import type { MessageResponse } from '../../shared/schemas/common';
 import { ApiError, apiFetch, NetworkError } from './api';
-import { getOfflineDb, logOfflineFailure, type PendingAppointment, type PendingBookingData } from './offline-db';
+import {
+  emitPendingChange as emitChange,
+  getOfflineDb,
+  isPendingCancellation,
+  logOfflineFailure,
+  withDeviceLock,
+  type PendingAppointment,
+  type PendingBookingData,
+  type PendingCancellation,
+  type PendingItem,
+} from './offline-db';
 
 // spec part 2, 3, 4 and 7: bookings made without a network wait in pendingAppointments and are sent again
 // (POST /api/book-appointment with the stored data) when the network returns. Each replay carries the pending
 // id as its Idempotency-Key, so a replay the server already answered is answered the same way, never booked twice.
 
-export type { PendingAppointment, PendingBookingData };
+// Decision 033: cancellations made without a network wait in the same store and are sent in the same sync, in the
+// order they were made.
 
-const changes = new EventTarget();
-const emitChange = () => changes.dispatchEvent(new Event('change'));
-
-/** Calls `listener` whenever this tab adds or removes a pending booking; returns the unsubscribe. */
-export function onPendingChange(listener: () => void): () => void {
-  changes.addEventListener('change', listener);
-  return () => changes.removeEventListener('change', listener);
-}
+export type { PendingAppointment, PendingBookingData, PendingCancellation, PendingItem };
+export { onPendingChange } from './offline-db';
 
 function randomPart(): string {
   const bytes = new Uint8Array(8);
@@ -41,8 +48,8 @@ export async function queueBooking(data: PendingBookingData, now = Date.now()): 
   }
 }
 
-/** The waiting bookings, oldest first (only `repId`'s when given); an empty list when unreadable (spec part 2, 8). */
-export async function listPendingBookings(repId?: number): Promise<PendingAppointment[]> {
+/** Everything waiting, bookings and cancellations, oldest first (only `repId`'s when given); empty when unreadable (spec part 2, 8). */
+export async function listPendingItems(repId?: number): Promise<PendingItem[]> {
   try {
     const db = await getOfflineDb();
     const all = await db.getAll('pendingAppointments');
@@ -53,6 +60,17 @@ export async function listPendingBookings(repId?: number): Promise<PendingAppoin
   }
 }
 
+/** The waiting bookings, oldest first (only `repId`'s when given). */
+export async function listPendingBookings(repId?: number): Promise<PendingAppointment[]> {
+  return (await listPendingItems(repId)).filter((p): p is PendingAppointment => !isPendingCancellation(p));
+}
+
+/** The waiting cancellations, oldest first (only `repId`'s when given). */
+export async function listPendingCancellations(repId?: number): Promise<PendingCancellation[]> {
+  return (await listPendingItems(repId)).filter(isPendingCancellation);
+}
+
+/** Removes a waiting booking or cancellation. */
 export async function removePendingBooking(id: string): Promise<void> {
   try {
     const db = await getOfflineDb();
@@ -112,41 +130,50 @@ export async function sendPendingBooking(item: PendingAppointment): Promise<Send
 export interface SyncResult {
   synced: PendingAppointment[];
   refused: { item: PendingAppointment; status: number; message: string }[];
-  kept: PendingAppointment[];
+  /** Cancellations the server carried out (or found already done). */
+  cancelled: PendingCancellation[];
+  cancelRefused: { item: PendingCancellation; status: number; message: string }[];
+  kept: PendingItem[];
 }
 
 let running: Promise<SyncResult> | null = null;
 
-/** Runs `task` while holding the device-wide lock when the browser has one (other tabs wait, then find less). */
-async function withDeviceLock<T>(task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
-  if (!locks?.request) return task();
-  return locks.request('repvisit-offline-sync', () => task()) as Promise<T>;
-}
-
-async function runSync(repId: number, send: (item: PendingAppointment) => Promise<SendResult>): Promise<SyncResult> {
-  const result: SyncResult = { synced: [], refused: [], kept: [] };
-  for (const item of await listPendingBookings(repId)) {
-    const outcome = await send(item);
-    if (outcome.kind === 'booked') {
-      await removePendingBooking(item.id);
-      result.synced.push(item);
-    } else if (outcome.kind === 'refused') {
-      await removePendingBooking(item.id);
-      result.refused.push({ item, status: outcome.status, message: outcome.message });
-    } else {
+async function runSync(
+  repId: number,
+  send: (item: PendingAppointment) => Promise<SendResult>,
+  sendCancel: (item: PendingCancellation) => Promise<SendResult>,
+): Promise<SyncResult> {
+  const result: SyncResult = { synced: [], refused: [], cancelled: [], cancelRefused: [], kept: [] };
+  // Listed inside the device lock: an undo made before this point has removed its item (decision 033).
+  for (const item of await listPendingItems(repId)) {
+    const outcome = isPendingCancellation(item) ? await sendCancel(item) : await send(item);
+    if (outcome.kind === 'retry') {
       result.kept.push(item);
+      continue;
+    }
+    await removePendingBooking(item.id);
+    if (isPendingCancellation(item)) {
+      if (outcome.kind === 'booked') result.cancelled.push(item);
+      else result.cancelRefused.push({ item, status: outcome.status, message: outcome.message });
+    } else if (outcome.kind === 'booked') {
+      result.synced.push(item);
+    } else {
+      result.refused.push({ item, status: outcome.status, message: outcome.message });
     }
   }
   return result;
 }
 
 /**
- * Sends `repId`'s waiting bookings one by one, oldest first. Never runs twice at once: a call while a sync runs
- * in this tab gets that sync's result, and tabs take turns through navigator.locks.
+ * Sends `repId`'s waiting bookings and cancellations one by one, oldest first. Never runs twice at once: a call
+ * while a sync runs in this tab gets that sync's result, and tabs take turns through navigator.locks.
  */
-export function syncPendingBookings(repId: number, send: (item: PendingAppointment) => Promise<SendResult> = sendPendingBooking): Promise<SyncResult> {
-  running ??= withDeviceLock(() => runSync(repId, send)).finally(() => {
+export function syncPendingBookings(
+  repId: number,
+  send: (item: PendingAppointment) => Promise<SendResult> = sendPendingBooking,
+  sendCancel: (item: PendingCancellation) => Promise<SendResult> = sendPendingCancellation,
+): Promise<SyncResult> {
+  running ??= withDeviceLock(() => runSync(repId, send, sendCancel)).finally(() => {
     running = null;
   });
   return running;
@@ -154,21 +181,113 @@ export function syncPendingBookings(repId: number, send: (item: PendingAppointme
 
 export type QueuedBooking = { queued: true; pending: PendingAppointment };
 
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 /**
  * Books through `book` when there is a network; without one (the browser says offline, or the call never reached
- * the server) the booking waits in the queue instead. Refusals by the server are thrown as they are.
+ * the server) the booking waits in the queue instead. Refusals by the server are thrown as they are. Before
+ * queueing, `refusal` may apply the booking rules to what is cached and already queued (decision 033): its message
+ * is thrown as a 409, the way the server would refuse it.
  */
-export async function bookOrQueue<T>(input: PendingBookingData, book: (payload: BookAppointment) => Promise<T>): Promise<T | QueuedBooking> {
-  if (typeof navigator === 'undefined' || navigator.onLine !== false) {
+export async function bookOrQueue<T>(
+  input: PendingBookingData,
+  book: (payload: BookAppointment) => Promise<T>,
+  refusal?: (input: PendingBookingData, queued: PendingAppointment[]) => string | null,
+): Promise<T | QueuedBooking> {
+  if (!offline()) {
     try {
       return await book(bookingPayload(input));
     } catch (err) {
       if (!(err instanceof NetworkError)) throw err;
     }
   }
+  const refused = refusal?.(input, await listPendingBookings(input.repId));
+  if (refused) throw new ApiError(409, refused);
   const pending = await queueBooking(input);
   if (!pending) throw new Error('Failed to book appointment');
   return { queued: true, pending };
 }
 
 export const isQueuedBooking = (x: unknown): x is QueuedBooking => typeof x === 'object' && x !== null && (x as QueuedBooking).queued === true;
+
+// --- cancellations made without a network (decision 033) ---------------------------------------------------
+
+/** Stores a cancellation for later (one per appointment: a second one returns the first); null when it could not be stored. */
+export async function queueCancellation(repId: number, appointment: RepAppointment, now = Date.now()): Promise<PendingCancellation | null> {
+  try {
+    const already = (await listPendingCancellations(repId)).find((c) => c.data.appointment.id === appointment.id);
+    if (already) return already;
+    const item: PendingCancellation = { id: newPendingId(now), data: { kind: 'cancel', repId, appointment }, timestamp: now };
+    const db = await getOfflineDb();
+    await db.put('pendingAppointments', item);
+    emitChange();
+    return item;
+  } catch (err) {
+    logOfflineFailure('store pending appointment', err);
+    return null;
+  }
+}
+
+/**
+ * Takes a waiting cancellation back. It waits for a sync that is sending (the device lock), so the answer is true:
+ * it was still waiting and is gone, or false: it had been sent already (or undone in another tab).
+ */
+export function undoCancellation(id: string): Promise<boolean> {
+  return withDeviceLock(async () => {
+    try {
+      const db = await getOfflineDb();
+      if (!(await db.get('pendingAppointments', id))) return false;
+      await db.delete('pendingAppointments', id);
+      emitChange();
+      return true;
+    } catch (err) {
+      logOfflineFailure('remove pending appointment', err);
+      return false;
+    }
+  });
+}
+
+/** Whether the rep's list (today and later, not cancelled) no longer holds the appointment; null when unknown. */
+async function goneFromList(item: PendingCancellation): Promise<boolean | null> {
+  try {
+    const res = await apiFetch<RepAppointmentsResponse>(`/api/rep-appointments?repId=${item.data.repId}`);
+    return !res.appointments.some((a) => a.id === item.data.appointment.id);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * DELETE /api/appointments/{id}. A cancellation sent again after its answer was lost finds the visit cancelled:
+ * the server answers 'Appointment Cancelled' (400), which it also says of a confirmed visit, so the rep's list
+ * decides: gone from it means done, not refused. Other refusals leave the queue with the server's reason.
+ */
+export async function sendPendingCancellation(item: PendingCancellation): Promise<SendResult> {
+  try {
+    await apiFetch<MessageResponse>(`/api/appointments/${item.data.appointment.id}`, { method: 'DELETE' });
+    return { kind: 'booked' };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 400 && err.message === BOOKING_MESSAGES.cannotCancelCancelled) {
+      const gone = await goneFromList(item);
+      if (gone === null) return { kind: 'retry' };
+      if (gone) return { kind: 'booked' };
+    }
+    return classifySendError(err);
+  }
+}
+
+export type QueuedCancellation = { queued: true; pending: PendingCancellation };
+
+/** Cancels through `cancel` when there is a network; without one the cancellation waits in the queue instead. */
+export async function cancelOrQueue<T>(repId: number, appointment: RepAppointment, cancel: (id: number) => Promise<T>): Promise<T | QueuedCancellation> {
+  if (!offline()) {
+    try {
+      return await cancel(appointment.id);
+    } catch (err) {
+      if (!(err instanceof NetworkError)) throw err;
+    }
+  }
+  const pending = await queueCancellation(repId, appointment);
+  if (!pending) throw new Error('Failed to cancel appointment. Please try again.');
+  return { queued: true, pending };
+}

@@ -17,14 +17,32 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-export function toast(t: { title: string; description?: string; variant?: ToastVariant; duration?: number }): void {
-  current = { id: nextId++, variant: 'default', duration: TIMINGS.toastDefaultMs, ...t };
+type ToastInput = { title: string; description?: string; variant?: ToastVariant; duration?: number };
+const make = (t: ToastInput): ToastItem => ({ id: nextId++, variant: 'default', duration: TIMINGS.toastDefaultMs, ...t });
+
+/** Toasts that must each be seen, shown one after another once the current one closes. */
+const waiting: ToastItem[] = [];
+
+export function toast(t: ToastInput): void {
+  current = make(t);
+  emit();
+}
+
+/**
+ * Shows the first of `items` now (in place of the one on screen, as `toast` does) and each of the others after the
+ * one before it closes: for reports that must each be seen, such as the outcome of the offline sync (decision 033).
+ */
+export function toastEach(items: ToastInput[]): void {
+  const [first, ...rest] = items;
+  if (!first) return;
+  current = make(first);
+  waiting.push(...rest.map(make));
   emit();
 }
 
 export function dismissToast(id?: number): void {
   if (!current || (id !== undefined && current.id !== id)) return;
-  current = null;
+  current = waiting.shift() ?? null;
   emit();
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, weekdayOf } from '../dates';
-import { canRepCancel, checkBooking, dayStatus, daysStatus, isInRepList, type BookingContext } from './booking-rules';
+import { addDays, daysBetween, weekdayOf } from '../dates';
+import { canRepCancel, checkBooking, dayStatus, daysStatus, frequencyCutoffFor, isInRepList, type BookingContext } from './booking-rules';
 
 // Property tests: random sequences of book, cancel and day-advance, applied through the module, compared at
 // every step with a plain model written from the spec's sentences (part 2, 4 and 5).
@@ -15,7 +15,8 @@ type Action =
   | { kind: 'closeToday'; clinicId: number };
 
 const REPS = [1, 2, 3, 4];
-const CLINICS = [10, 11];
+// Three clinics: the spec's cutoff alone lets a third visit in between (docs/decisions/034).
+const CLINICS = [10, 11, 12];
 const START = '2026-03-02';
 
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
@@ -100,6 +101,9 @@ function modelAllows(
       if (date < last) return false;
     }
   }
+  // Its intent (docs/decisions/034): none of the rep's visits with the doctor, at any clinic, fewer days away
+  // than this clinic's frequency.
+  if (mine.some((a) => Math.abs(daysBetween(a.date, date)) < s.callFrequency)) return false;
   // "Remaining slots = max slots minus non-cancelled appointments that date"
   return live.filter((a) => a.clinicId === clinicId && a.date === date).length < s.maxSlots;
 }
@@ -186,6 +190,61 @@ describe('booking rules against a plain model', () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it("keeps any two of a rep's visits with the doctor, at any number of clinics, the booked clinic's frequency apart", () => {
+    // docs/decisions/034. Each clinic has its own frequency; the rep books, cancels and lives through the days.
+    const everyDay = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true };
+    const stepArb = fc.record({
+      clinic: fc.nat(),
+      offset: fc.integer({ min: 0, max: 70 }),
+      advance: fc.integer({ min: 0, max: 4 }),
+      cancel: fc.option(fc.nat(), { freq: 5 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(7, 14, 21, 28), { minLength: 3, maxLength: 5 }),
+        fc.array(stepArb, { minLength: 1, maxLength: 30 }),
+        (freqs, steps) => {
+          let today = START;
+          const visits: (Appt & { freq: number })[] = [];
+          for (const step of steps) {
+            today = addDays(today, step.advance);
+            for (const v of visits) if (v.date < today && v.status !== 'cancelled') v.status = 'completed';
+            if (step.cancel !== null && visits.length > 0) {
+              const v = visits[step.cancel % visits.length]!;
+              if (canRepCancel(v, today).ok) v.status = 'cancelled';
+            }
+            const clinicId = step.clinic % freqs.length;
+            const freq = freqs[clinicId]!;
+            const settings = { maxSlots: 3, callFrequency: freq, availableDays: everyDay };
+            const ctx = contextFor(visits, settings, 1, clinicId, today);
+            const date = addDays(today, step.offset);
+            const check = checkBooking(ctx, date);
+            const day = dayStatus(ctx, date);
+            // The calendar marks what the server refuses for call frequency, with the same date in its message.
+            expect(day.reason === 'frequency').toBe(!check.ok && check.reason === 'frequency');
+            if (day.reason === 'frequency') {
+              const cutoff = day.cutoff!;
+              expect(!check.ok && check.cutoff).toBe(cutoff);
+              // The message's date is honest: the days up to it are frozen, the date itself is not.
+              expect(cutoff > date).toBe(true);
+              expect(frequencyCutoffFor(ctx, cutoff)).toBe(null);
+              for (let d = date; d < cutoff; d = addDays(d, 1)) expect(frequencyCutoffFor(ctx, d)).toBe(cutoff);
+            }
+            if (!check.ok) continue;
+            for (const v of visits) {
+              if (v.status !== 'cancelled') expect(Math.abs(daysBetween(v.date, date)), `${v.date} and ${date} at ${freq} days`).toBeGreaterThanOrEqual(freq);
+            }
+            visits.push({ id: visits.length + 1, repId: 1, clinicId, date, status: 'booked', freq });
+          }
+          // Whatever happened, the live visits keep the spacing each was booked with.
+          const live = visits.filter((v) => v.status !== 'cancelled');
+          for (const a of live) for (const b of live) if (a.id < b.id) expect(Math.abs(daysBetween(a.date, b.date))).toBeGreaterThanOrEqual(b.freq);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 

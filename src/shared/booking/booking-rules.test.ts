@@ -5,7 +5,9 @@ import {
   canRepCancel,
   checkBooking,
   datesOfMonth,
+  dayRefusalMessage,
   dayStatus,
+  frequencyCutoffFor,
   futureAppointmentAtClinic,
   isInRepList,
   normalizeAvailableDays,
@@ -112,7 +114,7 @@ describe('futureAppointmentAtClinic', () => {
 
 describe('dayStatus', () => {
   const full = [2, 3].map((repId) => ({ date: '2026-03-05', status: 'booked', repId }));
-  it.each<{ name: string; date: string; o?: Parameters<typeof ctx>[0]; reason: DayBlockReason | null; slotsLeft: number }>([
+  it.each<{ name: string; date: string; o?: Parameters<typeof ctx>[0]; reason: DayBlockReason | null; slotsLeft: number; cutoff?: string }>([
     { name: 'today is selectable', date: TODAY, reason: null, slotsLeft: 2 },
     { name: 'a later weekday', date: '2026-03-07', reason: null, slotsLeft: 2 },
     { name: 'yesterday is past', date: '2026-03-01', reason: 'past', slotsLeft: 2 },
@@ -138,6 +140,7 @@ describe('dayStatus', () => {
       o: { mine: [{ date: '2026-03-04', status: 'booked', clinicId: OTHER_CLINIC }] },
       reason: 'frequency',
       slotsLeft: 2,
+      cutoff: '2026-03-12',
     },
     {
       name: 'free again after the freeze',
@@ -180,9 +183,65 @@ describe('dayStatus', () => {
       reason: 'closed',
       slotsLeft: 2,
     },
-  ])('$name', ({ date, o, reason, slotsLeft }) => {
+  ])('$name', ({ date, o, reason, slotsLeft, cutoff }) => {
     const d = dayStatus(ctx(o), date);
-    expect(d).toEqual({ date, selectable: reason === null, reason, slotsLeft });
+    expect(d).toEqual({ date, selectable: reason === null, reason, slotsLeft, ...(cutoff ? { cutoff } : {}) });
+  });
+});
+
+// docs/decisions/034: the spec's cutoff looks only at the earliest upcoming visit; with the doctor at three
+// clinics a rep holding the 4th (clinic 11) and the 19th (clinic 12) must not get the 20th here either.
+describe('call frequency with the doctor at three clinics', () => {
+  const THIRD_CLINIC = 12;
+  const mine = [
+    { date: '2026-03-04', status: 'booked', clinicId: OTHER_CLINIC },
+    { date: '2026-03-19', status: 'booked', clinicId: THIRD_CLINIC },
+  ];
+  it.each([
+    { date: '2026-03-11', cutoff: '2026-03-12', why: "the spec's cutoff after the earliest visit" },
+    { date: '2026-03-12', cutoff: null, why: '8 days after the 4th, 7 before the 19th' },
+    { date: '2026-03-13', cutoff: '2026-03-26', why: '6 days before the 19th' },
+    { date: '2026-03-20', cutoff: '2026-03-26', why: 'one day after the 19th' },
+    { date: '2026-03-25', cutoff: '2026-03-26', why: '6 days after the 19th' },
+    { date: '2026-03-26', cutoff: null, why: '7 days after the 19th' },
+  ])('$date: $why', ({ date, cutoff }) => {
+    expect(frequencyCutoffFor(ctx({ mine }), date)).toBe(cutoff);
+    const day = dayStatus(ctx({ mine }), date);
+    expect(day.reason).toBe(cutoff ? 'frequency' : null);
+    if (cutoff) {
+      expect(checkBooking(ctx({ mine }), date)).toMatchObject({
+        ok: false,
+        status: 409,
+        reason: 'frequency',
+        cutoff,
+        message: `Due to call frequency restrictions, you cannot book an appointment before ${cutoff.split('-').reverse().join('/')}. Please select a later date.`,
+      });
+    }
+  });
+
+  it("uses the frequency of the clinic being booked, walking over the other clinics' closer visits", () => {
+    // The 19th and 21st were booked at clinics with shorter frequencies; this clinic's 14 days reach past both.
+    const close = [...mine, { date: '2026-03-21', status: 'booked', clinicId: 13 }];
+    expect(frequencyCutoffFor(ctx({ mine: close, freq: 14 }), '2026-03-20')).toBe('2026-04-04');
+    expect(frequencyCutoffFor(ctx({ mine: close, freq: 14 }), '2026-04-04')).toBe(null);
+  });
+
+  it('a cancelled visit leaves no freeze', () => {
+    expect(frequencyCutoffFor(ctx({ mine: [mine[0]!, { ...mine[1]!, status: 'cancelled' }] }), '2026-03-20')).toBe(null);
+  });
+});
+
+describe('dayRefusalMessage', () => {
+  it.each<{ day: { reason: DayBlockReason; cutoff?: string }; message: string }>([
+    { day: { reason: 'frequency', cutoff: '2026-03-26' }, message: BOOKING_MESSAGES.frequency('2026-03-26') },
+    { day: { reason: 'full' }, message: 'No appointment slots available for this date. Please select another date.' },
+    { day: { reason: 'already_booked' }, message: 'You already have an appointment with this doctor on this date' },
+    { day: { reason: 'closed' }, message: BOOKING_MESSAGES.closed },
+    { day: { reason: 'beyond_horizon' }, message: 'Appointments can be booked up to 31/05/2026. Please select an earlier date.' },
+    { day: { reason: 'unavailable_weekday' }, message: BOOKING_MESSAGES.unavailableWeekday },
+    { day: { reason: 'past' }, message: BOOKING_MESSAGES.past },
+  ])('$day.reason', ({ day, message }) => {
+    expect(dayRefusalMessage(day, '2026-05-31')).toBe(message);
   });
 });
 

@@ -70,6 +70,8 @@ export interface DayStatus {
   selectable: boolean;
   reason: DayBlockReason | null;
   slotsLeft: number;
+  /** On a 'frequency' day only: the date its message names ('...cannot book an appointment before {date}'). */
+  cutoff?: IsoDate;
 }
 
 export type BookingCheck = { ok: true } | { ok: false; reason: DayBlockReason | 'invalid_date'; message: string; status: 400 | 409; cutoff?: IsoDate };
@@ -128,6 +130,51 @@ export function callFrequencyCutoff(ctx: Pick<BookingContext, 'settings' | 'repA
   return cutoff !== null && cutoff > ctx.today ? cutoff : null;
 }
 
+/**
+ * When call frequency forbids `date`, the first date after it that it allows (the {date} of the spec's message);
+ * null when it allows `date`. Forbidden (spec part 2, 5, and its intent: docs/decisions/034): a date before the
+ * spec's cutoff (callFrequencyCutoff), or one closer than this clinic's frequency to any of the rep's visits with
+ * the doctor, at any clinic (fewer days apart than the frequency). So no two of a rep's visits with one doctor
+ * end up closer than the frequency of the clinic booked last, however many clinics the doctor works at.
+ */
+export function frequencyCutoffFor(ctx: Pick<BookingContext, 'settings' | 'repAppointments' | 'today'>, date: IsoDate): IsoDate | null {
+  return frequencyCutoffWith(frequencyFacts(ctx), date);
+}
+
+interface FrequencyFacts {
+  cutoff: IsoDate | null;
+  /** Per counted visit: the dates too close to it, [from, to], and the first date after them. */
+  windows: { from: IsoDate; to: IsoDate; next: IsoDate }[];
+}
+
+function frequencyFacts(ctx: Pick<BookingContext, 'settings' | 'repAppointments' | 'today'>): FrequencyFacts {
+  const freq = ctx.settings.callFrequency;
+  const windows = ctx.repAppointments
+    .filter((a) => counts(a.status))
+    .map((a) => ({ from: addDays(a.date, 1 - freq), to: addDays(a.date, freq - 1), next: addDays(a.date, freq) }));
+  return { cutoff: callFrequencyCutoff(ctx), windows };
+}
+
+function frequencyCutoffWith(facts: FrequencyFacts, date: IsoDate): IsoDate | null {
+  // Walk forward over overlapping frozen stretches (visits at clinics with a shorter frequency may sit closer
+  // together than this one's) to the first date none of them covers.
+  let at = date;
+  for (let moved = true; moved;) {
+    moved = false;
+    if (facts.cutoff !== null && at < facts.cutoff) {
+      at = facts.cutoff;
+      moved = true;
+    }
+    for (const w of facts.windows) {
+      if (w.from <= at && at <= w.to) {
+        at = w.next;
+        moved = true;
+      }
+    }
+  }
+  return at === date ? null : at;
+}
+
 /** The last date a visit can be booked on (today plus the horizon), or null when there is no horizon. */
 export function lastBookableDate(ctx: Pick<BookingContext, 'today' | 'horizonDays'>): IsoDate | null {
   return ctx.horizonDays === undefined ? null : addDays(ctx.today, ctx.horizonDays);
@@ -159,12 +206,12 @@ export function daysStatus(ctx: BookingContext, dates: IsoDate[]): DayStatus[] {
 /** What does not depend on the date, computed when first needed. */
 function factsOf(ctx: BookingContext) {
   let future: RepAppointmentFact | null | undefined;
-  let cutoff: IsoDate | null | undefined;
+  let frequency: FrequencyFacts | undefined;
   const last = lastBookableDate(ctx);
   return {
     last,
     future: () => (future === undefined ? (future = futureAppointmentAtClinic(ctx)) : future),
-    cutoff: () => (cutoff === undefined ? (cutoff = callFrequencyCutoff(ctx)) : cutoff),
+    frequency: () => (frequency ??= frequencyFacts(ctx)),
   };
 }
 
@@ -177,38 +224,61 @@ function statusOfDay(ctx: BookingContext, date: IsoDate, facts: ReturnType<typeo
   if (isClosed(ctx, date)) return blocked('closed');
   if (hasAppointmentOn(ctx, date)) return blocked('already_booked');
   if (facts.future()) return blocked('has_future_appointment');
-  const cutoff = facts.cutoff();
-  if (cutoff !== null && date < cutoff) return blocked('frequency');
+  const cutoff = frequencyCutoffWith(facts.frequency(), date);
+  if (cutoff !== null) return { ...blocked('frequency'), cutoff };
   if (slotsLeft <= 0) return blocked('full');
   return { date, selectable: true, reason: null, slotsLeft };
+}
+
+/** How the server answers a booking on a day of each kind (400: never bookable; 409: taken or frozen now). */
+const REFUSAL_STATUS: Record<DayBlockReason, 400 | 409> = {
+  past: 400,
+  beyond_horizon: 400,
+  unavailable_weekday: 400,
+  closed: 409,
+  already_booked: 409,
+  has_future_appointment: 409,
+  frequency: 409,
+  full: 409,
+};
+
+/**
+ * The spec's message for a day that cannot be booked (spec part 2, 5): the server's refusal, and what the
+ * calendar says when such a day is picked. `lastBookable`: the booking horizon's last date, if any.
+ */
+export function dayRefusalMessage(day: { reason: DayBlockReason; cutoff?: IsoDate }, lastBookable: IsoDate | null): string {
+  switch (day.reason) {
+    case 'past':
+      return BOOKING_MESSAGES.past;
+    case 'beyond_horizon':
+      return BOOKING_MESSAGES.beyondHorizon(lastBookable ?? '');
+    case 'unavailable_weekday':
+      return BOOKING_MESSAGES.unavailableWeekday;
+    case 'closed':
+      return BOOKING_MESSAGES.closed;
+    case 'already_booked':
+      return BOOKING_MESSAGES.alreadyBookedOnDate;
+    case 'has_future_appointment':
+      return BOOKING_MESSAGES.hasFutureAppointment;
+    case 'frequency':
+      return BOOKING_MESSAGES.frequency(day.cutoff ?? '');
+    case 'full':
+      return BOOKING_MESSAGES.full;
+  }
 }
 
 /** The server's decision for a booking on `date`, with the spec's message on refusal. */
 export function checkBooking(ctx: BookingContext, date: IsoDate): BookingCheck {
   if (!isIsoDate(date)) return { ok: false, reason: 'invalid_date', message: BOOKING_MESSAGES.invalidDate, status: 400 };
   const day = dayStatus(ctx, date);
-  switch (day.reason) {
-    case null:
-      return { ok: true };
-    case 'past':
-      return { ok: false, reason: 'past', message: BOOKING_MESSAGES.past, status: 400 };
-    case 'beyond_horizon':
-      return { ok: false, reason: 'beyond_horizon', message: BOOKING_MESSAGES.beyondHorizon(lastBookableDate(ctx)!), status: 400 };
-    case 'unavailable_weekday':
-      return { ok: false, reason: 'unavailable_weekday', message: BOOKING_MESSAGES.unavailableWeekday, status: 400 };
-    case 'closed':
-      return { ok: false, reason: 'closed', message: BOOKING_MESSAGES.closed, status: 409 };
-    case 'already_booked':
-      return { ok: false, reason: 'already_booked', message: BOOKING_MESSAGES.alreadyBookedOnDate, status: 409 };
-    case 'has_future_appointment':
-      return { ok: false, reason: 'has_future_appointment', message: BOOKING_MESSAGES.hasFutureAppointment, status: 409 };
-    case 'frequency': {
-      const cutoff = callFrequencyCutoff(ctx)!;
-      return { ok: false, reason: 'frequency', message: BOOKING_MESSAGES.frequency(cutoff), status: 409, cutoff };
-    }
-    case 'full':
-      return { ok: false, reason: 'full', message: BOOKING_MESSAGES.full, status: 409 };
-  }
+  if (day.reason === null) return { ok: true };
+  const refusal = {
+    ok: false as const,
+    reason: day.reason,
+    message: dayRefusalMessage({ ...day, reason: day.reason }, lastBookableDate(ctx)),
+    status: REFUSAL_STATUS[day.reason],
+  };
+  return day.cutoff ? { ...refusal, cutoff: day.cutoff } : refusal;
 }
 
 export type CancelCheck = { ok: true } | { ok: false; message: string };

@@ -38,8 +38,15 @@ export const doctorsByLocationQuerySchema = specialtiesQuerySchema.extend({
   ...pageQuerySchema.shape,
 });
 
-/** GET /api/clinics-by-doctor?doctorId= */
-export const clinicsByDoctorQuerySchema = z.object({ doctorId: id('Please select a doctor') });
+/**
+ * GET /api/clinics-by-doctor?doctorId=[&state=][&city=]: the doctor's bookable clinics, only those in the state
+ * and city the rep chose when they are given (the cascade's last step, spec part 2, 2.1).
+ */
+export const clinicsByDoctorQuerySchema = z.object({
+  doctorId: id('Please select a doctor'),
+  state: text('Please select a state').optional(),
+  city: text('Please select a city').optional(),
+});
 
 /** GET /api/doctor-availability?clinicId=&doctorId= */
 export const doctorAvailabilityQuerySchema = z.object({ clinicId: id('Please select a clinic'), doctorId: id('Please select a doctor') });
@@ -100,6 +107,8 @@ export const calendarDaySchema = z.object({
   /** null when selectable */
   reason: dayBlockReasonSchema.nullable(),
   slotsLeft: z.number(),
+  /** on a 'frequency' day only: the date its message names (call frequency, docs/decisions/034) */
+  cutoff: z.string().optional(),
 });
 export type CalendarDay = z.infer<typeof calendarDaySchema>;
 
@@ -115,7 +124,7 @@ export const bookingCalendarResponseSchema = z.object({
   /** true => show 'Booking Currently Disabled' instead of the calendar */
   hasFutureAppointment: z.boolean(),
   futureAppointment: repFutureAppointmentSchema.nullable(),
-  /** first date call frequency allows (yyyy-mm-dd), or null when nothing is frozen */
+  /** the spec's call-frequency cutoff (yyyy-mm-dd), or null; days frozen later carry their own `cutoff` */
   frequencyCutoff: z.string().nullable(),
   /** the last date that can be booked (today plus BOOKING_HORIZON_DAYS, yyyy-mm-dd; docs/decisions/032) */
   lastBookableDate: z.string(),

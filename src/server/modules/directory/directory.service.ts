@@ -170,7 +170,16 @@ export const listDoctors = async (
 /** True when this instance holds the place's partition (tests: a change drops only the places it touched). */
 export const isPlaceCached = (deps: DirectoryDeps, place: Place): boolean => placeCache.holds(deps.db, place);
 
-export const listClinicsOfDoctor = (deps: DirectoryDeps, o: { doctorId: number }): Promise<ClinicOption[]> => clinicsCache.read(deps.db, o.doctorId);
+/**
+ * The doctor's bookable clinics; with `state` and/or `city`, only those there (spec part 2, 2.1: the clinic is
+ * picked in the place chosen above it). Filtered from the doctor's cached list, which holds each clinic's state
+ * and city and is dropped when a clinic moves (its links are announced): no cache entry per place.
+ */
+export async function listClinicsOfDoctor(deps: DirectoryDeps, o: { doctorId: number; state?: string; city?: string }): Promise<ClinicOption[]> {
+  const clinics = await clinicsCache.read(deps.db, o.doctorId);
+  if (o.state === undefined && o.city === undefined) return clinics;
+  return clinics.filter((c) => (o.state === undefined || c.state === o.state) && (o.city === undefined || c.city === o.city));
+}
 
 /** The call settings of a bookable link with the doctor's current name; null when it is not bookable. */
 export const getBookableSettings = (deps: DirectoryDeps, o: { clinicId: number; doctorId: number }): Promise<BookableSettings | null> =>

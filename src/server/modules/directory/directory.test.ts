@@ -177,3 +177,34 @@ describeEachDatabase('the doctors of a place, a page at a time and searched by n
     expect((await get(`${base}&limit=1`)).json<Page>().doctors[0]!.name).toBe('Dr. Aaron Newcomer');
   });
 });
+
+describeEachDatabase("the clinic step keeps to the rep's state and city", (ctx) => {
+  it('lists only the clinics in the chosen city; without a place, all of them', async () => {
+    ctx.clock.set('2026-03-02T04:30:00.000Z');
+    const db = ctx.app.db;
+    const srinagar = await createClinic(db, { state: 'Jammu and Kashmir', city: 'Srinagar', clinicName: 'Srinagar Care Clinic' });
+    const anantnag = await createClinic(db, { state: 'Jammu and Kashmir', city: 'Anantnag', clinicName: 'Anantnag Health Centre' });
+    const farooq = await createDoctor(db, srinagar.id, { name: 'Dr. Farooq Ahmad', specialty: 'Cardiology', state: 'Jammu and Kashmir', city: 'Srinagar' });
+    await db.insert(clinicDoctors).values({ clinicId: anantnag.id, doctorId: farooq.id });
+    await db.insert(clinicDoctorSettings).values({ clinicId: anantnag.id, doctorId: farooq.id, doctorName: farooq.name, availableDays: { monday: true } });
+    const cookie = await sessionCookie(ctx.app, 'medrep', (await createSubscribedRep(db)).id);
+    const clinics = async (query: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/clinics-by-doctor?doctorId=${farooq.id}${query}`, headers: { cookie } });
+      expect(res.statusCode, query).toBe(200);
+      return res.json<{ clinics: { clinic_name: string; city: string }[] }>().clinics.map((c) => `${c.clinic_name} (${c.city})`);
+    };
+    const both = ['Anantnag Health Centre (Anantnag)', 'Srinagar Care Clinic (Srinagar)'];
+
+    // Read without a place first, so the filtered answers below come from the same cached list.
+    expect(await clinics('')).toEqual(both);
+    expect(await clinics('&state=Jammu%20and%20Kashmir&city=Anantnag')).toEqual(['Anantnag Health Centre (Anantnag)']);
+    expect(await clinics('&state=Jammu%20and%20Kashmir&city=Srinagar')).toEqual(['Srinagar Care Clinic (Srinagar)']);
+    expect(await clinics('&state=Jammu%20and%20Kashmir')).toEqual(both);
+    expect(await clinics('&state=Kerala&city=Anantnag')).toEqual([]);
+    expect(await clinics('&state=Jammu%20and%20Kashmir&city=Baramulla')).toEqual([]);
+
+    const blank = await ctx.app.inject({ method: 'GET', url: `/api/clinics-by-doctor?doctorId=${farooq.id}&city=%20`, headers: { cookie } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('Please select a city');
+  });
+});

@@ -2,7 +2,7 @@ import { CloudOff, Wifi } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '../../../../shared/constants';
 import { useOnlineStatus } from '../hooks/use-online-status';
-import { usePendingBookings } from '../hooks/use-pending-bookings';
+import { usePendingItems } from '../hooks/use-pending-bookings';
 
 /**
  * spec part 2, 2.8 and 4: offline shows 'Offline mode' with the pending-appointment count; coming back shows
@@ -10,7 +10,8 @@ import { usePendingBookings } from '../hooks/use-pending-bookings';
  */
 export function ConnectivityBadge() {
   const online = useOnlineStatus();
-  const pending = usePendingBookings().length;
+  // Bookings and cancellations alike wait to be sent (decision 033).
+  const pending = usePendingItems().length;
   // 'Connected' shows from the moment the device comes back online until the timer hides it; the state is
   // adjusted while rendering when `online` changes, so no effect sets state synchronously.
   const [wasOnline, setWasOnline] = useState(online);

@@ -1,17 +1,25 @@
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '../../../../shared/constants';
-import { listPendingBookings, onPendingChange, type PendingAppointment } from '../../../lib/offline-queue';
+import {
+  listPendingBookings,
+  listPendingCancellations,
+  listPendingItems,
+  onPendingChange,
+  type PendingAppointment,
+  type PendingCancellation,
+  type PendingItem,
+} from '../../../lib/offline-queue';
 
 /**
- * The bookings waiting on this device (only `repId`'s when given), read again whenever the queue changes in
+ * What `read` finds waiting on this device (only `repId`'s when given), read again whenever the queue changes in
  * this tab and every 30 s (spec part 2, 9), which also catches changes made by other tabs.
  */
-export function usePendingBookings(repId?: number): PendingAppointment[] {
-  const [pending, setPending] = useState<PendingAppointment[]>([]);
+function usePending<T>(read: (repId?: number) => Promise<T[]>, repId?: number): T[] {
+  const [pending, setPending] = useState<T[]>([]);
   useEffect(() => {
     let alive = true;
     const refresh = () => {
-      void listPendingBookings(repId).then((list) => alive && setPending(list));
+      void read(repId).then((list) => alive && setPending(list));
     };
     refresh();
     const off = onPendingChange(refresh);
@@ -21,6 +29,15 @@ export function usePendingBookings(repId?: number): PendingAppointment[] {
       off();
       window.clearInterval(timer);
     };
-  }, [repId]);
+  }, [read, repId]);
   return pending;
 }
+
+/** The bookings waiting on this device. */
+export const usePendingBookings = (repId?: number): PendingAppointment[] => usePending(listPendingBookings, repId);
+
+/** The cancellations waiting on this device (decision 033). */
+export const usePendingCancellations = (repId?: number): PendingCancellation[] => usePending(listPendingCancellations, repId);
+
+/** Everything waiting on this device, bookings and cancellations (the connectivity badge's count). */
+export const usePendingItems = (repId?: number): PendingItem[] => usePending(listPendingItems, repId);

@@ -1,5 +1,5 @@
 import { formatDisplayDate } from '../../../../shared/dates';
-import type { PendingAppointment } from '../../../lib/offline-db';
+import type { PendingAppointment, PendingCancellation } from '../../../lib/offline-db';
 
 /** "Dr. Asha Rao at Lake View Clinic on 05/03/2026": which booking a message is about. */
 export function pendingBookingLabel(p: PendingAppointment): string {
@@ -18,3 +18,23 @@ export const syncedText = (n: number) => `${n} offline appointment(s) have been 
 
 /** The toast title when the server refused a queued booking. */
 export const REFUSED_TITLE = 'Offline Booking Failed';
+
+/** "Dr. Asha Rao at Lake View Clinic on 05/03/2026": the visit a waiting cancellation is about. */
+export function pendingCancellationLabel(p: PendingCancellation): string {
+  const a = p.data.appointment;
+  // As the appointment card titles the doctor (features/rep doctorTitle), without importing the rep area.
+  const name = a.doctor_name.trim();
+  const doctor = /^dr\b\.?/i.test(name) ? name : `Dr. ${name}`;
+  return `${doctor} at ${a.clinic_name} on ${formatDisplayDate(a.appointment_date)}`;
+}
+
+// Decision 033: a cancellation made without a network is queued visibly, and its outcome reported.
+export const CANCEL_QUEUED_TITLE = 'Cancellation waiting to be sent';
+export const cancelQueuedText = (p: PendingCancellation) =>
+  `You are offline. Your visit with ${pendingCancellationLabel(p)} will be cancelled as soon as you are back online. Until then you can undo it under My Appointments.`;
+export const CANCEL_UNDONE_TITLE = 'Cancellation Undone';
+export const cancelUndoneText = (p: PendingCancellation) => `Your visit with ${pendingCancellationLabel(p)} stays booked.`;
+export const CANCEL_TOO_LATE_TITLE = 'Already Sent';
+export const cancelTooLateText = (p: PendingCancellation) => `The cancellation of your visit with ${pendingCancellationLabel(p)} had already been sent.`;
+export const CANCEL_SENT_TITLE = 'Appointment Cancelled';
+export const CANCEL_REFUSED_TITLE = 'Offline Cancellation Failed';

@@ -1,7 +1,18 @@
 import { TIMINGS } from '../../../../shared/constants';
-import type { PendingAppointment, SyncResult } from '../../../lib/offline-queue';
-import { toast } from '../../../lib/toast';
-import { offlineBookingText, pendingBookingLabel, REFUSED_TITLE, SYNCED_TITLE, syncedText } from './offline-texts';
+import type { PendingAppointment, PendingCancellation, SyncResult } from '../../../lib/offline-queue';
+import { toast, toastEach } from '../../../lib/toast';
+import {
+  CANCEL_QUEUED_TITLE,
+  CANCEL_REFUSED_TITLE,
+  CANCEL_SENT_TITLE,
+  cancelQueuedText,
+  offlineBookingText,
+  pendingBookingLabel,
+  pendingCancellationLabel,
+  REFUSED_TITLE,
+  SYNCED_TITLE,
+  syncedText,
+} from './offline-texts';
 
 /** Shows a device notification when the rep allowed them; false when it could not. */
 function notifyDevice(title: string, body: string): boolean {
@@ -23,23 +34,38 @@ export function askNotificationPermission(): void {
 
 /**
  * spec part 2, 4: after a sync that booked at least one, 'Appointments Synced' as a device notification (a toast
- * when notifications are not allowed). A booking the server refused is named with the server's reason; toasts
- * show one at a time, so that toast also carries the synced count when it could not go to the device.
+ * when notifications are not allowed). Each other outcome gets its own toast, shown one after another (one toast
+ * at a time; the first replaces whatever is on screen): the bookings the server refused, named with its reason; the
+ * cancellations sent; the cancellations refused (decision 033). A toast never mixes what was done with what was refused.
  */
 export function reportSync(result: SyncResult): void {
+  const toasts: Parameters<typeof toastEach>[0] = [];
   const synced = result.synced.length;
-  const notified = synced > 0 && notifyDevice(SYNCED_TITLE, syncedText(synced));
+  if (synced > 0 && !notifyDevice(SYNCED_TITLE, syncedText(synced))) {
+    toasts.push({ title: SYNCED_TITLE, description: syncedText(synced), variant: 'success' });
+  }
   if (result.refused.length > 0) {
     const reasons = result.refused.map((r) => `${pendingBookingLabel(r.item)}: ${r.message}`);
-    if (synced > 0 && !notified) reasons.push(syncedText(synced));
-    toast({ title: REFUSED_TITLE, description: reasons.join(' '), variant: 'destructive', duration: TIMINGS.registrationToastMs * 2 });
-  } else if (synced > 0 && !notified) {
-    toast({ title: SYNCED_TITLE, description: syncedText(synced), variant: 'success' });
+    toasts.push({ title: REFUSED_TITLE, description: reasons.join(' '), variant: 'destructive', duration: TIMINGS.registrationToastMs * 2 });
   }
+  if (result.cancelled.length > 0) {
+    const visits = result.cancelled.map((c) => `Your visit with ${pendingCancellationLabel(c)} has been cancelled.`);
+    toasts.push({ title: CANCEL_SENT_TITLE, description: visits.join(' '), variant: 'success' });
+  }
+  if (result.cancelRefused.length > 0) {
+    const reasons = result.cancelRefused.map((r) => `${pendingCancellationLabel(r.item)}: ${r.message}`);
+    toasts.push({ title: CANCEL_REFUSED_TITLE, description: reasons.join(' '), variant: 'destructive', duration: TIMINGS.registrationToastMs * 2 });
+  }
+  toastEach(toasts);
 }
 
 /** Tells the rep a booking made without a network waits on the device, and asks to notify when it is sent. */
 export function announceQueuedBooking(pending: PendingAppointment): void {
   toast({ title: 'Saved Offline', description: offlineBookingText(pending), variant: 'info' });
   askNotificationPermission();
+}
+
+/** Tells the rep a cancellation made without a network waits on the device, and can be undone until it is sent. */
+export function announceQueuedCancellation(pending: PendingCancellation): void {
+  toast({ title: CANCEL_QUEUED_TITLE, description: cancelQueuedText(pending), variant: 'info' });
 }

@@ -1,4 +1,5 @@
-import { Building2, CalendarDays, Stethoscope } from 'lucide-react';
+import { clsx } from 'clsx';
+import { Building2, CalendarDays, CloudUpload, Stethoscope, Undo2 } from 'lucide-react';
 import { canRepCancel } from '../../../../shared/booking/booking-rules';
 import { addDays, formatDisplayDate, isIsoDate } from '../../../../shared/dates';
 import type { RepAppointment } from '../../../../shared/schemas/booking';
@@ -25,13 +26,38 @@ function statusTone(status: string) {
 
 const capitalise = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
-/** One upcoming appointment: doctor, specialty, clinic, day and date, status, and cancel when the rule allows. */
-export function AppointmentCard({ appointment: a, today, onCancel }: { appointment: RepAppointment; today: string; onCancel: (a: RepAppointment) => void }) {
+/** A cancellation of this appointment made offline that waits on the device, and its undo (decision 033). */
+export interface WaitingCancellation {
+  onUndo: () => void;
+  undoing: boolean;
+}
+
+/**
+ * One upcoming appointment: doctor, specialty, clinic, day and date, status, and cancel when the rule allows; or,
+ * while its cancellation waits to be sent, that state and Undo.
+ */
+export function AppointmentCard({
+  appointment: a,
+  today,
+  onCancel,
+  cancellation,
+}: {
+  appointment: RepAppointment;
+  today: string;
+  onCancel: (a: RepAppointment) => void;
+  cancellation?: WaitingCancellation;
+}) {
   const date = a.appointment_date.slice(0, 10);
   const cancel = canRepCancel({ date, status: a.status }, today);
   const doctor = doctorTitle(a.doctor_name);
   return (
-    <Card className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between" data-testid="appointment-card">
+    <Card
+      className={clsx(
+        'flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between',
+        cancellation && 'border-dashed border-amber-300 dark:border-amber-700',
+      )}
+      data-testid="appointment-card"
+    >
       <div className="min-w-0 grid gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="flex items-center gap-1.5 font-semibold">
@@ -39,6 +65,12 @@ export function AppointmentCard({ appointment: a, today, onCancel }: { appointme
             {doctor}
           </h3>
           <Badge tone={statusTone(a.status)}>{capitalise(a.status)}</Badge>
+          {cancellation && (
+            <Badge tone="warning">
+              <CloudUpload className="mr-1 h-3.5 w-3.5" aria-hidden />
+              Cancellation waiting to be sent
+            </Badge>
+          )}
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-300">{a.doctor_specialty}</p>
         <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
@@ -52,7 +84,18 @@ export function AppointmentCard({ appointment: a, today, onCancel }: { appointme
         </p>
       </div>
       <div className="shrink-0">
-        {cancel.ok ? (
+        {cancellation ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={cancellation.onUndo}
+            loading={cancellation.undoing}
+            aria-label={`Undo cancellation of the appointment with ${doctor} on ${formatDisplayDate(date)}`}
+          >
+            <Undo2 className="h-4 w-4" aria-hidden />
+            Undo
+          </Button>
+        ) : cancel.ok ? (
           <Button variant="destructive" size="sm" onClick={() => onCancel(a)} aria-label={`Cancel appointment with ${doctor} on ${formatDisplayDate(date)}`}>
             Cancel
           </Button>

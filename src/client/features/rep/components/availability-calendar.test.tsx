@@ -21,7 +21,9 @@ const reasons: Record<string, DayBlockReason | null> = {
 };
 const days: CalendarDay[] = datesOfMonth('2026-03').map((date) => {
   const reason = date in reasons ? reasons[date]! : date < '2026-03-10' ? 'past' : null;
-  return { date, selectable: reason === null, reason, slotsLeft: reason === 'full' ? 0 : date === '2026-03-10' ? 2 : 1 };
+  const day: CalendarDay = { date, selectable: reason === null, reason, slotsLeft: reason === 'full' ? 0 : date === '2026-03-10' ? 2 : 1 };
+  // The server names, on a call-frequency day, the first date the rule allows (docs/decisions/034).
+  return reason === 'frequency' ? { ...day, cutoff: '2026-03-14' } : day;
 });
 
 function renderCalendar(over: Partial<Parameters<typeof AvailabilityCalendar>[0]> = {}) {
@@ -74,14 +76,44 @@ describe('AvailabilityCalendar', () => {
     }
   });
 
-  it('picks an available day on click and ignores unavailable ones', async () => {
+  it('picks any day on click or with the keyboard, those that cannot be booked too (to show why)', async () => {
     const user = userEvent.setup();
     const { onSelect } = renderCalendar();
-    await user.click(screen.getByRole('button', { name: /^Friday 13 March 2026/ }));
-    await user.click(screen.getByRole('button', { name: /^Monday 9 March 2026/ }));
-    expect(onSelect).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: /^Tuesday 10 March 2026/ }));
-    expect(onSelect).toHaveBeenCalledWith('2026-03-10');
+    expect(onSelect).toHaveBeenLastCalledWith('2026-03-10');
+    await user.click(screen.getByRole('button', { name: /^Friday 13 March 2026/ }));
+    expect(onSelect).toHaveBeenLastCalledWith('2026-03-13');
+    // Keyboard: the focused day (Friday the 13th) moves left to the frozen Thursday; Enter picks it.
+    await user.keyboard('{ArrowLeft}{Enter}');
+    expect(onSelect).toHaveBeenLastCalledWith('2026-03-12');
+    await user.keyboard('{ArrowDown}{ }');
+    expect(onSelect).toHaveBeenLastCalledWith('2026-03-19');
+  });
+
+  it("describes each day that cannot be booked with the spec's message of its rule (spec part 2, 5)", () => {
+    renderCalendar({ lastBookableDate: '2026-06-08' });
+    const described: [RegExp, string][] = [
+      [/^Thursday 12 March 2026/, 'Due to call frequency restrictions, you cannot book an appointment before 14/03/2026. Please select a later date.'],
+      [/^Friday 13 March 2026/, 'No appointment slots available for this date. Please select another date.'],
+      [/^Monday 16 March 2026/, 'You already have an appointment with this doctor on this date'],
+      [/^Thursday 19 March 2026/, "The clinic has cancelled this doctor's calls for this date. Please select another date."],
+      [/^Wednesday 11 March 2026/, 'The doctor is not available on this day. Please select another date.'],
+      [/^Monday 9 March 2026/, 'You cannot book an appointment for a past date. Please select today or a later date.'],
+    ];
+    for (const [name, message] of described) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveAccessibleDescription(message);
+      // Still reachable: a day in the roving tab order, not a disabled button.
+      expect(button).not.toBeDisabled();
+    }
+    expect(screen.getByRole('button', { name: /^Tuesday 10 March 2026/ })).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('marks a picked day that cannot be booked', () => {
+    renderCalendar({ selectedDate: '2026-03-13' });
+    const full = screen.getByRole('button', { name: /^Friday 13 March 2026/ });
+    expect(full).toHaveAttribute('aria-pressed', 'true');
+    expect(full).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('marks the selected day as pressed', () => {
@@ -118,13 +150,11 @@ describe('AvailabilityCalendar', () => {
     const user = userEvent.setup();
     // The last bookable date is 17 March: the server marks every later day 'beyond_horizon'.
     const horizon = days.map((d): CalendarDay => (d.date > '2026-03-17' ? { ...d, selectable: false, reason: 'beyond_horizon' } : d));
-    const { onSelect, onMonthChange } = renderCalendar({ days: horizon, canGoNext: false });
+    const { onSelect, onMonthChange } = renderCalendar({ days: horizon, canGoNext: false, lastBookableDate: '2026-03-17' });
     const later = screen.getByRole('button', { name: 'Wednesday 18 March 2026, unavailable: too far ahead to book' });
     expect(later).toHaveAttribute('aria-disabled', 'true');
     expect(later).toHaveTextContent('Later');
-    await user.click(later);
-    await user.click(screen.getByRole('button', { name: /^Tuesday 31 March 2026/ }));
-    expect(onSelect).not.toHaveBeenCalled();
+    expect(later).toHaveAccessibleDescription('Appointments can be booked up to 17/03/2026. Please select an earlier date.');
     expect(screen.getByRole('button', { name: 'Next month' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     expect(onMonthChange).not.toHaveBeenCalled();

@@ -1,12 +1,15 @@
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { addDays } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
-import type { DayBlockReason as CalendarDayReason } from '../../../../shared/booking/booking-rules';
-import type { CalendarDay } from '../../../../shared/schemas/booking';
-import { CalendarLegend } from './calendar-legend';
-import { dayAriaLabel, monthTitle, REASON_SHORT, weekdayIndex } from './calendar-day-text';
+import { dayRefusalMessage } from '../../../../shared/booking/booking-rules';
+import { REASON_CELL_CLASS } from './calendar-day-style';
+import { dayAriaLabel, longDate, monthTitle, REASON_SHORT, weekdayIndex } from './calendar-day-text';
+import type { QueuedCalendarDay } from '../lib/queued-calendar';
+
+/** A day whose booking waits on this device to be sent (decision 033). */
+const pendingDayLabel = (date: string) => `${longDate(date)}, unavailable: your booking for this date is waiting to be sent`;
 
 const HEADERS = [
   ['Sun', 'Sunday'],
@@ -18,20 +21,11 @@ const HEADERS = [
   ['Sat', 'Saturday'],
 ] as const;
 
-export const REASON_CELL_CLASS: Record<CalendarDayReason, string> = {
-  past: 'bg-slate-50 text-slate-400 dark:bg-slate-900 dark:text-slate-500',
-  beyond_horizon: 'bg-slate-50 text-slate-400 dark:bg-slate-900 dark:text-slate-500',
-  unavailable_weekday: 'bg-slate-100 text-slate-500 dark:bg-slate-900 dark:text-slate-400',
-  closed: 'bg-rose-50 text-rose-700 dark:bg-rose-950 dark:text-rose-200',
-  frequency: 'bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
-  full: 'bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-200',
-  already_booked: 'bg-sky-50 text-sky-800 dark:bg-sky-950 dark:text-sky-200',
-  has_future_appointment: 'bg-slate-100 text-slate-500 dark:bg-slate-900 dark:text-slate-400',
-};
-
 /**
- * A Sun..Sat month grid (spec part 2, 2.1). Every day is a button that says whether it can be picked and why
- * not; unavailable days stay focusable (aria-disabled) so the reason is heard. Arrow keys move by day and week.
+ * A Sun..Sat month grid (spec part 2, 2.1). Every day is a button that says whether it can be booked and why
+ * not. A day that cannot be booked stays focusable (aria-disabled) and is described by the spec's message of
+ * its rule (spec part 2, 5); picking it shows that message in the selected-date panel instead of a Book
+ * button. Arrow keys move by day and week.
  */
 export function AvailabilityCalendar({
   month,
@@ -42,10 +36,12 @@ export function AvailabilityCalendar({
   onMonthChange,
   canGoPrev,
   canGoNext = true,
+  lastBookableDate = null,
   busy,
 }: {
   month: string;
-  days: CalendarDay[];
+  /** The server's days; `pending` marks one whose booking waits on this device (decision 033). */
+  days: QueuedCalendarDay[];
   today: string;
   selectedDate: string | null;
   onSelect: (date: string) => void;
@@ -53,8 +49,11 @@ export function AvailabilityCalendar({
   canGoPrev: boolean;
   /** False on the month of the last bookable date (the booking horizon, docs/decisions/032). */
   canGoNext?: boolean;
+  /** The booking horizon's last date, named by the message of a day beyond it. */
+  lastBookableDate?: string | null;
   busy?: boolean;
 }) {
+  const idPrefix = useId();
   const byDate = new Map(days.map((d) => [d.date, d]));
   const first = days[0]?.date;
   const initialFocus = (selectedDate && byDate.has(selectedDate) ? selectedDate : days.find((d) => d.selectable)?.date) ?? first ?? null;
@@ -86,7 +85,7 @@ export function AvailabilityCalendar({
   };
 
   const leading = first ? weekdayIndex(first) : 0;
-  const cells: (CalendarDay | null)[] = [...Array<null>(leading).fill(null), ...days];
+  const cells: (QueuedCalendarDay | null)[] = [...Array<null>(leading).fill(null), ...days];
   while (cells.length % 7 !== 0) cells.push(null);
   const rows = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
 
@@ -123,14 +122,16 @@ export function AvailabilityCalendar({
                       else buttons.current.delete(day.date);
                     }}
                     tabIndex={day.date === focusTarget ? 0 : -1}
-                    aria-label={dayAriaLabel(day)}
+                    aria-label={day.pending ? pendingDayLabel(day.date) : dayAriaLabel(day)}
                     aria-disabled={!day.selectable || undefined}
+                    aria-describedby={day.reason ? `${idPrefix}-${day.date}` : undefined}
                     aria-pressed={day.date === selectedDate}
                     data-date={day.date}
                     data-reason={day.reason ?? 'available'}
+                    data-pending={day.pending || undefined}
                     onClick={() => {
                       setFocused(day.date);
-                      if (day.selectable) onSelect(day.date);
+                      onSelect(day.date);
                     }}
                     onKeyDown={(e) => onKeyDown(e, day.date)}
                     className={clsx(
@@ -139,15 +140,28 @@ export function AvailabilityCalendar({
                         ? day.date === selectedDate
                           ? 'border-teal-700 bg-teal-700 text-white'
                           : 'border-teal-200 bg-white text-slate-900 hover:border-teal-600 hover:bg-teal-50 dark:border-teal-800 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700'
-                        : clsx('cursor-not-allowed border-transparent', day.reason && REASON_CELL_CLASS[day.reason]),
+                        : clsx(
+                            'cursor-help',
+                            day.date === selectedDate
+                              ? 'border-slate-900 dark:border-white'
+                              : day.pending
+                                ? 'border-dashed border-amber-500 dark:border-amber-400'
+                                : 'border-transparent',
+                            day.reason && REASON_CELL_CLASS[day.reason],
+                          ),
                       day.date === today && 'ring-2 ring-teal-500 ring-offset-1 dark:ring-offset-slate-800',
                     )}
                   >
                     <span className="font-medium">{Number(day.date.slice(8))}</span>
                     <span aria-hidden className="text-[10px] sm:text-xs">
-                      {day.selectable ? `${day.slotsLeft} left` : day.reason ? REASON_SHORT[day.reason] : ''}
+                      {day.pending ? 'Pending' : day.selectable ? `${day.slotsLeft} left` : day.reason ? REASON_SHORT[day.reason] : ''}
                     </span>
                   </button>
+                  {day.reason && (
+                    <span id={`${idPrefix}-${day.date}`} hidden>
+                      {dayRefusalMessage({ reason: day.reason, cutoff: day.cutoff }, lastBookableDate)}
+                    </span>
+                  )}
                 </div>
               ) : (
                 <div role="gridcell" key={`blank-${j}`} aria-hidden />
@@ -156,7 +170,6 @@ export function AvailabilityCalendar({
           </div>
         ))}
       </div>
-      <CalendarLegend />
     </div>
   );
 }

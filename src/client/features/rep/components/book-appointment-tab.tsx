@@ -13,7 +13,7 @@ export function BookAppointmentTab({ rep }: { rep: RepSessionUser }) {
   const subscription = useSubscriptionStatus(rep.id);
   const cascade = useDoctorSelection();
   const { selection: s } = cascade;
-  const clinics = useClinicsByDoctor(s.doctorId);
+  const clinics = useClinicsByDoctor(s.doctorId, { state: s.state, city: s.city });
 
   if (subscription.isPending) return <Spinner label="Checking your subscription..." />;
   if (!subscription.data?.isActive) {

@@ -1,24 +1,32 @@
 import { AlertCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { BOOKING_MESSAGES, dayRefusalMessage } from '../../../../shared/booking/booking-rules';
 import { todayInIndia } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { isQueuedBooking } from '../../../lib/offline-queue';
+import { usePendingBookings } from '../../pwa/hooks/use-pending-bookings';
 import { announceQueuedBooking } from '../../pwa/lib/report-sync';
 import { useBookAppointment } from '../api/book-appointment';
 import { useBookingCalendar } from '../api/get-booking-calendar';
 import { useDoctorAvailability } from '../api/get-doctor-availability';
 import { AvailabilityCalendar } from './availability-calendar';
 import { AvailabilitySummary } from './availability-summary';
+import { CalendarLegend } from './calendar-legend';
 import { BookingDisabledPanel } from './booking-disabled-panel';
 import { shiftMonth } from './calendar-day-text';
 import { doctorTitle } from './doctor-title';
 import { SelectedDatePanel } from './selected-date-panel';
+import { queuedBookingRefusal, withQueuedBookings } from '../lib/queued-calendar';
 
 const LOAD_ERROR = 'Could not load doctor availability. Please try again.';
+
+// spec part 2, 5: a booking refused for want of a session says so in the spec's words, whatever answered the 401.
+const bookingFailure = (err: unknown) =>
+  err instanceof ApiError && err.status === 401 ? BOOKING_MESSAGES.mustBeLoggedIn : errorMessage(err, 'Failed to book appointment');
 
 /** "Dr. {doctor}'s Availability": settings summary, month calendar and the booking panel (spec part 2, 2.1). */
 export function DoctorAvailability({
@@ -38,7 +46,10 @@ export function DoctorAvailability({
   const [selected, setSelected] = useState<string | null>(null);
   const settings = useDoctorAvailability(clinicId, doctorId);
   const calendar = useBookingCalendar(clinicId, doctorId, month);
-  const book = useBookAppointment();
+  // Decision 033: the bookings waiting on this device count in the calendar, and before another one is queued.
+  const queued = usePendingBookings(repId);
+  const target = { repId, doctorId, clinicId };
+  const book = useBookAppointment((input, waiting) => (calendar.data ? queuedBookingRefusal(calendar.data, waiting, target, input.appointmentDate) : null));
   const card = useRef<HTMLDivElement>(null);
 
   // On a phone the calendar opens below the five selects: bring it into view once a clinic is chosen.
@@ -48,10 +59,13 @@ export function DoctorAvailability({
 
   const name = doctorTitle(settings.data?.doctorName || doctorName);
   const cal = calendar.data;
-  const selectedDay = cal?.days.find((d) => d.date === selected && d.selectable) ?? null;
+  const days = cal ? withQueuedBookings(cal, queued, target) : [];
+  // Any day can be picked: one that cannot be booked shows why (spec part 2, 5) instead of the Book button.
+  const selectedDay = days.find((d) => d.date === selected) ?? null;
+  const refusal = selectedDay?.reason ? dayRefusalMessage({ reason: selectedDay.reason, cutoff: selectedDay.cutoff }, cal?.lastBookableDate ?? null) : null;
 
   const onBook = () => {
-    if (!selectedDay) return;
+    if (!selectedDay?.selectable) return;
     book.mutate(
       { doctorId, clinicId, repId, appointmentDate: selectedDay.date, doctorName: name, clinicName },
       {
@@ -64,7 +78,7 @@ export function DoctorAvailability({
           toast({ title: 'Appointment Booked', description: res.message || `Your visit with ${name} is booked.`, variant: 'success' });
           setSelected(null);
         },
-        onError: (err) => toast({ title: 'Booking Failed', description: errorMessage(err, 'Failed to book appointment'), variant: 'destructive' }),
+        onError: (err) => toast({ title: 'Booking Failed', description: bookingFailure(err), variant: 'destructive' }),
       },
     );
   };
@@ -106,16 +120,27 @@ export function DoctorAvailability({
               <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
                 <AvailabilityCalendar
                   month={month}
-                  days={cal.days}
+                  days={days}
                   today={cal.today}
                   selectedDate={selectedDay?.date ?? null}
                   onSelect={setSelected}
                   onMonthChange={(delta) => setMonth((m) => shiftMonth(m, delta))}
                   canGoPrev={month > cal.today.slice(0, 7)}
                   canGoNext={month < cal.lastBookableDate.slice(0, 7)}
+                  lastBookableDate={cal.lastBookableDate}
                   busy={calendar.isPlaceholderData || calendar.isFetching}
                 />
-                <SelectedDatePanel date={selectedDay?.date ?? null} slotsLeft={selectedDay?.slotsLeft ?? null} booking={book.isPending} onBook={onBook} />
+                <SelectedDatePanel
+                  date={selectedDay?.date ?? null}
+                  slotsLeft={selectedDay?.slotsLeft ?? null}
+                  refusal={refusal}
+                  booking={book.isPending}
+                  onBook={onBook}
+                />
+                {/* After the panel: on a phone a picked day's message then sits right under the calendar. */}
+                <div className="lg:col-start-1">
+                  <CalendarLegend />
+                </div>
               </div>
             )}
           </div>

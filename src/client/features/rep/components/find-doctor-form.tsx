@@ -23,7 +23,7 @@ export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoct
   const states = useAvailableStates();
   const cities = useCitiesByState(s.state);
   const specialties = useDoctorSpecialties(s.state, s.city);
-  const clinics = useClinicsByDoctor(s.doctorId);
+  const clinics = useClinicsByDoctor(s.doctorId, { state: s.state, city: s.city });
 
   const cityList = cities.data ?? [];
   const specialtyList = specialties.data ?? [];

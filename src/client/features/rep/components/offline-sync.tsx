@@ -2,14 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { TIMINGS } from '../../../../shared/constants';
 import { clearExpiredCache } from '../../../lib/offline-cache';
-import { listPendingBookings, syncPendingBookings } from '../../../lib/offline-queue';
+import { listPendingItems, syncPendingBookings } from '../../../lib/offline-queue';
 import { getMe } from '../../auth/api/get-me';
 import { bookingCalendarKeyPrefix } from '../api/get-booking-calendar';
 import { repAppointmentsKeyPrefix } from '../api/get-rep-appointments';
 import { reportSync } from '../../pwa/lib/report-sync';
 
 /**
- * Sends the bookings waiting on this device at start-up (when online), each time the network returns
+ * Sends the bookings (and cancellations, decision 033) waiting on this device at start-up (when online), each time the network returns
  * (spec part 2, 4) and every 30 s while some wait. Only the signed-in rep's own bookings go, with that rep's
  * session; renders nothing.
  */
@@ -20,11 +20,11 @@ export function OfflineSync() {
     let alive = true;
     const run = async () => {
       if (!navigator.onLine) return;
-      if ((await listPendingBookings()).length === 0) return;
+      if ((await listPendingItems()).length === 0) return;
       const me = await getMe().catch(() => null);
       if (!alive || me?.userType !== 'medrep') return;
       const result = await syncPendingBookings(me.user.id);
-      if (result.synced.length + result.refused.length === 0) return;
+      if (result.synced.length + result.refused.length + result.cancelled.length + result.cancelRefused.length === 0) return;
       await Promise.all([qc.invalidateQueries({ queryKey: bookingCalendarKeyPrefix }), qc.invalidateQueries({ queryKey: repAppointmentsKeyPrefix })]);
       reportSync(result);
     };

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Toaster } from '../../../components/ui/toaster';
+import type { PendingAppointment, PendingCancellation } from '../../../lib/offline-queue';
+import { dismissToast } from '../../../lib/toast';
+import { reportSync } from './report-sync';
+
+// spec part 2, 4 and decision 033: what the sync did and what the server refused come in separate toasts.
+
+afterEach(() => {
+  for (let i = 0; i < 5; i++) act(() => dismissToast());
+  cleanup();
+});
+
+const FULL = 'No appointment slots available for this date. Please select another date.';
+const booking = (id: string, appointmentDate: string, doctorName: string): PendingAppointment => ({
+  id,
+  data: { doctorId: 3, clinicId: 5, repId: 7, appointmentDate, doctorName, clinicName: 'Lake View Clinic' },
+  timestamp: 1,
+});
+const cancellation = (id: string): PendingCancellation => ({
+  id,
+  data: {
+    kind: 'cancel',
+    repId: 7,
+    appointment: {
+      id: 41,
+      appointment_date: '2026-03-09',
+      status: 'booked',
+      doctor_name: 'Imran Wani',
+      doctor_specialty: 'Cardiology',
+      clinic_name: 'Dal Gate Clinic',
+      clinic_id: 6,
+      doctor_id: 4,
+    },
+  },
+  timestamp: 1,
+});
+
+// A click (not a pointer gesture: jsdom has no pointer capture for Radix's swipe handling).
+async function closeToast() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await Promise.resolve();
+  });
+}
+
+describe('reportSync', () => {
+  it('reports the synced bookings and a refused one in separate toasts, one after the other', async () => {
+    render(<Toaster />);
+    act(() =>
+      reportSync({
+        synced: [booking('appointment_1_a', '2026-03-04', 'Dr. Asha Rao')],
+        refused: [{ item: booking('appointment_2_b', '2026-03-05', 'Dr. Asha Rao'), status: 409, message: FULL }],
+        cancelled: [],
+        cancelRefused: [],
+        kept: [],
+      }),
+    );
+    const first = await screen.findByTestId('toast');
+    expect(first).toHaveTextContent('Appointments Synced');
+    expect(first).toHaveTextContent('1 offline appointment(s) have been synced successfully.');
+    expect(first).not.toHaveTextContent('Offline Booking Failed');
+
+    await closeToast();
+    const second = await screen.findByTestId('toast');
+    expect(second).toHaveTextContent('Offline Booking Failed');
+    expect(second).toHaveTextContent(`Dr. Asha Rao at Lake View Clinic on 05/03/2026: ${FULL}`);
+    expect(second).not.toHaveTextContent('synced');
+
+    await closeToast();
+    expect(screen.queryByTestId('toast')).toBeNull();
+  });
+
+  it('reports a cancellation that was sent, and one the server refused, each in its own toast', async () => {
+    render(<Toaster />);
+    act(() =>
+      reportSync({
+        synced: [],
+        refused: [],
+        cancelled: [cancellation('appointment_3_c')],
+        cancelRefused: [{ item: { ...cancellation('appointment_4_d'), id: 'appointment_4_d' }, status: 400, message: 'Cannot cancel on appointment day' }],
+        kept: [],
+      }),
+    );
+    const first = await screen.findByTestId('toast');
+    expect(first).toHaveTextContent('Appointment Cancelled');
+    expect(first).toHaveTextContent('Your visit with Dr. Imran Wani at Dal Gate Clinic on 09/03/2026 has been cancelled.');
+    await closeToast();
+    const second = await screen.findByTestId('toast');
+    expect(second).toHaveTextContent('Offline Cancellation Failed');
+    expect(second).toHaveTextContent('Dr. Imran Wani at Dal Gate Clinic on 09/03/2026: Cannot cancel on appointment day');
+  });
+});

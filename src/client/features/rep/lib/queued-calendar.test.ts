@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { BOOKING_MESSAGES, datesOfMonth } from '../../../../shared/booking/booking-rules';
+import type { BookingCalendarResponse } from '../../../../shared/schemas/booking';
+import type { PendingAppointment } from '../../../lib/offline-queue';
+import { queuedBookingRefusal, withQueuedBookings } from './queued-calendar';
+
+// Decision 033: the rules of spec part 2, 5 applied on the device to a kept calendar and the bookings waiting there.
+
+const REP = 7;
+const DOCTOR = 3;
+const HERE = 5;
+const THERE = 6;
+const TODAY = '2026-03-10';
+
+/** The server's March 2026 for the doctor at clinic `HERE`, every day open, 2 slots, frequency 7 (as kept offline). */
+function calendar(over: Partial<BookingCalendarResponse> = {}): BookingCalendarResponse {
+  return {
+    today: TODAY,
+    month: '2026-03',
+    settings: {
+      doctorName: 'Dr. Asha Rao',
+      maxSlots: 2,
+      callFrequency: 7,
+      availableDays: { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true },
+    },
+    days: datesOfMonth('2026-03').map((date) =>
+      date < TODAY ? { date, selectable: false, reason: 'past' as const, slotsLeft: 2 } : { date, selectable: true, reason: null, slotsLeft: 2 },
+    ),
+    hasFutureAppointment: false,
+    futureAppointment: null,
+    frequencyCutoff: null,
+    lastBookableDate: '2026-06-08',
+    subscriptionActive: true,
+    ...over,
+  };
+}
+
+const waiting = (appointmentDate: string, o: { clinicId?: number; repId?: number; doctorId?: number } = {}): PendingAppointment => ({
+  id: `appointment_1_${appointmentDate}`,
+  data: { repId: o.repId ?? REP, doctorId: o.doctorId ?? DOCTOR, clinicId: o.clinicId ?? HERE, appointmentDate },
+  timestamp: 1,
+});
+
+const target = { repId: REP, doctorId: DOCTOR, clinicId: HERE };
+const day = (days: ReturnType<typeof withQueuedBookings>, date: string) => days.find((d) => d.date === date)!;
+
+describe('withQueuedBookings', () => {
+  it('leaves the calendar as the server gave it when nothing of this rep with this doctor waits', () => {
+    const cal = calendar();
+    expect(withQueuedBookings(cal, [], target)).toBe(cal.days);
+    const others = [waiting('2026-03-12', { repId: 8 }), waiting('2026-03-12', { doctorId: 4 }), waiting('2026-03-09')];
+    expect(withQueuedBookings(cal, others, target)).toEqual(cal.days);
+  });
+
+  it('one active visit with the doctor at this clinic: the waiting day is marked pending, every other day is locked', () => {
+    const days = withQueuedBookings(calendar(), [waiting('2026-03-12')], target);
+    expect(day(days, '2026-03-12')).toMatchObject({ selectable: false, reason: 'already_booked', pending: true });
+    for (const date of ['2026-03-10', '2026-03-11', '2026-03-13', '2026-03-31']) {
+      expect(day(days, date)).toMatchObject({ selectable: false, reason: 'has_future_appointment' });
+      expect(day(days, date).pending).toBeUndefined();
+    }
+    // What the server had refused stays refused, for its own reason.
+    expect(day(days, '2026-03-09')).toMatchObject({ selectable: false, reason: 'past' });
+  });
+
+  it('at another clinic of the doctor: the same day is taken and the days after it are frozen by call frequency', () => {
+    const days = withQueuedBookings(calendar(), [waiting('2026-03-12', { clinicId: THERE })], target);
+    expect(day(days, '2026-03-12')).toMatchObject({ selectable: false, reason: 'already_booked', pending: true });
+    for (const date of ['2026-03-13', '2026-03-15', '2026-03-18']) expect(day(days, date)).toMatchObject({ selectable: false, reason: 'frequency' });
+    expect(day(days, '2026-03-31')).toMatchObject({ selectable: true, reason: null });
+  });
+
+  it('keeps what the server refused (a full day stays full, a closed one closed)', () => {
+    const cal = calendar();
+    cal.days = cal.days.map((d) =>
+      d.date === '2026-03-25'
+        ? { ...d, selectable: false, reason: 'full', slotsLeft: 0 }
+        : d.date === '2026-03-26'
+          ? { ...d, selectable: false, reason: 'closed' }
+          : d,
+    );
+    const days = withQueuedBookings(cal, [waiting('2026-03-12', { clinicId: THERE })], target);
+    expect(day(days, '2026-03-25')).toMatchObject({ reason: 'full', slotsLeft: 0 });
+    expect(day(days, '2026-03-26')).toMatchObject({ reason: 'closed' });
+  });
+});
+
+describe('queuedBookingRefusal', () => {
+  it("gives the spec's message for each booking the waiting ones rule out, and null for one they allow", () => {
+    const cal = calendar();
+    expect(queuedBookingRefusal(cal, [waiting('2026-03-12')], target, '2026-03-20')).toBe(BOOKING_MESSAGES.hasFutureAppointment);
+    expect(queuedBookingRefusal(cal, [waiting('2026-03-12', { clinicId: THERE })], target, '2026-03-12')).toBe(BOOKING_MESSAGES.alreadyBookedOnDate);
+    expect(queuedBookingRefusal(cal, [waiting('2026-03-12', { clinicId: THERE })], target, '2026-03-14')).toMatch(
+      /^Due to call frequency restrictions, you cannot book an appointment before \d\d\/03\/2026\. Please select a later date\.$/,
+    );
+    expect(queuedBookingRefusal(cal, [waiting('2026-03-12', { clinicId: THERE })], target, '2026-03-31')).toBeNull();
+    expect(queuedBookingRefusal(cal, [], target, '2026-03-12')).toBeNull();
+  });
+});
