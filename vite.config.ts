@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/vite-precompress.ts';
 import { prerender } from './build/vite-prerender.ts';
-import { PRERENDERED_DIR } from './src/shared/prerendered-pages.ts';
+import { NOT_FOUND_FILE, PRERENDERED_DIR } from './src/shared/prerendered-pages.ts';
 import { THEME_INIT_SCRIPT } from './src/shared/theme-init-script.ts';
 
 // The pages that read or send data load the query client as they start (src/client/router.tsx, decision 025).
@@ -73,6 +73,8 @@ export default defineConfig({
         { path: '/terms', page: 'routes/terms-page.tsx' },
         { path: '/terms-and-conditions', page: 'routes/terms-page.tsx' },
         { path: '/cookies-policy', page: 'routes/cookies-page.tsx' },
+        // Sent with a 404 for every path no page has (decision 037).
+        { path: '/_not-found', page: 'routes/not-found-page.tsx', file: NOT_FOUND_FILE },
       ],
     }),
     precompress(),

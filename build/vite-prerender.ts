@@ -14,6 +14,8 @@ export interface PrerenderPage {
   page: string;
   /** Other modules (relative to the Vite root) the page loads as it starts, preloaded too. */
   alsoPreload?: string[];
+  /** Where to write it, when not the file of its path (the not-found page, rendered at a path no page has). */
+  file?: string;
 }
 
 interface Options {
@@ -83,7 +85,7 @@ export function prerender(options: Options): Plugin {
           const { prerenderPage } = (await server.ssrLoadModule(options.entry)) as {
             prerenderPage: (path: string) => Promise<{ html: string; title: string | null }>;
           };
-          for (const { path, page, alsoPreload = [] } of options.pages) {
+          for (const { path, page, alsoPreload = [], file = prerenderedFileOf(path) } of options.pages) {
             const preloaded = new Set<string>();
             for (const module of [page, ...alsoPreload]) {
               const chunk = chunks.find((c) => c.facadeModuleId === resolve(config.root, module));
@@ -97,7 +99,7 @@ export function prerender(options: Options): Plugin {
             let out = withInlineCss.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
             if (title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
             out = out.replace('</head>', () => `${preload}</head>`);
-            this.emitFile({ type: 'asset', fileName: prerenderedFileOf(path), source: out });
+            this.emitFile({ type: 'asset', fileName: file, source: out });
           }
         } finally {
           await server.close();

@@ -172,8 +172,9 @@ test('the legal pages state the facts the spec requires', async ({ page }) => {
   await expect(main).toContainText('courts of Srinagar');
 
   await page.goto('/cookies-policy');
-  await expect(main).toContainText('Essential cookies keep the login session');
+  await expect(main).toContainText('Essential cookies only');
   await expect(main).toContainText('rv_session');
+  await expect(main).toContainText('rv_device');
 
   await page.goto('/contact');
   await expect(main).toContainText('support@repvisit.in');

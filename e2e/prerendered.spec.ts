@@ -34,7 +34,7 @@ const isReactOwned = (page: Page, selector: string) =>
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the public pages arrive rendered; the other pages get the empty app shell', async ({ page }) => {
+  test('the public pages arrive rendered; the other pages get the empty app shell, unknown ones the not-found page', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle('RepVisit: Healthcare Platform');
     await expect(page.getByRole('heading', { level: 1, name: 'Comprehensive Healthcare Management' })).toBeVisible();
@@ -61,10 +61,17 @@ test.describe('with JavaScript off', () => {
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     }
 
-    for (const path of ['/medrep-dashboard', '/clinic/dashboard', '/no-such-page']) {
+    for (const path of ['/medrep-dashboard', '/clinic/dashboard']) {
       await page.goto(path);
       await expect(page.locator('#root')).toBeEmpty();
     }
+
+    // A path no page has: the pre-rendered not-found page, with a 404 (decision 037).
+    const notFound = await page.goto('/no-such-page');
+    expect(notFound?.status()).toBe(404);
+    await expect(page).toHaveTitle('Page Not Found | RepVisit');
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('navigation', { name: 'Main' })).toBeVisible();
   });
 
   test('the login form is not sent by the browser before the app runs (no password in a URL)', async ({ page, baseURL }) => {

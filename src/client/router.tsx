@@ -37,7 +37,9 @@ const ClinicArea = area(() => import('./features/clinic/lib/clinic-area-policy')
 const RepArea = area(() => import('./features/rep/hooks/rep-area-policy').then((m) => m.repAreaPolicy));
 const AdminArea = area(() => import('./features/admin/components/admin-area-policy').then((m) => m.adminAreaPolicy));
 
-const routes: RouteObject[] = [
+// Each path here is in src/shared/client-routes.ts too, so the server answers it with the app and not with a 404
+// (router.test.tsx compares the two).
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [

@@ -8,7 +8,8 @@ import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { defaultClientDir } from './paths';
-import { registerPrerenderedPages, sendAppShell } from './client-shell';
+import { isClientRoutePath } from '../shared/client-routes';
+import { registerPrerenderedPages, sendAppShell, sendNotFoundPage } from './client-shell';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { responseSerializerCompiler } from './plugins/response-serializer';
@@ -189,6 +190,7 @@ function registerClient(app: FastifyInstance, clientDir: string): void {
       return reply.status(404).send({ message: `No such endpoint: ${request.method} ${requestPath(request.url)}`, code: 'not_found' });
     }
     if (!hasClient) return reply.status(404).type('text/plain').send('The client is not built. Run `npm run build`.');
-    return sendAppShell(reply);
+    // A page the client router does not have is a 404 with the not-found page (decision 037).
+    return isClientRoutePath(requestPath(request.url)) ? sendAppShell(reply) : sendNotFoundPage(reply, clientDir);
   });
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_INIT_SCRIPT } from '../shared/theme-init-script';
 import { buildApp } from './app';
+import { NOT_FOUND_FILE } from '../shared/prerendered-pages';
 import { listPrerenderedPages } from './client-shell';
 import { testConfig } from './config';
 import { createTestDatabase } from './test/harness';
@@ -19,6 +20,7 @@ const SHELL = '<!doctype html><title>RepVisit</title><div id="root"></div>';
 const LANDING = `<!doctype html><title>RepVisit: Healthcare Platform</title><div id="root"><h1>Comprehensive Healthcare Management</h1>${'<p>More.</p>'.repeat(200)}</div>`;
 const LOGIN = '<!doctype html><title>Medical Representative Login | RepVisit</title><div id="root"><h1>Medical Representative Login</h1></div>';
 const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const NOT_FOUND = '<!doctype html><title>Page Not Found | RepVisit</title><div id="root"><header>RepVisit</header><h1>404 Page Not Found</h1></div>';
 
 /** A client build as vite build writes it (build/vite-prerender.ts, build/vite-precompress.ts). */
 function writeClientBuild(dir: string): void {
@@ -32,6 +34,7 @@ function writeClientBuild(dir: string): void {
   write('index.html', SHELL);
   write('prerendered/index.html', LANDING, true);
   write('prerendered/medrep-login.html', LOGIN);
+  write(NOT_FOUND_FILE, NOT_FOUND);
   write('assets/app-abc123.js', APP_JS, true);
 }
 
@@ -80,12 +83,37 @@ describe('the client: pre-rendered pages, the app shell and compressed files', (
   });
 
   it('sends the empty app shell for every other page the client router handles', async () => {
-    for (const url of ['/medrep-dashboard', '/clinic/dashboard', '/admin', '/verify-email?token=abc', '/no-such-page', '/medrep-login/', '/index.html']) {
+    for (const url of [
+      '/medrep-dashboard',
+      '/clinic/dashboard',
+      '/admin',
+      '/admin/email',
+      '/verify-email?token=abc',
+      '/reset-password?token=x%2Fy',
+      '/medrep-login/',
+      '/Admin',
+      '/index.html',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.body, url).toBe(SHELL);
     }
+  });
+
+  // Decision 037: a path no page has is a 404 (for crawlers, monitors and links that went stale), with the
+  // pre-rendered not-found page: its own title and the site header.
+  it('answers a path the client router has no page for with 404 and the not-found page', async () => {
+    for (const url of ['/no-such-page', '/no-such-page?x=1', '/clinic', '/clinic/dashboard/extra', '/assets/missing.js', '/prerendered', '/_not-found']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(NOT_FOUND);
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/no-such-page' });
+    expect(head.statusCode).toBe(404);
+    expect(listPrerenderedPages(clientDir).has('/_not-found')).toBe(false);
   });
 
   it('keeps unknown API paths and non-GET requests a JSON 404', async () => {

@@ -3,13 +3,20 @@
 
 export const PRERENDERED_DIR = 'prerendered';
 
+/**
+ * The not-found page, pre-rendered once (at an unknown path) for every path the router has no page for: sent with
+ * status 404, never for a path of its own (decision 037). Its '_' keeps it out of the pages' list.
+ */
+export const NOT_FOUND_FILE = `${PRERENDERED_DIR}/_not-found.html`;
+
 /** The file (relative to the client build) holding the pre-rendered page for a URL path. */
 export function prerenderedFileOf(path: string): string {
   return `${PRERENDERED_DIR}/${path === '/' ? 'index' : path.replace(/^\//, '')}.html`;
 }
 
-/** The URL path a pre-rendered file name (within PRERENDERED_DIR) answers. */
-export function pathOfPrerenderedFile(name: string): string {
+/** The URL path a pre-rendered file name (within PRERENDERED_DIR) answers; null for the not-found page. */
+export function pathOfPrerenderedFile(name: string): string | null {
+  if (`${PRERENDERED_DIR}/${name}` === NOT_FOUND_FILE) return null;
   const base = name.replace(/\.html$/, '');
   return base === 'index' ? '/' : `/${base}`;
 }

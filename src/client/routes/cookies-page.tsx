@@ -1,42 +1,29 @@
 import { Link } from 'react-router';
 import { COMPANY, PRODUCT_NAME } from '../../shared/constants';
+import { DeviceStorageList } from '../features/legal/components/device-storage-list';
 import { LegalDocument, type LegalSection } from '../features/legal/components/legal-document';
+import { SiteCookieList } from '../features/legal/components/site-cookie-list';
 
-// spec part 1, 1 and part 2, 2.7: essential cookies keep the login session; nothing else.
+// spec part 1, 1 and part 2, 2.7: essential cookies keep the login session (and, decision 031, the account safe); nothing else.
 const SECTIONS: LegalSection[] = [
   {
     id: 'essential',
-    title: 'Essential cookies keep the login session',
+    title: 'Essential cookies only',
     body: (
       <>
-        <p>{PRODUCT_NAME} sets exactly one cookie, and only when you sign in:</p>
-        <dl className="grid gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-[7rem_1fr] dark:border-slate-700 dark:bg-slate-800">
-          <dt className="font-semibold text-slate-900 dark:text-white">Name</dt>
-          <dd className="font-mono">rv_session</dd>
-          <dt className="font-semibold text-slate-900 dark:text-white">Purpose</dt>
-          <dd>
-            Keeps you signed in. It holds a random session identifier; it is httpOnly (page scripts cannot read it), sent only to {PRODUCT_NAME} and only over
-            HTTPS.
-          </dd>
-          <dt className="font-semibold text-slate-900 dark:text-white">Lifetime</dt>
-          <dd>Until you sign out or close the browser; 30 days with &quot;Remember me&quot;.</dd>
-        </dl>
-        <p>Without this cookie you cannot stay signed in, so it is strictly necessary and does not need consent. It is deleted when you sign out.</p>
+        <p>{PRODUCT_NAME} sets only these cookies, both from our own server and only once you sign in:</p>
+        <SiteCookieList />
+        <p>
+          Both are strictly necessary: without the first you cannot stay signed in, and the second keeps your account safe from password guessing without
+          locking you out. That is why {PRODUCT_NAME} shows no consent banner: there is no optional cookie to ask you about.
+        </p>
       </>
     ),
   },
   {
     id: 'local-storage',
     title: 'Storage on your device',
-    body: (
-      <ul>
-        <li>
-          <strong>Local storage</strong> keeps preferences, such as a dismissed install prompt and cached screen settings, so the app remembers them on this
-          device.
-        </li>
-        <li>For offline use, the installed app keeps its files and appointments you booked while offline on your device until they can be sent.</li>
-      </ul>
-    ),
+    body: <DeviceStorageList />,
   },
   {
     id: 'no-tracking',
@@ -67,7 +54,7 @@ export default function CookiesPage() {
     <LegalDocument
       title="Cookies Policy"
       effectiveDate={COMPANY.policiesEffective}
-      summary={<p>Essential cookies keep the login session. That is the only cookie {PRODUCT_NAME} uses.</p>}
+      summary={<p>Essential cookies keep you signed in and your account safe. {PRODUCT_NAME} uses no other cookies.</p>}
       sections={SECTIONS}
     />
   );

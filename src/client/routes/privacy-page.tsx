@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { COMPANY, PRODUCT_NAME } from '../../shared/constants';
 import { LegalDocument, type LegalSection } from '../features/legal/components/legal-document';
+import { DeviceStorageList } from '../features/legal/components/device-storage-list';
 import { RetentionPeriod } from '../features/legal/components/retention-period';
+import { SiteCookieList } from '../features/legal/components/site-cookie-list';
 
 // spec part 1, 1 and part 2, 1 and 9: written for India's Digital Personal Data Protection Act, 2023 (DPDP Act).
 const grievance = <a href={`mailto:${COMPANY.grievanceEmail}`}>{COMPANY.grievanceEmail}</a>;
@@ -198,12 +200,20 @@ const SECTIONS: LegalSection[] = [
   },
   {
     id: 'cookies',
-    title: 'Cookies',
+    title: 'Cookies and storage on your device',
     body: (
-      <p>
-        We use only an essential cookie that keeps your login session, plus local storage on your device for preferences. No tracking or advertising cookies.
-        Details are in our <Link to="/cookies-policy">Cookies Policy</Link>.
-      </p>
+      <>
+        <p>{PRODUCT_NAME} sets only essential cookies, both from our own server, and only once you sign in:</p>
+        <SiteCookieList />
+        <p>Besides cookies, the app keeps on your device:</p>
+        <DeviceStorageList />
+        <p>
+          <strong>Why there is no cookie banner:</strong> every cookie and every item stored above is strictly necessary for the service you ask for (signing
+          in, keeping your account safe, remembering choices you make, working offline). We use no analytics, tracking or advertising cookies and no third-party
+          cookies, so there is nothing optional to ask your consent for. Razorpay&apos;s checkout, when a rep opens it to pay, works under Razorpay&apos;s own
+          policies. More in our <Link to="/cookies-policy">Cookies Policy</Link>.
+        </p>
+      </>
     ),
   },
   {

@@ -9,11 +9,12 @@ import { preparedOnce, type Param } from '../db/query-tools';
 import { clinicUsers, medicalReps, sessions } from '../db/schema';
 import type { Deps } from '../deps';
 import { forbidden, unauthorized, AppError, isDatabaseUnavailable } from '../errors';
+import { SESSION_COOKIE } from '../../shared/site-cookies';
 
 // Server-side sessions (docs/decisions/002-server-sessions.md). The cookie holds a random token; the sessions table holds its SHA-256,
 // so a leaked table cannot be replayed. Dashboards trust GET /api/auth/me, not data saved in the browser.
 
-export const SESSION_COOKIE = 'rv_session';
+export { SESSION_COOKIE };
 export type UserType = 'clinic' | 'medrep' | 'admin';
 
 export interface Actor {
@@ -343,16 +344,17 @@ export const TERMS_REQUIRED_MESSAGE = 'You must accept the terms and conditions 
 
 /**
  * Guard: the request needs a session of one of `types`. Until the terms are accepted only the calls marked
- * `allowWithoutTerms` work (spec part 1, 4).
+ * `allowWithoutTerms` work (spec part 1, 4). `unauthorizedMessage`: the spec's own words for the 401 of a call,
+ * where it has some (booking: spec part 2, 5).
  */
-export function requireUser(types: UserType[], opts: { allowWithoutTerms?: boolean } = {}): preHandlerAsyncHookHandler {
+export function requireUser(types: UserType[], opts: { allowWithoutTerms?: boolean; unauthorizedMessage?: string } = {}): preHandlerAsyncHookHandler {
   return async function guard(request) {
     const actor = await request.getActor();
     if (!actor) {
       if (types.includes('admin') && types.length === 1) throw unauthorized('Admin authentication required');
-      throw unauthorized();
+      throw unauthorized(opts.unauthorizedMessage);
     }
-    if (!types.includes(actor.type)) throw unauthorized(types.includes('admin') ? 'Admin authentication required' : undefined);
+    if (!types.includes(actor.type)) throw unauthorized(types.includes('admin') ? 'Admin authentication required' : opts.unauthorizedMessage);
     if (!actor.termsAccepted && !opts.allowWithoutTerms) throw new AppError('terms_required', TERMS_REQUIRED_MESSAGE, 403);
   };
 }

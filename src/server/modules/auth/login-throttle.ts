@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEVICE_COOKIE } from '../../../shared/site-cookies';
 import { DEVICE_LIMIT, LIMITS, refuseThrottled } from './auth.limits';
 
 // Password attempts without locking the owner out (OWASP "Slow down online guessing attacks with device cookies";
@@ -9,7 +10,7 @@ import { DEVICE_LIMIT, LIMITS, refuseThrottled } from './auth.limits';
 // address's budgets (decision 005). So ten wrong passwords from anywhere throttle guessers, not the owner's browser.
 // Every attempt is counted BEFORE the password is checked: parallel guesses each take their own number.
 
-export const DEVICE_COOKIE = 'rv_device';
+export { DEVICE_COOKIE };
 const DEVICE_LIFETIME_MS = 180 * 86_400_000;
 /** A browser shared by a few accounts (a clinic's front desk) keeps one entry per account, the newest first. */
 const MAX_ENTRIES = 5;

@@ -42,6 +42,8 @@ export function sessionRateKey(request: { cookies: Record<string, string | undef
 export async function bookingRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const rep = requireUser(['medrep']);
+  // spec part 2, 5: a booking without a rep's session is refused in the spec's words.
+  const bookingRep = requireUser(['medrep'], { unauthorizedMessage: BOOKING_MESSAGES.mustBeLoggedIn });
 
   app.get(
     '/api/doctor-availability',
@@ -64,7 +66,7 @@ export async function bookingRoutes(root: FastifyInstance): Promise<void> {
   app.post(
     '/api/book-appointment',
     {
-      preHandler: rep,
+      preHandler: bookingRep,
       // A booking is 201; a refusal by the rules (stored and replayed like a booking) is the one error shape.
       schema: { body: bookAppointmentSchema, response: { 201: bookAppointmentResponseSchema, ...errorResponses } },
       config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: sessionRateKey } },

@@ -1,11 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '../api/get-me';
+import { meQueryKey, type Me } from '../api/get-me';
 
 /**
- * After a login: reads the session again and resolves once the cache holds the new answer. An earlier "nobody
- * signed in" (kept from the 'Session Expired' or 'Access Restricted' visit, with no page watching it) is refetched
- * too, so the dashboard's guard never reads it and sends the user away a second time (decision 019).
+ * After a login, before the dashboard opens: the session cache holds the new session, as the login answered it (the
+ * user, the terms accepted), so the dashboard's guard reads it at once, without another round trip. An earlier
+ * "nobody signed in" (kept from the 'Session Expired' or 'Access Restricted' visit, or from before a declined
+ * agreement) is replaced, and a read of the session begun before the login is cancelled first, so its late "nobody"
+ * cannot land over the new session and send the user away again (decision 019).
  */
-export async function refreshSession(qc: QueryClient): Promise<void> {
-  await qc.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' });
+export async function storeSignedInSession(qc: QueryClient, session: Me): Promise<void> {
+  await qc.cancelQueries({ queryKey: meQueryKey });
+  qc.setQueryData<Me | null>(meQueryKey, session);
 }

@@ -124,6 +124,21 @@ describe('Select Your User Type', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['Continue as Medical Rep', 'Medical Representative Portal'],
+    ['Continue as Clinic', 'Clinic Portal'],
+  ])('%s: Login to Your Account puts the caret in Email, ready to type', async (opener, portal) => {
+    const user = userEvent.setup();
+    renderAt(<UserTypeSection />);
+    await user.click(screen.getByRole('button', { name: opener }));
+    const dialog = await screen.findByRole('dialog', { name: portal }, { timeout: 10_000 });
+    await user.click(within(dialog).getByRole('button', { name: /Login to Your Account/ }));
+    const email = await within(dialog).findByLabelText('Email', {}, { timeout: 10_000 });
+    await waitFor(() => expect(email).toHaveFocus());
+    await user.keyboard('a@b.co');
+    expect(email).toHaveValue('a@b.co');
+  });
+
   it('Clinic opens its portal, shows the chosen form inside, and comes back to the options', async () => {
     const user = userEvent.setup();
     renderAt(<UserTypeSection />);

@@ -14,8 +14,8 @@ const LoginForm = lazyWithQueryClient(() => import('../../auth/components/login-
 const RepRegisterForm = lazyWithQueryClient(() => import('../../auth/components/rep-register-form').then((m) => m.RepRegisterForm));
 const ClinicRegisterWizard = lazyWithQueryClient(() => import('../../auth/components/clinic-register-wizard').then((m) => m.ClinicRegisterWizard));
 
-const RepLoginForm = (props: FormProps) => <LoginForm userType="medrep" {...props} />;
-const ClinicLoginForm = (props: FormProps) => <LoginForm userType="clinic" {...props} />;
+const RepLoginForm = (props: FormProps) => <LoginForm userType="medrep" autoFocusEmail {...props} />;
+const ClinicLoginForm = (props: FormProps) => <LoginForm userType="clinic" autoFocusEmail {...props} />;
 
 // spec part 1, 2: the two portal modals, their options and the form each option shows.
 const PORTALS: Record<Portal, { title: string; registerLabel: string; Login: ComponentType<FormProps>; Register: ComponentType<FormProps> }> = {
