@@ -41,6 +41,9 @@ export const ERROR_MESSAGES = {
   too_many_codes: 'Too many verification codes were sent to this e-mail address. Please use the latest code or link we sent, or try again later.',
   invalid_credentials: 'Invalid email or password',
   email_not_verified: 'Please verify your email before logging in.',
+  // A login of a registration still waiting for its code: the form links to /verify-otp (docs/decisions/036).
+  registration_pending:
+    'Your registration is waiting for its e-mail verification. Enter the 6-digit code we e-mailed you, or open the link in that e-mail to finish it.',
   account_inactive: 'Your account is inactive. Please contact support.',
   reset_link_invalid: 'This password reset link is invalid or has expired. Please request a new one.',
   restore_link_invalid: 'This link is invalid, has expired or was already used. If your e-mail address was changed without you, contact support.',

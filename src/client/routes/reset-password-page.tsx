@@ -10,10 +10,12 @@ import { Input } from '../components/ui/input';
 import { Spinner } from '../components/ui/spinner';
 import { AuthPageCard } from '../features/auth/components/auth-page-card';
 import { PasswordChecklist } from '../features/auth/components/password-checklist';
+import { RequestResetLink } from '../features/auth/components/request-reset-link';
+import { useResetLinkStatus } from '../features/auth/api/check-reset-link';
 import { useResetPassword } from '../features/auth/api/reset-password';
 import { useRedirectAfter } from '../features/auth/lib/use-redirect-after';
 import { useRevalidateOnFix } from '../features/auth/lib/use-revalidate-on-fix';
-import { errorMessage } from '../lib/api';
+import { ApiError, errorMessage } from '../lib/api';
 
 /** /reset-password?token=...&type=medrep|clinic (spec part 2, 2.4, 5 and 8). */
 export default function ResetPasswordPage() {
@@ -22,6 +24,9 @@ export default function ResetPasswordPage() {
   const rawType = params.get('type');
   const type = rawType === 'clinic' || rawType === 'medrep' ? rawType : null;
   const reset = useResetPassword();
+  // Asked on load: an expired or used link is said before the form, with a way to a new one (docs/decisions/036).
+  // If the check itself fails, the form stays and the reset call judges the link.
+  const linkStatus = useResetLinkStatus({ token, type });
   const form = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordFormSchema),
     mode: 'onBlur',
@@ -68,6 +73,31 @@ export default function ResetPasswordPage() {
           <Spinner label="Redirecting to the home page..." />
           {home}
         </div>
+      </AuthPageCard>
+    );
+  }
+
+  const deadLink =
+    linkStatus.data && linkStatus.data.status !== 'valid'
+      ? linkStatus.data.message
+      : reset.error instanceof ApiError && reset.error.code === 'reset_link_invalid'
+        ? reset.error.message
+        : null;
+  if (deadLink !== null) {
+    return (
+      <AuthPageCard title="Reset Password">
+        <div className="grid gap-4">
+          <RequestResetLink message={deadLink} type={type} />
+          {home}
+        </div>
+      </AuthPageCard>
+    );
+  }
+
+  if (linkStatus.isPending) {
+    return (
+      <AuthPageCard title="Reset Password">
+        <Spinner label="Checking your reset link..." />
       </AuthPageCard>
     );
   }

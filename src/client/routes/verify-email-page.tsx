@@ -11,6 +11,7 @@ import { Spinner } from '../components/ui/spinner';
 import { AuthPageCard } from '../features/auth/components/auth-page-card';
 import { PasswordChecklist } from '../features/auth/components/password-checklist';
 import { VerificationFailed } from '../features/auth/components/verification-failed';
+import { useVerifyLinkStatus } from '../features/auth/api/check-verify-link';
 import { useVerifyEmail } from '../features/auth/api/verify-email';
 import { useRedirectAfter } from '../features/auth/lib/use-redirect-after';
 import { useRevalidateOnFix } from '../features/auth/lib/use-revalidate-on-fix';
@@ -31,6 +32,10 @@ export default function VerifyEmailPage() {
   const rawType = params.get('type');
   const type: UserKind | null = rawType === 'clinic' || rawType === 'medrep' ? rawType : null;
   const verify = useVerifyEmail();
+  // Asked on load, before the password form: a link opened again after it verified is success (spec part 2, 4),
+  // and one that no longer works says so at once (docs/decisions/036). If the check fails, the form decides.
+  const linkStatus = useVerifyLinkStatus({ token, type });
+  const known = linkStatus.data;
   const form = useForm<VerifyEmailForm>({
     resolver: zodResolver(verifyEmailFormSchema),
     mode: 'onBlur',
@@ -44,7 +49,9 @@ export default function VerifyEmailPage() {
     ? verify.data?.message || 'Your email has been verified.'
     : error instanceof ApiError && SUCCESS_LIKE.test(error.message)
       ? error.message
-      : null;
+      : known?.status === 'verified'
+        ? known.message
+        : null;
   useRedirectAfter(successMessage !== null, '/', TIMINGS.successRedirectMs);
 
   if (!token || !type) {
@@ -69,10 +76,19 @@ export default function VerifyEmailPage() {
   }
 
   // A link that no longer works offers a new e-mail; other refusals (a weak password, a rate limit) stay on the form.
-  if (error instanceof ApiError && error.code === 'link_invalid') {
+  const invalid = error instanceof ApiError && error.code === 'link_invalid' ? error.message : known?.status === 'invalid' ? known.message : null;
+  if (invalid !== null) {
     return (
       <AuthPageCard title="Email Verification">
-        <VerificationFailed message={error.message} type={type} />
+        <VerificationFailed message={invalid} type={type} />
+      </AuthPageCard>
+    );
+  }
+
+  if (linkStatus.isPending) {
+    return (
+      <AuthPageCard title="Email Verification">
+        <Spinner label="Checking your verification link..." />
       </AuthPageCard>
     );
   }

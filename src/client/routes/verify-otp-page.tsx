@@ -12,6 +12,7 @@ import { Spinner } from '../components/ui/spinner';
 import { AuthPageCard } from '../features/auth/components/auth-page-card';
 import { useResendVerification } from '../features/auth/api/resend-verification';
 import { useVerifyOtp } from '../features/auth/api/verify-otp';
+import { readRegistrationToken } from '../features/auth/lib/registration-token';
 import { useRedirectAfter } from '../features/auth/lib/use-redirect-after';
 import { ApiError, NetworkError, errorMessage } from '../lib/api';
 import { digitsOnly } from '../lib/digits-only';
@@ -20,6 +21,8 @@ import { toast } from '../lib/toast';
 // The code is checked here (the shared rule); the e-mail address is the server's to judge (spec part 2, 5).
 const verifyOtpFormSchema = z.object({ email: z.string().trim(), otp: verifyOtpSchema.shape.otp });
 type VerifyOtpForm = z.infer<typeof verifyOtpFormSchema>;
+const NOT_REGISTERED_HERE =
+  'This browser did not register this address, so its code cannot be used here. Open the link in the verification e-mail to finish on this device ("Resend Verification Code" sends a new e-mail with a new link), or register again, which replaces the waiting registration.';
 
 /** /verify-otp?type=...&email=...: the 6-digit code from the registration e-mail (spec part 2, 2.2, 5 and 8). */
 export default function VerifyOtpPage() {
@@ -39,6 +42,10 @@ export default function VerifyOtpPage() {
     verify.error instanceof ApiError && (verify.error.code === 'registration_replaced' || verify.error.code === 'registration_not_in_browser')
       ? verify.error.message
       : null;
+  // Said before any code is typed when this tab did not register the address (docs/decisions/036).
+  const notRegisteredHere = !!emailFromLink && readRegistrationToken(type, emailFromLink) === undefined;
+  // A refused code (wrong, expired, replaced, locked) is said under the box as well as in the toast.
+  const codeError = verify.error instanceof ApiError && verify.error.code?.startsWith('code_') ? verify.error.message : undefined;
 
   const onVerify = form.handleSubmit(
     ({ email, otp }) =>
@@ -71,14 +78,26 @@ export default function VerifyOtpPage() {
         },
         // A rate limit explains itself; anything else gets the spec's text.
         onError: (err) =>
-          toast({
-            title: 'Resend Failed',
-            description: err instanceof ApiError && err.status === 429 ? err.message : 'Failed to resend OTP. Please try again.',
-            variant: 'destructive',
-          }),
+          err instanceof ApiError && err.code === 'already_verified'
+            ? // Verified already: nothing failed (spec part 2, 4).
+              toast({ title: 'Already Verified', description: err.message, variant: 'info' })
+            : toast({
+                title: 'Resend Failed',
+                description: err instanceof ApiError && err.status === 429 ? err.message : 'Failed to resend OTP. Please try again.',
+                variant: 'destructive',
+              }),
       },
     );
   };
+
+  const wayOn = (message: string, margin: string) => (
+    <div className={`${margin} grid gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100`}>
+      <p>{message}</p>
+      <Button variant="secondary" asChild className="justify-self-start">
+        <Link to={type === 'clinic' ? '/' : '/medrep-login'}>Register again</Link>
+      </Button>
+    </div>
+  );
 
   if (verify.isSuccess) {
     return (
@@ -106,35 +125,30 @@ export default function VerifyOtpPage() {
         )
       }
     >
+      {notRegisteredHere && !elsewhere && wayOn(NOT_REGISTERED_HERE, 'mb-4')}
       <form onSubmit={onVerify} noValidate className="grid gap-4">
         {!emailFromLink && (
           <FormField label="Email">
             <Input type="email" autoComplete="email" {...form.register('email')} />
           </FormField>
         )}
-        <FormField label="Verification code" hint="Digits only">
+        <FormField label="Verification code" hint="Digits only" error={form.formState.errors.otp?.message ?? codeError}>
+          {/* The placeholder is words in plain type, so an empty box never looks like typed zeros. */}
           <Input
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={LIMITS.otpLength}
-            placeholder="000000"
-            className="h-14 text-center font-mono text-2xl tracking-[0.5em]"
-            {...digitsOnly(form.register('otp'), LIMITS.otpLength)}
+            placeholder="6-digit code"
+            className="h-14 text-center font-mono text-2xl tracking-[0.5em] placeholder:font-sans placeholder:text-base placeholder:tracking-normal placeholder:text-slate-500"
+            {...digitsOnly(form.register('otp', { onChange: () => verify.error && verify.reset() }), LIMITS.otpLength)}
           />
         </FormField>
         <Button type="submit" size="lg" loading={verify.isPending}>
           Verify OTP
         </Button>
       </form>
-      {elsewhere && (
-        <div className="mt-4 grid gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">
-          <p>{elsewhere}</p>
-          <Button variant="secondary" asChild className="justify-self-start">
-            <Link to={type === 'clinic' ? '/' : '/medrep-login'}>Register again</Link>
-          </Button>
-        </div>
-      )}
+      {elsewhere && wayOn(elsewhere, 'mt-4')}
       <div className="mt-6 grid justify-items-center gap-1 text-center text-sm">
         <p className="text-slate-600 dark:text-slate-300">Didn't receive the code?</p>
         <Button variant="link" onClick={onResend} loading={resend.isPending}>

@@ -37,6 +37,8 @@ export const clinicUsers = pgTable(
     otpExpiry: ts('otp_expiry'),
     otpAttempts: integer('otp_attempts').notNull().default(0),
     deviceFingerprint: text('device_fingerprint'),
+    /** SHA-256 of the verification link the account was made from: opened again, it says 'already verified' (docs/decisions/036). */
+    verifiedLinkHash: text('verified_link_hash'),
     termsAccepted: boolean('terms_accepted').notNull().default(false),
     termsAcceptedAt: ts('terms_accepted_at'),
     termsVersion: text('terms_version'),
@@ -50,6 +52,7 @@ export const clinicUsers = pgTable(
     uniqueIndex('clinic_users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('clinic_users_contact_number_uq').on(t.contactNumber),
     index('clinic_users_state_city_idx').on(t.state, t.city),
+    index('clinic_users_verified_link_idx').on(t.verifiedLinkHash),
     // The admin Clinics search: name, e-mail or contact person containing the text (docs/decisions/022).
     index('clinic_users_clinic_name_trgm_idx').using('gin', t.clinicName.op('gin_trgm_ops')).with(TRIGRAM_INDEX),
     index('clinic_users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with(TRIGRAM_INDEX),
@@ -100,6 +103,8 @@ export const medicalReps = pgTable(
     verificationOtp: text('verification_otp'),
     otpExpiry: ts('otp_expiry'),
     otpAttempts: integer('otp_attempts').notNull().default(0),
+    /** SHA-256 of the verification link the account was made from: opened again, it says 'already verified' (docs/decisions/036). */
+    verifiedLinkHash: text('verified_link_hash'),
     subscriptionId: text('subscription_id'),
     subscriptionStatus: text('subscription_status').notNull().default('inactive'),
     subscriptionExpiresAt: ts('subscription_expires_at'),
@@ -124,6 +129,7 @@ export const medicalReps = pgTable(
   (t) => [
     uniqueIndex('medical_reps_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('medical_reps_phone_uq').on(t.phone),
+    index('medical_reps_verified_link_idx').on(t.verifiedLinkHash),
     // The admin Medical Reps and Subscriptions searches: name or e-mail containing the text (docs/decisions/022).
     index('medical_reps_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
     index('medical_reps_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),

@@ -74,6 +74,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/medrep/register': { request: json(() => ({})), expect: every('reached') },
   'POST /api/verify-otp': { request: json((w) => ({ email: w.repA.email, otp: '000000', type: 'medrep' })), expect: every('reached') },
   'POST /api/verify-email': { request: json(() => ({ token: 'x'.repeat(40), type: 'medrep' })), expect: every('reached') },
+  'POST /api/verify-email/check': { request: json(() => ({ token: 'x'.repeat(40), type: 'medrep' })), expect: every('ok') },
   'POST /api/resend-verification': { request: json((w) => ({ email: w.repA.email, type: 'medrep' })), expect: every('reached') },
   'POST /api/auth/login': { request: json((w) => ({ email: w.clinicA.email, password: 'wrong-Password1!' })), expect: every('unauth') },
   'POST /api/medrep/login': { request: json((w) => ({ email: w.repA.email, password: 'wrong-Password1!' })), expect: every('unauth') },
@@ -82,6 +83,8 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/medrep/forgot-password': { request: json((w) => ({ email: w.repA.email })), expect: every('reached') },
   'POST /api/clinic/reset-password': { request: json(() => ({ token: 'x'.repeat(40), password: 'N3w!Password' })), expect: every('reached') },
   'POST /api/medrep/reset-password': { request: json(() => ({ token: 'x'.repeat(40), password: 'N3w!Password' })), expect: every('reached') },
+  'POST /api/clinic/reset-password/check': { request: json(() => ({ token: 'x'.repeat(40) })), expect: every('ok') },
+  'POST /api/medrep/reset-password/check': { request: json(() => ({ token: 'x'.repeat(40) })), expect: every('ok') },
   'POST /api/auth/logout': { request: none, expect: every('ok') },
   'POST /api/admin/logout': { request: none, expect: every('ok') },
   'POST /api/admin/authenticate': { request: json(() => ({ password: 'not-the-password' })), expect: every('unauthOrThrottled') },
@@ -120,7 +123,10 @@ export const MATRIX: Record<string, Row> = {
   'DELETE /api/appointments/:id': { request: (w) => ({ url: `/api/appointments/${w.appointment.id}` }), expect: repOwned() },
   // The undo link of an e-mail change: the token is the proof, no session needed (decision 031).
   'POST /api/medrep/restore-email': { request: json(() => ({ token: 'x'.repeat(43) })), expect: every('reached') },
-  'POST /api/medrep/send-update-otp': { request: json((w) => ({ userId: w.repA.id, updateType: 'password' })), expect: repOwned() },
+  'POST /api/medrep/send-update-otp': {
+    request: json((w) => ({ userId: w.repA.id, updateType: 'password', currentPassword: TEST_PASSWORD })),
+    expect: repOwned(),
+  },
   'POST /api/medrep/verify-update-otp': {
     request: json((w) => ({ userId: w.repA.id, updateType: 'password', otp: '123456', newPassword: 'N3w!Password' })),
     expect: repOwned('reached'),

@@ -130,6 +130,12 @@ export const resetPasswordFormSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
+/** POST /api/{clinic|medrep}/reset-password/check: the page asks about its link before the form (docs/decisions/036). */
+export const resetLinkCheckSchema = resetPasswordSchema.pick({ token: true });
+export type ResetLinkCheck = z.infer<typeof resetLinkCheckSchema>;
+export const resetLinkStatusSchema = z.object({ status: z.enum(['valid', 'expired', 'used', 'invalid']), message: z.string() });
+export type ResetLinkStatus = z.infer<typeof resetLinkStatusSchema>;
+
 // --- verification --------------------------------------------------------------------------------
 
 /**
@@ -174,6 +180,15 @@ export const verifyEmailFormSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 export type VerifyEmailForm = z.infer<typeof verifyEmailFormSchema>;
 
+/**
+ * POST /api/verify-email/check: what the link page shows before asking for a password: the form (pending), success
+ * (the link already verified its account; spec part 2, 4) or the failure (docs/decisions/036).
+ */
+export const verifyLinkCheckSchema = verifyEmailSchema.pick({ token: true, type: true });
+export type VerifyLinkCheck = z.infer<typeof verifyLinkCheckSchema>;
+export const verifyLinkStatusSchema = z.object({ status: z.enum(['pending', 'verified', 'invalid']), message: z.string() });
+export type VerifyLinkStatus = z.infer<typeof verifyLinkStatusSchema>;
+
 // --- availability and terms ----------------------------------------------------------------------
 
 /** POST /api/check-availability */
@@ -181,6 +196,9 @@ export const checkAvailabilitySchema = z
   .object({
     field: z.enum(['email', 'phone'], { error: "Field must be 'email' or 'phone'" }),
     value: z.string().trim().min(1, 'Value is required').max(254),
+    // For a phone: the e-mail typed beside it. A number held by a pending registration of that same e-mail is the
+    // registrant's own (registering again replaces it), not another account's (docs/decisions/036).
+    email: z.string().trim().max(254).optional(),
   })
   // A phone is looked up in its stored form (docs/decisions/032): +91 99060 01202 is 9906001202.
   .transform((v) => (v.field === 'phone' ? { ...v, value: canonicalPhone(v.value) } : v));
@@ -220,8 +238,11 @@ export type RepUser = z.infer<typeof repUserSchema>;
 export const registerResponseSchema = z.object({ message: z.string(), email: z.string(), registrationToken: z.string() });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-/** POST /api/check-availability */
-export const availabilityResponseSchema = z.object({ available: z.boolean(), message: z.string() });
+/**
+ * POST /api/check-availability. `pending`: the value is held only by a registration of that kind still waiting for
+ * its code; registering again replaces it, and the form links to /verify-otp (docs/decisions/036).
+ */
+export const availabilityResponseSchema = z.object({ available: z.boolean(), message: z.string(), pending: userKindSchema.optional() });
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
 
 /** POST /api/auth/login (clinic) */

@@ -40,6 +40,8 @@ export const LIMITS = {
   adminLogin: { ip: { max: 5, timeWindow: 15 * MINUTE }, account: { max: 10, timeWindow: 15 * MINUTE } },
   forgotPassword: { ip: { max: 20, timeWindow: HOUR }, account: { max: 5, timeWindow: HOUR } },
   resetPassword: { ip: { max: 20, timeWindow: 15 * MINUTE }, account: { max: 5, timeWindow: 15 * MINUTE } },
+  // The link pages' checks on load (decision 036) read only, and a reload asks again: a budget apart from the use.
+  checkLink: { ip: { max: 60, timeWindow: 15 * MINUTE }, account: { max: 20, timeWindow: 15 * MINUTE } },
 } satisfies Record<string, { ip: Limit; account: Limit }>;
 
 /**

@@ -165,6 +165,7 @@ export async function insertClinicFromPending(db: DbOrTx, p: PendingClinic, now:
       email: p.email,
       password: p.password,
       deviceFingerprint: p.deviceFingerprint,
+      verifiedLinkHash: p.verifyTokenHash,
       emailVerified: true,
       createdAt: now,
       updatedAt: now,
@@ -184,12 +185,24 @@ export async function insertRepFromPending(db: DbOrTx, p: PendingRep, now: Date)
       state: p.state,
       password: p.password,
       deviceFingerprint: p.deviceFingerprint,
+      verifiedLinkHash: p.verifyTokenHash,
       emailVerified: true,
       createdAt: now,
       updatedAt: now,
     })
     .returning();
   return row!;
+}
+
+/** The verified account of `kind` made from the verification link with this hash (docs/decisions/036). */
+export async function findAccountByVerifiedLink(db: DbOrTx, kind: UserKind, linkTokenHash: string): Promise<{ id: number } | undefined> {
+  const t = accountTable(kind);
+  const [row] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.verifiedLinkHash, linkTokenHash), eq(t.emailVerified, true)))
+    .limit(1);
+  return row;
 }
 
 export async function findClinicByEmail(db: DbOrTx, email: string): Promise<ClinicRow | undefined> {
@@ -259,6 +272,16 @@ export async function deleteUnusedResetTokens(db: DbOrTx, kind: UserKind, userId
   await db
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userType, kind), eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** A reset token as stored (without using it), for the page's check on load (docs/decisions/036). */
+export async function findResetToken(db: DbOrTx, kind: UserKind, tokenHash: string): Promise<{ expiresAt: Date; usedAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ expiresAt: passwordResetTokens.expiresAt, usedAt: passwordResetTokens.usedAt })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), eq(passwordResetTokens.userType, kind)))
+    .limit(1);
+  return row;
 }
 
 /** Uses a reset token once, atomically: answers the account id, or undefined when invalid, used or expired. */

@@ -17,10 +17,14 @@ import {
   repLoginResponseSchema,
   repRegisterSchema,
   resendVerificationSchema,
+  resetLinkCheckSchema,
+  resetLinkStatusSchema,
   resetPasswordSchema,
   termsStatusResponseSchema,
   userKindSchema,
   verifyEmailSchema,
+  verifyLinkCheckSchema,
+  verifyLinkStatusSchema,
   verifyOtpSchema,
 } from '../../../shared/schemas/auth';
 import { errorResponses, messageResponseSchema } from '../../../shared/schemas/common';
@@ -93,6 +97,15 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post(
+    '/api/verify-email/check',
+    {
+      schema: { body: verifyLinkCheckSchema, response: { 200: verifyLinkStatusSchema, ...errorResponses } },
+      preHandler: limit('checkLink', byToken),
+    },
+    async (request) => registration.checkVerificationLink(app, { input: request.body }),
+  );
+
+  app.post(
     '/api/resend-verification',
     { schema: { body: resendVerificationSchema, response: { 200: messageResponseSchema, ...errorResponses } }, preHandler: limit('resend', byEmail) },
     async (request) => registration.resendVerification(app, { input: request.body }),
@@ -160,6 +173,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       `/api/${kind}/reset-password`,
       { schema: { body: resetPasswordSchema, response: message }, preHandler: limit('resetPassword', byToken) },
       async (request) => auth.resetPassword(app, { kind, input: request.body, origin: originOf(request) }),
+    );
+    app.post(
+      `/api/${kind}/reset-password/check`,
+      { schema: { body: resetLinkCheckSchema, response: { 200: resetLinkStatusSchema, ...errorResponses } }, preHandler: limit('checkLink', byToken) },
+      async (request) => auth.checkResetLink(app, { kind, input: request.body }),
     );
   }
 }

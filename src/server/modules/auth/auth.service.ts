@@ -9,6 +9,8 @@ import type {
   MeResponse,
   RepLoginResponse,
   RepUser,
+  ResetLinkCheck,
+  ResetLinkStatus,
   ResetPassword,
   TermsStatusResponse,
   UserKind,
@@ -35,6 +37,9 @@ export const NO_ACCOUNT = 'No account found with that email address.';
 export const RESET_SENT = 'Reset instructions sent!';
 export const RESET_DONE = 'Password reset successful. You can now log in with your new password.';
 export const RESET_INVALID = ERROR_MESSAGES.reset_link_invalid;
+export const RESET_LINK_VALID = 'Choose a new password for your account.';
+export const RESET_LINK_EXPIRED = 'This password reset link has expired. Please request a new one.';
+export const RESET_LINK_USED = 'This password reset link has already been used. Please request a new one.';
 export const LOGGED_OUT = 'Logged out';
 export const TERMS_VERSION = '2025-06-01';
 const RECENT_PASSWORD_CHANGE_MS = 7 * 86_400_000;
@@ -42,7 +47,7 @@ const RECENT_PASSWORD_CHANGE_MS = 7 * 86_400_000;
 /** A refused login that carries the spec's hint (part 1, 7: 'password_recently_changed'). */
 export class LoginRefused extends AppError {
   constructor(
-    code: 'invalid_credentials' | 'email_not_verified' | 'account_inactive',
+    code: 'invalid_credentials' | 'email_not_verified' | 'registration_pending' | 'account_inactive',
     status: number,
     readonly hint?: LoginHint,
   ) {
@@ -115,7 +120,8 @@ export async function logIn(
   if (!account) {
     const pending = await repo.findPending(deps.db, kind, input.email);
     const ok = await verifyPassword(pending?.password ?? (await dummyPasswordHash()), input.password);
-    if (pending && ok) throw new LoginRefused('email_not_verified', 403);
+    // The registrant's own password: say the registration waits for its code, so the form can link to it (decision 036).
+    if (pending && ok) throw new LoginRefused('registration_pending', 403);
     throw await failed(null);
   }
   if (!(await verifyPassword(account.password, input.password))) {
@@ -229,6 +235,19 @@ export async function requestPasswordReset(deps: Deps, o: { kind: UserKind; inpu
   );
   await recordSecurityEvent(deps, o.origin, { eventType: 'password_reset_requested', userType: kind, userId: account.id });
   return { message: RESET_SENT };
+}
+
+/**
+ * POST /api/{clinic|medrep}/reset-password/check: whether the page's link still works, asked on load so an expired or
+ * used link is said before the form. Reads only; the token stays usable (docs/decisions/036). A link replaced by a
+ * newer one, or revoked by a password or e-mail change (decision 031), is no longer stored: invalid.
+ */
+export async function checkResetLink(deps: Pick<Deps, 'db' | 'clock'>, o: { kind: UserKind; input: ResetLinkCheck }): Promise<ResetLinkStatus> {
+  const row = await repo.findResetToken(deps.db, o.kind, hashLinkToken(o.input.token));
+  if (!row) return { status: 'invalid', message: RESET_INVALID };
+  if (row.usedAt) return { status: 'used', message: RESET_LINK_USED };
+  if (row.expiresAt.getTime() <= deps.clock.now().getTime()) return { status: 'expired', message: RESET_LINK_EXPIRED };
+  return { status: 'valid', message: RESET_LINK_VALID };
 }
 
 /** POST /api/{clinic|medrep}/reset-password: uses the token once, sets the password, ends every session. */

@@ -45,7 +45,7 @@ describeEachDatabase('accounts: a registration is bound to its browser', (ctx) =
     }
     expect(await ctx.app.db.select().from(medicalReps).where(eq(medicalReps.email, owner.email))).toHaveLength(0);
     const early = await logIn(ctx, owner.email, ATTACKER_PASSWORD);
-    expect(early.json().code).toBe('email_not_verified'); // still only a pending registration
+    expect(early.json().code).toBe('registration_pending'); // still only a pending registration
 
     // The owner opens the newest link and chooses a password there: the account is theirs alone.
     const mine = 'Owner#Chosen1';

@@ -8,6 +8,8 @@ import type {
   VerifyEmail,
   AvailabilityResponse,
   RegisterResponse,
+  VerifyLinkCheck,
+  VerifyLinkStatus,
   VerifyOtp,
 } from '../../../shared/schemas/auth';
 import type { MessageResponse } from '../../../shared/schemas/common';
@@ -35,14 +37,24 @@ export const NO_PENDING = 'No pending registration found for this email. Please 
 export const RESENT_MESSAGE = 'A new verification code has been sent to your email.';
 export const REGISTRATION_REPLACED = ERROR_MESSAGES.registration_replaced;
 export const REGISTRATION_NOT_IN_BROWSER = ERROR_MESSAGES.registration_not_in_browser;
+export const LINK_PENDING = 'Choose your password to finish verifying your e-mail address.';
 const RESEND_INTERVAL_MS = 60_000;
 
-/** POST /api/check-availability: free when no verified or pending account of either kind holds the value. */
+/**
+ * POST /api/check-availability: free when no verified or pending account of either kind holds the value. A value held
+ * only by a registration still waiting for its code is answered as such, as `assertFree` judges it: registering again
+ * replaces that registration, and the form offers the way to its code page instead (docs/decisions/036). A phone is
+ * the pending registrant's own only beside that registration's e-mail; otherwise it is someone else's and in use.
+ */
 export async function checkAvailability(deps: Pick<Deps, 'db'>, o: { input: CheckAvailability }): Promise<AvailabilityResponse> {
   const { input } = o;
   const holders = input.field === 'email' ? await repo.findEmailHolders(deps.db, input.value) : await repo.findPhoneHolders(deps.db, input.value);
-  const available = holders.length === 0;
-  return { available, message: available ? 'Valid & available' : 'Already in use' };
+  if (holders.length === 0) return { available: true, message: 'Valid & available' };
+  const typedEmail = (input.field === 'email' ? input.value : (input.email ?? '')).toLowerCase();
+  const [first] = holders;
+  const pendingRegistration = holders.every((h) => h.pending && h.email.toLowerCase() === typedEmail);
+  if (first && pendingRegistration) return { available: true, message: 'Waiting for verification', pending: first.kind };
+  return { available: false, message: 'Already in use' };
 }
 
 /**
@@ -272,12 +284,27 @@ export async function verifyEmailLink(deps: Deps, o: { input: VerifyEmail; origi
   const linkTokenHash = hashLinkToken(input.token);
   const pending = await repo.findPendingByToken(deps.db, input.type, linkTokenHash, deps.clock.now());
   if (!pending) {
+    // Opened again after it (or the code of its e-mail) verified the account: that is success (spec part 2, 4), and
+    // the password chosen the first time stays (docs/decisions/036).
+    if (await repo.findAccountByVerifiedLink(deps.db, input.type, linkTokenHash)) return { message: ALREADY_VERIFIED };
     await recordSecurityEvent(deps, o.origin, { eventType: 'verification_link_invalid', userType: input.type });
     throw badRequest(LINK_INVALID, 'link_invalid');
   }
   const password = await hashPassword(input.password);
   const replaced = badRequest(LINK_INVALID, 'link_invalid');
   return activate(deps, { kind: input.type, email: pending.email, pendingId: pending.id, match: { linkTokenHash }, password, replaced });
+}
+
+/**
+ * POST /api/verify-email/check: what the link page shows before it asks for a password. Reads only: the link is not
+ * used up and no attempt is counted (docs/decisions/036).
+ */
+export async function checkVerificationLink(deps: Pick<Deps, 'db' | 'clock'>, o: { input: VerifyLinkCheck }): Promise<VerifyLinkStatus> {
+  const { input } = o;
+  const linkTokenHash = hashLinkToken(input.token);
+  if (await repo.findPendingByToken(deps.db, input.type, linkTokenHash, deps.clock.now())) return { status: 'pending', message: LINK_PENDING };
+  if (await repo.findAccountByVerifiedLink(deps.db, input.type, linkTokenHash)) return { status: 'verified', message: ALREADY_VERIFIED };
+  return { status: 'invalid', message: LINK_INVALID };
 }
 
 /**

@@ -312,6 +312,7 @@ async function eraseRep(deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, repId: numb
         pushSubscription: null,
         calendarFeedTokenHash: null,
         calendarFeedCreatedAt: null,
+        verifiedLinkHash: null,
         emailNotifications: false,
         pushNotifications: false,
         renewalReminders: false,

@@ -13,19 +13,23 @@ const failureMessage: Record<AvailabilityField, string> = {
   phone: 'Error checking phone availability',
 };
 
-/** POST /api/check-availability; a failed check counts as available with the spec's message. */
-export async function checkAvailability(field: AvailabilityField, value: string): Promise<AvailabilityAnswer> {
+/**
+ * POST /api/check-availability; a failed check counts as available with the spec's message. A phone is checked with
+ * the e-mail typed beside it when there is one: a number of that e-mail's own pending registration is not another
+ * account's (docs/decisions/036).
+ */
+export async function checkAvailability(field: AvailabilityField, value: string, email?: string): Promise<AvailabilityAnswer> {
   try {
-    return await apiFetch<AvailabilityResponse>('/api/check-availability', { body: { field, value } });
+    return await apiFetch<AvailabilityResponse>('/api/check-availability', { body: { field, value, ...(email ? { email } : {}) } });
   } catch {
     return { available: true, message: failureMessage[field], failed: true };
   }
 }
 
-export function useAvailabilityQuery(field: AvailabilityField, value: string, enabled: boolean) {
+export function useAvailabilityQuery(field: AvailabilityField, value: string, enabled: boolean, email?: string) {
   return useQuery({
-    queryKey: ['auth', 'availability', field, value],
-    queryFn: () => checkAvailability(field, value),
+    queryKey: ['auth', 'availability', field, value, email ?? null],
+    queryFn: () => checkAvailability(field, value, email),
     enabled,
     staleTime: 30_000,
     retry: false,

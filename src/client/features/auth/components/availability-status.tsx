@@ -1,7 +1,10 @@
-import { AlertTriangle, CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
 import type { AvailabilityResult } from '../lib/use-availability-check';
 
-/** 'Checking...', 'Valid & available' or 'Already in use' under an e-mail or phone field (spec part 1, 2). */
+/**
+ * 'Checking...', 'Valid & available' or 'Already in use' under an e-mail or phone field (spec part 1, 2), or 'Waiting for
+ * verification' for a registration that waits for its code (docs/decisions/036).
+ */
 export function AvailabilityStatus({ result }: { result: AvailabilityResult }) {
   switch (result.state) {
     case 'idle':
@@ -16,6 +19,12 @@ export function AvailabilityStatus({ result }: { result: AvailabilityResult }) {
       return (
         <span className="inline-flex items-center gap-1 font-medium text-emerald-700 dark:text-emerald-400">
           <CheckCircle2 className="h-3.5 w-3.5" aria-hidden /> Valid &amp; available
+        </span>
+      );
+    case 'pending':
+      return (
+        <span className="inline-flex items-center gap-1 font-medium text-amber-700 dark:text-amber-400">
+          <Clock className="h-3.5 w-3.5" aria-hidden /> Waiting for verification
         </span>
       );
     case 'taken':

@@ -5,6 +5,7 @@ import { Input } from '../../../components/ui/input';
 import type { AvailabilityResult } from '../lib/use-availability-check';
 import { AvailabilityStatus } from './availability-status';
 import { PasswordChecklist } from './password-checklist';
+import { PendingRegistrationNotice } from './pending-registration-notice';
 
 /** Step 2 of the clinic wizard, Account Credentials (spec part 1, 2 and 5), with live availability ticks. */
 export function ClinicCredentialsStep({
@@ -19,10 +20,18 @@ export function ClinicCredentialsStep({
   const { errors } = form.formState;
   return (
     <div className="grid gap-4">
-      <FormField label="Email" error={errors.email?.message} status={<AvailabilityStatus result={emailStatus} />}>
+      <FormField label="Email" error={errors.email?.message} status={errors.email ? undefined : <AvailabilityStatus result={emailStatus} />}>
         <Input type="email" autoComplete="email" placeholder="clinic@example.com" {...form.register('email')} />
       </FormField>
-      <FormField label="Contact Number" hint="at least 10 digits" error={errors.contactNumber?.message} status={<AvailabilityStatus result={phoneStatus} />}>
+      {emailStatus.state === 'pending' && !errors.email && emailStatus.pendingType && (
+        <PendingRegistrationNotice type={emailStatus.pendingType} email={emailStatus.value} context="register" />
+      )}
+      <FormField
+        label="Contact Number"
+        hint="at least 10 digits"
+        error={errors.contactNumber?.message}
+        status={errors.contactNumber ? undefined : <AvailabilityStatus result={phoneStatus} />}
+      >
         <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="9876543210" {...form.register('contactNumber')} />
       </FormField>
       <div className="grid gap-2">

@@ -31,7 +31,10 @@ export function ClinicRegisterWizard({ onBack, onDone }: { onBack: () => void; o
   });
   useRevalidateOnFix(form);
   const emailStatus = useAvailabilityCheck('email', useWatch({ control: form.control, name: 'email' }));
-  const phoneStatus = useAvailabilityCheck('phone', useWatch({ control: form.control, name: 'contactNumber' }));
+  // A number of the e-mail's own pending registration is the registrant's (docs/decisions/036).
+  const phoneStatus = useAvailabilityCheck('phone', useWatch({ control: form.control, name: 'contactNumber' }), {
+    email: emailStatus.state === 'pending' ? emailStatus.value : undefined,
+  });
 
   // spec part 1, 4: step 1 moves on only when clinicName, contactPerson, state and city validate.
   const next = async () => {

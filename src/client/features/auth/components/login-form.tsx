@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Info } from 'lucide-react';
-import { lazy, Suspense, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { TIMINGS } from '../../../../shared/constants';
@@ -10,15 +10,16 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useHydrated } from '../../../lib/use-hydrated';
+import type { Me } from '../api/get-me';
 import { useLoginClinic } from '../api/login-clinic';
 import { useLoginRep } from '../api/login-rep';
 import { getDeviceFingerprint } from '../lib/device-fingerprint';
 import { readRemembered, saveClinicUser, saveRepUser, writeRemembered } from '../lib/device-storage';
 import { scheduleLoginHint } from '../lib/login-hint';
-import { refreshSession } from '../lib/refresh-session';
+import { storeSignedInSession } from '../lib/refresh-session';
 import { useTermsGate } from '../lib/use-terms-gate';
 
 // The rules (zod) load when the form is first used, not with the page: /medrep-login then starts with less
@@ -29,6 +30,8 @@ const loginResolver: Resolver<Login> = async (...args) => (await loadLoginResolv
 // shown when it is pressed.
 const loadForgotPasswordDialog = () => import('./forgot-password-dialog');
 const ForgotPasswordDialog = lazy(() => loadForgotPasswordDialog().then((m) => ({ default: m.ForgotPasswordDialog })));
+// The way on from a registration waiting for its code shows only after such a login (docs/decisions/036).
+const PendingRegistrationNotice = lazy(() => import('./pending-registration-notice').then((m) => ({ default: m.PendingRegistrationNotice })));
 
 const TERMS_DECLINED = 'You must accept the terms and conditions to use the product.';
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -45,7 +48,18 @@ const PORTALS = {
  * its dashboard after 1000 ms (200 ms in the landing modal, where `onDone` closes the modal); a failure shows
  * under the form.
  */
-export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; onBack: () => void; onDone?: () => void }) {
+export function LoginForm({
+  userType,
+  onBack,
+  onDone,
+  autoFocusEmail = false,
+}: {
+  userType: UserKind;
+  onBack: () => void;
+  onDone?: () => void;
+  /** Puts the caret in Email as the form appears (the landing modal, where the form replaces the option pressed). */
+  autoFocusEmail?: boolean;
+}) {
   const portal = PORTALS[userType];
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -55,6 +69,8 @@ export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; on
   // Mounted from the first opening on (closing it keeps it, so it closes as it opened).
   const [forgotUsed, setForgotUsed] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The e-mail of a registration that waits for its code: the form links to its code page (docs/decisions/036).
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [welcomed, setWelcomed] = useState<RepUser | null>(null);
   const [finishing, setFinishing] = useState(false);
   const hydrated = useHydrated();
@@ -69,9 +85,14 @@ export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; on
     form.setValue('rememberMe', true);
   }, [form, userType]);
 
+  // In the landing modal the option that had focus is gone once the form shows: focus goes where typing starts.
+  useEffect(() => {
+    if (autoFocusEmail) form.setFocus('email');
+  }, [autoFocusEmail, form]);
+
   /** Opens the dashboard once the session cache holds the new session and the spec's pause is over. */
-  const openDashboard = (pauseMs: number, first?: () => void) => {
-    void Promise.all([refreshSession(qc), wait(pauseMs)]).then(() => {
+  const openDashboard = (session: Me, pauseMs: number, first?: () => void) => {
+    void Promise.all([storeSignedInSession(qc, session), wait(pauseMs)]).then(() => {
       first?.();
       void navigate(portal.dashboard);
     });
@@ -84,7 +105,7 @@ export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; on
         saveRepUser(user as RepUser);
         setWelcomed(user as RepUser);
         // The landing modal (onDone) closes as the dashboard opens.
-        openDashboard(TIMINGS.repLoginRedirectMs, onDone);
+        openDashboard({ userType: 'medrep', user: user as RepUser, termsAccepted: true }, TIMINGS.repLoginRedirectMs, onDone);
         return;
       }
       setFinishing(true);
@@ -100,7 +121,10 @@ export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; on
         });
       }
       onDone?.();
-      openDashboard(modal ? TIMINGS.clinicModalRedirectMs : TIMINGS.clinicLoginRedirectMs);
+      openDashboard(
+        { userType: 'clinic', user: user as ClinicUser, termsAccepted: true },
+        modal ? TIMINGS.clinicModalRedirectMs : TIMINGS.clinicLoginRedirectMs,
+      );
     },
     declined: () => {
       form.setValue('password', '');
@@ -111,6 +135,7 @@ export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; on
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
+    setPendingEmail(null);
     const rememberMe = values.rememberMe === true;
     const body = { ...values, rememberMe, deviceFingerprint: await getDeviceFingerprint() };
     try {
@@ -119,7 +144,10 @@ export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; on
       if (userType === 'medrep') scheduleLoginHint(answer);
       await terms.gate(answer.user);
     } catch (err) {
-      if (userType === 'clinic') return setFailure(errorMessage(err, 'Invalid email or password'));
+      const pending = err instanceof ApiError && err.code === 'registration_pending';
+      if (pending) setPendingEmail(values.email.trim());
+      // The clinic's failure shows under the form: for a pending registration that is the notice with its way on.
+      if (userType === 'clinic') return pending ? undefined : setFailure(errorMessage(err, 'Invalid email or password'));
       toast({ title: 'Login Failed', description: errorMessage(err, 'Invalid credentials. Please try again.'), variant: 'destructive' });
       scheduleLoginHint(err);
     }
@@ -176,6 +204,11 @@ export function LoginForm({ userType, onBack, onDone }: { userType: UserKind; on
           <p role="alert" className="rounded-md bg-red-50 p-2 text-sm font-medium text-red-700 dark:bg-red-900/30 dark:text-red-300">
             {failure}
           </p>
+        )}
+        {pendingEmail && (
+          <Suspense fallback={null}>
+            <PendingRegistrationNotice type={userType} email={pendingEmail} context="login" />
+          </Suspense>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
           <Button variant="secondary" onClick={onBack} disabled={busy}>

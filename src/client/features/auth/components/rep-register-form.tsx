@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { TIMINGS } from '../../../../shared/constants';
@@ -8,7 +9,8 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { errorMessage } from '../../../lib/api';
+import { ERROR_MESSAGES } from '../../../../shared/errors';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { checkAvailability } from '../api/check-availability';
 import { useAvailableStates } from '../api/get-available-states';
@@ -18,6 +20,7 @@ import { useAvailabilityCheck } from '../lib/use-availability-check';
 import { useRevalidateOnFix } from '../lib/use-revalidate-on-fix';
 import { AvailabilityStatus } from './availability-status';
 import { PasswordChecklist } from './password-checklist';
+import { PendingRegistrationNotice } from './pending-registration-notice';
 
 const TAKEN_PATTERN = /already in use|already registered/i;
 
@@ -32,13 +35,30 @@ export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone
     defaultValues: { fullName: '', email: '', phone: '', company: '', state: '', password: '', confirmPassword: '' },
   });
   useRevalidateOnFix(form);
-  const emailStatus = useAvailabilityCheck('email', useWatch({ control: form.control, name: 'email' }));
-  const phoneStatus = useAvailabilityCheck('phone', useWatch({ control: form.control, name: 'phone' }));
+  // Values the server refused on submit: in use, whatever the live check said before (no green tick for them).
+  const [refused, setRefused] = useState<{ email?: string; phone?: string }>({});
+  const emailStatus = useAvailabilityCheck('email', useWatch({ control: form.control, name: 'email' }), { refused: refused.email });
+  // A phone of the e-mail's own pending registration is the registrant's (docs/decisions/036).
+  const phoneStatus = useAvailabilityCheck('phone', useWatch({ control: form.control, name: 'phone' }), {
+    email: emailStatus.state === 'pending' ? emailStatus.value : undefined,
+    refused: refused.phone,
+  });
   const password = useWatch({ control: form.control, name: 'password' });
+
+  /** The field says why it was refused, instead of the tick of an earlier check. */
+  const refuse = (field: 'email' | 'phone', value: string) => {
+    setRefused((r) => ({ ...r, [field]: value }));
+    form.setError(field, { type: 'server', message: field === 'email' ? ERROR_MESSAGES.email_taken : ERROR_MESSAGES.phone_taken });
+  };
 
   const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     // spec part 1, 5: on submit both e-mail and phone are checked again.
-    const [email, phone] = await Promise.all([checkAvailability('email', values.email.trim()), checkAvailability('phone', values.phone.trim())]);
+    const [email, phone] = await Promise.all([
+      checkAvailability('email', values.email.trim()),
+      checkAvailability('phone', values.phone.trim(), values.email.trim()),
+    ]);
+    if (!email.available) refuse('email', values.email.trim());
+    if (!phone.available) refuse('phone', values.phone.trim());
     if (!email.available || !phone.available) {
       toast({
         title: 'Registration Error',
@@ -60,6 +80,9 @@ export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone
       onDone?.();
       void navigate(`/verify-otp?type=medrep&email=${encodeURIComponent(values.email.trim())}`);
     } catch (err) {
+      if (err instanceof ApiError && (err.code === 'email_taken' || err.code === 'phone_taken')) {
+        refuse(err.code === 'email_taken' ? 'email' : 'phone', err.code === 'email_taken' ? values.email.trim() : values.phone.trim());
+      }
       const message = errorMessage(err, 'Please check your information and try again.');
       if (TAKEN_PATTERN.test(message)) {
         toast({
@@ -80,11 +103,14 @@ export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone
       <FormField label="Full Name" error={errors.fullName?.message}>
         <Input autoComplete="name" placeholder="Your full name" {...form.register('fullName')} />
       </FormField>
-      <FormField label="Email" error={errors.email?.message} status={<AvailabilityStatus result={emailStatus} />}>
+      <FormField label="Email" error={errors.email?.message} status={errors.email ? undefined : <AvailabilityStatus result={emailStatus} />}>
         <Input type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Phone" error={errors.phone?.message} status={<AvailabilityStatus result={phoneStatus} />}>
+      {emailStatus.state === 'pending' && !errors.email && emailStatus.pendingType && (
+        <PendingRegistrationNotice type={emailStatus.pendingType} email={emailStatus.value} context="register" />
+      )}
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField label="Phone" error={errors.phone?.message} status={errors.phone ? undefined : <AvailabilityStatus result={phoneStatus} />}>
           <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="9876543210" {...form.register('phone')} />
         </FormField>
         <FormField label="Company" error={errors.company?.message}>

@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
 import { LIMITS } from '../../../../shared/constants';
+import type { UserKind } from '../../../../shared/schemas/auth';
 import { useAvailabilityQuery, type AvailabilityField } from '../api/check-availability';
 
-export type AvailabilityState = 'idle' | 'checking' | 'available' | 'taken' | 'failed';
+export type AvailabilityState = 'idle' | 'checking' | 'available' | 'pending' | 'taken' | 'failed';
 export interface AvailabilityResult {
   state: AvailabilityState;
   message?: string;
+  /** The value the state is about (trimmed). */
+  value: string;
+  /** For 'pending': the kind of the registration waiting for its code (docs/decisions/036). */
+  pendingType?: UserKind;
   /** Submit waits while a check runs and stops while a value is taken (spec part 1, 2). */
   blocksSubmit: boolean;
 }
@@ -15,8 +20,14 @@ export function isCheckable(field: AvailabilityField, value: string): boolean {
   return field === 'email' ? value.includes('@') && value.includes('.') : value.length >= LIMITS.phoneMin;
 }
 
-/** The live availability tick, debounced 500 ms after typing (spec part 1, 5). */
-export function useAvailabilityCheck(field: AvailabilityField, rawValue: string): AvailabilityResult {
+const TAKEN = 'Already in use';
+
+/**
+ * The live availability tick, debounced 500 ms after typing (spec part 1, 5). `email`: for a phone, the e-mail whose
+ * pending registration may hold it. `refused`: a value the server refused on submit, which is in use whatever an
+ * earlier check said (no green tick for it).
+ */
+export function useAvailabilityCheck(field: AvailabilityField, rawValue: string, o: { email?: string; refused?: string } = {}): AvailabilityResult {
   const value = rawValue.trim();
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -24,14 +35,17 @@ export function useAvailabilityCheck(field: AvailabilityField, rawValue: string)
     return () => clearTimeout(t);
   }, [value]);
   const checkable = isCheckable(field, value);
-  const query = useAvailabilityQuery(field, debounced, checkable && debounced === value);
-  if (!checkable) return { state: 'idle', blocksSubmit: false };
+  const query = useAvailabilityQuery(field, debounced, checkable && debounced === value, o.email);
+  if (!checkable) return { state: 'idle', value, blocksSubmit: false };
+  if (o.refused !== undefined && o.refused === value) return { state: 'taken', message: TAKEN, value, blocksSubmit: true };
   if (debounced !== value || query.isPending || !query.data) {
-    return { state: 'checking', blocksSubmit: true };
+    return { state: 'checking', value, blocksSubmit: true };
   }
   const answer = query.data;
-  if (answer.failed) return { state: 'failed', message: answer.message, blocksSubmit: false };
+  if (answer.failed) return { state: 'failed', message: answer.message, value, blocksSubmit: false };
+  // A registration waiting for its code: registering again is allowed (it replaces it), so nothing is blocked.
+  if (answer.available && answer.pending) return { state: 'pending', message: answer.message, value, pendingType: answer.pending, blocksSubmit: false };
   return answer.available
-    ? { state: 'available', message: answer.message, blocksSubmit: false }
-    : { state: 'taken', message: answer.message, blocksSubmit: true };
+    ? { state: 'available', message: answer.message, value, blocksSubmit: false }
+    : { state: 'taken', message: answer.message, value, blocksSubmit: true };
 }
