@@ -157,6 +157,7 @@ test('a clinic adds doctors, saves call settings, sees a rep booked today and ca
   const dialog = page.getByRole('dialog', { name: "Cancel Today's Calls" });
   await dialog.getByRole('button', { name: 'Confirm Cancellation' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please select a reason for cancellation.');
+  await expect(toastBox).toContainText('Please select a reason for cancellation.'); // spec part 1, 5: a toast too
   await screenshotBoth(page, 'clinic-cancel-dialog');
   await dialog.getByRole('radio', { name: 'Doctor has some important work' }).check();
   await dialog.getByRole('button', { name: 'Confirm Cancellation' }).click();
@@ -176,17 +177,17 @@ test('a clinic adds doctors, saves call settings, sees a rep booked today and ca
   // Settings: notifications stored on the server, dark mode for the whole app and remembered, password change.
   await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
-  await expect(page.getByText('Coming Soon')).toBeVisible();
-  await page.getByRole('checkbox', { name: 'SMS notifications' }).click();
+  await expect(page.getByText('Coming Soon')).toHaveCount(2); // Two-Factor Authentication and SMS (decision 038)
+  await page.getByRole('checkbox', { name: 'Email notifications' }).click();
   await expect(toastBox).toContainText('Preferences Saved');
-  expect(await (await page.request.get('/api/clinic/preferences')).json()).toEqual({ emailNotifications: true, smsNotifications: true });
+  expect(await (await page.request.get('/api/clinic/preferences')).json()).toEqual({ emailNotifications: false, smsNotifications: false });
   await page.getByRole('checkbox', { name: 'Dark Mode' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByRole('checkbox', { name: 'Dark Mode' })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'SMS notifications' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Email notifications' })).not.toBeChecked();
   await screenshotBoth(page, 'clinic-settings-dark');
   await page.getByRole('checkbox', { name: 'Dark Mode' }).click();
   await expect(page.locator('html')).not.toHaveClass(/dark/);
@@ -202,7 +203,7 @@ test('a clinic adds doctors, saves call settings, sees a rep booked today and ca
   await expect(toastBox).toContainText('Password Changed');
   await screenshotBoth(page, 'clinic-settings');
 
-  // Removing the linked doctor asks first and says what happens to his appointments here.
+  // Removing the linked doctor asks first and says what happens to their appointments here.
   await page.getByRole('tab', { name: 'Doctors' }).click();
   await page.getByRole('button', { name: 'Remove Dr. Zoya Wani' }).click();
   const removeDialog = page.getByRole('dialog', { name: 'Remove Doctor' });

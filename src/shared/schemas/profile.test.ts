@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILE_MESSAGES, profilePasswordFormSchema, sendUpdateOtpSchema, verifyUpdateOtpSchema } from './profile';
+import { PROFILE_MESSAGES, PROFILE_PASSWORD_HINT, profilePasswordFormSchema, sendUpdateOtpSchema, verifyUpdateOtpSchema } from './profile';
 import { bookAppointmentSchema } from './booking';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0]!.message);
@@ -17,7 +17,9 @@ describe('send-update-otp payload', () => {
     { updateType: 'email', newValue: 'new@example.com', message: 'Please enter your current password' },
     { updateType: 'phone', newValue: '9876543210', currentPassword: '', message: 'Please enter your current password' },
     { updateType: 'name', newValue: 'New Name', message: null },
-    { updateType: 'password', newValue: undefined, message: null },
+    // So must a password change (docs/decisions/038).
+    { updateType: 'password', newValue: undefined, message: 'Please enter your current password' },
+    { updateType: 'password', newValue: undefined, currentPassword: 'Old!Pass123', message: null },
   ])('$updateType "$newValue" -> $message', ({ updateType, newValue, currentPassword, message }) => {
     expect(firstMessage(sendUpdateOtpSchema.safeParse({ userId: 1, updateType, newValue, currentPassword }))).toBe(message);
   });
@@ -36,7 +38,31 @@ describe('verify-update-otp payload', () => {
   });
 
   it('the password form says the spec message for a mismatch', () => {
-    expect(firstMessage(profilePasswordFormSchema.safeParse({ newPassword: 'N3w!Passw', confirmPassword: 'N3w!Passx' }))).toBe('Passwords do not match');
+    expect(firstMessage(profilePasswordFormSchema.safeParse({ currentPassword: 'Old!Pass123', newPassword: 'N3w!Passw', confirmPassword: 'N3w!Passx' }))).toBe(
+      'Passwords do not match',
+    );
+  });
+
+  it('the password form puts each problem under its own field, all at once', () => {
+    const r = profilePasswordFormSchema.safeParse({ currentPassword: '', newPassword: 'abcdefg', confirmPassword: 'x' });
+    expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['currentPassword', 'Please enter your current password'],
+      ['newPassword', PROFILE_MESSAGES.passwordPolicy],
+      ['confirmPassword', 'Passwords do not match'],
+    ]);
+  });
+
+  // The hint says: at least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.
+  it.each([
+    ['Abcdef1!', true],
+    ['Abcdef1', false], // 7 characters
+    ['abcdef1!', false], // no uppercase letter
+    ['ABCDEF1!', false], // no lowercase letter
+    ['Abcdefg!', false], // no number
+    ['Abcdefg1', false], // no special character
+  ])('the hint and the rule agree: %s is %s', (password, allowed) => {
+    expect(PROFILE_PASSWORD_HINT).toBe('At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.');
+    expect(profilePasswordFormSchema.safeParse({ currentPassword: 'Old!Pass123', newPassword: password, confirmPassword: password }).success).toBe(allowed);
   });
 });
 

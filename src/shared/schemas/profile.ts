@@ -25,6 +25,12 @@ export const PROFILE_MESSAGES = {
   wrongPassword: 'Current password is incorrect.',
 } as const;
 
+/**
+ * The New Password hint of the dialog: exactly the rule `profilePasswordSchema` enforces (the legal policy; a password
+ * it accepts is one this sentence allows, and the other way round).
+ */
+export const PROFILE_PASSWORD_HINT = 'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.';
+
 const PHONE = /^\+?[\d\s\-()]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -49,10 +55,10 @@ const userId = z.coerce.number({ error: 'Invalid user id' }).int('Invalid user i
 const updateType = z.enum(PROFILE_UPDATE_TYPES, { error: 'Invalid update type' });
 
 /**
- * A change of the sign-in e-mail or the phone needs the current password too, not only a session (decision 031): whoever
- * holds a session alone must not be able to take the account over.
+ * A change of the sign-in e-mail, the phone or the password needs the current password too, not only a session
+ * (decisions 031 and 038): whoever holds a session alone must not be able to take the account over.
  */
-export const needsCurrentPassword = (type: ProfileUpdateType) => type === 'email' || type === 'phone';
+export const needsCurrentPassword = (type: ProfileUpdateType) => type === 'email' || type === 'phone' || type === 'password';
 
 /** POST /api/medrep/send-update-otp: newValue for name, email, phone, company; absent for password. */
 export const sendUpdateOtpSchema = z
@@ -90,10 +96,18 @@ export const verifyUpdateOtpSchema = z.object({ userId, updateType, otp, newPass
 });
 export type VerifyUpdateOtp = z.infer<typeof verifyUpdateOtpSchema>;
 
-/** The dialog's step 1 for a password: new password and its confirmation. */
+/**
+ * The dialog's step 1 for a password: the current password, the new one and its confirmation. Every field's own
+ * problem is reported at once, each under its field (decision 038).
+ */
 export const profilePasswordFormSchema = z
-  .object({ newPassword: profilePasswordSchema, confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: PROFILE_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
+  .object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
+  .superRefine((v, ctx) => {
+    if (!v.currentPassword) ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.currentPassword, path: ['currentPassword'] });
+    const policy = profilePasswordSchema.safeParse(v.newPassword);
+    if (!policy.success) ctx.addIssue({ code: 'custom', message: policy.error.issues[0]!.message, path: ['newPassword'] });
+    if (v.newPassword !== v.confirmPassword) ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.passwordsMismatch, path: ['confirmPassword'] });
+  });
 export type ProfilePasswordForm = z.infer<typeof profilePasswordFormSchema>;
 
 /** POST /api/medrep/restore-email: the token of the undo link sent to the old address after an e-mail change. */

@@ -131,7 +131,7 @@ describeEachDatabase('accounts: forgotten password', (ctx) => {
     // A rep's password change (by the profile's code).
     const beforePassword = (await requestReset('medrep', newEmail)).searchParams.get('token')!;
     const codes = ctx.mailbox.to(newEmail).filter((m) => /verification code/.test(m.subject)).length;
-    await post(ctx.app, '/api/medrep/send-update-otp', { userId: rep.id, updateType: 'password' }, { cookie });
+    await post(ctx.app, '/api/medrep/send-update-otp', { userId: rep.id, updateType: 'password', currentPassword: TEST_PASSWORD }, { cookie });
     const passwordCode = await codeFor(newEmail, codes);
     const changed = await post(
       ctx.app,

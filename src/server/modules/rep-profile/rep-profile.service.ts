@@ -68,7 +68,7 @@ function currentValue(rep: NonNullable<Awaited<ReturnType<typeof findRepProfile>
 }
 
 /**
- * A change of e-mail or phone proves the account holder, not only a session (decision 031): the current password,
+ * A change of e-mail, phone or password proves the account holder, not only a session (decisions 031, 038): the current password,
  * counted as a password attempt (`countPasswordAttempt`, the sign-in budgets) before it is checked.
  */
 async function assertCurrentPassword(

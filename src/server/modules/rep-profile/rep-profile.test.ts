@@ -165,7 +165,7 @@ describeEachDatabase('profile changes by e-mailed code', (ctx) => {
   it('changes the password by the legal policy and ends the other sessions', async () => {
     const { rep, cookie } = await signedInRep(ctx);
     const otherDevice = await sessionCookie(ctx.app, 'medrep', rep.id);
-    const sent = await post(ctx, cookie, '/api/medrep/send-update-otp', { userId: rep.id, updateType: 'password' });
+    const sent = await post(ctx, cookie, '/api/medrep/send-update-otp', { userId: rep.id, updateType: 'password', currentPassword: TEST_PASSWORD });
     expect(sent.statusCode).toBe(200);
     const otp = codeIn(await ctx.mailbox.waitFor(rep.email));
 
@@ -217,8 +217,26 @@ describeEachDatabase('profile changes by e-mailed code', (ctx) => {
     // And a spent budget holds the profile check too, right password or not.
     const throttled = await send({ updateType: 'email', newValue: `later-${rep.id}@example.com`, currentPassword: TEST_PASSWORD });
     expect(throttled.statusCode).toBe(429);
-    // Name, company and password changes need no password here (the password change is confirmed by the code).
+    // Name and company changes need no password here.
     expect((await send({ updateType: 'company', newValue: 'Cipla' })).statusCode).toBe(200);
+  });
+
+  // The dialog's Current Password (decision 038): a password change proves the account holder too, and a wrong one is
+  // answered with the code the dialog puts under that field.
+  it('a password change needs the current password: 400 without, 401 wrong_password when wrong, no code sent', async () => {
+    const { rep, cookie } = await signedInRep(ctx);
+    const send = (o: Record<string, unknown>) => post(ctx, cookie, '/api/medrep/send-update-otp', { userId: rep.id, updateType: 'password', ...o });
+    const without = await send({});
+    expect(without.statusCode).toBe(400);
+    expect(without.json().message).toBe('Please enter your current password');
+    const wrong = await send({ currentPassword: 'Not!MyPass1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Current password is incorrect.', code: 'wrong_password' });
+    expect(await ctx.app.db.select().from(profileUpdateCodes).where(eq(profileUpdateCodes.repId, rep.id))).toEqual([]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ctx.mailbox.to(rep.email)).toEqual([]);
+    expect((await send({ currentPassword: TEST_PASSWORD })).statusCode).toBe(200);
+    await ctx.mailbox.waitFor(rep.email);
   });
 
   it('after an e-mail change the old address gets a notice with an undo link: it restores the address once and signs everyone out', async () => {

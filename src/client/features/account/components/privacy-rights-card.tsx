@@ -16,6 +16,7 @@ import { digitsOnly } from '../../../lib/digits-only';
 import { toast } from '../../../lib/toast';
 import { useConfirmAccountDeletion, useRequestAccountDeletion } from '../api/delete-account';
 import { useExportMyData } from '../api/export-my-data';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 /** 'Your data' in Settings (DPDP Act 2023): download a copy, delete the account by an e-mailed code. */
 export function PrivacyRightsCard() {
@@ -30,8 +31,8 @@ export function PrivacyRightsCard() {
           privacy policy
         </Link>
         ; grievances:{' '}
-        <a className="text-teal-700 underline break-all dark:text-teal-300" href={`mailto:${COMPANY.grievanceEmail}`}>
-          {COMPANY.grievanceEmail}
+        <a className="text-teal-700 underline dark:text-teal-300" href={`mailto:${COMPANY.grievanceEmail}`}>
+          <EmailAddress address={COMPANY.grievanceEmail} />
         </a>
         .
       </p>

@@ -15,6 +15,7 @@ import { ListSummary } from './list-summary';
 import { LoadMore } from './load-more';
 import { SearchBox } from './search-box';
 import { displayPhone } from '../../../../shared/schemas/phone';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 /** spec part 2, 2.5: 'Doctors & Clinics', one row per doctor at a clinic, with delete; a page at a time (docs/decisions/022). */
 export function DoctorsTab() {
@@ -30,7 +31,7 @@ export function DoctorsTab() {
     { header: 'City', cell: (d) => d.city },
     { header: 'State', cell: (d) => d.state },
     { header: 'Clinic', cell: (d) => d.clinic_name },
-    { header: 'Clinic Email', cell: (d) => <span className="break-all">{d.clinic_email}</span> },
+    { header: 'Clinic Email', cell: (d) => <EmailAddress address={d.clinic_email} /> },
     { header: 'Clinic Phone', cell: (d) => displayPhone(d.clinic_phone) },
     { header: 'Contact Person', cell: (d) => d.contact_person },
     {
@@ -100,7 +101,7 @@ export function DoctorsTab() {
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Delete Doctor"
-        description={`This removes ${deleting?.name ?? ''} from ${deleting?.clinic_name ?? ''} with his call settings and appointments there.`}
+        description={`This removes ${deleting?.name ?? ''} from ${deleting?.clinic_name ?? ''} with their call settings and appointments there.`}
         onConfirm={confirm}
         pending={remove.isPending}
       />

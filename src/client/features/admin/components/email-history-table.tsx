@@ -8,6 +8,7 @@ import { useRetryEmail } from '../api/retry-email';
 import { displayDateTime } from '../lib/admin-format';
 import { DataList, type Column } from './data-list';
 import { EmailStatus } from './email-status';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 const ERROR_PREVIEW = 50; // spec part 2, 9
 
@@ -57,7 +58,7 @@ export function EmailHistoryTable({ logs }: { logs: EmailLog[] }) {
       cell: (l) => (
         <span className="grid">
           <span className="font-medium">{l.recipient_name ?? '—'}</span>
-          <span className="break-all text-xs text-slate-600 dark:text-slate-300">{l.recipient_email}</span>
+          <EmailAddress address={l.recipient_email} className="text-xs text-slate-600 dark:text-slate-300" />
         </span>
       ),
     },

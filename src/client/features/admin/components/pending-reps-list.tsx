@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import type { PendingRep } from '../../../../shared/schemas/admin';
 import { displayDate } from '../lib/admin-format';
 import { LoadMoreRows } from './load-more-rows';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 /** spec part 2, 2.5 (b): the scrollable list (about 16rem) of pending reps, a page at a time, with their token badge. */
 export function PendingRepsList({
@@ -53,7 +54,7 @@ export function PendingRepsList({
                   label={
                     <span className="grid">
                       <span className="font-medium">{p.full_name}</span>
-                      <span className="break-all text-xs text-slate-600 dark:text-slate-300">{p.email}</span>
+                      <EmailAddress address={p.email} className="text-xs text-slate-600 dark:text-slate-300" />
                       <span className="text-xs text-slate-500 dark:text-slate-400">
                         {p.company}, {p.state} · registered {displayDate(p.created_at)}
                       </span>

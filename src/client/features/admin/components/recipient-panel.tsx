@@ -8,6 +8,7 @@ import { recipientKind, type RecipientGroup } from '../../../../shared/subscript
 import { RECIPIENT_BADGE, RECIPIENT_FILTERS } from '../lib/recipient-filters';
 import { LoadMoreRows } from './load-more-rows';
 import { SearchBox } from './search-box';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 export interface RecipientPage {
   rows: EmailRecipient[];
@@ -90,7 +91,7 @@ export function RecipientPanel({
                         {r.fullName}
                         <Badge tone={badge.tone}>{badge.label}</Badge>
                       </span>
-                      <span className="break-all text-xs text-slate-600 dark:text-slate-300">{r.email}</span>
+                      <EmailAddress address={r.email} className="text-xs text-slate-600 dark:text-slate-300" />
                       <span className="text-xs text-slate-500 dark:text-slate-400">
                         {r.company} • {r.state}
                       </span>

@@ -12,6 +12,7 @@ import { ListSummary } from './list-summary';
 import { LoadMore } from './load-more';
 import { SearchBox } from './search-box';
 import { SubscriptionBadge } from './status-badges';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 const ACTIVE_LOOKING = new Set(['active', 'authenticated', 'paid', 'free_trial', 'trial']);
 
@@ -23,7 +24,7 @@ export function SubscriptionsTab() {
   const { rows, total } = pagedRows(subs.data, (p) => p.subscriptions);
   const columns: Column<AdminSubscription>[] = [
     { header: 'Name', primary: true, cell: (s) => s.full_name },
-    { header: 'Email', cell: (s) => <span className="break-all">{s.email}</span> },
+    { header: 'Email', cell: (s) => <EmailAddress address={s.email} /> },
     { header: 'Company', cell: (s) => s.company },
     { header: 'Status', cell: (s) => <SubscriptionBadge status={s.subscription_status} /> },
     {

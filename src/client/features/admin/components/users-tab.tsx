@@ -19,6 +19,7 @@ import { SearchBox } from './search-box';
 import { SubscriptionBadge, UserStatusBadge } from './status-badges';
 import { UserRowActions } from './user-row-actions';
 import { displayPhone } from '../../../../shared/schemas/phone';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 /** The Medical Reps and Clinics tabs (spec part 2, 2.5): search, rows, view, status toggle, delete; a page at a time (docs/decisions/022). */
 export function UsersTab({ type }: { type: AdminUserType }) {
@@ -83,7 +84,7 @@ export function UsersTab({ type }: { type: AdminUserType }) {
             </span>
           ),
         },
-        { header: 'Email', cell: (u) => <span className="break-all">{u.email}</span> },
+        { header: 'Email', cell: (u) => <EmailAddress address={u.email} /> },
         { header: 'Company', cell: (u) => u.company },
         { header: 'Phone', cell: (u) => displayPhone(u.phone) },
         { header: 'State', cell: (u) => u.state },
@@ -93,7 +94,7 @@ export function UsersTab({ type }: { type: AdminUserType }) {
       ]
     : [
         { header: 'Clinic', primary: true, cell: (u) => u.name },
-        { header: 'Email', cell: (u) => <span className="break-all">{u.email}</span> },
+        { header: 'Email', cell: (u) => <EmailAddress address={u.email} /> },
         { header: 'Contact Person', cell: (u) => u.contact_person },
         { header: 'Contact Number', cell: (u) => displayPhone(u.contact_number) },
         { header: 'Location', cell: (u) => `${u.city}, ${u.state}` },
@@ -105,7 +106,7 @@ export function UsersTab({ type }: { type: AdminUserType }) {
     isRep
       ? [
           ['Name', u.name],
-          ['Email', u.email],
+          ['Email', <EmailAddress key="e" address={u.email} />],
           ['Company', u.company],
           ['Phone', displayPhone(u.phone)],
           ['State', u.state],
@@ -115,7 +116,7 @@ export function UsersTab({ type }: { type: AdminUserType }) {
         ]
       : [
           ['Clinic', u.name],
-          ['Email', u.email],
+          ['Email', <EmailAddress key="e" address={u.email} />],
           ['Contact Person', u.contact_person],
           ['Contact Number', displayPhone(u.contact_number)],
           ['City', u.city],

@@ -4,7 +4,7 @@ import { clinicKeys } from './clinic-query-keys';
 import { forgetCachedSettings } from '../lib/settings-cache';
 import type { DoctorRemovedResponse } from '../../../../shared/schemas/clinic';
 
-/** DELETE /api/clinic/doctors/{clinicId}/{doctorId}: unlinks him and cancels his appointments here from today on. */
+/** DELETE /api/clinic/doctors/{clinicId}/{doctorId}: unlinks the doctor and cancels their appointments here from today on. */
 export const removeDoctor = ({ clinicId, doctorId }: { clinicId: number; doctorId: number }) =>
   apiFetch<DoctorRemovedResponse>(`/api/clinic/doctors/${clinicId}/${doctorId}`, { method: 'DELETE' });
 

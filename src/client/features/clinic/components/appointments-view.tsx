@@ -60,7 +60,7 @@ export function AppointmentsView({ clinicId, doctor }: { clinicId: number; docto
 
       <div className="mt-4">
         {!doctor ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">Add a doctor in the Doctors tab to see his appointments.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">Add a doctor in the Doctors tab to see their appointments.</p>
         ) : query.isPending || (query.isSettling && !query.data) ? (
           <Spinner label="Loading appointments..." />
         ) : appointments.length === 0 ? (

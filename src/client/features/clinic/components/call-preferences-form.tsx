@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { Dialog } from '../../../components/ui/dialog';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -14,6 +15,9 @@ import { useSaveDoctorSettings } from '../api/save-doctor-settings';
 import { MaxSlotsStepper } from './max-slots-stepper';
 
 const dayLabel = (d: string) => d.charAt(0).toUpperCase() + d.slice(1);
+
+/** What saving with no weekday ticked means (decision 038): the clinic may mean it, so it is asked, not refused. */
+const noDaysWarning = (doctorName: string) => `No rep will be able to book a visit with ${doctorName} until at least one day is ticked again. Save anyway?`;
 
 export interface CallPreferencesValues {
   maxSlots: number;
@@ -26,6 +30,8 @@ type CallPreferencesFields = CallPreferencesValues & { clinicId: number; doctorI
 /** The Call Preferences form of one doctor (spec part 1, 2 and 5). */
 export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: number; doctor: ClinicDoctor | undefined; initial: CallPreferencesValues }) {
   const save = useSaveDoctorSettings();
+  // Settings with no weekday ticked wait here for the clinic's confirmation; the server accepts them either way.
+  const [unconfirmed, setUnconfirmed] = useState<SaveDoctorSettings | null>(null);
   // The whole request is checked with the shared schema, the doctor included ('No Doctor Selected' without one).
   const form = useForm<CallPreferencesFields, unknown, SaveDoctorSettings>({
     // The schema accepts any input shape (it normalises snake_case too); this form gives it the camelCase one.
@@ -50,7 +56,7 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
     const message = errors.maxSlots?.message ?? errors.callFrequency?.message ?? errors.availableDays?.message ?? 'Please try again.';
     toast({ title: 'Failed to save settings', description: message, variant: 'destructive' });
   };
-  const onSave = form.handleSubmit(saved, refused);
+  const onSave = form.handleSubmit((values) => (WEEKDAYS.some((day) => values.availableDays[day]) ? saved(values) : setUnconfirmed(values)), refused);
 
   return (
     <div className="grid gap-6">
@@ -101,6 +107,28 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
           Save Settings
         </Button>
       </div>
+
+      <Dialog
+        open={unconfirmed !== null}
+        onOpenChange={(open) => !open && setUnconfirmed(null)}
+        title="No Available Days"
+        description={noDaysWarning(unconfirmed?.doctorName ?? doctor?.name ?? 'this doctor')}
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setUnconfirmed(null)}>
+            Go Back
+          </Button>
+          <Button
+            variant="destructive"
+            onClick={() => {
+              if (unconfirmed) saved(unconfirmed);
+              setUnconfirmed(null);
+            }}
+          >
+            Save Anyway
+          </Button>
+        </div>
+      </Dialog>
     </div>
   );
 }

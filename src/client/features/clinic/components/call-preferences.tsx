@@ -20,7 +20,7 @@ export function CallPreferences({ clinicId, doctor }: { clinicId: number; doctor
         <div>
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Call Preferences</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {doctor ? `When reps may visit ${doctor.name}.` : 'Select a doctor to set when reps may visit him.'}
+            {doctor ? `When reps may visit ${doctor.name}.` : 'Select a doctor to set when reps may visit them.'}
           </p>
         </div>
         {settings.isFetching && <Spinner label={settings.isPlaceholderData ? 'Showing saved copy, refreshing...' : 'Loading...'} />}

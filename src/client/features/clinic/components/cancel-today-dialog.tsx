@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { CANCELLATION_REASONS } from '../../../../shared/constants';
-import { cancelTodayCallsSchema, SELECT_DOCTOR_FIRST } from '../../../../shared/schemas/clinic';
+import { cancelTodayCallsSchema, SELECT_DOCTOR_FIRST, SELECT_REASON } from '../../../../shared/schemas/clinic';
 import { useCancelTodayCalls } from '../api/cancel-today-calls';
 
 // The dialog's part of the shared cancelTodayCallsSchema (the clinic, doctor and date come from the dashboard).
@@ -49,6 +49,9 @@ export function CancelTodayDialog({
     onOpenChange(next);
   };
 
+  // spec part 1, 5: the reason's message shows as a toast too (and stays under the choices).
+  const noReason = (errors: FieldErrors<{ reason: string | null }>) =>
+    toast({ title: 'No Reason Selected', description: errors.reason?.message ?? SELECT_REASON, variant: 'destructive' });
   const send = form.handleSubmit(({ reason }) => {
     if (!doctorId) return;
     cancel.mutate(
@@ -70,11 +73,12 @@ export function CancelTodayDialog({
           }),
       },
     );
-  });
-  // The doctor is checked first (spec part 1, 4), then the reason.
+  }, noReason);
+  // The doctor is checked first (spec part 1, 4 and 5), then the reason; each message is a toast too.
   const confirm = () => {
     setNoDoctor(!doctorId);
     if (doctorId) void send();
+    else toast({ title: 'No Doctor Selected', description: SELECT_DOCTOR_FIRST, variant: 'destructive' });
   };
 
   return (

@@ -15,7 +15,7 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
   const doctorsQuery = useClinicDoctors(clinic.id);
   const doctors = doctorsQuery.data ?? [];
   const [chosenId, setChosenId] = useState<number | undefined>();
-  // The chosen doctor while he is still linked; otherwise the Primary one.
+  // The chosen doctor while still linked; otherwise the Primary one.
   const selected = doctors.find((d) => d.id === chosenId) ?? doctors[0];
 
   return (

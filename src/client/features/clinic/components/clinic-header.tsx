@@ -8,6 +8,7 @@ import { useLogout } from '../../auth/api/logout';
 import { leaveSignedInArea } from '../../../components/layout/session-guard';
 import { DoctorSwitcher } from './doctor-switcher';
 import { displayPhone } from '../../../../shared/schemas/phone';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 /** spec part 1, 2: contact person, clinic name, the doctor switcher, e-mail, contact number and Logout. */
 export function ClinicHeader({
@@ -55,7 +56,7 @@ export function ClinicHeader({
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
             <span className="flex min-w-0 items-start gap-1.5">
               <Mail className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-              <span className="break-all">{clinic.email}</span>
+              <EmailAddress address={clinic.email} />
             </span>
             <span className="flex items-center gap-1.5">
               <Phone className="h-4 w-4 shrink-0" aria-hidden />

@@ -9,7 +9,7 @@ import { RemoveDoctorDialog } from './remove-doctor-dialog';
 export function DoctorList({ clinicId, doctors }: { clinicId: number; doctors: ClinicDoctor[] }) {
   const [removing, setRemoving] = useState<ClinicDoctor | null>(null);
   if (doctors.length === 0) {
-    return <p className="text-sm text-slate-600 dark:text-slate-400">No doctors yet. Add your first doctor below.</p>;
+    return <p className="text-sm text-slate-600 dark:text-slate-400">No doctors yet. Add your first doctor with the Add Doctor form.</p>;
   }
   return (
     <>

@@ -1,7 +1,7 @@
 import { NativeSelect } from '../../../components/ui/native-select';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 
-/** Chooses the doctor whose appointments and settings the dashboard shows; names his specialty and place. */
+/** Chooses the doctor whose appointments and settings the dashboard shows; names their specialty and place. */
 export function DoctorSwitcher({
   doctors,
   selectedId,

@@ -1,11 +1,12 @@
 import { Checkbox } from '../../../components/ui/checkbox';
+import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useClinicPreferences } from '../api/get-clinic-preferences';
 import { useSaveClinicPreferences } from '../api/save-clinic-preferences';
 
-/** E-mail and SMS notification choices, stored on the server. */
+/** The e-mail notification choice, stored on the server; SMS is marked 'Coming Soon'. */
 export function NotificationPreferences() {
   const prefs = useClinicPreferences();
   const save = useSaveClinicPreferences();
@@ -29,11 +30,16 @@ export function NotificationPreferences() {
         onCheckedChange={(v) => update({ emailNotifications: v })}
         disabled={save.isPending}
       />
+      {/* Nothing sends SMS yet: the choice is not offered until SMS or WhatsApp messages exist (spec part 2, 2.1; decision 038). */}
       <Checkbox
-        label="SMS notifications"
-        checked={prefs.data.smsNotifications}
-        onCheckedChange={(v) => update({ smsNotifications: v })}
-        disabled={save.isPending}
+        label={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            SMS notifications <Badge tone="warning">Coming Soon</Badge>
+          </span>
+        }
+        checked={false}
+        onCheckedChange={() => {}}
+        disabled
       />
     </div>
   );

@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { useRemoveDoctor } from '../api/remove-doctor';
 
-/** Confirms removing a doctor from the clinic; his appointments here from today on are cancelled. */
+/** Confirms removing a doctor from the clinic; their appointments here from today on are cancelled. */
 export function RemoveDoctorDialog({ clinicId, doctor, onClose }: { clinicId: number; doctor: ClinicDoctor | null; onClose: () => void }) {
   const remove = useRemoveDoctor(clinicId);
   const confirm = () => {
@@ -35,7 +35,7 @@ export function RemoveDoctorDialog({ clinicId, doctor, onClose }: { clinicId: nu
       title="Remove Doctor"
       description={
         doctor
-          ? `Remove ${doctor.name} from your clinic? His future appointments here (from today on) will be cancelled and the medical reps will be e-mailed. His other clinics are not affected.`
+          ? `Remove ${doctor.name} from your clinic? Their future appointments here (from today on) will be cancelled and the medical reps will be e-mailed. Their other clinics are not affected.`
           : undefined
       }
     >

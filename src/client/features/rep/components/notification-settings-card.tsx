@@ -77,11 +77,15 @@ export function NotificationSettingsCard() {
             />
           </li>
           <PushNotificationsRow prefs={prefs.data} />
+          {/* Nothing sends SMS yet: shown switched off and disabled until SMS or WhatsApp messages exist (spec part 2, 2.1). */}
           <li className="flex items-center justify-between gap-3 py-3">
-            <span className="flex items-center gap-3 text-sm">
-              <MessageSquare className="h-4 w-4 text-slate-400" aria-hidden /> SMS Notifications
+            <span className="flex min-w-0 items-center gap-3 text-sm">
+              <MessageSquare className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+              <span id="sms-notifications-label" className="flex flex-wrap items-center gap-2">
+                SMS Notifications <ComingSoonBadge />
+              </span>
             </span>
-            <ComingSoonBadge />
+            <PreferenceSwitch checked={false} onChange={() => {}} labelledBy="sms-notifications-label" disabled />
           </li>
         </ul>
       )}

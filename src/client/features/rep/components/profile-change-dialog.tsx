@@ -29,8 +29,8 @@ export const PROFILE_FIELD: Record<ProfileUpdateType, { title: string; label: st
 };
 
 /**
- * Step 1's rules, the shared ones (newValueProblem, profilePasswordFormSchema): the first problem shows under the
- * field that is on screen (the confirmation for a password).
+ * Step 1's rules, the shared ones (newValueProblem, profilePasswordFormSchema): each problem shows under its own field
+ * (for a password: current, new and confirmation; decision 038).
  */
 function valueFormSchema(type: ProfileUpdateType) {
   return z.object({ value: z.string(), currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() }).superRefine((v, ctx) => {
@@ -42,13 +42,13 @@ function valueFormSchema(type: ProfileUpdateType) {
       return;
     }
     const r = profilePasswordFormSchema.safeParse(v);
-    if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]!.message, path: ['confirmPassword'] });
+    if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   });
 }
 
 /**
  * spec part 2, 2.1 and 5: step 1 takes the new value (or a new password twice) and sends a code by e-mail; a new
- * e-mail or phone also needs the current password (decision 031);
+ * e-mail, phone or password also needs the current password (decisions 031 and 038);
  * step 2 takes the 6-digit code. On success the session answer is fetched again, so every screen shows the change.
  */
 export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUser; type: ProfileUpdateType; onClose: () => void }) {
@@ -68,7 +68,6 @@ export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUse
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const valueField = type === 'password' ? 'confirmPassword' : 'value';
   const send = useSendUpdateOtp();
   const verify = useVerifyUpdateOtp();
 
@@ -92,8 +91,10 @@ export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUse
           if (err instanceof ApiError && err.code === 'wrong_password') {
             setStep('value');
             valueForm.setError('currentPassword', { message }, { shouldFocus: true });
-          } else if (step === 'value') valueForm.setError(valueField, { message });
-          else codeForm.setError('otp', { message });
+          } else if (step === 'code') codeForm.setError('otp', { message });
+          // A refusal of a new value shows under it; a password change's other refusals (too many attempts) belong
+          // to no field of the form and show in the toast alone.
+          else if (type !== 'password') valueForm.setError('value', { message });
           toast({ title: 'Error', description: message, variant: 'destructive' });
         },
       },

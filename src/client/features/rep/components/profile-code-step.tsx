@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { digitsOnly } from '../../../lib/digits-only';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 export type ProfileCodeForm = { otp: string };
 
@@ -24,7 +25,7 @@ export function ProfileCodeStep(props: {
   return (
     <form onSubmit={props.onSubmit} noValidate className="grid gap-4">
       <p className="text-sm text-slate-700 dark:text-slate-200">
-        Enter the 6-digit code we sent to <span className="font-medium break-all">{props.sentTo}</span>.
+        Enter the 6-digit code we sent to <EmailAddress address={props.sentTo} className="font-medium" />.
       </p>
       <FormField label="Verification Code" error={form.formState.errors.otp?.message} hint="The code expires in 10 minutes.">
         <Input

@@ -5,8 +5,9 @@ import type { ProfileUpdateType } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { displayPhone } from '../../../../shared/schemas/phone';
+import { EmailAddress } from '../../../components/ui/email-address';
 
-function ProfileRow({ icon, label, value, action, onAction }: { icon: ReactNode; label: string; value: string; action: string; onAction: () => void }) {
+function ProfileRow({ icon, label, value, action, onAction }: { icon: ReactNode; label: string; value: ReactNode; action: string; onAction: () => void }) {
   return (
     <li className="flex items-center justify-between gap-3 py-3">
       <div className="flex min-w-0 items-center gap-3">
@@ -15,7 +16,7 @@ function ProfileRow({ icon, label, value, action, onAction }: { icon: ReactNode;
         </span>
         <div className="min-w-0">
           <p className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</p>
-          <p className="break-all text-sm text-slate-900 dark:text-slate-100">{value || 'Not set'}</p>
+          <p className="text-sm break-words text-slate-900 dark:text-slate-100">{value || 'Not set'}</p>
         </div>
       </div>
       <Button variant="secondary" size="sm" onClick={onAction} aria-label={`${action} ${label}`} className="shrink-0">
@@ -32,7 +33,13 @@ export function ProfileSettingsCard({ rep, onChange }: { rep: RepSessionUser; on
       <h2 className="text-base font-semibold">Profile Information</h2>
       <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
         <ProfileRow icon={<User className="h-4 w-4" />} label="Full Name" value={rep.fullName} action="Edit" onAction={() => onChange('name')} />
-        <ProfileRow icon={<Mail className="h-4 w-4" />} label="Email Address" value={rep.email} action="Change" onAction={() => onChange('email')} />
+        <ProfileRow
+          icon={<Mail className="h-4 w-4" />}
+          label="Email Address"
+          value={<EmailAddress address={rep.email} />}
+          action="Change"
+          onAction={() => onChange('email')}
+        />
         <ProfileRow
           icon={<Phone className="h-4 w-4" />}
           label="Phone Number"

@@ -1,9 +1,10 @@
 import type { FormEventHandler } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { needsCurrentPassword, type ProfileUpdateType } from '../../../../shared/schemas/profile';
+import { needsCurrentPassword, PROFILE_PASSWORD_HINT, type ProfileUpdateType } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 export type ProfileValueForm = { value: string; currentPassword: string; newPassword: string; confirmPassword: string };
 
@@ -30,10 +31,13 @@ export function ProfileValueStep(props: {
     <form onSubmit={props.onSubmit} noValidate className="grid gap-4">
       {props.type === 'password' ? (
         <>
-          <FormField label="New Password" hint="At least 8 characters with upper case, lower case, a number and a special character.">
-            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} autoFocus />
+          {/* Each message under its own field, the server's 'Current password is incorrect.' too (decision 038). */}
+          <FormField label="Current Password" error={errors.currentPassword?.message}>
+            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} autoFocus />
           </FormField>
-          {/* The pair's one message (policy or mismatch) shows under the confirmation, as it always has. */}
+          <FormField label="New Password" hint={PROFILE_PASSWORD_HINT} error={errors.newPassword?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
+          </FormField>
           <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
             <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
           </FormField>
@@ -42,7 +46,12 @@ export function ProfileValueStep(props: {
         <>
           {props.current && (
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              Current: <span className="font-medium break-all text-slate-900 dark:text-slate-100">{props.current}</span>
+              Current:{' '}
+              {props.type === 'email' ? (
+                <EmailAddress address={props.current} className="font-medium text-slate-900 dark:text-slate-100" />
+              ) : (
+                <span className="font-medium break-words text-slate-900 dark:text-slate-100">{props.current}</span>
+              )}
             </p>
           )}
           <FormField label={props.label} error={errors.value?.message}>
