@@ -22,7 +22,7 @@ export const ADMIN_MESSAGES = {
   broadcastTooLong: 'Message must be at most 500 characters',
   broadcastSent: 'Notification sent to all medical representatives',
   broadcastFailed: 'Failed to send notification',
-  broadcastCleared: 'Announcement cleared',
+  broadcastCleared: 'Announcement withdrawn',
   noRecipients: 'No Recipients',
   noReregistrationRecipients: 'Please select recipients or enter email addresses',
   invalidEmails: 'Invalid Emails',
@@ -326,6 +326,7 @@ export type EmailStats = z.infer<typeof emailStatsSchema>;
 
 export const adminAnalyticsSchema = z.object({
   overview: z.object({ totalUsers: z.number(), totalReps: z.number(), totalClinics: z.number(), totalDoctors: z.number(), totalAppointments: z.number() }),
+  /** `active` is the stats' activeSubscriptions (free trials included); `freeTrials` are part of it (docs/decisions/035). */
   subscriptions: z.object({ active: z.number(), freeTrials: z.number(), expiredOrCancelled: z.number() }),
   /** Appointments booked per IST day, the last 30 days oldest first (every day present). */
   appointmentsPerDay: z.array(z.object({ date: z.string(), count: z.number() })),

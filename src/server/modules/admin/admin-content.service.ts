@@ -92,6 +92,7 @@ export async function broadcast(deps: AdminDeps, o: { message: string; origin: R
   };
 }
 
+/** The admin withdraws the announcement the reps see (docs/decisions/035); the act is a security event naming it. */
 export async function clearActiveNotification(deps: AdminDeps, o: { origin: RequestOrigin }): Promise<MessageResponse> {
   const now = deps.clock.now();
   const cleared = await deps.db
@@ -99,6 +100,6 @@ export async function clearActiveNotification(deps: AdminDeps, o: { origin: Requ
     .set({ isActive: false, updatedAt: now })
     .where(eq(adminNotifications.isActive, true))
     .returning({ id: adminNotifications.id });
-  await recordSecurityEvent(deps, o.origin, adminEvent('admin_broadcast_cleared', { count: cleared.length }));
+  await recordSecurityEvent(deps, o.origin, adminEvent('admin_broadcast_cleared', { count: cleared.length, notificationIds: cleared.map((c) => c.id) }));
   return { message: ADMIN_MESSAGES.broadcastCleared };
 }

@@ -9,6 +9,7 @@ import {
   medicalReps,
   passwordResetTokens,
   pendingMedicalReps,
+  securityEvents,
   sessions,
   subscriptionOrders,
 } from '../../db/schema';
@@ -299,6 +300,22 @@ describeEachDatabase(
       expect((await call(ctx.app, 'GET', '/api/admin/notifications/active')).json()).toEqual({ notification: null });
       const trimmed = await call(ctx.app, 'POST', '/api/admin/notifications', { cookie, body: { message: '  Clinics close early on Friday.  ' } });
       expect(trimmed.json().notification.message).toBe('Clinics close early on Friday.');
+    });
+
+    it('withdraws the announcement the reps see and records the act naming it (docs/decisions/035)', async () => {
+      const cookie = await adminCookie(ctx.app);
+      const sent = (await call(ctx.app, 'POST', '/api/admin/notifications', { cookie, body: { message: 'Visiting hours change on Monday.' } })).json();
+      expect((await call(ctx.app, 'GET', '/api/admin/notifications/active')).json().notification.id).toBe(sent.notification.id);
+      const withdrawn = await call(ctx.app, 'DELETE', '/api/admin/notifications/active', { cookie });
+      expect(withdrawn.statusCode).toBe(200);
+      expect(withdrawn.json()).toEqual({ message: 'Announcement withdrawn' });
+      expect((await call(ctx.app, 'GET', '/api/admin/notifications/active')).json()).toEqual({ notification: null });
+      const events = await ctx.app.db
+        .select({ details: securityEvents.details, userType: securityEvents.userType })
+        .from(securityEvents)
+        .where(eq(securityEvents.eventType, 'admin_broadcast_cleared'))
+        .orderBy(securityEvents.id);
+      expect(events.at(-1)).toEqual({ userType: 'admin', details: { count: 1, notificationIds: [sent.notification.id] } });
     });
 
     it('serves analytics: overview, subscription split, 30 days of bookings, bookings by state and by status', async () => {

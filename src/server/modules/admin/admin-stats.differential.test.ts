@@ -226,7 +226,8 @@ async function countFromEveryRow(db: Db, now: Date) {
     analytics: {
       overview: { totalUsers: totalReps + totalClinics, totalReps, totalClinics, totalDoctors, totalAppointments },
       subscriptions: {
-        active: statusCount('active', 'authenticated', 'paid'),
+        // The stat card's 'Active Subscriptions', free trials included (docs/decisions/035).
+        active: reps.filter((r) => isSubscriptionActive({ ...r, now })).length,
         freeTrials: statusCount('free_trial', 'trial'),
         expiredOrCancelled: statusCount('expired', 'cancelled'),
       },

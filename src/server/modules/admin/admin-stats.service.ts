@@ -72,6 +72,12 @@ async function countRepsByEffectiveStatus(deps: StatsDeps): Promise<Map<string, 
 
 const firstCount = (rows: Array<{ n: number }>) => rows[0]?.n ?? 0;
 const sumOf = (counts: Map<string, number>, kinds: readonly string[]) => kinds.reduce((s, k) => s + (counts.get(k) ?? 0), 0);
+/**
+ * 'Active Subscriptions', the same count on the stat card and in the analytics (docs/decisions/035): every rep whose
+ * subscription is active by the shared rule, free trials included (spec part 2, 1: a subscription is a free trial or
+ * paid). The analytics' 'Free Trials' are the part of them on a trial.
+ */
+const countActiveSubscriptions = (reps: Map<string, number>) => sumOf(reps, ACTIVE_KINDS);
 
 export async function getStats(deps: StatsDeps & HealthDeps): Promise<AdminStats> {
   const { health, reasons } = await checkSystemHealth(deps);
@@ -85,7 +91,7 @@ export async function getStats(deps: StatsDeps & HealthDeps): Promise<AdminStats
     totalClinics: firstCount(await queryRowCount(deps.db, clinicUsers)),
     totalMedicalReps: sumOf(reps, [...reps.keys()]),
     totalAppointments: firstCount(await queryAppointmentCount(deps.db)),
-    activeSubscriptions: sumOf(reps, ACTIVE_KINDS),
+    activeSubscriptions: countActiveSubscriptions(reps),
     systemHealth: health,
   };
 }
@@ -116,10 +122,7 @@ export async function getAnalytics(deps: StatsDeps): Promise<AdminAnalytics> {
   return {
     overview: { totalUsers: totalReps + totalClinics, totalReps, totalClinics, totalDoctors, totalAppointments },
     subscriptions: {
-      active: sumOf(
-        statusCounts,
-        ACTIVE_KINDS.filter((k) => !TRIAL_KINDS.includes(k)),
-      ),
+      active: countActiveSubscriptions(statusCounts),
       freeTrials: sumOf(statusCounts, TRIAL_KINDS),
       expiredOrCancelled: sumOf(statusCounts, ['expired', 'cancelled']),
     },

@@ -8,6 +8,7 @@ export const adminKeys = {
   appointments: ['admin', 'appointments'] as const,
   subscriptions: ['admin', 'subscriptions'] as const,
   pendingReps: ['admin', 'pending-reps'] as const,
+  activeBroadcast: ['admin', 'active-broadcast'] as const,
   recipients: ['admin', 'recipients'] as const,
   emailJob: (jobId: string) => ['admin', 'email-job', jobId] as const,
   emailLogs: ['admin', 'email-logs'] as const,

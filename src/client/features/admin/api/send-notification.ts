@@ -1,10 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BroadcastResponse } from '../../../../shared/schemas/admin';
 import { adminFetch } from './admin-fetch';
+import { adminKeys } from './admin-query-keys';
 
 /** POST /api/admin/notifications {message}: becomes the one announcement the reps see. */
 export const sendNotification = (message: string) => adminFetch<BroadcastResponse>('/api/admin/notifications', { method: 'POST', body: { message } });
 
 export function useSendNotification() {
-  return useMutation({ mutationFn: sendNotification });
+  const qc = useQueryClient();
+  // The new message replaces the current one: the 'Current Announcement' card shows it.
+  return useMutation({ mutationFn: sendNotification, onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.activeBroadcast }) });
 }

@@ -1,6 +1,7 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useAdminStats } from '../api/get-admin-stats';
 import { AdminHeader } from './admin-header';
+import { ActiveBroadcast } from './active-broadcast';
 import { AnalyticsTab } from './analytics-tab';
 import { AppointmentsTab } from './appointments-tab';
 import { BroadcastBox } from './broadcast-box';
@@ -53,6 +54,7 @@ export function AdminDashboard() {
             <SubscriptionsTab />
           </TabsContent>
           <TabsContent value="notifications" className="grid gap-4">
+            <ActiveBroadcast />
             <BroadcastBox />
             <ReregistrationTool />
           </TabsContent>

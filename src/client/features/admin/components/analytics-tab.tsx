@@ -3,21 +3,26 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useAdminAnalytics } from '../api/get-admin-analytics';
 import { displayDate } from '../lib/admin-format';
+import { STAT_LABELS } from '../lib/stat-labels';
 import { JobsCard } from '../../jobs/components/jobs-card';
 import { BarChart } from './bar-chart';
 
 /** 'free_trial' as 'Free trial': the stored status, readable (several share one panel label). */
 const statusName = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
 
-function Figures({ title, items }: { title: string; items: Array<[string, number]> }) {
+/** A figure: its label, its value and, where a figure is part of another, a note saying so. */
+type Figure = [label: string, value: number, note?: string];
+
+function Figures({ title, items }: { title: string; items: Figure[] }) {
   return (
     <Card>
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {items.map(([label, value]) => (
+        {items.map(([label, value, note]) => (
           <div key={label} className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
             <dt className="text-xs font-medium text-slate-600 dark:text-slate-300">{label}</dt>
             <dd className="text-xl font-bold text-slate-900 dark:text-white">{value}</dd>
+            {note && <dd className="text-xs text-slate-500 dark:text-slate-400">{note}</dd>}
           </div>
         ))}
       </dl>
@@ -43,17 +48,18 @@ export function AnalyticsTab() {
           title="Platform Overview"
           items={[
             ['Total Users', a.overview.totalUsers],
-            ['Medical Reps', a.overview.totalReps],
-            ['Clinics', a.overview.totalClinics],
+            [STAT_LABELS.medicalReps, a.overview.totalReps],
+            [STAT_LABELS.totalClinics, a.overview.totalClinics],
             ['Doctors', a.overview.totalDoctors],
-            ['Appointments', a.overview.totalAppointments],
+            [STAT_LABELS.appointments, a.overview.totalAppointments],
           ]}
         />
+        {/* The same words and counts as the stat cards above the tabs (docs/decisions/035). */}
         <Figures
           title="Subscription Analytics"
           items={[
-            ['Active', a.subscriptions.active],
-            ['Free Trials', a.subscriptions.freeTrials],
+            [STAT_LABELS.activeSubscriptions, a.subscriptions.active],
+            ['Free Trials', a.subscriptions.freeTrials, `Included in ${STAT_LABELS.activeSubscriptions}`],
             ['Expired/Cancelled', a.subscriptions.expiredOrCancelled],
           ]}
         />

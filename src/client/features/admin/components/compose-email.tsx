@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -20,16 +20,30 @@ const composeFormSchema = bulkEmailMessageSchema;
 type ComposeInput = z.input<typeof composeFormSchema>;
 type ComposeValues = z.output<typeof composeFormSchema>;
 
+const EMPTY_DRAFT: ComposeInput = { subject: '', content: '', templateType: 'custom' };
+
 /**
  * spec part 2, 2.6 'Compose Email': quick templates, subject, 12-row content, send with progress. `recipients` are
  * ticked ids or a selection by filter (docs/decisions/023); `count` is how many that is, by the server's total.
+ * Once the server has taken a send, the draft is emptied and `onSent` clears the selection, so the same e-mail
+ * cannot go out twice by a second click (docs/decisions/035).
  */
-export function ComposeEmail({ recipients, count }: { recipients: Pick<BulkEmail, 'recipientIds' | 'selection'> | null; count: number }) {
+export function ComposeEmail({
+  recipients,
+  count,
+  onSent,
+}: {
+  recipients: Pick<BulkEmail, 'recipientIds' | 'selection'> | null;
+  count: number;
+  onSent: () => void;
+}) {
   const form = useForm<ComposeInput, unknown, ComposeValues>({
     resolver: zodResolver(composeFormSchema),
-    defaultValues: { subject: '', content: '', templateType: 'custom' },
+    defaultValues: EMPTY_DRAFT,
     shouldFocusError: false,
   });
+  // Set at the first click, before React has drawn the button busy: a double click submits once.
+  const submitting = useRef(false);
   const templateType = useWatch({ control: form.control, name: 'templateType' });
   const [sending, setSending] = useState<{ jobId: string; message: string } | null>(null);
   const contentId = useId();
@@ -38,6 +52,7 @@ export function ComposeEmail({ recipients, count }: { recipients: Pick<BulkEmail
   const n = recipients ? count : 0;
   // A send at a time: the bar follows one job (through a server restart too); a job that cannot be read frees the form.
   const running = !!sending && !job.data?.done && !job.isError;
+  const busy = send.isPending || form.formState.isSubmitting;
 
   const pick = (type: (typeof QUICK_TEMPLATES)[number]) => {
     form.setValue('templateType', type.type);
@@ -51,19 +66,26 @@ export function ComposeEmail({ recipients, count }: { recipients: Pick<BulkEmail
     if (n === 0) return noRecipients();
     toast({ title: ADMIN_MESSAGES.missingContent, description: ADMIN_MESSAGES.missingContentText, variant: 'destructive' });
   };
-  const submit = form.handleSubmit(({ subject, content, templateType }) => {
+  const validated = form.handleSubmit(async ({ subject, content, templateType }) => {
     if (!recipients || n === 0) return noRecipients();
-    send.mutate(
-      { ...recipients, subject, content, templateType },
-      {
-        onSuccess: (r) => {
-          setSending({ jobId: r.jobId, message: r.message });
-          toast({ title: 'Sending Emails', description: r.message, variant: 'info' });
-        },
-        onError: (err) => toast({ title: 'Send Failed', description: errorMessage(err, ADMIN_MESSAGES.sendEmailsFailed), variant: 'destructive' }),
-      },
-    );
+    await send
+      .mutateAsync({ ...recipients, subject, content, templateType })
+      .then((r) => {
+        setSending({ jobId: r.jobId, message: r.message });
+        toast({ title: 'Sending Emails', description: r.message, variant: 'info' });
+        form.reset(EMPTY_DRAFT);
+        onSent();
+      })
+      .catch((err: unknown) => toast({ title: 'Send Failed', description: errorMessage(err, ADMIN_MESSAGES.sendEmailsFailed), variant: 'destructive' }));
   }, refused);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
+    void validated(e).finally(() => {
+      submitting.current = false;
+    });
+  };
 
   return (
     <Card>
@@ -105,9 +127,9 @@ export function ComposeEmail({ recipients, count }: { recipients: Pick<BulkEmail
           </p>
         </div>
         {sending && <EmailJobProgress jobId={sending.jobId} what="Emails" note={sending.message} />}
-        <Button type="submit" disabled={n === 0 || running} loading={send.isPending}>
-          {!send.isPending && <Send className="h-4 w-4" aria-hidden />}
-          {send.isPending || running ? 'Sending...' : `Send to ${n.toLocaleString()} Recipients`}
+        <Button type="submit" disabled={n === 0 || running} loading={busy}>
+          {!busy && <Send className="h-4 w-4" aria-hidden />}
+          {busy || running ? 'Sending...' : `Send to ${n.toLocaleString()} Recipients`}
         </Button>
       </form>
     </Card>

@@ -55,7 +55,7 @@ export function EmailDashboard() {
               <TabsTrigger value="history">Email History</TabsTrigger>
             </TabsList>
             <TabsContent value="compose" className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
-              <ComposeEmail recipients={count > 0 ? recipientsOfSend(selection) : null} count={count} />
+              <ComposeEmail recipients={count > 0 ? recipientsOfSend(selection) : null} count={count} onSent={() => setSelection(NO_SELECTION)} />
               <RecipientPanel
                 page={{
                   rows: pages.flatMap((p) => p.medicalReps),

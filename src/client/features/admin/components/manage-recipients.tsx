@@ -4,20 +4,17 @@ import { Spinner } from '../../../components/ui/spinner';
 import type { EmailRecipient } from '../../../../shared/schemas/admin';
 import { recipientKind } from '../../../../shared/subscription/recipient-groups';
 import { useEmailRecipients } from '../api/get-email-recipients';
+import { displayDate } from '../lib/admin-format';
 import { RECIPIENT_BADGE } from '../lib/recipient-filters';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { DataList, type Column } from './data-list';
 import { LoadMoreRows } from './load-more-rows';
 import { SearchBox } from './search-box';
-
-const registered = (iso: string) => {
-  const t = Date.parse(iso);
-  return Number.isFinite(t) ? new Date(t).toLocaleDateString() : 'Invalid Date';
-};
+import { EmailAddress } from '../../../components/ui/email-address';
 
 const columns: Column<EmailRecipient>[] = [
   { header: 'Name', primary: true, cell: (r) => r.fullName },
-  { header: 'Email', cell: (r) => <span className="break-all">{r.email}</span> },
+  { header: 'Email', cell: (r) => <EmailAddress address={r.email} /> },
   { header: 'Company', cell: (r) => r.company },
   { header: 'State', cell: (r) => r.state },
   {
@@ -27,7 +24,8 @@ const columns: Column<EmailRecipient>[] = [
       return <Badge tone={b.tone}>{b.label}</Badge>;
     },
   },
-  { header: 'Registered', cell: (r) => registered(r.registrationDate) },
+  // dd/mm/yyyy, the Indian calendar day, as every date in the product (src/shared/dates.ts formatDisplayDate).
+  { header: 'Registered', cell: (r) => displayDate(r.registrationDate) },
 ];
 
 /** spec part 2, 2.6 'Manage Recipients': the table 'All Medical Representatives', searched by the server, a page at a time. */

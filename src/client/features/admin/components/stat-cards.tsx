@@ -2,14 +2,15 @@ import { AlertTriangle, Building2, CalendarCheck, CreditCard, Users } from 'luci
 import { clsx } from 'clsx';
 import { Card } from '../../../components/ui/card';
 import type { AdminStats } from '../../../../shared/schemas/admin';
+import { STAT_LABELS } from '../lib/stat-labels';
 
 /** spec part 2, 2.5: the four stat cards. */
 export function StatCards({ stats }: { stats: AdminStats | undefined }) {
   const cards = [
-    { label: 'Total Clinics', value: stats?.totalClinics, Icon: Building2 },
-    { label: 'Medical Reps', value: stats?.totalMedicalReps, Icon: Users },
-    { label: 'Appointments', value: stats?.totalAppointments, Icon: CalendarCheck },
-    { label: 'Active Subscriptions', value: stats?.activeSubscriptions, Icon: CreditCard },
+    { label: STAT_LABELS.totalClinics, value: stats?.totalClinics, Icon: Building2 },
+    { label: STAT_LABELS.medicalReps, value: stats?.totalMedicalReps, Icon: Users },
+    { label: STAT_LABELS.appointments, value: stats?.totalAppointments, Icon: CalendarCheck },
+    { label: STAT_LABELS.activeSubscriptions, value: stats?.activeSubscriptions, Icon: CreditCard },
   ];
   return (
     <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Platform statistics">

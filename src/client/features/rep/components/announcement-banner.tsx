@@ -1,22 +1,30 @@
 import { Megaphone, X } from 'lucide-react';
 import { useState } from 'react';
 import { useActiveNotification } from '../api/get-active-notification';
+import { rememberAnnouncementDismissed, wasAnnouncementDismissed } from '../lib/announcement-dismissal';
 
-/** The admin's broadcast above the tabs; the rep can dismiss it for this visit (spec part 2, 2.1). */
+/**
+ * The admin's broadcast above the tabs (spec part 2, 2.1). A dismissal is remembered on the device for that
+ * announcement (docs/decisions/035): a reload keeps it hidden, a new announcement shows again.
+ */
 export function AnnouncementBanner() {
-  const { data: message } = useActiveNotification();
-  const [dismissed, setDismissed] = useState<string | null>(null);
-  if (!message || dismissed === message) return null;
+  const { data: announcement } = useActiveNotification();
+  const [dismissedNow, setDismissedNow] = useState<number | null>(null);
+  if (!announcement || dismissedNow === announcement.id || wasAnnouncementDismissed(announcement.id)) return null;
+  const dismiss = () => {
+    rememberAnnouncementDismissed(announcement.id);
+    setDismissedNow(announcement.id);
+  };
   return (
     <section
       aria-label="Announcement"
       className="mb-4 flex items-start gap-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
     >
       <Megaphone className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-      <p className="min-w-0 flex-1 whitespace-pre-line break-words">{message}</p>
+      <p className="min-w-0 flex-1 whitespace-pre-line break-words">{announcement.message}</p>
       <button
         type="button"
-        onClick={() => setDismissed(message)}
+        onClick={dismiss}
         aria-label="Dismiss announcement"
         className="-m-1 rounded p-1 text-sky-700 hover:bg-sky-100 dark:text-sky-200 dark:hover:bg-sky-900"
       >
