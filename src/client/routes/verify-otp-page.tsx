@@ -17,6 +17,7 @@ import { useRedirectAfter } from '../features/auth/lib/use-redirect-after';
 import { ApiError, NetworkError, errorMessage } from '../lib/api';
 import { digitsOnly } from '../lib/digits-only';
 import { toast } from '../lib/toast';
+import { EmailAddress } from '../components/ui/email-address';
 
 // The code is checked here (the shared rule); the e-mail address is the server's to judge (spec part 2, 5).
 const verifyOtpFormSchema = z.object({ email: z.string().trim(), otp: verifyOtpSchema.shape.otp });
@@ -118,7 +119,10 @@ export default function VerifyOtpPage() {
       description={
         emailFromLink ? (
           <p className="flex flex-wrap items-center gap-1">
-            <MailCheck className="h-4 w-4 text-teal-700" aria-hidden /> We sent a 6-digit code to <strong className="break-all">{emailFromLink}</strong>
+            <MailCheck className="h-4 w-4 text-teal-700" aria-hidden /> We sent a 6-digit code to{' '}
+            <strong>
+              <EmailAddress address={emailFromLink} />
+            </strong>
           </p>
         ) : (
           'Enter the e-mail address you registered with and the 6-digit code we sent to it.'

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useResendVerification } from '../api/resend-verification';
 import { readRegistrationToken } from '../lib/registration-token';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 const KIND_LABEL: Record<UserKind, string> = { medrep: 'medical rep', clinic: 'clinic' };
 
@@ -55,7 +56,11 @@ export function PendingRegistrationNotice({ type, email, context }: { type: User
         <Clock className="h-4 w-4 shrink-0" aria-hidden /> Waiting for verification
       </p>
       <p>
-        A {KIND_LABEL[type]} registration of <strong className="break-all">{email}</strong> is waiting for its verification code.{' '}
+        A {KIND_LABEL[type]} registration of{' '}
+        <strong>
+          <EmailAddress address={email} />
+        </strong>{' '}
+        is waiting for its verification code.{' '}
         {inThisTab
           ? 'It was registered in this browser: enter the 6-digit code we e-mailed to finish it.'
           : 'Its code works only in the browser where it was registered. In this one, open the link in the verification e-mail to finish it.'}

@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useForgotPassword } from '../api/forgot-password';
 import { describeForgotPasswordFailure } from '../lib/forgot-password-outcome';
+import { EmailAddress } from '../../../components/ui/email-address';
 
 /**
  * The reset page's answer to a link that no longer works: why, and a new link by e-mail through the forgot-password
@@ -47,8 +48,11 @@ export function RequestResetLink({ message, type }: { message: string; type: Use
         >
           <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <p>
-            We have sent a new password reset link to <strong className="break-all">{sentTo}</strong>. The link is valid for one hour; check your spam folder if
-            you do not see it.
+            We have sent a new password reset link to{' '}
+            <strong>
+              <EmailAddress address={sentTo} />
+            </strong>
+            . The link is valid for one hour; check your spam folder if you do not see it.
           </p>
         </div>
       )}
