@@ -58,6 +58,13 @@ describe('the pending-appointment store', () => {
     expect(await listPendingBookings()).toHaveLength(3);
   });
 
+  it('keeps the order things were made in, even within one millisecond', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(5_000);
+    const dates = ['2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09'];
+    for (const date of dates) await queueBooking(booking(7, date));
+    expect((await listPendingBookings(7)).map((p) => p.data.appointmentDate)).toEqual(dates);
+  });
+
   it('tells listeners about every change and empties on clear', async () => {
     const seen = vi.fn();
     const off = onPendingChange(seen);

@@ -30,12 +30,20 @@ function randomPart(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+// Items are sent in the order they were made (decision 033); two made within one millisecond would otherwise tie and
+// come back in the random order of their ids, so this tab's items get strictly increasing times.
+let lastQueuedAt = 0;
+function queueTime(now: number): number {
+  lastQueuedAt = Math.max(now, lastQueuedAt + 1);
+  return lastQueuedAt;
+}
+
 export function newPendingId(now = Date.now()): string {
   return `appointment_${now}_${randomPart()}`;
 }
 
 /** Stores a booking for later; null when the device could not store it (logged). */
-export async function queueBooking(data: PendingBookingData, now = Date.now()): Promise<PendingAppointment | null> {
+export async function queueBooking(data: PendingBookingData, now = queueTime(Date.now())): Promise<PendingAppointment | null> {
   const item: PendingAppointment = { id: newPendingId(now), data, timestamp: now };
   try {
     const db = await getOfflineDb();
@@ -213,7 +221,7 @@ export const isQueuedBooking = (x: unknown): x is QueuedBooking => typeof x === 
 // --- cancellations made without a network (decision 033) ---------------------------------------------------
 
 /** Stores a cancellation for later (one per appointment: a second one returns the first); null when it could not be stored. */
-export async function queueCancellation(repId: number, appointment: RepAppointment, now = Date.now()): Promise<PendingCancellation | null> {
+export async function queueCancellation(repId: number, appointment: RepAppointment, now = queueTime(Date.now())): Promise<PendingCancellation | null> {
   try {
     const already = (await listPendingCancellations(repId)).find((c) => c.data.appointment.id === appointment.id);
     if (already) return already;
