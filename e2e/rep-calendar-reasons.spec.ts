@@ -4,7 +4,7 @@ import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mail
 import { expect, test } from './fixtures';
 
 // The rep's calendar says why a day cannot be booked (spec part 2, 5), keeps the clinic step to the chosen city,
-// and freezes the days call frequency forbids around every visit with the doctor, at any of his clinics
+// and freezes the days call frequency forbids around every visit with the doctor, at any of the doctor's clinics
 // (docs/decisions/034). Dr. Farooq Ahmad works at three clinics of Jammu and Kashmir: Srinagar, Anantnag and
 // Baramulla.
 
@@ -122,7 +122,7 @@ test('the calendar says why a day cannot be booked, around visits at any of the 
   );
   await otherContext.close();
 
-  // Our rep visits him tomorrow in Srinagar and on day 20 in Baramulla.
+  // Our rep visits the doctor tomorrow in Srinagar and on day 20 in Baramulla.
   const rep = await signInRep(page.request, mailbox);
   for (const [clinicId, date] of [
     [srinagar, at(1)],

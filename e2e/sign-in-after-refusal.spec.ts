@@ -158,7 +158,7 @@ test('clinic: after Decline in the agreement, a new login opens the dashboard an
 });
 
 // spec part 2, 5: 'You must be logged in to book an appointment'.
-test('a rep whose session ended meanwhile is told, on booking, that he must be logged in to book', async ({ page, browser, baseURL, mailbox }) => {
+test('a rep whose session ended meanwhile is told, on booking, that they must be logged in to book', async ({ page, browser, baseURL, mailbox }) => {
   const { clinicName, doctorName } = await inOwnContext(browser, baseURL!, (api) => createClinicWithDoctor(api, mailbox));
   await signInRepWithTrial(page.request, mailbox);
   await page.goto('/medrep-dashboard');
