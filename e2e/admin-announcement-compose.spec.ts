@@ -1,24 +1,30 @@
-import type { Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { formatDisplayDate, todayInIndia } from '../src/shared/dates';
-import { expect, startServer, test } from './fixtures';
+import { expect, screenshotBoth, startServer, test, type AppServer } from './fixtures';
 import { ok, signInAdmin, signInRep, signInRepWithTrial, uniq, uniqueWord } from './setup';
 
 // Decision 035: the rep's dismissal of an announcement lasts across reloads (per announcement), the admin sees and
 // withdraws the announcement the reps see, a bulk e-mail goes out once however the Send button is clicked, the stat
 // card and the Analytics tab name the same count alike, and Manage Recipients writes dates dd/mm/yyyy.
 
-const SHOTS = '/work/scratch/shots';
+// A server of this file's own: its admin sign-ins would otherwise spend the admin gate's budget per address (5 in
+// 15 minutes, decision 031) that the other journeys on the shared server need.
+test.describe.configure({ mode: 'serial' });
+let server: (AppServer & { stop(): Promise<void> }) | undefined;
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(async () => server?.stop());
 
-async function shoot(page: Page, name: string) {
-  const size = page.viewportSize();
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    await page.screenshot({ path: `${SHOTS}/f-${name}-${width}.png`, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
+/** A page of a browser context of its own on this file's server, with that server's address and mailbox. */
+async function onServer(browser: Browser) {
+  const { baseURL, mailbox } = server!;
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  return { page, baseURL, mailbox };
 }
 
-test('a dismissed announcement stays dismissed after a reload, a new one shows, and the admin withdraws it', async ({ page, browser, baseURL, mailbox }) => {
+test('a dismissed announcement stays dismissed after a reload, a new one shows, and the admin withdraws it', async ({ browser }) => {
+  const { page, baseURL, mailbox } = await onServer(browser);
   test.setTimeout(120_000);
   const tag = uniq().slice(-6);
   const repContext = await browser.newContext({ baseURL });
@@ -28,7 +34,7 @@ test('a dismissed announcement stays dismissed after a reload, a new one shows, 
   const banner = repPage.getByRole('region', { name: 'Announcement' });
   const toastBox = page.getByTestId('toast');
 
-  await signInAdmin(page, baseURL!);
+  await signInAdmin(page, baseURL);
   await page.getByRole('tab', { name: 'Notifications' }).click();
   const current = page.getByRole('region', { name: 'Current Announcement' });
   const broadcast = async (message: string) => {
@@ -41,7 +47,7 @@ test('a dismissed announcement stays dismissed after a reload, a new one shows, 
   const first = `Clinics close early on Friday ${tag}.`;
   await broadcast(first);
   await expect(current).toContainText(`Sent on ${formatDisplayDate(todayInIndia(new Date()))}`);
-  await shoot(page, 'admin-current-announcement');
+  await screenshotBoth(page, 'admin-current-announcement');
 
   // The rep dismisses it; a reload does not bring it back.
   await repPage.goto('/medrep-dashboard');
@@ -66,7 +72,7 @@ test('a dismissed announcement stays dismissed after a reload, a new one shows, 
   await current.getByRole('button', { name: 'Withdraw' }).click();
   await expect(toastBox).toContainText('Announcement withdrawn');
   await expect(current).toContainText('No announcement is showing to medical representatives.');
-  await shoot(page, 'admin-no-announcement');
+  await screenshotBoth(page, 'admin-no-announcement');
   expect((await (await page.request.get('/api/admin/notifications/active')).json()).notification).toBeNull();
   await repPage.reload();
   await expect(repPage.getByText('Find a Doctor')).toBeVisible();
@@ -74,7 +80,8 @@ test('a dismissed announcement stays dismissed after a reload, a new one shows, 
   await repContext.close();
 });
 
-test('a bulk e-mail goes out once on a double click, then the form and the selection are clear', async ({ page, browser, baseURL, mailbox }) => {
+test('a bulk e-mail goes out once on a double click, then the form and the selection are clear', async ({ browser }) => {
+  const { page, baseURL, mailbox } = await onServer(browser);
   test.setTimeout(120_000);
   const tag = uniq().slice(-6);
   const name = uniqueWord();
@@ -90,7 +97,7 @@ test('a bulk e-mail goes out once on a double click, then the form and the selec
     if (r.method() === 'POST' && r.url().endsWith('/api/admin/send-bulk-email')) sends.push(r.url());
   });
 
-  await signInAdmin(page, baseURL!);
+  await signInAdmin(page, baseURL);
   await page.getByRole('link', { name: 'Email Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Email Dashboard' })).toBeVisible();
   for (const rep of reps) await page.getByRole('checkbox', { name: new RegExp(rep.fullName) }).click();
@@ -116,23 +123,24 @@ test('a bulk e-mail goes out once on a double click, then the form and the selec
   await expect(page.getByRole('heading', { name: 'Recipients (0 selected)' })).toBeVisible();
   for (const rep of reps) await expect(page.getByRole('checkbox', { name: new RegExp(rep.fullName) })).not.toBeChecked();
   await expect(page.getByRole('button', { name: 'Send to 0 Recipients' })).toBeDisabled();
-  await shoot(page, 'admin-compose-after-send');
+  await screenshotBoth(page, 'admin-compose-after-send');
   expect(sends).toHaveLength(1);
   expect(planMails()).toHaveLength(2);
 });
 
-test('Manage Recipients writes the Registered date as dd/mm/yyyy, like the rest of the product', async ({ page, browser, baseURL, mailbox }) => {
+test('Manage Recipients writes the Registered date as dd/mm/yyyy, like the rest of the product', async ({ browser }) => {
+  const { page, baseURL, mailbox } = await onServer(browser);
   const other = await browser.newContext({ baseURL });
   const rep = await signInRep(other.request, mailbox, { fullName: `Dated Rep ${uniqueWord()}` });
   await other.close();
-  await signInAdmin(page, baseURL!);
+  await signInAdmin(page, baseURL);
   await page.getByRole('link', { name: 'Email Dashboard' }).click();
   await page.getByRole('tab', { name: 'Manage Recipients' }).click();
   await page.getByLabel('Search all medical reps by name or email').fill(rep.email);
   const row = page.getByRole('row').filter({ hasText: rep.email });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').last()).toHaveText(formatDisplayDate(todayInIndia(new Date())));
-  await shoot(page, 'admin-manage-recipients');
+  await screenshotBoth(page, 'admin-manage-recipients');
 });
 
 test("the 'Active Subscriptions' card and the Analytics tab show the same label and number", async ({ browser }) => {
@@ -167,7 +175,7 @@ test("the 'Active Subscriptions' card and the Analytics tab show the same label 
     await expect(figure('Medical Reps')).toHaveText('3');
     await expect(figure('Total Clinics')).toHaveText('0');
     await expect(analytics.getByText('Included in Active Subscriptions')).toBeVisible();
-    await shoot(page, 'admin-analytics-counts');
+    await screenshotBoth(page, 'admin-analytics-counts');
     await context.close();
   } finally {
     await server.stop();
