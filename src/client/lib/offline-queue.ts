@@ -43,8 +43,12 @@ export function newPendingId(now = Date.now()): string {
 }
 
 /** Stores a booking for later; null when the device could not store it (logged). */
-export async function queueBooking(data: PendingBookingData, now = queueTime(Date.now())): Promise<PendingAppointment | null> {
-  const item: PendingAppointment = { id: newPendingId(now), data, timestamp: now };
+export function queueBooking(data: PendingBookingData, now = queueTime(Date.now())): Promise<PendingAppointment | null> {
+  return storePendingItem<PendingAppointment>({ id: newPendingId(now), data, timestamp: now });
+}
+
+/** Writes a waiting booking or cancellation and tells the listeners; null when the device could not store it (logged). */
+async function storePendingItem<T extends PendingItem>(item: T): Promise<T | null> {
   try {
     const db = await getOfflineDb();
     await db.put('pendingAppointments', item);
@@ -222,18 +226,9 @@ export const isQueuedBooking = (x: unknown): x is QueuedBooking => typeof x === 
 
 /** Stores a cancellation for later (one per appointment: a second one returns the first); null when it could not be stored. */
 export async function queueCancellation(repId: number, appointment: RepAppointment, now = queueTime(Date.now())): Promise<PendingCancellation | null> {
-  try {
-    const already = (await listPendingCancellations(repId)).find((c) => c.data.appointment.id === appointment.id);
-    if (already) return already;
-    const item: PendingCancellation = { id: newPendingId(now), data: { kind: 'cancel', repId, appointment }, timestamp: now };
-    const db = await getOfflineDb();
-    await db.put('pendingAppointments', item);
-    emitChange();
-    return item;
-  } catch (err) {
-    logOfflineFailure('store pending appointment', err);
-    return null;
-  }
+  const already = (await listPendingCancellations(repId)).find((c) => c.data.appointment.id === appointment.id);
+  if (already) return already;
+  return storePendingItem<PendingCancellation>({ id: newPendingId(now), data: { kind: 'cancel', repId, appointment }, timestamp: now });
 }
 
 /**

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { forgotPasswordSchema, type ForgotPassword, type UserKind } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
+import { EmailRequestForm } from './email-request-form';
 import { useForgotPassword } from '../api/forgot-password';
 import { describeForgotPasswordFailure } from '../lib/forgot-password-outcome';
 import { EmailAddress } from '../../../components/ui/email-address';
@@ -57,26 +56,17 @@ export function RequestResetLink({ message, type }: { message: string; type: Use
         </div>
       )}
       {asking ? (
-        <form onSubmit={onSend} noValidate className="grid gap-3">
-          <FormField label="Email" error={form.formState.errors.email?.message ?? failure ?? undefined}>
-            <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
-          </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setAsking(false);
-                setFailure(null);
-                form.clearErrors();
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={request.isPending}>
-              Send Reset Link
-            </Button>
-          </div>
-        </form>
+        <EmailRequestForm
+          form={form}
+          failure={failure}
+          pending={request.isPending}
+          submitLabel="Send Reset Link"
+          onSubmit={onSend}
+          onCancel={() => {
+            setAsking(false);
+            setFailure(null);
+          }}
+        />
       ) : (
         !sentTo && <Button onClick={() => setAsking(true)}>Request a new link</Button>
       )}

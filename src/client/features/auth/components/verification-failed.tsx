@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import type { UserKind } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
+import { EmailRequestForm } from './email-request-form';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useResendVerification } from '../api/resend-verification';
@@ -60,26 +59,17 @@ export function VerificationFailed({ message, type }: { message: string; type: U
         </p>
       )}
       {asking ? (
-        <form onSubmit={onSend} noValidate className="grid gap-3">
-          <FormField label="Email" error={form.formState.errors.email?.message ?? problem ?? undefined}>
-            <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
-          </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setAsking(false);
-                setProblem(null);
-                form.clearErrors();
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={resend.isPending}>
-              Send Email
-            </Button>
-          </div>
-        </form>
+        <EmailRequestForm
+          form={form}
+          failure={problem}
+          pending={resend.isPending}
+          submitLabel="Send Email"
+          onSubmit={onSend}
+          onCancel={() => {
+            setAsking(false);
+            setProblem(null);
+          }}
+        />
       ) : (
         <Button onClick={() => setAsking(true)}>Request New Verification Email</Button>
       )}

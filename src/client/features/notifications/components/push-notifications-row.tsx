@@ -6,6 +6,7 @@ import { useDisablePush } from '../api/delete-push-subscription';
 import { useEnablePush } from '../api/save-push-subscription';
 import { pushSupport, PushUnavailableError } from '../lib/browser-push';
 import { PreferenceSwitch } from './preference-switch';
+import { SettingLabel } from './setting-label';
 
 /** App Notifications: the evening-before reminder as a push on this device (asks the browser's permission). */
 export function PushNotificationsRow({ prefs }: { prefs: RepNotificationPreferencesResponse }) {
@@ -36,17 +37,7 @@ export function PushNotificationsRow({ prefs }: { prefs: RepNotificationPreferen
 
   return (
     <li className="flex items-center justify-between gap-3 py-3">
-      <span className="flex min-w-0 items-start gap-3 text-sm">
-        <Bell className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-        <span className="min-w-0">
-          <span id="push-notifications-label" className="block">
-            App Notifications
-          </span>
-          <span id="push-notifications-hint" className="block text-xs text-slate-500 dark:text-slate-400">
-            {hint}
-          </span>
-        </span>
-      </span>
+      <SettingLabel icon={Bell} id="push-notifications" label="App Notifications" hint={hint} />
       <PreferenceSwitch
         checked={on}
         onChange={change}

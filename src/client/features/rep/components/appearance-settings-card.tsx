@@ -2,6 +2,7 @@ import { Moon } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { useDarkMode } from '../../../lib/theme';
 import { PreferenceSwitch } from '../../notifications/components/preference-switch';
+import { SettingLabel } from '../../notifications/components/setting-label';
 
 /**
  * Appearance: Dark Mode, the same switch of the whole app as the clinic's Settings (src/client/lib/theme.ts, remembered
@@ -14,17 +15,7 @@ export function AppearanceSettingsCard() {
     <Card>
       <h2 className="text-base font-semibold">Appearance</h2>
       <div className="mt-2 flex items-center justify-between gap-3 py-3">
-        <span className="flex min-w-0 items-start gap-3 text-sm">
-          <Moon className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-          <span className="min-w-0">
-            <span id="dark-mode-label" className="block">
-              Dark Mode
-            </span>
-            <span id="dark-mode-hint" className="block text-xs text-slate-500 dark:text-slate-400">
-              Light text on a dark background, on this device.
-            </span>
-          </span>
-        </span>
+        <SettingLabel icon={Moon} id="dark-mode" label="Dark Mode" hint="Light text on a dark background, on this device." />
         <PreferenceSwitch checked={dark} onChange={setDark} labelledBy="dark-mode-label" describedBy="dark-mode-hint" />
       </div>
     </Card>

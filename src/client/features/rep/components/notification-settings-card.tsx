@@ -9,6 +9,7 @@ import { useSaveNotificationPreferences } from '../../notifications/api/save-not
 import { PreferenceSwitch } from '../../notifications/components/preference-switch';
 import { PushNotificationsRow } from '../../notifications/components/push-notifications-row';
 import { ComingSoonBadge } from './coming-soon-badge';
+import { SettingLabel } from '../../notifications/components/setting-label';
 
 // spec part 2, 2.1: Email Notifications, on by default. The choice is kept on the server, where the
 // reminder jobs read it (decision 011), with a switch for each kind of reminder.
@@ -37,17 +38,7 @@ export function NotificationSettingsCard() {
       ) : (
         <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
           <li className="flex items-center justify-between gap-3 py-3">
-            <span className="flex min-w-0 items-start gap-3 text-sm">
-              <Mail className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-              <span className="min-w-0">
-                <span id="email-notifications-label" className="block">
-                  Email Notifications
-                </span>
-                <span id="email-notifications-hint" className="block text-xs text-slate-500 dark:text-slate-400">
-                  A reminder the evening before each visit.
-                </span>
-              </span>
-            </span>
+            <SettingLabel icon={Mail} id="email-notifications" label="Email Notifications" hint="A reminder the evening before each visit." />
             <PreferenceSwitch
               checked={prefs.data.emailNotifications}
               onChange={(v) => update({ emailNotifications: v })}
@@ -57,17 +48,7 @@ export function NotificationSettingsCard() {
             />
           </li>
           <li className="flex items-center justify-between gap-3 py-3">
-            <span className="flex min-w-0 items-start gap-3 text-sm">
-              <CalendarClock className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-              <span className="min-w-0">
-                <span id="renewal-reminders-label" className="block">
-                  Renewal Reminders
-                </span>
-                <span id="renewal-reminders-hint" className="block text-xs text-slate-500 dark:text-slate-400">
-                  An e-mail 3 days before your subscription ends.
-                </span>
-              </span>
-            </span>
+            <SettingLabel icon={CalendarClock} id="renewal-reminders" label="Renewal Reminders" hint="An e-mail 3 days before your subscription ends." />
             <PreferenceSwitch
               checked={prefs.data.renewalReminders}
               onChange={(v) => update({ renewalReminders: v })}
