@@ -20,6 +20,11 @@ export function todayInIndia(now: Date): IsoDate {
   return new Date(now.getTime() + IST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
 }
 
+/** The time of day in India at instant `now`, "HH:MM" (visiting hours, docs/decisions/039). */
+export function timeInIndia(now: Date): string {
+  return new Date(now.getTime() + IST_OFFSET_MINUTES * 60_000).toISOString().slice(11, 16);
+}
+
 export function addDays(date: IsoDate, days: number): IsoDate {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const day = d + days;

@@ -73,6 +73,11 @@ export const ERROR_MESSAGES = {
   frequency: 'Due to call frequency restrictions, you cannot book an appointment on this date. Please select a later date.',
   full: 'No appointment slots available for this date. Please select another date.',
   cannot_cancel: 'This appointment cannot be cancelled.',
+  // Visiting hours (src/shared/booking/visit-windows.ts, docs/decisions/039).
+  visit_time_required: 'Please select a visit time.',
+  visit_time_not_offered: 'Please select one of the visit times offered.',
+  visit_time_taken: 'This visit time is no longer available. Please select another time.',
+  visit_time_not_needed: 'This doctor receives visits all day at this clinic: book the date without a visit time.',
   idempotency_key_reused: 'This Idempotency-Key was already used for a different booking.',
   subscription_required: 'An active subscription is required to book appointments.',
 

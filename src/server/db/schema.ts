@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, pgView, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  pgView,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Spec part 1, section 3: the stored entities. Calendar dates are SQL `date` (Indian calendar days);
 // instants are `timestamptz`. Codes and tokens are stored only as hashes.
@@ -219,10 +235,16 @@ export const clinicDoctorSettings = pgTable(
     maxSlots: integer('max_slots').notNull().default(3),
     callFrequency: integer('call_frequency').notNull().default(7),
     availableDays: jsonb('available_days').$type<Record<string, boolean>>().notNull(),
+    /** Visiting hours, the same on every available weekday; [] is the whole day (docs/decisions/039). */
+    visitWindows: jsonb('visit_windows').$type<{ start: string; end: string }[]>().notNull().default([]),
+    slotMinutes: integer('slot_minutes').notNull().default(15),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('clinic_doctor_settings_clinic_doctor_uq').on(t.clinicId, t.doctorId)],
+  (t) => [
+    uniqueIndex('clinic_doctor_settings_clinic_doctor_uq').on(t.clinicId, t.doctorId),
+    check('clinic_doctor_settings_slot_minutes_ck', sql`${t.slotMinutes} between 5 and 60`),
+  ],
 );
 
 export const doctorAppointments = pgTable(
@@ -239,6 +261,8 @@ export const doctorAppointments = pgTable(
       .notNull()
       .references(() => medicalReps.id, { onDelete: 'cascade' }),
     appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
+    /** "HH:MM" (Indian time) when the doctor has visiting hours there; null for a whole-day visit (decision 039). */
+    startTime: text('start_time'),
     status: text('status').notNull().default('booked'), // booked | confirmed | completed | cancelled
     cancelReason: text('cancel_reason'),
     cancelledBy: text('cancelled_by'), // rep | clinic | admin | system
@@ -251,6 +275,11 @@ export const doctorAppointments = pgTable(
     uniqueIndex('doctor_appointments_rep_doctor_date_uq')
       .on(t.repId, t.doctorId, t.appointmentDate)
       .where(sql`${t.status} <> 'cancelled'`),
+    // One rep per visit time of a doctor's day at a clinic, whatever the race (ARCHITECTURE rule 5, decision 039).
+    uniqueIndex('doctor_appointments_visit_time_uq')
+      .on(t.clinicId, t.doctorId, t.appointmentDate, t.startTime)
+      .where(sql`${t.status} <> 'cancelled' and ${t.startTime} is not null`),
+    check('doctor_appointments_start_time_ck', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     index('doctor_appointments_clinic_doctor_date_idx').on(t.clinicId, t.doctorId, t.appointmentDate),
     index('doctor_appointments_rep_date_idx').on(t.repId, t.appointmentDate),
     // The admin Appointments list, latest date first, a page at a time: whole, by status, by doctor (docs/decisions/022).

@@ -1,4 +1,5 @@
 import { addDays, formatDisplayDate, isIsoDate, weekdayOf, type IsoDate } from '../dates';
+import { daySlots, SLOT_MINUTES, slotTimes, VISIT_TIME_MESSAGES, type VisitWindow } from './visit-windows';
 
 // spec part 2, 5 (booking rules, rep calendar) and 4 (appointment statuses, cancellation): written once here,
 // used by the calendar and by the server, which is the authority (ARCHITECTURE rule 1). Pure: `today` (the
@@ -32,6 +33,10 @@ export interface BookingSettings {
   callFrequency: number;
   /** monday..sunday -> available (spec part 1, 3). */
   availableDays: Record<string, boolean>;
+  /** Visiting hours (docs/decisions/039): none or absent means the whole day. */
+  visitWindows?: readonly VisitWindow[];
+  /** One visit's length inside a window, minutes. */
+  slotMinutes?: number;
 }
 
 /** One of the doctor's appointments at this clinic. */
@@ -39,6 +44,8 @@ export interface DoctorAppointmentFact {
   date: IsoDate;
   status: string;
   repId: number;
+  /** "HH:MM" when the doctor has visiting hours; null or absent for a whole-day visit */
+  startTime?: string | null;
 }
 
 /** One of the rep's appointments with this doctor, at any clinic. */
@@ -61,6 +68,8 @@ export interface BookingContext {
    * this many days is the last bookable date. Absent: no limit (the demo seed's plans).
    */
   horizonDays?: number;
+  /** The time in India now ("HH:MM"): today's visit times that have started are gone (docs/decisions/039). */
+  nowTime?: string;
 }
 
 export type DayBlockReason = 'past' | 'beyond_horizon' | 'unavailable_weekday' | 'closed' | 'frequency' | 'full' | 'already_booked' | 'has_future_appointment';
@@ -94,10 +103,24 @@ export function normalizeAvailableDays(value: unknown): Record<string, boolean> 
   return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, b]) => [k.toLowerCase(), b === true]));
 }
 
-/** Max slots minus non-cancelled appointments of the doctor at this clinic that date, never below 0. */
-export function remainingSlots(ctx: Pick<BookingContext, 'settings' | 'doctorAppointments'>, date: IsoDate): number {
-  const taken = ctx.doctorAppointments.filter((a) => a.date === date && counts(a.status)).length;
-  return Math.max(0, ctx.settings.maxSlots - taken);
+/**
+ * Max slots minus non-cancelled appointments of the doctor at this clinic that date, never below 0; with visiting
+ * hours, no more than the free visit times of the day (today: those not yet started).
+ */
+export function remainingSlots(
+  ctx: Pick<BookingContext, 'settings' | 'doctorAppointments'> & Partial<Pick<BookingContext, 'today' | 'nowTime'>>,
+  date: IsoDate,
+): number {
+  const onDate = ctx.doctorAppointments.filter((a) => a.date === date);
+  const windows = ctx.settings.visitWindows ?? [];
+  if (windows.length === 0) return Math.max(0, ctx.settings.maxSlots - onDate.filter((a) => counts(a.status)).length);
+  return daySlots({
+    visitWindows: windows,
+    slotMinutes: ctx.settings.slotMinutes ?? SLOT_MINUTES.default,
+    maxSlots: ctx.settings.maxSlots,
+    taken: onDate,
+    nowTime: date === ctx.today ? ctx.nowTime : undefined,
+  }).slotsLeft;
 }
 
 /** The rep's active appointment dated today or later with this doctor at this clinic (the earliest), if any. */
@@ -279,6 +302,29 @@ export function checkBooking(ctx: BookingContext, date: IsoDate): BookingCheck {
     status: REFUSAL_STATUS[day.reason],
   };
   return day.cutoff ? { ...refusal, cutoff: day.cutoff } : refusal;
+}
+
+export type VisitTimeCheck =
+  | { ok: true }
+  | { ok: false; code: 'visit_time_required' | 'visit_time_not_offered' | 'visit_time_taken' | 'visit_time_not_needed'; message: string; status: 400 | 409 };
+
+/**
+ * Whether `startTime` may be booked on a day checkBooking allowed (docs/decisions/039): with visiting hours a time
+ * is required and must be the start of one of the day's visits, free and (today) not yet begun; without them no
+ * time is taken. The database's unique index on (clinic, doctor, date, time) keeps one rep per time under races.
+ */
+export function checkVisitTime(ctx: BookingContext, date: IsoDate, startTime: string | undefined): VisitTimeCheck {
+  const windows = ctx.settings.visitWindows ?? [];
+  if (windows.length === 0) {
+    return startTime === undefined ? { ok: true } : { ok: false, code: 'visit_time_not_needed', message: VISIT_TIME_MESSAGES.notNeeded, status: 400 };
+  }
+  if (startTime === undefined) return { ok: false, code: 'visit_time_required', message: VISIT_TIME_MESSAGES.required, status: 400 };
+  if (!slotTimes(windows, ctx.settings.slotMinutes ?? SLOT_MINUTES.default).includes(startTime)) {
+    return { ok: false, code: 'visit_time_not_offered', message: VISIT_TIME_MESSAGES.notOffered, status: 400 };
+  }
+  const taken = ctx.doctorAppointments.some((a) => a.date === date && counts(a.status) && a.startTime === startTime);
+  const started = date === ctx.today && ctx.nowTime !== undefined && startTime <= ctx.nowTime;
+  return taken || started ? { ok: false, code: 'visit_time_taken', message: VISIT_TIME_MESSAGES.taken, status: 409 } : { ok: true };
 }
 
 export type CancelCheck = { ok: true } | { ok: false; message: string };

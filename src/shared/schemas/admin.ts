@@ -216,6 +216,9 @@ export type AdminDoctor = z.infer<typeof adminDoctorSchema>;
 export const adminAppointmentSchema = z.object({
   id: z.number(),
   appointment_date: z.string(),
+  /** "HH:MM" with visiting hours, else null; token: the visit's place in the doctor's day (docs/decisions/039) */
+  start_time: z.string().nullable(),
+  token: z.number().nullable(),
   status: z.string(),
   doctor_name: z.string(),
   specialty: z.string(),

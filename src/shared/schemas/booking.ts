@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates';
 import type { DayBlockReason } from '../booking/booking-rules';
+import { isClockTime, VISIT_TIME_MESSAGES } from '../booking/visit-windows';
+import { visitWindowSchema } from './clinic';
 import { nextCursorSchema, pageQuerySchema } from './pagination';
 
 // Wire contracts of the rep's booking area (spec part 2, 7: Rep dashboard calls). The spec's messages live
@@ -17,6 +19,8 @@ export const bookAppointmentSchema = z.object({
   clinicId: id('Please select a clinic'),
   repId: id('You must be logged in to book an appointment'),
   appointmentDate: isoDateSchema,
+  /** "HH:MM": required when the doctor has visiting hours there, refused when not (docs/decisions/039). */
+  startTime: z.string({ error: VISIT_TIME_MESSAGES.notOffered }).refine(isClockTime, VISIT_TIME_MESSAGES.notOffered).optional(),
 });
 export type BookAppointment = z.infer<typeof bookAppointmentSchema>;
 
@@ -56,6 +60,9 @@ export const bookingCalendarQuerySchema = doctorAvailabilityQuerySchema.extend({
   month: z.string({ error: 'Please give a month as yyyy-mm' }).refine((m) => /^\d{4}-\d{2}$/.test(m) && isIsoDate(`${m}-01`), 'Please give a month as yyyy-mm'),
 });
 
+/** GET /api/booking/day-slots?doctorId=&clinicId=&date= */
+export const daySlotsQuerySchema = doctorAvailabilityQuerySchema.extend({ date: isoDateSchema });
+
 /** GET /api/rep-appointments?repId= */
 export const repAppointmentsQuerySchema = z.object({ repId: id('You must be logged in to view appointments') });
 
@@ -85,6 +92,9 @@ export const doctorAvailabilitySettingsSchema = z.object({
   availableDays: z.record(z.string(), z.boolean()),
   maxSlots: z.number(),
   callFrequency: z.number(),
+  /** visiting hours, earliest first; [] is the whole day (docs/decisions/039) */
+  visitWindows: z.array(visitWindowSchema),
+  slotMinutes: z.number(),
 });
 export type DoctorAvailabilitySettings = z.infer<typeof doctorAvailabilitySettingsSchema>;
 export const doctorAvailabilityResponseSchema = z.object({ settings: doctorAvailabilitySettingsSchema });
@@ -112,6 +122,16 @@ export const calendarDaySchema = z.object({
 });
 export type CalendarDay = z.infer<typeof calendarDaySchema>;
 
+/** GET /api/booking/day-slots: the day's visit times; `slots` is empty when the doctor has no visiting hours. */
+export const daySlotsResponseSchema = z.object({
+  date: z.string(),
+  windows: z.array(visitWindowSchema),
+  slotMinutes: z.number(),
+  slots: z.array(z.object({ time: z.string(), available: z.boolean() })),
+  slotsLeft: z.number(),
+});
+export type DaySlotsResponse = z.infer<typeof daySlotsResponseSchema>;
+
 export const repFutureAppointmentSchema = z.object({ id: z.number(), appointment_date: z.string(), status: z.string() });
 export type RepFutureAppointment = z.infer<typeof repFutureAppointmentSchema>;
 
@@ -133,9 +153,18 @@ export const bookingCalendarResponseSchema = z.object({
 });
 export type BookingCalendarResponse = z.infer<typeof bookingCalendarResponseSchema>;
 
+/** A visit's time and its place in the doctor's day at the clinic (docs/decisions/039). */
+const visitOrder = {
+  /** "HH:MM" with visiting hours, else null */
+  start_time: z.string().nullable(),
+  /** 1 for the first visit of the day; null for a cancelled one */
+  token: z.number().nullable(),
+};
+
 export const repAppointmentSchema = z.object({
   id: z.number(),
   appointment_date: z.string(),
+  ...visitOrder,
   status: z.string(),
   doctor_name: z.string(),
   doctor_specialty: z.string(),
@@ -150,6 +179,7 @@ export type RepAppointmentsResponse = z.infer<typeof repAppointmentsResponseSche
 export const bookedAppointmentSchema = z.object({
   id: z.number(),
   appointment_date: z.string(),
+  ...visitOrder,
   status: z.string(),
   doctor_id: z.number(),
   doctor_name: z.string(),

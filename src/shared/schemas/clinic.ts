@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALL_FREQUENCIES, CANCELLATION_REASONS, LIMITS, SPECIALTIES, WEEKDAYS, type Weekday } from '../constants';
 import { isIsoDate } from '../dates';
+import { SLOT_MINUTES, VISIT_WINDOW_MESSAGES, visitWindowProblems, sortWindows, VISIT_WINDOWS_MAX } from '../booking/visit-windows';
 import { passwordSchema } from './auth';
 import { errorResponseSchema } from './common';
 
@@ -69,6 +70,9 @@ export type DoctorRemovedResponse = z.infer<typeof doctorRemovedResponseSchema>;
 
 export type AvailableDays = Record<Weekday, boolean>;
 
+/** One visiting window, "HH:MM" to "HH:MM" in Indian time (docs/decisions/039). */
+export const visitWindowSchema = z.object({ start: z.string(), end: z.string() });
+
 /** Monday to Friday: the days a doctor takes calls until the clinic says otherwise (docs/decisions). */
 export const DEFAULT_AVAILABLE_DAYS: AvailableDays = {
   monday: true,
@@ -92,14 +96,15 @@ export function normalizeDoctorSettings(raw: unknown): Record<string, unknown> {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
   const r = raw as Record<string, unknown>;
   const pick = (camel: string, snake: string) => (r[camel] !== undefined ? r[camel] : r[snake]);
-  let days = pick('availableDays', 'available_days');
-  if (typeof days === 'string') {
+  const parsed = (value: unknown) => {
+    if (typeof value !== 'string') return value;
     try {
-      days = JSON.parse(days);
+      return JSON.parse(value) as unknown;
     } catch {
-      days = 'invalid';
+      return 'invalid';
     }
-  }
+  };
+  const days = parsed(pick('availableDays', 'available_days'));
   const out: Record<string, unknown> = {
     clinicId: pick('clinicId', 'clinic_id'),
     doctorId: pick('doctorId', 'doctor_id'),
@@ -107,6 +112,8 @@ export function normalizeDoctorSettings(raw: unknown): Record<string, unknown> {
     maxSlots: pick('maxSlots', 'max_slots'),
     callFrequency: pick('callFrequency', 'call_frequency'),
     availableDays: days,
+    visitWindows: parsed(pick('visitWindows', 'visit_windows')),
+    slotMinutes: pick('slotMinutes', 'slot_minutes'),
   };
   for (const k of Object.keys(out)) if (out[k] === undefined || out[k] === null) delete out[k];
   return out;
@@ -139,10 +146,39 @@ const settingsFields = z.object({
     .pipe(z.number().refine((n) => (CALL_FREQUENCIES as readonly number[]).includes(n), CALL_FREQUENCY_MESSAGE))
     .default(LIMITS.callFrequencyDefault),
   availableDays: availableDaysSchema.default(DEFAULT_AVAILABLE_DAYS),
+  /** Absent: the stored visiting hours stay (an older client never wipes them); [] is the whole day. */
+  visitWindows: z
+    .array(z.object({ start: z.string({ error: VISIT_WINDOW_MESSAGES.time }), end: z.string({ error: VISIT_WINDOW_MESSAGES.time }) }), {
+      error: VISIT_WINDOW_MESSAGES.time,
+    })
+    .max(VISIT_WINDOWS_MAX, VISIT_WINDOW_MESSAGES.tooMany)
+    .transform(sortWindows)
+    .optional(),
+  slotMinutes: numberish(VISIT_WINDOW_MESSAGES.slotMinutes)
+    .pipe(
+      z
+        .number()
+        .int(VISIT_WINDOW_MESSAGES.slotMinutes)
+        .min(SLOT_MINUTES.min, VISIT_WINDOW_MESSAGES.slotMinutes)
+        .max(SLOT_MINUTES.max, VISIT_WINDOW_MESSAGES.slotMinutes),
+    )
+    .optional(),
 });
 
-/** POST /api/clinic/settings: camelCase or snake_case, availableDays as an object or a JSON string. */
-export const saveDoctorSettingsSchema = z.preprocess(normalizeDoctorSettings, settingsFields);
+/** Each window problem at its field (visitWindows.N.start|end), so a form shows it beside that field. */
+const settingsWithWindows = settingsFields.superRefine((v, ctx) => {
+  if (v.visitWindows === undefined) return;
+  for (const p of visitWindowProblems(v.visitWindows, v.slotMinutes ?? SLOT_MINUTES.default)) {
+    if (p.field === 'slotMinutes') continue; // the field's own check says it
+    ctx.addIssue({ code: 'custom', message: p.message, path: p.index === null ? ['visitWindows'] : ['visitWindows', p.index, p.field] });
+  }
+});
+
+/**
+ * POST /api/clinic/settings: camelCase or snake_case, availableDays and visitWindows as objects or JSON strings.
+ * The windows arrive in any order and are kept earliest first (an index in an error is then the sorted one).
+ */
+export const saveDoctorSettingsSchema = z.preprocess(normalizeDoctorSettings, settingsWithWindows);
 export type SaveDoctorSettings = z.infer<typeof saveDoctorSettingsSchema>;
 
 /** The settings the server answers with, always camelCase. */
@@ -153,6 +189,9 @@ export const doctorSettingsSchema = z.object({
   maxSlots: z.number(),
   callFrequency: z.number(),
   availableDays: z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, z.boolean()])) as Record<Weekday, z.ZodBoolean>),
+  /** Visiting hours, earliest first; [] is the whole day (docs/decisions/039). */
+  visitWindows: z.array(visitWindowSchema),
+  slotMinutes: z.number(),
 });
 export type DoctorSettings = z.infer<typeof doctorSettingsSchema>;
 
@@ -160,15 +199,12 @@ export type DoctorSettings = z.infer<typeof doctorSettingsSchema>;
 export const doctorSettingsResponseSchema = z.object({ settings: doctorSettingsSchema });
 export type DoctorSettingsResponse = z.infer<typeof doctorSettingsResponseSchema>;
 
-/** POST /api/clinic/settings */
-export const doctorSettingsSavedResponseSchema = doctorSettingsResponseSchema.extend({ message: z.string() });
-export type DoctorSettingsSavedResponse = z.infer<typeof doctorSettingsSavedResponseSchema>;
-
 /** Reads settings in any stored spelling (server answer or device cache); null when they do not make sense. */
 export function parseDoctorSettings(raw: unknown): DoctorSettings | null {
   const parsed = saveDoctorSettingsSchema.safeParse(raw);
   if (!parsed.success) return null;
-  return { ...parsed.data, doctorName: parsed.data.doctorName ?? '' };
+  const { visitWindows = [], slotMinutes = SLOT_MINUTES.default, ...rest } = parsed.data;
+  return { ...rest, doctorName: parsed.data.doctorName ?? '', visitWindows, slotMinutes };
 }
 
 // --- the day's visitors and cancelling today's calls --------------------------------------------
@@ -189,6 +225,9 @@ export const doctorAppointmentsQuerySchema = z.object({
 export const clinicAppointmentSchema = z.object({
   id: z.number(),
   appointment_date: z.string(),
+  /** "HH:MM" with visiting hours, else null; token: the visit's place in the doctor's day (docs/decisions/039) */
+  start_time: z.string().nullable(),
+  token: z.number().nullable(),
   rep_id: z.number(),
   doctor_id: z.number(),
   clinic_id: z.number(),
@@ -199,9 +238,24 @@ export const clinicAppointmentSchema = z.object({
 });
 export type ClinicAppointment = z.infer<typeof clinicAppointmentSchema>;
 
+/** POST /api/clinic/settings; `outsideWindows`: booked visits from today on whose time the new hours no longer offer. */
+export const doctorSettingsSavedResponseSchema = doctorSettingsResponseSchema.extend({
+  message: z.string(),
+  outsideWindows: z.array(clinicAppointmentSchema),
+});
+export type DoctorSettingsSavedResponse = z.infer<typeof doctorSettingsSavedResponseSchema>;
+
 /** GET /api/doctor-appointments */
 export const clinicAppointmentsResponseSchema = z.object({ appointments: z.array(clinicAppointmentSchema) });
 export type ClinicAppointmentsResponse = z.infer<typeof clinicAppointmentsResponseSchema>;
+
+/** POST /api/clinic/cancel-visits: cancels chosen visits (those outside new visiting hours), e-mailing each rep. */
+export const cancelVisitsSchema = z.object({
+  clinicId: id('Please login to access the clinic dashboard.'),
+  doctorId: id(SELECT_DOCTOR_FIRST),
+  appointmentIds: z.array(id('Appointment not found'), { error: 'Please select the visits to cancel.' }).min(1, 'Please select the visits to cancel.').max(500),
+});
+export type CancelVisits = z.infer<typeof cancelVisitsSchema>;
 
 export const cancelTodayCallsSchema = z.object({
   clinicId: id('Please login to access the clinic dashboard.'),

@@ -3,6 +3,7 @@ import type { AdminAppointmentsFilter } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { containing } from '../../db/like-pattern';
 import { clinicDoctors, clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
+import { visitToken } from '../../db/visit-order';
 
 // The admin lists' queries (docs/decisions/022): each reads one page after a keyset position, in the order of an
 // index, with the screen's filters in the query. `filtered*` are the same joins and filters without order or
@@ -150,6 +151,8 @@ export function queryAppointmentsPage(db: Db, o: { filter: AdminAppointmentsFilt
     .select({
       id: doctorAppointments.id,
       appointment_date: doctorAppointments.appointmentDate,
+      start_time: doctorAppointments.startTime,
+      token: visitToken,
       status: doctorAppointments.status,
       doctor_name: doctors.name,
       specialty: doctors.specialty,

@@ -8,6 +8,7 @@ import {
   type BookingContext,
 } from '../../../shared/booking/booking-rules';
 import { todayInIndia } from '../../../shared/dates';
+import { sortWindows } from '../../../shared/booking/visit-windows';
 import type { BookingCalendarResponse, DoctorAvailabilitySettings } from '../../../shared/schemas/booking';
 import { isSubscriptionActive } from '../../../shared/subscription/subscription-status';
 import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
@@ -22,11 +23,20 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type CalendarDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /** A bookable link's call settings as the rep sees them. */
-const callSettingsOf = (link: { doctorName: string; availableDays: unknown; maxSlots: number; callFrequency: number }): DoctorAvailabilitySettings => ({
+export const callSettingsOf = (link: {
+  doctorName: string;
+  availableDays: unknown;
+  maxSlots: number;
+  callFrequency: number;
+  visitWindows: { start: string; end: string }[];
+  slotMinutes: number;
+}): DoctorAvailabilitySettings => ({
   doctorName: link.doctorName,
   availableDays: normalizeAvailableDays(link.availableDays),
   maxSlots: link.maxSlots,
   callFrequency: link.callFrequency,
+  visitWindows: sortWindows(link.visitWindows ?? []),
+  slotMinutes: link.slotMinutes,
 });
 
 /** spec part 2, 7: the doctor's call settings at a clinic (404 when the doctor is not bookable there). */

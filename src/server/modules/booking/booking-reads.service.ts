@@ -34,7 +34,10 @@ const repAppointmentsCache = defineReadCache<number, RepAppointment[]>({
   // ~450 bytes a row on the heap (eight fields, three names as their own strings).
   sizeOf: (rows) => 200 + rows.length * 450,
   keyOf: String,
-  invalidatedBy: { 'rep-appts': ([id]) => id, directory: () => EVERY_ENTRY },
+  // A visit's token moves when another rep books an earlier time that day or cancels (docs/decisions/039): each
+  // entry is tagged with the doctor-days it lists, which bookings and cancellations announce.
+  valueTags: (rows) => rows.map((r) => `day:${r.clinic_id}:${r.doctor_id}:${r.appointment_date}`),
+  invalidatedBy: { 'rep-appts': ([id]) => id, 'doctor-day': ([c, d, date]) => `day:${c}:${d}:${date}`, directory: () => EVERY_ENTRY },
   missing: [],
   loadOne: (db, repId) => listRepUpcomingAppointments(db, { repId, fromDate: ALL_DATES }),
   loadMany: async (db, repIds) => {

@@ -13,6 +13,7 @@ import {
   medicalReps,
 } from '../../db/schema';
 import type { RepAppointment } from '../../../shared/schemas/booking';
+import { visitToken } from '../../db/visit-order';
 
 // Drizzle queries of the rep's bookings (ARCHITECTURE: repo = queries only).
 
@@ -26,9 +27,16 @@ const repColumns = {
 };
 
 type RepRow = { id: number; fullName: string; email: string; status: string; subscriptionStatus: string; subscriptionExpiresAt: Date | null };
-type DoctorDayRow = { date: string; status: string; repId: number };
+type DoctorDayRow = { id: number; date: string; status: string; repId: number; startTime: string | null; bookedAt: Date | string };
 type RepWithDoctorRow = { id: number; date: string; status: string; clinicId: number };
-const doctorDayColumns = { date: doctorAppointments.appointmentDate, status: doctorAppointments.status, repId: doctorAppointments.repId };
+const doctorDayColumns = {
+  id: doctorAppointments.id,
+  date: doctorAppointments.appointmentDate,
+  status: doctorAppointments.status,
+  repId: doctorAppointments.repId,
+  startTime: doctorAppointments.startTime,
+  bookedAt: doctorAppointments.bookedAt,
+};
 type P<T> = Param<T>;
 const ph = sql.placeholder;
 
@@ -117,6 +125,8 @@ export interface CalendarInputs {
   availableDays: unknown;
   maxSlots: number;
   callFrequency: number;
+  visitWindows: { start: string; end: string }[];
+  slotMinutes: number;
   /** the doctor's non-cancelled appointments at the clinic in the range */
   doctorDays: DoctorDayRow[];
   /** the rep's non-cancelled appointments with the doctor at any clinic, by date */
@@ -143,7 +153,11 @@ export function queryCalendarInputs(db: DbOrTx, o: CalendarArgs) {
         availableDays: clinicDoctorSettings.availableDays,
         maxSlots: clinicDoctorSettings.maxSlots,
         callFrequency: clinicDoctorSettings.callFrequency,
-        doctorDays: sql<DoctorDayRow[]>`coalesce((select json_agg(json_build_object('date', ${a.appointmentDate}, 'status', ${a.status}, 'repId', ${a.repId}))
+        visitWindows: clinicDoctorSettings.visitWindows,
+        slotMinutes: clinicDoctorSettings.slotMinutes,
+        doctorDays: sql<
+          DoctorDayRow[]
+        >`coalesce((select json_agg(json_build_object('id', ${a.id}, 'date', ${a.appointmentDate}, 'status', ${a.status}, 'repId', ${a.repId}, 'startTime', ${a.startTime}, 'bookedAt', ${a.bookedAt}))
           from ${a} where ${a.clinicId} = ${o.clinicId} and ${a.doctorId} = ${o.doctorId}
             and ${a.appointmentDate} between ${o.from} and ${o.to} and ${a.status} <> 'cancelled'), '[]'::json)`,
         repVisits: sql<
@@ -194,18 +208,47 @@ export function queryRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; d
 }
 
 /** Inserts a booking; null when the partial unique index (rep, doctor, date) already holds one. */
-export async function insertAppointment(tx: Tx, o: { repId: number; doctorId: number; clinicId: number; date: string; now: Date }) {
+export async function insertAppointment(tx: Tx, o: { repId: number; doctorId: number; clinicId: number; date: string; startTime: string | null; now: Date }) {
   const [row] = await tx
     .insert(doctorAppointments)
-    .values({ repId: o.repId, doctorId: o.doctorId, clinicId: o.clinicId, appointmentDate: o.date, status: 'booked', bookedAt: o.now, updatedAt: o.now })
+    .values({
+      repId: o.repId,
+      doctorId: o.doctorId,
+      clinicId: o.clinicId,
+      appointmentDate: o.date,
+      startTime: o.startTime,
+      status: 'booked',
+      bookedAt: o.now,
+      updatedAt: o.now,
+    })
     .onConflictDoNothing()
     .returning();
   return row ?? null;
 }
 
+/** Whether a visit that is not cancelled holds this time of the doctor's day at the clinic. */
+export async function isVisitTimeTaken(db: DbOrTx, o: { clinicId: number; doctorId: number; date: string; startTime: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: doctorAppointments.id })
+    .from(doctorAppointments)
+    .where(
+      and(
+        eq(doctorAppointments.clinicId, o.clinicId),
+        eq(doctorAppointments.doctorId, o.doctorId),
+        eq(doctorAppointments.appointmentDate, o.date),
+        eq(doctorAppointments.startTime, o.startTime),
+        ne(doctorAppointments.status, 'cancelled'),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
 const appointmentView = {
   id: doctorAppointments.id,
   appointment_date: doctorAppointments.appointmentDate,
+  start_time: doctorAppointments.startTime,
+  token: visitToken,
   status: doctorAppointments.status,
   doctor_name: doctors.name,
   doctor_specialty: doctors.specialty,

@@ -1,7 +1,15 @@
 import type { Deps } from '../../deps';
 import type { ErrorCode } from '../../../shared/errors';
-import { BOOKING_MESSAGES, canRepCancel, checkBooking, normalizeAvailableDays } from '../../../shared/booking/booking-rules';
-import { todayInIndia } from '../../../shared/dates';
+import {
+  BOOKING_MESSAGES,
+  canRepCancel,
+  checkBooking,
+  checkVisitTime,
+  normalizeAvailableDays,
+  type BookingContext,
+} from '../../../shared/booking/booking-rules';
+import { VISIT_TIME_MESSAGES, visitTokens } from '../../../shared/booking/visit-windows';
+import { timeInIndia, todayInIndia } from '../../../shared/dates';
 import type { BookAppointment, BookedAppointment, RepAppointment } from '../../../shared/schemas/booking';
 import { isSubscriptionActive, SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../shared/subscription/subscription-status';
 import { AppError, badRequest, isUniqueViolation, notFound, unauthorized } from '../../errors';
@@ -17,6 +25,7 @@ import {
   findIdempotentAnswer,
   findRepAppointment,
   insertAppointment,
+  isVisitTimeTaken,
   listDoctorAppointmentsBetween,
   listRepAppointmentsWithDoctor,
   lockDoctorSettings,
@@ -40,12 +49,22 @@ export interface BookingAnswer {
 /** What idempotency_keys.response_body holds: the answer and which booking it answered. */
 type StoredAnswer = { body: AnswerBody; request: string };
 
-const fingerprint = (i: BookAppointment) => `${i.doctorId}:${i.clinicId}:${i.appointmentDate}`;
+const fingerprint = (i: BookAppointment) => `${i.doctorId}:${i.clinicId}:${i.appointmentDate}${i.startTime ? `@${i.startTime}` : ''}`;
 
 function replay(row: { statusCode: number; responseBody: unknown }, input: BookAppointment): BookingAnswer {
   const stored = row.responseBody as StoredAnswer;
   if (stored.request !== fingerprint(input)) throw new AppError('idempotency_key_reused', IDEMPOTENCY_KEY_REUSED, 422);
   return { statusCode: row.statusCode, body: stored.body, replayed: true };
+}
+
+/**
+ * Inserts the visit; null when the rep already has one with the doctor that date, 'time_taken' when the visit
+ * time's unique index holds another rep's (the index, not the check before it, keeps one rep per time).
+ */
+async function insertVisit(tx: Parameters<typeof insertAppointment>[0], o: Parameters<typeof insertAppointment>[1]) {
+  const row = await insertAppointment(tx, o);
+  if (row || o.startTime === null) return row;
+  return (await isVisitTimeTaken(tx, { clinicId: o.clinicId, doctorId: o.doctorId, date: o.date, startTime: o.startTime })) ? ('time_taken' as const) : null;
 }
 
 /**
@@ -86,21 +105,50 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
         await listRepAppointmentsWithDoctor(tx, { repId: input.repId, doctorId: input.doctorId }),
         await listClosedDates(tx, { clinicId: input.clinicId, doctorId: input.doctorId, from: date, to: date }),
       ];
-      const settings = { maxSlots: link.maxSlots, callFrequency: link.callFrequency, availableDays: normalizeAvailableDays(link.availableDays) };
+      const settings = {
+        maxSlots: link.maxSlots,
+        callFrequency: link.callFrequency,
+        availableDays: normalizeAvailableDays(link.availableDays),
+        visitWindows: link.visitWindows,
+        slotMinutes: link.slotMinutes,
+      };
       const horizonDays = deps.config.BOOKING_HORIZON_DAYS;
-      const check = checkBooking({ settings, clinicId: input.clinicId, doctorAppointments, repAppointments, today, closedDates, horizonDays }, date);
+      const ctx: BookingContext = {
+        settings,
+        clinicId: input.clinicId,
+        doctorAppointments,
+        repAppointments,
+        today,
+        closedDates,
+        horizonDays,
+        nowTime: timeInIndia(now),
+      };
+      // The day's rules first (the spec's refusals), then the visit time (docs/decisions/039).
+      const dayCheck = checkBooking(ctx, date);
+      const timeCheck = dayCheck.ok ? checkVisitTime(ctx, date, input.startTime) : null;
+      const refusal = !dayCheck.ok
+        ? { statusCode: dayCheck.status, body: { message: dayCheck.message, code: dayCheck.reason } }
+        : timeCheck && !timeCheck.ok
+          ? { statusCode: timeCheck.status, body: { message: timeCheck.message, code: timeCheck.code } }
+          : null;
 
       let answer: BookingAnswer;
-      const row = check.ok ? await insertAppointment(tx, { ...input, date, now }) : null;
-      if (!check.ok) {
-        answer = { statusCode: check.status, body: { message: check.message, code: check.reason }, replayed: false };
+      const row = refusal ? null : await insertVisit(tx, { ...input, date, startTime: input.startTime ?? null, now });
+      if (refusal) {
+        answer = { ...refusal, replayed: false };
+      } else if (row === 'time_taken') {
+        answer = { statusCode: 409, body: { message: VISIT_TIME_MESSAGES.taken, code: 'visit_time_taken' }, replayed: false };
       } else if (!row) {
         answer = { statusCode: 409, body: { message: BOOKING_MESSAGES.alreadyBookedOnDate, code: 'already_booked' }, replayed: false };
       } else {
         changed.add(...appointmentKeys({ repId: row.repId, clinicId: row.clinicId, doctorId: row.doctorId, date: row.appointmentDate }));
+        const token =
+          visitTokens([...doctorAppointments, { id: row.id, startTime: row.startTime, bookedAt: row.bookedAt, status: row.status }]).get(row.id) ?? null;
         const appointment: BookedAppointment = {
           id: row.id,
           appointment_date: row.appointmentDate,
+          start_time: row.startTime,
+          token,
           status: row.status,
           doctor_id: row.doctorId,
           doctor_name: link.doctorName,
@@ -134,7 +182,7 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
         const stored: StoredAnswer = { body: answer.body, request: fingerprint(input) };
         await saveIdempotentAnswer(tx, { repId: input.repId, key, statusCode: answer.statusCode, responseBody: stored, now });
       }
-      return { answer, booked: !!row };
+      return { answer, booked: !!row && row !== 'time_taken' };
     });
   } catch (err) {
     // A unique violation that slipped past the locks (an (rep, key) pair stored meanwhile, or a row written

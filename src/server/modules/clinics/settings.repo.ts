@@ -10,6 +10,8 @@ const settingsColumns = {
   maxSlots: clinicDoctorSettings.maxSlots,
   callFrequency: clinicDoctorSettings.callFrequency,
   availableDays: clinicDoctorSettings.availableDays,
+  visitWindows: clinicDoctorSettings.visitWindows,
+  slotMinutes: clinicDoctorSettings.slotMinutes,
 };
 
 export async function findSettings(db: DbOrTx, clinicId: number, doctorId: number) {
@@ -24,7 +26,18 @@ export async function findSettings(db: DbOrTx, clinicId: number, doctorId: numbe
 /** Insert or update the one settings row of (clinic, doctor); the unique index makes it atomic. */
 export async function upsertSettings(
   db: DbOrTx,
-  v: { clinicId: number; doctorId: number; doctorName: string; maxSlots: number; callFrequency: number; availableDays: AvailableDays; now: Date },
+  v: {
+    clinicId: number;
+    doctorId: number;
+    doctorName: string;
+    maxSlots: number;
+    callFrequency: number;
+    availableDays: AvailableDays;
+    /** absent: kept as stored (a new row: the whole day) */
+    visitWindows?: { start: string; end: string }[];
+    slotMinutes?: number;
+    now: Date;
+  },
 ) {
   const { now, ...values } = v;
   const [row] = await db
@@ -37,6 +50,8 @@ export async function upsertSettings(
         maxSlots: sql`excluded.max_slots`,
         callFrequency: sql`excluded.call_frequency`,
         availableDays: sql`excluded.available_days`,
+        ...(v.visitWindows !== undefined && { visitWindows: sql`excluded.visit_windows` }),
+        ...(v.slotMinutes !== undefined && { slotMinutes: sql`excluded.slot_minutes` }),
         updatedAt: now,
       },
     })

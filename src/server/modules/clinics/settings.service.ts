@@ -42,6 +42,8 @@ export async function saveDoctorSettings(deps: ClinicDeps, o: { actor: Actor; in
       maxSlots: input.maxSlots,
       callFrequency: input.callFrequency,
       availableDays: input.availableDays,
+      visitWindows: input.visitWindows,
+      slotMinutes: input.slotMinutes,
       now: deps.clock.now(),
     });
   });

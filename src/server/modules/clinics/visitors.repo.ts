@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
 import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
+import { visitOrderBy, visitToken } from '../../db/visit-order';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
 import type { CancelledVisit } from './clinic-mail';
 
@@ -12,6 +13,8 @@ export const ACTIVE_STATUSES = ['booked', 'confirmed'] as const;
 const clinicAppointmentColumns = {
   id: doctorAppointments.id,
   appointment_date: doctorAppointments.appointmentDate,
+  start_time: doctorAppointments.startTime,
+  token: visitToken,
   rep_id: doctorAppointments.repId,
   doctor_id: doctorAppointments.doctorId,
   clinic_id: doctorAppointments.clinicId,
@@ -23,12 +26,15 @@ const clinicAppointmentColumns = {
 
 function clinicAppointmentsQuery(db: DbOrTx, q: { clinicId: Param<number>; doctorId: Param<number> } | SQL, dateCondition: SQL) {
   const which = 'clinicId' in q ? and(eq(doctorAppointments.clinicId, q.clinicId), eq(doctorAppointments.doctorId, q.doctorId)) : q;
-  return db
-    .select(clinicAppointmentColumns)
-    .from(doctorAppointments)
-    .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
-    .where(and(which, dateCondition))
-    .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.bookedAt), asc(doctorAppointments.id));
+  return (
+    db
+      .select(clinicAppointmentColumns)
+      .from(doctorAppointments)
+      .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
+      .where(and(which, dateCondition))
+      // The day's order: by time, then booking (docs/decisions/039).
+      .orderBy(...visitOrderBy)
+  );
 }
 
 /** The appointments of several (clinic, doctor) pairs from `fromDate` on (batched reads). */

@@ -24,6 +24,8 @@ export interface BookableSettings {
   availableDays: unknown;
   maxSlots: number;
   callFrequency: number;
+  visitWindows: { start: string; end: string }[];
+  slotMinutes: number;
 }
 
 export interface PlaceDoctor {
@@ -43,6 +45,8 @@ const settingsColumns = {
   availableDays: clinicDoctorSettings.availableDays,
   maxSlots: clinicDoctorSettings.maxSlots,
   callFrequency: clinicDoctorSettings.callFrequency,
+  visitWindows: clinicDoctorSettings.visitWindows,
+  slotMinutes: clinicDoctorSettings.slotMinutes,
 };
 
 /** The doctors bookable at clinics of one place, each once (one partition of the directory). */

@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import { doctorAppointments } from './schema';
+
+// The day's order (docs/decisions/039): a visit's token is its place among the doctor's visits that day at the
+// clinic that are not cancelled, by time (a visit without one after the timed ones), then booking time, then id;
+// the same order as visitTokens in src/shared/booking/visit-windows.ts. Read where the visit is listed, so a
+// later booking of an earlier time moves the token with it. One probe of the (clinic, doctor, date) index.
+
+const a = doctorAppointments;
+const LAST = '99:99';
+
+/** The token of the row of `doctor_appointments` the query selects; null for a cancelled visit. */
+export const visitToken = sql<number | null>`case when ${a.status} = 'cancelled' then null else (
+  select count(*)::int + 1 from doctor_appointments o
+  where o.clinic_id = ${a.clinicId} and o.doctor_id = ${a.doctorId} and o.appointment_date = ${a.appointmentDate}
+    and o.status <> 'cancelled'
+    and (coalesce(o.start_time, ${LAST}), o.booked_at, o.id) < (coalesce(${a.startTime}, ${LAST}), ${a.bookedAt}, ${a.id})
+) end`;
+
+/** ORDER BY terms of the day's order, for lists of one doctor's days. */
+export const visitOrderBy = [a.appointmentDate, sql`coalesce(${a.startTime}, ${LAST})`, a.bookedAt, a.id] as const;
