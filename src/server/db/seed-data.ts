@@ -124,6 +124,9 @@ export interface DemoLink {
   days: DayPattern;
   maxSlots: number;
   callFrequency: 7 | 14 | 21 | 28;
+  /** Visiting hours and one visit's minutes (docs/decisions/039); absent: the whole day. */
+  visitWindows?: readonly { start: string; end: string }[];
+  slotMinutes?: number;
 }
 
 /** One doctor (one row in `doctors`); the first link is the clinic that added the doctor. */
@@ -135,13 +138,14 @@ export interface DemoDoctor {
 }
 
 export const DEMO_DOCTORS: readonly DemoDoctor[] = [
-  // Srinagar Care Clinic. Dr. Farooq Ahmad takes calls every day here, so the clinic always has today's calls.
+  // Srinagar Care Clinic. Dr. Farooq Ahmad takes calls every day here, so the clinic always has today's calls, in
+  // visiting hours (after the OPD, 15:30-17:00, 15 minutes each), so the demo shows times and the day's order.
   {
     key: 'farooq',
     name: 'Dr. Farooq Ahmad',
     specialty: 'Cardiology',
     links: [
-      { clinic: 'srinagar', days: 'all', maxSlots: 4, callFrequency: 7 },
+      { clinic: 'srinagar', days: 'all', maxSlots: 4, callFrequency: 7, visitWindows: [{ start: '15:30', end: '17:00' }], slotMinutes: 15 },
       { clinic: 'anantnag', days: 'tueThuSat', maxSlots: 3, callFrequency: 14 },
     ],
   },
@@ -179,7 +183,25 @@ export const DEMO_DOCTORS: readonly DemoDoctor[] = [
   { key: 'anita', name: 'Dr. Anita Slathia', specialty: 'Gynecology', links: [{ clinic: 'udhampur', days: 'weekdays', maxSlots: 4, callFrequency: 14 }] },
   { key: 'pawan', name: 'Dr. Pawan Kumar', specialty: 'Orthopedics', links: [{ clinic: 'udhampur', days: 'monWedFri', maxSlots: 3, callFrequency: 7 }] },
   // Other states (city 'Other').
-  { key: 'meera', name: 'Dr. Meera Khanna', specialty: 'Cardiology', links: [{ clinic: 'delhi', days: 'monSat', maxSlots: 10, callFrequency: 7 }] },
+  {
+    key: 'meera',
+    name: 'Dr. Meera Khanna',
+    specialty: 'Cardiology',
+    // A morning and an evening OPD break.
+    links: [
+      {
+        clinic: 'delhi',
+        days: 'monSat',
+        maxSlots: 10,
+        callFrequency: 7,
+        visitWindows: [
+          { start: '11:00', end: '12:00' },
+          { start: '16:00', end: '17:30' },
+        ],
+        slotMinutes: 10,
+      },
+    ],
+  },
   { key: 'arjun', name: 'Dr. Arjun Mehta', specialty: 'Psychiatry', links: [{ clinic: 'delhi', days: 'tueThuSat', maxSlots: 3, callFrequency: 14 }] },
   { key: 'sanjay', name: 'Dr. Sanjay Patil', specialty: 'Urology', links: [{ clinic: 'mumbai', days: 'weekdays', maxSlots: 5, callFrequency: 14 }] },
   { key: 'leena', name: 'Dr. Leena Joshi', specialty: 'Oncology', links: [{ clinic: 'mumbai', days: 'monWedFri', maxSlots: 2, callFrequency: 28 }] },

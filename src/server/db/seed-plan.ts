@@ -1,4 +1,5 @@
 import { checkBooking, type BookingContext } from '../../shared/booking/booking-rules';
+import { slotTimes, SLOT_MINUTES } from '../../shared/booking/visit-windows';
 import { addDays, type IsoDate } from '../../shared/dates';
 import type { CANCELLATION_REASONS } from '../../shared/constants';
 import { availableDaysFor, DEMO_CLINICS, DEMO_DOCTORS, DEMO_REPS, type DemoLink } from './seed-data';
@@ -25,6 +26,8 @@ export interface DemoVisit {
 
 export interface PlannedAppointment extends DemoVisit {
   date: IsoDate;
+  /** the first visit time no other planned visit of the doctor's day there holds; null without visiting hours */
+  startTime: string | null;
 }
 
 export const DEMO_VISITS: readonly DemoVisit[] = [
@@ -100,9 +103,17 @@ export function planDemoAppointments(today: IsoDate): PlannedAppointment[] {
       if (checkBooking(contextFor(visit, link, bookedOn, placed), candidate).ok) date = candidate;
     }
     if (!date) throw new Error(`demo data: no date for ${visit.rep} with ${visit.doctor} at ${visit.clinic}`);
-    placed.push({ ...visit, date });
+    placed.push({ ...visit, date, startTime: firstFreeTime(link, placed, visit, date) });
   }
   return placed;
+}
+
+function firstFreeTime(link: DemoLink, placed: PlannedAppointment[], visit: DemoVisit, date: IsoDate): string | null {
+  if (!link.visitWindows?.length) return null;
+  const held = new Set(placed.filter((p) => p.doctor === visit.doctor && p.clinic === visit.clinic && p.date === date).map((p) => p.startTime));
+  const time = slotTimes(link.visitWindows, link.slotMinutes ?? SLOT_MINUTES.default).find((t) => !held.has(t));
+  if (!time) throw new Error(`demo data: no visit time for ${visit.rep} with ${visit.doctor} at ${visit.clinic}`);
+  return time;
 }
 
 /** What the booking rules see when `visit.rep` books `visit.doctor` at `visit.clinic` on `bookedOn`. */
@@ -111,9 +122,17 @@ function contextFor(visit: DemoVisit, link: DemoLink, bookedOn: IsoDate, placed:
   const clinicIds = new Map(DEMO_CLINICS.map((c, i) => [c.key, i + 1] as const));
   const withDoctor = placed.filter((p) => p.doctor === visit.doctor);
   return {
-    settings: { maxSlots: link.maxSlots, callFrequency: link.callFrequency, availableDays: availableDaysFor(link.days) },
+    settings: {
+      maxSlots: link.maxSlots,
+      callFrequency: link.callFrequency,
+      availableDays: availableDaysFor(link.days),
+      visitWindows: link.visitWindows ?? [],
+      slotMinutes: link.slotMinutes ?? SLOT_MINUTES.default,
+    },
     clinicId: clinicIds.get(visit.clinic)!,
-    doctorAppointments: withDoctor.filter((p) => p.clinic === visit.clinic).map((p) => ({ date: p.date, status: p.status, repId: repIds.get(p.rep)! })),
+    doctorAppointments: withDoctor
+      .filter((p) => p.clinic === visit.clinic)
+      .map((p) => ({ date: p.date, status: p.status, repId: repIds.get(p.rep)!, startTime: p.startTime })),
     repAppointments: withDoctor.filter((p) => p.rep === visit.rep).map((p) => ({ date: p.date, status: p.status, clinicId: clinicIds.get(p.clinic)! })),
     today: bookedOn,
   };

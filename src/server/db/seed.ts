@@ -85,6 +85,8 @@ export async function seedDemo(db: Db, opts: { now: Date }): Promise<SeedResult>
           maxSlots: link.maxSlots,
           callFrequency: link.callFrequency,
           availableDays: availableDaysFor(link.days),
+          visitWindows: link.visitWindows ? [...link.visitWindows] : [],
+          slotMinutes: link.slotMinutes ?? 15,
           createdAt: added,
           updatedAt: added,
         });
@@ -122,6 +124,7 @@ export async function seedDemo(db: Db, opts: { now: Date }): Promise<SeedResult>
         clinicId: clinicIds.get(a.clinic)!,
         repId: repIds.get(a.rep)!,
         appointmentDate: a.date,
+        startTime: a.startTime,
         ...appointmentTimes(a, i, now),
       });
     }
