@@ -79,6 +79,8 @@ const repExportSchema = z.object({
     z.object({
       id: z.number(),
       date: z.string(),
+      /** "HH:MM" with visiting hours, else null (docs/decisions/039) */
+      startTime: z.string().nullable(),
       status: z.string(),
       doctor: z.string().nullable(),
       clinic: z.string().nullable(),
@@ -112,13 +114,23 @@ const clinicExportSchema = z.object({
       id: z.number(),
       name: z.string(),
       specialty: z.string(),
-      callSettings: z.object({ maxSlots: z.number(), callFrequency: z.number(), availableDays: z.record(z.string(), z.boolean()) }).nullable(),
+      callSettings: z
+        .object({
+          maxSlots: z.number(),
+          callFrequency: z.number(),
+          availableDays: z.record(z.string(), z.boolean()),
+          visitWindows: z.array(z.object({ start: z.string(), end: z.string() })),
+          slotMinutes: z.number(),
+        })
+        .nullable(),
     }),
   ),
   appointments: z.array(
     z.object({
       id: z.number(),
       date: z.string(),
+      /** "HH:MM" with visiting hours, else null (docs/decisions/039) */
+      startTime: z.string().nullable(),
       status: z.string(),
       doctor: z.string().nullable(),
       rep: z.string().nullable(),

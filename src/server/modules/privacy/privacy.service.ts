@@ -89,6 +89,7 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
       .select({
         id: doctorAppointments.id,
         date: doctorAppointments.appointmentDate,
+        startTime: doctorAppointments.startTime,
         status: doctorAppointments.status,
         doctor: doctors.name,
         clinic: clinicUsers.clinicName,
@@ -162,6 +163,7 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
     .select({
       id: doctorAppointments.id,
       date: doctorAppointments.appointmentDate,
+      startTime: doctorAppointments.startTime,
       status: doctorAppointments.status,
       doctor: doctors.name,
       rep: medicalReps.fullName,
@@ -195,7 +197,15 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
       id: d.id,
       name: d.name,
       specialty: d.specialty,
-      callSettings: d.settings ? { maxSlots: d.settings.maxSlots, callFrequency: d.settings.callFrequency, availableDays: d.settings.availableDays } : null,
+      callSettings: d.settings
+        ? {
+            maxSlots: d.settings.maxSlots,
+            callFrequency: d.settings.callFrequency,
+            availableDays: d.settings.availableDays,
+            visitWindows: d.settings.visitWindows,
+            slotMinutes: d.settings.slotMinutes,
+          }
+        : null,
     })),
     appointments: visits,
     sessions: await sessionList(deps, actor),
