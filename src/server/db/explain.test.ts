@@ -115,6 +115,9 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
     await expectIndexOn(withDoctor, 'doctor_appointments', ['doctor_appointments_rep_doctor_date_uq', 'doctor_appointments_rep_date_idx']);
     const upcoming = queryRepUpcomingAppointments(ctx.database.db, { repId, fromDate: v.today });
     await expectIndexOn(upcoming, 'doctor_appointments', ['doctor_appointments_rep_date_idx', 'doctor_appointments_rep_doctor_date_uq']);
+    // Each row's token counts the visits before it in the doctor's day at the clinic (src/server/db/visit-order.ts):
+    // one probe of the doctor's day per row, never a scan of the appointments (as a doctor's day above).
+    await expectIndexOn(upcoming, 'doctor_appointments', ['doctor_appointments_clinic_doctor_date_idx', 'doctor_appointments_doctor_date_id_idx']);
   });
 
   it("a calendar month not cached yet: the link's settings, the doctor's month, the rep's visits and the closures in one statement", async () => {
@@ -280,6 +283,12 @@ describeEachDatabase('admin list pages use indexes', (ctx) => {
     const before = { date: today, id: 50_000 };
     await expectIndexOn(queryAppointmentsPage(db, { filter: {}, limit }), 'doctor_appointments', ['doctor_appointments_date_id_idx']);
     await expectIndexOn(queryAppointmentsPage(db, { filter: {}, before, limit }), 'doctor_appointments', ['doctor_appointments_date_id_idx']);
+    // Each row's token: one probe of a doctor's day (src/server/db/visit-order.ts), by the (clinic, doctor, date)
+    // index or the (doctor, date, id) one (a doctor has few clinics: the planner takes either).
+    await expectIndexOn(queryAppointmentsPage(db, { filter: {}, limit }), 'doctor_appointments', [
+      'doctor_appointments_clinic_doctor_date_idx',
+      'doctor_appointments_doctor_date_id_idx',
+    ]);
     // A common status walks the dates and skips the others; a rare one reads its own index.
     await expectIndexOn(queryAppointmentsPage(db, { filter: { status: 'cancelled' }, before, limit }), 'doctor_appointments', byDate);
     await expectIndexOn(queryAppointmentsPage(db, { filter: { status: 'confirmed' }, limit }), 'doctor_appointments', [

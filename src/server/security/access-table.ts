@@ -115,6 +115,10 @@ export const MATRIX: Record<string, Row> = {
     request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA.id), month: '2026-03' } }),
     expect: anyRep(),
   },
+  'GET /api/booking/day-slots': {
+    request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA.id), date: BOOK_DAY } }),
+    expect: anyRep(),
+  },
   'POST /api/book-appointment': {
     request: json((w) => ({ doctorId: w.doctorA.id, clinicId: w.clinicA.id, repId: w.repA.id, appointmentDate: BOOK_DAY })),
     expect: repOwned(),
@@ -189,6 +193,10 @@ export const MATRIX: Record<string, Row> = {
   },
   'POST /api/clinic/cancel-today-calls': {
     request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorA.id, date: '2026-03-02', reason: 'Clinic will be closed today' })),
+    expect: clinicOwned(),
+  },
+  'POST /api/clinic/cancel-visits': {
+    request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorA2.id, appointmentIds: [w.appointment.id] })),
     expect: clinicOwned(),
   },
   'POST /api/clinic/change-password': { request: json(() => ({ currentPassword: TEST_PASSWORD, newPassword: 'N3w!Password9' })), expect: anyClinic() },

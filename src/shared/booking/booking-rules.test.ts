@@ -4,6 +4,7 @@ import {
   callFrequencyCutoff,
   canRepCancel,
   checkBooking,
+  checkVisitTime,
   datesOfMonth,
   dayRefusalMessage,
   dayStatus,
@@ -297,6 +298,52 @@ describe('checkBooking', () => {
   it('gives the cutoff for the message', () => {
     const r = checkBooking(ctx({ mine: [{ date: '2026-03-04', status: 'booked', clinicId: OTHER_CLINIC }] }), '2026-03-06');
     expect(r).toMatchObject({ ok: false, reason: 'frequency', cutoff: '2026-03-12' });
+  });
+});
+
+describe('checkVisitTime (visiting hours, docs/decisions/039)', () => {
+  // The afternoon window 15:30-16:30 in 15-minute visits: 15:30, 15:45, 16:00, 16:15.
+  const DAY = '2026-03-04';
+  const timed = (o: { doctor?: DoctorAppointmentFact[]; nowTime?: string; windows?: boolean; slotMinutes?: number } = {}): BookingContext => ({
+    ...ctx({ doctor: o.doctor ?? [], maxSlots: 10 }),
+    settings: {
+      maxSlots: 10,
+      callFrequency: 7,
+      availableDays: weekdays,
+      visitWindows: o.windows === false ? [] : [{ start: '15:30', end: '16:30' }],
+      slotMinutes: o.slotMinutes ?? 15,
+    },
+    ...(o.nowTime ? { nowTime: o.nowTime } : {}),
+  });
+  const visit = (startTime: string | null, status = 'booked', date = DAY): DoctorAppointmentFact => ({ date, status, repId: 9, startTime });
+  const taken = { ok: false, code: 'visit_time_taken', status: 409, message: 'This visit time is no longer available. Please select another time.' };
+
+  it.each<{ name: string; date?: string; time: string | undefined; o?: Parameters<typeof timed>[0]; result: object }>([
+    { name: 'a free time', time: '15:45', result: { ok: true } },
+    { name: 'the last visit of the window', time: '16:15', result: { ok: true } },
+    { name: 'no time', time: undefined, result: { ok: false, code: 'visit_time_required', status: 400, message: 'Please select a visit time.' } },
+    ...['15:40', '16:30', '09:00'].map((time) => ({
+      name: `${time}, not the start of a visit`,
+      time,
+      result: { ok: false, code: 'visit_time_not_offered', status: 400, message: 'Please select one of the visit times offered.' },
+    })),
+    { name: 'a time without windows', time: '15:30', o: { windows: false }, result: { ok: false, code: 'visit_time_not_needed', status: 400 } },
+    { name: 'no time without windows', time: undefined, o: { windows: false }, result: { ok: true } },
+    { name: 'a taken time', time: '16:00', o: { doctor: [visit('16:00', 'confirmed')] }, result: taken },
+    { name: 'a time freed by a cancellation', time: '16:00', o: { doctor: [visit('16:00', 'cancelled')] }, result: { ok: true } },
+    { name: 'the same time on another day', time: '16:00', o: { doctor: [visit('16:00', 'booked', '2026-03-05')] }, result: { ok: true } },
+    { name: 'a time a kept visit starts in', time: '15:30', o: { slotMinutes: 20, doctor: [visit('15:45')] }, result: taken },
+    { name: 'today, a time that has begun', date: TODAY, time: '15:45', o: { nowTime: '15:45' }, result: taken },
+    { name: 'today, a later time', date: TODAY, time: '16:00', o: { nowTime: '15:45' }, result: { ok: true } },
+    { name: 'another day than today, whatever the hour', time: '15:30', o: { nowTime: '18:00' }, result: { ok: true } },
+  ])('$name', ({ date, time, o, result }) => {
+    expect(checkVisitTime(timed(o), date ?? DAY, time)).toMatchObject(result);
+  });
+
+  it('counts only the free times not yet begun in the slots left', () => {
+    expect(remainingSlots(timed({ doctor: [visit('15:30')] }), DAY)).toBe(3);
+    expect(remainingSlots(timed({ nowTime: '16:05' }), TODAY)).toBe(1);
+    expect(checkBooking(timed({ nowTime: '16:20' }), TODAY)).toMatchObject({ ok: false, reason: 'full', status: 409 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { addDays, formatDisplayDate, isIsoDate, weekdayOf, type IsoDate } from '../dates';
-import { daySlots, SLOT_MINUTES, slotTimes, VISIT_TIME_MESSAGES, type VisitWindow } from './visit-windows';
+import { daySlots, SLOT_MINUTES, slotTimes, takenSlotTimes, VISIT_TIME_MESSAGES, type VisitWindow } from './visit-windows';
 
 // spec part 2, 5 (booking rules, rep calendar) and 4 (appointment statuses, cancellation): written once here,
 // used by the calendar and by the server, which is the authority (ARCHITECTURE rule 1). Pure: `today` (the
@@ -310,7 +310,7 @@ export type VisitTimeCheck =
 
 /**
  * Whether `startTime` may be booked on a day checkBooking allowed (docs/decisions/039): with visiting hours a time
- * is required and must be the start of one of the day's visits, free and (today) not yet begun; without them no
+ * is required and must be the start of one of the day's visits, free (takenSlotTimes) and (today) not yet begun; without them no
  * time is taken. The database's unique index on (clinic, doctor, date, time) keeps one rep per time under races.
  */
 export function checkVisitTime(ctx: BookingContext, date: IsoDate, startTime: string | undefined): VisitTimeCheck {
@@ -322,7 +322,8 @@ export function checkVisitTime(ctx: BookingContext, date: IsoDate, startTime: st
   if (!slotTimes(windows, ctx.settings.slotMinutes ?? SLOT_MINUTES.default).includes(startTime)) {
     return { ok: false, code: 'visit_time_not_offered', message: VISIT_TIME_MESSAGES.notOffered, status: 400 };
   }
-  const taken = ctx.doctorAppointments.some((a) => a.date === date && counts(a.status) && a.startTime === startTime);
+  const onDate = ctx.doctorAppointments.filter((a) => a.date === date);
+  const taken = takenSlotTimes({ visitWindows: windows, slotMinutes: ctx.settings.slotMinutes ?? SLOT_MINUTES.default, visits: onDate }).has(startTime);
   const started = date === ctx.today && ctx.nowTime !== undefined && startTime <= ctx.nowTime;
   return taken || started ? { ok: false, code: 'visit_time_taken', message: VISIT_TIME_MESSAGES.taken, status: 409 } : { ok: true };
 }

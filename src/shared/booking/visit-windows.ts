@@ -99,9 +99,11 @@ export function visitWindowProblems(windows: readonly VisitWindow[], slotMinutes
     else if (lengthOk && end - start < slotMinutes) problems.push({ index, field: 'end', message: VISIT_WINDOW_MESSAGES.tooShort });
     else valid.push({ index, start, end });
   });
-  const byStart = [...valid].sort((a, b) => a.start - b.start);
-  for (let i = 1; i < byStart.length; i++) {
-    if (byStart[i]!.start < byStart[i - 1]!.end) problems.push({ index: byStart[i]!.index, field: 'start', message: VISIT_WINDOW_MESSAGES.overlap });
+  // Each window against the latest end before it, not only its neighbour: a long window may hold two short ones.
+  let latestEnd = -1;
+  for (const w of [...valid].sort((a, b) => a.start - b.start)) {
+    if (w.start < latestEnd) problems.push({ index: w.index, field: 'start', message: VISIT_WINDOW_MESSAGES.overlap });
+    latestEnd = Math.max(latestEnd, w.end);
   }
   return problems;
 }
@@ -142,13 +144,42 @@ export function visitTokens(visits: readonly DayVisit[]): Map<number, number> {
   return new Map(counted.map((v, i) => [v.id, i + 1]));
 }
 
+/** A visit of the day as the free times need it: its time, if any, and its status. */
+export interface TimedVisit {
+  startTime?: string | null;
+  status: string;
+}
+
+/**
+ * The visit times of the day held by visits that are not cancelled: the time a visit starts in ([time, time +
+ * slotMinutes)). Visits keep their times when the clinic changes the windows or the visit length (docs/decisions/039),
+ * so a kept visit may start between the new times; it then holds the one it falls in, and no two reps are sent in
+ * at once. A visit outside every window, or without a time, holds none (it still counts against Max Slots).
+ */
+export function takenSlotTimes(o: { visitWindows: readonly VisitWindow[]; slotMinutes: number; visits: readonly TimedVisit[] }): Set<string> {
+  const taken = new Set<string>();
+  if (o.slotMinutes <= 0) return taken;
+  for (const v of o.visits) {
+    const at = v.status === 'cancelled' || !v.startTime ? null : minutesOf(v.startTime);
+    if (at === null) continue;
+    for (const w of o.visitWindows) {
+      const start = minutesOf(w.start);
+      const end = minutesOf(w.end);
+      if (start === null || end === null || at < start || at >= end) continue;
+      const slot = start + Math.floor((at - start) / o.slotMinutes) * o.slotMinutes;
+      if (slot + o.slotMinutes <= end) taken.add(clockTime(slot));
+    }
+  }
+  return taken;
+}
+
 export interface DaySlot {
   time: string;
   available: boolean;
 }
 
 /**
- * The day's visit times and which are free: a time is taken by a visit that is not cancelled, and gone when the
+ * The day's visit times and which are free: a time is taken by a visit that is not cancelled (takenSlotTimes), and gone when the
  * date is today and it has started (`nowTime`, Indian time). Every time is unavailable once the day holds
  * Max Slots visits. `taken` lists the day's visits (any status).
  */
@@ -156,12 +187,12 @@ export function daySlots(o: {
   visitWindows: readonly VisitWindow[];
   slotMinutes: number;
   maxSlots: number;
-  taken: readonly { startTime?: string | null; status: string }[];
+  taken: readonly TimedVisit[];
   /** "HH:MM" now in India when the date is today; absent for a later date */
   nowTime?: string;
 }): { slots: DaySlot[]; slotsLeft: number } {
   const active = o.taken.filter((t) => t.status !== 'cancelled');
-  const takenTimes = new Set(active.map((t) => t.startTime).filter((t): t is string => !!t));
+  const takenTimes = takenSlotTimes({ visitWindows: o.visitWindows, slotMinutes: o.slotMinutes, visits: active });
   const times = slotTimes(o.visitWindows, o.slotMinutes);
   const open = (time: string) => !takenTimes.has(time) && (o.nowTime === undefined || time > o.nowTime);
   const left = Math.max(0, o.maxSlots - active.length);

@@ -1,5 +1,6 @@
 import {
   callFrequencyCutoff,
+  checkBooking,
   datesOfMonth,
   daysStatus,
   futureAppointmentAtClinic,
@@ -7,9 +8,9 @@ import {
   normalizeAvailableDays,
   type BookingContext,
 } from '../../../shared/booking/booking-rules';
-import { todayInIndia } from '../../../shared/dates';
-import { sortWindows } from '../../../shared/booking/visit-windows';
-import type { BookingCalendarResponse, DoctorAvailabilitySettings } from '../../../shared/schemas/booking';
+import { timeInIndia, todayInIndia } from '../../../shared/dates';
+import { daySlots, sortWindows } from '../../../shared/booking/visit-windows';
+import type { BookingCalendarResponse, DaySlotsResponse, DoctorAvailabilitySettings } from '../../../shared/schemas/booking';
 import { isSubscriptionActive } from '../../../shared/subscription/subscription-status';
 import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import type { Deps as AppDeps } from '../../deps';
@@ -100,6 +101,10 @@ async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<Cal
   if (!inputs) throw notFound(AVAILABILITY_NOT_FOUND);
   const settings = callSettingsOf(inputs);
   const { doctorDays: doctorAppointments, repVisits: repAppointments, closedDates } = inputs;
+  // No nowTime: the month is cached per Indian date, so today's visit times that start later in the day would go
+  // stale in it. Today's slotsLeft counts every free time of the day; the day's times (getDaySlots) and the booking
+  // (checkVisitTime), read fresh, are the authority on which of today's times have started
+  // (docs/decisions/039-visit-windows-and-tokens.md).
   const ctx: BookingContext = { settings, clinicId: o.clinicId, doctorAppointments, repAppointments, today, closedDates, horizonDays: o.horizonDays };
   const future = futureAppointmentAtClinic(ctx);
   const futureRow = future ? repAppointments.find((a) => a === future) : undefined;
@@ -112,5 +117,47 @@ async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<Cal
     futureAppointment: futureRow ? { id: futureRow.id, appointment_date: futureRow.date, status: futureRow.status } : null,
     frequencyCutoff: callFrequencyCutoff(ctx),
     lastBookableDate: lastBookableDate(ctx)!,
+  };
+}
+
+/**
+ * The day's visit times as the rep's time buttons show them (docs/decisions/039-visit-windows-and-tokens.md): the
+ * doctor's windows cut into visits, each free unless a visit holds it or, today, it has started. A day the booking
+ * would refuse this rep (checkBooking: past, beyond the horizon, not a working day, closed, already booked, frozen
+ * by call frequency, full) offers no time and 0 left, so the buttons never offer what the booking refuses. Without
+ * windows there are no times, and slotsLeft is the day's Max Slots less its visits. Read fresh (one statement, as
+ * a month not cached yet), not cached: today's times go as the clock moves.
+ */
+export async function getDaySlots(deps: CalendarDeps, o: { repId: number; clinicId: number; doctorId: number; date: string }): Promise<DaySlotsResponse> {
+  const now = deps.clock.now();
+  const today = todayInIndia(now);
+  const inputs = await findCalendarInputs(deps.db, { clinicId: o.clinicId, doctorId: o.doctorId, repId: o.repId, from: o.date, to: o.date });
+  if (!inputs) throw notFound(AVAILABILITY_NOT_FOUND);
+  const settings = callSettingsOf(inputs);
+  const nowTime = timeInIndia(now);
+  const ctx: BookingContext = {
+    settings,
+    clinicId: o.clinicId,
+    doctorAppointments: inputs.doctorDays,
+    repAppointments: inputs.repVisits,
+    today,
+    closedDates: inputs.closedDates,
+    horizonDays: deps.config.BOOKING_HORIZON_DAYS,
+    nowTime,
+  };
+  const day = daySlots({
+    visitWindows: settings.visitWindows,
+    slotMinutes: settings.slotMinutes,
+    maxSlots: settings.maxSlots,
+    taken: inputs.doctorDays,
+    nowTime: o.date === today ? nowTime : undefined,
+  });
+  const bookable = checkBooking(ctx, o.date).ok;
+  return {
+    date: o.date,
+    windows: settings.visitWindows,
+    slotMinutes: settings.slotMinutes,
+    slots: bookable ? day.slots : day.slots.map((s) => ({ ...s, available: false })),
+    slotsLeft: bookable ? day.slotsLeft : 0,
   };
 }

@@ -8,6 +8,8 @@ import {
   bookAppointmentSchema,
   bookingCalendarQuerySchema,
   bookingCalendarResponseSchema,
+  daySlotsQuerySchema,
+  daySlotsResponseSchema,
   doctorAvailabilityQuerySchema,
   doctorAvailabilityResponseSchema,
   repAppointmentsQuerySchema,
@@ -15,7 +17,7 @@ import {
 } from '../../../shared/schemas/booking';
 import { messageResponseSchema, errorResponses } from '../../../shared/schemas/common';
 import { BOOKING_MESSAGES } from '../../../shared/booking/booking-rules';
-import { getBookingCalendar, getDoctorAvailability, type CalendarMonth } from './availability.service';
+import { getBookingCalendar, getDaySlots, getDoctorAvailability, type CalendarMonth } from './availability.service';
 import { memoizedAnswers, sendWritten } from '../../plugins/response-serializer';
 import { bookAppointment, cancelAppointment, listRepAppointments } from './booking.service';
 
@@ -60,6 +62,17 @@ export async function bookingRoutes(root: FastifyInstance): Promise<void> {
       const actor = await actorOf(request);
       const { month, subscriptionActive } = await getBookingCalendar(app, { repId: actor.id, ...request.query });
       return sendWritten(reply, calendarAnswer(month, subscriptionActive));
+    },
+  );
+
+  // The day's visit times (docs/decisions/039). A session-guarded read like the calendar, and like it not rate
+  // limited (the limits guard writes and the unauthenticated calls).
+  app.get(
+    '/api/booking/day-slots',
+    { preHandler: rep, schema: { querystring: daySlotsQuerySchema, response: { 200: daySlotsResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const actor = await actorOf(request);
+      return getDaySlots(app, { repId: actor.id, ...request.query });
     },
   );
 

@@ -48,6 +48,8 @@ describeEachDatabase('booking an appointment', (ctx) => {
       message: 'Appointment booked successfully',
       appointment: {
         appointment_date: '2026-03-04',
+        start_time: null,
+        token: 1,
         status: 'booked',
         doctor_id: w.doctor.id,
         clinic_id: w.clinic.id,
@@ -62,6 +64,9 @@ describeEachDatabase('booking an appointment', (ctx) => {
       {
         id: body.appointment.id,
         appointment_date: '2026-03-04',
+        // No visiting hours: a whole-day visit, first in the doctor's day (docs/decisions/039).
+        start_time: null,
+        token: 1,
         status: 'booked',
         doctor_name: 'Dr. Mir Qasim',
         doctor_specialty: 'Cardiology',
@@ -245,6 +250,8 @@ describeEachDatabase('availability and calendar', (ctx) => {
         availableDays: { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: false },
         maxSlots: 2,
         callFrequency: 14,
+        visitWindows: [],
+        slotMinutes: 15,
       },
     });
     const other = await createClinic(ctx.app.db);
