@@ -257,6 +257,10 @@ export const cancelVisitsSchema = z.object({
 });
 export type CancelVisits = z.infer<typeof cancelVisitsSchema>;
 
+/** POST /api/clinic/cancel-visits answer */
+export const visitsCancelledResponseSchema = cancelledVisitsSchema.extend({ message: z.string() });
+export type VisitsCancelledResponse = z.infer<typeof visitsCancelledResponseSchema>;
+
 export const cancelTodayCallsSchema = z.object({
   clinicId: id('Please login to access the clinic dashboard.'),
   doctorId: id(SELECT_DOCTOR_FIRST),

@@ -11,6 +11,7 @@ import {
   cancelledVisitsSchema,
   cancelTodayCallsErrorSchema,
   cancelTodayCallsSchema,
+  cancelVisitsSchema,
   changePasswordSchema,
   clinicAppointmentsResponseSchema,
   clinicDoctorsResponseSchema,
@@ -21,12 +22,13 @@ import {
   doctorSettingsResponseSchema,
   doctorSettingsSavedResponseSchema,
   saveDoctorSettingsSchema,
+  visitsCancelledResponseSchema,
 } from '../../../shared/schemas/clinic';
 import { messageResponseSchema, errorResponses } from '../../../shared/schemas/common';
 import { changeClinicPassword, getClinicPreferences, saveClinicPreferences } from './account.service';
 import { addExistingDoctor, addNewDoctor, listAvailableDoctors, listDoctors, removeDoctor } from './doctors.service';
 import { getDoctorSettings, saveDoctorSettings } from './settings.service';
-import { cancelTodayCalls, listDoctorAppointmentsForClinic } from './visitors.service';
+import { cancelTodayCalls, cancelVisits, listDoctorAppointmentsForClinic } from './visitors.service';
 
 // Clinic dashboard calls (spec part 1, 7; decision 007). Every clinicId must be the signed-in clinic's (403) and
 // every doctorId one of its doctors (404).
@@ -104,8 +106,8 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
     '/api/clinic/settings',
     { ...clinicOnly, schema: { body: saveDoctorSettingsSchema, response: { 200: doctorSettingsSavedResponseSchema, ...errorResponses } } },
     async (request) => {
-      const settings = await saveDoctorSettings(app, { actor: await actorOf(request), input: request.body });
-      return { settings, message: 'Settings saved successfully' };
+      const saved = await saveDoctorSettings(app, { actor: await actorOf(request), input: request.body });
+      return { ...saved, message: 'Settings saved successfully' };
     },
   );
 
@@ -143,6 +145,16 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
       return reply.status(500).send({ error: CANCEL_CALLS_FAILED, message: CANCEL_CALLS_FAILED, code: 'internal' });
     }
   });
+
+  // The visits new visiting hours leave out, which the clinic chose to cancel (docs/decisions/039).
+  app.post(
+    '/api/clinic/cancel-visits',
+    { ...clinicOnly, schema: { body: cancelVisitsSchema, response: { 200: visitsCancelledResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const result = await cancelVisits(app, { actor: await actorOf(request), input: request.body });
+      return { message: result.cancelledCount === 1 ? '1 visit cancelled' : `${result.cancelledCount} visits cancelled`, ...result };
+    },
+  );
 
   // --- account settings ---
   app.post(

@@ -1,12 +1,15 @@
 import { notFound } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { WEEKDAYS } from '../../../shared/constants';
-import type { AvailableDays, DoctorSettings, SaveDoctorSettings } from '../../../shared/schemas/clinic';
+import { slotTimes, type VisitWindow } from '../../../shared/booking/visit-windows';
+import { todayInIndia } from '../../../shared/dates';
+import type { AvailableDays, ClinicAppointment, DoctorSettings, SaveDoctorSettings } from '../../../shared/schemas/clinic';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
 import { findSettings, upsertSettings } from './settings.repo';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import { placeKeysOfClinic } from '../directory/directory.service';
+import { ACTIVE_STATUSES, listClinicAppointments } from './visitors.repo';
 
 export const NO_SETTINGS = 'No call settings saved for this doctor yet.';
 
@@ -25,16 +28,37 @@ export async function getDoctorSettings(deps: ClinicDeps, o: { actor: Actor; cli
 }
 
 /**
- * Saves the doctor's call settings at this clinic. Lowering maxSlots cancels nothing: bookings already made
- * stay, and the day simply shows no remaining slots (spec part 2, 5: remaining never below 0).
+ * The doctor's active visits here from today on whose time the visiting hours no longer offer, in the day's
+ * order: a time that is not a visit start of the windows, or no time at all once there are windows. With no
+ * windows (the whole day) every visit fits (docs/decisions/039-visit-windows-and-tokens.md).
  */
-export async function saveDoctorSettings(deps: ClinicDeps, o: { actor: Actor; input: SaveDoctorSettings }): Promise<DoctorSettings> {
+export function visitsOutsideWindows(
+  visits: readonly ClinicAppointment[],
+  hours: { visitWindows: readonly VisitWindow[]; slotMinutes: number },
+): ClinicAppointment[] {
+  if (hours.visitWindows.length === 0) return [];
+  const offered = new Set(slotTimes(hours.visitWindows, hours.slotMinutes));
+  const active = new Set<string>(ACTIVE_STATUSES);
+  return visits.filter((v) => active.has(v.status) && (v.start_time === null || !offered.has(v.start_time)));
+}
+
+/**
+ * Saves the doctor's call settings at this clinic. Lowering maxSlots cancels nothing: bookings already made
+ * stay, and the day simply shows no remaining slots (spec part 2, 5: remaining never below 0). Changing the
+ * visiting hours moves and cancels nothing either: the visits the new hours leave out are answered as
+ * `outsideWindows`, for the clinic to keep or cancel (POST /api/clinic/cancel-visits; decision 039).
+ */
+export async function saveDoctorSettings(
+  deps: ClinicDeps,
+  o: { actor: Actor; input: SaveDoctorSettings },
+): Promise<{ settings: DoctorSettings; outsideWindows: ClinicAppointment[] }> {
   const { input } = o;
   assertOwnClinic(o.actor, input.clinicId);
   const doctor = await requireLinkedDoctor(deps.db, input.clinicId, input.doctorId);
-  const row = await invalidatingTransaction(deps.db, async (tx, changed) => {
+  const fromDate = todayInIndia(deps.clock.now());
+  return invalidatingTransaction(deps.db, async (tx, changed) => {
     changed.add(cacheKey.link(input.clinicId, input.doctorId), ...(await placeKeysOfClinic(tx, input.clinicId)));
-    return upsertSettings(tx, {
+    const row = await upsertSettings(tx, {
       clinicId: input.clinicId,
       doctorId: input.doctorId,
       // The doctor's own name, not whatever the client sent: reps read it on the availability view.
@@ -46,6 +70,8 @@ export async function saveDoctorSettings(deps: ClinicDeps, o: { actor: Actor; in
       slotMinutes: input.slotMinutes,
       now: deps.clock.now(),
     });
+    // Read with the saved row (absent fields kept the stored hours), in the same snapshot.
+    const visits = row.visitWindows.length === 0 ? [] : await listClinicAppointments(tx, { clinicId: input.clinicId, doctorId: input.doctorId, fromDate });
+    return { settings: toSettings(row), outsideWindows: visitsOutsideWindows(visits, row) };
   });
-  return toSettings(row);
 }

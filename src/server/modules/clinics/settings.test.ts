@@ -1,4 +1,5 @@
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { VISIT_WINDOW_MESSAGES } from '../../../shared/booking/visit-windows';
 import { describeEachDatabase } from '../../test/harness';
 import { createAppointment, createClinic, createDoctor, createRep, sessionCookie } from '../../test/factories';
 
@@ -29,8 +30,18 @@ describeEachDatabase('clinic call settings', (ctx) => {
     const days = { monday: true, tuesday: false, wednesday: true, thursday: false, friday: true, saturday: true, sunday: false };
     const res = await save({ clinicId: clinic.id, doctorId, doctorName: 'anything', maxSlots: 5, callFrequency: 14, availableDays: JSON.stringify(days) });
     expect(res.statusCode).toBe(200);
-    const expected = { clinicId: clinic.id, doctorId, doctorName: 'Dr. Settings Lone', maxSlots: 5, callFrequency: 14, availableDays: days };
-    expect(res.json().settings).toEqual(expected);
+    const expected = {
+      clinicId: clinic.id,
+      doctorId,
+      doctorName: 'Dr. Settings Lone',
+      maxSlots: 5,
+      callFrequency: 14,
+      availableDays: days,
+      // No visiting hours yet: the whole day, 15-minute visits (decision 039).
+      visitWindows: [],
+      slotMinutes: 15,
+    };
+    expect(res.json()).toEqual({ settings: expected, message: 'Settings saved successfully', outsideWindows: [] });
     expect((await load()).json().settings).toEqual(expected);
   });
 
@@ -63,6 +74,81 @@ describeEachDatabase('clinic call settings', (ctx) => {
     const res = await save({ clinicId: clinic.id, doctorId, maxSlots: 3, callFrequency: 7, availableDays: { monday: true }, ...patch });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
+  });
+
+  describe('visiting hours (decision 039)', () => {
+    const base = () => ({ clinicId: clinic.id, doctorId, maxSlots: 6, callFrequency: 7, availableDays: { monday: true } });
+
+    it('saves windows and visit length in camelCase, kept earliest first, and reads them back', async () => {
+      const res = await save({
+        ...base(),
+        visitWindows: [
+          { start: '18:00', end: '19:00' },
+          { start: '15:30', end: '17:00' },
+        ],
+        slotMinutes: 20,
+      });
+      expect(res.statusCode).toBe(200);
+      const windows = [
+        { start: '15:30', end: '17:00' },
+        { start: '18:00', end: '19:00' },
+      ];
+      expect(res.json().settings).toMatchObject({ visitWindows: windows, slotMinutes: 20 });
+      expect((await load()).json().settings).toMatchObject({ visitWindows: windows, slotMinutes: 20 });
+    });
+
+    it('accepts snake_case with the windows as a JSON string (as availableDays may come)', async () => {
+      const res = await save({
+        clinic_id: clinic.id,
+        doctor_id: doctorId,
+        max_slots: 6,
+        visit_windows: JSON.stringify([{ start: '09:00', end: '10:00' }]),
+        slot_minutes: '10',
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await load()).json().settings).toMatchObject({ visitWindows: [{ start: '09:00', end: '10:00' }], slotMinutes: 10 });
+    });
+
+    it('keeps the stored windows and length when a save leaves them out; [] is the whole day again', async () => {
+      await save({ ...base(), visitWindows: [{ start: '11:00', end: '12:00' }], slotMinutes: 30 });
+      const older = await save({ ...base(), maxSlots: 4 });
+      expect(older.statusCode).toBe(200);
+      expect(older.json().settings).toMatchObject({ maxSlots: 4, visitWindows: [{ start: '11:00', end: '12:00' }], slotMinutes: 30 });
+      expect((await load()).json().settings).toMatchObject({ maxSlots: 4, visitWindows: [{ start: '11:00', end: '12:00' }], slotMinutes: 30 });
+      const onlyLength = await save({ ...base(), slotMinutes: 15 });
+      expect(onlyLength.json().settings).toMatchObject({ visitWindows: [{ start: '11:00', end: '12:00' }], slotMinutes: 15 });
+      const cleared = await save({ ...base(), visitWindows: [] });
+      expect(cleared.json().settings).toMatchObject({ visitWindows: [], slotMinutes: 15 });
+      expect((await load()).json().settings.visitWindows).toEqual([]);
+    });
+
+    const w = (start: string, end: string) => ({ start, end });
+    it.each([
+      ['four windows', { visitWindows: [w('08:00', '09:00'), w('10:00', '11:00'), w('12:00', '13:00'), w('14:00', '15:00')] }, VISIT_WINDOW_MESSAGES.tooMany],
+      ['a time that is not HH:MM', { visitWindows: [w('3:30 PM', '17:00')] }, VISIT_WINDOW_MESSAGES.time],
+      ['an hour past 23', { visitWindows: [w('15:30', '24:00')] }, VISIT_WINDOW_MESSAGES.time],
+      ['a window without an end', { visitWindows: [{ start: '15:30' }] }, VISIT_WINDOW_MESSAGES.time],
+      ['windows that are not a list', { visitWindows: '{not json' }, VISIT_WINDOW_MESSAGES.time],
+      ['an end before the start', { visitWindows: [w('17:00', '15:30')] }, VISIT_WINDOW_MESSAGES.order],
+      ['an end equal to the start', { visitWindows: [w('15:30', '15:30')] }, VISIT_WINDOW_MESSAGES.order],
+      ['overlapping windows', { visitWindows: [w('15:30', '17:00'), w('16:30', '18:00')] }, VISIT_WINDOW_MESSAGES.overlap],
+      ['a window shorter than one visit', { visitWindows: [w('15:30', '15:40')], slotMinutes: 15 }, VISIT_WINDOW_MESSAGES.tooShort],
+      ['a visit length of 4', { slotMinutes: 4 }, VISIT_WINDOW_MESSAGES.slotMinutes],
+      ['a visit length of 61', { slotMinutes: 61 }, VISIT_WINDOW_MESSAGES.slotMinutes],
+      ['a visit length of 7.5', { slotMinutes: 7.5 }, VISIT_WINDOW_MESSAGES.slotMinutes],
+      ['a visit length in words', { slotMinutes: 'fifteen' }, VISIT_WINDOW_MESSAGES.slotMinutes],
+    ])('refuses %s with 400, the message and a code, saving nothing', async (_name, patch, message) => {
+      const before = (await load()).json().settings;
+      const res = await save({ ...base(), ...patch });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message, code: 'validation_error' });
+      expect((await load()).json().settings).toEqual(before);
+    });
+
+    it('says which window is wrong (field visitWindows.N.end), counting the windows earliest first', async () => {
+      const res = await save({ ...base(), visitWindows: [w('18:00', '17:00'), w('09:00', '10:00')] });
+      expect(res.json()).toMatchObject({ message: VISIT_WINDOW_MESSAGES.order, field: 'visitWindows.1.end' });
+    });
   });
 
   it('refuses a save without a doctor', async () => {

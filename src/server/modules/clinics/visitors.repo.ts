@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
-import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
+import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
 import { visitOrderBy, visitToken } from '../../db/visit-order';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
 import type { CancelledVisit } from './clinic-mail';
@@ -71,7 +71,7 @@ export async function listClinicAppointments(
  */
 export async function cancelActiveAppointments(
   tx: DbOrTx,
-  o: { clinicId: number; doctorId: number; dateCondition: SQL; reason: string; now: Date },
+  o: { clinicId: number; doctorId: number; dateCondition: SQL; reason: string; now: Date; /** only these visits */ ids?: readonly number[] },
 ): Promise<CancelledVisit[]> {
   const cancelled = await tx
     .update(doctorAppointments)
@@ -82,9 +82,15 @@ export async function cancelActiveAppointments(
         eq(doctorAppointments.doctorId, o.doctorId),
         inArray(doctorAppointments.status, [...ACTIVE_STATUSES]),
         o.dateCondition,
+        o.ids ? inArray(doctorAppointments.id, [...o.ids]) : undefined,
       ),
     )
-    .returning({ id: doctorAppointments.id, repId: doctorAppointments.repId, appointmentDate: doctorAppointments.appointmentDate });
+    .returning({
+      id: doctorAppointments.id,
+      repId: doctorAppointments.repId,
+      appointmentDate: doctorAppointments.appointmentDate,
+      startTime: doctorAppointments.startTime,
+    });
   if (cancelled.length === 0) return [];
   const [names] = await tx
     .select({
@@ -93,9 +99,12 @@ export async function cancelActiveAppointments(
       clinicName: clinicUsers.clinicName,
       clinicCity: clinicUsers.city,
       clinicState: clinicUsers.state,
+      // the visit length, so the cancellation's calendar event has the booking's times (docs/decisions/039)
+      slotMinutes: clinicDoctorSettings.slotMinutes,
     })
     .from(doctors)
     .innerJoin(clinicUsers, eq(clinicUsers.id, o.clinicId))
+    .leftJoin(clinicDoctorSettings, and(eq(clinicDoctorSettings.clinicId, o.clinicId), eq(clinicDoctorSettings.doctorId, o.doctorId)))
     .where(eq(doctors.id, o.doctorId))
     .limit(1);
   const reps = await tx
@@ -118,7 +127,17 @@ export async function cancelActiveAppointments(
         doctorSpecialty: names?.doctorSpecialty,
         clinicCity: names?.clinicCity,
         clinicState: names?.clinicState,
+        startTime: c.startTime,
+        slotMinutes: names?.slotMinutes ?? undefined,
       },
     ];
   });
+}
+
+/** Which of `ids` are the doctor's visits at the clinic, with their dates (any status, any date). */
+export async function findDoctorVisits(db: DbOrTx, o: { clinicId: number; doctorId: number; ids: readonly number[] }) {
+  return db
+    .select({ id: doctorAppointments.id, appointmentDate: doctorAppointments.appointmentDate })
+    .from(doctorAppointments)
+    .where(and(eq(doctorAppointments.clinicId, o.clinicId), eq(doctorAppointments.doctorId, o.doctorId), inArray(doctorAppointments.id, [...o.ids])));
 }

@@ -1,13 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, gte } from 'drizzle-orm';
 import { appointmentKeys, cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import { groupRows } from '../../db/query-tools';
 import { doctorAppointments } from '../../db/schema';
-import { badRequest } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { todayInIndia } from '../../../shared/dates';
-import type { CancelTodayCalls, ClinicAppointment } from '../../../shared/schemas/clinic';
+import type { CancelTodayCalls, CancelVisits, ClinicAppointment } from '../../../shared/schemas/clinic';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
 import { cancellationCalendarFile } from './cancellation-calendar';
 import { cancellationMail } from './clinic-mail';
@@ -16,9 +16,12 @@ import { closeDoctorDay } from './day-closures.repo';
 // What other modules may use of the day closures, through this service (ARCHITECTURE rule 16).
 export { listClosedDates } from './day-closures.repo';
 import { lockDoctorDay } from './doctor-day-lock';
-import { cancelActiveAppointments, listClinicAppointments, listClinicsAppointmentsFrom } from './visitors.repo';
+import { cancelActiveAppointments, findDoctorVisits, listClinicAppointments, listClinicsAppointmentsFrom } from './visitors.repo';
 
 export const ONLY_TODAY = "Only today's calls can be cancelled.";
+/** The reason the reps read when the clinic cancels visits its new visiting hours leave out (decision 039). */
+export const VISITING_HOURS_CHANGED = "The clinic changed the doctor's visiting hours";
+export const VISIT_NOT_FOUND = 'Appointment not found';
 
 type Upcoming = { clinicId: number; doctorId: number; fromDate: string };
 
@@ -112,5 +115,47 @@ export async function cancelTodayCalls(
   // Every rep's e-mail is queued: the outbox delivers it, retrying through an outage (decision 028).
   const emailsSent = visits.length;
   deps.log.info({ clinicId, doctorId, cancelledCount: visits.length, emailsSent }, 'clinic cancelled today calls');
+  return { cancelledCount: visits.length, emailsSent };
+}
+
+/**
+ * Cancels chosen visits of the doctor at the clinic: those the new visiting hours leave out, which the clinic
+ * chose not to keep (docs/decisions/039-visit-windows-and-tokens.md). A listed id that is not this doctor's
+ * visit here refuses the whole request (404, nothing cancelled); a visit of his already cancelled, completed or
+ * dated before today (Indian date) is left as it is and not counted: a rep may have cancelled it meanwhile.
+ * Each rep is e-mailed as for today's calls, with the calendar's CANCEL file. The days stay open to bookings.
+ */
+export async function cancelVisits(deps: ClinicDeps, o: { actor: Actor; input: CancelVisits }): Promise<{ cancelledCount: number; emailsSent: number }> {
+  const { clinicId, doctorId } = o.input;
+  const ids = [...new Set(o.input.appointmentIds)];
+  assertOwnClinic(o.actor, clinicId);
+  const now = deps.clock.now();
+  const today = todayInIndia(now);
+  const visits = await invalidatingTransaction(deps.db, async (tx, changed) => {
+    await requireLinkedDoctor(tx, clinicId, doctorId);
+    const found = await findDoctorVisits(tx, { clinicId, doctorId, ids });
+    if (found.length !== ids.length) throw notFound(VISIT_NOT_FOUND);
+    // The locks booking and "cancel today's calls" take, one per day, in date order so two of these never
+    // wait on each other crosswise (a booking holds one day only).
+    const days = [...new Set(found.map((v) => v.appointmentDate).filter((d) => d >= today))].sort();
+    for (const date of days) await lockDoctorDay(tx, { clinicId, doctorId, date });
+    const cancelled = await cancelActiveAppointments(tx, {
+      clinicId,
+      doctorId,
+      ids,
+      reason: VISITING_HOURS_CHANGED,
+      now,
+      dateCondition: gte(doctorAppointments.appointmentDate, today),
+    });
+    changed.add(...days.map((date) => cacheKey.doctorDay(clinicId, doctorId, date)), ...cancelledVisitKeys({ clinicId, doctorId }, cancelled));
+    await deps.outbox.queueEmails(
+      tx,
+      cancelled.map((visit) => cancellationMail(visit, VISITING_HOURS_CHANGED, cancellationCalendarFile(deps, visit, now))),
+    );
+    return cancelled;
+  });
+  // Queued in the transaction; the outbox delivers them (decision 028).
+  const emailsSent = visits.length;
+  deps.log.info({ clinicId, doctorId, cancelledCount: visits.length, emailsSent }, 'clinic cancelled visits outside visiting hours');
   return { cancelledCount: visits.length, emailsSent };
 }

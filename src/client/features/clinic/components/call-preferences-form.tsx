@@ -1,18 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog } from '../../../components/ui/dialog';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { visitWindowProblems, type VisitWindow } from '../../../../shared/booking/visit-windows';
 import { CALL_FREQUENCIES, WEEKDAYS } from '../../../../shared/constants';
-import { saveDoctorSettingsSchema, type AvailableDays, type ClinicDoctor, type SaveDoctorSettings } from '../../../../shared/schemas/clinic';
+import {
+  saveDoctorSettingsSchema,
+  type AvailableDays,
+  type ClinicAppointment,
+  type ClinicDoctor,
+  type SaveDoctorSettings,
+} from '../../../../shared/schemas/clinic';
 import { useSaveDoctorSettings } from '../api/save-doctor-settings';
 import { MaxSlotsStepper } from './max-slots-stepper';
+import { OutsideWindowsPanel } from './outside-windows-panel';
+import { windowInputId } from './visit-window-fields';
+import { VisitingHoursEditor } from './visiting-hours-editor';
 
 const dayLabel = (d: string) => d.charAt(0).toUpperCase() + d.slice(1);
 
@@ -23,6 +33,15 @@ export interface CallPreferencesValues {
   maxSlots: number;
   callFrequency: number;
   availableDays: AvailableDays;
+  visitWindows: VisitWindow[];
+  slotMinutes: number;
+}
+
+/** The server's refusal of a visiting-hours field (its `field` is visitWindows.N.start|end or slotMinutes), else undefined. */
+function visitingHoursRefusal(err: unknown): string | undefined {
+  if (!(err instanceof ApiError) || err.status !== 400) return undefined;
+  const field = (err.body as { field?: unknown } | undefined)?.field;
+  return typeof field === 'string' && /^(visitWindows|slotMinutes)\b/.test(field) ? err.message : undefined;
 }
 
 type CallPreferencesFields = CallPreferencesValues & { clinicId: number; doctorId: number | undefined; doctorName: string | undefined };
@@ -32,6 +51,10 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
   const save = useSaveDoctorSettings();
   // Settings with no weekday ticked wait here for the clinic's confirmation; the server accepts them either way.
   const [unconfirmed, setUnconfirmed] = useState<SaveDoctorSettings | null>(null);
+  // Visits the last save's hours leave out (decision 039), and the server's refusal of the hours.
+  const [outside, setOutside] = useState<{ doctorId: number; doctorName: string; visits: ClinicAppointment[] } | null>(null);
+  const [hoursRefused, setHoursRefused] = useState<string | undefined>();
+  const idBase = useId();
   // The whole request is checked with the shared schema, the doctor included ('No Doctor Selected' without one).
   const form = useForm<CallPreferencesFields, unknown, SaveDoctorSettings>({
     // The schema accepts any input shape (it normalises snake_case too); this form gives it the camelCase one.
@@ -43,20 +66,43 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
     form.setValue('doctorName', doctor?.name);
   }, [form, doctor?.id, doctor?.name]);
 
-  const saved = (values: SaveDoctorSettings) =>
+  // The shared rule checks the windows as the clinic sees them (the schema's indexes are of the sorted list).
+  const [visitWindows, slotMinutes, maxSlots] = useWatch({ control: form.control, name: ['visitWindows', 'slotMinutes', 'maxSlots'] });
+  const problems = visitWindowProblems(visitWindows, slotMinutes);
+
+  const saved = (values: SaveDoctorSettings) => {
+    const doctorName = values.doctorName ?? '';
+    setOutside(null);
+    setHoursRefused(undefined);
     save.mutate(
-      { ...values, doctorName: values.doctorName ?? '' },
+      { ...values, doctorName, visitWindows: values.visitWindows ?? [], slotMinutes: values.slotMinutes ?? slotMinutes },
       {
-        onSuccess: () => toast({ title: 'Settings Saved', description: `Call preferences saved for ${values.doctorName}.`, variant: 'success' }),
-        onError: (err) => toast({ title: 'Failed to save settings', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+        onSuccess: ({ outsideWindows }) => {
+          toast({ title: 'Settings Saved', description: `Call preferences saved for ${doctorName}.`, variant: 'success' });
+          if (outsideWindows.length > 0) setOutside({ doctorId: values.doctorId, doctorName, visits: outsideWindows });
+        },
+        onError: (err) => {
+          setHoursRefused(visitingHoursRefusal(err));
+          toast({ title: 'Failed to save settings', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+        },
       },
     );
+  };
   const refused = (errors: FieldErrors<CallPreferencesFields>) => {
     if (errors.doctorId) return toast({ title: 'No Doctor Selected', description: 'Please select a doctor before saving settings.', variant: 'destructive' });
-    const message = errors.maxSlots?.message ?? errors.callFrequency?.message ?? errors.availableDays?.message ?? 'Please try again.';
+    const message = errors.maxSlots?.message ?? errors.callFrequency?.message ?? errors.availableDays?.message ?? problems[0]?.message ?? 'Please try again.';
     toast({ title: 'Failed to save settings', description: message, variant: 'destructive' });
   };
-  const onSave = form.handleSubmit((values) => (WEEKDAYS.some((day) => values.availableDays[day]) ? saved(values) : setUnconfirmed(values)), refused);
+  const onSave = () => {
+    // A window problem is shown beside its field already: say it, and take the keyboard there.
+    const first = problems[0];
+    if (first && doctor) {
+      if (first.index !== null && first.field !== 'windows' && first.field !== 'slotMinutes')
+        document.getElementById(windowInputId(idBase, first.index, first.field))?.focus();
+      return toast({ title: 'Failed to save settings', description: first.message, variant: 'destructive' });
+    }
+    void form.handleSubmit((values) => (WEEKDAYS.some((day) => values.availableDays[day]) ? saved(values) : setUnconfirmed(values)), refused)();
+  };
 
   return (
     <div className="grid gap-6">
@@ -101,12 +147,39 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
         </div>
       </div>
 
+      <VisitingHoursEditor
+        idBase={idBase}
+        windows={visitWindows}
+        slotMinutes={slotMinutes}
+        maxSlots={maxSlots}
+        problems={problems}
+        serverError={hoursRefused}
+        onWindowsChange={(next) => {
+          setHoursRefused(undefined);
+          form.setValue('visitWindows', next, { shouldDirty: true });
+        }}
+        onSlotMinutesChange={(next) => {
+          setHoursRefused(undefined);
+          form.setValue('slotMinutes', next, { shouldDirty: true });
+        }}
+      />
+
       <div>
-        <Button onClick={() => void onSave()} loading={save.isPending}>
+        <Button onClick={onSave} loading={save.isPending}>
           <Save className="h-4 w-4" aria-hidden />
           Save Settings
         </Button>
       </div>
+
+      {outside && outside.doctorId === doctor?.id && (
+        <OutsideWindowsPanel
+          clinicId={clinicId}
+          doctorId={outside.doctorId}
+          doctorName={outside.doctorName}
+          visits={outside.visits}
+          onClose={() => setOutside(null)}
+        />
+      )}
 
       <Dialog
         open={unconfirmed !== null}

@@ -1,11 +1,18 @@
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { SLOT_MINUTES } from '../../../../shared/booking/visit-windows';
 import { LIMITS } from '../../../../shared/constants';
 import { DEFAULT_AVAILABLE_DAYS, type ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { useDoctorSettings } from '../api/get-doctor-settings';
 import { CallPreferencesForm } from './call-preferences-form';
 
-const DEFAULTS = { maxSlots: LIMITS.maxSlotsDefault, callFrequency: LIMITS.callFrequencyDefault, availableDays: DEFAULT_AVAILABLE_DAYS };
+const DEFAULTS = {
+  maxSlots: LIMITS.maxSlotsDefault,
+  callFrequency: LIMITS.callFrequencyDefault,
+  availableDays: DEFAULT_AVAILABLE_DAYS,
+  visitWindows: [],
+  slotMinutes: SLOT_MINUTES.default,
+};
 
 /** Call Setting sub-tab: the selected doctor's settings, shown from the device cache while the server answers. */
 export function CallPreferences({ clinicId, doctor }: { clinicId: number; doctor: ClinicDoctor | undefined }) {
