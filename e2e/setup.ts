@@ -25,7 +25,17 @@ export async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>)
 export async function createClinicWithDoctor(
   api: APIRequestContext,
   mailbox: Mailbox,
-  o: { doctorName?: string; settings?: { maxSlots?: number; callFrequency?: number; availableDays?: Record<string, boolean> } } = {},
+  o: {
+    doctorName?: string;
+    settings?: {
+      maxSlots?: number;
+      callFrequency?: number;
+      availableDays?: Record<string, boolean>;
+      /** visiting hours (docs/decisions/039) */
+      visitWindows?: { start: string; end: string }[];
+      slotMinutes?: number;
+    };
+  } = {},
 ) {
   const email = `clinic${uniq()}@example.com`;
   const clinicName = `Lake View Clinic ${uniq().slice(-4)}`;

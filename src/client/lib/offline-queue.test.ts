@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from './api';
 import { closeOfflineDb, getOfflineDb, OFFLINE_DB_NAME, OFFLINE_DB_VERSION } from './offline-db';
 import {
+  bookingPayload,
   bookOrQueue,
   cancelOrQueue,
   classifySendError,
@@ -151,6 +152,8 @@ describe('syncing', () => {
 const visit = (id = 41, appointment_date = '2026-03-06') => ({
   id,
   appointment_date,
+  start_time: null,
+  token: 1,
   status: 'booked',
   doctor_name: 'Asha Rao',
   doctor_specialty: 'Cardiology',
@@ -276,5 +279,36 @@ describe('booking offline under the rules of what is cached and queued', () => {
     await expect(bookOrQueue(booking(7, '2026-03-30'), book, refusal)).resolves.toMatchObject({ queued: true });
     expect(book).not.toHaveBeenCalled();
     expect((await listPendingBookings(7)).map((p) => p.data.appointmentDate)).toEqual(['2026-03-04', '2026-03-30']);
+  });
+});
+
+// Docs/decisions/039: a booking with a visiting-hours time keeps it, online, in the queue and on replay.
+describe('a booking with a visit time', () => {
+  afterEach(() => setOnline(undefined));
+
+  it('sends the chosen time, and no time at all for a doctor without visiting hours', () => {
+    expect(bookingPayload({ ...booking(), startTime: '15:45' })).toEqual({
+      doctorId: 3,
+      clinicId: 5,
+      repId: 7,
+      appointmentDate: '2026-03-04',
+      startTime: '15:45',
+    });
+    // The server refuses a time where there are no windows: the key is absent, not undefined or null.
+    expect(bookingPayload(booking())).toEqual({ doctorId: 3, clinicId: 5, repId: 7, appointmentDate: '2026-03-04' });
+    expect('startTime' in bookingPayload(booking())).toBe(false);
+  });
+
+  it('is booked online with its time, and waits offline with it, so the replay carries it', async () => {
+    setOnline(true);
+    const book = vi.fn(async () => ({ ok: true }));
+    await bookOrQueue({ ...booking(), startTime: '15:30' }, book);
+    expect(book).toHaveBeenCalledWith({ doctorId: 3, clinicId: 5, repId: 7, appointmentDate: '2026-03-04', startTime: '15:30' });
+
+    setOnline(false);
+    const queued = await bookOrQueue({ ...booking(7, '2026-03-05'), startTime: '15:45' }, book);
+    expect(queued).toMatchObject({ queued: true, pending: { data: { appointmentDate: '2026-03-05', startTime: '15:45' } } });
+    const [waiting] = await listPendingBookings(7);
+    expect(bookingPayload(waiting!.data)).toMatchObject({ appointmentDate: '2026-03-05', startTime: '15:45' });
   });
 });

@@ -104,9 +104,14 @@ export async function clearPendingBookings(): Promise<void> {
   }
 }
 
-/** The wire payload: the stored booking fields, without the names kept for the rep's messages. */
+/**
+ * The wire payload: the stored booking fields, without the names kept for the rep's messages. The visit time goes
+ * only when one was chosen: a doctor without visiting hours refuses one (docs/decisions/039).
+ */
 export function bookingPayload(data: PendingBookingData): BookAppointment {
-  return { doctorId: data.doctorId, clinicId: data.clinicId, repId: data.repId, appointmentDate: data.appointmentDate };
+  const payload: BookAppointment = { doctorId: data.doctorId, clinicId: data.clinicId, repId: data.repId, appointmentDate: data.appointmentDate };
+  if (data.startTime !== undefined) payload.startTime = data.startTime;
+  return payload;
 }
 
 export type SendResult = { kind: 'booked' } | { kind: 'refused'; status: number; message: string } | { kind: 'retry' };

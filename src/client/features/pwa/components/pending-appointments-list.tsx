@@ -27,6 +27,7 @@ export function PendingAppointmentsList({ pending }: { pending: ReturnType<typeo
               <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
                 <CalendarDays className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
                 {formatDisplayDate(p.data.appointmentDate)}
+                {p.data.startTime && <span className="ml-1 font-medium">at {p.data.startTime}</span>}
               </p>
               <p className="text-xs text-slate-500 dark:text-slate-400">Saved on this device; it will be booked when you are back online.</p>
             </Card>

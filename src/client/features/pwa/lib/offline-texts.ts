@@ -1,10 +1,10 @@
-import { formatDisplayDate } from '../../../../shared/dates';
+import { visitDateText } from '../../../../shared/booking/visit-label';
 import type { PendingAppointment, PendingCancellation } from '../../../lib/offline-db';
 
-/** "Dr. Asha Rao at Lake View Clinic on 05/03/2026": which booking a message is about. */
+/** "Dr. Asha Rao at Lake View Clinic on 05/03/2026" (with "at 15:30" when a visit time was chosen): which booking a message is about. */
 export function pendingBookingLabel(p: PendingAppointment): string {
-  const { doctorName, clinicName, appointmentDate } = p.data;
-  return `${doctorName || 'Your doctor'}${clinicName ? ` at ${clinicName}` : ''} on ${formatDisplayDate(appointmentDate)}`;
+  const { doctorName, clinicName, appointmentDate, startTime } = p.data;
+  return `${doctorName || 'Your doctor'}${clinicName ? ` at ${clinicName}` : ''} on ${visitDateText(appointmentDate, startTime)}`;
 }
 
 /** The toast after a booking made without a network went into the device queue. */
@@ -19,13 +19,13 @@ export const syncedText = (n: number) => `${n} offline appointment(s) have been 
 /** The toast title when the server refused a queued booking. */
 export const REFUSED_TITLE = 'Offline Booking Failed';
 
-/** "Dr. Asha Rao at Lake View Clinic on 05/03/2026": the visit a waiting cancellation is about. */
+/** "Dr. Asha Rao at Lake View Clinic on 05/03/2026" (and "at 15:30" when timed): the visit a waiting cancellation is about. */
 export function pendingCancellationLabel(p: PendingCancellation): string {
   const a = p.data.appointment;
   // As the appointment card titles the doctor (features/rep doctorTitle), without importing the rep area.
   const name = a.doctor_name.trim();
   const doctor = /^dr\b\.?/i.test(name) ? name : `Dr. ${name}`;
-  return `${doctor} at ${a.clinic_name} on ${formatDisplayDate(a.appointment_date)}`;
+  return `${doctor} at ${a.clinic_name} on ${visitDateText(a.appointment_date, a.start_time)}`;
 }
 
 // Decision 033: a cancellation made without a network is queued visibly, and its outcome reported.

@@ -14,9 +14,9 @@ afterEach(() => {
 });
 
 const FULL = 'No appointment slots available for this date. Please select another date.';
-const booking = (id: string, appointmentDate: string, doctorName: string): PendingAppointment => ({
+const booking = (id: string, appointmentDate: string, doctorName: string, startTime?: string): PendingAppointment => ({
   id,
-  data: { doctorId: 3, clinicId: 5, repId: 7, appointmentDate, doctorName, clinicName: 'Lake View Clinic' },
+  data: { doctorId: 3, clinicId: 5, repId: 7, appointmentDate, doctorName, clinicName: 'Lake View Clinic', ...(startTime ? { startTime } : {}) },
   timestamp: 1,
 });
 const cancellation = (id: string): PendingCancellation => ({
@@ -27,6 +27,8 @@ const cancellation = (id: string): PendingCancellation => ({
     appointment: {
       id: 41,
       appointment_date: '2026-03-09',
+      start_time: null,
+      token: 1,
       status: 'booked',
       doctor_name: 'Imran Wani',
       doctor_specialty: 'Cardiology',
@@ -71,6 +73,29 @@ describe('reportSync', () => {
 
     await closeToast();
     expect(screen.queryByTestId('toast')).toBeNull();
+  });
+
+  // Docs/decisions/039: a queued visit time someone else took meanwhile is refused like the other rules.
+  it('reports a queued visit time that was taken meanwhile, naming the time, among the other refusals', async () => {
+    render(<Toaster />);
+    const TAKEN = 'This visit time is no longer available. Please select another time.';
+    act(() =>
+      reportSync({
+        synced: [],
+        refused: [
+          { item: booking('appointment_5_e', '2026-03-05', 'Dr. Asha Rao', '15:45'), status: 409, message: TAKEN },
+          { item: booking('appointment_6_f', '2026-03-06', 'Dr. Imran Wani'), status: 409, message: FULL },
+        ],
+        cancelled: [],
+        cancelRefused: [],
+        kept: [],
+      }),
+    );
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('Offline Booking Failed');
+    expect(toast).toHaveTextContent(
+      `Dr. Asha Rao at Lake View Clinic on 05/03/2026 at 15:45: ${TAKEN} Dr. Imran Wani at Lake View Clinic on 06/03/2026: ${FULL}`,
+    );
   });
 
   it('reports a cancellation that was sent, and one the server refused, each in its own toast', async () => {

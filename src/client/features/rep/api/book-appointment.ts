@@ -3,6 +3,7 @@ import type { BookAppointment, BookAppointmentResponse } from '../../../../share
 import { apiFetch } from '../../../lib/api';
 import { bookOrQueue, type PendingAppointment, type PendingBookingData } from '../../../lib/offline-queue';
 import { bookingCalendarKeyPrefix } from './get-booking-calendar';
+import { daySlotsKeyPrefix } from './get-day-slots';
 import { repAppointmentsKeyPrefix } from './get-rep-appointments';
 
 /** POST /api/book-appointment; the server applies every booking rule (spec part 2, 5). */
@@ -11,7 +12,7 @@ export async function bookAppointment(input: BookAppointment): Promise<BookAppoi
 }
 
 /**
- * Books, then refreshes the calendar and My Appointments (their caches never go stale on their own).
+ * Books, then refreshes the calendar, the day's times and My Appointments (their caches never go stale on their own).
  * `offlineRefusal`: the booking rules applied to what is cached and queued, before a booking is queued (decision 033).
  */
 export function useBookAppointment(offlineRefusal?: (input: PendingBookingData, queued: PendingAppointment[]) => string | null) {
@@ -21,7 +22,11 @@ export function useBookAppointment(offlineRefusal?: (input: PendingBookingData, 
     mutationFn: (input: PendingBookingData) => bookOrQueue(input, bookAppointment, offlineRefusal),
     networkMode: 'always',
     onSettled: async () => {
-      await Promise.all([qc.invalidateQueries({ queryKey: bookingCalendarKeyPrefix }), qc.invalidateQueries({ queryKey: repAppointmentsKeyPrefix })]);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: bookingCalendarKeyPrefix }),
+        qc.invalidateQueries({ queryKey: daySlotsKeyPrefix }),
+        qc.invalidateQueries({ queryKey: repAppointmentsKeyPrefix }),
+      ]);
     },
   });
 }

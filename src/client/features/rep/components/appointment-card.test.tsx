@@ -13,6 +13,8 @@ function appointment(over: Partial<RepAppointment>): RepAppointment {
   return {
     id: 7,
     appointment_date: '2026-03-12',
+    start_time: null,
+    token: null,
     status: 'booked',
     doctor_name: 'Asha Rao',
     doctor_specialty: 'Cardiology',
@@ -32,6 +34,28 @@ describe('AppointmentCard', () => {
     expect(screen.getByText('Thursday')).toBeInTheDocument();
     expect(screen.getByText('12/03/2026')).toBeInTheDocument();
     expect(screen.getByText('Booked')).toBeInTheDocument();
+  });
+
+  // Docs/decisions/039: with visiting hours the card says when to come and the place in the doctor's day.
+  it('shows the visit time beside the date and the token, read as the place in the day', () => {
+    render(<AppointmentCard appointment={appointment({ start_time: '15:45', token: 2 })} today={TODAY} onCancel={() => {}} />);
+    // On the date's line, after the date; read as "12/03/2026 at 15:45".
+    expect(screen.getByText('12/03/2026').parentElement).toHaveTextContent(/^Thursday12\/03\/2026at15:45$/);
+    expect(screen.getByText('Token #2')).toBeInTheDocument();
+    expect(screen.getByText('Token #2')).toHaveAttribute('aria-hidden');
+    expect(screen.getByText('Your place in the day: 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel appointment with Dr. Asha Rao on 12/03/2026 at 15:45' })).toBeInTheDocument();
+  });
+
+  it('without a visit time shows only the token, and neither when there is none', () => {
+    render(<AppointmentCard appointment={appointment({ token: 1 })} today={TODAY} onCancel={() => {}} />);
+    expect(screen.getByText('Token #1')).toBeInTheDocument();
+    expect(screen.queryByTestId('appointment-time')).toBeNull();
+    cleanup();
+    render(<AppointmentCard appointment={appointment({})} today={TODAY} onCancel={() => {}} />);
+    expect(screen.queryByTestId('appointment-token')).toBeNull();
+    expect(screen.queryByTestId('appointment-time')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel appointment with Dr. Asha Rao on 12/03/2026' })).toBeInTheDocument();
   });
 
   it('does not write Dr. twice', () => {

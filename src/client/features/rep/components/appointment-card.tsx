@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
-import { Building2, CalendarDays, CloudUpload, Stethoscope, Undo2 } from 'lucide-react';
+import { Building2, CalendarDays, Clock, CloudUpload, Stethoscope, Undo2 } from 'lucide-react';
 import { canRepCancel } from '../../../../shared/booking/booking-rules';
+import { visitDateText } from '../../../../shared/booking/visit-label';
 import { addDays, formatDisplayDate, isIsoDate } from '../../../../shared/dates';
 import type { RepAppointment } from '../../../../shared/schemas/booking';
 import { Badge } from '../../../components/ui/badge';
@@ -33,7 +34,8 @@ export interface WaitingCancellation {
 }
 
 /**
- * One upcoming appointment: doctor, specialty, clinic, day and date, status, and cancel when the rule allows; or,
+ * One upcoming appointment: doctor, specialty, clinic, day and date (with the visit time and the place in the doctor's
+ * day when the clinic set visiting hours, docs/decisions/039), status, and cancel when the rule allows; or,
  * while its cancellation waits to be sent, that state and Undo.
  */
 export function AppointmentCard({
@@ -50,6 +52,7 @@ export function AppointmentCard({
   const date = a.appointment_date.slice(0, 10);
   const cancel = canRepCancel({ date, status: a.status }, today);
   const doctor = doctorTitle(a.doctor_name);
+  const when = visitDateText(date, a.start_time);
   return (
     <Card
       className={clsx(
@@ -65,6 +68,12 @@ export function AppointmentCard({
             {doctor}
           </h3>
           <Badge tone={statusTone(a.status)}>{capitalise(a.status)}</Badge>
+          {a.token !== null && (
+            <Badge tone="neutral" data-testid="appointment-token">
+              <span aria-hidden>Token #{a.token}</span>
+              <span className="sr-only">Your place in the day: {a.token}</span>
+            </Badge>
+          )}
           {cancellation && (
             <Badge tone="warning">
               <CloudUpload className="mr-1 h-3.5 w-3.5" aria-hidden />
@@ -81,6 +90,13 @@ export function AppointmentCard({
           <CalendarDays className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
           <span className="font-medium">{dayLabel(date, today)}</span>
           <span>{formatDisplayDate(a.appointment_date)}</span>
+          {a.start_time && (
+            <span className="ml-1 inline-flex items-center gap-1 font-medium">
+              <Clock className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+              <span className="sr-only">at</span>
+              <span data-testid="appointment-time">{a.start_time}</span>
+            </span>
+          )}
         </p>
       </div>
       <div className="shrink-0">
@@ -90,13 +106,13 @@ export function AppointmentCard({
             size="sm"
             onClick={cancellation.onUndo}
             loading={cancellation.undoing}
-            aria-label={`Undo cancellation of the appointment with ${doctor} on ${formatDisplayDate(date)}`}
+            aria-label={`Undo cancellation of the appointment with ${doctor} on ${when}`}
           >
             <Undo2 className="h-4 w-4" aria-hidden />
             Undo
           </Button>
         ) : cancel.ok ? (
-          <Button variant="destructive" size="sm" onClick={() => onCancel(a)} aria-label={`Cancel appointment with ${doctor} on ${formatDisplayDate(date)}`}>
+          <Button variant="destructive" size="sm" onClick={() => onCancel(a)} aria-label={`Cancel appointment with ${doctor} on ${when}`}>
             Cancel
           </Button>
         ) : (

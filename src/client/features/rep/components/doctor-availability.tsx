@@ -1,7 +1,9 @@
 import { AlertCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { BOOKING_MESSAGES, dayRefusalMessage } from '../../../../shared/booking/booking-rules';
+import { visitDateText } from '../../../../shared/booking/visit-label';
 import { todayInIndia } from '../../../../shared/dates';
+import type { BookAppointmentResponse } from '../../../../shared/schemas/booking';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,6 +15,7 @@ import { announceQueuedBooking } from '../../pwa/lib/report-sync';
 import { useBookAppointment } from '../api/book-appointment';
 import { useBookingCalendar } from '../api/get-booking-calendar';
 import { useDoctorAvailability } from '../api/get-doctor-availability';
+import { useVisitTimes } from '../hooks/use-visit-times';
 import { AvailabilityCalendar } from './availability-calendar';
 import { AvailabilitySummary } from './availability-summary';
 import { CalendarLegend } from './calendar-legend';
@@ -27,6 +30,14 @@ const LOAD_ERROR = 'Could not load doctor availability. Please try again.';
 // spec part 2, 5: a booking refused for want of a session says so in the spec's words, whatever answered the 401.
 const bookingFailure = (err: unknown) =>
   err instanceof ApiError && err.status === 401 ? BOOKING_MESSAGES.mustBeLoggedIn : errorMessage(err, 'Failed to book appointment');
+
+/** The confirmation: with visiting hours it names the visit's time and place in the day (docs/decisions/039). */
+function bookedText(res: BookAppointmentResponse, doctor: string): string {
+  const a = res.appointment;
+  if (!a.start_time) return res.message || `Your visit with ${doctor} is booked.`;
+  const token = a.token !== null ? ` (Token #${a.token})` : '';
+  return `Your visit with ${doctor} on ${visitDateText(a.appointment_date, a.start_time)} is booked${token}.`;
+}
 
 /** "Dr. {doctor}'s Availability": settings summary, month calendar and the booking panel (spec part 2, 2.1). */
 export function DoctorAvailability({
@@ -63,11 +74,20 @@ export function DoctorAvailability({
   // Any day can be picked: one that cannot be booked shows why (spec part 2, 5) instead of the Book button.
   const selectedDay = days.find((d) => d.date === selected) ?? null;
   const refusal = selectedDay?.reason ? dayRefusalMessage({ reason: selectedDay.reason, cutoff: selectedDay.cutoff }, cal?.lastBookableDate ?? null) : null;
+  const visitTimes = useVisitTimes({
+    calendar: cal,
+    date: selectedDay?.date ?? null,
+    bookable: !!selectedDay?.selectable && !cal?.hasFutureAppointment,
+    queued,
+    target,
+  });
 
   const onBook = () => {
     if (!selectedDay?.selectable) return;
+    const startTime = visitTimes?.startTime;
+    if (visitTimes && !startTime) return;
     book.mutate(
-      { doctorId, clinicId, repId, appointmentDate: selectedDay.date, doctorName: name, clinicName },
+      { doctorId, clinicId, repId, appointmentDate: selectedDay.date, doctorName: name, clinicName, ...(startTime ? { startTime } : {}) },
       {
         onSuccess: (res) => {
           if (isQueuedBooking(res)) {
@@ -75,10 +95,13 @@ export function DoctorAvailability({
             setSelected(null);
             return;
           }
-          toast({ title: 'Appointment Booked', description: res.message || `Your visit with ${name} is booked.`, variant: 'success' });
+          toast({ title: 'Appointment Booked', description: bookedText(res, name), variant: 'success' });
           setSelected(null);
         },
-        onError: (err) => toast({ title: 'Booking Failed', description: bookingFailure(err), variant: 'destructive' }),
+        onError: (err) => {
+          visitTimes?.onRefused(err);
+          toast({ title: 'Booking Failed', description: bookingFailure(err), variant: 'destructive' });
+        },
       },
     );
   };
@@ -136,6 +159,7 @@ export function DoctorAvailability({
                   refusal={refusal}
                   booking={book.isPending}
                   onBook={onBook}
+                  visitTimes={visitTimes?.picker}
                 />
                 {/* After the panel: on a phone a picked day's message then sits right under the calendar. */}
                 <div className="lg:col-start-1">

@@ -20,6 +20,10 @@ import { CancelAppointmentDialog } from './cancel-appointment-dialog';
 
 const FETCH_ERROR = 'Failed to fetch your appointments. Please try again.';
 
+/** By date, then by visit time on the same date (docs/decisions/039; an untimed visit after the timed ones). */
+const byWhen = (a: RepAppointment, b: RepAppointment) =>
+  a.appointment_date.localeCompare(b.appointment_date) || (a.start_time ?? '99:99').localeCompare(b.start_time ?? '99:99');
+
 /** The rep's upcoming appointments; reloads each time the tab opens (spec part 2, 2.1). */
 export function MyAppointmentsTab({ repId }: { repId: number }) {
   const appointments = useRepAppointments(repId);
@@ -47,11 +51,11 @@ export function MyAppointmentsTab({ repId }: { repId: number }) {
   }, [offlineFailure, refetch]);
 
   const today = todayInIndia(new Date());
-  const list = [...(appointments.data ?? [])].sort((a, b) => a.appointment_date.localeCompare(b.appointment_date));
+  const list = [...(appointments.data ?? [])].sort(byWhen);
   const cancellationOf = new Map(pendingCancellations.map((c) => [c.data.appointment.id, c]));
   // Waiting cancellations whose visit is not in the list on screen (not loaded offline): shown from what was stored.
   const unlisted = pendingCancellations.filter((c) => !list.some((a) => a.id === c.data.appointment.id));
-  const shown = [...list, ...unlisted.map((c) => c.data.appointment)].sort((a, b) => a.appointment_date.localeCompare(b.appointment_date));
+  const shown = [...list, ...unlisted.map((c) => c.data.appointment)].sort(byWhen);
 
   const onConfirm = () => {
     if (!pending) return;

@@ -1,12 +1,16 @@
 import { CalendarCheck, AlertCircle } from 'lucide-react';
+import { useId } from 'react';
+import { VISIT_TIME_MESSAGES } from '../../../../shared/booking/visit-windows';
 import { formatDisplayDate } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
 import { longDate, slotsText } from './calendar-day-text';
+import { VisitTimePicker, type VisitTimePickerProps } from './visit-time-picker';
 
 /**
  * The chosen day and 'Book Appointment' (spec part 2, 2.1). A day that cannot be booked shows the spec's
  * message of its rule (spec part 2, 5) in place of the button, so the reason is seen (and, through the live
- * region, heard) when the day is picked, not only when the server refuses a booking.
+ * region, heard) when the day is picked, not only when the server refuses a booking. With visiting hours the day's
+ * times are offered too, and 'Book Appointment' waits for one to be chosen (docs/decisions/039).
  */
 export function SelectedDatePanel({
   date,
@@ -14,6 +18,7 @@ export function SelectedDatePanel({
   refusal = null,
   booking,
   onBook,
+  visitTimes = null,
 }: {
   date: string | null;
   slotsLeft: number | null;
@@ -21,7 +26,11 @@ export function SelectedDatePanel({
   refusal?: string | null;
   booking: boolean;
   onBook: () => void;
+  /** The day's visit times and the choice; null when the doctor receives reps all day. */
+  visitTimes?: VisitTimePickerProps | null;
 }) {
+  const hintId = useId();
+  const needsTime = visitTimes !== null && visitTimes.chosen === null;
   return (
     <section aria-label="Selected date" className="self-start rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <h3 className="flex items-center gap-2 font-semibold">
@@ -46,9 +55,15 @@ export function SelectedDatePanel({
           {refusal === null && (
             <>
               {slotsLeft !== null && <p className="mt-1 text-sm text-emerald-700 dark:text-emerald-300">{slotsText(slotsLeft)}</p>}
-              <Button className="mt-4 w-full" onClick={onBook} loading={booking}>
+              {visitTimes && <VisitTimePicker {...visitTimes} />}
+              <Button className="mt-4 w-full" onClick={onBook} loading={booking} disabled={needsTime} aria-describedby={needsTime ? hintId : undefined}>
                 {booking ? 'Booking...' : 'Book Appointment'}
               </Button>
+              {needsTime && (
+                <p id={hintId} className="mt-2 text-center text-xs text-slate-600 dark:text-slate-300">
+                  {VISIT_TIME_MESSAGES.required}
+                </p>
+              )}
             </>
           )}
         </>

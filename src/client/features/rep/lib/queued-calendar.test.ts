@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES, datesOfMonth } from '../../../../shared/booking/booking-rules';
-import type { BookingCalendarResponse } from '../../../../shared/schemas/booking';
+import type { BookingCalendarResponse, DaySlotsResponse } from '../../../../shared/schemas/booking';
 import type { PendingAppointment } from '../../../lib/offline-queue';
-import { queuedBookingRefusal, withQueuedBookings } from './queued-calendar';
+import { daySlotsFromCalendar, queuedBookingRefusal, withQueuedBookings, withQueuedTimes } from './queued-calendar';
 
 // Decision 033: the rules of spec part 2, 5 applied on the device to a kept calendar and the bookings waiting there.
 
@@ -22,6 +22,8 @@ function calendar(over: Partial<BookingCalendarResponse> = {}): BookingCalendarR
       maxSlots: 2,
       callFrequency: 7,
       availableDays: { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true },
+      visitWindows: [],
+      slotMinutes: 15,
     },
     days: datesOfMonth('2026-03').map((date) =>
       date < TODAY ? { date, selectable: false, reason: 'past' as const, slotsLeft: 2 } : { date, selectable: true, reason: null, slotsLeft: 2 },
@@ -35,9 +37,15 @@ function calendar(over: Partial<BookingCalendarResponse> = {}): BookingCalendarR
   };
 }
 
-const waiting = (appointmentDate: string, o: { clinicId?: number; repId?: number; doctorId?: number } = {}): PendingAppointment => ({
+const waiting = (appointmentDate: string, o: { clinicId?: number; repId?: number; doctorId?: number; startTime?: string } = {}): PendingAppointment => ({
   id: `appointment_1_${appointmentDate}`,
-  data: { repId: o.repId ?? REP, doctorId: o.doctorId ?? DOCTOR, clinicId: o.clinicId ?? HERE, appointmentDate },
+  data: {
+    repId: o.repId ?? REP,
+    doctorId: o.doctorId ?? DOCTOR,
+    clinicId: o.clinicId ?? HERE,
+    appointmentDate,
+    ...(o.startTime ? { startTime: o.startTime } : {}),
+  },
   timestamp: 1,
 });
 
@@ -95,5 +103,68 @@ describe('queuedBookingRefusal', () => {
     );
     expect(queuedBookingRefusal(cal, [waiting('2026-03-12', { clinicId: THERE })], target, '2026-03-31')).toBeNull();
     expect(queuedBookingRefusal(cal, [], target, '2026-03-12')).toBeNull();
+  });
+});
+
+// Docs/decisions/039: visiting hours 15:30-16:30, 15-minute visits (four times a day).
+const WINDOWS = [{ start: '15:30', end: '16:30' }];
+const withWindows = (over: Partial<BookingCalendarResponse> = {}) => {
+  const cal = calendar(over);
+  return { ...cal, settings: { ...cal.settings, maxSlots: 10, visitWindows: WINDOWS } };
+};
+const times = (free: Record<string, boolean>, slotsLeft: number): DaySlotsResponse => ({
+  date: '2026-03-12',
+  windows: WINDOWS,
+  slotMinutes: 15,
+  slots: Object.entries(free).map(([time, available]) => ({ time, available })),
+  slotsLeft,
+});
+
+describe('withQueuedTimes', () => {
+  it("marks the time of the rep's waiting booking that day taken and pending, one slot fewer", () => {
+    const day = times({ '15:30': false, '15:45': true, '16:00': true, '16:15': true }, 3);
+    const marked = withQueuedTimes(day, [waiting('2026-03-12', { startTime: '16:00' })], target);
+    expect(marked.slots).toEqual([
+      { time: '15:30', available: false },
+      { time: '15:45', available: true },
+      { time: '16:00', available: false, pending: true },
+      { time: '16:15', available: true },
+    ]);
+    expect(marked.slotsLeft).toBe(2);
+  });
+
+  it('leaves the times alone for waiting bookings of another day, clinic, doctor or rep, or without a time', () => {
+    const day = times({ '15:30': true, '15:45': true }, 2);
+    const others = [
+      waiting('2026-03-13', { startTime: '15:30' }),
+      waiting('2026-03-12', { startTime: '15:30', clinicId: THERE }),
+      waiting('2026-03-12', { startTime: '15:30', doctorId: 4 }),
+      waiting('2026-03-12', { startTime: '15:30', repId: 8 }),
+      waiting('2026-03-12'),
+    ];
+    expect(withQueuedTimes(day, others, target)).toBe(day);
+  });
+});
+
+describe('daySlotsFromCalendar (offline, times never loaded on this device)', () => {
+  it("offers every time of the windows while the day has slots, and none of today's that have begun", () => {
+    const cal = withWindows();
+    expect(daySlotsFromCalendar(cal, '2026-03-12', '15:40')).toEqual({
+      date: '2026-03-12',
+      windows: WINDOWS,
+      slotMinutes: 15,
+      slots: ['15:30', '15:45', '16:00', '16:15'].map((time) => ({ time, available: true })),
+      slotsLeft: 2,
+    });
+    const today = daySlotsFromCalendar(cal, TODAY, '15:40');
+    expect(today.slots.filter((s) => s.available).map((s) => s.time)).toEqual(['15:45', '16:00', '16:15']);
+  });
+
+  it('offers none on a day the calendar says is full', () => {
+    const cal = withWindows();
+    cal.days = cal.days.map((d) => (d.date === '2026-03-12' ? { ...d, selectable: false, reason: 'full' as const, slotsLeft: 0 } : d));
+    const day = daySlotsFromCalendar(cal, '2026-03-12');
+    expect(day.slotsLeft).toBe(0);
+    expect(day.slots.every((s) => !s.available)).toBe(true);
   });
 });

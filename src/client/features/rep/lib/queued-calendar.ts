@@ -1,6 +1,7 @@
 import { checkBooking, daysStatus, type BookingContext, type DoctorAppointmentFact, type RepAppointmentFact } from '../../../../shared/booking/booking-rules';
+import { daySlots, type DaySlot } from '../../../../shared/booking/visit-windows';
 import { daysBetween } from '../../../../shared/dates';
-import type { BookingCalendarResponse, CalendarDay } from '../../../../shared/schemas/booking';
+import type { BookingCalendarResponse, CalendarDay, DaySlotsResponse } from '../../../../shared/schemas/booking';
 import type { PendingAppointment } from '../../../lib/offline-queue';
 
 // Decision 033: the booking rules (spec part 2, 5) applied on the device to the calendar it has (perhaps kept
@@ -44,7 +45,8 @@ function contextOf(cal: BookingCalendarResponse, waiting: readonly PendingAppoin
   if (cal.futureAppointment && future) repAppointments.push({ date: future, status: cal.futureAppointment.status, clinicId: t.clinicId });
   for (const q of waiting) {
     repAppointments.push({ date: q.data.appointmentDate, status: 'booked', clinicId: q.data.clinicId });
-    if (q.data.clinicId === t.clinicId) doctorAppointments.push({ date: q.data.appointmentDate, status: 'booked', repId: t.repId });
+    if (q.data.clinicId === t.clinicId)
+      doctorAppointments.push({ date: q.data.appointmentDate, status: 'booked', repId: t.repId, startTime: q.data.startTime });
   }
   return {
     settings: cal.settings,
@@ -82,4 +84,48 @@ export function queuedBookingRefusal(cal: BookingCalendarResponse, queued: reado
   if (waiting.length === 0) return null;
   const check = checkBooking(contextOf(cal, waiting, t), date);
   return check.ok ? null : check.message;
+}
+
+// Visiting hours (docs/decisions/039): the day's times as the device knows them.
+
+/** A visit time, marked `pending` when the rep's own booking of it waits on this device. */
+export type QueuedDaySlot = DaySlot & { pending?: boolean };
+export type QueuedDaySlots = Omit<DaySlotsResponse, 'slots'> & { slots: QueuedDaySlot[] };
+
+/**
+ * The day's times with the rep's waiting bookings of this doctor at this clinic on that date counted: their times
+ * are taken (and marked pending), as the server will count them once they are sent.
+ */
+export function withQueuedTimes(day: DaySlotsResponse, queued: readonly PendingAppointment[], t: CalendarTarget): QueuedDaySlots {
+  const mine = new Set(
+    queued
+      .filter((q) => q.data.repId === t.repId && q.data.doctorId === t.doctorId && q.data.clinicId === t.clinicId && q.data.appointmentDate === day.date)
+      .map((q) => q.data.startTime)
+      .filter((time): time is string => !!time),
+  );
+  if (mine.size === 0) return day;
+  const freed = day.slots.filter((s) => s.available && mine.has(s.time)).length;
+  return {
+    ...day,
+    slots: day.slots.map((s) => (mine.has(s.time) ? { ...s, available: false, pending: true } : s)),
+    slotsLeft: Math.max(0, day.slotsLeft - freed),
+  };
+}
+
+/**
+ * The day's times worked out from a calendar kept on the device, for a day whose times were never loaded here and
+ * cannot be now (offline): every time of the windows, free while the day has slots left and (today) not yet begun.
+ * Which times other reps hold is unknown, so the server may still refuse the one chosen when the booking is sent.
+ */
+export function daySlotsFromCalendar(cal: BookingCalendarResponse, date: string, nowTime?: string): DaySlotsResponse {
+  const day = cal.days.find((d) => d.date === date);
+  const { slots, slotsLeft } = daySlots({
+    visitWindows: cal.settings.visitWindows,
+    slotMinutes: cal.settings.slotMinutes,
+    // The day's own count already holds Max Slots and the visits booked.
+    maxSlots: day?.selectable ? day.slotsLeft : 0,
+    taken: [],
+    nowTime: date === cal.today ? nowTime : undefined,
+  });
+  return { date, windows: cal.settings.visitWindows, slotMinutes: cal.settings.slotMinutes, slots, slotsLeft };
 }

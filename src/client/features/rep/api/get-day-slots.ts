@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DaySlotsResponse } from '../../../../shared/schemas/booking';
+import { apiFetch } from '../../../lib/api';
+import { withOfflineCache } from '../../../lib/offline-cache';
+import { repQueryDefaults } from '../../../lib/rep-query-defaults';
+
+/**
+ * GET /api/booking/day-slots?doctorId=&clinicId=&date=: the day's visit times and which are free (docs/decisions/039).
+ * Kept on the device like the month calendar (decision 010), so a day opened online can be booked offline.
+ */
+export async function getDaySlots(clinicId: number, doctorId: number, date: string): Promise<DaySlotsResponse> {
+  return withOfflineCache(`rep:day-slots:${clinicId}:${doctorId}:${date}`, () =>
+    apiFetch<DaySlotsResponse>(`/api/booking/day-slots?doctorId=${doctorId}&clinicId=${clinicId}&date=${date}`),
+  );
+}
+
+export const daySlotsKeyPrefix = ['rep', 'day-slots'] as const;
+
+/** The picked day's times; only asked for when the doctor has visiting hours and the day can be booked. */
+export function useDaySlots(clinicId: number, doctorId: number, date: string | null, enabled: boolean) {
+  return useQuery({
+    ...repQueryDefaults,
+    queryKey: [...daySlotsKeyPrefix, clinicId, doctorId, date],
+    queryFn: () => getDaySlots(clinicId, doctorId, date!),
+    enabled: enabled && date !== null,
+    // Other reps take times all day: a day picked again is asked again (the rest of the rep's queries never go stale).
+    staleTime: 0,
+  });
+}
