@@ -1,12 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../db/schema';
+import { visitOrderBy, visitToken } from '../db/visit-order';
 import { todayInIndia } from '../../shared/dates';
 import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 import { claimReminders, isClaimed, type ReminderClaim } from './reminder-claims';
 import { clinicVisitorsMail, type ClinicVisitor } from './reminder-mail';
 
 // 07:00 IST (decision 011): each clinic with e-mail notifications on (its Settings tab) gets the day's visitor
-// list per doctor. A clinic with no visitors today gets no e-mail.
+// list per doctor, in the day's order with each visit's time and token (docs/decisions/039). A clinic with no
+// visitors today gets no e-mail.
 
 interface ClinicList {
   clinicId: number;
@@ -37,6 +39,8 @@ export async function runClinicMorningList({ app, now }: JobOptions): Promise<Jo
           company: medicalReps.company,
           phone: medicalReps.phone,
           status: doctorAppointments.status,
+          startTime: doctorAppointments.startTime,
+          token: visitToken,
         })
         .from(doctorAppointments)
         .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
@@ -45,7 +49,7 @@ export async function runClinicMorningList({ app, now }: JobOptions): Promise<Jo
         .where(
           and(eq(doctorAppointments.appointmentDate, today), inArray(doctorAppointments.status, ['booked', 'confirmed']), eq(clinicUsers.status, 'active')),
         )
-        .orderBy(clinicUsers.id, doctors.name, doctorAppointments.bookedAt);
+        .orderBy(clinicUsers.id, doctors.name, doctors.id, ...visitOrderBy);
 
       const lists = new Map<number, ClinicList>();
       let optedOut = 0;

@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../db/schema';
+import { visitToken } from '../db/visit-order';
 import { addDays, todayInIndia } from '../../shared/dates';
 import type { PushSubscriptionJson } from '../../shared/schemas/notifications';
 import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 import { claimReminders, isClaimed, type ReminderClaim } from './reminder-claims';
-import { visitReminderMail, type VisitLine } from './reminder-mail';
+import { visitPrefix, visitReminderMail, type VisitLine } from './reminder-mail';
 
 // 18:00 IST (spec part 1, 1 'Smart Scheduling'; decision 011): every rep with an active (booked or confirmed)
 // appointment tomorrow gets one e-mail listing tomorrow's visits and, if they allowed it, one web push.
@@ -20,6 +21,9 @@ interface RepVisits {
   emailVisits: VisitLine[];
   pushVisits: VisitLine[];
 }
+
+/** One visit in a push of several: "Dr. Mir 15:30" (the time, where the doctor has visiting hours). */
+const pushLine = (v: VisitLine) => (v.startTime ? `${v.doctorName} ${v.startTime}` : v.doctorName);
 
 export async function runEveningReminders({ app, now }: JobOptions): Promise<JobOutcome> {
   const tomorrow = addDays(todayInIndia(now), 1);
@@ -42,6 +46,8 @@ export async function runEveningReminders({ app, now }: JobOptions): Promise<Job
           clinicName: clinicUsers.clinicName,
           clinicCity: clinicUsers.city,
           clinicState: clinicUsers.state,
+          startTime: doctorAppointments.startTime,
+          token: visitToken,
         })
         .from(doctorAppointments)
         .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
@@ -50,7 +56,8 @@ export async function runEveningReminders({ app, now }: JobOptions): Promise<Job
         .where(
           and(eq(doctorAppointments.appointmentDate, tomorrow), inArray(doctorAppointments.status, ['booked', 'confirmed']), eq(medicalReps.status, 'active')),
         )
-        .orderBy(doctorAppointments.repId, doctorAppointments.id);
+        // Each rep's visits in the order of the day: by time (whole-day visits last), then as booked.
+        .orderBy(doctorAppointments.repId, sql`${doctorAppointments.startTime} nulls last`, doctorAppointments.id);
 
       const claims: ReminderClaim[] = [];
       let optedOut = 0;
@@ -123,7 +130,7 @@ export async function runEveningReminders({ app, now }: JobOptions): Promise<Job
             templateType: 'visit_reminder_push',
             payload: {
               title,
-              body: n === 1 ? `${first.doctorName} at ${first.clinicName}, ${first.clinicCity}` : rep.pushVisits.map((v) => v.doctorName).join(', '),
+              body: n === 1 ? `${visitPrefix(first)}${first.doctorName} at ${first.clinicName}, ${first.clinicCity}` : rep.pushVisits.map(pushLine).join(', '),
               url: '/medrep-dashboard',
               tag: `visits-${tomorrow}`,
             },

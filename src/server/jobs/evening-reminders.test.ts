@@ -130,6 +130,39 @@ describeEachDatabase(
       expect(runs[0]).toMatchObject({ status: 'succeeded', counts: { emailsQueued: 1 } });
     });
 
+    // Visiting hours (docs/decisions/039): each visit with its time and token, in the day's order; the push says it too.
+    it('lists a rep’s visits by time with their tokens; the push gives the time', async () => {
+      const { db, clinic, derma } = await setting();
+      const hours = await createDoctor(db, clinic.id, {
+        name: 'Dr. Shah Hours',
+        specialty: 'Cardiology',
+        settings: { visitWindows: [{ start: '15:30', end: '16:30' }], slotMinutes: 15 },
+      });
+      const rep = await createSubscribedRep(db, { fullName: 'Ravi Timed' });
+      const first = await createSubscribedRep(db);
+      const tag = `${ctx.kind}-${randomBytes(3).toString('hex')}`;
+      const sub = browserSubscription(`http://127.0.0.1:${push.port}/ok/${tag}-${rep.id}`);
+      const cookie = await sessionCookie(ctx.app, 'medrep', rep.id);
+      await ctx.app.inject({ method: 'POST', url: '/api/medrep/push-subscription', headers: { cookie }, payload: { subscription: sub.json } });
+      await createAppointment(db, { doctorId: derma.id, clinicId: clinic.id, repId: rep.id, appointmentDate: TOMORROW });
+      await createAppointment(db, { doctorId: hours.id, clinicId: clinic.id, repId: rep.id, appointmentDate: TOMORROW, startTime: '15:45' });
+      await createAppointment(db, { doctorId: hours.id, clinicId: clinic.id, repId: first.id, appointmentDate: TOMORROW, startTime: '15:30' });
+
+      ctx.clock.set('2026-03-02T13:20:00.000Z'); // a moment of its own: one run of the job per moment
+      await runEveningReminders({ app: ctx.app, now: ctx.clock.now() });
+      await deliverOutbox(ctx);
+      const [mail] = ctx.mailbox.to(rep.email);
+      expect(mail!.text).toContain(
+        '\n- 15:45, token #2: Dr. Shah Hours (Cardiology) at Dal Lake Clinic, Srinagar, Jammu and Kashmir\n- Token #1: Dr. Kaul Derma (Dermatology) at Dal Lake Clinic',
+      );
+      const [other] = ctx.mailbox.to(first.email);
+      expect(other!.subject).toBe('Reminder: your visit tomorrow, 03/03/2026 at 15:30');
+      expect(other!.text).toContain('- 15:30, token #1: Dr. Shah Hours (Cardiology) at Dal Lake Clinic');
+      const received = push.received.filter((r) => r.path === `/ok/${tag}-${rep.id}`);
+      expect(received).toHaveLength(1);
+      expect(sub.decrypt(received[0]!.body)).toMatchObject({ title: '2 visits tomorrow', body: 'Dr. Shah Hours 15:45, Dr. Kaul Derma' });
+    });
+
     it('sends a web push to reps who allowed it, encrypted for their browser; a gone subscription is removed', async () => {
       const { db, clinic, cardio, derma } = await setting();
       const allowed = await createSubscribedRep(db);

@@ -52,6 +52,54 @@ describeEachDatabase('clinic morning list and renewal reminders', (ctx) => {
     expect(ctx.mailbox.to(wants.email)).toHaveLength(1);
   });
 
+  // Visiting hours (docs/decisions/039): each doctor's visitors in the day's order, as the day view shows them.
+  it('lists each doctor’s visitors by time with token and time, whole-day visits after the timed ones', async () => {
+    const db = ctx.app.db;
+    const clinic = await createClinic(db, { clinicName: 'Token Clinic' });
+    const doctor = await createDoctor(db, clinic.id, {
+      name: 'Dr. Shah Hours',
+      specialty: 'Cardiology',
+      settings: { visitWindows: [{ start: '15:30', end: '16:30' }], slotMinutes: 15 },
+    });
+    const plain = await createDoctor(db, clinic.id, { name: 'Dr. Zargar Plain', specialty: 'Dermatology' });
+    const rep = (fullName: string, phone: string) => createSubscribedRep(db, { fullName, company: 'Cipla', phone });
+    const [late, early, untimed, cancelled, a, b] = [
+      await rep('Late Rep', '9876500011'),
+      await rep('Early Rep', '9876500012'),
+      await rep('Untimed Rep', '9876500013'),
+      await rep('Gone Rep', '9876500014'),
+      await rep('First Plain', '9876500015'),
+      await rep('Second Plain', '9876500016'),
+    ];
+    const today = '2026-03-02';
+    const visit = (doctorId: number, repId: number, o: { startTime?: string; status?: 'cancelled' } = {}) =>
+      createAppointment(db, { doctorId, clinicId: clinic.id, repId, appointmentDate: today, ...o });
+    await visit(doctor.id, late.id, { startTime: '16:00' });
+    await visit(doctor.id, untimed.id); // booked before the hours were set
+    await visit(doctor.id, cancelled.id, { startTime: '15:30', status: 'cancelled' });
+    await visit(doctor.id, early.id, { startTime: '15:45' });
+    await visit(plain.id, a.id);
+    await visit(plain.id, b.id);
+
+    ctx.clock.set('2026-03-02T01:50:00.000Z'); // 07:20 IST, a moment of its own: one run of the job per moment
+    await runClinicMorningList({ app: ctx.app, now: ctx.clock.now() });
+    await deliverOutbox(ctx);
+    const [mail] = ctx.mailbox.to(clinic.email);
+    expect(mail!.text).toContain(
+      [
+        'Dr. Shah Hours (Cardiology): 3 visits',
+        '  #1 · 15:45 Early Rep, Cipla, 9876500012',
+        '  #2 · 16:00 Late Rep, Cipla, 9876500011',
+        '  #3 Untimed Rep, Cipla, 9876500013',
+        '',
+        'Dr. Zargar Plain (Dermatology): 2 visits',
+        '  #1 First Plain, Cipla, 9876500015',
+        '  #2 Second Plain, Cipla, 9876500016',
+      ].join('\n'),
+    );
+    expect(mail!.text).not.toContain('Gone Rep');
+  });
+
   it('the clinic’s e-mail notifications setting turns the morning list off', async () => {
     const db = ctx.app.db;
     const clinic = await createClinic(db);

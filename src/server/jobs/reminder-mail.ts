@@ -3,11 +3,15 @@ import { formatDisplayDate } from '../../shared/dates';
 import { PLANS, PRODUCT_NAME } from '../../shared/constants';
 import type { OutgoingMail } from '../outbox/outbox';
 import { displayPhone } from '../../shared/schemas/phone';
+import { visitDateText, visitLabel } from '../../shared/booking/visit-label';
 
 // The texts of the scheduled e-mails. Short, plain, with what the reader needs and how to stop them.
 
 export interface VisitLine {
   date: string;
+  /** "HH:MM" inside visiting hours, else null; token: the place in the doctor's day (docs/decisions/039) */
+  startTime: string | null;
+  token: number | null;
   doctorName: string;
   doctorSpecialty: string | null;
   clinicName: string;
@@ -15,15 +19,24 @@ export interface VisitLine {
   clinicState: string;
 }
 
+/** "15:30, token #2: " before a visit, "Token #2: " without a time; nothing when there is neither. */
+export function visitPrefix(v: { startTime: string | null; token: number | null }): string {
+  if (v.startTime && v.token) return `${v.startTime}, token #${v.token}: `;
+  if (v.startTime) return `${v.startTime}: `;
+  return v.token ? `Token #${v.token}: ` : '';
+}
+
 export function visitReminderMail(o: { repId: number; repName: string; repEmail: string; date: string; visits: VisitLine[]; appUrl: string }): OutgoingMail {
   const lines = o.visits.map(
-    (v) => `- ${v.doctorName}${v.doctorSpecialty ? ` (${v.doctorSpecialty})` : ''} at ${v.clinicName}, ${v.clinicCity}, ${v.clinicState}`,
+    (v) => `- ${visitPrefix(v)}${v.doctorName}${v.doctorSpecialty ? ` (${v.doctorSpecialty})` : ''} at ${v.clinicName}, ${v.clinicCity}, ${v.clinicState}`,
   );
   return {
     to: o.repEmail,
     toName: o.repName,
     recipientId: o.repId,
-    subject: `Reminder: ${o.visits.length === 1 ? 'your visit' : `your ${o.visits.length} visits`} tomorrow, ${formatDisplayDate(o.date)}`,
+    subject: `Reminder: ${o.visits.length === 1 ? 'your visit' : `your ${o.visits.length} visits`} tomorrow, ${
+      o.visits.length === 1 ? visitDateText(o.date, o.visits[0]!.startTime) : formatDisplayDate(o.date)
+    }`,
     text: [
       `Hello ${o.repName},`,
       '',
@@ -47,7 +60,12 @@ export interface ClinicVisitor {
   company: string;
   phone: string;
   status: string;
+  startTime: string | null;
+  token: number | null;
 }
+
+/** "#2 · 15:45" as the clinic's day view shows it; the place in the list when the token is unknown. */
+const clinicVisitLabel = (v: ClinicVisitor, place: number) => visitLabel({ token: v.token ?? place, start_time: v.startTime });
 
 export function clinicVisitorsMail(o: {
   clinicId: number;
@@ -62,7 +80,7 @@ export function clinicVisitorsMail(o: {
   for (const v of o.visitors) byDoctor.set(`${v.doctorName} (${v.doctorSpecialty})`, [...(byDoctor.get(`${v.doctorName} (${v.doctorSpecialty})`) ?? []), v]);
   const sections = [...byDoctor].flatMap(([doctor, list]) => [
     `${doctor}: ${list.length} ${list.length === 1 ? 'visit' : 'visits'}`,
-    ...list.map((v, i) => `  ${i + 1}. ${v.repName}, ${v.company}, ${displayPhone(v.phone)}`),
+    ...list.map((v, i) => `  ${clinicVisitLabel(v, i + 1)} ${v.repName}, ${v.company}, ${displayPhone(v.phone)}`),
     '',
   ]);
   return {

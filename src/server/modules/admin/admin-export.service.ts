@@ -97,6 +97,9 @@ export function exportDoctorsCsv(deps: ExportDeps, filter: AdminDoctorsFilter): 
 const APPOINTMENT_COLUMNS: CsvColumn<AdminAppointment>[] = [
   { header: 'Appointment ID', value: (a) => a.id },
   { header: 'Date', value: (a) => a.appointment_date },
+  // The visit time ("HH:MM", empty for a whole-day visit) and its place in the doctor's day (docs/decisions/039).
+  { header: 'Time', value: (a) => a.start_time },
+  { header: 'Token', value: (a) => a.token },
   { header: 'Status', value: (a) => a.status },
   { header: 'Doctor', value: (a) => a.doctor_name },
   { header: 'Specialty', value: (a) => a.specialty },

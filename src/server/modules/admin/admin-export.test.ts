@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { createClinic, createDoctor, createRep, createSubscribedRep } from '../../test/factories';
+import { createAppointment, createClinic, createDoctor, createRep, createSubscribedRep } from '../../test/factories';
 import { describeEachDatabase } from '../../test/harness';
 import { EXACT_COUNT_LIMIT } from '../../db/list-total';
 import { ADMIN_ENV, adminCookie, call } from './admin-test-support';
@@ -65,7 +65,7 @@ function csvReader(onRecord: (fields: string[]) => void) {
   };
 }
 
-const APPOINTMENT_HEADER = ['Appointment ID', 'Date', 'Status', 'Doctor', 'Specialty', 'Clinic', 'Rep', 'Company', 'Rep Phone', 'Booked At'];
+const APPOINTMENT_HEADER = ['Appointment ID', 'Date', 'Time', 'Token', 'Status', 'Doctor', 'Specialty', 'Clinic', 'Rep', 'Company', 'Rep Phone', 'Booked At'];
 
 describeEachDatabase(
   'admin CSV exports',
@@ -115,10 +115,13 @@ describeEachDatabase(
         // Latest date first, then latest id (the screen's order).
         if (f[1]! > previous.date || (f[1] === previous.date && id >= previous.id)) note(`row ${records}: out of order after ${JSON.stringify(previous)}`);
         previous = { date: f[1]!, id };
-        if (!expected.doctors.has(f[3]!)) note(`row ${records}: doctor ${JSON.stringify(f[3])}`);
-        if (f[5] !== `'${clinicName}`) note(`row ${records}: clinic ${JSON.stringify(f[5])}`);
-        if (!expected.reps.has(f[6]!)) note(`row ${records}: rep ${JSON.stringify(f[6])}`);
-        if (f[9] !== '2039-12-01T10:00:00.000Z') note(`row ${records}: booked at ${f[9]}`);
+        // Whole-day visits: no time; a token (1 to 10, the doctor's ten reps that day) unless cancelled.
+        if (f[2] !== '') note(`row ${records}: time ${JSON.stringify(f[2])}`);
+        if (f[4] === 'cancelled' ? f[3] !== '' : !(Number(f[3]) >= 1 && Number(f[3]) <= 10)) note(`row ${records}: token ${JSON.stringify(f[3])} (${f[4]})`);
+        if (!expected.doctors.has(f[5]!)) note(`row ${records}: doctor ${JSON.stringify(f[5])}`);
+        if (f[7] !== `'${clinicName}`) note(`row ${records}: clinic ${JSON.stringify(f[7])}`);
+        if (!expected.reps.has(f[8]!)) note(`row ${records}: rep ${JSON.stringify(f[8])}`);
+        if (f[11] !== '2039-12-01T10:00:00.000Z') note(`row ${records}: booked at ${f[11]}`);
       });
 
       gc();
@@ -179,7 +182,7 @@ describeEachDatabase(
       const rows: string[][] = [];
       csvReader((f) => rows.push(f))(res.body.replace(/^\uFEFF/, ''));
       expect(rows.slice(1)).toHaveLength(30);
-      expect(new Set(rows.slice(1).map((r) => `${r[1]} ${r[2]} ${r[3]}`))).toEqual(
+      expect(new Set(rows.slice(1).map((r) => `${r[1]} ${r[4]} ${r[5]}`))).toEqual(
         new Set(['2040-01-21 cancelled Dr. "Quoted", Name', '2040-01-11 cancelled Dr. "Quoted", Name', '2040-01-01 cancelled Dr. "Quoted", Name']),
       );
       expect(res.body).toContain('"Dr. ""Quoted"", Name"');
@@ -199,6 +202,24 @@ describeEachDatabase(
       expect(all.total.count).toBeGreaterThan(EXACT_COUNT_LIMIT);
       const tenDays = (await call(ctx.app, 'GET', '/api/admin/appointments?from=2040-01-01&to=2040-01-10', { cookie })).json();
       expect(tenDays.total).toEqual({ count: 1000, exact: true });
+    });
+
+    it('exports a visit’s time and token (docs/decisions/039)', async () => {
+      const cookie = await adminCookie(ctx.app);
+      const clinic = await createClinic(ctx.app.db, { clinicName: 'Timed Export Clinic' });
+      const doctor = await createDoctor(ctx.app.db, clinic.id, { name: 'Dr. Timed Export', settings: { visitWindows: [{ start: '15:30', end: '16:30' }] } });
+      const [early, late] = [await createRep(ctx.app.db, { fullName: 'Early Export' }), await createRep(ctx.app.db, { fullName: 'Late Export' })];
+      const visit = (repId: number, startTime: string) =>
+        createAppointment(ctx.app.db, { doctorId: doctor.id, clinicId: clinic.id, repId, appointmentDate: '2030-05-06', startTime });
+      const lateVisit = await visit(late.id, '16:00');
+      const earlyVisit = await visit(early.id, '15:45');
+      const res = await call(ctx.app, 'GET', `/api/admin/appointments.csv?doctor=${encodeURIComponent('Timed Export')}`, { cookie });
+      const rows: string[][] = [];
+      csvReader((f) => rows.push(f))(res.body.replace(/^\uFEFF/, ''));
+      expect(rows.slice(1, 3).map((r) => r.slice(0, 5))).toEqual([
+        [String(earlyVisit.id), '2030-05-06', '15:45', '1', 'booked'],
+        [String(lateVisit.id), '2030-05-06', '16:00', '2', 'booked'],
+      ]);
     });
 
     it('exports users, doctors and subscriptions with their filters', async () => {

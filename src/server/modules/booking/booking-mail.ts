@@ -1,7 +1,8 @@
 import type { Deps } from '../../deps';
 import type { OutgoingMail } from '../../outbox/outbox';
-import { formatDisplayDate, weekdayOf } from '../../../shared/dates';
+import { weekdayOf } from '../../../shared/dates';
 import { PRODUCT_NAME } from '../../../shared/constants';
+import { visitDateText } from '../../../shared/booking/visit-label';
 import { buildVisitIcs } from '../calendar/ics';
 import { visitEventOf, type VisitDetails } from '../calendar/visit-calendar';
 
@@ -10,7 +11,13 @@ import { visitEventOf, type VisitDetails } from '../calendar/visit-calendar';
 
 type MailDeps = Pick<Deps, 'config'>;
 
-const dayText = (date: string) => `${weekdayOf(date).replace(/^./, (c) => c.toUpperCase())}, ${formatDisplayDate(date)}`;
+// With visiting hours the visit's time goes wherever its date does ("Tuesday, 24/11/2026 at 15:30"), and the
+// confirmation gives the token, the rep's place in the doctor's day (docs/decisions/039).
+const dayText = (date: string, startTime: string | null) => `${weekdayOf(date).replace(/^./, (c) => c.toUpperCase())}, ${visitDateText(date, startTime)}`;
+
+/** The token as booked: a visit booked later for an earlier time, or a cancelled one before it, moves it. */
+const tokenLine = (token: number | null | undefined) =>
+  token ? [`Token: #${token}, your place in the doctor's queue that day (it can change as other reps book or cancel)`] : [];
 
 export function bookingConfirmationMail(deps: MailDeps, v: VisitDetails, now: Date): OutgoingMail {
   const ics = buildVisitIcs(visitEventOf(deps, v, now), 'REQUEST');
@@ -21,7 +28,8 @@ export function bookingConfirmationMail(deps: MailDeps, v: VisitDetails, now: Da
     '',
     `Doctor: ${v.doctorName}${v.doctorSpecialty ? ` (${v.doctorSpecialty})` : ''}`,
     `Clinic: ${v.clinicName}, ${v.clinicCity}, ${v.clinicState}`,
-    `Date: ${dayText(v.date)}`,
+    `Date: ${dayText(v.date, v.startTime)}`,
+    ...tokenLine(v.token),
     '',
     'The attached calendar file adds the visit to your calendar.',
     'You can cancel it under My Appointments until the day before the visit.',
@@ -32,7 +40,7 @@ export function bookingConfirmationMail(deps: MailDeps, v: VisitDetails, now: Da
     to: v.repEmail,
     toName: v.repName,
     recipientId: v.repId,
-    subject: `Appointment booked: ${v.doctorName} on ${formatDisplayDate(v.date)}`,
+    subject: `Appointment booked: ${v.doctorName} on ${visitDateText(v.date, v.startTime)}`,
     text,
     templateType: 'booking',
     attachments: [{ filename: 'appointment.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
@@ -44,7 +52,7 @@ export function repCancellationMail(deps: MailDeps, v: VisitDetails, now: Date):
   const text = [
     `Hello ${v.repName},`,
     '',
-    `Your appointment with ${v.doctorName} at ${v.clinicName}, ${v.clinicCity} on ${dayText(v.date)} is cancelled, as you asked.`,
+    `Your appointment with ${v.doctorName} at ${v.clinicName}, ${v.clinicCity} on ${dayText(v.date, v.startTime)} is cancelled, as you asked.`,
     'The attached calendar file removes it from your calendar.',
     '',
     `${PRODUCT_NAME}`,
@@ -53,7 +61,7 @@ export function repCancellationMail(deps: MailDeps, v: VisitDetails, now: Date):
     to: v.repEmail,
     toName: v.repName,
     recipientId: v.repId,
-    subject: `Appointment cancelled: ${v.doctorName} on ${formatDisplayDate(v.date)}`,
+    subject: `Appointment cancelled: ${v.doctorName} on ${visitDateText(v.date, v.startTime)}`,
     text,
     templateType: 'booking_cancelled',
     attachments: [{ filename: 'appointment-cancelled.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=CANCEL' }],

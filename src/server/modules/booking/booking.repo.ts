@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import type { RepAppointment } from '../../../shared/schemas/booking';
 import { visitToken } from '../../db/visit-order';
+import { SLOT_MINUTES } from '../../../shared/booking/visit-windows';
 
 // Drizzle queries of the rep's bookings (ARCHITECTURE: repo = queries only).
 
@@ -297,10 +298,16 @@ export async function findRepAppointment(db: DbOrTx, o: { id: number; repId: num
       booked_at: doctorAppointments.bookedAt,
       clinic_city: clinicUsers.city,
       clinic_state: clinicUsers.state,
+      // the visit's length for the cancellation's calendar event (the default once the settings are gone)
+      slot_minutes: sql<number>`coalesce(${clinicDoctorSettings.slotMinutes}, ${SLOT_MINUTES.default})`,
     })
     .from(doctorAppointments)
     .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
     .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
+    .leftJoin(
+      clinicDoctorSettings,
+      and(eq(clinicDoctorSettings.clinicId, doctorAppointments.clinicId), eq(clinicDoctorSettings.doctorId, doctorAppointments.doctorId)),
+    )
     .where(and(eq(doctorAppointments.id, o.id), eq(doctorAppointments.repId, o.repId)))
     .limit(1);
   return row ?? null;

@@ -165,6 +165,9 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
             {
               appointmentId: row.id,
               date,
+              startTime: row.startTime,
+              slotMinutes: link.slotMinutes,
+              token,
               doctorName: link.doctorName,
               doctorSpecialty: link.specialty,
               clinicName: link.clinicName,
@@ -223,6 +226,8 @@ export async function cancelAppointment(deps: BookingDeps, o: { repId: number; a
         {
           appointmentId: a.id,
           date: a.appointment_date,
+          startTime: a.start_time,
+          slotMinutes: a.slot_minutes,
           doctorName: a.doctor_name,
           doctorSpecialty: a.doctor_specialty,
           clinicName: a.clinic_name,

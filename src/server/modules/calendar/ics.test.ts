@@ -96,3 +96,99 @@ describe('clinic text that tries to break out of its value', () => {
     expect(calendar.getFirstProperty('x-evil')).toBeNull();
   });
 });
+
+// Visiting hours (docs/decisions/039): a visit with a time is an event at that time in Indian time, one visit long,
+// with the zone defined in the file (RFC 5545 3.6.5); the cancellation names the same event and times.
+describe('a timed visit', () => {
+  const timed = { ...event, date: '2026-11-24', startTime: '15:30', slotMinutes: 15 };
+  const TIMEZONE = [
+    'BEGIN:VTIMEZONE',
+    'TZID:Asia/Kolkata',
+    'BEGIN:STANDARD',
+    'DTSTART:19700101T000000',
+    'TZOFFSETFROM:+0530',
+    'TZOFFSETTO:+0530',
+    'TZNAME:IST',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+  ].join('\r\n');
+
+  /** The instants a real parser reads: the file's own VTIMEZONE registered, as a calendar app does. */
+  function instantsOf(ics: string) {
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    try {
+      return calendar.getAllSubcomponents('vevent').map((v) => {
+        const e = new ICAL.Event(v);
+        return { uid: e.uid, start: e.startDate.toJSDate().toISOString(), end: e.endDate.toJSDate().toISOString(), zone: e.startDate.zone?.tzid };
+      });
+    } finally {
+      ICAL.TimezoneService.remove('Asia/Kolkata');
+    }
+  }
+
+  it('starts at the time in Asia/Kolkata and ends one visit later, with the zone defined before the event', () => {
+    const ics = buildVisitIcs(timed, 'REQUEST');
+    expect(ics).toContain('\r\nDTSTART;TZID=Asia/Kolkata:20261124T153000\r\n');
+    expect(ics).toContain('\r\nDTEND;TZID=Asia/Kolkata:20261124T154500\r\n');
+    expect(ics).toContain(`METHOD:REQUEST\r\n${TIMEZONE}\r\nBEGIN:VEVENT\r\n`);
+    expect(ics).toContain('TRANSP:OPAQUE\r\n');
+    expect(ics).not.toContain('VALUE=DATE');
+    // 15:30 IST is 10:00 UTC.
+    expect(instantsOf(ics)).toEqual([
+      { uid: 'appointment-42@repvisit.example', start: '2026-11-24T10:00:00.000Z', end: '2026-11-24T10:15:00.000Z', zone: 'Asia/Kolkata' },
+    ]);
+  });
+
+  it('the cancellation has the same UID and times, a higher sequence', () => {
+    const request = buildVisitIcs(timed, 'REQUEST');
+    const cancel = buildVisitIcs({ ...timed, now: new Date('2026-11-20T04:30:00.000Z') }, 'CANCEL');
+    expect(cancel).toContain('\r\nDTSTART;TZID=Asia/Kolkata:20261124T153000\r\n');
+    expect(cancel).toContain('\r\nDTEND;TZID=Asia/Kolkata:20261124T154500\r\n');
+    expect(cancel).toContain(`METHOD:CANCEL\r\n${TIMEZONE}\r\n`);
+    expect(cancel).toContain('SEQUENCE:1\r\n');
+    expect(instantsOf(cancel)).toEqual(instantsOf(request));
+  });
+
+  it('uses the visit length, and a length that runs past midnight ends on the next day', () => {
+    expect(buildVisitIcs({ ...timed, startTime: '09:05', slotMinutes: 60 }, 'REQUEST')).toContain('\r\nDTEND;TZID=Asia/Kolkata:20261124T100500\r\n');
+    const late = buildVisitIcs({ ...timed, date: '2026-12-31', startTime: '23:45', slotMinutes: 30 }, 'REQUEST');
+    expect(late).toContain('\r\nDTSTART;TZID=Asia/Kolkata:20261231T234500\r\n');
+    expect(late).toContain('\r\nDTEND;TZID=Asia/Kolkata:20270101T001500\r\n');
+  });
+
+  it('a visit without a time stays an all-day event with no time zone, exactly as before visiting hours', () => {
+    for (const untimed of [event, { ...event, startTime: null, slotMinutes: 15 }]) {
+      const ics = buildVisitIcs(untimed, 'REQUEST');
+      expect(ics).toContain('\r\nDTSTART;VALUE=DATE:20261231\r\nDTEND;VALUE=DATE:20270101\r\n');
+      expect(ics).toContain('TRANSP:TRANSPARENT\r\n');
+      expect(ics).not.toContain('VTIMEZONE');
+      expect(ics).not.toContain('TZID');
+    }
+  });
+
+  it('the feed defines the zone once and mixes timed and all-day visits', () => {
+    const base = { doctorName: 'Dr. Lone', clinicName: 'Lake View', clinicCity: 'Srinagar', clinicState: 'Jammu and Kashmir' };
+    const ics = buildVisitsFeed(
+      [
+        { ...base, appointmentId: 7, date: '2026-11-24', startTime: '15:30', slotMinutes: 15 },
+        { ...base, appointmentId: 8, date: '2026-11-25', startTime: '18:00', slotMinutes: 20 },
+        { ...base, appointmentId: 9, date: '2026-11-26', startTime: null, slotMinutes: 15 },
+      ],
+      { calendarName: 'RepVisit visits', uidHost: 'repvisit.example', now: event.now },
+    );
+    expect(ics.match(/BEGIN:VTIMEZONE/g)).toHaveLength(1);
+    expect(ics).toContain(`X-PUBLISHED-TTL:PT6H\r\n${TIMEZONE}\r\nBEGIN:VEVENT\r\n`);
+    expect(ics).toContain('\r\nDTSTART;TZID=Asia/Kolkata:20261125T180000\r\nDTEND;TZID=Asia/Kolkata:20261125T182000\r\n');
+    expect(ics).toContain('\r\nDTSTART;VALUE=DATE:20261126\r\nDTEND;VALUE=DATE:20261127\r\n');
+    const [first, second] = instantsOf(ics);
+    expect(first).toMatchObject({ start: '2026-11-24T10:00:00.000Z', end: '2026-11-24T10:15:00.000Z' });
+    expect(second).toMatchObject({ start: '2026-11-25T12:30:00.000Z', end: '2026-11-25T12:50:00.000Z' });
+    const untimedOnly = buildVisitsFeed([{ ...base, appointmentId: 9, date: '2026-11-26' }], {
+      calendarName: 'x',
+      uidHost: 'repvisit.example',
+      now: event.now,
+    });
+    expect(untimedOnly).not.toContain('VTIMEZONE');
+  });
+});

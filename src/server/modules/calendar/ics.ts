@@ -1,10 +1,19 @@
 import { addDays } from '../../../shared/dates';
+import { clockTime, minutesOf, SLOT_MINUTES } from '../../../shared/booking/visit-windows';
 
-// An iCalendar (RFC 5545) file for a booked visit: one all-day VEVENT on the appointment date. The UID is
-// stable per appointment, so a calendar that imported the booking (METHOD:REQUEST) removes the same event
-// when the cancellation (METHOD:CANCEL, a higher SEQUENCE) arrives (RFC 5546).
+// An iCalendar (RFC 5545) file for a booked visit: one VEVENT, all-day on the appointment date, or from the visit
+// time for one visit's length where the doctor has visiting hours (docs/decisions/039). The UID is stable per
+// appointment, so a calendar that imported the booking (METHOD:REQUEST) removes the same event when the
+// cancellation (METHOD:CANCEL, a higher SEQUENCE, the same times) arrives (RFC 5546).
 
-export interface VisitEvent {
+/** When a visit is: a time ("HH:MM", Indian time) and a length, or no time for a visit booked for the whole day. */
+export interface VisitTiming {
+  startTime?: string | null;
+  /** the length of one visit in minutes (the doctor's slotMinutes); the default when absent */
+  slotMinutes?: number;
+}
+
+export interface VisitEvent extends VisitTiming {
   appointmentId: number;
   date: string; // yyyy-mm-dd
   doctorName: string;
@@ -68,6 +77,42 @@ const stamp = (d: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
+const INDIA = 'Asia/Kolkata';
+
+/**
+ * RFC 5545 3.6.5: every TZID an event uses is defined in the file. India has kept +05:30 (IST) without daylight
+ * saving since 1945, so one STANDARD part describes it; calendar apps that know the zone use their own rules.
+ */
+const INDIA_TIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  `TZID:${INDIA}`,
+  'BEGIN:STANDARD',
+  'DTSTART:19700101T000000',
+  'TZOFFSETFROM:+0530',
+  'TZOFFSETTO:+0530',
+  'TZNAME:IST',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
+
+const startMinutes = (t: VisitTiming) => (t.startTime ? minutesOf(t.startTime) : null);
+const isTimed = (t: VisitTiming) => startMinutes(t) !== null;
+/** A local date-time of Indian time, "20261124T153000". */
+const localDateTime = (date: string, minutes: number) => `${basicDate(date)}T${clockTime(minutes).replace(':', '')}00`;
+
+/** DTSTART and DTEND: all-day (the next day is the exclusive end), or the visit time for one visit's length. */
+function eventTimes(date: string, t: VisitTiming): string[] {
+  const start = startMinutes(t);
+  if (start === null) return [`DTSTART;VALUE=DATE:${basicDate(date)}`, `DTEND;VALUE=DATE:${basicDate(addDays(date, 1))}`];
+  const end = start + (t.slotMinutes ?? SLOT_MINUTES.default);
+  // A visit length changed after booking could carry the end past midnight: it ends on the next day then.
+  const endDate = addDays(date, Math.floor(end / 1440));
+  return [`DTSTART;TZID=${INDIA}:${localDateTime(date, start)}`, `DTEND;TZID=${INDIA}:${localDateTime(endDate, end % 1440)}`];
+}
+
+/** A timed visit keeps the rep busy; a whole-day one does not block the rep's day (as before visiting hours). */
+const transparency = (t: VisitTiming) => (isTimed(t) ? 'TRANSP:OPAQUE' : 'TRANSP:TRANSPARENT');
+
 export function buildVisitIcs(e: VisitEvent, method: 'REQUEST' | 'CANCEL'): string {
   const cancelled = method === 'CANCEL';
   const place = `${e.clinicName}, ${e.clinicCity}, ${e.clinicState}`;
@@ -77,14 +122,14 @@ export function buildVisitIcs(e: VisitEvent, method: 'REQUEST' | 'CANCEL'): stri
     'PRODID:-//RepVisit//Booking//EN',
     'CALSCALE:GREGORIAN',
     `METHOD:${method}`,
+    ...(isTimed(e) ? INDIA_TIMEZONE : []),
     'BEGIN:VEVENT',
     `UID:${icsUid(e.appointmentId, e.uidHost)}`,
     `DTSTAMP:${stamp(e.now)}`,
-    `DTSTART;VALUE=DATE:${basicDate(e.date)}`,
-    `DTEND;VALUE=DATE:${basicDate(addDays(e.date, 1))}`,
+    ...eventTimes(e.date, e),
     `SEQUENCE:${cancelled ? 1 : 0}`,
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
-    'TRANSP:TRANSPARENT',
+    transparency(e),
     `SUMMARY:${escapeText(`${cancelled ? 'Cancelled: ' : ''}Visit ${e.doctorName} at ${e.clinicName}`)}`,
     `LOCATION:${escapeText(place)}`,
     `DESCRIPTION:${escapeText(
@@ -99,7 +144,7 @@ export function buildVisitIcs(e: VisitEvent, method: 'REQUEST' | 'CANCEL'): stri
 }
 
 /** One visit in a subscribed calendar feed. */
-export interface FeedVisit {
+export interface FeedVisit extends VisitTiming {
   appointmentId: number;
   date: string; // yyyy-mm-dd
   doctorName: string;
@@ -110,8 +155,8 @@ export interface FeedVisit {
 }
 
 /**
- * A rep's private calendar feed: the upcoming visits as all-day VEVENTs with the same UIDs as the
- * booking e-mails' files, so a calendar that has both shows each visit once. No METHOD: a feed is published.
+ * A rep's private calendar feed: the upcoming visits as VEVENTs with the same UIDs and times as the booking
+ * e-mails' files, so a calendar that has both shows each visit once. No METHOD: a feed is published.
  */
 export function buildVisitsFeed(visits: FeedVisit[], o: { calendarName: string; uidHost: string; now: Date }): string {
   const lines = [
@@ -123,6 +168,7 @@ export function buildVisitsFeed(visits: FeedVisit[], o: { calendarName: string; 
     'X-WR-TIMEZONE:Asia/Kolkata',
     'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
     'X-PUBLISHED-TTL:PT6H',
+    ...(visits.some(isTimed) ? INDIA_TIMEZONE : []),
   ];
   for (const v of visits) {
     const place = `${v.clinicName}, ${v.clinicCity}, ${v.clinicState}`;
@@ -130,10 +176,9 @@ export function buildVisitsFeed(visits: FeedVisit[], o: { calendarName: string; 
       'BEGIN:VEVENT',
       `UID:${icsUid(v.appointmentId, o.uidHost)}`,
       `DTSTAMP:${stamp(o.now)}`,
-      `DTSTART;VALUE=DATE:${basicDate(v.date)}`,
-      `DTEND;VALUE=DATE:${basicDate(addDays(v.date, 1))}`,
+      ...eventTimes(v.date, v),
       'STATUS:CONFIRMED',
-      'TRANSP:TRANSPARENT',
+      transparency(v),
       `SUMMARY:${escapeText(`Visit ${v.doctorName} at ${v.clinicName}`)}`,
       `LOCATION:${escapeText(place)}`,
       `DESCRIPTION:${escapeText(`Medical representative visit with ${v.doctorName}${v.doctorSpecialty ? ` (${v.doctorSpecialty})` : ''} at ${place}.`)}`,

@@ -15,6 +15,12 @@ export interface VisitDetails {
   repName: string;
   repEmail: string;
   repId: number;
+  /** "HH:MM" where the doctor has visiting hours, else null (a whole-day visit; docs/decisions/039) */
+  startTime: string | null;
+  /** the length of one visit there, for the calendar event's end */
+  slotMinutes: number;
+  /** the visit's place in the doctor's day when the message was written (the confirmation shows it) */
+  token?: number | null;
 }
 
 function senderAddress(from: string): string {

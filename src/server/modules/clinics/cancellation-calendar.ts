@@ -1,9 +1,10 @@
 import type { Deps } from '../../deps';
 import type { MailAttachment } from '../../outbox/outbox';
 import { cancelledVisitAttachment } from '../calendar/visit-calendar';
+import { SLOT_MINUTES } from '../../../shared/booking/visit-windows';
 import type { CancelledVisit } from './clinic-mail';
 
-/** The rep's calendar drops a visit the clinic cancelled (a CANCEL file with the booking's UID). */
+/** The rep's calendar drops a visit the clinic cancelled (a CANCEL file with the booking's UID and times). */
 export function cancellationCalendarFile(deps: Pick<Deps, 'config'>, v: CancelledVisit, now: Date): MailAttachment[] {
   if (v.appointmentId === undefined || !v.clinicCity || !v.clinicState) return [];
   return [
@@ -12,6 +13,8 @@ export function cancellationCalendarFile(deps: Pick<Deps, 'config'>, v: Cancelle
       {
         appointmentId: v.appointmentId,
         date: v.appointmentDate,
+        startTime: v.startTime ?? null,
+        slotMinutes: v.slotMinutes ?? SLOT_MINUTES.default,
         doctorName: v.doctorName,
         doctorSpecialty: v.doctorSpecialty ?? null,
         clinicName: v.clinicName,

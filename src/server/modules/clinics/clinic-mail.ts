@@ -1,5 +1,5 @@
 import type { MailAttachment, OutgoingMail } from '../../outbox/outbox';
-import { formatDisplayDate } from '../../../shared/dates';
+import { visitDateText } from '../../../shared/booking/visit-label';
 
 // E-mails the clinic dashboard sends. Plain text first; no secret ever goes in them.
 
@@ -15,11 +15,14 @@ export interface CancelledVisit {
   doctorSpecialty?: string | null;
   clinicCity?: string;
   clinicState?: string;
+  /** "HH:MM" of a visit inside visiting hours (the e-mail and its calendar file carry it; docs/decisions/039) */
+  startTime?: string | null;
+  slotMinutes?: number;
 }
 
 /** spec part 1, 4: reps whose calls the clinic cancelled are told why. */
 export function cancellationMail(visit: CancelledVisit, reason: string, attachments?: MailAttachment[]): OutgoingMail {
-  const date = formatDisplayDate(visit.appointmentDate);
+  const date = visitDateText(visit.appointmentDate, visit.startTime);
   return {
     to: visit.repEmail,
     toName: visit.repName,

@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
-import { clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { notFound, unauthorized } from '../../errors';
 import { hashToken, newToken, type Actor } from '../../plugins/auth';
 import { todayInIndia } from '../../../shared/dates';
+import { SLOT_MINUTES } from '../../../shared/booking/visit-windows';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '../../../shared/schemas/notifications';
 import { buildVisitsFeed } from '../calendar/ics';
@@ -58,6 +59,9 @@ export async function renderCalendarFeed(deps: ServiceDeps, o: { token: string }
     .select({
       appointmentId: doctorAppointments.id,
       date: doctorAppointments.appointmentDate,
+      // a visit inside visiting hours is an event at its time, one visit long (docs/decisions/039)
+      startTime: doctorAppointments.startTime,
+      slotMinutes: sql<number>`coalesce(${clinicDoctorSettings.slotMinutes}, ${SLOT_MINUTES.default})`,
       doctorName: doctors.name,
       doctorSpecialty: doctors.specialty,
       clinicName: clinicUsers.clinicName,
@@ -67,6 +71,10 @@ export async function renderCalendarFeed(deps: ServiceDeps, o: { token: string }
     .from(doctorAppointments)
     .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
     .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
+    .leftJoin(
+      clinicDoctorSettings,
+      and(eq(clinicDoctorSettings.clinicId, doctorAppointments.clinicId), eq(clinicDoctorSettings.doctorId, doctorAppointments.doctorId)),
+    )
     .where(
       and(
         eq(doctorAppointments.repId, rep.id),
@@ -74,7 +82,7 @@ export async function renderCalendarFeed(deps: ServiceDeps, o: { token: string }
         inArray(doctorAppointments.status, ['booked', 'confirmed']),
       ),
     )
-    .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.id));
+    .orderBy(asc(doctorAppointments.appointmentDate), sql`${doctorAppointments.startTime} nulls last`, asc(doctorAppointments.id));
   return buildVisitsFeed(visits, {
     calendarName: `${PRODUCT_NAME} visits`,
     uidHost: new URL(deps.config.appUrl).hostname || 'repvisit.local',

@@ -43,6 +43,9 @@ export function AppointmentsTab() {
     { header: 'Company', cell: (a) => a.company },
     { header: 'Rep Phone', cell: (a) => displayPhone(a.rep_phone) },
     { header: 'Date', cell: (a) => displayDate(a.appointment_date) },
+    // The visit time where the doctor has visiting hours, and its place in his day (docs/decisions/039).
+    { header: 'Time', cell: (a) => a.start_time ?? '—', className: 'tabular-nums whitespace-nowrap' },
+    { header: 'Token', cell: (a) => (a.token === null ? '—' : `#${a.token}`), className: 'tabular-nums' },
     { header: 'Status', cell: (a) => <Badge tone={statusTone(a.status)}>{a.status.charAt(0).toUpperCase() + a.status.slice(1)}</Badge> },
     { header: 'Booked', cell: (a) => displayDate(a.booked_at) },
     {
@@ -110,7 +113,9 @@ export function AppointmentsTab() {
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Delete Appointment"
         description={
-          deleting ? `This deletes the appointment of ${deleting.rep_name} with ${deleting.doctor_name} on ${displayDate(deleting.appointment_date)}.` : ''
+          deleting
+            ? `This deletes the appointment of ${deleting.rep_name} with ${deleting.doctor_name} on ${displayDate(deleting.appointment_date)}${deleting.start_time ? ` at ${deleting.start_time}` : ''}.`
+            : ''
         }
         onConfirm={confirm}
         pending={remove.isPending}

@@ -1,5 +1,7 @@
+import { clsx } from 'clsx';
 import { Phone } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
+import { visitLabel } from '../../../../shared/booking/visit-label';
 import { formatDisplayDate } from '../../../../shared/dates';
 import type { ClinicAppointment } from '../../../../shared/schemas/clinic';
 import { displayPhone } from '../../../../shared/schemas/phone';
@@ -11,13 +13,28 @@ function StatusBadge({ status }: { status: ClinicAppointment['status'] }) {
   return <Badge tone={statusTone[status] ?? 'danger'}>{statusLabel[status] ?? 'Cancelled'}</Badge>;
 }
 
-/** The day's visitors: a table on wide screens (Date, Medical Rep, Contact), cards on phones. */
+/**
+ * The visit's place in the day and its time, "#2 · 15:45" (docs/decisions/039): "#2" for a doctor without visiting
+ * hours, the time alone for a cancelled visit (it holds no place), a dash when there is neither.
+ */
+function VisitPlace({ appointment, className }: { appointment: ClinicAppointment; className?: string }) {
+  const label = visitLabel(appointment);
+  return <span className={clsx('font-semibold tabular-nums whitespace-nowrap', className)}>{label ?? '—'}</span>;
+}
+
+/**
+ * The day's visitors in the server's order (the day's order: by time, then booking): a table on wide screens
+ * (Token / Time, Date, Medical Rep, Contact), cards in the same order on phones.
+ */
 export function AppointmentList({ appointments }: { appointments: ClinicAppointment[] }) {
   return (
     <>
       <table className="hidden w-full text-left text-sm sm:table">
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-700 dark:text-slate-400">
           <tr>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Token / Time
+            </th>
             <th scope="col" className="py-2 pr-4 font-medium">
               Date
             </th>
@@ -31,7 +48,10 @@ export function AppointmentList({ appointments }: { appointments: ClinicAppointm
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
           {appointments.map((a) => (
-            <tr key={a.id} className={a.status === 'cancelled' ? 'text-slate-400 dark:text-slate-500' : undefined}>
+            <tr key={a.id} className={a.status === 'cancelled' ? 'text-slate-500 dark:text-slate-400' : undefined}>
+              <td className="py-3 pr-4 align-top">
+                <VisitPlace appointment={a} className={a.status === 'cancelled' ? 'line-through' : 'text-slate-900 dark:text-slate-100'} />
+              </td>
               <td className="py-3 pr-4 align-top whitespace-nowrap">{formatDisplayDate(a.appointment_date)}</td>
               <td className="py-3 pr-4 align-top">
                 <div className="flex flex-wrap items-center gap-2">
@@ -53,11 +73,20 @@ export function AppointmentList({ appointments }: { appointments: ClinicAppointm
         {appointments.map((a) => (
           <li key={a.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
             <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <p className="font-medium text-slate-900 dark:text-slate-100">{a.rep_name}</p>
-                <p className="text-sm text-slate-600 dark:text-slate-400">{a.company_name}</p>
-              </div>
+              <VisitPlace
+                appointment={a}
+                className={clsx(
+                  'rounded-md px-2 py-0.5 text-sm',
+                  a.status === 'cancelled'
+                    ? 'bg-slate-100 text-slate-500 line-through dark:bg-slate-800 dark:text-slate-400'
+                    : 'bg-teal-50 text-teal-800 dark:bg-teal-900/40 dark:text-teal-200',
+                )}
+              />
               <StatusBadge status={a.status} />
+            </div>
+            <div className="mt-2 min-w-0">
+              <p className="font-medium text-slate-900 dark:text-slate-100">{a.rep_name}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">{a.company_name}</p>
             </div>
             <div className="mt-2 flex items-center justify-between text-sm">
               <span className="text-slate-600 dark:text-slate-400">{formatDisplayDate(a.appointment_date)}</span>
