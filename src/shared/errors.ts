@@ -67,6 +67,8 @@ export const ERROR_MESSAGES = {
   beyond_horizon: 'This date is too far ahead to book. Please select an earlier date.',
   unavailable_weekday: 'The doctor is not available on this day. Please select another date.',
   closed: "The clinic has cancelled this doctor's calls for this date. Please select another date.",
+  leave: 'The doctor is on leave on this date. Please select another date.',
+  clinic_closed: 'The clinic is closed on this date. Please select another date.',
   already_booked: 'You already have an appointment with this doctor on this date',
   has_future_appointment:
     'You already have a future appointment with this doctor at this clinic. Please complete or cancel your current appointment before booking another one.',

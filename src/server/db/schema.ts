@@ -308,6 +308,28 @@ export const doctorDayClosures = pgTable(
   (t) => [uniqueIndex('doctor_day_closures_clinic_doctor_date_uq').on(t.clinicId, t.doctorId, t.closedDate)],
 );
 
+/**
+ * A planned absence (docs/decisions/040-planned-absences.md): one doctor's leave at a clinic, or the whole clinic closed
+ * (doctor_id null), from a date to a date inclusive. No booking there on those days while it is not ended; the
+ * visits it covered were cancelled when it was added. Ending it (ended_at) opens the days again.
+ */
+export const clinicAbsences = pgTable(
+  'clinic_absences',
+  {
+    id: serial('id').primaryKey(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinicUsers.id, { onDelete: 'cascade' }),
+    doctorId: integer('doctor_id').references(() => doctors.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [index('clinic_absences_clinic_to_idx').on(t.clinicId, t.toDate), check('clinic_absences_range_ck', sql`${t.toDate} >= ${t.fromDate}`)],
+);
+
 /** Server-side sessions (docs/decisions/002-server-sessions.md): the cookie holds a random token, the table its SHA-256. */
 export const sessions = pgTable(
   'sessions',

@@ -26,6 +26,8 @@ export const BOOKING_MESSAGES = {
   cannotCancelCancelled: 'Appointment Cancelled',
   mustBeLoggedIn: 'You must be logged in to book an appointment',
   closed: "The clinic has cancelled this doctor's calls for this date. Please select another date.",
+  leave: 'The doctor is on leave on this date. Please select another date.',
+  clinicClosed: 'The clinic is closed on this date. Please select another date.',
 } as const;
 
 export interface BookingSettings {
@@ -61,6 +63,11 @@ export interface BookingContext {
   doctorAppointments: readonly DoctorAppointmentFact[];
   repAppointments: readonly RepAppointmentFact[];
   today: IsoDate;
+  /**
+   * The clinic's planned absences that concern this doctor (docs/decisions/040): the doctor's leave, or the whole
+   * clinic closed (`wholeClinic`), from a date to a date inclusive; ended ones are left out.
+   */
+  absences?: readonly Absence[];
   /** Dates the clinic cancelled this doctor's calls ("Cancel Today's Calls"): closed to new bookings. */
   closedDates?: ReadonlySet<IsoDate> | readonly IsoDate[];
   /**
@@ -72,7 +79,15 @@ export interface BookingContext {
   nowTime?: string;
 }
 
-export type DayBlockReason = 'past' | 'beyond_horizon' | 'unavailable_weekday' | 'closed' | 'frequency' | 'full' | 'already_booked' | 'has_future_appointment';
+/** A planned absence as the rules see it (docs/decisions/040). */
+export interface Absence {
+  from: IsoDate;
+  to: IsoDate;
+  wholeClinic: boolean;
+}
+
+export type DayBlockReason =
+  'past' | 'beyond_horizon' | 'unavailable_weekday' | 'clinic_closed' | 'leave' | 'closed' | 'frequency' | 'full' | 'already_booked' | 'has_future_appointment';
 
 export interface DayStatus {
   date: IsoDate;
@@ -209,6 +224,15 @@ const isClosed = (ctx: Pick<BookingContext, 'closedDates'>, date: IsoDate) => {
   return 'has' in closed ? closed.has(date) : closed.includes(date);
 };
 
+/** The absence covering `date`, a whole-clinic closure before a doctor's leave; null when none does. */
+export function absenceOn(ctx: Pick<BookingContext, 'absences'>, date: IsoDate): Absence | null {
+  let found: Absence | null = null;
+  for (const a of ctx.absences ?? []) {
+    if (a.from <= date && date <= a.to && (found === null || (a.wholeClinic && !found.wholeClinic))) found = a;
+  }
+  return found;
+}
+
 const hasAppointmentOn = (ctx: Pick<BookingContext, 'repAppointments'>, date: IsoDate) => ctx.repAppointments.some((a) => a.date === date && counts(a.status));
 
 /**
@@ -244,6 +268,8 @@ function statusOfDay(ctx: BookingContext, date: IsoDate, facts: ReturnType<typeo
   if (date < ctx.today) return blocked('past');
   if (facts.last !== null && date > facts.last) return blocked('beyond_horizon');
   if (ctx.settings.availableDays[weekdayOf(date)] !== true) return blocked('unavailable_weekday');
+  const absence = absenceOn(ctx, date);
+  if (absence) return blocked(absence.wholeClinic ? 'clinic_closed' : 'leave');
   if (isClosed(ctx, date)) return blocked('closed');
   if (hasAppointmentOn(ctx, date)) return blocked('already_booked');
   if (facts.future()) return blocked('has_future_appointment');
@@ -258,6 +284,8 @@ const REFUSAL_STATUS: Record<DayBlockReason, 400 | 409> = {
   past: 400,
   beyond_horizon: 400,
   unavailable_weekday: 400,
+  clinic_closed: 409,
+  leave: 409,
   closed: 409,
   already_booked: 409,
   has_future_appointment: 409,
@@ -277,6 +305,10 @@ export function dayRefusalMessage(day: { reason: DayBlockReason; cutoff?: IsoDat
       return BOOKING_MESSAGES.beyondHorizon(lastBookable ?? '');
     case 'unavailable_weekday':
       return BOOKING_MESSAGES.unavailableWeekday;
+    case 'clinic_closed':
+      return BOOKING_MESSAGES.clinicClosed;
+    case 'leave':
+      return BOOKING_MESSAGES.leave;
     case 'closed':
       return BOOKING_MESSAGES.closed;
     case 'already_booked':

@@ -220,6 +220,8 @@ export const adminAppointmentSchema = z.object({
   start_time: z.string().nullable(),
   token: z.number().nullable(),
   status: z.string(),
+  /** why a cancelled visit was cancelled (a clinic's reason, an absence's), else null */
+  cancel_reason: z.string().nullable(),
   doctor_name: z.string(),
   specialty: z.string(),
   clinic_name: z.string(),

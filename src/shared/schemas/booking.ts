@@ -104,6 +104,8 @@ const dayBlockReasonSchema: z.ZodType<DayBlockReason> = z.enum([
   'past',
   'beyond_horizon',
   'unavailable_weekday',
+  'clinic_closed',
+  'leave',
   'closed',
   'frequency',
   'full',

@@ -154,6 +154,7 @@ export function queryAppointmentsPage(db: Db, o: { filter: AdminAppointmentsFilt
       start_time: doctorAppointments.startTime,
       token: visitToken,
       status: doctorAppointments.status,
+      cancel_reason: doctorAppointments.cancelReason,
       doctor_name: doctors.name,
       specialty: doctors.specialty,
       clinic_name: clinicUsers.clinicName,

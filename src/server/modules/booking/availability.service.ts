@@ -100,12 +100,12 @@ async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<Cal
   const inputs = await findCalendarInputs(deps.db, { clinicId: o.clinicId, doctorId: o.doctorId, repId: o.repId, from: dates[0]!, to: dates.at(-1)! });
   if (!inputs) throw notFound(AVAILABILITY_NOT_FOUND);
   const settings = callSettingsOf(inputs);
-  const { doctorDays: doctorAppointments, repVisits: repAppointments, closedDates } = inputs;
+  const { doctorDays: doctorAppointments, repVisits: repAppointments, closedDates, absences } = inputs;
   // No nowTime: the month is cached per Indian date, so today's visit times that start later in the day would go
   // stale in it. Today's slotsLeft counts every free time of the day; the day's times (getDaySlots) and the booking
   // (checkVisitTime), read fresh, are the authority on which of today's times have started
   // (docs/decisions/039-visit-windows-and-tokens.md).
-  const ctx: BookingContext = { settings, clinicId: o.clinicId, doctorAppointments, repAppointments, today, closedDates, horizonDays: o.horizonDays };
+  const ctx: BookingContext = { settings, clinicId: o.clinicId, doctorAppointments, repAppointments, today, closedDates, absences, horizonDays: o.horizonDays };
   const future = futureAppointmentAtClinic(ctx);
   const futureRow = future ? repAppointments.find((a) => a === future) : undefined;
   return {
@@ -142,6 +142,7 @@ export async function getDaySlots(deps: CalendarDeps, o: { repId: number; clinic
     repAppointments: inputs.repVisits,
     today,
     closedDates: inputs.closedDates,
+    absences: inputs.absences,
     horizonDays: deps.config.BOOKING_HORIZON_DAYS,
     nowTime,
   };

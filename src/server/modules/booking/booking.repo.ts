@@ -7,6 +7,7 @@ import {
   clinicDoctorSettings,
   clinicUsers,
   doctorAppointments,
+  clinicAbsences,
   doctorDayClosures,
   doctors,
   idempotencyKeys,
@@ -134,6 +135,8 @@ export interface CalendarInputs {
   repVisits: RepWithDoctorRow[];
   /** the dates in the range the clinic closed for the doctor, in order */
   closedDates: string[];
+  /** the planned absences not ended that concern the doctor and overlap the range (docs/decisions/040) */
+  absences: { from: string; to: string; wholeClinic: boolean }[];
 }
 
 type CalendarArgs = { clinicId: P<number>; doctorId: P<number>; repId: P<number>; from: P<string>; to: P<string> };
@@ -147,6 +150,7 @@ type CalendarArgs = { clinicId: P<number>; doctorId: P<number>; repId: P<number>
 export function queryCalendarInputs(db: DbOrTx, o: CalendarArgs) {
   const a = doctorAppointments;
   const c = doctorDayClosures;
+  const l = clinicAbsences;
   return bookable(
     db
       .select({
@@ -167,6 +171,11 @@ export function queryCalendarInputs(db: DbOrTx, o: CalendarArgs) {
           from ${a} where ${a.repId} = ${o.repId} and ${a.doctorId} = ${o.doctorId} and ${a.status} <> 'cancelled'), '[]'::json)`,
         closedDates: sql<string[]>`coalesce((select json_agg(${c.closedDate} order by ${c.closedDate})
           from ${c} where ${c.clinicId} = ${o.clinicId} and ${c.doctorId} = ${o.doctorId} and ${c.closedDate} between ${o.from} and ${o.to}), '[]'::json)`,
+        absences: sql<
+          CalendarInputs['absences']
+        >`coalesce((select json_agg(json_build_object('from', ${l.fromDate}, 'to', ${l.toDate}, 'wholeClinic', ${l.doctorId} is null) order by ${l.fromDate})
+          from ${l} where ${l.clinicId} = ${o.clinicId} and (${l.doctorId} = ${o.doctorId} or ${l.doctorId} is null) and ${l.endedAt} is null
+            and ${l.fromDate} <= ${o.to} and ${l.toDate} >= ${o.from}), '[]'::json)`,
       })
       .from(clinicDoctors)
       .$dynamic(),

@@ -14,6 +14,7 @@ import type { BookAppointment, BookedAppointment, RepAppointment } from '../../.
 import { isSubscriptionActive, SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../shared/subscription/subscription-status';
 import { AppError, badRequest, isUniqueViolation, notFound, unauthorized } from '../../errors';
 import { listClosedDates } from '../clinics/visitors.service';
+import { listDoctorAbsences } from '../clinics/leave.service';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
 import { findBookableSettings } from '../directory/directory.service';
 import { appointmentKeys } from '../../cache/cache-keys';
@@ -105,6 +106,8 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
         await listRepAppointmentsWithDoctor(tx, { repId: input.repId, doctorId: input.doctorId }),
         await listClosedDates(tx, { clinicId: input.clinicId, doctorId: input.doctorId, from: date, to: date }),
       ];
+      // Read after the settings row lock, which adding an absence takes too (docs/decisions/040).
+      const absences = await listDoctorAbsences(tx, { clinicId: input.clinicId, doctorId: input.doctorId, from: date, to: date });
       const settings = {
         maxSlots: link.maxSlots,
         callFrequency: link.callFrequency,
@@ -120,6 +123,7 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
         repAppointments,
         today,
         closedDates,
+        absences,
         horizonDays,
         nowTime: timeInIndia(now),
       };
