@@ -18,6 +18,10 @@ const reasons: Record<string, DayBlockReason | null> = {
   '2026-03-16': 'already_booked',
   '2026-03-17': null,
   '2026-03-19': 'closed',
+  // Planned absences (docs/decisions/040): the doctor's leave on 23-24 March, the whole clinic closed on the 27th.
+  '2026-03-23': 'leave',
+  '2026-03-24': 'leave',
+  '2026-03-27': 'clinic_closed',
 };
 const days: CalendarDay[] = datesOfMonth('2026-03').map((date) => {
   const reason = date in reasons ? reasons[date]! : date < '2026-03-10' ? 'past' : null;
@@ -68,6 +72,9 @@ describe('AvailabilityCalendar', () => {
       ['Friday 13 March 2026', 'fully booked', 'Full'],
       ['Monday 16 March 2026', 'you already have an appointment on this date', 'Booked'],
       ['Thursday 19 March 2026', 'calls cancelled by the clinic', 'Closed'],
+      ['Monday 23 March 2026', 'the doctor is on leave', 'Leave'],
+      ['Tuesday 24 March 2026', 'the doctor is on leave', 'Leave'],
+      ['Friday 27 March 2026', 'the clinic is closed', 'Closed'],
     ];
     for (const [date, why, short] of cases) {
       const button = screen.getByRole('button', { name: `${date}, unavailable: ${why}` });
@@ -99,6 +106,8 @@ describe('AvailabilityCalendar', () => {
       [/^Thursday 19 March 2026/, "The clinic has cancelled this doctor's calls for this date. Please select another date."],
       [/^Wednesday 11 March 2026/, 'The doctor is not available on this day. Please select another date.'],
       [/^Monday 9 March 2026/, 'You cannot book an appointment for a past date. Please select today or a later date.'],
+      [/^Monday 23 March 2026/, 'The doctor is on leave on this date. Please select another date.'],
+      [/^Friday 27 March 2026/, 'The clinic is closed on this date. Please select another date.'],
     ];
     for (const [name, message] of described) {
       const button = screen.getByRole('button', { name });
@@ -107,6 +116,19 @@ describe('AvailabilityCalendar', () => {
       expect(button).not.toBeDisabled();
     }
     expect(screen.getByRole('button', { name: /^Tuesday 10 March 2026/ })).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('draws a closed clinic like a day of cancelled calls, and leave apart from both by its pattern, not by hue alone', () => {
+    renderCalendar();
+    const look = (name: RegExp) => screen.getByRole('button', { name }).className;
+    const [closed, clinicClosed, leave, full] = [/^Thursday 19 March/, /^Friday 27 March/, /^Monday 23 March/, /^Friday 13 March/].map(look);
+    expect(clinicClosed).toBe(closed);
+    expect(closed).toContain('repeating-linear-gradient');
+    // Leave is dotted (a pattern of its own), Full a plain fill; in dark mode too.
+    expect(leave).toMatch(/(^| )bg-\[image:radial-gradient\(/);
+    expect(leave).toMatch(/ dark:bg-\[image:radial-gradient\(/);
+    expect(leave).not.toContain('repeating-linear-gradient');
+    expect(full).not.toContain('gradient');
   });
 
   it('marks a picked day that cannot be booked', () => {

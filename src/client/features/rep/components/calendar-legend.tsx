@@ -8,7 +8,9 @@ const SWATCH: Record<CalendarDayReason | 'available', string> = {
   past: 'bg-slate-200 dark:bg-slate-700',
   beyond_horizon: 'bg-slate-200 dark:bg-slate-700',
   unavailable_weekday: 'bg-slate-200 dark:bg-slate-700',
-  // The cells' own looks: Closed hatched, Full solid (calendar-day-style.ts).
+  // The cells' own looks: Closed hatched, Leave dotted, Full solid (calendar-day-style.ts).
+  clinic_closed: REASON_CELL_CLASS.clinic_closed,
+  leave: REASON_CELL_CLASS.leave,
   closed: REASON_CELL_CLASS.closed,
   frequency: 'bg-amber-200 dark:bg-amber-800',
   full: REASON_CELL_CLASS.full,
@@ -16,7 +18,10 @@ const SWATCH: Record<CalendarDayReason | 'available', string> = {
   has_future_appointment: 'bg-slate-200 dark:bg-slate-700',
 };
 
-const SHOWN: CalendarDayReason[] = ['past', 'beyond_horizon', 'unavailable_weekday', 'closed', 'frequency', 'full', 'already_booked'];
+// A whole-clinic closure (docs/decisions/040) says 'Closed' and looks like a day whose calls the clinic cancelled:
+// one line explains both.
+const SHOWN: CalendarDayReason[] = ['past', 'beyond_horizon', 'unavailable_weekday', 'closed', 'leave', 'frequency', 'full', 'already_booked'];
+const LEGEND_TEXT: Partial<Record<CalendarDayReason, string>> = { closed: "the clinic is closed or cancelled the doctor's calls" };
 
 /** What the short words and looks of the day cells mean (below the selected-date panel on a phone, so a picked day's message shows near the calendar). */
 export function CalendarLegend() {
@@ -32,7 +37,7 @@ export function CalendarLegend() {
         <li key={r} className="flex items-center gap-2">
           <span className={clsx('h-4 w-4 shrink-0 rounded-sm', SWATCH[r])} aria-hidden />
           <span>
-            <strong>{REASON_SHORT[r]}</strong>: {REASON_TEXT[r]}
+            <strong>{REASON_SHORT[r]}</strong>: {LEGEND_TEXT[r] ?? REASON_TEXT[r]}
           </span>
         </li>
       ))}

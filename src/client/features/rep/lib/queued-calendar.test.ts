@@ -93,6 +93,41 @@ describe('withQueuedBookings', () => {
   });
 });
 
+describe('planned absences kept offline (docs/decisions/040)', () => {
+  // The server marked the doctor's leave on 23-25 March and the whole clinic closed on the 27th.
+  const withAbsences = () => {
+    const cal = calendar();
+    const reasonOf = (date: string) => (date >= '2026-03-23' && date <= '2026-03-25' ? 'leave' : date === '2026-03-27' ? 'clinic_closed' : null);
+    cal.days = cal.days.map((d) => {
+      const reason = reasonOf(d.date);
+      return reason ? { ...d, selectable: false, reason } : d;
+    });
+    return cal;
+  };
+
+  it('a leave or closed-clinic day keeps its reason whatever waits on the device, a waiting booking on it included', () => {
+    // One booking waits at another clinic of the doctor, one on a day the clinic has since put on leave.
+    const queued = [waiting('2026-03-12', { clinicId: THERE }), waiting('2026-03-24', { clinicId: THERE })];
+    const days = withQueuedBookings(withAbsences(), queued, target);
+    for (const date of ['2026-03-23', '2026-03-25']) expect(day(days, date)).toMatchObject({ selectable: false, reason: 'leave' });
+    expect(day(days, '2026-03-24')).toMatchObject({ selectable: false, reason: 'leave', pending: true });
+    expect(day(days, '2026-03-27')).toMatchObject({ selectable: false, reason: 'clinic_closed' });
+    // Days around them are ruled as before.
+    expect(day(days, '2026-03-15')).toMatchObject({ selectable: false, reason: 'frequency' });
+  });
+
+  it("is never queued: refused with the issue's message, with or without bookings waiting", () => {
+    const cal = withAbsences();
+    for (const queued of [[], [waiting('2026-03-12', { clinicId: THERE })]]) {
+      expect(queuedBookingRefusal(cal, queued, target, '2026-03-24')).toBe(BOOKING_MESSAGES.leave);
+      expect(queuedBookingRefusal(cal, queued, target, '2026-03-27')).toBe(BOOKING_MESSAGES.clinicClosed);
+      expect(queuedBookingRefusal(cal, queued, target, '2026-03-31')).toBeNull();
+    }
+    expect(BOOKING_MESSAGES.leave).toBe('The doctor is on leave on this date. Please select another date.');
+    expect(BOOKING_MESSAGES.clinicClosed).toBe('The clinic is closed on this date. Please select another date.');
+  });
+});
+
 describe('queuedBookingRefusal', () => {
   it("gives the spec's message for each booking the waiting ones rule out, and null for one they allow", () => {
     const cal = calendar();

@@ -1,4 +1,11 @@
-import { checkBooking, daysStatus, type BookingContext, type DoctorAppointmentFact, type RepAppointmentFact } from '../../../../shared/booking/booking-rules';
+import {
+  checkBooking,
+  dayRefusalMessage,
+  daysStatus,
+  type BookingContext,
+  type DoctorAppointmentFact,
+  type RepAppointmentFact,
+} from '../../../../shared/booking/booking-rules';
 import { daySlots, type DaySlot } from '../../../../shared/booking/visit-windows';
 import { daysBetween } from '../../../../shared/dates';
 import type { BookingCalendarResponse, CalendarDay, DaySlotsResponse } from '../../../../shared/schemas/booking';
@@ -78,8 +85,14 @@ export function withQueuedBookings(cal: BookingCalendarResponse, queued: readonl
   });
 }
 
-/** The spec's message when the rules refuse `date` once the waiting bookings are counted; null when they allow it. */
+/**
+ * The spec's message when `date` cannot be queued: a day the calendar shows as not bookable, for the server's reason
+ * (a doctor's leave or a closed clinic, docs/decisions/040, stays refused however the queue looks), or one the rules
+ * refuse once the waiting bookings are counted; null when they allow it.
+ */
 export function queuedBookingRefusal(cal: BookingCalendarResponse, queued: readonly PendingAppointment[], t: CalendarTarget, date: string): string | null {
+  const shown = cal.days.find((d) => d.date === date);
+  if (shown?.reason) return dayRefusalMessage({ reason: shown.reason, cutoff: shown.cutoff }, cal.lastBookableDate);
   const waiting = waitingWithDoctor(cal, queued, t);
   if (waiting.length === 0) return null;
   const check = checkBooking(contextOf(cal, waiting, t), date);
