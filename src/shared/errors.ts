@@ -60,6 +60,8 @@ export const ERROR_MESSAGES = {
   wrong_password: 'Current password is incorrect.',
   same_password: 'The new password must be different from the current password.',
   not_today: "Only today's calls can be cancelled.",
+  // A planned absence (docs/decisions/040): its first day must be today or later (Indian date).
+  leave_in_past: 'The first day cannot be in the past.',
 
   // --- booking (spec part 2, 4 and 5; the day-block reasons of src/shared/booking) ---------------------
   invalid_date: 'Please select a valid date.',
@@ -69,6 +71,7 @@ export const ERROR_MESSAGES = {
   closed: "The clinic has cancelled this doctor's calls for this date. Please select another date.",
   leave: 'The doctor is on leave on this date. Please select another date.',
   clinic_closed: 'The clinic is closed on this date. Please select another date.',
+  leave_limit: 'A clinic can plan at most 100 absences at a time. Please end one that is no longer needed first.',
   already_booked: 'You already have an appointment with this doctor on this date',
   has_future_appointment:
     'You already have a future appointment with this doctor at this clinic. Please complete or cancel your current appointment before booking another one.',

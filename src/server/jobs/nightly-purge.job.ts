@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import {
+  clinicAbsences,
   clinicUsers,
   doctorAppointments,
   doctorDayClosures,
@@ -48,6 +49,9 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
       const closures = count(
         await tx.delete(doctorDayClosures).where(lt(doctorDayClosures.closedDate, appointmentCutoff)).returning({ id: doctorDayClosures.id }),
       );
+      // Planned absences over before the cutoff go with the visits of those days (docs/decisions/040). They touch no
+      // cache: a calendar shows a day before today as past whatever covered it.
+      const absences = count(await tx.delete(clinicAbsences).where(lt(clinicAbsences.toDate, appointmentCutoff)).returning({ id: clinicAbsences.id }));
       // Old appointments and closures are in the read caches (a rep's history): once a night, every instance
       // empties them at this commit rather than name each key (docs/decisions/016-keyed-read-caches.md).
       // Expired sessions need nothing: a cached session ends at its expiry.
@@ -127,6 +131,7 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
         pushes: finishedPushes,
         emailJobs: oldEmailJobs,
         dayClosures: closures,
+        absences,
         pendingRegistrations: pendingReps + pendingClinics,
         expiredCodes: repCodes + clinicCodes + profileCodes,
         resetTokens: resetTokens + repResetTokens,

@@ -1,7 +1,17 @@
 import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { doctorAppointments, idempotencyKeys, medicalReps, outbox, passwordResetTokens, pendingMedicalReps, profileUpdateCodes, sessions } from '../db/schema';
+import {
+  clinicAbsences,
+  doctorAppointments,
+  idempotencyKeys,
+  medicalReps,
+  outbox,
+  passwordResetTokens,
+  pendingMedicalReps,
+  profileUpdateCodes,
+  sessions,
+} from '../db/schema';
 import { describeEachDatabase } from '../test/harness';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 import { runNightlyPurge } from './nightly-purge.job';
@@ -123,6 +133,31 @@ describeEachDatabase(
       ctx.clock.advanceMinutes(5);
       const again = await runNightlyPurge({ app: ctx.app, now: ctx.clock.now() });
       expect(again.counts).toMatchObject({ appointments: 0, sessions: 0, idempotencyKeys: 0 });
+    });
+
+    it('deletes planned absences over before the retention cutoff, as the visits of those days; keeps the rest', async () => {
+      const db = ctx.app.db;
+      // A run of its own the same night (a job runs once a minute at most).
+      ctx.clock.set(NIGHT);
+      ctx.clock.advanceMinutes(10);
+      const clinic = await createClinic(db);
+      const doctor = await createDoctor(db, clinic.id);
+      // RETENTION_DAYS=40: the cutoff is 2026-01-21 (docs/decisions/040).
+      const absence = (fromDate: string, toDate: string) => ({ clinicId: clinic.id, doctorId: doctor.id, fromDate, toDate, reason: 'Annual leave' });
+      const rows = await db
+        .insert(clinicAbsences)
+        .values([
+          absence('2026-01-10', '2026-01-20'),
+          absence('2026-01-10', '2026-01-21'),
+          absence('2026-03-09', '2026-03-13'),
+          { ...absence('2026-04-01', '2026-04-02'), doctorId: null },
+        ])
+        .returning({ id: clinicAbsences.id });
+      const outcome = await runNightlyPurge({ app: ctx.app, now: ctx.clock.now() });
+      expect(outcome.status).toBe('succeeded');
+      expect(outcome.counts).toMatchObject({ absences: 1 });
+      const left = await db.select({ id: clinicAbsences.id }).from(clinicAbsences).where(eq(clinicAbsences.clinicId, clinic.id));
+      expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual(rows.slice(1).map((r) => r.id));
     });
 
     it('tells the privacy page the retention period in force', async () => {

@@ -199,6 +199,17 @@ export const MATRIX: Record<string, Row> = {
     request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorA2.id, appointmentIds: [w.appointment.id] })),
     expect: clinicOwned(),
   },
+  // Planned absences (docs/decisions/040): clinic B's session gets 403 for clinic A's id and 404 for its absence.
+  'GET /api/clinic/leave/preview': {
+    request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA.id), from: '2026-06-08', to: '2026-06-10' } }),
+    expect: clinicOwned(),
+  },
+  'GET /api/clinic/leave': { request: (w) => ({ query: { clinicId: String(w.clinicA.id) } }), expect: clinicOwned() },
+  'POST /api/clinic/leave': {
+    request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorA.id, from: '2026-06-08', to: '2026-06-10', reason: 'Annual leave' })),
+    expect: clinicOwned(),
+  },
+  'DELETE /api/clinic/leave/:id': { request: (w) => ({ url: `/api/clinic/leave/${w.absenceA.id}` }), expect: clinicOwned() },
   'POST /api/clinic/change-password': { request: json(() => ({ currentPassword: TEST_PASSWORD, newPassword: 'N3w!Password9' })), expect: anyClinic() },
   'GET /api/clinic/preferences': { request: none, expect: anyClinic() },
   'PUT /api/clinic/preferences': { request: json(() => ({ emailNotifications: true, smsNotifications: false })), expect: anyClinic() },

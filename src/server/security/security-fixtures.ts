@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { clinicDoctors, subscriptionOrders } from '../db/schema';
+import { clinicAbsences, clinicDoctors, subscriptionOrders } from '../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 
@@ -39,6 +39,11 @@ export async function buildWorld(app: FastifyInstance) {
     .select({ id: clinicDoctors.id })
     .from(clinicDoctors)
     .where(and(eq(clinicDoctors.clinicId, clinicA.id), eq(clinicDoctors.doctorId, doctorA.id)));
+  // Clinic A's planned absence, far from the days above (docs/decisions/040).
+  const [absenceA] = await db
+    .insert(clinicAbsences)
+    .values({ clinicId: clinicA.id, doctorId: doctorA.id, fromDate: '2026-06-01', toDate: '2026-06-03', reason: 'Annual leave' })
+    .returning({ id: clinicAbsences.id });
   const cookies: Record<ActorName, string | undefined> = {
     nobody: undefined,
     repA: await sessionCookie(app, 'medrep', repA.id),
@@ -52,6 +57,6 @@ export async function buildWorld(app: FastifyInstance) {
   await db
     .insert(subscriptionOrders)
     .values({ orderId, repId: repA.id, planType: 'monthly', amount: 9900, currency: 'INR', receipt: `rv_${repA.id}_x`, createdAt: app.clock.now() });
-  return { clinicA, clinicB, doctorA, doctorA2, doctorB, repA, repB, appointment, linkA: linkA!, cookies, orderId };
+  return { clinicA, clinicB, doctorA, doctorA2, doctorB, repA, repB, appointment, linkA: linkA!, absenceA: absenceA!, cookies, orderId };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;

@@ -4,7 +4,8 @@ import { daysBetween, isIsoDate } from '../dates';
 // Planned absences (docs/decisions/040-planned-absences.md): a doctor's leave or a whole-clinic closure, entered
 // ahead in the clinic's 'Leave & Holidays' panel. The server is the authority; the panel reuses these to be kind.
 
-export const LEAVE_LIMITS = { maxDays: 365, reasonMin: 3, reasonMax: 200 } as const;
+/** `inForce`: absences not ended and not over a clinic may hold at once, which bounds the panel's list (ARCHITECTURE rule 15). */
+export const LEAVE_LIMITS = { maxDays: 365, reasonMin: 3, reasonMax: 200, inForce: 100 } as const;
 
 export const LEAVE_MESSAGES = {
   from: 'Please select the first day of the absence.',
@@ -14,6 +15,7 @@ export const LEAVE_MESSAGES = {
   tooLong: `An absence can last at most ${LEAVE_LIMITS.maxDays} days.`,
   reason: `Please give a reason of ${LEAVE_LIMITS.reasonMin} to ${LEAVE_LIMITS.reasonMax} characters.`,
   notFound: 'Absence not found',
+  tooMany: `A clinic can plan at most ${LEAVE_LIMITS.inForce} absences at a time. Please end one that is no longer needed first.`,
   created: 'Absence saved',
   ended: 'Absence ended: its days can be booked again.',
 } as const;

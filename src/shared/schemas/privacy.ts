@@ -138,6 +138,17 @@ const clinicExportSchema = z.object({
       cancellationReason: z.string().nullable(),
     }),
   ),
+  /** The planned absences the clinic entered, ended ones too (docs/decisions/040); doctor null: the whole clinic. */
+  absences: z.array(
+    z.object({
+      from: z.string(),
+      to: z.string(),
+      doctor: z.string().nullable(),
+      reason: z.string(),
+      createdAt: instant,
+      endedAt: instant,
+    }),
+  ),
 });
 
 /** GET /api/account/export: the JSON file of the right to access. */

@@ -1,7 +1,9 @@
-import { and, asc, eq, gte, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, between, count, eq, gte, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { clinicAbsences } from '../../db/schema';
+import { clinicAbsences, clinicDoctors, clinicDoctorSettings, doctorAppointments, medicalReps } from '../../db/schema';
 import type { Absence } from '../../../shared/booking/booking-rules';
+import { LEAVE_LIMITS, type Leave } from '../../../shared/schemas/leave';
+import { ACTIVE_STATUSES } from './visitors.repo';
 
 // Queries of planned absences (docs/decisions/040-planned-absences.md). Bookings read them after taking the
 // (clinic, doctor) settings row lock that adding an absence takes too, so a booking either commits before the
@@ -23,4 +25,132 @@ export async function listDoctorAbsences(db: DbOrTx, o: { clinicId: number; doct
     )
     .orderBy(asc(clinicAbsences.fromDate));
   return rows.map((r) => ({ from: r.from, to: r.to, wholeClinic: r.doctorId === null }));
+}
+
+const leaveColumns = {
+  id: clinicAbsences.id,
+  clinicId: clinicAbsences.clinicId,
+  doctorId: clinicAbsences.doctorId,
+  from: clinicAbsences.fromDate,
+  to: clinicAbsences.toDate,
+  reason: clinicAbsences.reason,
+};
+
+/** The doctors linked to the clinic, by ascending id (the order their settings rows are locked in). */
+export async function listLinkedDoctorIds(db: DbOrTx, clinicId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: clinicDoctors.doctorId })
+    .from(clinicDoctors)
+    .where(eq(clinicDoctors.clinicId, clinicId))
+    .orderBy(asc(clinicDoctors.doctorId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Locks the (clinic, doctor) settings rows of these doctors FOR UPDATE, the booking's "lock 2", in ascending doctor
+ * id: the sort runs below the row locking, so two whole-clinic absences take the rows in one order and never
+ * wait on each other crosswise; a booking holds one of them only.
+ */
+export async function lockSettingsRows(tx: DbOrTx, o: { clinicId: number; doctorIds: readonly number[] }): Promise<void> {
+  if (o.doctorIds.length === 0) return;
+  await tx
+    .select({ id: clinicDoctorSettings.id })
+    .from(clinicDoctorSettings)
+    .where(and(eq(clinicDoctorSettings.clinicId, o.clinicId), inArray(clinicDoctorSettings.doctorId, [...o.doctorIds])))
+    .orderBy(asc(clinicDoctorSettings.doctorId))
+    .for('update');
+}
+
+export async function insertAbsence(
+  tx: DbOrTx,
+  v: { clinicId: number; doctorId: number | null; from: string; to: string; reason: string; now: Date },
+): Promise<Leave> {
+  const [row] = await tx
+    .insert(clinicAbsences)
+    .values({ clinicId: v.clinicId, doctorId: v.doctorId, fromDate: v.from, toDate: v.to, reason: v.reason, createdAt: v.now })
+    .returning(leaveColumns);
+  return row!;
+}
+
+/** How many active (booked or confirmed) visits of these doctors at the clinic fall in [from, to]. */
+export async function countActiveVisits(db: DbOrTx, o: { clinicId: number; doctorIds: readonly number[]; from: string; to: string }): Promise<number> {
+  if (o.doctorIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(doctorAppointments)
+    .where(
+      and(
+        eq(doctorAppointments.clinicId, o.clinicId),
+        inArray(doctorAppointments.doctorId, [...o.doctorIds]),
+        inArray(doctorAppointments.status, [...ACTIVE_STATUSES]),
+        between(doctorAppointments.appointmentDate, o.from, o.to),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The clinic's absences not ended that overlap [from, to] (`to` absent: open-ended), by first day. */
+export function listClinicAbsences(db: DbOrTx, o: { clinicId: number; from: string; to?: string }): Promise<Leave[]> {
+  return db
+    .select(leaveColumns)
+    .from(clinicAbsences)
+    .where(
+      and(
+        eq(clinicAbsences.clinicId, o.clinicId),
+        isNull(clinicAbsences.endedAt),
+        gte(clinicAbsences.toDate, o.from),
+        o.to === undefined ? undefined : lte(clinicAbsences.fromDate, o.to),
+      ),
+    )
+    .orderBy(asc(clinicAbsences.fromDate), asc(clinicAbsences.id))
+    .limit(LEAVE_LIMITS.inForce);
+}
+
+/** How many absences of the clinic are in force (not ended, last day today or later). */
+export async function countAbsencesInForce(db: DbOrTx, o: { clinicId: number; today: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(clinicAbsences)
+    .where(and(eq(clinicAbsences.clinicId, o.clinicId), isNull(clinicAbsences.endedAt), gte(clinicAbsences.toDate, o.today)));
+  return row?.n ?? 0;
+}
+
+/** A doctor's absences at a clinic, removed with the doctor's link there (a later re-link starts clean). */
+export async function deleteDoctorAbsences(db: DbOrTx, o: { clinicId: number; doctorId: number }): Promise<void> {
+  await db.delete(clinicAbsences).where(and(eq(clinicAbsences.clinicId, o.clinicId), eq(clinicAbsences.doctorId, o.doctorId)));
+}
+
+/**
+ * Ends the clinic's absence `id` now. Null when the clinic has no such absence; `ended: false` when it was ended
+ * already (kept as it was).
+ */
+export async function endAbsence(db: DbOrTx, o: { clinicId: number; id: number; now: Date }): Promise<{ doctorId: number | null; ended: boolean } | null> {
+  const [ended] = await db
+    .update(clinicAbsences)
+    .set({ endedAt: o.now })
+    .where(and(eq(clinicAbsences.id, o.id), eq(clinicAbsences.clinicId, o.clinicId), isNull(clinicAbsences.endedAt)))
+    .returning({ doctorId: clinicAbsences.doctorId });
+  if (ended) return { doctorId: ended.doctorId, ended: true };
+  const [before] = await db
+    .select({ doctorId: clinicAbsences.doctorId })
+    .from(clinicAbsences)
+    .where(and(eq(clinicAbsences.id, o.id), eq(clinicAbsences.clinicId, o.clinicId)))
+    .limit(1);
+  return before ? { doctorId: before.doctorId, ended: false } : null;
+}
+
+/** Of these reps, those who allowed web push and have a browser subscription (decision 011). */
+export async function findPushRecipients(db: DbOrTx, repIds: readonly number[]) {
+  if (repIds.length === 0) return [];
+  return db
+    .select({ id: medicalReps.id, fullName: medicalReps.fullName, email: medicalReps.email })
+    .from(medicalReps)
+    .where(
+      and(
+        inArray(medicalReps.id, [...repIds]),
+        eq(medicalReps.pushNotifications, true),
+        isNotNull(medicalReps.pushSubscription),
+        eq(medicalReps.status, 'active'),
+      ),
+    );
 }

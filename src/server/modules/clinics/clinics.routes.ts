@@ -25,8 +25,19 @@ import {
   visitsCancelledResponseSchema,
 } from '../../../shared/schemas/clinic';
 import { messageResponseSchema, errorResponses } from '../../../shared/schemas/common';
+import {
+  createLeaveResponseSchema,
+  createLeaveSchema,
+  LEAVE_MESSAGES,
+  leaveIdParamsSchema,
+  leavePreviewQuerySchema,
+  leavePreviewResponseSchema,
+  listLeaveQuerySchema,
+  listLeaveResponseSchema,
+} from '../../../shared/schemas/leave';
 import { changeClinicPassword, getClinicPreferences, saveClinicPreferences } from './account.service';
 import { addExistingDoctor, addNewDoctor, listAvailableDoctors, listDoctors, removeDoctor } from './doctors.service';
+import { createLeave, endLeave, listLeave, previewLeave } from './leave.service';
 import { getDoctorSettings, saveDoctorSettings } from './settings.service';
 import { cancelTodayCalls, cancelVisits, listDoctorAppointmentsForClinic } from './visitors.service';
 
@@ -153,6 +164,37 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
     async (request) => {
       const result = await cancelVisits(app, { actor: await actorOf(request), input: request.body });
       return { message: result.cancelledCount === 1 ? '1 visit cancelled' : `${result.cancelledCount} visits cancelled`, ...result };
+    },
+  );
+
+  // --- planned absences: a doctor's leave, clinic holidays (docs/decisions/040-planned-absences.md) ---
+  app.get(
+    '/api/clinic/leave/preview',
+    { ...clinicOnly, schema: { querystring: leavePreviewQuerySchema, response: { 200: leavePreviewResponseSchema, ...errorResponses } } },
+    async (request) => previewLeave(app, { actor: await actorOf(request), query: request.query }),
+  );
+
+  app.get(
+    '/api/clinic/leave',
+    { ...clinicOnly, schema: { querystring: listLeaveQuerySchema, response: { 200: listLeaveResponseSchema, ...errorResponses } } },
+    async (request) => listLeave(app, { actor: await actorOf(request), query: request.query }),
+  );
+
+  app.post(
+    '/api/clinic/leave',
+    { ...clinicOnly, schema: { body: createLeaveSchema, response: { 201: createLeaveResponseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const created = await createLeave(app, { actor: await actorOf(request), input: request.body });
+      return reply.status(201).send({ message: LEAVE_MESSAGES.created, ...created });
+    },
+  );
+
+  app.delete(
+    '/api/clinic/leave/:id',
+    { ...clinicOnly, schema: { params: leaveIdParamsSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    async (request) => {
+      await endLeave(app, { actor: await actorOf(request), id: request.params.id });
+      return { message: LEAVE_MESSAGES.ended };
     },
   );
 

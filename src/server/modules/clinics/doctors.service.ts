@@ -1,4 +1,5 @@
 import { gte } from 'drizzle-orm';
+import { deleteDoctorAbsences } from './absences.repo';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import { doctorAppointments } from '../../db/schema';
@@ -121,6 +122,7 @@ export async function removeDoctor(
       now,
     });
     await deleteLinkAndSettings(tx, o.clinicId, o.doctorId);
+    await deleteDoctorAbsences(tx, { clinicId: o.clinicId, doctorId: o.doctorId });
     changed.add(cacheKey.link(o.clinicId, o.doctorId), ...(await placeKeysOfClinic(tx, o.clinicId)), ...cancelledVisitKeys(o, visits));
     await deps.outbox.queueEmails(
       tx,

@@ -1,4 +1,150 @@
+import { between } from 'drizzle-orm';
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
+import type { DbOrTx } from '../../db/client';
+import { doctorAppointments } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import type { Actor } from '../../plugins/auth';
+import {
+  absenceDays,
+  LEAVE_LIMITS,
+  LEAVE_MESSAGES,
+  type CreateLeave,
+  type CreateLeaveResponse,
+  type Leave,
+  type LeavePreviewResponse,
+} from '../../../shared/schemas/leave';
+import { todayInIndia } from '../../../shared/dates';
+import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
+import {
+  countAbsencesInForce,
+  countActiveVisits,
+  endAbsence,
+  findPushRecipients,
+  insertAbsence,
+  listClinicAbsences,
+  listLinkedDoctorIds,
+  lockSettingsRows,
+} from './absences.repo';
+import { cancellationCalendarFile } from './cancellation-calendar';
+import { cancellationPush } from './cancellation-push';
+import { cancellationMail, type CancelledVisit } from './clinic-mail';
+import { cancelActiveAppointments } from './visitors.repo';
+import { cancelledVisitKeys } from './visitors.service';
+
 // Planned absences: a doctor's leave or the whole clinic closed, entered ahead (docs/decisions/040-planned-absences.md).
 
 // What other modules may use of the absences, through this service (ARCHITECTURE rule 16).
 export { listDoctorAbsences } from './absences.repo';
+
+/** The doctors an absence concerns: the one doctor (404 unless linked here), or every doctor linked to the clinic. */
+async function affectedDoctors(db: DbOrTx, clinicId: number, doctorId: number | null | undefined): Promise<number[]> {
+  if (doctorId === null || doctorId === undefined) return listLinkedDoctorIds(db, clinicId);
+  return [(await requireLinkedDoctor(db, clinicId, doctorId)).id];
+}
+
+/** An absence starts today or later (Indian date); the schema cannot know today. */
+function assertNotPast(from: string, now: Date): void {
+  if (from < todayInIndia(now)) throw badRequest(LEAVE_MESSAGES.past, 'leave_in_past');
+}
+
+/** What the panel says before saving: how many active visits the absence would cancel now. */
+export async function previewLeave(
+  deps: ClinicDeps,
+  o: { actor: Actor; query: { clinicId: number; doctorId?: number; from: string; to: string } },
+): Promise<LeavePreviewResponse> {
+  const { clinicId, from, to } = o.query;
+  assertOwnClinic(o.actor, clinicId);
+  assertNotPast(from, deps.clock.now());
+  const doctorIds = await affectedDoctors(deps.db, clinicId, o.query.doctorId);
+  return { cancelledCount: await countActiveVisits(deps.db, { clinicId, doctorIds, from, to }) };
+}
+
+/**
+ * Adds an absence and cancels the visits it covers, in one transaction (decision 040): the settings row of every
+ * affected doctor is locked FOR UPDATE in ascending doctor id (the lock each booking of that doctor here takes
+ * before it reads the day), then the absence is inserted and every active visit of those doctors here in
+ * [from, to] is cancelled with the reason. A booking therefore either committed first and is cancelled here, or
+ * waits and then sees the absence. Each rep is told as by "Cancel Today's Calls" (spec part 1, 4): an e-mail per
+ * visit with its calendar CANCEL, and one push where the rep allows it, queued in the same transaction (decision 028).
+ */
+export async function createLeave(deps: ClinicDeps, o: { actor: Actor; input: CreateLeave }): Promise<Omit<CreateLeaveResponse, 'message'>> {
+  const { clinicId, doctorId, from, to, reason } = o.input;
+  assertOwnClinic(o.actor, clinicId);
+  const now = deps.clock.now();
+  assertNotPast(from, now);
+  const { leave, cancelled, pushes } = await invalidatingTransaction(deps.db, async (tx, changed) => {
+    const doctorIds = await affectedDoctors(tx, clinicId, doctorId);
+    await lockSettingsRows(tx, { clinicId, doctorIds });
+    if ((await countAbsencesInForce(tx, { clinicId, today: todayInIndia(now) })) >= LEAVE_LIMITS.inForce) {
+      throw new AppError('leave_limit', LEAVE_MESSAGES.tooMany, 409);
+    }
+    const leave = await insertAbsence(tx, { clinicId, doctorId, from, to, reason, now });
+    const cancelled: CancelledVisit[] = [];
+    for (const id of doctorIds) {
+      const visits = await cancelActiveAppointments(tx, {
+        clinicId,
+        doctorId: id,
+        reason,
+        now,
+        dateCondition: between(doctorAppointments.appointmentDate, from, to),
+      });
+      // The calendar months of the doctor here drop (their days now read 'leave' or 'clinic_closed').
+      changed.add(cacheKey.closures(clinicId, id), ...cancelledVisitKeys({ clinicId, doctorId: id }, visits));
+      cancelled.push(...visits);
+    }
+    await deps.outbox.queueEmails(
+      tx,
+      cancelled.map((visit) => cancellationMail(visit, reason, cancellationCalendarFile(deps, visit, now))),
+    );
+    const recipients = await findPushRecipients(tx, [...new Set(cancelled.map((v) => v.repId))]);
+    for (const rep of recipients) {
+      await deps.outbox.queuePush(
+        tx,
+        cancellationPush(
+          rep,
+          cancelled.filter((v) => v.repId === rep.id),
+          reason,
+          `absence-${leave.id}`,
+        ),
+      );
+    }
+    return { leave, cancelled, pushes: recipients.length };
+  });
+  const notified = new Set(cancelled.map((v) => v.repId)).size;
+  // No reason or names in the log: the reason is the clinic's free text (ARCHITECTURE rule 10).
+  deps.log.info(
+    { clinicId, doctorId, leaveId: leave.id, days: absenceDays(from, to), cancelledCount: cancelled.length, notified, pushes },
+    'clinic planned an absence',
+  );
+  return { leave, cancelledCount: cancelled.length, notified };
+}
+
+/** The clinic's absences in force that overlap [from, to]; from today on by default (the panel's upcoming and current ones). */
+export async function listLeave(deps: ClinicDeps, o: { actor: Actor; query: { clinicId: number; from?: string; to?: string } }): Promise<{ leaves: Leave[] }> {
+  const { clinicId } = o.query;
+  assertOwnClinic(o.actor, clinicId);
+  const from = o.query.from ?? todayInIndia(deps.clock.now());
+  return { leaves: await listClinicAbsences(deps.db, { clinicId, from, to: o.query.to }) };
+}
+
+/**
+ * Ends the signed-in clinic's absence early (decision 040): its days can be booked again; the visits it cancelled
+ * stay cancelled. Another clinic's absence, or none, is 404; ending an absence already ended answers as the
+ * first time and changes nothing (a second press of the button, a retry).
+ */
+export async function endLeave(deps: ClinicDeps, o: { actor: Actor; id: number }): Promise<void> {
+  const clinicId = o.actor.id;
+  assertOwnClinic(o.actor, clinicId);
+  const now = deps.clock.now();
+  const ended = await invalidatingTransaction(deps.db, async (tx, changed) => {
+    const found = await endAbsence(tx, { clinicId, id: o.id, now });
+    if (!found) throw notFound(LEAVE_MESSAGES.notFound);
+    if (!found.ended) return false;
+    // The calendars of the doctors concerned reopen the days.
+    const doctorIds = found.doctorId === null ? await listLinkedDoctorIds(tx, clinicId) : [found.doctorId];
+    changed.add(...doctorIds.map((d) => cacheKey.closures(clinicId, d)));
+    return true;
+  });
+  if (ended) deps.log.info({ clinicId, leaveId: o.id }, 'clinic ended an absence');
+}

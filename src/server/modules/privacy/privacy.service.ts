@@ -3,6 +3,7 @@ import { COMPANY } from '../../../shared/constants';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { AccountExport } from '../../../shared/schemas/privacy';
 import {
+  clinicAbsences,
   clinicDoctorSettings,
   clinicDoctors,
   clinicUsers,
@@ -174,6 +175,19 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
     .leftJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
     .leftJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
     .where(eq(doctorAppointments.clinicId, actor.id));
+  const absences = await deps.db
+    .select({
+      from: clinicAbsences.fromDate,
+      to: clinicAbsences.toDate,
+      doctor: doctors.name,
+      reason: clinicAbsences.reason,
+      createdAt: clinicAbsences.createdAt,
+      endedAt: clinicAbsences.endedAt,
+    })
+    .from(clinicAbsences)
+    .leftJoin(doctors, eq(doctors.id, clinicAbsences.doctorId))
+    .where(eq(clinicAbsences.clinicId, actor.id))
+    .orderBy(clinicAbsences.fromDate, clinicAbsences.id);
   return {
     ...common,
     accountType: 'clinic' as const,
@@ -208,6 +222,7 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
         : null,
     })),
     appointments: visits,
+    absences: absences.map((a) => ({ ...a, createdAt: iso(a.createdAt), endedAt: iso(a.endedAt) })),
     sessions: await sessionList(deps, actor),
     emailsSent: await emailList(deps, clinic.email),
   };
