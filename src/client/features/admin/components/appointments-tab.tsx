@@ -46,7 +46,18 @@ export function AppointmentsTab() {
     // The visit time where the doctor has visiting hours, and its place in his day (docs/decisions/039).
     { header: 'Time', cell: (a) => a.start_time ?? '—', className: 'tabular-nums whitespace-nowrap' },
     { header: 'Token', cell: (a) => (a.token === null ? '—' : `#${a.token}`), className: 'tabular-nums' },
-    { header: 'Status', cell: (a) => <Badge tone={statusTone(a.status)}>{a.status.charAt(0).toUpperCase() + a.status.slice(1)}</Badge> },
+    {
+      header: 'Status',
+      // Why a cancelled visit was cancelled: the clinic's reason or its planned absence's (docs/decisions/040).
+      cell: (a) => (
+        <>
+          <Badge tone={statusTone(a.status)}>{a.status.charAt(0).toUpperCase() + a.status.slice(1)}</Badge>
+          {a.status === 'cancelled' && a.cancel_reason && (
+            <span className="mt-1 block min-w-[10rem] break-words text-xs text-slate-600 dark:text-slate-400">Cancelled: {a.cancel_reason}</span>
+          )}
+        </>
+      ),
+    },
     { header: 'Booked', cell: (a) => displayDate(a.booked_at) },
     {
       header: 'Actions',

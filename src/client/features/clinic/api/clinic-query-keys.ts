@@ -5,5 +5,12 @@ export const clinicKeys = {
   settings: (clinicId: number, doctorId: number) => ['clinic', clinicId, 'settings', doctorId] as const,
   appointments: (clinicId: number, doctorId: number, date: string) => ['clinic', clinicId, 'appointments', doctorId, date] as const,
   allAppointments: (clinicId: number) => ['clinic', clinicId, 'appointments'] as const,
+  /** every day view of one doctor at the clinic */
+  doctorAppointments: (clinicId: number, doctorId: number) => ['clinic', clinicId, 'appointments', doctorId] as const,
+  /** planned absences: the list and the previews (decision 040) */
+  leave: (clinicId: number) => ['clinic', clinicId, 'leave'] as const,
+  leaveList: (clinicId: number) => ['clinic', clinicId, 'leave', 'list'] as const,
+  leavePreview: (q: { clinicId: number; doctorId?: number; from: string; to: string }) =>
+    ['clinic', q.clinicId, 'leave', 'preview', q.doctorId ?? 'clinic', q.from, q.to] as const,
   preferences: ['clinic', 'preferences'] as const,
 };

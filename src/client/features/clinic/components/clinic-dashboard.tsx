@@ -45,7 +45,7 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="medical-rep">
-            <MedicalRepTab clinicId={clinic.id} doctor={selected} />
+            <MedicalRepTab clinicId={clinic.id} doctor={selected} doctors={doctors} />
           </TabsContent>
           <TabsContent value="doctors">
             <DoctorsTab clinic={clinic} doctors={doctors} loading={doctorsQuery.isPending} selectedDoctorId={selected?.id} onSelectDoctor={setChosenId} />

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../auth/test/render';
+import { adminAppointmentsResponseSchema, type AdminAppointment } from '../../../../shared/schemas/admin';
+import { AppointmentsTab } from './appointments-tab';
+
+// The admin sees why a visit was cancelled, a clinic's reason or its planned absence's (docs/decisions/040), in the
+// table on wide screens and on the phone cards. The answer is checked against the wire schema the server sends.
+
+afterEach(() => vi.unstubAllGlobals());
+
+const visit = (o: Partial<AdminAppointment>): AdminAppointment => ({
+  id: 1,
+  appointment_date: '2026-03-10',
+  start_time: null,
+  token: 1,
+  status: 'booked',
+  cancel_reason: null,
+  doctor_name: 'Dr. Hina Wani',
+  specialty: 'Cardiology',
+  clinic_name: 'Dal Gate Clinic',
+  rep_name: 'Ravi Kumar',
+  company: 'Sun Pharma',
+  rep_phone: '9876543210',
+  booked_at: '2026-03-01T10:00:00.000Z',
+  ...o,
+});
+
+function answerWith(appointments: AdminAppointment[]) {
+  const body = adminAppointmentsResponseSchema.parse({ appointments, nextCursor: null, total: { count: appointments.length, exact: true } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+  );
+}
+
+describe('the admin Appointments tab', () => {
+  it('shows the reason under the status of a cancelled visit, on the table and on the phone cards', async () => {
+    answerWith([
+      visit({ id: 1, status: 'cancelled', cancel_reason: 'Doctor is leaving for conference', rep_name: 'Ravi Kumar' }),
+      visit({ id: 2, status: 'booked', rep_name: 'Anil Sharma' }),
+    ]);
+    renderWithApp(<AppointmentsTab />);
+    const table = await screen.findByRole('table');
+    const [, cancelled, booked] = within(table).getAllByRole('row');
+    expect(cancelled).toHaveTextContent('Ravi Kumar');
+    expect(cancelled).toHaveTextContent('Cancelled: Doctor is leaving for conference');
+    expect(booked).toHaveTextContent('Anil Sharma');
+    expect(booked).not.toHaveTextContent('Cancelled:');
+
+    const cards = within(screen.getByRole('list', { name: 'Appointments' })).getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent('Cancelled: Doctor is leaving for conference');
+    expect(cards[1]).not.toHaveTextContent('Cancelled:');
+  });
+});

@@ -1,0 +1,173 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarPlus } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
+import { createLeaveSchema, type CreateLeave } from '../../../../shared/schemas/leave';
+import { useCreateLeave } from '../api/create-leave';
+import { leavePreviewQuery, useLeavePreview } from '../api/get-leave-preview';
+import { leaveDraftProblems, leavePreviewOf, leaveRequestOf, refusedField, savedText, WHOLE_CLINIC, type LeaveDraft, type LeaveField } from '../lib/leave-form';
+import { LeaveConfirmDialog } from './leave-confirm-dialog';
+import { LeavePreview } from './leave-preview';
+import { LeaveReasonField } from './leave-reason-field';
+
+const FIELDS: LeaveField[] = ['who', 'from', 'to', 'reason'];
+
+/**
+ * Adds a doctor's leave or a whole-clinic closure (docs/decisions/040-planned-absences.md). Before saving it says how
+ * many booked visits the dates cancel; saving with any asks first, naming the count.
+ */
+export function LeaveForm({
+  clinicId,
+  doctors,
+  defaultDoctorId,
+  today,
+}: {
+  clinicId: number;
+  doctors: ClinicDoctor[];
+  defaultDoctorId?: number;
+  today: string;
+}) {
+  const blank: LeaveDraft = { who: defaultDoctorId ? String(defaultDoctorId) : '', from: '', to: '', reason: '' };
+  const [draft, setDraft] = useState(blank);
+  // The 'To' field follows 'From' until the clinic sets it.
+  const [toSet, setToSet] = useState(false);
+  const [touched, setTouched] = useState<Partial<Record<LeaveField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [refusal, setRefusal] = useState<{ field?: LeaveField; message: string } | null>(null);
+  const [confirming, setConfirming] = useState<{ request: CreateLeave; count: number } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const whoRef = useRef<HTMLSelectElement>(null);
+  const fromRef = useRef<HTMLInputElement>(null);
+  const toRef = useRef<HTMLInputElement>(null);
+  const reasonRef = useRef<HTMLInputElement>(null);
+  const qc = useQueryClient();
+  const create = useCreateLeave(clinicId);
+
+  const problems = leaveDraftProblems(draft, { clinicId, today });
+  const previewQuery = leavePreviewOf(draft, { clinicId, today });
+  const preview = useLeavePreview(previewQuery);
+  const errorOf = (f: LeaveField) => (refusal?.field === f ? refusal.message : submitted || touched[f] ? problems[f] : undefined);
+
+  const change = (patch: Partial<LeaveDraft>) => {
+    setRefusal(null);
+    setDraft((d) => {
+      const next = { ...d, ...patch };
+      // To defaults to From, and never stays before it.
+      if (patch.from !== undefined && (!toSet || next.to < next.from)) next.to = next.from;
+      return next;
+    });
+  };
+  const touch = (f: LeaveField) => setTouched((t) => ({ ...t, [f]: true }));
+  const refused = (err: unknown) => setRefusal({ field: refusedField(err), message: errorMessage(err, 'Failed to save the absence. Please try again.') });
+
+  const save = (request: CreateLeave) =>
+    create.mutate(request, {
+      onSuccess: (answer) => {
+        toast({ title: request.doctorId === null ? 'Clinic closure saved' : 'Leave saved', description: savedText(answer), variant: 'success' });
+        setConfirming(null);
+        setDraft(blank);
+        setToSet(false);
+        setTouched({});
+        setSubmitted(false);
+      },
+      onError: (err) => {
+        setConfirming(null);
+        refused(err);
+      },
+    });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    setRefusal(null);
+    const first = FIELDS.find((f) => problems[f]);
+    if (first || !previewQuery) return { who: whoRef, from: fromRef, to: toRef, reason: reasonRef }[first ?? 'who'].current?.focus();
+    const request = createLeaveSchema.parse(leaveRequestOf(draft, clinicId));
+    // The count as it is now: a rep may have booked since the preview was fetched.
+    setChecking(true);
+    try {
+      const { cancelledCount } = await qc.fetchQuery({ ...leavePreviewQuery(previewQuery), staleTime: 0 });
+      if (cancelledCount > 0) setConfirming({ request, count: cancelledCount });
+      else save(request);
+    } catch (err) {
+      refused(err);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const whoName = draft.who === WHOLE_CLINIC ? 'Whole clinic' : (doctors.find((d) => String(d.id) === draft.who)?.name ?? '');
+  return (
+    <>
+      <form noValidate onSubmit={(e) => void submit(e)} aria-label="Add leave or a clinic holiday" className="grid gap-4">
+        <FormField label="Who is away" error={errorOf('who')}>
+          <NativeSelect ref={whoRef} value={draft.who} onChange={(e) => change({ who: e.target.value })} onBlur={() => touch('who')}>
+            {draft.who === '' && (
+              <option value="" disabled>
+                Choose a doctor or the whole clinic
+              </option>
+            )}
+            {doctors.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+            <option value={WHOLE_CLINIC}>Whole clinic</option>
+          </NativeSelect>
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+          <FormField label="From" error={errorOf('from')}>
+            <Input ref={fromRef} type="date" min={today} value={draft.from} onChange={(e) => change({ from: e.target.value })} onBlur={() => touch('from')} />
+          </FormField>
+          <FormField label="To" hint="The last day away, included." error={errorOf('to')}>
+            <Input
+              ref={toRef}
+              type="date"
+              min={draft.from || today}
+              value={draft.to}
+              onChange={(e) => {
+                setToSet(true);
+                change({ to: e.target.value });
+              }}
+              onBlur={() => touch('to')}
+            />
+          </FormField>
+        </div>
+        <LeaveReasonField
+          ref={reasonRef}
+          value={draft.reason}
+          error={errorOf('reason')}
+          onChange={(reason) => change({ reason })}
+          onBlur={() => touch('reason')}
+        />
+        <LeavePreview query={previewQuery} preview={preview} />
+        {refusal && !refusal.field && (
+          <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+            {refusal.message}
+          </p>
+        )}
+        <div className="flex justify-end">
+          <Button type="submit" loading={checking || (create.isPending && !confirming)} className="w-full sm:w-auto">
+            <CalendarPlus className="h-4 w-4" aria-hidden />
+            Save Leave
+          </Button>
+        </div>
+      </form>
+      <LeaveConfirmDialog
+        open={confirming !== null}
+        count={confirming?.count ?? 0}
+        who={whoName}
+        request={confirming?.request}
+        pending={create.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && save(confirming.request)}
+      />
+    </>
+  );
+}

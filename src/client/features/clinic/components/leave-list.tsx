@@ -1,0 +1,120 @@
+import { CalendarX2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
+import type { Leave } from '../../../../shared/schemas/leave';
+import { useEndLeave } from '../api/end-leave';
+import { useLeaves } from '../api/get-leaves';
+import { isCurrentLeave, leaveDates, leaveLength, leaveWho } from '../lib/leave-form';
+
+/** The clinic's upcoming and current absences, each with 'End early' (docs/decisions/040-planned-absences.md). */
+export function LeaveList({ clinicId, doctors, today, headingId }: { clinicId: number; doctors: ClinicDoctor[]; today: string; headingId: string }) {
+  const leaves = useLeaves(clinicId);
+  const end = useEndLeave(clinicId);
+  const [ending, setEnding] = useState<Leave | null>(null);
+  // After 'End early' the item (and the button that opened the dialog) goes: focus moves to the list's heading.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || ending) return;
+    const t = setTimeout(() => {
+      if (document.activeElement && document.activeElement !== document.body) return;
+      refocus.current = false;
+      document.getElementById(headingId)?.focus();
+    }, 50);
+    return () => clearTimeout(t);
+  }, [ending, leaves.data, headingId]);
+  const sorted = [...(leaves.data ?? [])].sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to) || a.id - b.id);
+
+  const confirmEnd = () =>
+    ending &&
+    end.mutate(ending.id, {
+      onSuccess: () => {
+        refocus.current = true;
+        toast({
+          title: 'Absence ended',
+          description: `${leaveWho(ending, doctors)}, ${leaveDates(ending)}: its days can be booked again.`,
+          variant: 'success',
+        });
+        setEnding(null);
+      },
+      onError: (err) => toast({ title: 'Failed to end the absence', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    });
+
+  if (leaves.isPending) return <Spinner label="Loading absences..." />;
+  if (leaves.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        {errorMessage(leaves.error, 'Failed to load the absences. Please try again.')}
+      </p>
+    );
+  if (sorted.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+        No leave or clinic holidays planned.
+      </p>
+    );
+  return (
+    <>
+      <ul aria-labelledby={headingId} className="grid gap-3">
+        {sorted.map((leave) => {
+          const who = leaveWho(leave, doctors);
+          const current = isCurrentLeave(leave, today);
+          return (
+            <li
+              key={leave.id}
+              data-testid="leave-item"
+              className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3 sm:flex-row sm:items-start sm:justify-between dark:border-slate-700"
+            >
+              <div className="grid min-w-0 gap-1 text-sm">
+                <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900 dark:text-white">
+                  {who}
+                  {current && <Badge tone="warning">Current</Badge>}
+                </p>
+                <p className="text-slate-700 dark:text-slate-300">
+                  <span className="tabular-nums">{leaveDates(leave)}</span>
+                  <span className="text-slate-500 dark:text-slate-400"> · {leaveLength(leave)}</span>
+                </p>
+                <p className="break-words text-slate-600 dark:text-slate-400">{leave.reason}</p>
+              </div>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="shrink-0 self-start"
+                aria-label={`End early: ${who}, ${leaveDates(leave)}`}
+                onClick={() => setEnding(leave)}
+              >
+                <CalendarX2 className="h-4 w-4" aria-hidden />
+                End early
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <Dialog
+        open={ending !== null}
+        onOpenChange={(o) => !o && setEnding(null)}
+        title="End this absence early?"
+        description="Its days can be booked again; cancelled visits stay cancelled."
+      >
+        {ending && (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            <span className="font-medium text-slate-900 dark:text-slate-100">{leaveWho(ending, doctors)}</span>, {leaveDates(ending)} ({ending.reason})
+          </p>
+        )}
+        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setEnding(null)}>
+            Keep Absence
+          </Button>
+          <Button variant="destructive" onClick={confirmEnd} loading={end.isPending}>
+            End Early
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

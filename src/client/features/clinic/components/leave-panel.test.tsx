@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../auth/test/render';
+import { addDays, formatDisplayDate, todayInIndia } from '../../../../shared/dates';
+import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
+import { createLeaveResponseSchema, LEAVE_MESSAGES, listLeaveResponseSchema, type Leave } from '../../../../shared/schemas/leave';
+import { LeavePanel } from './leave-panel';
+
+// The clinic's 'Leave & Holidays' panel (docs/decisions/040-planned-absences.md), against answers of the wire
+// schemas the server sends (e2e/leave.spec.ts runs it against the real server).
+
+afterEach(() => vi.unstubAllGlobals());
+
+const today = todayInIndia(new Date());
+const doctors: ClinicDoctor[] = [
+  { id: 9, name: 'Dr. Hina Wani', specialty: 'Cardiology', city: 'Srinagar', state: 'Jammu and Kashmir' },
+  { id: 11, name: 'Dr. Omar Mir', specialty: 'Cardiology', city: 'Srinagar', state: 'Jammu and Kashmir' },
+];
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A server of `leaves`, whose preview counts `visits` and whose POST answers `created` (or a refusal). */
+function server(o: { leaves?: Leave[]; visits?: number; created?: Response } = {}) {
+  let leaves = o.leaves ?? [];
+  const calls: { method: string; url: string; body?: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(init.body as string) : undefined });
+      if (url.startsWith('/api/clinic/leave/preview')) return json({ cancelledCount: o.visits ?? 0 });
+      if (method === 'GET') return json(listLeaveResponseSchema.parse({ leaves }));
+      if (method === 'DELETE') {
+        leaves = leaves.filter((l) => `/api/clinic/leave/${l.id}` !== url);
+        return json({ message: LEAVE_MESSAGES.ended });
+      }
+      return o.created ?? json({ message: 'x' }, 500);
+    }),
+  );
+  return calls;
+}
+
+const open = () => renderWithApp(<LeavePanel clinicId={4} doctors={doctors} selectedDoctorId={9} />);
+
+describe('Leave & Holidays', () => {
+  it('shows each shared message beside its field, linked for screen readers, and focuses the first', async () => {
+    server();
+    const user = userEvent.setup();
+    open();
+    expect(screen.getByLabelText('Who is away')).toHaveValue('9');
+    await user.click(screen.getByRole('button', { name: 'Save Leave' }));
+    const from = screen.getByLabelText('From');
+    expect(from).toHaveFocus();
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(from).toHaveAccessibleDescription(LEAVE_MESSAGES.from);
+    expect(screen.getByLabelText('To')).toHaveAccessibleDescription(`The last day away, included. ${LEAVE_MESSAGES.to}`);
+    expect(screen.getByLabelText('Reason')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription(expect.stringContaining(LEAVE_MESSAGES.reason) as string);
+
+    fireEvent.change(from, { target: { value: addDays(today, -1) } });
+    expect(from).toHaveAccessibleDescription(LEAVE_MESSAGES.past);
+  });
+
+  it('fills To from From and the reason from a quick pick, previews the count, asks naming it, and toasts what it did', async () => {
+    const from = addDays(today, 2);
+    const to = addDays(today, 4);
+    const leave = { id: 5, clinicId: 4, doctorId: 9, from, to, reason: 'Doctor is leaving for conference' };
+    const calls = server({
+      visits: 2,
+      created: json(createLeaveResponseSchema.parse({ message: 'Absence saved', leave, cancelledCount: 2, notified: 2 }), 201),
+    });
+    const user = userEvent.setup();
+    open();
+    expect(await screen.findByText('No leave or clinic holidays planned.')).toBeInTheDocument();
+    expect(screen.getByTestId('leave-preview')).toHaveTextContent('Choose who is away and the dates');
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: from } });
+    expect(screen.getByLabelText('To')).toHaveValue(from);
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: to } });
+    await user.click(screen.getByRole('button', { name: 'Doctor is leaving for conference' }));
+    expect(screen.getByLabelText('Reason')).toHaveValue('Doctor is leaving for conference');
+    expect(screen.getByRole('button', { name: 'Doctor is leaving for conference' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(screen.getByTestId('leave-preview')).toHaveTextContent('2 booked visits will be cancelled and the reps e-mailed'));
+    expect(calls.some((c) => c.url === `/api/clinic/leave/preview?clinicId=4&from=${from}&to=${to}&doctorId=9`)).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Save Leave' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel 2 booked visits?' });
+    expect(dialog).toHaveTextContent(`${formatDisplayDate(from)} - ${formatDisplayDate(to)}`);
+    expect(dialog).toHaveTextContent('Dr. Hina Wani');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Save and cancel 2 visits' }));
+
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Leave saved');
+    expect(screen.getByTestId('toast')).toHaveTextContent('2 visits cancelled, 2 reps told');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ clinicId: 4, doctorId: 9, from, to, reason: 'Doctor is leaving for conference' });
+    expect(screen.getByLabelText('From')).toHaveValue('');
+  });
+
+  it('saves a whole-clinic closure with no visits in it at once, and puts the server refusal beside its field', async () => {
+    const calls = server({ visits: 0, created: json({ message: LEAVE_MESSAGES.past, code: 'leave_in_past' }, 400) });
+    const user = userEvent.setup();
+    open();
+    await user.selectOptions(screen.getByLabelText('Who is away'), 'Whole clinic');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: today } });
+    await user.type(screen.getByLabelText('Reason'), 'Eid holiday');
+    await waitFor(() => expect(screen.getByTestId('leave-preview')).toHaveTextContent('No booked visits fall in these dates.'));
+    await user.click(screen.getByRole('button', { name: 'Save Leave' }));
+    await waitFor(() => expect(screen.getByLabelText('From')).toHaveAccessibleDescription(LEAVE_MESSAGES.past));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ clinicId: 4, doctorId: null, from: today, to: today, reason: 'Eid holiday' });
+  });
+
+  it("lists absences with who, dates, days, reason and 'Current', and ends one early after asking", async () => {
+    const current = { id: 1, clinicId: 4, doctorId: null, from: addDays(today, -1), to: addDays(today, 1), reason: 'Clinic will be closed today' };
+    const later = { id: 2, clinicId: 4, doctorId: 11, from: addDays(today, 10), to: addDays(today, 10), reason: 'Annual leave' };
+    const calls = server({ leaves: [later, current] });
+    const user = userEvent.setup();
+    open();
+    const items = await screen.findAllByTestId('leave-item');
+    expect(items[0]).toHaveTextContent(`Whole clinicCurrent${formatDisplayDate(current.from)} - ${formatDisplayDate(current.to)} · 3 days`);
+    expect(items[1]).toHaveTextContent(`Dr. Omar Mir${formatDisplayDate(later.from)} - ${formatDisplayDate(later.to)} · 1 dayAnnual leave`);
+    expect(items[1]).not.toHaveTextContent('Current');
+
+    await user.click(within(items[0]!).getByRole('button', { name: /^End early/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'End this absence early?' });
+    expect(dialog).toHaveAccessibleDescription('Its days can be booked again; cancelled visits stay cancelled.');
+    await user.click(within(dialog).getByRole('button', { name: 'End Early' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Absence ended');
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/clinic/leave/1')).toBe(true);
+    await waitFor(() => expect(screen.getAllByTestId('leave-item')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Upcoming and current' })).toHaveFocus());
+  });
+});
