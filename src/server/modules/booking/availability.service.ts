@@ -17,21 +17,16 @@ import type { Deps as AppDeps } from '../../deps';
 import { notFound, unauthorized } from '../../errors';
 import { getBookableSettings } from '../directory/directory.service';
 import { readRep } from './booking-reads.service';
-import { findCalendarInputs } from './booking.repo';
+import { findCalendarInputs, type CalendarInputs } from './booking.repo';
 import { AVAILABILITY_NOT_FOUND } from './booking.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type CalendarDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /** A bookable link's call settings as the rep sees them. */
-export const callSettingsOf = (link: {
-  doctorName: string;
-  availableDays: unknown;
-  maxSlots: number;
-  callFrequency: number;
-  visitWindows: { start: string; end: string }[];
-  slotMinutes: number;
-}): DoctorAvailabilitySettings => ({
+export const callSettingsOf = (
+  link: Pick<CalendarInputs, 'doctorName' | 'availableDays' | 'maxSlots' | 'callFrequency' | 'visitWindows' | 'slotMinutes'>,
+): DoctorAvailabilitySettings => ({
   doctorName: link.doctorName,
   availableDays: normalizeAvailableDays(link.availableDays),
   maxSlots: link.maxSlots,

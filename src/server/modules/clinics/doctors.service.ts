@@ -9,8 +9,6 @@ import { LIMITS } from '../../../shared/constants';
 import { todayInIndia } from '../../../shared/dates';
 import { DEFAULT_AVAILABLE_DAYS, type AddDoctor, type AvailableDoctor, type ClinicDoctor } from '../../../shared/schemas/clinic';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
-import { cancellationCalendarFile } from './cancellation-calendar';
-import { cancellationMail } from './clinic-mail';
 import {
   deleteLinkAndSettings,
   findClinic,
@@ -22,7 +20,7 @@ import {
 } from './doctors.repo';
 import { lockSettingsRow } from './settings.repo';
 import { cancelActiveAppointments } from './visitors.repo';
-import { cancelledVisitKeys } from './visitors.service';
+import { cancelledVisitKeys, queueCancellationMails } from './visitors.service';
 import { placeKeysOfClinic } from '../directory/directory.service';
 
 export const DOCTOR_REMOVED_REASON = 'Doctor removed from clinic';
@@ -124,10 +122,7 @@ export async function removeDoctor(
     await deleteLinkAndSettings(tx, o.clinicId, o.doctorId);
     await deleteDoctorAbsences(tx, { clinicId: o.clinicId, doctorId: o.doctorId });
     changed.add(cacheKey.link(o.clinicId, o.doctorId), ...(await placeKeysOfClinic(tx, o.clinicId)), ...cancelledVisitKeys(o, visits));
-    await deps.outbox.queueEmails(
-      tx,
-      visits.map((visit) => cancellationMail(visit, DOCTOR_REMOVED_REASON, cancellationCalendarFile(deps, visit, now))),
-    );
+    await queueCancellationMails(deps, tx, { visits, reason: DOCTOR_REMOVED_REASON, now });
     return visits;
   });
   return { cancelledCount: cancelled.length, emailsSent: cancelled.length };

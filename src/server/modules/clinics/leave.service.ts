@@ -26,11 +26,10 @@ import {
   listLinkedDoctorIds,
   lockSettingsRows,
 } from './absences.repo';
-import { cancellationCalendarFile } from './cancellation-calendar';
 import { cancellationPush } from './cancellation-push';
-import { cancellationMail, type CancelledVisit } from './clinic-mail';
+import type { CancelledVisit } from './clinic-mail';
 import { cancelActiveAppointments } from './visitors.repo';
-import { cancelledVisitKeys } from './visitors.service';
+import { cancelledVisitKeys, queueCancellationMails } from './visitors.service';
 
 // Planned absences: a doctor's leave or the whole clinic closed, entered ahead (docs/decisions/040-planned-absences.md).
 
@@ -93,10 +92,7 @@ export async function createLeave(deps: ClinicDeps, o: { actor: Actor; input: Cr
       changed.add(cacheKey.closures(clinicId, id), ...cancelledVisitKeys({ clinicId, doctorId: id }, visits));
       cancelled.push(...visits);
     }
-    await deps.outbox.queueEmails(
-      tx,
-      cancelled.map((visit) => cancellationMail(visit, reason, cancellationCalendarFile(deps, visit, now))),
-    );
+    await queueCancellationMails(deps, tx, { visits: cancelled, reason, now });
     const recipients = await findPushRecipients(tx, [...new Set(cancelled.map((v) => v.repId))]);
     for (const rep of recipients) {
       await deps.outbox.queuePush(

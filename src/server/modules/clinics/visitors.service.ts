@@ -10,7 +10,8 @@ import { todayInIndia } from '../../../shared/dates';
 import type { CancelTodayCalls, CancelVisits, ClinicAppointment } from '../../../shared/schemas/clinic';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
 import { cancellationCalendarFile } from './cancellation-calendar';
-import { cancellationMail } from './clinic-mail';
+import { cancellationMail, type CancelledVisit } from './clinic-mail';
+import type { Tx } from '../../db/client';
 import { closeDoctorDay } from './day-closures.repo';
 
 // What other modules may use of the day closures, through this service (ARCHITECTURE rule 16).
@@ -63,6 +64,17 @@ const upcomingCache = defineReadCache<Upcoming, ClinicAppointment[]>({
   },
 });
 
+/**
+ * Queues, in the caller's transaction, each rep's e-mail about a visit the clinic cancelled, with the reason and the
+ * calendar's CANCEL file (spec part 1, 4; decision 028: the outbox delivers it, retrying through an outage).
+ */
+export async function queueCancellationMails(deps: ClinicDeps, tx: Tx, o: { visits: readonly CancelledVisit[]; reason: string; now: Date }): Promise<void> {
+  await deps.outbox.queueEmails(
+    tx,
+    o.visits.map((visit) => cancellationMail(visit, o.reason, cancellationCalendarFile(deps, visit, o.now))),
+  );
+}
+
 /** The keys a clinic's cancellation of these visits changes. */
 export const cancelledVisitKeys = (o: { clinicId: number; doctorId: number }, visits: Array<{ repId: number; appointmentDate: string }>) =>
   visits.flatMap((v) => appointmentKeys({ repId: v.repId, clinicId: o.clinicId, doctorId: o.doctorId, date: v.appointmentDate }));
@@ -106,10 +118,7 @@ export async function cancelTodayCalls(
     await closeDoctorDay(tx, { clinicId, doctorId, date, reason, now });
     const cancelled = await cancelActiveAppointments(tx, { clinicId, doctorId, reason, now, dateCondition: eq(doctorAppointments.appointmentDate, date) });
     changed.add(cacheKey.closures(clinicId, doctorId), cacheKey.doctorDay(clinicId, doctorId, date), ...cancelledVisitKeys({ clinicId, doctorId }, cancelled));
-    await deps.outbox.queueEmails(
-      tx,
-      cancelled.map((visit) => cancellationMail(visit, reason, cancellationCalendarFile(deps, visit, now))),
-    );
+    await queueCancellationMails(deps, tx, { visits: cancelled, reason, now });
     return cancelled;
   });
   // Every rep's e-mail is queued: the outbox delivers it, retrying through an outage (decision 028).
@@ -148,10 +157,7 @@ export async function cancelVisits(deps: ClinicDeps, o: { actor: Actor; input: C
       dateCondition: gte(doctorAppointments.appointmentDate, today),
     });
     changed.add(...days.map((date) => cacheKey.doctorDay(clinicId, doctorId, date)), ...cancelledVisitKeys({ clinicId, doctorId }, cancelled));
-    await deps.outbox.queueEmails(
-      tx,
-      cancelled.map((visit) => cancellationMail(visit, VISITING_HOURS_CHANGED, cancellationCalendarFile(deps, visit, now))),
-    );
+    await queueCancellationMails(deps, tx, { visits: cancelled, reason: VISITING_HOURS_CHANGED, now });
     return cancelled;
   });
   // Queued in the transaction; the outbox delivers them (decision 028).
