@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import type { Mailbox } from '../src/server/test/mailbox';
 import { expect, test } from './fixtures';
-import { createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
+import { chooseDoctorAndClinic, createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
 
 // Planned absences (docs/decisions/040-planned-absences.md): the clinic enters a doctor's three-day leave ahead in
 // 'Leave & Holidays'; the two visits booked on those days are cancelled, both reps are e-mailed the reason at once,
@@ -127,11 +127,7 @@ test('a clinic plans a three-day leave: the preview counts the two booked visits
   // The first rep's calendar: the three days read Leave.
   const repPage = await first.context.newPage();
   await repPage.goto('/medrep-dashboard');
-  await repPage.getByLabel('State').selectOption('Jammu and Kashmir');
-  await repPage.getByLabel('City').selectOption('Srinagar');
-  await repPage.getByLabel('Specialty').selectOption('Cardiology');
-  await repPage.getByLabel('Select Doctor').selectOption({ label: `Dr. ${doctorName}` });
-  await repPage.getByLabel('Select Clinic').selectOption({ label: `${clinicName} (Srinagar)` });
+  await chooseDoctorAndClinic(repPage, { doctorLabel: `Dr. ${doctorName}`, clinicName: clinicName });
   for (const day of days) {
     const cell = await dayCell(repPage, day);
     await expect(cell).toContainText('Leave');

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import { expect, screenshotBoth, test } from './fixtures';
-import { createClinicWithDoctor, EVERY_DAY, ok, signInRepWithTrial } from './setup';
+import { chooseDoctorAndClinic, createClinicWithDoctor, EVERY_DAY, ok, signInRepWithTrial } from './setup';
 
 // Spec part 2, 2.8, 3, 4, 7, 9 and decision 010: the installable app opens offline, a rep books without a network,
 // the booking is sent once when the network returns, a refusal is reported, and the install card behaves.
@@ -53,11 +53,7 @@ async function pendingOnDevice(page: Page): Promise<{ id: string; data: Record<s
 /** Walks the Find a Doctor cascade to the calendar and selects `date`. */
 async function openCalendarOn(page: Page, doctorName: string, clinicName: string, date: string) {
   await page.goto('/medrep-dashboard');
-  await page.getByLabel('State').selectOption('Jammu and Kashmir');
-  await page.getByLabel('City').selectOption('Srinagar');
-  await page.getByLabel('Specialty').selectOption('Cardiology');
-  await page.getByLabel('Select Doctor').selectOption({ label: `Dr. ${doctorName}` });
-  await page.getByLabel('Select Clinic').selectOption({ label: `${clinicName} (Srinagar)` });
+  await chooseDoctorAndClinic(page, { doctorLabel: `Dr. ${doctorName}`, clinicName: clinicName });
   await expect(page.getByRole('heading', { name: `Dr. ${doctorName}'s Availability` })).toBeVisible();
   const grid = page.getByRole('grid');
   if (date.slice(0, 7) !== todayInIndia(new Date()).slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();

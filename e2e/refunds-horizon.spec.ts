@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { addDays, todayInIndia } from '../src/shared/dates';
 import { expect, screenshotBoth, startServer, test, type AppServer } from './fixtures';
-import { createClinicWithDoctor, ok, signInAdmin, signInRep, signInRepWithTrial } from './setup';
+import { chooseDoctorAndClinic, createClinicWithDoctor, ok, signInAdmin, signInRep, signInRepWithTrial } from './setup';
 
 // Decision 032: the calendar offers no date after the booking horizon (BOOKING_HORIZON_DAYS, here 5 days), and a
 // payment refunded through Razorpay's signed webhook reads "Refunded" to the rep and in the admin's Subscriptions tab.
@@ -22,11 +22,7 @@ test('the calendar offers no date after the booking horizon', async ({ browser }
   const { clinicName, clinicId, doctorId, doctorName } = await createClinicWithDoctor(context.request, server!.mailbox, { doctorName: 'Horizon Rao' });
   const rep = await signInRepWithTrial(page.request, server!.mailbox);
   await page.goto('/medrep-dashboard');
-  await page.getByLabel('State').selectOption('Jammu and Kashmir');
-  await page.getByLabel('City').selectOption('Srinagar');
-  await page.getByLabel('Specialty').selectOption('Cardiology');
-  await page.getByLabel('Select Doctor').selectOption({ label: `Dr. ${doctorName}` });
-  await page.getByLabel('Select Clinic').selectOption({ label: `${clinicName} (Srinagar)` });
+  await chooseDoctorAndClinic(page, { doctorLabel: `Dr. ${doctorName}`, clinicName: clinicName });
   const grid = page.getByRole('grid');
   await expect(grid).toBeVisible();
 

@@ -3,6 +3,7 @@ import { addDays, formatDisplayDate, todayInIndia, weekdayOf } from '../src/shar
 import { canonicalPhone, displayPhone } from '../src/shared/schemas/phone';
 import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
+import { chooseDoctorAndClinic } from './setup';
 
 // Decision 008: a rep with a trial finds a doctor through the cascade, books on the calendar, sees it under
 // My Appointments, cancels it, and changes the phone number with the e-mailed code (spec part 2, 2.1).
@@ -306,11 +307,7 @@ test('the calendar tells full days and days off apart from open ones', async ({ 
 
   await signInRepWithTrial(page.request, mailbox);
   await page.goto('/medrep-dashboard');
-  await page.getByLabel('State').selectOption('Jammu and Kashmir');
-  await page.getByLabel('City').selectOption('Srinagar');
-  await page.getByLabel('Specialty').selectOption('Cardiology');
-  await page.getByLabel('Select Doctor').selectOption({ label: 'Dr. Vikram Mehta' });
-  await page.getByLabel('Select Clinic').selectOption({ label: `${clinicName} (Srinagar)` });
+  await chooseDoctorAndClinic(page, { doctorLabel: 'Dr. Vikram Mehta', clinicName: clinicName });
   await expect(page.getByText('Mon, Tue, Wed, Thu, Fri')).toBeVisible();
   await expect(page.getByText('1 per day')).toBeVisible();
 

@@ -4,6 +4,7 @@ import { addDays, todayInIndia } from '../src/shared/dates';
 import { PROFILE_MESSAGES, PROFILE_PASSWORD_HINT } from '../src/shared/schemas/profile';
 import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
+import { chooseDoctorAndClinic } from './setup';
 
 // Decision 038: the rep's Change Password dialog (each message under its field), Dark Mode for reps, SMS marked
 // 'Coming Soon', the clinic's confirmation before saving no available day, neutral words about doctors, and e-mail
@@ -174,11 +175,7 @@ test('a rep turns Dark Mode on in Settings and it stays; SMS is Coming Soon and 
   await screenshotBoth(page, 'rep-dark-change-password');
   await page.getByRole('dialog', { name: 'Change Password' }).getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('tab', { name: 'Book Appointment' }).click();
-  await page.getByLabel('State').selectOption(STATE);
-  await page.getByLabel('City').selectOption('Srinagar');
-  await page.getByLabel('Specialty').selectOption('Cardiology');
-  await page.getByLabel('Select Doctor').selectOption({ label: doctorName });
-  await page.getByLabel('Select Clinic').selectOption({ label: `${clinicName} (Srinagar)` });
+  await chooseDoctorAndClinic(page, { doctorLabel: doctorName, clinicName: clinicName });
   const today = todayInIndia(new Date());
   const tomorrow = addDays(today, 1);
   if (tomorrow.slice(0, 7) !== today.slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();

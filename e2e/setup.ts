@@ -134,3 +134,16 @@ export async function signInAdmin(page: Page, baseURL: string) {
   await page.getByRole('button', { name: 'Access Admin Panel' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
+
+/**
+ * The rep's Find a Doctor cascade (spec part 2, 2.1): State, City, Specialty, Doctor, Clinic, on the page shown. The
+ * clinics e2e creates are in Srinagar, Jammu and Kashmir, and their doctors in Cardiology unless said otherwise.
+ */
+export async function chooseDoctorAndClinic(page: Page, o: { doctorLabel: string; clinicName: string; city?: string; specialty?: string }) {
+  const city = o.city ?? 'Srinagar';
+  await page.getByLabel('State').selectOption('Jammu and Kashmir');
+  await page.getByLabel('City').selectOption(city);
+  await page.getByLabel('Specialty').selectOption(o.specialty ?? 'Cardiology');
+  await page.getByLabel('Select Doctor').selectOption({ label: o.doctorLabel });
+  await page.getByLabel('Select Clinic').selectOption({ label: `${o.clinicName} (${city})` });
+}

@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { addDays, todayInIndia } from '../src/shared/dates';
 import { codeIn, type Mailbox } from '../src/server/test/mailbox';
 import { expect, test } from './fixtures';
-import { createClinicWithDoctor, nextMail, ok, PASSWORD, phoneNumber, signInRepWithTrial, uniq } from './setup';
+import { chooseDoctorAndClinic, createClinicWithDoctor, nextMail, ok, PASSWORD, phoneNumber, signInRepWithTrial, uniq } from './setup';
 
 // A refused visit to a dashboard, then ONE correct login, opens the dashboard and it stays open (decision 019): the
 // "nobody signed in" the refusal read must not be read again after the login. The accounts are made in a browser
@@ -162,11 +162,7 @@ test('a rep whose session ended meanwhile is told, on booking, that they must be
   const { clinicName, doctorName } = await inOwnContext(browser, baseURL!, (api) => createClinicWithDoctor(api, mailbox));
   await signInRepWithTrial(page.request, mailbox);
   await page.goto('/medrep-dashboard');
-  await page.getByLabel('State').selectOption('Jammu and Kashmir');
-  await page.getByLabel('City').selectOption('Srinagar');
-  await page.getByLabel('Specialty').selectOption('Cardiology');
-  await page.getByLabel('Select Doctor').selectOption({ label: `Dr. ${doctorName}` });
-  await page.getByLabel('Select Clinic').selectOption({ label: `${clinicName} (Srinagar)` });
+  await chooseDoctorAndClinic(page, { doctorLabel: `Dr. ${doctorName}`, clinicName: clinicName });
   const today = todayInIndia(new Date());
   const tomorrow = addDays(today, 1);
   if (tomorrow.slice(0, 7) !== today.slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();

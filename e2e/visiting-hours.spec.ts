@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import type { Mailbox } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
-import { createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
+import { chooseDoctorAndClinic, createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
 
 // Docs/decisions/039: a clinic sets visiting hours (15:30-16:30, 15-minute visits); two reps on phones book 15:30 and
 // 15:45 of the same day; each sees the time and place in the day, and the clinic sees them in that order.
@@ -16,11 +16,7 @@ async function repOnCalendar(browser: Browser, baseURL: string, mailbox: Mailbox
   const page = await context.newPage();
   const rep = await signInRepWithTrial(page.request, mailbox, { fullName });
   await page.goto('/medrep-dashboard');
-  await page.getByLabel('State').selectOption('Jammu and Kashmir');
-  await page.getByLabel('City').selectOption('Srinagar');
-  await page.getByLabel('Specialty').selectOption('Cardiology');
-  await page.getByLabel('Select Doctor').selectOption({ label: `Dr. ${o.doctorName}` });
-  await page.getByLabel('Select Clinic').selectOption({ label: `${o.clinicName} (Srinagar)` });
+  await chooseDoctorAndClinic(page, { doctorLabel: `Dr. ${o.doctorName}`, clinicName: o.clinicName });
   await expect(page.getByRole('grid')).toBeVisible();
   return { page, rep, close: () => context.close() };
 }
