@@ -16,6 +16,9 @@ export async function getDaySlots(clinicId: number, doctorId: number, date: stri
 
 export const daySlotsKeyPrefix = ['rep', 'day-slots'] as const;
 
+/** How often the picked day's times are asked again while shown. */
+export const DAY_SLOTS_REFRESH_MS = 60_000;
+
 /** The picked day's times; only asked for when the doctor has visiting hours and the day can be booked. */
 export function useDaySlots(clinicId: number, doctorId: number, date: string | null, enabled: boolean) {
   return useQuery({
@@ -23,7 +26,10 @@ export function useDaySlots(clinicId: number, doctorId: number, date: string | n
     queryKey: [...daySlotsKeyPrefix, clinicId, doctorId, date],
     queryFn: () => getDaySlots(clinicId, doctorId, date!),
     enabled: enabled && date !== null,
-    // Other reps take times all day: a day picked again is asked again (the rest of the rep's queries never go stale).
+    // Other reps take times all day: a day picked again is asked again (the rest of the rep's queries never go stale),
+    // and the times on screen are asked again every minute while the page is in view, so a time taken meanwhile goes
+    // grey before the rep picks it (docs/decisions/039). Offline, the device's copy answers.
     staleTime: 0,
+    refetchInterval: DAY_SLOTS_REFRESH_MS,
   });
 }
