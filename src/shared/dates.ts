@@ -45,6 +45,9 @@ export function weekdayOf(date: IsoDate): (typeof WEEKDAY_NAMES)[number] {
   return WEEKDAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
 }
 
+/** The weekday of a calendar date as a word, "Tuesday" (the e-mails' dates). */
+export const weekdayName = (date: IsoDate) => weekdayOf(date).replace(/^./, (c) => c.toUpperCase());
+
 /** dd/mm/yyyy as the screens show dates; 'Invalid Date' for what is not a date (spec part 2, 5). */
 export function formatDisplayDate(value: string | null | undefined): string {
   if (!value) return 'No Date';

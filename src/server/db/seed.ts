@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PLANS } from '../../shared/constants';
+import { SLOT_MINUTES } from '../../shared/booking/visit-windows';
 import { startOfIndianDay, todayInIndia } from '../../shared/dates';
 import { canonicalPhone } from '../../shared/schemas/phone';
 import { hashPassword } from '../modules/auth/password';
@@ -86,7 +87,7 @@ export async function seedDemo(db: Db, opts: { now: Date }): Promise<SeedResult>
           callFrequency: link.callFrequency,
           availableDays: availableDaysFor(link.days),
           visitWindows: link.visitWindows ? [...link.visitWindows] : [],
-          slotMinutes: link.slotMinutes ?? 15,
+          slotMinutes: link.slotMinutes ?? SLOT_MINUTES.default,
           createdAt: added,
           updatedAt: added,
         });

@@ -1,5 +1,5 @@
-import { formatDisplayDate, weekdayOf } from '../../shared/dates';
+import { formatDisplayDate, weekdayName } from '../../shared/dates';
 
-export const dayText = (date: string) => `${weekdayOf(date).replace(/^./, (c) => c.toUpperCase())}, ${formatDisplayDate(date)}`;
+export const dayText = (date: string) => `${weekdayName(date)}, ${formatDisplayDate(date)}`;
 
 export const APP_DASHBOARD_HINT = 'To stop these reminders, turn them off under Settings > Notifications.';

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps';
 import type { OutgoingMail } from '../../outbox/outbox';
-import { weekdayOf } from '../../../shared/dates';
+import { weekdayName } from '../../../shared/dates';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { visitDateText } from '../../../shared/booking/visit-label';
 import { buildVisitIcs } from '../calendar/ics';
@@ -13,7 +13,7 @@ type MailDeps = Pick<Deps, 'config'>;
 
 // With visiting hours the visit's time goes wherever its date does ("Tuesday, 24/11/2026 at 15:30"), and the
 // confirmation gives the token, the rep's place in the doctor's day (docs/decisions/039).
-const dayText = (date: string, startTime: string | null) => `${weekdayOf(date).replace(/^./, (c) => c.toUpperCase())}, ${visitDateText(date, startTime)}`;
+const dayText = (date: string, startTime: string | null) => `${weekdayName(date)}, ${visitDateText(date, startTime)}`;
 
 /** The token as booked: a visit booked later for an earlier time, or a cancelled one before it, moves it. */
 const tokenLine = (token: number | null | undefined) =>

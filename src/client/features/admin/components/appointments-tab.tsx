@@ -17,6 +17,7 @@ import { DataList, type Column } from './data-list';
 import { ListSummary } from './list-summary';
 import { LoadMore } from './load-more';
 import { displayPhone } from '../../../../shared/schemas/phone';
+import { visitDateText } from '../../../../shared/booking/visit-label';
 
 const statusTone = (s: string) => (s === 'booked' || s === 'confirmed' ? 'info' : s === 'completed' ? 'success' : 'danger');
 
@@ -125,7 +126,7 @@ export function AppointmentsTab() {
         title="Delete Appointment"
         description={
           deleting
-            ? `This deletes the appointment of ${deleting.rep_name} with ${deleting.doctor_name} on ${displayDate(deleting.appointment_date)}${deleting.start_time ? ` at ${deleting.start_time}` : ''}.`
+            ? `This deletes the appointment of ${deleting.rep_name} with ${deleting.doctor_name} on ${visitDateText(deleting.appointment_date, deleting.start_time)}.`
             : ''
         }
         onConfirm={confirm}
