@@ -86,6 +86,15 @@ export const ERROR_MESSAGES = {
   idempotency_key_reused: 'This Idempotency-Key was already used for a different booking.',
   subscription_required: 'An active subscription is required to book appointments.',
 
+  // --- a visit's life after booking (src/shared/booking/visit-status.ts, docs/decisions/041) ---------------
+  invalid_status_change: 'This visit cannot be moved to that status.',
+  reason_required: 'Please give a reason for declining this visit.',
+  check_in_code_invalid: 'Invalid check-in code. Please ask the reception for the current code.',
+  check_in_not_today: 'You can check in only on the day of the visit.',
+  check_in_not_allowed: 'Only a booked or confirmed visit can be checked in.',
+  not_checked_in: 'A proof of visit is available once you have checked in at the clinic.',
+  range_too_long: 'Please choose a date range of at most one year.',
+
   // --- subscriptions and payments ------------------------------------------------------------------------
   free_trial_used: 'You have already used your free trial. Please choose a plan to continue.',
   subscription_active: 'You already have an active subscription.',

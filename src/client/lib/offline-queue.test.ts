@@ -160,6 +160,8 @@ const visit = (id = 41, appointment_date = '2026-03-06') => ({
   clinic_name: 'Lake View Clinic',
   clinic_id: 5,
   doctor_id: 3,
+  checked_in_at: null,
+  requires_approval: false,
 });
 
 function setOnline(online: boolean | undefined) {

@@ -41,3 +41,6 @@ export function groupRows<R, T>(rows: R[], keyOf: (row: R) => string, map: (row:
   }
   return out;
 }
+
+/** A timestamptz column as the ISO instant the wire schemas carry ("2026-11-27T10:12:00.000Z"), null stays null. */
+export const isoInstant = (column: AnyColumn) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -238,6 +238,8 @@ export const clinicDoctorSettings = pgTable(
     /** Visiting hours, the same on every available weekday; [] is the whole day (docs/decisions/039). */
     visitWindows: jsonb('visit_windows').$type<{ start: string; end: string }[]>().notNull().default([]),
     slotMinutes: integer('slot_minutes').notNull().default(15),
+    /** The clinic confirms each new booking: 'booked' reads 'Awaiting confirmation' to the rep (docs/decisions/041). */
+    requiresApproval: boolean('requires_approval').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -263,10 +265,17 @@ export const doctorAppointments = pgTable(
     appointmentDate: date('appointment_date', { mode: 'string' }).notNull(),
     /** "HH:MM" (Indian time) when the doctor has visiting hours there; null for a whole-day visit (decision 039). */
     startTime: text('start_time'),
-    status: text('status').notNull().default('booked'), // booked | confirmed | completed | cancelled
+    status: text('status').notNull().default('booked'), // booked | confirmed | completed | no_show | cancelled
     cancelReason: text('cancel_reason'),
     cancelledBy: text('cancelled_by'), // rep | clinic | admin | system
     cancelledAt: ts('cancelled_at'),
+    /** When the clinic confirmed the visit (docs/decisions/041). */
+    confirmedAt: ts('confirmed_at'),
+    /** When the rep checked in at reception with the clinic's code: the instant the code was typed, also offline. */
+    checkedInAt: ts('checked_in_at'),
+    /** When the visit was marked completed or no-show, and by whom: clinic | system (the end-of-day close). */
+    outcomeAt: ts('outcome_at'),
+    outcomeBy: text('outcome_by'),
     bookedAt: ts('booked_at').notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
@@ -280,6 +289,11 @@ export const doctorAppointments = pgTable(
       .on(t.clinicId, t.doctorId, t.appointmentDate, t.startTime)
       .where(sql`${t.status} <> 'cancelled' and ${t.startTime} is not null`),
     check('doctor_appointments_start_time_ck', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('doctor_appointments_status_ck', sql`${t.status} in ('booked', 'confirmed', 'completed', 'no_show', 'cancelled')`),
+    // The end-of-day close: checked-in visits not yet marked (docs/decisions/041).
+    index('doctor_appointments_checked_in_open_idx')
+      .on(t.appointmentDate)
+      .where(sql`${t.checkedInAt} is not null and ${t.status} in ('booked', 'confirmed')`),
     index('doctor_appointments_clinic_doctor_date_idx').on(t.clinicId, t.doctorId, t.appointmentDate),
     index('doctor_appointments_rep_date_idx').on(t.repId, t.appointmentDate),
     // The admin Appointments list, latest date first, a page at a time: whole, by status, by doctor (docs/decisions/022).
@@ -289,6 +303,18 @@ export const doctorAppointments = pgTable(
     index('doctor_appointments_doctor_date_id_idx').on(t.doctorId, t.appointmentDate, t.id),
   ],
 );
+
+/**
+ * Each clinic's check-in secret (docs/decisions/041): the reception's 6-digit code is a TOTP of it (2-minute steps).
+ * Made on first use; kept apart from clinic_users so no account read or export carries it.
+ */
+export const clinicCheckInSecrets = pgTable('clinic_check_in_secrets', {
+  clinicId: integer('clinic_id')
+    .primaryKey()
+    .references(() => clinicUsers.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
 
 /** A day the clinic cancelled a doctor's calls ("Cancel Today's Calls"): closed to new bookings there. */
 export const doctorDayClosures = pgTable(

@@ -173,6 +173,10 @@ export const repAppointmentSchema = z.object({
   clinic_name: z.string(),
   clinic_id: z.number(),
   doctor_id: z.number(),
+  /** When the rep checked in at reception, ISO instant; null before (docs/decisions/041). */
+  checked_in_at: z.string().nullable(),
+  /** The clinic confirms bookings of this doctor: 'booked' reads 'Awaiting confirmation'. */
+  requires_approval: z.boolean(),
 });
 export type RepAppointment = z.infer<typeof repAppointmentSchema>;
 export const repAppointmentsResponseSchema = z.object({ appointments: z.array(repAppointmentSchema) });

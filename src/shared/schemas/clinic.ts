@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CALL_FREQUENCIES, CANCELLATION_REASONS, LIMITS, SPECIALTIES, WEEKDAYS, type Weekday } from '../constants';
 import { isIsoDate } from '../dates';
 import { SLOT_MINUTES, VISIT_WINDOW_MESSAGES, visitWindowProblems, sortWindows, VISIT_WINDOWS_MAX } from '../booking/visit-windows';
+import { VISIT_STATUSES } from '../booking/visit-status';
 import { passwordSchema } from './auth';
 import { errorResponseSchema } from './common';
 
@@ -114,10 +115,13 @@ export function normalizeDoctorSettings(raw: unknown): Record<string, unknown> {
     availableDays: days,
     visitWindows: parsed(pick('visitWindows', 'visit_windows')),
     slotMinutes: pick('slotMinutes', 'slot_minutes'),
+    requiresApproval: pick('requiresApproval', 'requires_approval'),
   };
   for (const k of Object.keys(out)) if (out[k] === undefined || out[k] === null) delete out[k];
   return out;
 }
+
+const REQUIRES_APPROVAL_MESSAGE = 'Confirming each booking must be true or false.';
 
 const numberish = (message: string) =>
   z.union([z.number({ error: message }), z.string({ error: message }).trim().regex(/^\d+$/, message).transform(Number)], { error: message });
@@ -163,6 +167,8 @@ const settingsFields = z.object({
         .max(SLOT_MINUTES.max, VISIT_WINDOW_MESSAGES.slotMinutes),
     )
     .optional(),
+  /** The clinic confirms each new booking (docs/decisions/041). Absent: the stored choice stays. */
+  requiresApproval: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: REQUIRES_APPROVAL_MESSAGE }).optional(),
 });
 
 /** Each window problem at its field (visitWindows.N.start|end), so a form shows it beside that field. */
@@ -192,6 +198,8 @@ export const doctorSettingsSchema = z.object({
   /** Visiting hours, earliest first; [] is the whole day (docs/decisions/039). */
   visitWindows: z.array(visitWindowSchema),
   slotMinutes: z.number(),
+  /** New bookings wait for the clinic's confirmation (docs/decisions/041). */
+  requiresApproval: z.boolean(),
 });
 export type DoctorSettings = z.infer<typeof doctorSettingsSchema>;
 
@@ -203,8 +211,8 @@ export type DoctorSettingsResponse = z.infer<typeof doctorSettingsResponseSchema
 export function parseDoctorSettings(raw: unknown): DoctorSettings | null {
   const parsed = saveDoctorSettingsSchema.safeParse(raw);
   if (!parsed.success) return null;
-  const { visitWindows = [], slotMinutes = SLOT_MINUTES.default, ...rest } = parsed.data;
-  return { ...rest, doctorName: parsed.data.doctorName ?? '', visitWindows, slotMinutes };
+  const { visitWindows = [], slotMinutes = SLOT_MINUTES.default, requiresApproval = false, ...rest } = parsed.data;
+  return { ...rest, doctorName: parsed.data.doctorName ?? '', visitWindows, slotMinutes, requiresApproval };
 }
 
 // --- the day's visitors and cancelling today's calls --------------------------------------------
@@ -234,7 +242,9 @@ export const clinicAppointmentSchema = z.object({
   rep_name: z.string(),
   company_name: z.string(),
   contact_number: z.string(),
-  status: z.enum(['booked', 'confirmed', 'completed', 'cancelled']),
+  status: z.enum(VISIT_STATUSES),
+  /** When the rep checked in at reception, ISO instant; null before (docs/decisions/041). */
+  checked_in_at: z.string().nullable(),
 });
 export type ClinicAppointment = z.infer<typeof clinicAppointmentSchema>;
 

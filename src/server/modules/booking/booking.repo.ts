@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { preparedOnce, type Param } from '../../db/query-tools';
+import { isoInstant, preparedOnce, type Param } from '../../db/query-tools';
 import type { DbOrTx, Tx } from '../../db/client';
 import { bookable } from '../../db/bookable-links';
 import {
@@ -254,6 +254,8 @@ export async function isVisitTimeTaken(db: DbOrTx, o: { clinicId: number; doctor
   return !!row;
 }
 
+const settingsOfVisit = and(eq(clinicDoctorSettings.clinicId, doctorAppointments.clinicId), eq(clinicDoctorSettings.doctorId, doctorAppointments.doctorId));
+
 const appointmentView = {
   id: doctorAppointments.id,
   appointment_date: doctorAppointments.appointmentDate,
@@ -265,6 +267,8 @@ const appointmentView = {
   clinic_name: clinicUsers.clinicName,
   clinic_id: doctorAppointments.clinicId,
   doctor_id: doctorAppointments.doctorId,
+  checked_in_at: isoInstant(doctorAppointments.checkedInAt),
+  requires_approval: sql<boolean>`coalesce(${clinicDoctorSettings.requiresApproval}, false)`,
 };
 
 /** The rep view (spec part 2, 3) of the rep's appointments from `fromDate` on, not cancelled, by date. */
@@ -283,6 +287,7 @@ export function queryRepUpcomingAppointments(db: DbOrTx, o: { repId: P<number>; 
     .from(doctorAppointments)
     .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
     .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
+    .leftJoin(clinicDoctorSettings, settingsOfVisit)
     .where(and(eq(doctorAppointments.repId, o.repId), gte(doctorAppointments.appointmentDate, o.fromDate), ne(doctorAppointments.status, 'cancelled')))
     .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.id));
 }
@@ -294,6 +299,7 @@ export function listRepsUpcomingAppointments(db: DbOrTx, repIds: number[], fromD
     .from(doctorAppointments)
     .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
     .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
+    .leftJoin(clinicDoctorSettings, settingsOfVisit)
     .where(and(inArray(doctorAppointments.repId, repIds), gte(doctorAppointments.appointmentDate, fromDate), ne(doctorAppointments.status, 'cancelled')))
     .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.id));
 }

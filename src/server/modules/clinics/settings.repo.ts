@@ -12,6 +12,7 @@ const settingsColumns = {
   availableDays: clinicDoctorSettings.availableDays,
   visitWindows: clinicDoctorSettings.visitWindows,
   slotMinutes: clinicDoctorSettings.slotMinutes,
+  requiresApproval: clinicDoctorSettings.requiresApproval,
 };
 
 export async function findSettings(db: DbOrTx, clinicId: number, doctorId: number) {
@@ -36,6 +37,8 @@ export async function upsertSettings(
     /** absent: kept as stored (a new row: the whole day) */
     visitWindows?: { start: string; end: string }[];
     slotMinutes?: number;
+    /** absent: kept as stored (a new row: false) */
+    requiresApproval?: boolean;
     now: Date;
   },
 ) {
@@ -52,6 +55,7 @@ export async function upsertSettings(
         availableDays: sql`excluded.available_days`,
         ...(v.visitWindows !== undefined && { visitWindows: sql`excluded.visit_windows` }),
         ...(v.slotMinutes !== undefined && { slotMinutes: sql`excluded.slot_minutes` }),
+        ...(v.requiresApproval !== undefined && { requiresApproval: sql`excluded.requires_approval` }),
         updatedAt: now,
       },
     })

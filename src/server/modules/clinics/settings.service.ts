@@ -68,6 +68,7 @@ export async function saveDoctorSettings(
       availableDays: input.availableDays,
       visitWindows: input.visitWindows,
       slotMinutes: input.slotMinutes,
+      requiresApproval: input.requiresApproval,
       now: deps.clock.now(),
     });
     // Read with the saved row (absent fields kept the stored hours), in the same snapshot.

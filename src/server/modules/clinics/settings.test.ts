@@ -40,6 +40,8 @@ describeEachDatabase('clinic call settings', (ctx) => {
       // No visiting hours yet: the whole day, 15-minute visits (decision 039).
       visitWindows: [],
       slotMinutes: 15,
+      // Bookings need no confirmation unless the clinic asks for it (decision 041).
+      requiresApproval: false,
     };
     expect(res.json()).toEqual({ settings: expected, message: 'Settings saved successfully', outsideWindows: [] });
     expect((await load()).json().settings).toEqual(expected);

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
+import { isoInstant, pairIn, preparedOnce, type Param } from '../../db/query-tools';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
 import { visitOrderBy, visitToken } from '../../db/visit-order';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
@@ -22,6 +22,7 @@ const clinicAppointmentColumns = {
   company_name: medicalReps.company,
   contact_number: medicalReps.phone,
   status: doctorAppointments.status,
+  checked_in_at: isoInstant(doctorAppointments.checkedInAt),
 };
 
 function clinicAppointmentsQuery(db: DbOrTx, q: { clinicId: Param<number>; doctorId: Param<number> } | SQL, dateCondition: SQL) {

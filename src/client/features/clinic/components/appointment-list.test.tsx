@@ -19,6 +19,7 @@ function visit(over: Partial<ClinicAppointment>): ClinicAppointment {
     company_name: 'Sun Pharma',
     contact_number: '9876500001',
     status: 'booked',
+    checked_in_at: null,
     ...over,
   };
 }

@@ -2,15 +2,15 @@ import { clsx } from 'clsx';
 import { Phone } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { visitLabel } from '../../../../shared/booking/visit-label';
+import { visitStatusText } from '../../../../shared/booking/visit-status';
 import { formatDisplayDate } from '../../../../shared/dates';
 import type { ClinicAppointment } from '../../../../shared/schemas/clinic';
 import { displayPhone } from '../../../../shared/schemas/phone';
 
-const statusTone = { booked: 'info', confirmed: 'success', completed: 'neutral', cancelled: 'danger' } as const;
-const statusLabel = { booked: 'Booked', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled' } as const;
+const statusTone = { booked: 'info', confirmed: 'success', completed: 'neutral', no_show: 'danger', cancelled: 'danger' } as const;
 
 function StatusBadge({ status }: { status: ClinicAppointment['status'] }) {
-  return <Badge tone={statusTone[status] ?? 'danger'}>{statusLabel[status] ?? 'Cancelled'}</Badge>;
+  return <Badge tone={statusTone[status] ?? 'danger'}>{visitStatusText(status)}</Badge>;
 }
 
 /**

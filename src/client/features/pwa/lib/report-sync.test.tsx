@@ -35,6 +35,8 @@ const cancellation = (id: string): PendingCancellation => ({
       clinic_name: 'Dal Gate Clinic',
       clinic_id: 6,
       doctor_id: 4,
+      checked_in_at: null,
+      requires_approval: false,
     },
   },
   timestamp: 1,

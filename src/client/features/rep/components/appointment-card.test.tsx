@@ -21,6 +21,8 @@ function appointment(over: Partial<RepAppointment>): RepAppointment {
     clinic_name: 'Lake View Clinic',
     clinic_id: 1,
     doctor_id: 2,
+    checked_in_at: null,
+    requires_approval: false,
     ...over,
   };
 }

@@ -1,0 +1,133 @@
+import type { IsoDate } from '../dates';
+
+// A visit's life after booking (docs/decisions/041-visit-outcomes-and-proof.md): the clinic confirms or declines it,
+// the rep checks in at reception, the clinic marks it completed or no-show (or the end-of-day close completes a
+// checked-in visit). Written once here for the server (the authority) and the screens. Pure: `today` is passed in.
+
+/** Every status a visit can have (spec part 2, 8 plus no_show). Active: booked or confirmed (spec part 1, 4). */
+export const VISIT_STATUSES = ['booked', 'confirmed', 'completed', 'no_show', 'cancelled'] as const;
+export type VisitStatus = (typeof VISIT_STATUSES)[number];
+
+/** What the clinic may ask for with POST /api/clinic/appointments/{id}/status. */
+export const CLINIC_STATUS_MOVES = ['confirmed', 'cancelled', 'completed', 'no_show'] as const;
+export type ClinicStatusMove = (typeof CLINIC_STATUS_MOVES)[number];
+
+export const VISIT_STATUS_MESSAGES = {
+  confirmed: 'Visit confirmed',
+  cancelled: 'Visit declined. The rep has been informed.',
+  completed: 'Visit marked completed',
+  no_show: 'Visit marked as no-show',
+  confirmOnlyBooked: 'Only a visit awaiting confirmation can be confirmed.',
+  cancelOnlyActive: 'Only a booked or confirmed visit can be cancelled.',
+  cancelNotPast: 'A visit on a past date cannot be cancelled.',
+  outcomeOnlyActive: 'Only a booked or confirmed visit can be marked completed or no-show.',
+  outcomeNotBefore: 'A visit can be marked completed or no-show only on or after its date.',
+  reasonRequired: 'Please give a reason for declining this visit.',
+} as const;
+
+export const CHECK_IN_MESSAGES = {
+  checkedIn: 'Checked in',
+  invalidCode: 'Invalid check-in code. Please ask the reception for the current code.',
+  notToday: 'You can check in only on the day of the visit.',
+  notActive: 'Only a booked or confirmed visit can be checked in.',
+  notCheckedIn: 'A proof of visit is available once you have checked in at the clinic.',
+} as const;
+
+/** The reception's code (docs/decisions/041): 6 digits, a new one every 2 minutes; the previous one is still taken. */
+export const CHECK_IN_CODE = { digits: 6, stepSeconds: 120 } as const;
+export const isCheckInCode = (value: string) => /^\d{6}$/.test(value);
+
+export type StatusMoveCheck = { ok: true } | { ok: false; code: 'invalid_status_change' | 'reason_required'; message: string; status: 400 | 409 };
+
+const refuse = (message: string): StatusMoveCheck => ({ ok: false, code: 'invalid_status_change', message, status: 409 });
+
+/**
+ * Whether the clinic may move a visit from `from` to `to` on `today` (Indian date): confirmed from booked; cancelled
+ * (with a reason) from booked or confirmed, dated today or later; completed or no_show from booked or confirmed, dated
+ * today or earlier. Anything else is a 409 with the reason in words.
+ */
+export function checkClinicStatusMove(o: { from: string; to: ClinicStatusMove; date: IsoDate; today: IsoDate; reason?: string | null }): StatusMoveCheck {
+  const active = o.from === 'booked' || o.from === 'confirmed';
+  switch (o.to) {
+    case 'confirmed':
+      return o.from === 'booked' ? { ok: true } : refuse(VISIT_STATUS_MESSAGES.confirmOnlyBooked);
+    case 'cancelled':
+      if (!active) return refuse(VISIT_STATUS_MESSAGES.cancelOnlyActive);
+      if (o.date < o.today) return refuse(VISIT_STATUS_MESSAGES.cancelNotPast);
+      if (!o.reason || o.reason.trim() === '') return { ok: false, code: 'reason_required', message: VISIT_STATUS_MESSAGES.reasonRequired, status: 400 };
+      return { ok: true };
+    case 'completed':
+    case 'no_show':
+      if (!active) return refuse(VISIT_STATUS_MESSAGES.outcomeOnlyActive);
+      if (o.date > o.today) return refuse(VISIT_STATUS_MESSAGES.outcomeNotBefore);
+      return { ok: true };
+  }
+}
+
+export type CheckInCheck = { ok: true } | { ok: false; code: 'check_in_not_today' | 'check_in_not_allowed'; message: string; status: 409 };
+
+/** The rep may check in to an own booked or confirmed visit on its date only (`on`: the Indian date the code was typed). */
+export function checkCheckIn(o: { status: string; date: IsoDate; on: IsoDate }): CheckInCheck {
+  if (o.status !== 'booked' && o.status !== 'confirmed') return { ok: false, code: 'check_in_not_allowed', message: CHECK_IN_MESSAGES.notActive, status: 409 };
+  if (o.date !== o.on) return { ok: false, code: 'check_in_not_today', message: CHECK_IN_MESSAGES.notToday, status: 409 };
+  return { ok: true };
+}
+
+/**
+ * A past visit's outcome as the Visit History and the call report name it: completed, no-show, cancelled (by the rep,
+ * the clinic, the admin or the system), 'not_recorded' for an active visit whose day has passed without a mark, and
+ * 'upcoming' for an active visit dated today or later.
+ */
+export type VisitOutcome = 'completed' | 'no_show' | 'cancelled' | 'not_recorded' | 'upcoming';
+export function visitOutcome(v: { status: string; date: IsoDate }, today: IsoDate): VisitOutcome {
+  if (v.status === 'completed' || v.status === 'no_show' || v.status === 'cancelled') return v.status;
+  return v.date < today ? 'not_recorded' : 'upcoming';
+}
+
+/** The words of a status on badges, filters and in e-mails; 'booked' reads 'Awaiting confirmation' where the clinic confirms. */
+export function visitStatusText(status: string, o: { requiresApproval?: boolean } = {}): string {
+  switch (status) {
+    case 'booked':
+      return o.requiresApproval ? 'Awaiting confirmation' : 'Booked';
+    case 'confirmed':
+      return 'Confirmed';
+    case 'completed':
+      return 'Completed';
+    case 'no_show':
+      return 'No-show';
+    case 'cancelled':
+      return 'Cancelled';
+    default:
+      return status;
+  }
+}
+
+/** "Cancelled by the clinic", and so on, for the histories and the call report; `viewer` 'rep' reads "Cancelled by you". */
+export function outcomeText(
+  v: { status: string; date: IsoDate; cancelled_by?: string | null },
+  today: IsoDate,
+  viewer: 'rep' | 'clinic' | 'admin' = 'rep',
+): string {
+  const outcome = visitOutcome(v, today);
+  if (outcome === 'cancelled') {
+    const by =
+      v.cancelled_by === 'rep'
+        ? viewer === 'rep'
+          ? 'you'
+          : 'the rep'
+        : v.cancelled_by === 'clinic'
+          ? viewer === 'clinic'
+            ? 'you'
+            : 'the clinic'
+          : v.cancelled_by === 'admin'
+            ? 'the admin'
+            : 'RepVisit';
+    return `Cancelled by ${by}`;
+  }
+  if (outcome === 'not_recorded') return 'Not recorded';
+  if (outcome === 'upcoming') return 'Upcoming';
+  return visitStatusText(outcome);
+}
+
+/** The longest date range the history and report calls answer at once (ARCHITECTURE rule 15: nothing unbounded). */
+export const HISTORY_MAX_DAYS = 366;
