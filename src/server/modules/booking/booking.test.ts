@@ -73,6 +73,9 @@ describeEachDatabase('booking an appointment', (ctx) => {
         clinic_name: 'Lake View Clinic',
         clinic_id: w.clinic.id,
         doctor_id: w.doctor.id,
+        // Not checked in yet, and this doctor's bookings need no confirmation (decision 041).
+        checked_in_at: null,
+        requires_approval: false,
       },
     ]);
 
