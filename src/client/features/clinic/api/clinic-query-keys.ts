@@ -13,4 +13,10 @@ export const clinicKeys = {
   leavePreview: (q: { clinicId: number; doctorId?: number; from: string; to: string }) =>
     ['clinic', q.clinicId, 'leave', 'preview', q.doctorId ?? 'clinic', q.from, q.to] as const,
   preferences: ['clinic', 'preferences'] as const,
+  /** the reception's check-in code (decision 041) */
+  checkInCode: (clinicId: number) => ['clinic', clinicId, 'check-in-code'] as const,
+  /** the Visit History: every range, and one range of one doctor (or all, 'all') */
+  allVisits: (clinicId: number) => ['clinic', clinicId, 'visits'] as const,
+  visits: (q: { clinicId: number; doctorId?: number; from: string; to: string }) =>
+    ['clinic', q.clinicId, 'visits', q.doctorId ?? 'all', q.from, q.to] as const,
 };

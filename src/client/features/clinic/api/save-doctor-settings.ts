@@ -20,6 +20,8 @@ export interface SaveSettingsInput {
   availableDays: AvailableDays;
   visitWindows: VisitWindow[];
   slotMinutes: number;
+  /** New bookings wait for the clinic's confirmation (decision 041); absent: the stored choice stays. */
+  requiresApproval?: boolean;
 }
 
 /**

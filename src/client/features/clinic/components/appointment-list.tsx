@@ -1,16 +1,30 @@
 import { clsx } from 'clsx';
-import { Phone } from 'lucide-react';
+import { MapPinCheck, Phone } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { visitLabel } from '../../../../shared/booking/visit-label';
 import { visitStatusText } from '../../../../shared/booking/visit-status';
-import { formatDisplayDate } from '../../../../shared/dates';
+import { formatDisplayDate, timeInIndia } from '../../../../shared/dates';
 import type { ClinicAppointment } from '../../../../shared/schemas/clinic';
 import { displayPhone } from '../../../../shared/schemas/phone';
+import { VisitActions } from './visit-actions';
 
 const statusTone = { booked: 'info', confirmed: 'success', completed: 'neutral', no_show: 'danger', cancelled: 'danger' } as const;
 
-function StatusBadge({ status }: { status: ClinicAppointment['status'] }) {
-  return <Badge tone={statusTone[status] ?? 'danger'}>{visitStatusText(status)}</Badge>;
+/** 'Awaiting confirmation' for a booked visit where the doctor confirms each booking (decision 041). */
+function StatusBadge({ status, requiresApproval }: { status: ClinicAppointment['status']; requiresApproval: boolean }) {
+  const tone = status === 'booked' && requiresApproval ? 'warning' : (statusTone[status] ?? 'danger');
+  return <Badge tone={tone}>{visitStatusText(status, { requiresApproval })}</Badge>;
+}
+
+/** 'Arrived 15:42': when the rep checked in at reception, Indian time (decision 041). */
+function Arrived({ at }: { at: string | null }) {
+  if (!at) return null;
+  return (
+    <span className="inline-flex items-center gap-1 text-xs font-medium whitespace-nowrap text-emerald-800 dark:text-emerald-300">
+      <MapPinCheck className="h-3.5 w-3.5" aria-hidden />
+      Arrived {timeInIndia(new Date(at))}
+    </span>
+  );
 }
 
 /**
@@ -24,9 +38,20 @@ function VisitPlace({ appointment, className }: { appointment: ClinicAppointment
 
 /**
  * The day's visitors in the server's order (the day's order: by time, then booking): a table on wide screens
- * (Token / Time, Date, Medical Rep, Contact), cards in the same order on phones.
+ * (Token / Time, Date, Medical Rep, Contact, Actions), cards in the same order on phones. Each visit has the
+ * clinic's moves the shared rule allows today (decision 041).
  */
-export function AppointmentList({ appointments }: { appointments: ClinicAppointment[] }) {
+export function AppointmentList({
+  appointments,
+  clinicId,
+  today,
+  requiresApproval = false,
+}: {
+  appointments: ClinicAppointment[];
+  clinicId: number;
+  today: string;
+  requiresApproval?: boolean;
+}) {
   return (
     <>
       <table className="hidden w-full text-left text-sm sm:table">
@@ -41,8 +66,11 @@ export function AppointmentList({ appointments }: { appointments: ClinicAppointm
             <th scope="col" className="py-2 pr-4 font-medium">
               Medical Rep
             </th>
-            <th scope="col" className="py-2 font-medium">
+            <th scope="col" className="py-2 pr-4 font-medium">
               Contact
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Actions
             </th>
           </tr>
         </thead>
@@ -56,14 +84,18 @@ export function AppointmentList({ appointments }: { appointments: ClinicAppointm
               <td className="py-3 pr-4 align-top">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium text-slate-900 dark:text-slate-100">{a.rep_name}</span>
-                  <StatusBadge status={a.status} />
+                  <StatusBadge status={a.status} requiresApproval={requiresApproval} />
+                  <Arrived at={a.checked_in_at} />
                 </div>
                 <div className="text-slate-600 dark:text-slate-400">{a.company_name}</div>
               </td>
-              <td className="py-3 align-top">
-                <a href={`tel:${a.contact_number}`} className="text-teal-700 hover:underline dark:text-teal-300">
+              <td className="py-3 pr-4 align-top">
+                <a href={`tel:${a.contact_number}`} className="whitespace-nowrap text-teal-700 hover:underline dark:text-teal-300">
                   {displayPhone(a.contact_number)}
                 </a>
+              </td>
+              <td className="py-3 align-top">
+                <VisitActions clinicId={clinicId} visit={a} today={today} />
               </td>
             </tr>
           ))}
@@ -82,11 +114,12 @@ export function AppointmentList({ appointments }: { appointments: ClinicAppointm
                     : 'bg-teal-50 text-teal-800 dark:bg-teal-900/40 dark:text-teal-200',
                 )}
               />
-              <StatusBadge status={a.status} />
+              <StatusBadge status={a.status} requiresApproval={requiresApproval} />
             </div>
             <div className="mt-2 min-w-0">
               <p className="font-medium text-slate-900 dark:text-slate-100">{a.rep_name}</p>
               <p className="text-sm text-slate-600 dark:text-slate-400">{a.company_name}</p>
+              <Arrived at={a.checked_in_at} />
             </div>
             <div className="mt-2 flex items-center justify-between text-sm">
               <span className="text-slate-600 dark:text-slate-400">{formatDisplayDate(a.appointment_date)}</span>
@@ -94,6 +127,9 @@ export function AppointmentList({ appointments }: { appointments: ClinicAppointm
                 <Phone className="h-4 w-4" aria-hidden />
                 {displayPhone(a.contact_number)}
               </a>
+            </div>
+            <div className="mt-3 empty:hidden">
+              <VisitActions clinicId={clinicId} visit={a} today={today} />
             </div>
           </li>
         ))}

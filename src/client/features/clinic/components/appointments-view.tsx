@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { addDays, formatDisplayDate, todayInIndia, weekdayOf } from '../../../../shared/dates';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { useDoctorAppointments } from '../api/get-doctor-appointments';
+import { useDoctorSettings } from '../api/get-doctor-settings';
 import { AppointmentList } from './appointment-list';
 import { CancelTodayDialog } from './cancel-today-dialog';
 
@@ -18,6 +19,8 @@ export function AppointmentsView({ clinicId, doctor }: { clinicId: number; docto
   const [date, setDate] = useState(today);
   const [confirming, setConfirming] = useState(false);
   const query = useDoctorAppointments(clinicId, doctor?.id, date);
+  // A doctor who confirms each booking: their booked visits read 'Awaiting confirmation' (decision 041).
+  const requiresApproval = useDoctorSettings(clinicId, doctor?.id).data?.requiresApproval ?? false;
 
   useEffect(() => {
     if (query.isError) toast({ title: 'Error', description: 'Failed to load doctor appointments. Please try again.', variant: 'destructive' });
@@ -67,7 +70,7 @@ export function AppointmentsView({ clinicId, doctor }: { clinicId: number; docto
           <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">No appointments found for {shownDate}.</p>
         ) : (
           <div className={query.isSettling ? 'opacity-60 transition-opacity' : undefined}>
-            <AppointmentList appointments={appointments} />
+            <AppointmentList appointments={appointments} clinicId={clinicId} today={today} requiresApproval={requiresApproval} />
           </div>
         )}
       </div>

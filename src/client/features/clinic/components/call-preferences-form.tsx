@@ -5,7 +5,6 @@ import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog } from '../../../components/ui/dialog';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -19,15 +18,14 @@ import {
   type SaveDoctorSettings,
 } from '../../../../shared/schemas/clinic';
 import { useSaveDoctorSettings } from '../api/save-doctor-settings';
+import { ConfirmBookingsField } from './confirm-bookings-field';
 import { MaxSlotsStepper } from './max-slots-stepper';
+import { NoDaysDialog } from './no-days-dialog';
 import { OutsideWindowsPanel } from './outside-windows-panel';
 import { windowInputId } from './visit-window-fields';
 import { VisitingHoursEditor } from './visiting-hours-editor';
 
 const dayLabel = (d: string) => d.charAt(0).toUpperCase() + d.slice(1);
-
-/** What saving with no weekday ticked means (decision 038): the clinic may mean it, so it is asked, not refused. */
-const noDaysWarning = (doctorName: string) => `No rep will be able to book a visit with ${doctorName} until at least one day is ticked again. Save anyway?`;
 
 export interface CallPreferencesValues {
   maxSlots: number;
@@ -35,6 +33,7 @@ export interface CallPreferencesValues {
   availableDays: AvailableDays;
   visitWindows: VisitWindow[];
   slotMinutes: number;
+  requiresApproval: boolean;
 }
 
 /** The server's refusal of a visiting-hours field (its `field` is visitWindows.N.start|end or slotMinutes), else undefined. */
@@ -75,7 +74,13 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
     setOutside(null);
     setHoursRefused(undefined);
     save.mutate(
-      { ...values, doctorName, visitWindows: values.visitWindows ?? [], slotMinutes: values.slotMinutes ?? slotMinutes },
+      {
+        ...values,
+        doctorName,
+        visitWindows: values.visitWindows ?? [],
+        slotMinutes: values.slotMinutes ?? slotMinutes,
+        requiresApproval: values.requiresApproval ?? false,
+      },
       {
         onSuccess: ({ outsideWindows }) => {
           toast({ title: 'Settings Saved', description: `Call preferences saved for ${doctorName}.`, variant: 'success' });
@@ -164,6 +169,12 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
         }}
       />
 
+      <Controller
+        control={form.control}
+        name="requiresApproval"
+        render={({ field }) => <ConfirmBookingsField checked={field.value} onCheckedChange={field.onChange} />}
+      />
+
       <div>
         <Button onClick={onSave} loading={save.isPending}>
           <Save className="h-4 w-4" aria-hidden />
@@ -181,27 +192,15 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
         />
       )}
 
-      <Dialog
+      <NoDaysDialog
         open={unconfirmed !== null}
-        onOpenChange={(open) => !open && setUnconfirmed(null)}
-        title="No Available Days"
-        description={noDaysWarning(unconfirmed?.doctorName ?? doctor?.name ?? 'this doctor')}
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setUnconfirmed(null)}>
-            Go Back
-          </Button>
-          <Button
-            variant="destructive"
-            onClick={() => {
-              if (unconfirmed) saved(unconfirmed);
-              setUnconfirmed(null);
-            }}
-          >
-            Save Anyway
-          </Button>
-        </div>
-      </Dialog>
+        doctorName={unconfirmed?.doctorName ?? doctor?.name ?? 'this doctor'}
+        onBack={() => setUnconfirmed(null)}
+        onSave={() => {
+          if (unconfirmed) saved(unconfirmed);
+          setUnconfirmed(null);
+        }}
+      />
     </div>
   );
 }

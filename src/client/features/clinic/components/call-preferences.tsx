@@ -12,6 +12,7 @@ const DEFAULTS = {
   availableDays: DEFAULT_AVAILABLE_DAYS,
   visitWindows: [],
   slotMinutes: SLOT_MINUTES.default,
+  requiresApproval: false,
 };
 
 /** Call Setting sub-tab: the selected doctor's settings, shown from the device cache while the server answers. */

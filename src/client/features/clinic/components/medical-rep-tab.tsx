@@ -2,18 +2,21 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { AppointmentsView } from './appointments-view';
 import { CallPreferences } from './call-preferences';
+import { CheckInCodeCard } from './check-in-code-card';
 import { LeavePanel } from './leave-panel';
+import { VisitHistory } from './visit-history';
 
 const subTab = 'px-2 text-xs sm:px-3 sm:text-sm';
 
 /**
- * Medical Rep tab with its sub-tabs Appointments and Call Setting (spec part 1, 2), and Leave & Holidays: the days
- * reps cannot visit, planned ahead (docs/decisions/040-planned-absences.md).
+ * Medical Rep tab with its sub-tabs Appointments and Call Setting (spec part 1, 2), Leave & Holidays: the days
+ * reps cannot visit, planned ahead (docs/decisions/040-planned-absences.md), and Visit History: what became of
+ * each visit (docs/decisions/041-visit-outcomes-and-proof.md). Reception's check-in code leads the day view.
  */
 export function MedicalRepTab({ clinicId, doctor, doctors }: { clinicId: number; doctor: ClinicDoctor | undefined; doctors: ClinicDoctor[] }) {
   return (
     <Tabs defaultValue="appointments">
-      <TabsList aria-label="Medical rep views" className="sm:w-auto sm:max-w-lg">
+      <TabsList aria-label="Medical rep views" className="grid grid-cols-2 sm:flex sm:w-auto sm:max-w-2xl">
         <TabsTrigger value="appointments" className={subTab}>
           Appointments
         </TabsTrigger>
@@ -23,8 +26,12 @@ export function MedicalRepTab({ clinicId, doctor, doctors }: { clinicId: number;
         <TabsTrigger value="leave" className={subTab}>
           Leave &amp; Holidays
         </TabsTrigger>
+        <TabsTrigger value="history" className={subTab}>
+          Visit History
+        </TabsTrigger>
       </TabsList>
-      <TabsContent value="appointments">
+      <TabsContent value="appointments" className="grid gap-4">
+        <CheckInCodeCard clinicId={clinicId} />
         <AppointmentsView clinicId={clinicId} doctor={doctor} />
       </TabsContent>
       <TabsContent value="call-setting">
@@ -32,6 +39,9 @@ export function MedicalRepTab({ clinicId, doctor, doctors }: { clinicId: number;
       </TabsContent>
       <TabsContent value="leave">
         <LeavePanel clinicId={clinicId} doctors={doctors} selectedDoctorId={doctor?.id} />
+      </TabsContent>
+      <TabsContent value="history">
+        <VisitHistory clinicId={clinicId} doctors={doctors} defaultDoctorId={doctor?.id} />
       </TabsContent>
     </Tabs>
   );

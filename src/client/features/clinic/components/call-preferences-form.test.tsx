@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../auth/test/render';
+import { DEFAULT_AVAILABLE_DAYS, doctorSettingsSavedResponseSchema, type ClinicDoctor } from '../../../../shared/schemas/clinic';
+import { CallPreferencesForm, type CallPreferencesValues } from './call-preferences-form';
+
+// 'Confirm each booking' (docs/decisions/041-visit-outcomes-and-proof.md) is saved with the rest of the call settings.
+
+afterEach(() => vi.unstubAllGlobals());
+
+const doctor: ClinicDoctor = { id: 9, name: 'Dr. Hina Wani', specialty: 'Cardiology', city: 'Srinagar', state: 'Jammu and Kashmir' };
+const initial: CallPreferencesValues = {
+  maxSlots: 3,
+  callFrequency: 7,
+  availableDays: DEFAULT_AVAILABLE_DAYS,
+  visitWindows: [],
+  slotMinutes: 15,
+  requiresApproval: false,
+};
+
+function server() {
+  const bodies: Record<string, unknown>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      const body = JSON.parse(init!.body as string) as Record<string, unknown>;
+      bodies.push(body);
+      const settings = { ...initial, clinicId: 4, doctorId: 9, doctorName: doctor.name, requiresApproval: body.requiresApproval };
+      const answer = doctorSettingsSavedResponseSchema.parse({ message: 'Settings saved', settings, outsideWindows: [] });
+      return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return bodies;
+}
+
+describe("Call Preferences: 'Confirm each booking'", () => {
+  it('is off at first, says what it does, and is saved with the settings', async () => {
+    const bodies = server();
+    const user = userEvent.setup();
+    renderWithApp(<CallPreferencesForm clinicId={4} doctor={doctor} initial={initial} />);
+    const box = screen.getByRole('checkbox', { name: 'Confirm each booking' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription('New bookings wait for your confirmation; reps see them as Awaiting confirmation.');
+
+    await user.click(box);
+    expect(box).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Settings Saved');
+    expect(bodies[0]).toMatchObject({ clinicId: 4, doctorId: 9, requiresApproval: true });
+  });
+
+  it('shows a saved choice ticked', () => {
+    server();
+    renderWithApp(<CallPreferencesForm clinicId={4} doctor={doctor} initial={{ ...initial, requiresApproval: true }} />);
+    expect(screen.getByRole('checkbox', { name: 'Confirm each booking' })).toBeChecked();
+  });
+});

@@ -1,0 +1,92 @@
+import { clsx } from 'clsx';
+import { Maximize2, Minimize2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { useCheckInCode } from '../api/get-check-in-code';
+import { checkInLink, useSecondsLeft } from '../lib/check-in-code';
+import { CheckInCodeDisplay } from './check-in-code-display';
+
+const HINT = 'Reps type this code, or scan the QR code with their phone, at reception to check in.';
+
+/**
+ * Today's check-in code for reception (decision 041): 6 digits, a new one every 2 minutes, with the QR code of the
+ * check-in link. 'Show full screen' fills a reception tablet's screen (Fullscreen API), or opens a large dialog
+ * where the browser has no full screen for a page element (iPhone Safari).
+ */
+export function CheckInCodeCard({ clinicId }: { clinicId: number }) {
+  const query = useCheckInCode(clinicId);
+  const secondsLeft = useSecondsLeft(query.data?.deadline);
+  const stage = useRef<HTMLDivElement>(null);
+  const [full, setFull] = useState(false);
+  const [dialog, setDialog] = useState(false);
+
+  useEffect(() => {
+    const onChange = () => setFull(stage.current !== null && document.fullscreenElement === stage.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const showFull = () => {
+    const el = stage.current;
+    if (el && document.fullscreenEnabled && typeof el.requestFullscreen === 'function') el.requestFullscreen().catch(() => setDialog(true));
+    else setDialog(true);
+  };
+
+  const data = query.data;
+  const display = (large: boolean) =>
+    data && <CheckInCodeDisplay code={data.code} secondsLeft={secondsLeft} qrValue={checkInLink(window.location.origin, clinicId, data.code)} large={large} />;
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <div
+        ref={stage}
+        className={clsx(full && 'flex h-full flex-col items-center justify-center gap-8 overflow-auto bg-white p-6 text-center dark:bg-slate-900')}
+      >
+        <div className={clsx('flex gap-x-4 gap-y-2', full ? 'flex-col items-center' : 'flex-wrap items-start justify-between')}>
+          <div className="min-w-0">
+            <h2 className={clsx('font-semibold text-slate-900 dark:text-white', full ? 'text-3xl sm:text-5xl' : 'text-lg')}>Check-in code</h2>
+            <p className={clsx('text-slate-600 dark:text-slate-400', full ? 'mt-2 text-lg sm:text-2xl' : 'text-sm')}>{HINT}</p>
+          </div>
+          {data && !full && (
+            <Button variant="secondary" size="sm" onClick={showFull}>
+              <Maximize2 className="h-4 w-4" aria-hidden />
+              Show full screen
+            </Button>
+          )}
+        </div>
+        <div className={clsx(!full && 'mt-3')}>
+          {data ? (
+            display(full)
+          ) : query.isError ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {errorMessage(query.error, 'Failed to load the check-in code.')}{' '}
+              <Button variant="link" size="sm" className="px-0" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            </p>
+          ) : (
+            <Spinner label="Loading the check-in code..." />
+          )}
+        </div>
+        {data && query.isError && (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
+            Could not get a new code; trying again. Check the internet connection.
+          </p>
+        )}
+        {full && (
+          <Button variant="secondary" size="lg" onClick={() => void document.exitFullscreen()}>
+            <Minimize2 className="h-5 w-5" aria-hidden />
+            Exit full screen
+          </Button>
+        )}
+      </div>
+      <Dialog open={dialog} onOpenChange={setDialog} title="Check in at reception" description={HINT} className="max-w-4xl!">
+        <div className="py-4">{display(true)}</div>
+      </Dialog>
+    </Card>
+  );
+}
