@@ -31,6 +31,10 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { jobRoutes } from './jobs/jobs.routes';
+import { checkInRoutes } from './modules/visits/check-in.routes';
+import { receiptRoutes } from './modules/visits/receipts.routes';
+import { visitHistoryRoutes } from './modules/visits/visit-history.routes';
+import { visitStatusRoutes } from './modules/visits/visit-status.routes';
 
 import type { Clock } from './deps';
 
@@ -81,6 +85,10 @@ const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   notificationRoutes,
   jobRoutes,
   privacyRoutes,
+  checkInRoutes,
+  receiptRoutes,
+  visitHistoryRoutes,
+  visitStatusRoutes,
 ];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {

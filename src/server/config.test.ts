@@ -1,3 +1,4 @@
+import { createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -71,6 +72,35 @@ describe('TRUST_PROXY', () => {
   it('refuses anything else, naming the variable', () => {
     for (const v of ['maybe', '-1', '1.5', '10.0.0.0/33', '300.1.1.1', '10.0.0.1,', 'example.com', '::1/129']) {
       expect(() => trust(v), v).toThrow(/^Invalid configuration:\n {2}TRUST_PROXY: /);
+    }
+  });
+});
+
+describe('RECEIPT_SIGNING_KEY', () => {
+  const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+  const der = createPrivateKey(pem).export({ format: 'der', type: 'pkcs8' });
+  const key = (value?: string) => loadConfig({ RECEIPT_SIGNING_KEY: value }).RECEIPT_SIGNING_KEY;
+
+  it('is optional (a key is then generated and kept in the database)', () => {
+    expect(key(undefined)).toBeUndefined();
+    expect(key('')).toBeUndefined();
+  });
+
+  it('takes an Ed25519 PKCS8 PEM, its base64 (one line for an env file), the DER in base64, or the PEM with \\n escapes', () => {
+    for (const v of [pem, Buffer.from(pem).toString('base64'), der.toString('base64'), pem.replace(/\n/g, '\\n')]) expect(key(v)).toBe(pem);
+  });
+
+  it('refuses anything else, naming the variable and never echoing the value', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    for (const v of ['secret', 'c2VjcmV0', rsa, pem.slice(0, 60)]) {
+      let message = '';
+      try {
+        key(v);
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message, v).toMatch(/^Invalid configuration:\n {2}RECEIPT_SIGNING_KEY: must be an Ed25519 private key/);
+      expect(message).not.toContain(v);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -65,6 +66,17 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
     .optional(),
+  // The proof of visit's Ed25519 signing key (docs/decisions/041): a PKCS8 PEM, or the base64 of that PEM or of its
+  // DER; kept as PEM. Unset: a key is generated once and kept in app_secrets, shared by every instance.
+  RECEIPT_SIGNING_KEY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const pem = ed25519PrivateKeyPem(v);
+      if (pem === undefined) ctx.addIssue({ code: 'custom', message: RECEIPT_KEY_MESSAGE });
+      return pem;
+    }),
   /** Push services the server may POST to (comma-separated origins; *. for subdomains): no other URL is called. */
   PUSH_SERVICE_ORIGINS: z
     .string()
@@ -74,6 +86,30 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+const RECEIPT_KEY_MESSAGE = 'must be an Ed25519 private key: a PKCS8 PEM or its base64 (openssl genpkey -algorithm ed25519 | base64 -w0)';
+
+/** An Ed25519 private key given as PKCS8 PEM, base64 of the PEM, or base64 of the DER, as PEM; undefined when it is not one. */
+export function ed25519PrivateKeyPem(raw: string): string | undefined {
+  const text = raw.trim();
+  const candidates: Array<string | Buffer> = [text.replace(/\\n/g, '\n')];
+  if (/^[A-Za-z0-9+/=_\s-]+$/.test(text)) {
+    const bytes = Buffer.from(text.replace(/\s/g, ''), 'base64');
+    candidates.push(bytes.toString('utf8').includes('-----BEGIN') ? bytes.toString('utf8') : bytes);
+  }
+  for (const candidate of candidates) {
+    try {
+      const key =
+        typeof candidate === 'string'
+          ? createPrivateKey({ key: candidate, format: 'pem' })
+          : createPrivateKey({ key: candidate, format: 'der', type: 'pkcs8' });
+      if (key.asymmetricKeyType === 'ed25519') return key.export({ format: 'pem', type: 'pkcs8' }).toString();
+    } catch {
+      // not this form; try the next
+    }
+  }
+  return undefined;
+}
 
 const IP_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 

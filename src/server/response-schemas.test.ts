@@ -11,6 +11,9 @@ const NOT_JSON = new Set([
   'GET /api/admin/subscriptions.csv',
   'GET /api/admin/doctors.csv',
   'GET /api/admin/appointments.csv',
+  // The visit histories' CSV twins (text/csv, streamed; docs/decisions/041).
+  'GET /api/rep-visits.csv',
+  'GET /api/clinic/visits.csv',
 ]);
 
 describeEachDatabase('response schemas', (ctx) => {

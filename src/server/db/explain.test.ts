@@ -17,6 +17,7 @@ import {
   queryAppointmentsPerBookingDay,
   queryRepsBySubscription,
   queryRowCount,
+  queryVisitsByStatus,
 } from '../modules/admin/admin-stats.repo';
 import {
   findBookableSettingsOfLinks,
@@ -211,6 +212,14 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
       const nodes = await planOf(query);
       expect(nodes.filter((n) => n['Relation Name'] === 'doctor_appointments' || n['Relation Name'] === 'medical_reps')).toEqual([]);
     }
+  });
+
+  it("the analytics' completion and no-show rates count the last 30 days' visits on the (status, date, id) index", async () => {
+    // docs/decisions/041: one range of the index per status (its condition names the dates), never every appointment.
+    const query = queryVisitsByStatus(ctx.database.db, { from: addDays(v.today, -30), to: addDays(v.today, -1) });
+    await expectIndexOn(query, 'doctor_appointments', ['doctor_appointments_status_date_id_idx']);
+    const scans = (await planOf(query)).filter((n) => n['Index Name'] === 'doctor_appointments_status_date_id_idx') as Array<{ 'Index Cond'?: string }>;
+    expect(scans.map((n) => n['Index Cond'] ?? '').join(' ')).toMatch(/status = ANY .*appointment_date >= .*appointment_date <= /);
   });
 
   // docs/decisions/027-directory-partitions.md: every load of the directory's caches reads one place, one

@@ -3,6 +3,7 @@ import { runEveningReminders } from './evening-reminders.job';
 import type { JobName, JobOptions, JobOutcome } from './job-runner';
 import { runNightlyPurge } from './nightly-purge.job';
 import { runRenewalReminders } from './renewal-reminders.job';
+import { runVisitClose } from './visit-close.job';
 
 // The scheduled jobs (decision 011), their times in India (cron, Asia/Kolkata) and how the admin reads them.
 
@@ -18,6 +19,8 @@ export interface JobDefinition {
 export const JOB_TIMEZONE = 'Asia/Kolkata';
 
 export const JOBS: JobDefinition[] = [
+  // Just after midnight, so yesterday's checked-in visits read 'completed' from the start of the day (decision 041).
+  { name: 'visit-close', cron: '10 0 * * *', schedule: 'Daily at 00:10 IST', catchUpHours: 20, run: runVisitClose },
   { name: 'nightly-purge', cron: '0 2 * * *', schedule: 'Daily at 02:00 IST', catchUpHours: 20, run: runNightlyPurge },
   { name: 'clinic-morning-list', cron: '0 7 * * *', schedule: 'Daily at 07:00 IST', catchUpHours: 4, run: runClinicMorningList },
   { name: 'renewal-reminders', cron: '0 9 * * *', schedule: 'Daily at 09:00 IST', catchUpHours: 12, run: runRenewalReminders },

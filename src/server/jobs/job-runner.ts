@@ -12,7 +12,7 @@ import { jobRuns } from '../db/schema';
 //    its own. The outbox's worker delivers the messages; nothing slow runs under the lock.
 // 2. Finish the job_runs row with the counts, or the error.
 
-export type JobName = 'evening-reminders' | 'clinic-morning-list' | 'renewal-reminders' | 'nightly-purge';
+export type JobName = 'evening-reminders' | 'clinic-morning-list' | 'renewal-reminders' | 'nightly-purge' | 'visit-close';
 
 export interface JobOptions {
   app: FastifyInstance;

@@ -125,6 +125,14 @@ export const MATRIX: Record<string, Row> = {
   },
   'GET /api/rep-appointments': { request: (w) => ({ query: { repId: String(w.repA.id) } }), expect: repOwned() },
   'DELETE /api/appointments/:id': { request: (w) => ({ url: `/api/appointments/${w.appointment.id}` }), expect: repOwned() },
+  // Check-in, the proof of visit and the rep's history (docs/decisions/041). Rep A's visit is days ahead: past the
+  // guards its check-in is refused by the rules (409); rep B gets 404 for it. The receipt is of rep A's checked-in visit.
+  'POST /api/medrep/check-in': { request: json((w) => ({ appointmentId: w.appointment.id, code: '000000' })), expect: repOwned('reached') },
+  'GET /api/medrep/visits/:id/receipt': { request: (w) => ({ url: `/api/medrep/visits/${w.checkedIn.id}/receipt` }), expect: repOwned() },
+  'GET /api/rep-visits': { request: none, expect: anyRep() },
+  'GET /api/rep-visits.csv': { request: none, expect: anyRep() },
+  // Public: whoever holds a proof checks it; anything that is not one is answered 'not valid'.
+  'POST /api/verify-visit': { request: json(() => ({ receipt: 'not-a-receipt.x' })), expect: every('ok') },
   // The undo link of an e-mail change: the token is the proof, no session needed (decision 031).
   'POST /api/medrep/restore-email': { request: json(() => ({ token: 'x'.repeat(43) })), expect: every('reached') },
   'POST /api/medrep/send-update-otp': {
@@ -210,6 +218,15 @@ export const MATRIX: Record<string, Row> = {
     expect: clinicOwned(),
   },
   'DELETE /api/clinic/leave/:id': { request: (w) => ({ url: `/api/clinic/leave/${w.absenceA.id}` }), expect: clinicOwned() },
+  // Check-in and the histories (docs/decisions/041): clinic B gets 403 for clinic A's id.
+  'GET /api/clinic/check-in-code': { request: (w) => ({ query: { clinicId: String(w.clinicA.id) } }), expect: clinicOwned() },
+  'GET /api/clinic/visits': { request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA2.id) } }), expect: clinicOwned() },
+  'GET /api/clinic/visits.csv': { request: (w) => ({ query: { clinicId: String(w.clinicA.id) } }), expect: clinicOwned() },
+  // The clinic's move of its visit (docs/decisions/041): clinic B gets 404 for clinic A's visit, reps 401.
+  'POST /api/clinic/appointments/:id/status': {
+    request: (w) => ({ url: `/api/clinic/appointments/${w.appointment.id}/status`, payload: { status: 'confirmed' } }),
+    expect: clinicOwned(),
+  },
   'POST /api/clinic/change-password': { request: json(() => ({ currentPassword: TEST_PASSWORD, newPassword: 'N3w!Password9' })), expect: anyClinic() },
   'GET /api/clinic/preferences': { request: none, expect: anyClinic() },
   'PUT /api/clinic/preferences': { request: json(() => ({ emailNotifications: true, smsNotifications: false })), expect: anyClinic() },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { clinicAbsences, clinicDoctors, subscriptionOrders } from '../db/schema';
 import { and, eq } from 'drizzle-orm';
+import { todayInIndia } from '../../shared/dates';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 
 // Shared by the security suites: the app's API routes as registered, and a small world of two
@@ -35,6 +36,15 @@ export async function buildWorld(app: FastifyInstance) {
     appointmentDate: FUTURE_DAY,
     status: 'booked',
   });
+  // Rep A's visit of today at clinic A, checked in at reception: its proof of visit (docs/decisions/041).
+  const checkedIn = await createAppointment(db, {
+    doctorId: doctorA2.id,
+    clinicId: clinicA.id,
+    repId: repA.id,
+    appointmentDate: todayInIndia(app.clock.now()),
+    status: 'booked',
+    checkedInAt: app.clock.now(),
+  });
   const [linkA] = await db
     .select({ id: clinicDoctors.id })
     .from(clinicDoctors)
@@ -57,6 +67,6 @@ export async function buildWorld(app: FastifyInstance) {
   await db
     .insert(subscriptionOrders)
     .values({ orderId, repId: repA.id, planType: 'monthly', amount: 9900, currency: 'INR', receipt: `rv_${repA.id}_x`, createdAt: app.clock.now() });
-  return { clinicA, clinicB, doctorA, doctorA2, doctorB, repA, repB, appointment, linkA: linkA!, absenceA: absenceA!, cookies, orderId };
+  return { clinicA, clinicB, doctorA, doctorA2, doctorB, repA, repB, appointment, checkedIn, linkA: linkA!, absenceA: absenceA!, cookies, orderId };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;

@@ -354,7 +354,8 @@ describe('canRepCancel', () => {
     { status: 'booked', date: '2026-02-20', result: { ok: false, message: 'Cannot cancel on appointment day' } },
     { status: 'completed', date: '2026-03-03', result: { ok: false, message: 'Appointment Completed' } },
     { status: 'cancelled', date: '2026-03-03', result: { ok: false, message: 'Appointment Cancelled' } },
-    { status: 'confirmed', date: '2026-03-03', result: { ok: false, message: 'Appointment Cancelled' } },
+    { status: 'confirmed', date: '2026-03-03', result: { ok: false, message: 'Confirmed by the clinic. Please call the clinic to change it.' } },
+    { status: 'no_show', date: '2026-03-01', result: { ok: false, message: 'Marked as no-show by the clinic' } },
   ])('$status on $date', ({ status, date, result }) => {
     expect(canRepCancel({ status, date }, TODAY)).toEqual(result);
   });

@@ -5,9 +5,6 @@ import { daySlots, SLOT_MINUTES, slotTimes, takenSlotTimes, VISIT_TIME_MESSAGES,
 // used by the calendar and by the server, which is the authority (ARCHITECTURE rule 1). Pure: `today` (the
 // date in India) is passed in.
 
-export const APPOINTMENT_STATUSES = ['booked', 'confirmed', 'completed', 'cancelled'] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-
 export const BOOKING_MESSAGES = {
   alreadyBookedOnDate: 'You already have an appointment with this doctor on this date',
   hasFutureAppointment:
@@ -24,6 +21,9 @@ export const BOOKING_MESSAGES = {
   cannotCancelToday: 'Cannot cancel on appointment day',
   cannotCancelCompleted: 'Appointment Completed',
   cannotCancelCancelled: 'Appointment Cancelled',
+  // Decision 041: the spec's rep cancels only a booked visit; a confirmed one is the clinic's to cancel.
+  cannotCancelConfirmed: 'Confirmed by the clinic. Please call the clinic to change it.',
+  cannotCancelNoShow: 'Marked as no-show by the clinic',
   mustBeLoggedIn: 'You must be logged in to book an appointment',
   closed: "The clinic has cancelled this doctor's calls for this date. Please select another date.",
   leave: 'The doctor is on leave on this date. Please select another date.',
@@ -364,14 +364,16 @@ export type CancelCheck = { ok: true } | { ok: false; message: string };
 
 /**
  * spec part 2, 4: a rep can cancel only a booked appointment dated strictly after today. A booked one dated
- * today or earlier: 'Cannot cancel on appointment day'; completed: 'Appointment Completed'; any other status
- * (cancelled, confirmed...): 'Appointment Cancelled', as the screen styles it.
+ * today or earlier: 'Cannot cancel on appointment day'; completed: 'Appointment Completed'; cancelled: 'Appointment
+ * Cancelled'. The statuses decision 041 made real say what they are: confirmed (the clinic's to change) and no-show.
  */
 export function canRepCancel(appointment: { date: IsoDate; status: string }, today: IsoDate): CancelCheck {
   if (appointment.status === 'booked') {
     return appointment.date > today ? { ok: true } : { ok: false, message: BOOKING_MESSAGES.cannotCancelToday };
   }
   if (appointment.status === 'completed') return { ok: false, message: BOOKING_MESSAGES.cannotCancelCompleted };
+  if (appointment.status === 'confirmed') return { ok: false, message: BOOKING_MESSAGES.cannotCancelConfirmed };
+  if (appointment.status === 'no_show') return { ok: false, message: BOOKING_MESSAGES.cannotCancelNoShow };
   return { ok: false, message: BOOKING_MESSAGES.cannotCancelCancelled };
 }
 

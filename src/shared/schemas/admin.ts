@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES } from '../booking/booking-rules';
+import { VISIT_STATUSES } from '../booking/visit-status';
 import { isIsoDate } from '../dates';
 import { RECIPIENT_GROUPS } from '../subscription/recipient-groups';
 import { listTotalSchema, nextCursorSchema, pageQuerySchema } from './pagination';
@@ -339,6 +339,19 @@ export const adminAnalyticsSchema = z.object({
   bookingsByState: z.array(z.object({ state: z.string(), count: z.number() })),
   /** Reps by subscription status as shown (a lapsed active kind counts as expired). */
   subscriptionsByStatus: z.array(z.object({ status: z.string(), count: z.number() })),
+  /**
+   * The visits dated from `from` to `to` (the 30 days before today, inclusive) that were not cancelled, and the share of
+   * them completed and marked no-show (docs/decisions/041); a rate is 0 to 1, null when there was no such visit.
+   */
+  visitOutcomes: z.object({
+    from: z.string(),
+    to: z.string(),
+    visits: z.number(),
+    completed: z.number(),
+    noShow: z.number(),
+    completionRate: z.number().nullable(),
+    noShowRate: z.number().nullable(),
+  }),
 });
 export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
 
@@ -382,7 +395,8 @@ export const adminAppointmentsFilterSchema = z.object({
   doctor: searchText,
   from: filterDate,
   to: filterDate,
-  status: blankIsMissing(z.enum(APPOINTMENT_STATUSES, { error: 'Status must be booked, confirmed, completed or cancelled' })),
+  // Every status a visit can have, no_show too (docs/decisions/041).
+  status: blankIsMissing(z.enum(VISIT_STATUSES, { error: 'Status must be booked, confirmed, completed, no_show or cancelled' })),
 });
 export type AdminAppointmentsFilter = z.infer<typeof adminAppointmentsFilterSchema>;
 /** GET /api/admin/appointments?limit&cursor&doctor&from&to&status */

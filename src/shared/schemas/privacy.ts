@@ -87,6 +87,8 @@ const repExportSchema = z.object({
       city: z.string().nullable(),
       cancellationReason: z.string().nullable(),
       bookedAt: instant,
+      /** When the rep checked in at reception, null if not (docs/decisions/041) */
+      checkedInAt: instant,
     }),
   ),
 });

@@ -76,7 +76,14 @@ export type ReceiptResponse = z.infer<typeof receiptResponseSchema>;
 export const RECEIPT_MAX_LENGTH = 4096;
 /** POST /api/verify-visit (public; also the page /verify-visit?receipt=) */
 export const verifyVisitSchema = z.object({
-  receipt: z.string({ error: 'Please give the proof of visit to check.' }).trim().min(1, 'Please give the proof of visit to check.').max(RECEIPT_MAX_LENGTH),
+  receipt: z
+    .string({ error: 'Please give the proof of visit to check.' })
+    .trim()
+    .min(1, 'Please give the proof of visit to check.')
+    .max(RECEIPT_MAX_LENGTH)
+    // Control characters are a 400, as in every field; any other text that is no receipt is answered 'not valid'.
+    // eslint-disable-next-line no-control-regex
+    .refine((r) => !/[\u0000-\u001f\u007f-\u009f]/.test(r), 'This is not a proof of visit.'),
 });
 export type VerifyVisit = z.infer<typeof verifyVisitSchema>;
 export const verifyVisitResponseSchema = z.object({ valid: z.boolean(), visit: provenVisitSchema.nullable() });

@@ -110,7 +110,7 @@ describeEachDatabase(
 
       const bad = await call(ctx.app, 'GET', '/api/admin/appointments?status=lost', { cookie });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toMatchObject({ code: 'validation_error', message: 'Status must be booked, confirmed, completed or cancelled' });
+      expect(bad.json()).toMatchObject({ code: 'validation_error', message: 'Status must be booked, confirmed, completed, no_show or cancelled' });
       const badDate = await call(ctx.app, 'GET', '/api/admin/appointments?from=2032-02-30', { cookie });
       expect(badDate.statusCode).toBe(400);
       expect(badDate.json()).toMatchObject({ code: 'validation_error', message: 'Please give the date as yyyy-mm-dd.' });

@@ -1,9 +1,9 @@
-import { count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, between, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { clinicAppointmentTallies, clinicUsers, dailyAppointmentTallies, medicalReps, type doctors } from '../../db/schema';
+import { clinicAppointmentTallies, clinicUsers, dailyAppointmentTallies, doctorAppointments, medicalReps, type doctors } from '../../db/schema';
 
 // The admin's counts (docs/decisions/024-admin-stats-summaries.md): each reads a narrow index or a tally that the
-// triggers of drizzle/*_appointment-tally-triggers.sql keep in the writing transaction, never the appointments.
+// triggers of drizzle/*_appointment-tally-triggers.sql keep in the writing transaction, never the appointments' rows.
 
 const total = (n: typeof clinicAppointmentTallies.appointments | typeof dailyAppointmentTallies.appointments) =>
   sql<number>`coalesce(sum(${n}), 0)`.mapWith(Number);
@@ -52,4 +52,17 @@ export function queryAppointmentsByState(db: DbOrTx) {
     .groupBy(clinicUsers.state)
     .having(sql`sum(${clinicAppointmentTallies.appointments}) > 0`)
     .orderBy(desc(n), clinicUsers.state);
+}
+
+/**
+ * The visits dated `from` to `to` (inclusive) that are not cancelled, per status (docs/decisions/041): one range of the
+ * (status, appointment_date, id) index per status, counted there (index-only once vacuumed), never every appointment.
+ */
+export function queryVisitsByStatus(db: DbOrTx, o: { from: string; to: string }) {
+  const a = doctorAppointments;
+  return db
+    .select({ status: a.status, count: count() })
+    .from(a)
+    .where(and(sql`${a.status} in ('booked', 'confirmed', 'completed', 'no_show')`, between(a.appointmentDate, o.from, o.to)))
+    .groupBy(a.status);
 }

@@ -7,7 +7,14 @@ import { SUBSCRIPTION_STATUSES, effectiveSubscriptionStatus, isSubscriptionActiv
 import type { Database } from '../../db/client';
 import { clinicUsers, doctors, outbox } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { queryAppointmentCount, queryAppointmentsByState, queryAppointmentsPerBookingDay, queryRepsBySubscription, queryRowCount } from './admin-stats.repo';
+import {
+  queryAppointmentCount,
+  queryAppointmentsByState,
+  queryAppointmentsPerBookingDay,
+  queryRepsBySubscription,
+  queryRowCount,
+  queryVisitsByStatus,
+} from './admin-stats.repo';
 
 // The four stat cards, the health alert and the analytics tab (spec part 2, 2.5). The counts come from indexes and
 // from tallies kept by the database (docs/decisions/024-admin-stats-summaries.md), not from reading every row.
@@ -98,6 +105,22 @@ export async function getStats(deps: StatsDeps & HealthDeps): Promise<AdminStats
 
 const ANALYTICS_DAYS = 30;
 
+/**
+ * Of the visits dated in the 30 days before today (Indian dates) that were not cancelled, the share completed and the
+ * share marked no-show (docs/decisions/041). Today is left out: its visits are still being marked.
+ */
+async function countVisitOutcomes(deps: StatsDeps): Promise<AdminAnalytics['visitOutcomes']> {
+  const today = todayInIndia(deps.clock.now());
+  const from = addDays(today, -ANALYTICS_DAYS);
+  const to = addDays(today, -1);
+  const byStatus = new Map((await queryVisitsByStatus(deps.db, { from, to })).map((r) => [r.status, r.count]));
+  const visits = [...byStatus.values()].reduce((s, n) => s + n, 0);
+  const completed = byStatus.get('completed') ?? 0;
+  const noShow = byStatus.get('no_show') ?? 0;
+  const rate = (n: number) => (visits === 0 ? null : n / visits);
+  return { from, to, visits, completed, noShow, completionRate: rate(completed), noShowRate: rate(noShow) };
+}
+
 export async function getAnalytics(deps: StatsDeps): Promise<AdminAnalytics> {
   const statusCounts = await countRepsByEffectiveStatus(deps);
   const totalReps = sumOf(statusCounts, [...statusCounts.keys()]);
@@ -129,5 +152,6 @@ export async function getAnalytics(deps: StatsDeps): Promise<AdminAnalytics> {
     appointmentsPerDay,
     bookingsByState: await queryAppointmentsByState(deps.db),
     subscriptionsByStatus,
+    visitOutcomes: await countVisitOutcomes(deps),
   };
 }

@@ -19,12 +19,18 @@ const dayText = (date: string, startTime: string | null) => `${weekdayName(date)
 const tokenLine = (token: number | null | undefined) =>
   token ? [`Token: #${token}, your place in the doctor's queue that day (it can change as other reps book or cancel)`] : [];
 
-export function bookingConfirmationMail(deps: MailDeps, v: VisitDetails, now: Date): OutgoingMail {
+/**
+ * `requiresApproval`: the doctor's call settings ask the clinic to confirm each booking; the visit is booked (it counts
+ * against the day) and the rep reads that the clinic will confirm it (docs/decisions/041).
+ */
+export function bookingConfirmationMail(deps: MailDeps, v: VisitDetails & { requiresApproval?: boolean }, now: Date): OutgoingMail {
   const ics = buildVisitIcs(visitEventOf(deps, v, now), 'REQUEST');
   const text = [
     `Hello ${v.repName},`,
     '',
-    `Your appointment is booked.`,
+    ...(v.requiresApproval
+      ? ['Your appointment is booked and awaiting confirmation: the clinic will confirm the visit, and we will e-mail you when it does.']
+      : [`Your appointment is booked.`]),
     '',
     `Doctor: ${v.doctorName}${v.doctorSpecialty ? ` (${v.doctorSpecialty})` : ''}`,
     `Clinic: ${v.clinicName}, ${v.clinicCity}, ${v.clinicState}`,
@@ -40,7 +46,7 @@ export function bookingConfirmationMail(deps: MailDeps, v: VisitDetails, now: Da
     to: v.repEmail,
     toName: v.repName,
     recipientId: v.repId,
-    subject: `Appointment booked: ${v.doctorName} on ${visitDateText(v.date, v.startTime)}`,
+    subject: `Appointment booked${v.requiresApproval ? ', awaiting confirmation' : ''}: ${v.doctorName} on ${visitDateText(v.date, v.startTime)}`,
     text,
     templateType: 'booking',
     attachments: [{ filename: 'appointment.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
@@ -65,5 +71,31 @@ export function repCancellationMail(deps: MailDeps, v: VisitDetails, now: Date):
     text,
     templateType: 'booking_cancelled',
     attachments: [{ filename: 'appointment-cancelled.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=CANCEL' }],
+  };
+}
+
+/** The clinic confirmed a visit (docs/decisions/041): the rep's calendar entry from the booking stays as it is. */
+export function visitConfirmedMail(v: Omit<VisitDetails, 'slotMinutes'>): OutgoingMail {
+  const text = [
+    `Hello ${v.repName},`,
+    '',
+    `${v.clinicName} has confirmed your appointment.`,
+    '',
+    `Doctor: ${v.doctorName}${v.doctorSpecialty ? ` (${v.doctorSpecialty})` : ''}`,
+    `Clinic: ${v.clinicName}, ${v.clinicCity}, ${v.clinicState}`,
+    `Date: ${dayText(v.date, v.startTime)}`,
+    ...tokenLine(v.token),
+    '',
+    'You can see it under My Appointments.',
+    '',
+    `${PRODUCT_NAME}`,
+  ].join('\n');
+  return {
+    to: v.repEmail,
+    toName: v.repName,
+    recipientId: v.repId,
+    subject: `Appointment confirmed: ${v.doctorName} on ${visitDateText(v.date, v.startTime)}`,
+    text,
+    templateType: 'booking_confirmed',
   };
 }

@@ -180,6 +180,7 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
               repName: rep.fullName,
               repEmail: rep.email,
               repId: rep.id,
+              requiresApproval: link.requiresApproval,
             },
             now,
           ),

@@ -35,6 +35,8 @@ import { cancelledVisitKeys, queueCancellationMails } from './visitors.service';
 
 // What other modules may use of the absences, through this service (ARCHITECTURE rule 16).
 export { listDoctorAbsences } from './absences.repo';
+// Who may get a web push about a cancelled visit (the clinic's decline of a visit too; docs/decisions/041).
+export { findPushRecipients } from './absences.repo';
 
 /** The doctors an absence concerns: the one doctor (404 unless linked here), or every doctor linked to the clinic. */
 async function affectedDoctors(db: DbOrTx, clinicId: number, doctorId: number | null | undefined): Promise<number[]> {

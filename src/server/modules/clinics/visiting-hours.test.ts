@@ -94,6 +94,7 @@ describeEachDatabase('visiting hours: visits outside new windows, kept or cancel
       company_name: 'Zydus',
       contact_number: reps[2]!.phone,
       status: 'booked',
+      checked_in_at: null,
     });
 
     // A visit length that no longer starts a visit at 15:45 or 16:15 (15:30, 15:50, 16:10).

@@ -16,6 +16,8 @@ import { closeDoctorDay } from './day-closures.repo';
 
 // What other modules may use of the day closures, through this service (ARCHITECTURE rule 16).
 export { listClosedDates } from './day-closures.repo';
+// The clinic's cancellation of visits, which the clinic's decline of one visit reuses (docs/decisions/041).
+export { cancelActiveAppointments } from './visitors.repo';
 import { lockDoctorDay } from './doctor-day-lock';
 import { cancelActiveAppointments, findDoctorVisits, listClinicAppointments, listClinicsAppointmentsFrom } from './visitors.repo';
 

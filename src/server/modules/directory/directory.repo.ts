@@ -26,6 +26,8 @@ export interface BookableSettings {
   callFrequency: number;
   visitWindows: { start: string; end: string }[];
   slotMinutes: number;
+  /** The clinic confirms each booking (docs/decisions/041). */
+  requiresApproval: boolean;
 }
 
 export interface PlaceDoctor {
@@ -47,6 +49,7 @@ const settingsColumns = {
   callFrequency: clinicDoctorSettings.callFrequency,
   visitWindows: clinicDoctorSettings.visitWindows,
   slotMinutes: clinicDoctorSettings.slotMinutes,
+  requiresApproval: clinicDoctorSettings.requiresApproval,
 };
 
 /** The doctors bookable at clinics of one place, each once (one partition of the directory). */

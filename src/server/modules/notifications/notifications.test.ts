@@ -180,7 +180,7 @@ describeEachDatabase('notifications, calendar feed and jobs API', (ctx) => {
       schedule: string;
       lastRun: null | { status: string; counts: Record<string, number>; startedAt: string };
     }>;
-    expect(jobs.map((j) => j.name)).toEqual(['nightly-purge', 'clinic-morning-list', 'renewal-reminders', 'evening-reminders']);
+    expect(jobs.map((j) => j.name)).toEqual(['visit-close', 'nightly-purge', 'clinic-morning-list', 'renewal-reminders', 'evening-reminders']);
     const purge = jobs.find((j) => j.name === 'nightly-purge')!;
     expect(purge.schedule).toBe('Daily at 02:00 IST');
     expect(purge.lastRun).toMatchObject({ status: 'succeeded', startedAt: '2026-03-10T20:30:00.000Z', counts: { appointments: 0 } });

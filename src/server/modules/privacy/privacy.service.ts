@@ -97,6 +97,8 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
         city: clinicUsers.city,
         cancellationReason: doctorAppointments.cancelReason,
         bookedAt: doctorAppointments.bookedAt,
+        // When the rep checked in at reception (docs/decisions/041): the rep's own record of the visit.
+        checkedInAt: doctorAppointments.checkedInAt,
       })
       .from(doctorAppointments)
       .leftJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
@@ -147,7 +149,7 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
         pushSubscribedDevice: rep.pushSubscription !== null,
         calendarFeedActive: rep.calendarFeedTokenHash !== null,
       },
-      appointments: appointments.map((a) => ({ ...a, bookedAt: iso(a.bookedAt) })),
+      appointments: appointments.map((a) => ({ ...a, bookedAt: iso(a.bookedAt), checkedInAt: iso(a.checkedInAt) })),
       sessions: await sessionList(deps, actor),
       emailsSent: await emailList(deps, rep.email),
     };

@@ -37,6 +37,9 @@ describeEachDatabase('privacy rights: export and deletion', (ctx) => {
     // A partial refund recorded on the order (docs/decisions/032) is part of what the rep sees of the payment.
     const refundedAt = new Date('2026-03-02T03:00:00.000Z');
     await ctx.app.db.update(subscriptionOrders).set({ amountRefunded: 4900, refundedAt }).where(eq(subscriptionOrders.repId, rep.id));
+    // The rep's check-in at reception is the rep's own record of the visit (docs/decisions/041).
+    const checkedInAt = new Date('2026-03-02T04:00:00.000Z');
+    await ctx.app.db.update(doctorAppointments).set({ checkedInAt }).where(eq(doctorAppointments.repId, rep.id));
     const res = await get('/api/account/export', cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
@@ -45,7 +48,9 @@ describeEachDatabase('privacy rights: export and deletion', (ctx) => {
     expect(data.accountType).toBe('medical_rep');
     expect(data.profile).toMatchObject({ id: rep.id, fullName: rep.fullName, email: rep.email, phone: rep.phone, company: rep.company });
     expect(data.terms).toEqual({ accepted: true, version: '2025-06-01', acceptedAt: rep.termsAcceptedAt!.toISOString() });
-    expect(data.appointments).toEqual([expect.objectContaining({ date: '2026-03-05', status: 'booked', doctor: doctor.name, clinic: clinic.clinicName })]);
+    expect(data.appointments).toEqual([
+      expect.objectContaining({ date: '2026-03-05', status: 'booked', doctor: doctor.name, clinic: clinic.clinicName, checkedInAt: checkedInAt.toISOString() }),
+    ]);
     expect(data.subscription.orders).toEqual([
       expect.objectContaining({ plan: 'monthly', amountPaise: 9900, status: 'paid', amountRefundedPaise: 4900, refundedAt: refundedAt.toISOString() }),
     ]);

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf, requireUser } from '../../plugins/auth';
+import { CHECK_IN_MESSAGES } from '../../../shared/booking/visit-status';
+import { errorResponses } from '../../../shared/schemas/common';
+import { checkInCodeQuerySchema, checkInCodeResponseSchema, checkInResponseSchema, checkInSchema } from '../../../shared/schemas/visits';
+import { sessionRateKey } from '../booking/booking.routes';
+import { checkIn, getCheckInCode } from './check-in.service';
+
+// Check-in at reception (docs/decisions/041-visit-outcomes-and-proof.md): the clinic's code, and the rep's check-in.
+
+export async function checkInRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/clinic/check-in-code',
+    { preHandler: requireUser(['clinic']), schema: { querystring: checkInCodeQuerySchema, response: { 200: checkInCodeResponseSchema, ...errorResponses } } },
+    async (request) => getCheckInCode(app, { actor: await actorOf(request), clinicId: request.query.clinicId }),
+  );
+
+  app.post(
+    '/api/medrep/check-in',
+    {
+      preHandler: requireUser(['medrep']),
+      schema: { body: checkInSchema, response: { 200: checkInResponseSchema, ...errorResponses } },
+      // A flood guard per session; wrong codes have their own, smaller budget per rep (check-in.service.ts).
+      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: sessionRateKey } },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const { checkedInAt } = await checkIn(app, { repId: actor.id, ...request.body });
+      return { message: CHECK_IN_MESSAGES.checkedIn, checkedInAt };
+    },
+  );
+}

@@ -1,0 +1,54 @@
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { appSecrets } from '../../db/schema';
+import type { Deps } from '../../deps';
+
+// The proof of visit's signing key (docs/decisions/041-visit-outcomes-and-proof.md): Ed25519 through node:crypto, from
+// RECEIPT_SIGNING_KEY or, like the web-push keys, generated on first use and kept in app_secrets (the first instance
+// to insert wins; the others read its key). Its key id, a digest of the public key, goes into every receipt, so a
+// receipt of another key is told apart before its signature is even checked.
+
+type KeyDeps = Pick<Deps, 'db' | 'config' | 'log'>;
+
+export interface ReceiptKey {
+  kid: string;
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+}
+
+const SECRET_NAME = 'receipt_signing_key';
+const cache = new WeakMap<object, Promise<ReceiptKey>>();
+
+/** The key pair and its id from a PKCS8 PEM private key. */
+export function receiptKeyOf(pem: string): ReceiptKey {
+  const privateKey = createPrivateKey({ key: pem, format: 'pem' });
+  const publicKey = createPublicKey(privateKey);
+  const kid = createHash('sha256')
+    .update(publicKey.export({ format: 'der', type: 'spki' }))
+    .digest()
+    .subarray(0, 9)
+    .toString('base64url');
+  return { kid, privateKey, publicKey };
+}
+
+/** The app's receipt key, read once per configuration or database. */
+export function getReceiptKey(deps: KeyDeps): Promise<ReceiptKey> {
+  const configured = deps.config.RECEIPT_SIGNING_KEY;
+  const owner: object = configured ? deps.config : deps.db;
+  let key = cache.get(owner);
+  if (!key) {
+    key = configured ? Promise.resolve(receiptKeyOf(configured)) : loadOrCreateReceiptKey(deps);
+    key.catch(() => cache.delete(owner));
+    cache.set(owner, key);
+  }
+  return key;
+}
+
+async function loadOrCreateReceiptKey(deps: KeyDeps): Promise<ReceiptKey> {
+  const generated = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+  await deps.db.insert(appSecrets).values({ name: SECRET_NAME, value: generated }).onConflictDoNothing();
+  const [row] = await deps.db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, SECRET_NAME)).limit(1);
+  const key = receiptKeyOf(row!.value);
+  if (row!.value === generated) deps.log.info({ kid: key.kid }, 'generated the proof-of-visit signing key (kept in app_secrets)');
+  return key;
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf, requireUser } from '../../plugins/auth';
+import { errorResponses } from '../../../shared/schemas/common';
+import { visitIdParamsSchema, visitStatusChangedResponseSchema, visitStatusChangeSchema } from '../../../shared/schemas/visits';
+import { changeVisitStatus } from './visit-status.service';
+
+// The clinic confirms, declines or marks the outcome of one of its visits (docs/decisions/041-visit-outcomes-and-proof.md).
+
+export async function visitStatusRoutes(base: FastifyInstance): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/clinic/appointments/:id/status',
+    {
+      preHandler: requireUser(['clinic']),
+      schema: { params: visitIdParamsSchema, body: visitStatusChangeSchema, response: { 200: visitStatusChangedResponseSchema, ...errorResponses } },
+    },
+    async (request) => changeVisitStatus(app, { actor: await actorOf(request), id: request.params.id, input: request.body }),
+  );
+}

@@ -1,0 +1,98 @@
+import { gte } from 'drizzle-orm';
+import { appointmentKeys } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
+import type { Tx } from '../../db/client';
+import { doctorAppointments } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError, forbidden, notFound } from '../../errors';
+import type { Actor } from '../../plugins/auth';
+import { checkClinicStatusMove, VISIT_STATUS_MESSAGES } from '../../../shared/booking/visit-status';
+import { todayInIndia } from '../../../shared/dates';
+import type { ClinicAppointment } from '../../../shared/schemas/clinic';
+import type { VisitStatusChange, VisitStatusChangedResponse } from '../../../shared/schemas/visits';
+import { visitConfirmedMail } from '../booking/booking-mail';
+import { cancellationPush } from '../clinics/cancellation-push';
+import { lockDoctorDay } from '../clinics/doctor-day-lock';
+import { findPushRecipients } from '../clinics/leave.service';
+import { cancelActiveAppointments, queueCancellationMails } from '../clinics/visitors.service';
+import { confirmVisit, findClinicVisit, findClinicVisitView, findVisitMailDetails, lockVisitStatus, markVisitOutcome } from './visit-status.repo';
+
+// The clinic moves a visit after booking (docs/decisions/041-visit-outcomes-and-proof.md): confirms it, declines it
+// with a reason, or marks it completed or no-show. The rule is src/shared/booking/visit-status.ts; the row lock makes
+// it hold when requests race (ARCHITECTURE rule 5).
+
+export const VISIT_NOT_FOUND = 'Appointment not found';
+
+type Visit = NonNullable<Awaited<ReturnType<typeof findClinicVisit>>>;
+
+/**
+ * Declines the visit the way the clinic's other cancellations do (spec part 1, 4; "Cancel Today's Calls"): cancelled
+ * by the clinic with the reason, the rep e-mailed the reason with the calendar's CANCEL file, and pushed where allowed.
+ */
+async function declineVisit(deps: Deps, tx: Tx, o: { clinicId: number; visit: Visit; reason: string; today: string; now: Date }): Promise<void> {
+  const { clinicId, visit, reason, now } = o;
+  const cancelled = await cancelActiveAppointments(tx, {
+    clinicId,
+    doctorId: visit.doctorId,
+    ids: [visit.id],
+    reason,
+    now,
+    dateCondition: gte(doctorAppointments.appointmentDate, o.today),
+  });
+  await queueCancellationMails(deps, tx, { visits: cancelled, reason, now });
+  for (const rep of await findPushRecipients(tx, [visit.repId])) {
+    await deps.outbox.queuePush(tx, cancellationPush(rep, cancelled, reason, `decline-${visit.id}`));
+  }
+}
+
+/** The rep hears at once that the clinic confirmed the visit (an outbox row in the same transaction, decision 028). */
+async function queueConfirmedMail(deps: Deps, tx: Tx, id: number): Promise<void> {
+  const details = await findVisitMailDetails(tx, id);
+  if (details) await deps.outbox.queueEmail(tx, visitConfirmedMail(details));
+}
+
+/**
+ * POST /api/clinic/appointments/:id/status. Another clinic's visit, or none, is 404. In one transaction: a decline
+ * first takes the doctor's day lock that booking, "Cancel Today's Calls" and cancel-visits take (a booking holds it
+ * before it meets this row through the unique index, so the day comes first here too); then the row is locked and the
+ * move checked against its status under that lock, so of two racing moves the second sees the first's result.
+ */
+export async function changeVisitStatus(deps: Deps, o: { actor: Actor; id: number; input: VisitStatusChange }): Promise<VisitStatusChangedResponse> {
+  if (o.actor.type !== 'clinic') throw forbidden();
+  const clinicId = o.actor.id;
+  const { status: to, reason } = o.input;
+  const now = deps.clock.now();
+  const today = todayInIndia(now);
+  const { appointment, from } = await invalidatingTransaction(deps.db, async (tx, changed) => {
+    const visit = await findClinicVisit(tx, { id: o.id, clinicId });
+    if (!visit) throw notFound(VISIT_NOT_FOUND);
+    if (to === 'cancelled' && visit.appointmentDate >= today) await lockDoctorDay(tx, { clinicId, doctorId: visit.doctorId, date: visit.appointmentDate });
+    const from = await lockVisitStatus(tx, visit.id);
+    if (from === null) throw notFound(VISIT_NOT_FOUND);
+    const check = checkClinicStatusMove({ from, to, date: visit.appointmentDate, today, reason });
+    if (!check.ok) throw new AppError(check.code, check.message, check.status);
+
+    switch (to) {
+      case 'confirmed':
+        await confirmVisit(tx, { id: visit.id, now });
+        await queueConfirmedMail(deps, tx, visit.id);
+        break;
+      case 'cancelled':
+        // The rule refused a missing reason above.
+        await declineVisit(deps, tx, { clinicId, visit, reason: reason ?? '', today, now });
+        break;
+      case 'completed':
+      case 'no_show':
+        await markVisitOutcome(tx, { id: visit.id, status: to, now });
+        break;
+    }
+    // The rep's My Appointments, the clinic's day view and the booking calendar of that day (a decline frees a slot).
+    changed.add(...appointmentKeys({ repId: visit.repId, clinicId, doctorId: visit.doctorId, date: visit.appointmentDate }));
+    const appointment: ClinicAppointment | null = await findClinicVisitView(tx, visit.id);
+    if (!appointment) throw notFound(VISIT_NOT_FOUND);
+    return { appointment, from };
+  });
+  // No reason in the log: it is the clinic's free text (ARCHITECTURE rule 10).
+  deps.log.info({ clinicId, appointmentId: o.id, from, to }, 'clinic changed a visit status');
+  return { message: VISIT_STATUS_MESSAGES[to], appointment };
+}
