@@ -90,6 +90,16 @@ export const routes: RouteObject[] = [
         '/restore-email',
         page(() => import('./routes/restore-email-page')),
       ),
+      // docs/decisions/041: the reception's QR code (it asks a signed-out rep to log in and come back, so it is not
+      // under the rep area's guard) and the public proof of visit; neither is pre-rendered.
+      route(
+        '/check-in',
+        page(() => import('./routes/check-in-page')),
+      ),
+      route(
+        '/verify-visit',
+        page(() => import('./routes/verify-visit-page')),
+      ),
       {
         element: <AdminArea />,
         children: [

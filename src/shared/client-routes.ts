@@ -21,6 +21,9 @@ export const CLIENT_ROUTE_PATHS = [
   '/restore-email',
   '/admin',
   '/admin/email',
+  // docs/decisions/041: the reception's QR code leads to /check-in; a proof of visit is shown and checked at /verify-visit.
+  '/check-in',
+  '/verify-visit',
 ] as const;
 
 const segmentsOf = (path: string) => path.split('/').filter((s) => s !== '');

@@ -39,10 +39,35 @@ export interface PendingCancellation {
   timestamp: number;
 }
 
-/** Whatever waits on the device to be sent: a booking, or a cancellation. */
-export type PendingItem = PendingAppointment | PendingCancellation;
+/**
+ * A check-in whose code was typed without a network (docs/decisions/041): sent on reconnect with the instant it was
+ * typed, and accepted if the code was valid then, on the visit's date. Kept in the same store, told apart by `kind`,
+ * with the whole appointment so the card and the messages need no network.
+ */
+export interface PendingCheckInData {
+  kind: 'check-in';
+  repId: number;
+  appointmentId: number;
+  code: string;
+  /** ISO instant the code was typed */
+  typedAt: string;
+  appointment: RepAppointment;
+}
 
-export const isPendingCancellation = (item: PendingItem): item is PendingCancellation => (item.data as { kind?: string }).kind === 'cancel';
+export interface PendingCheckIn {
+  id: string;
+  data: PendingCheckInData;
+  timestamp: number;
+}
+
+/** Whatever waits on the device to be sent: a booking, a cancellation or a check-in. */
+export type PendingItem = PendingAppointment | PendingCancellation | PendingCheckIn;
+
+const kindOf = (item: PendingItem) => (item.data as { kind?: string }).kind;
+export const isPendingCancellation = (item: PendingItem): item is PendingCancellation => kindOf(item) === 'cancel';
+export const isPendingCheckIn = (item: PendingItem): item is PendingCheckIn => kindOf(item) === 'check-in';
+/** A booking is the item without a `kind` (the spec's original shape, part 2, 3). */
+export const isPendingBooking = (item: PendingItem): item is PendingAppointment => kindOf(item) === undefined;
 
 export interface CacheEntry<T = unknown> {
   key: string;

@@ -2,106 +2,56 @@ import { BOOKING_MESSAGES } from '../../shared/booking/booking-rules';
 import type { BookAppointment, BookAppointmentResponse, RepAppointment, RepAppointmentsResponse } from '../../shared/schemas/booking';
 import type { MessageResponse } from '../../shared/schemas/common';
 import { ApiError, apiFetch, NetworkError } from './api';
+import { sendPendingCheckIn } from './offline-check-in';
 import {
   emitPendingChange as emitChange,
   getOfflineDb,
+  isPendingBooking,
   isPendingCancellation,
+  isPendingCheckIn,
   logOfflineFailure,
   withDeviceLock,
   type PendingAppointment,
   type PendingBookingData,
   type PendingCancellation,
+  type PendingCheckIn,
   type PendingItem,
 } from './offline-db';
+import {
+  classifySendError,
+  isOffline,
+  listPendingItems,
+  newPendingId,
+  queueTime,
+  removePendingBooking,
+  storePendingItem,
+  type SendResult,
+} from './offline-store';
 
 // spec part 2, 3, 4 and 7: bookings made without a network wait in pendingAppointments and are sent again
 // (POST /api/book-appointment with the stored data) when the network returns. Each replay carries the pending
 // id as its Idempotency-Key, so a replay the server already answered is answered the same way, never booked twice.
 
 // Decision 033: cancellations made without a network wait in the same store and are sent in the same sync, in the
-// order they were made.
+// order they were made. Docs/decisions/041: so do check-ins (lib/offline-check-in.ts).
 
-export type { PendingAppointment, PendingBookingData, PendingCancellation, PendingItem };
+export type { PendingAppointment, PendingBookingData, PendingCancellation, PendingCheckIn, PendingItem, SendResult };
 export { onPendingChange } from './offline-db';
-
-function randomPart(): string {
-  const bytes = new Uint8Array(8);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-// Items are sent in the order they were made (decision 033); two made within one millisecond would otherwise tie and
-// come back in the random order of their ids, so this tab's items get strictly increasing times.
-let lastQueuedAt = 0;
-function queueTime(now: number): number {
-  lastQueuedAt = Math.max(now, lastQueuedAt + 1);
-  return lastQueuedAt;
-}
-
-export function newPendingId(now = Date.now()): string {
-  return `appointment_${now}_${randomPart()}`;
-}
+export { classifySendError, clearPendingBookings, listPendingItems } from './offline-store';
 
 /** Stores a booking for later; null when the device could not store it (logged). */
 export function queueBooking(data: PendingBookingData, now = queueTime(Date.now())): Promise<PendingAppointment | null> {
   return storePendingItem<PendingAppointment>({ id: newPendingId(now), data, timestamp: now });
 }
 
-/** Writes a waiting booking or cancellation and tells the listeners; null when the device could not store it (logged). */
-async function storePendingItem<T extends PendingItem>(item: T): Promise<T | null> {
-  try {
-    const db = await getOfflineDb();
-    await db.put('pendingAppointments', item);
-    emitChange();
-    return item;
-  } catch (err) {
-    logOfflineFailure('store pending appointment', err);
-    return null;
-  }
-}
-
-/** Everything waiting, bookings and cancellations, oldest first (only `repId`'s when given); empty when unreadable (spec part 2, 8). */
-export async function listPendingItems(repId?: number): Promise<PendingItem[]> {
-  try {
-    const db = await getOfflineDb();
-    const all = await db.getAll('pendingAppointments');
-    return all.filter((p) => repId === undefined || p.data.repId === repId).sort((a, b) => a.timestamp - b.timestamp);
-  } catch (err) {
-    logOfflineFailure('read pending appointments', err);
-    return [];
-  }
-}
-
 /** The waiting bookings, oldest first (only `repId`'s when given). */
 export async function listPendingBookings(repId?: number): Promise<PendingAppointment[]> {
-  return (await listPendingItems(repId)).filter((p): p is PendingAppointment => !isPendingCancellation(p));
+  return (await listPendingItems(repId)).filter(isPendingBooking);
 }
 
 /** The waiting cancellations, oldest first (only `repId`'s when given). */
 export async function listPendingCancellations(repId?: number): Promise<PendingCancellation[]> {
   return (await listPendingItems(repId)).filter(isPendingCancellation);
-}
-
-/** Removes a waiting booking or cancellation. */
-export async function removePendingBooking(id: string): Promise<void> {
-  try {
-    const db = await getOfflineDb();
-    await db.delete('pendingAppointments', id);
-    emitChange();
-  } catch (err) {
-    logOfflineFailure('remove pending appointment', err);
-  }
-}
-
-/** Logout: nothing of this rep waits on the device for the next person. */
-export async function clearPendingBookings(): Promise<void> {
-  try {
-    const db = await getOfflineDb();
-    await db.clear('pendingAppointments');
-    emitChange();
-  } catch (err) {
-    logOfflineFailure('clear pending appointments', err);
-  }
 }
 
 /**
@@ -112,22 +62,6 @@ export function bookingPayload(data: PendingBookingData): BookAppointment {
   const payload: BookAppointment = { doctorId: data.doctorId, clinicId: data.clinicId, repId: data.repId, appointmentDate: data.appointmentDate };
   if (data.startTime !== undefined) payload.startTime = data.startTime;
   return payload;
-}
-
-export type SendResult = { kind: 'booked' } | { kind: 'refused'; status: number; message: string } | { kind: 'retry' };
-
-/**
- * An ok answer books; a refusal by the server's rules or checks (400, 402, 404, 409, 422, ...) will not change by
- * sending again, so it leaves the queue. No network, a 5xx, a lost session (401), a 403 (another account signed
- * in) or a rate limit (408/429) may pass later: kept.
- */
-export function classifySendError(err: unknown): SendResult {
-  if (err instanceof ApiError) {
-    if (err.status >= 500 || [401, 403, 408, 429].includes(err.status)) return { kind: 'retry' };
-    return { kind: 'refused', status: err.status, message: err.message };
-  }
-  if (err instanceof NetworkError) return { kind: 'retry' };
-  return { kind: 'retry' };
 }
 
 /** POST /api/book-appointment with the stored data and `Idempotency-Key: <pending id>`. */
@@ -144,61 +78,77 @@ export async function sendPendingBooking(item: PendingAppointment): Promise<Send
   }
 }
 
+type Refusal<T> = { item: T; status: number; message: string };
+
 export interface SyncResult {
   synced: PendingAppointment[];
-  refused: { item: PendingAppointment; status: number; message: string }[];
+  refused: Refusal<PendingAppointment>[];
   /** Cancellations the server carried out (or found already done). */
   cancelled: PendingCancellation[];
-  cancelRefused: { item: PendingCancellation; status: number; message: string }[];
+  cancelRefused: Refusal<PendingCancellation>[];
+  /** Check-ins the server accepted (or found already made), docs/decisions/041. */
+  checkedIn: PendingCheckIn[];
+  checkInRefused: Refusal<PendingCheckIn>[];
   kept: PendingItem[];
+}
+
+interface Senders {
+  send: (item: PendingAppointment) => Promise<SendResult>;
+  sendCancel: (item: PendingCancellation) => Promise<SendResult>;
+  sendCheckIn: (item: PendingCheckIn) => Promise<SendResult>;
 }
 
 let running: Promise<SyncResult> | null = null;
 
-async function runSync(
-  repId: number,
-  send: (item: PendingAppointment) => Promise<SendResult>,
-  sendCancel: (item: PendingCancellation) => Promise<SendResult>,
-): Promise<SyncResult> {
-  const result: SyncResult = { synced: [], refused: [], cancelled: [], cancelRefused: [], kept: [] };
+function sendOne(item: PendingItem, senders: Senders): Promise<SendResult> {
+  if (isPendingCancellation(item)) return senders.sendCancel(item);
+  if (isPendingCheckIn(item)) return senders.sendCheckIn(item);
+  return senders.send(item);
+}
+
+async function runSync(repId: number, senders: Senders): Promise<SyncResult> {
+  const result: SyncResult = { synced: [], refused: [], cancelled: [], cancelRefused: [], checkedIn: [], checkInRefused: [], kept: [] };
   // Listed inside the device lock: an undo made before this point has removed its item (decision 033).
   for (const item of await listPendingItems(repId)) {
-    const outcome = isPendingCancellation(item) ? await sendCancel(item) : await send(item);
+    const outcome = await sendOne(item, senders);
     if (outcome.kind === 'retry') {
       result.kept.push(item);
       continue;
     }
     await removePendingBooking(item.id);
+    const refusal = outcome.kind === 'refused' ? { status: outcome.status, message: outcome.message } : null;
     if (isPendingCancellation(item)) {
-      if (outcome.kind === 'booked') result.cancelled.push(item);
-      else result.cancelRefused.push({ item, status: outcome.status, message: outcome.message });
-    } else if (outcome.kind === 'booked') {
-      result.synced.push(item);
+      if (refusal) result.cancelRefused.push({ item, ...refusal });
+      else result.cancelled.push(item);
+    } else if (isPendingCheckIn(item)) {
+      if (refusal) result.checkInRefused.push({ item, ...refusal });
+      else result.checkedIn.push(item);
+    } else if (refusal) {
+      result.refused.push({ item, ...refusal });
     } else {
-      result.refused.push({ item, status: outcome.status, message: outcome.message });
+      result.synced.push(item);
     }
   }
   return result;
 }
 
 /**
- * Sends `repId`'s waiting bookings and cancellations one by one, oldest first. Never runs twice at once: a call
- * while a sync runs in this tab gets that sync's result, and tabs take turns through navigator.locks.
+ * Sends `repId`'s waiting bookings, cancellations and check-ins one by one, oldest first. Never runs twice at once: a
+ * call while a sync runs in this tab gets that sync's result, and tabs take turns through navigator.locks.
  */
 export function syncPendingBookings(
   repId: number,
-  send: (item: PendingAppointment) => Promise<SendResult> = sendPendingBooking,
-  sendCancel: (item: PendingCancellation) => Promise<SendResult> = sendPendingCancellation,
+  send: Senders['send'] = sendPendingBooking,
+  sendCancel: Senders['sendCancel'] = sendPendingCancellation,
+  sendCheckIn: Senders['sendCheckIn'] = sendPendingCheckIn,
 ): Promise<SyncResult> {
-  running ??= withDeviceLock(() => runSync(repId, send, sendCancel)).finally(() => {
+  running ??= withDeviceLock(() => runSync(repId, { send, sendCancel, sendCheckIn })).finally(() => {
     running = null;
   });
   return running;
 }
 
 export type QueuedBooking = { queued: true; pending: PendingAppointment };
-
-const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
  * Books through `book` when there is a network; without one (the browser says offline, or the call never reached
@@ -211,7 +161,7 @@ export async function bookOrQueue<T>(
   book: (payload: BookAppointment) => Promise<T>,
   refusal?: (input: PendingBookingData, queued: PendingAppointment[]) => string | null,
 ): Promise<T | QueuedBooking> {
-  if (!offline()) {
+  if (!isOffline()) {
     try {
       return await book(bookingPayload(input));
     } catch (err) {
@@ -288,7 +238,7 @@ export type QueuedCancellation = { queued: true; pending: PendingCancellation };
 
 /** Cancels through `cancel` when there is a network; without one the cancellation waits in the queue instead. */
 export async function cancelOrQueue<T>(repId: number, appointment: RepAppointment, cancel: (id: number) => Promise<T>): Promise<T | QueuedCancellation> {
-  if (!offline()) {
+  if (!isOffline()) {
     try {
       return await cancel(appointment.id);
     } catch (err) {

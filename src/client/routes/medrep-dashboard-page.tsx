@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { leaveSignedInArea } from '../components/layout/session-guard';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { meQueryKey } from '../features/auth/api/get-me';
@@ -13,6 +13,7 @@ import { MyAppointmentsTab } from '../features/rep/components/my-appointments-ta
 import { RepDashboardHeader } from '../features/rep/components/rep-dashboard-header';
 import { SettingsTab } from '../features/rep/components/settings-tab';
 import { useRepSession } from '../features/rep/hooks/use-rep-session';
+import { useReturnAfterLogin } from '../features/rep/hooks/use-return-after-login';
 
 // Three tabs fit a 360 px screen: labels may wrap to two lines there (! wins over the primitive's defaults).
 const TAB = 'whitespace-normal! px-1.5! text-[13px]! leading-tight sm:px-3! sm:text-sm!';
@@ -24,6 +25,10 @@ export default function MedrepDashboardPage() {
   const logout = useLogout();
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const [params] = useSearchParams();
+  // docs/decisions/041: a rep sent to log in by the reception's QR code goes back to it; its page links back to My Appointments.
+  useReturnAfterLogin(session.termsAccepted);
+  const firstTab = params.get('tab') === 'appointments' ? 'appointments' : 'book';
 
   const { rep } = session;
   const goHome = () => {
@@ -60,7 +65,7 @@ export default function MedrepDashboardPage() {
       <RepDashboardHeader fullName={rep.fullName} onLogout={onLogout} loggingOut={logout.isPending} />
       <main id="main" className="mx-auto max-w-6xl px-3 py-4 sm:px-6 sm:py-6">
         <AnnouncementBanner />
-        <Tabs defaultValue="book">
+        <Tabs defaultValue={firstTab}>
           <TabsList aria-label="Dashboard sections">
             <TabsTrigger value="book" className={TAB}>
               Book Appointment

@@ -11,7 +11,10 @@ import { BarChart } from './bar-chart';
 const statusName = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
 
 /** A figure: its label, its value and, where a figure is part of another, a note saying so. */
-type Figure = [label: string, value: number, note?: string];
+type Figure = [label: string, value: number | string, note?: string];
+
+/** A share as a whole percentage; '—' when there was nothing to share out. */
+const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 
 function Figures({ title, items }: { title: string; items: Figure[] }) {
   return (
@@ -64,6 +67,18 @@ export function AnalyticsTab() {
           ]}
         />
       </div>
+      {/* How the visits of the last 30 days before today ended, cancelled ones left out (docs/decisions/041). */}
+      <Figures
+        title="Visit Outcomes"
+        items={[
+          [
+            'Completion rate (last 30 days)',
+            percent(a.visitOutcomes.completionRate),
+            `${a.visitOutcomes.completed} of ${a.visitOutcomes.visits} visits dated ${displayDate(a.visitOutcomes.from)} to ${displayDate(a.visitOutcomes.to)}, not cancelled`,
+          ],
+          ['No-show rate (last 30 days)', percent(a.visitOutcomes.noShowRate), `${a.visitOutcomes.noShow} of ${a.visitOutcomes.visits} visits`],
+        ]}
+      />
       <Card>
         <BarChart
           title="Appointments booked per day (last 30 days)"

@@ -2,6 +2,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { VISIT_STATUSES, visitStatusText } from '../../../../shared/booking/visit-status';
 
 export interface AppointmentFilterValues {
   doctor: string;
@@ -10,12 +11,8 @@ export interface AppointmentFilterValues {
   status: string;
 }
 export const NO_FILTERS: AppointmentFilterValues = { doctor: '', from: '', to: '', status: '' };
-const STATUSES = [
-  ['booked', 'Booked'],
-  ['confirmed', 'Confirmed'],
-  ['completed', 'Completed'],
-  ['cancelled', 'Cancelled'],
-] as const;
+/** Every status a visit can have, No-show too, in the words of the badges (docs/decisions/041). */
+const STATUSES = VISIT_STATUSES.map((s) => [s, visitStatusText(s)] as const);
 
 /** spec part 2, 2.5: doctor name, from date, to date, status and Clear Filters; the server applies them (docs/decisions/022). */
 export function AppointmentFilters({ value, onChange }: { value: AppointmentFilterValues; onChange: (v: AppointmentFilterValues) => void }) {

@@ -53,4 +53,15 @@ describe('the admin Appointments tab', () => {
     expect(cards[0]).toHaveTextContent('Cancelled: Doctor is leaving for conference');
     expect(cards[1]).not.toHaveTextContent('Cancelled:');
   });
+
+  it('names a no-show visit No-show on its badge, and the status filter offers it (docs/decisions/041)', async () => {
+    answerWith([visit({ id: 3, status: 'no_show', rep_name: 'Imran Bhat' }), visit({ id: 4, status: 'completed', rep_name: 'Sana Mir' })]);
+    renderWithApp(<AppointmentsTab />);
+    const table = await screen.findByRole('table');
+    const [, missed, done] = within(table).getAllByRole('row');
+    expect(missed).toHaveTextContent('No-show');
+    expect(done).toHaveTextContent('Completed');
+    const filter = screen.getByRole('combobox', { name: 'Status' });
+    expect(within(filter).getByRole('option', { name: 'No-show' })).toHaveValue('no_show');
+  });
 });

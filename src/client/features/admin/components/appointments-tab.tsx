@@ -18,7 +18,9 @@ import { ListSummary } from './list-summary';
 import { LoadMore } from './load-more';
 import { displayPhone } from '../../../../shared/schemas/phone';
 import { visitDateText } from '../../../../shared/booking/visit-label';
+import { visitStatusText } from '../../../../shared/booking/visit-status';
 
+// A no-show is a visit that did not happen, like a cancelled one (docs/decisions/041).
 const statusTone = (s: string) => (s === 'booked' || s === 'confirmed' ? 'info' : s === 'completed' ? 'success' : 'danger');
 
 /** spec part 2, 2.5: the Appointments tab with its filters, count, rows and delete, a page at a time (docs/decisions/022). */
@@ -52,7 +54,7 @@ export function AppointmentsTab() {
       // Why a cancelled visit was cancelled: the clinic's reason or its planned absence's (docs/decisions/040).
       cell: (a) => (
         <>
-          <Badge tone={statusTone(a.status)}>{a.status.charAt(0).toUpperCase() + a.status.slice(1)}</Badge>
+          <Badge tone={statusTone(a.status)}>{visitStatusText(a.status)}</Badge>
           {a.status === 'cancelled' && a.cancel_reason && (
             <span className="mt-1 block min-w-[10rem] break-words text-xs text-slate-600 dark:text-slate-400">Cancelled: {a.cancel_reason}</span>
           )}

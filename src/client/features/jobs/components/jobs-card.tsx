@@ -10,6 +10,7 @@ import { useJobs } from '../api/get-jobs';
 // dashboard (for example the Analytics tab); it needs an admin session.
 
 const JOB_LABELS: Record<string, string> = {
+  'visit-close': 'End of day: checked-in visits completed',
   'nightly-purge': 'Nightly data purge',
   'clinic-morning-list': "Clinics' morning visitor list",
   'renewal-reminders': 'Subscription renewal reminders',

@@ -28,7 +28,7 @@ export function ConnectivityBadge() {
   const state = !online ? 'offline' : connectedShown ? 'connected' : 'hidden';
 
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-3 left-3 z-40" data-testid="connectivity-badge">
+    <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-3 left-3 z-40 print:hidden" data-testid="connectivity-badge">
       {state === 'offline' && (
         <span className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-medium text-amber-900 shadow-md ring-1 ring-amber-300 dark:bg-amber-900 dark:text-amber-50 dark:ring-amber-700">
           <CloudOff className="h-4 w-4" aria-hidden />

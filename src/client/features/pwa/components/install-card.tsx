@@ -63,7 +63,7 @@ export function InstallCard() {
   return (
     <aside
       aria-labelledby="install-card-title"
-      className="fixed inset-x-3 bottom-14 z-50 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:inset-x-auto sm:bottom-4 sm:right-4 sm:w-80 dark:border-slate-700 dark:bg-slate-900"
+      className="fixed inset-x-3 bottom-14 z-50 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:inset-x-auto sm:bottom-4 sm:right-4 sm:w-80 dark:border-slate-700 dark:bg-slate-900 print:hidden"
     >
       <div className="flex items-start gap-3">
         <img src="/icons/icon-192.png" alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg" />

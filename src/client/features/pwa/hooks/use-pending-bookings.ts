@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '../../../../shared/constants';
+import { listPendingCheckIns, type PendingCheckIn } from '../../../lib/offline-check-in';
 import {
   listPendingBookings,
   listPendingCancellations,
@@ -39,5 +40,8 @@ export const usePendingBookings = (repId?: number): PendingAppointment[] => useP
 /** The cancellations waiting on this device (decision 033). */
 export const usePendingCancellations = (repId?: number): PendingCancellation[] => usePending(listPendingCancellations, repId);
 
-/** Everything waiting on this device, bookings and cancellations (the connectivity badge's count). */
+/** The check-ins waiting on this device (docs/decisions/041). */
+export const usePendingCheckIns = (repId?: number): PendingCheckIn[] => usePending(listPendingCheckIns, repId);
+
+/** Everything waiting on this device, bookings, cancellations and check-ins (the connectivity badge's count). */
 export const usePendingItems = (repId?: number): PendingItem[] => usePending(listPendingItems, repId);

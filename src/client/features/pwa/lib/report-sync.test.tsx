@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
-import type { PendingAppointment, PendingCancellation } from '../../../lib/offline-queue';
+import type { PendingAppointment, PendingCancellation, PendingCheckIn } from '../../../lib/offline-queue';
 import { dismissToast } from '../../../lib/toast';
 import { reportSync } from './report-sync';
 
@@ -59,6 +59,8 @@ describe('reportSync', () => {
         refused: [{ item: booking('appointment_2_b', '2026-03-05', 'Dr. Asha Rao'), status: 409, message: FULL }],
         cancelled: [],
         cancelRefused: [],
+        checkedIn: [],
+        checkInRefused: [],
         kept: [],
       }),
     );
@@ -90,6 +92,8 @@ describe('reportSync', () => {
         ],
         cancelled: [],
         cancelRefused: [],
+        checkedIn: [],
+        checkInRefused: [],
         kept: [],
       }),
     );
@@ -108,6 +112,8 @@ describe('reportSync', () => {
         refused: [],
         cancelled: [cancellation('appointment_3_c')],
         cancelRefused: [{ item: { ...cancellation('appointment_4_d'), id: 'appointment_4_d' }, status: 400, message: 'Cannot cancel on appointment day' }],
+        checkedIn: [],
+        checkInRefused: [],
         kept: [],
       }),
     );
@@ -118,5 +124,33 @@ describe('reportSync', () => {
     const second = await screen.findByTestId('toast');
     expect(second).toHaveTextContent('Offline Cancellation Failed');
     expect(second).toHaveTextContent('Dr. Imran Wani at Dal Gate Clinic on 09/03/2026: Cannot cancel on appointment day');
+  });
+
+  // Docs/decisions/041: a check-in typed offline is reported once sent, with the time the code was typed, or refused by name.
+  it('reports a check-in that was sent, with the time its code was typed, and one the server refused, each in its own toast', async () => {
+    render(<Toaster />);
+    const checkIn = (id: string, typedAt: string): PendingCheckIn => {
+      const { appointment } = cancellation(id).data;
+      return { id, data: { kind: 'check-in', repId: 7, appointmentId: appointment.id, code: '123456', typedAt, appointment }, timestamp: 1 };
+    };
+    const INVALID = 'Invalid check-in code. Please ask the reception for the current code.';
+    act(() =>
+      reportSync({
+        synced: [],
+        refused: [],
+        cancelled: [],
+        cancelRefused: [],
+        checkedIn: [checkIn('appointment_7_g', '2026-03-09T10:12:00.000Z')],
+        checkInRefused: [{ item: checkIn('appointment_8_h', '2026-03-09T10:20:00.000Z'), status: 400, message: INVALID }],
+        kept: [],
+      }),
+    );
+    const first = await screen.findByTestId('toast');
+    expect(first).toHaveTextContent('Checked in');
+    expect(first).toHaveTextContent('Your visit with Dr. Imran Wani at Dal Gate Clinic on 09/03/2026: checked in at 15:42.');
+    await closeToast();
+    const second = await screen.findByTestId('toast');
+    expect(second).toHaveTextContent('Offline Check-in Failed');
+    expect(second).toHaveTextContent(`Dr. Imran Wani at Dal Gate Clinic on 09/03/2026: ${INVALID}`);
   });
 });

@@ -1,14 +1,20 @@
 import { TIMINGS } from '../../../../shared/constants';
-import type { PendingAppointment, PendingCancellation, SyncResult } from '../../../lib/offline-queue';
+import type { PendingAppointment, PendingCancellation, PendingCheckIn, SyncResult } from '../../../lib/offline-queue';
 import { toast, toastEach } from '../../../lib/toast';
 import {
   CANCEL_QUEUED_TITLE,
   CANCEL_REFUSED_TITLE,
   CANCEL_SENT_TITLE,
+  CHECK_IN_QUEUED_TITLE,
+  CHECK_IN_REFUSED_TITLE,
+  CHECK_IN_SENT_TITLE,
   cancelQueuedText,
+  checkInQueuedText,
+  checkInSentText,
   offlineBookingText,
   pendingBookingLabel,
   pendingCancellationLabel,
+  pendingCheckInLabel,
   REFUSED_TITLE,
   SYNCED_TITLE,
   syncedText,
@@ -36,7 +42,8 @@ export function askNotificationPermission(): void {
  * spec part 2, 4: after a sync that booked at least one, 'Appointments Synced' as a device notification (a toast
  * when notifications are not allowed). Each other outcome gets its own toast, shown one after another (one toast
  * at a time; the first replaces whatever is on screen): the bookings the server refused, named with its reason; the
- * cancellations sent; the cancellations refused (decision 033). A toast never mixes what was done with what was refused.
+ * cancellations sent; the cancellations refused (decision 033); the check-ins sent and refused (docs/decisions/041).
+ * A toast never mixes what was done with what was refused.
  */
 export function reportSync(result: SyncResult): void {
   const toasts: Parameters<typeof toastEach>[0] = [];
@@ -56,6 +63,13 @@ export function reportSync(result: SyncResult): void {
     const reasons = result.cancelRefused.map((r) => `${pendingCancellationLabel(r.item)}: ${r.message}`);
     toasts.push({ title: CANCEL_REFUSED_TITLE, description: reasons.join(' '), variant: 'destructive', duration: TIMINGS.registrationToastMs * 2 });
   }
+  if (result.checkedIn.length > 0) {
+    toasts.push({ title: CHECK_IN_SENT_TITLE, description: result.checkedIn.map(checkInSentText).join(' '), variant: 'success' });
+  }
+  if (result.checkInRefused.length > 0) {
+    const reasons = result.checkInRefused.map((r) => `${pendingCheckInLabel(r.item)}: ${r.message}`);
+    toasts.push({ title: CHECK_IN_REFUSED_TITLE, description: reasons.join(' '), variant: 'destructive', duration: TIMINGS.registrationToastMs * 2 });
+  }
   toastEach(toasts);
 }
 
@@ -68,4 +82,9 @@ export function announceQueuedBooking(pending: PendingAppointment): void {
 /** Tells the rep a cancellation made without a network waits on the device, and can be undone until it is sent. */
 export function announceQueuedCancellation(pending: PendingCancellation): void {
   toast({ title: CANCEL_QUEUED_TITLE, description: cancelQueuedText(pending), variant: 'info' });
+}
+
+/** Tells the rep a check-in typed without a network waits on the device, and counts from when the code was typed. */
+export function announceQueuedCheckIn(pending: PendingCheckIn): void {
+  toast({ title: CHECK_IN_QUEUED_TITLE, description: checkInQueuedText(pending), variant: 'info' });
 }

@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RepAppointment } from '../../../../shared/schemas/booking';
+import { renderWithApp } from '../../auth/test/render';
 import { AppointmentCard } from './appointment-card';
 
 afterEach(cleanup);
@@ -78,11 +79,86 @@ describe('AppointmentCard', () => {
     ['booked', TODAY, 'Cannot cancel on appointment day', 'Today'],
     ['completed', '2026-03-12', 'Appointment Completed', 'Thursday'],
     ['cancelled', '2026-03-12', 'Appointment Cancelled', 'Thursday'],
-    ['confirmed', '2026-03-12', 'Appointment Cancelled', 'Thursday'],
   ])('a %s appointment on %s shows %s instead of a cancel button', (status, date, reason, label) => {
     render(<AppointmentCard appointment={appointment({ status, appointment_date: date })} today={TODAY} onCancel={() => {}} />);
     expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
     expect(screen.getByText(reason)).toBeInTheDocument();
     expect(screen.getByText(label)).toBeInTheDocument();
+  });
+
+  // Docs/decisions/041: the clinic confirms visits now; the spec's 'Appointment Cancelled' (its words for a cancelled
+  // visit) must not stand beside a confirmed one. No Cancel either: the rep cancels only a booked visit.
+  it.each([
+    ['confirmed', 'Confirmed by the clinic. Please call the clinic to change it.'],
+    ['no_show', 'Marked as no-show by the clinic'],
+  ])('a %s visit offers no Cancel, says why, and no word of a cancellation', (status, why) => {
+    render(<AppointmentCard appointment={appointment({ status })} today={TODAY} onCancel={() => {}} />);
+    expect(screen.queryByRole('button', { name: /Cancel/ })).toBeNull();
+    expect(screen.queryByText(/Cancelled/)).toBeNull();
+    expect(screen.getByText(why)).toBeInTheDocument();
+  });
+
+  // Docs/decisions/041: the clinic confirms bookings of some doctors; the badge says what the rep waits for.
+  it.each([
+    ['booked', true, 'Awaiting confirmation'],
+    ['booked', false, 'Booked'],
+    ['confirmed', true, 'Confirmed'],
+    ['no_show', false, 'No-show'],
+  ])('a %s visit (approval required: %s) reads %s on its badge', (status, requiresApproval, text) => {
+    render(<AppointmentCard appointment={appointment({ status, requires_approval: requiresApproval })} today={TODAY} onCancel={() => {}} />);
+    expect(screen.getByText(text)).toBeInTheDocument();
+  });
+});
+
+// Docs/decisions/041: on the visit's day the rep checks in at reception; then the card says when and offers the proof.
+describe('AppointmentCard check-in', () => {
+  it.each(['booked', 'confirmed'])('offers Check in on the day of a %s visit and hands the visit over', async (status) => {
+    const onCheckIn = vi.fn();
+    const a = appointment({ status, appointment_date: TODAY, start_time: '15:30' });
+    render(<AppointmentCard appointment={a} today={TODAY} onCancel={() => {}} onCheckIn={onCheckIn} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Check in: Dr. Asha Rao on 10/03/2026 at 15:30' }));
+    expect(onCheckIn).toHaveBeenCalledWith(a);
+  });
+
+  it.each([
+    ['tomorrow', { appointment_date: '2026-03-11' }],
+    ['yesterday', { appointment_date: '2026-03-09' }],
+    ['a completed visit', { appointment_date: TODAY, status: 'completed' }],
+    ['a cancelled visit', { appointment_date: TODAY, status: 'cancelled' }],
+  ])('offers no Check in for %s', (_, over) => {
+    render(<AppointmentCard appointment={appointment(over)} today={TODAY} onCancel={() => {}} onCheckIn={() => {}} />);
+    expect(screen.queryByRole('button', { name: /Check in/ })).toBeNull();
+  });
+
+  it('once checked in shows the Indian time and Proof of visit instead of Check in', () => {
+    // 10:12 UTC is 15:42 in India.
+    renderWithApp(
+      <AppointmentCard
+        appointment={appointment({ appointment_date: TODAY, checked_in_at: '2026-03-10T10:12:30.000Z' })}
+        today={TODAY}
+        onCancel={() => {}}
+        onCheckIn={() => {}}
+      />,
+    );
+    expect(screen.getByText('Checked in 15:42')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Proof of visit: Dr. Asha Rao on 10/03/2026' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Check in/ })).toBeNull();
+  });
+
+  it('while its code waits on the device says so, with the time it was typed, and offers no second check-in', () => {
+    render(
+      <AppointmentCard
+        appointment={appointment({ appointment_date: TODAY })}
+        today={TODAY}
+        onCancel={() => {}}
+        onCheckIn={() => {}}
+        checkInTypedAt="2026-03-10T10:12:30.000Z"
+      />,
+    );
+    expect(screen.getByText('Check-in waiting to be sent')).toBeInTheDocument();
+    expect(screen.getByText('(code typed at 15:42)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Check in/ })).toBeNull();
+    // The spec's rule on the visit's day still reads beside it.
+    expect(screen.getByText('Cannot cancel on appointment day')).toBeInTheDocument();
   });
 });

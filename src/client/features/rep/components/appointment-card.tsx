@@ -2,11 +2,13 @@ import { clsx } from 'clsx';
 import { Building2, CalendarDays, Clock, CloudUpload, Stethoscope, Undo2 } from 'lucide-react';
 import { canRepCancel } from '../../../../shared/booking/booking-rules';
 import { visitDateText } from '../../../../shared/booking/visit-label';
+import { checkCheckIn, visitStatusText } from '../../../../shared/booking/visit-status';
 import { addDays, formatDisplayDate, isIsoDate } from '../../../../shared/dates';
 import type { RepAppointment } from '../../../../shared/schemas/booking';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { CheckInStatus } from './check-in-status';
 import { doctorTitle } from './doctor-title';
 import { longDate } from './calendar-day-text';
 
@@ -18,14 +20,16 @@ export function dayLabel(date: string, today: string): string {
   return longDate(date).split(' ')[0]!;
 }
 
-/** spec part 2, 4: booked and completed keep their colours; any other status gets the red cancelled style. */
-function statusTone(status: string) {
-  if (status === 'booked') return 'info' as const;
-  if (status === 'completed') return 'success' as const;
+/**
+ * spec part 2, 4: booked and completed keep their colours and a cancelled visit is red. Docs/decisions/041 made the
+ * other statuses real: a visit awaiting the clinic's confirmation is amber, a confirmed one green like completed, a
+ * no-show red. The words on the badge carry the meaning; the colour only repeats it.
+ */
+function statusTone(status: string, requiresApproval: boolean) {
+  if (status === 'booked') return requiresApproval ? ('warning' as const) : ('info' as const);
+  if (status === 'completed' || status === 'confirmed') return 'success' as const;
   return 'danger' as const;
 }
-
-const capitalise = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 /** A cancellation of this appointment made offline that waits on the device, and its undo (decision 033). */
 export interface WaitingCancellation {
@@ -36,23 +40,31 @@ export interface WaitingCancellation {
 /**
  * One upcoming appointment: doctor, specialty, clinic, day and date (with the visit time and the place in the doctor's
  * day when the clinic set visiting hours, docs/decisions/039), status, and cancel when the rule allows; or,
- * while its cancellation waits to be sent, that state and Undo.
+ * while its cancellation waits to be sent, that state and Undo. On the visit's day: check in, then the check-in time
+ * and the proof of visit (docs/decisions/041).
  */
 export function AppointmentCard({
   appointment: a,
   today,
   onCancel,
   cancellation,
+  onCheckIn,
+  checkInTypedAt,
 }: {
   appointment: RepAppointment;
   today: string;
   onCancel: (a: RepAppointment) => void;
   cancellation?: WaitingCancellation;
+  onCheckIn?: (a: RepAppointment) => void;
+  /** When a check-in of this visit waits on the device: the ISO instant its code was typed. */
+  checkInTypedAt?: string;
 }) {
   const date = a.appointment_date.slice(0, 10);
   const cancel = canRepCancel({ date, status: a.status }, today);
   const doctor = doctorTitle(a.doctor_name);
   const when = visitDateText(date, a.start_time);
+  // The shared rule decides (the server applies it too); on the card, only until the check-in is made or waiting.
+  const mayCheckIn = onCheckIn && !a.checked_in_at && !checkInTypedAt && checkCheckIn({ status: a.status, date, on: today }).ok;
   return (
     <Card
       className={clsx(
@@ -67,7 +79,7 @@ export function AppointmentCard({
             <Stethoscope className="h-4 w-4 text-teal-700 dark:text-teal-300" aria-hidden />
             {doctor}
           </h3>
-          <Badge tone={statusTone(a.status)}>{capitalise(a.status)}</Badge>
+          <Badge tone={statusTone(a.status, a.requires_approval)}>{visitStatusText(a.status, { requiresApproval: a.requires_approval })}</Badge>
           {a.token !== null && (
             <Badge tone="neutral" data-testid="appointment-token">
               <span aria-hidden>Token #{a.token}</span>
@@ -99,7 +111,14 @@ export function AppointmentCard({
           )}
         </p>
       </div>
-      <div className="shrink-0">
+      <div className="flex shrink-0 flex-col items-start gap-2 sm:items-end">
+        <CheckInStatus
+          appointmentId={a.id}
+          visitName={`${doctor} on ${when}`}
+          checkedInAt={a.checked_in_at}
+          waitingTypedAt={checkInTypedAt}
+          onCheckIn={mayCheckIn ? () => onCheckIn(a) : undefined}
+        />
         {cancellation ? (
           <Button
             variant="secondary"

@@ -6,10 +6,11 @@ import { listPendingItems, syncPendingBookings } from '../../../lib/offline-queu
 import { getMe } from '../../auth/api/get-me';
 import { bookingCalendarKeyPrefix } from '../api/get-booking-calendar';
 import { repAppointmentsKeyPrefix } from '../api/get-rep-appointments';
+import { repVisitsKeyPrefix } from '../api/get-rep-visits';
 import { reportSync } from '../../pwa/lib/report-sync';
 
 /**
- * Sends the bookings (and cancellations, decision 033) waiting on this device at start-up (when online), each time the network returns
+ * Sends the bookings (and cancellations, decision 033, and check-ins, docs/decisions/041) waiting on this device at start-up (when online), each time the network returns
  * (spec part 2, 4) and every 30 s while some wait. Only the signed-in rep's own bookings go, with that rep's
  * session; renders nothing.
  */
@@ -24,8 +25,10 @@ export function OfflineSync() {
       const me = await getMe().catch(() => null);
       if (!alive || me?.userType !== 'medrep') return;
       const result = await syncPendingBookings(me.user.id);
-      if (result.synced.length + result.refused.length + result.cancelled.length + result.cancelRefused.length === 0) return;
-      await Promise.all([qc.invalidateQueries({ queryKey: bookingCalendarKeyPrefix }), qc.invalidateQueries({ queryKey: repAppointmentsKeyPrefix })]);
+      // Only what was kept for a later try: nothing changed on the server.
+      const { kept: _kept, ...done } = result;
+      if (Object.values(done).every((list) => list.length === 0)) return;
+      await Promise.all([bookingCalendarKeyPrefix, repAppointmentsKeyPrefix, repVisitsKeyPrefix].map((queryKey) => qc.invalidateQueries({ queryKey })));
       reportSync(result);
     };
     const onOnline = () => void run();

@@ -1,0 +1,34 @@
+import { useLocation, useSearchParams } from 'react-router';
+import { Spinner } from '../components/ui/spinner';
+import { useMe } from '../features/auth/api/get-me';
+import { AuthPageCard } from '../features/auth/components/auth-page-card';
+import { CheckInLoginPrompt } from '../features/rep/components/check-in-login-prompt';
+import { QrCheckIn } from '../features/rep/components/qr-check-in';
+
+/** The clinic id of the QR link, or null when it is missing or not an id. */
+function clinicIdOf(value: string | null): number | null {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * /check-in?clinicId=&code=: where the reception's QR code leads (docs/decisions/041). A signed-in rep is checked in to
+ * today's visit at that clinic; anyone else is asked to log in as a rep and comes back here.
+ */
+export default function CheckInPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const me = useMe();
+  const rep = me.data?.userType === 'medrep' ? me.data.user : null;
+  return (
+    <AuthPageCard title="Check in at reception">
+      {me.isPending ? (
+        <Spinner label="Loading..." />
+      ) : rep ? (
+        <QrCheckIn repId={rep.id} clinicId={clinicIdOf(params.get('clinicId'))} code={(params.get('code') ?? '').trim()} />
+      ) : (
+        <CheckInLoginPrompt returnTo={location.pathname + location.search} />
+      )}
+    </AuthPageCard>
+  );
+}
