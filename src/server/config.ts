@@ -6,6 +6,8 @@ import { z } from 'zod';
 const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const TRUST_PROXY_MESSAGE = 'must be true, false, a number of proxy hops, or comma-separated proxy addresses or CIDR ranges';
+const RECEIPT_KEY_MESSAGE = 'must be an Ed25519 private key: a PKCS8 PEM or its base64 (openssl genpkey -algorithm ed25519 | base64 -w0)';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -71,12 +73,8 @@ const envSchema = z.object({
   RECEIPT_SIGNING_KEY: z
     .string()
     .optional()
-    .transform((v, ctx) => {
-      if (v === undefined) return undefined;
-      const pem = ed25519PrivateKeyPem(v);
-      if (pem === undefined) ctx.addIssue({ code: 'custom', message: RECEIPT_KEY_MESSAGE });
-      return pem;
-    }),
+    .refine((v) => v === undefined || ed25519PrivateKeyPem(v) !== undefined, RECEIPT_KEY_MESSAGE)
+    .transform((v) => (v === undefined ? undefined : ed25519PrivateKeyPem(v))),
   /** Push services the server may POST to (comma-separated origins; *. for subdomains): no other URL is called. */
   PUSH_SERVICE_ORIGINS: z
     .string()
@@ -86,8 +84,6 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
-
-const RECEIPT_KEY_MESSAGE = 'must be an Ed25519 private key: a PKCS8 PEM or its base64 (openssl genpkey -algorithm ed25519 | base64 -w0)';
 
 /** An Ed25519 private key given as PKCS8 PEM, base64 of the PEM, or base64 of the DER, as PEM; undefined when it is not one. */
 export function ed25519PrivateKeyPem(raw: string): string | undefined {
