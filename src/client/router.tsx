@@ -113,6 +113,11 @@ export const routes: RouteObject[] = [
           ),
         ],
       },
+      // Outside the admin area's guard: whoever follows an invitation has no admin session yet.
+      route(
+        '/admin/invite',
+        page(() => import('./routes/admin-invite-page')),
+      ),
       route(
         '*',
         info(() => import('./routes/not-found-page')),

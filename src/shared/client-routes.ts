@@ -21,6 +21,7 @@ export const CLIENT_ROUTE_PATHS = [
   '/restore-email',
   '/admin',
   '/admin/email',
+  '/admin/invite',
   // docs/decisions/041: the reception's QR code leads to /check-in; a proof of visit is shown and checked at /verify-visit.
   '/check-in',
   '/verify-visit',

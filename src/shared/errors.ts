@@ -108,6 +108,18 @@ export const ERROR_MESSAGES = {
   push_service_not_allowed: 'This browser uses a push service we cannot send to.',
   not_retryable: 'Only a failed e-mail whose text is still kept can be sent again',
   admin_off: 'The admin side is off. Set ADMIN_PASSWORD to turn it on.',
+
+  // --- the admin team: named admins, two-factor sign-in (docs/decisions/042-admin-team.md) -----------------
+  admin_team_required: 'Sign in with your e-mail address, password and authenticator code.',
+  two_factor_required: 'Please enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  admin_owner_only: 'Only an owner can do this.',
+  admin_first_owner: 'The first named admin must be an owner.',
+  admin_email_taken: 'An admin with this e-mail address already exists.',
+  admin_not_found: 'Admin not found',
+  admin_last_owner: 'At least one other active owner must remain.',
+  admin_self: 'You cannot do this to your own account. Ask another owner.',
+  admin_invite_invalid: 'This link is invalid, has expired or was already used. Ask an owner for a new one.',
+  admin_code_invalid: 'Invalid code. Please enter the current code from your authenticator app.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -33,6 +33,8 @@ import { createTestDatabase, TestClock, testDatabaseKinds } from '../test/harnes
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 const ORIGIN = { ip: '127.0.0.1', userAgent: null, path: null, method: null };
+/** The single-password admin acts in these writes (docs/decisions/042-admin-team.md). */
+const ACTOR = { id: 0, name: 'Administrator', role: 'owner' } as const;
 const clinicActor = (id: number): Actor => ({ type: 'clinic', id, sessionId: 'differential', termsAccepted: true });
 
 type World = {
@@ -161,13 +163,14 @@ async function run(app: FastifyInstance, w: World, c: Command, clock: TestClock)
           .select({ id: clinicDoctors.id })
           .from(clinicDoctors)
           .where(and(eq(clinicDoctors.clinicId, clinicId), eq(clinicDoctors.doctorId, doctorId)));
-        if (link) await deleteDoctorLink(app, { linkId: link.id, origin: ORIGIN });
+        if (link) await deleteDoctorLink(app, { linkId: link.id, actor: ACTOR, origin: ORIGIN });
         return;
       }
       case 'clinicStatus':
         await setUserStatus({ ...app, endAllSessions: (type: 'clinic' | 'medrep', id: number) => endAllSessions(app, type, id) } as never, {
           id: w.clinics[c.clinic]!,
           userType: 'clinic',
+          actor: ACTOR,
           origin: ORIGIN,
         });
         return;

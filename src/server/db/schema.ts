@@ -30,7 +30,7 @@ const updatedAt = () => ts('updated_at').notNull().defaultNow();
  */
 const TRIGRAM_INDEX = { fastupdate: false };
 
-/** Legacy admin users table of the spec (id, username, password). Kept; the admin gate uses ADMIN_PASSWORD. */
+/** Legacy admin users table of the spec (id, username, password). Kept; the gate uses ADMIN_PASSWORD, then `admins` (decision 042). */
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
@@ -489,6 +489,8 @@ export const adminNotifications = pgTable('admin_notifications', {
   id: serial('id').primaryKey(),
   message: text('message').notNull(),
   isActive: boolean('is_active').notNull().default(true),
+  /** The name of the admin who broadcast it (docs/decisions/042-admin-team.md); null before named admins. */
+  createdBy: text('created_by'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -580,6 +582,8 @@ export const emailJobs = pgTable('email_jobs', {
   /** The last recipient id written to the outbox. */
   cursor: integer('cursor').notNull().default(0),
   expanded: boolean('expanded').notNull().default(false),
+  /** The name of the admin who asked for the send (its e-mails carry it as admin_user; decision 042). */
+  createdBy: text('created_by'),
   createdAt: ts('created_at').notNull(),
 });
 
@@ -599,7 +603,104 @@ export const securityEvents = pgTable(
     timestamp: ts('timestamp').notNull().defaultNow(),
     blocked: boolean('blocked').notNull().default(false),
   },
-  (t) => [index('security_events_timestamp_idx').on(t.timestamp), index('security_events_type_idx').on(t.eventType)],
+  (t) => [
+    index('security_events_timestamp_idx').on(t.timestamp),
+    index('security_events_type_idx').on(t.eventType),
+    // The Security tab's pages, newest first by id, filtered by type or by threat level (docs/decisions/022, 042).
+    index('security_events_type_id_idx').on(t.eventType, t.id),
+    index('security_events_level_id_idx').on(t.threatLevel, t.id),
+  ],
+);
+
+/**
+ * Named admins (docs/decisions/042-admin-team.md): owners manage the team, staff do the rest. E-mails are stored
+ * lower-cased. No password until the invitation link is used (or after a reset of the second factor); the TOTP secret
+ * (base32) is kept readable, as a verifier must, and `totp_last_step` refuses a code used before. An owner with
+ * `enrolled_at` switches the gate from ADMIN_PASSWORD to the team for good (a reset keeps it).
+ */
+export const admins = pgTable(
+  'admins',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull(), // owner | staff
+    passwordHash: text('password_hash'),
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    active: boolean('active').notNull().default(true),
+    enrolledAt: ts('enrolled_at'),
+    lastSignInAt: ts('last_sign_in_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('admins_email_uq').on(t.email),
+    check('admins_role_ck', sql`${t.role} in ('owner', 'staff')`),
+    check('admins_email_lower_ck', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/**
+ * Invitation and enrolment links of admins (decision 042): 32 random bytes, stored as SHA-256, 48 hours, single use.
+ * `accepted_at`: the password was chosen (the link then only confirms the first code); `used_at`: finished.
+ */
+export const adminEnrolmentLinks = pgTable(
+  'admin_enrolment_links',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose').notNull(), // invite | reset
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_enrolment_links_admin_idx').on(t.adminId)],
+);
+
+/** Ten one-time recovery codes per admin with two-factor (decision 042), stored as SHA-256 (50 random bits each). */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_recovery_codes_admin_idx').on(t.adminId)],
+);
+
+/**
+ * Every admin act, one row each (decision 042): who (id and the name at the time, kept if the admin row goes; 0 is the
+ * single-password session, null an unknown e-mail's failed sign-in), what, which record, when, from which address.
+ * Append-only: a trigger (migration 0023) refuses UPDATE, and DELETE outside the nightly purge, which keeps a year.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: integer('admin_id'),
+    adminName: text('admin_name').notNull(),
+    action: text('action').notNull(),
+    target: text('target'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    at: ts('at').notNull(),
+    details: jsonb('details'),
+  },
+  (t) => [
+    index('admin_audit_log_admin_idx').on(t.adminId, t.id),
+    index('admin_audit_log_action_idx').on(t.action, t.id),
+    index('admin_audit_log_at_idx').on(t.at),
+  ],
 );
 
 /** Scheduled job runs (decision 011): one row per run, what it did and whether it failed; the admin reads the last. */

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import {
+  adminAuditLog,
   clinicAbsences,
   clinicUsers,
   doctorAppointments,
@@ -30,6 +31,12 @@ import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 const DAY_MS = 86_400_000;
 export const PENDING_REGISTRATION_DAYS = 7;
 export const IDEMPOTENCY_KEY_DAYS = 7;
+/**
+ * The admin audit trail is kept at least a year (DPDP Rules 2025, rule 8(3): logs of processing kept one year;
+ * docs/decisions/042-admin-team.md). 400 days: a year whatever the leap day, plus a month's margin for a purge
+ * that did not run, a clock that was off, or a question asked about the year just past.
+ */
+export const ADMIN_AUDIT_DAYS = 400;
 
 export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutcome> {
   const retentionDays = app.config.RETENTION_DAYS;
@@ -108,6 +115,14 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
       // Reminder claims and job history older than the retention period have nothing left to protect.
       const reminderClaims = count(await tx.delete(remindersSent).where(lt(remindersSent.sentAt, retentionInstant)).returning({ id: remindersSent.id }));
       const oldRuns = count(await tx.delete(jobRuns).where(lt(jobRuns.startedAt, retentionInstant)).returning({ id: jobRuns.id }));
+      // The audit trail refuses deletes (migration 0023) unless this transaction says it is the purge.
+      await tx.execute(sql`select set_config('repvisit.audit_purge', 'on', true)`);
+      const auditRows = count(
+        await tx
+          .delete(adminAuditLog)
+          .where(lt(adminAuditLog.at, weekAgo(ADMIN_AUDIT_DAYS)))
+          .returning({ id: adminAuditLog.id }),
+      );
       // Rate-limit windows that have ended (PostgreSQL keeps them in a table shared by the instances).
       const rateLimitWindows = count(
         await tx.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, now)).returning({ key: rateLimitCounters.key }),
@@ -140,6 +155,7 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
         reminderClaims,
         jobRuns: oldRuns,
         rateLimitWindows,
+        adminAuditRows: auditRows,
       };
     },
     countsOf: (counts) => counts,

@@ -1,15 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { cacheKey } from '../cache/cache-keys';
 import { invalidatingTransaction } from '../cache/invalidation';
 import { defineReadCache } from '../cache/read-cache';
 import type { DbOrTx } from '../db/client';
 import { preparedOnce, type Param } from '../db/query-tools';
-import { clinicUsers, medicalReps, sessions } from '../db/schema';
+import { admins, clinicUsers, medicalReps, sessions } from '../db/schema';
 import type { Deps } from '../deps';
 import { forbidden, unauthorized, AppError, isDatabaseUnavailable } from '../errors';
 import { SESSION_COOKIE } from '../../shared/site-cookies';
+import { ERROR_MESSAGES } from '../../shared/errors';
+import { SINGLE_PASSWORD_ADMIN, type AdminRole } from '../../shared/schemas/admin-team';
 
 // Server-side sessions (docs/decisions/002-server-sessions.md). The cookie holds a random token; the sessions table holds its SHA-256,
 // so a leaked table cannot be replayed. Dashboards trust GET /api/auth/me, not data saved in the browser.
@@ -17,11 +19,20 @@ import { SESSION_COOKIE } from '../../shared/site-cookies';
 export { SESSION_COOKIE };
 export type UserType = 'clinic' | 'medrep' | 'admin';
 
+/** The admin acting (docs/decisions/042-admin-team.md): a named admin, or the single-password session (id 0). */
+export interface AdminActor {
+  id: number;
+  name: string;
+  role: AdminRole;
+}
+
 export interface Actor {
   type: UserType;
-  id: number; // 0 for the admin
+  id: number; // the admin's id; 0 for the single-password session
   sessionId: string;
   termsAccepted: boolean;
+  /** Set for an admin session: who acts, read from `admins` on every request (deactivation ends it at once). */
+  admin?: AdminActor;
 }
 
 const HOUR = 3_600_000;
@@ -276,6 +287,9 @@ async function loadActor(app: FastifyInstance, request: FastifyRequest, touches:
   // A deleted or deactivated account's sessions stop at once.
   // (A cached record is shared by this instance's requests: only lastSeenAt is ever changed in it.)
   if (!session || !session.active) return null;
+  // Admin sessions are never cached: who acts is read now (an admin deactivated, or the single password retired).
+  const admin = session.userType === 'admin' ? await resolveAdmin(app.db, session.userId) : undefined;
+  if (admin === null) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     session.lastSeenAt = now;
     if (session.userType === 'admin') {
@@ -288,7 +302,28 @@ async function loadActor(app: FastifyInstance, request: FastifyRequest, touches:
       touches.note(id, now);
     }
   }
-  return { type: session.userType, id: session.userId, sessionId: id, termsAccepted: session.termsAccepted };
+  return { type: session.userType, id: session.userId, sessionId: id, termsAccepted: session.termsAccepted, ...(admin ? { admin } : {}) };
+}
+
+/**
+ * True once a named owner has enrolled (docs/decisions/042-admin-team.md): from then on the gate asks for e-mail,
+ * password and code, and the single-password session (id 0) opens nothing. A reset of that owner's second factor
+ * keeps `enrolled_at`, so the switch never goes back.
+ */
+export async function namedOwnerExists(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(and(eq(admins.role, 'owner'), isNotNull(admins.enrolledAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The admin of a session: the single-password one while no named owner exists, else an active named admin. */
+async function resolveAdmin(db: DbOrTx, id: number): Promise<AdminActor | null> {
+  if (id === 0) return (await namedOwnerExists(db)) ? null : { ...SINGLE_PASSWORD_ADMIN };
+  const [row] = await db.select({ id: admins.id, name: admins.name, role: admins.role, active: admins.active }).from(admins).where(eq(admins.id, id)).limit(1);
+  return row?.active ? { id: row.id, name: row.name, role: row.role as AdminRole } : null;
 }
 
 /**
@@ -357,6 +392,26 @@ export function requireUser(types: UserType[], opts: { allowWithoutTerms?: boole
     if (!types.includes(actor.type)) throw unauthorized(types.includes('admin') ? 'Admin authentication required' : opts.unauthorizedMessage);
     if (!actor.termsAccepted && !opts.allowWithoutTerms) throw new AppError('terms_required', TERMS_REQUIRED_MESSAGE, 403);
   };
+}
+
+/**
+ * Guard of an owner's act (docs/decisions/042-admin-team.md): managing admins, restarting the server, deleting
+ * accounts. Staff are refused with 403; the single-password session counts as an owner while it works at all.
+ */
+export function requireOwner(): preHandlerAsyncHookHandler {
+  const signedIn = requireUser(['admin']);
+  return async function ownerGuard(request, reply) {
+    await signedIn.call(this, request, reply);
+    const actor = await request.getActor();
+    if (actor?.admin?.role !== 'owner') throw new AppError('admin_owner_only', ERROR_MESSAGES.admin_owner_only, 403);
+  };
+}
+
+/** The admin acting on a guarded admin route. */
+export async function adminOf(request: FastifyRequest): Promise<AdminActor> {
+  const actor = await request.getActor();
+  if (!actor?.admin) throw unauthorized('Admin authentication required');
+  return actor.admin;
 }
 
 /** The signed-in actor of a guarded route (the guard has already checked there is one). */

@@ -282,4 +282,19 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/admin/subscriptions.csv': { request: (w) => ({ url: `/api/admin/subscriptions.csv?q=${encodeURIComponent(w.repA.email)}` }), expect: adminOnly() },
   'GET /api/admin/doctors.csv': { request: none, expect: adminOnly() },
   'GET /api/admin/appointments.csv': { request: () => ({ url: '/api/admin/appointments.csv?status=booked' }), expect: adminOnly() },
+  // The admin team (docs/decisions/042). The 'admin' actor is the single-password session with no named owner yet, so
+  // it may do an owner's acts (invite the first owner); staff refusals and the team mode are admin-team*.test.ts's.
+  'GET /api/admin/gate': { request: none, expect: every('ok') },
+  'GET /api/admin/me': { request: none, expect: adminOnly() },
+  'GET /api/admin/admins': { request: () => ({ url: '/api/admin/admins?limit=5' }), expect: adminOnly() },
+  // An invited owner has not enrolled: the gate stays the single password for the next rows.
+  'POST /api/admin/admins': { request: json((w) => ({ name: 'First Owner', email: `owner-${w.repA.id}@example.com`, role: 'owner' })), expect: adminOnly() },
+  'PATCH /api/admin/admins/:id': { request: () => ({ url: '/api/admin/admins/999999', payload: { active: false } }), expect: adminOnly('reached') },
+  'POST /api/admin/admins/:id/reset-two-factor': { request: () => ({ url: '/api/admin/admins/999999/reset-two-factor' }), expect: adminOnly('reached') },
+  // The invitation link's steps are public: the token is the proof (an unknown one is a 400).
+  'POST /api/admin/invite/check': { request: json(() => ({ token: 'x'.repeat(43) })), expect: every('reached') },
+  'POST /api/admin/invite/accept': { request: json(() => ({ token: 'x'.repeat(43), password: 'Long-enough-Pass1!' })), expect: every('reached') },
+  'POST /api/admin/invite/confirm': { request: json(() => ({ token: 'x'.repeat(43), code: '123456' })), expect: every('reached') },
+  'GET /api/admin/audit': { request: () => ({ url: '/api/admin/audit?limit=5&action=user_deleted' }), expect: adminOnly() },
+  'GET /api/admin/security-events': { request: () => ({ url: '/api/admin/security-events?limit=5&level=high' }), expect: adminOnly() },
 };

@@ -14,7 +14,9 @@ import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { countJobMessages } from '../../outbox/outbox.repo';
+import type { AdminActor } from '../../plugins/auth';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
+import { recordAdminAct, targetOf } from './admin-audit.service';
 import { findPending, replacePendingCode, type PendingRep } from '../auth/auth.service';
 import { CODE_LIFETIME_MS, VERIFY_LINK_LIFETIME_MS, generateCode, generateToken, hashCode, hashLinkToken } from '../auth/codes';
 import { verificationMailKey } from '../auth/registration.service';
@@ -44,6 +46,7 @@ import {
 
 type EmailDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox' | 'log'>;
 
+/** The e-mails of a send written before sends named their admin (docs/decisions/042-admin-team.md). */
 export const ADMIN_USER = 'admin';
 /** Recipients written to the outbox per transaction. */
 const EXPAND_BATCH = 200;
@@ -63,7 +66,7 @@ const htmlOf = (text: string) =>
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** POST /api/admin/send-bulk-email: the job is written and answered at once (202); the screen follows its progress. */
-export async function queueBulkEmail(deps: EmailDeps, o: { input: BulkEmail; origin: RequestOrigin }): Promise<BulkEmailQueuedResponse> {
+export async function queueBulkEmail(deps: EmailDeps, o: { actor: AdminActor; input: BulkEmail; origin: RequestOrigin }): Promise<BulkEmailQueuedResponse> {
   const { input } = o;
   let recipients: BulkJobInput['recipients'];
   let queued: number;
@@ -81,11 +84,22 @@ export async function queueBulkEmail(deps: EmailDeps, o: { input: BulkEmail; ori
   }
   const jobId = randomUUID();
   const job: BulkJobInput = { subject: input.subject, content: input.content, templateType: input.templateType, recipients };
-  await insertEmailJob(deps.db, { id: jobId, kind: 'bulk', input: job, total: queued, expanded: queued === 0, createdAt: deps.clock.now() });
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await insertEmailJob(tx, { id: jobId, kind: 'bulk', input: job, total: queued, expanded: queued === 0, createdBy: o.actor.name, createdAt: now });
+    await recordAdminAct(tx, {
+      actor: o.actor,
+      action: 'bulk_email_sent',
+      target: targetOf('email_job', jobId),
+      origin: o.origin,
+      at: now,
+      details: { recipients: queued, subject: input.subject, templateType: input.templateType },
+    });
+  });
   await recordSecurityEvent(deps, o.origin, {
     eventType: 'admin_bulk_email',
     userType: 'admin',
-    userId: 0,
+    userId: o.actor.id,
     details: {
       jobId,
       recipients: queued,
@@ -101,7 +115,10 @@ export async function queueBulkEmail(deps: EmailDeps, o: { input: BulkEmail; ori
  * e-mailed with the re-registration text. `sendToAll` reaches every pending registration up to the newest one now,
  * less `except`; typed addresses without a pending registration are counted as skipped.
  */
-export async function sendReregistrationEmails(deps: EmailDeps, o: { input: Reregistration; origin: RequestOrigin }): Promise<ReregistrationResponse> {
+export async function sendReregistrationEmails(
+  deps: EmailDeps,
+  o: { actor: AdminActor; input: Reregistration; origin: RequestOrigin },
+): Promise<ReregistrationResponse> {
   const { input } = o;
   const typed = [...new Set((input.emails ?? []).map((e) => e.toLowerCase()))];
   const pendingTyped = await findPendingOf(deps, typed);
@@ -117,11 +134,22 @@ export async function sendReregistrationEmails(deps: EmailDeps, o: { input: Rere
   const queued = await countPendingSelected(deps.db, { selection: recipients });
   const jobId = randomUUID();
   const job: ReregistrationJobInput = { recipients };
-  await insertEmailJob(deps.db, { id: jobId, kind: 'reregistration', input: job, total: queued, expanded: queued === 0, createdAt: deps.clock.now() });
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await insertEmailJob(tx, { id: jobId, kind: 'reregistration', input: job, total: queued, expanded: queued === 0, createdBy: o.actor.name, createdAt: now });
+    await recordAdminAct(tx, {
+      actor: o.actor,
+      action: 'reregistration_email_sent',
+      target: targetOf('email_job', jobId),
+      origin: o.origin,
+      at: now,
+      details: { recipients: queued, skipped, sendToAll: !!input.sendToAll },
+    });
+  });
   await recordSecurityEvent(deps, o.origin, {
     eventType: 'admin_reregistration_emails',
     userType: 'admin',
-    userId: 0,
+    userId: o.actor.id,
     details: { jobId, sendToAll: !!input.sendToAll, except: input.except?.length ?? 0, queued, skipped },
   });
   const parts = [`${plural(queued, 're-registration email')} queued for sending`];
@@ -178,7 +206,7 @@ async function expandBulkBatch(deps: EmailDeps, tx: Tx, job: EmailJobRow): Promi
         text,
         html: htmlOf(text),
         templateType: input.templateType,
-        adminUser: ADMIN_USER,
+        adminUser: job.createdBy ?? ADMIN_USER,
       };
     }),
     { jobId: job.id },
@@ -204,7 +232,7 @@ async function expandReregistrationBatch(deps: EmailDeps, tx: Tx, job: EmailJobR
     // The same key as the verification e-mail: the newest code replaces one not yet sent.
     await deps.outbox.queueEmail(
       tx,
-      { to: p.email, toName: p.fullName, subject, text, html: htmlOf(text), templateType: 'reregistration', adminUser: ADMIN_USER },
+      { to: p.email, toName: p.fullName, subject, text, html: htmlOf(text), templateType: 'reregistration', adminUser: job.createdBy ?? ADMIN_USER },
       { jobId: job.id, replaceKey: verificationMailKey('medrep', p.email) },
     );
   }
@@ -226,8 +254,22 @@ export async function getEmailJob(deps: Pick<Deps, 'db'>, o: { jobId: string }):
 }
 
 /** POST /api/admin/email-jobs/:jobId/retry-failed: every failed e-mail of the send is queued again. */
-export async function retryFailedJobEmails(deps: Pick<Deps, 'db' | 'outbox'>, o: { jobId: string }): Promise<EmailRetryResponse> {
+export async function retryFailedJobEmails(
+  deps: Pick<Deps, 'db' | 'outbox' | 'clock'>,
+  o: { actor: AdminActor; jobId: string; origin: RequestOrigin },
+): Promise<EmailRetryResponse> {
   if (!(await findEmailJob(deps.db, o))) throw notFound(ADMIN_MESSAGES.jobNotFound);
-  const retried = await deps.outbox.requeueFailed(deps.db, { jobId: o.jobId });
+  const retried = await deps.db.transaction(async (tx) => {
+    const n = await deps.outbox.requeueFailed(tx, { jobId: o.jobId });
+    await recordAdminAct(tx, {
+      actor: o.actor,
+      action: 'email_job_retried',
+      target: targetOf('email_job', o.jobId),
+      origin: o.origin,
+      at: deps.clock.now(),
+      details: { retried: n },
+    });
+    return n;
+  });
   return { retried, message: `${plural(retried, 'failed email')} queued again` };
 }

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/schemas/admin';
 import { errorResponses } from '../../../shared/schemas/common';
 import { pageQuerySchema } from '../../../shared/schemas/pagination';
-import { requireUser } from '../../plugins/auth';
+import { adminOf, requireUser } from '../../plugins/auth';
 import { originOf } from '../../plugins/security';
 import { listEmailLogs, listEmailRecipients, listPendingReps } from './admin-email-lists.service';
 import { getEmailJob, queueBulkEmail, retryFailedJobEmails, sendReregistrationEmails } from './admin-email-jobs.service';
@@ -42,7 +42,7 @@ export async function adminEmailRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     '/api/admin/send-reregistration-emails',
     { ...adminOnly, schema: { body: reregistrationSchema, response: { 200: reregistrationResponseSchema, ...errorResponses } } },
-    async (request) => sendReregistrationEmails(app, { input: request.body, origin: originOf(request) }),
+    async (request) => sendReregistrationEmails(app, { actor: await adminOf(request), input: request.body, origin: originOf(request) }),
   );
   app.get(
     '/api/admin/medical-reps-with-subscription',
@@ -52,7 +52,8 @@ export async function adminEmailRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     '/api/admin/send-bulk-email',
     { ...adminOnly, schema: { body: bulkEmailSchema, response: { 202: bulkEmailQueuedResponseSchema, ...errorResponses } } },
-    async (request, reply) => reply.status(202).send(await queueBulkEmail(app, { input: request.body, origin: originOf(request) })),
+    async (request, reply) =>
+      reply.status(202).send(await queueBulkEmail(app, { actor: await adminOf(request), input: request.body, origin: originOf(request) })),
   );
   app.get(
     '/api/admin/email-jobs/:jobId',
@@ -62,7 +63,7 @@ export async function adminEmailRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     '/api/admin/email-jobs/:jobId/retry-failed',
     { ...adminOnly, schema: { params: jobParams, response: { 200: emailRetryResponseSchema, ...errorResponses } } },
-    async (request) => retryFailedJobEmails(app, { jobId: request.params.jobId }),
+    async (request) => retryFailedJobEmails(app, { actor: await adminOf(request), jobId: request.params.jobId, origin: originOf(request) }),
   );
   app.get(
     '/api/admin/email-audit-logs',
@@ -72,7 +73,7 @@ export async function adminEmailRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     '/api/admin/email-audit-logs/:id/retry',
     { ...adminOnly, schema: { params: emailParams, response: { 200: emailRetryResponseSchema, ...errorResponses } } },
-    async (request) => retryFailedEmail(app, { id: request.params.id }),
+    async (request) => retryFailedEmail(app, { actor: await adminOf(request), id: request.params.id, origin: originOf(request) }),
   );
   app.get('/api/admin/email-stats', { ...adminOnly, schema: { response: { 200: emailStatsSchema, ...errorResponses } } }, async () => getEmailStats(app));
 }

@@ -4,6 +4,9 @@ import { ERROR_MESSAGES } from '../../../shared/errors';
 import { emailAuditLog } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
+import type { AdminActor } from '../../plugins/auth';
+import type { RequestOrigin } from '../../plugins/security';
+import { recordAdminAct, targetOf } from './admin-audit.service';
 
 // The e-mail history's summary and the retry of a failed e-mail (spec part 2, 7; docs/decisions/028-outbox.md).
 // The history is the outbox's e-mails (the email_audit_log view): each with its delivery state.
@@ -37,8 +40,16 @@ export async function getEmailStats(deps: Pick<Deps, 'db' | 'clock'>): Promise<E
 }
 
 /** POST /api/admin/email-audit-logs/:id/retry: a failed e-mail whose text is kept is queued again, with a new deadline. */
-export async function retryFailedEmail(deps: Pick<Deps, 'db' | 'outbox'>, o: { id: number }): Promise<EmailRetryResponse> {
-  const retried = await deps.outbox.requeueFailed(deps.db, { id: o.id });
-  if (retried === 0) throw badRequest(ERROR_MESSAGES.not_retryable, 'not_retryable');
+export async function retryFailedEmail(
+  deps: Pick<Deps, 'db' | 'outbox' | 'clock'>,
+  o: { actor: AdminActor; id: number; origin: RequestOrigin },
+): Promise<EmailRetryResponse> {
+  const retried = await deps.db.transaction(async (tx) => {
+    const n = await deps.outbox.requeueFailed(tx, { id: o.id });
+    // Nothing retried, nothing done: no row (the transaction ends with the refusal).
+    if (n === 0) throw badRequest(ERROR_MESSAGES.not_retryable, 'not_retryable');
+    await recordAdminAct(tx, { actor: o.actor, action: 'email_retried', target: targetOf('email', o.id), origin: o.origin, at: deps.clock.now() });
+    return n;
+  });
   return { retried, message: 'The email is queued again' };
 }

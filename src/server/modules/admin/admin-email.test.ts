@@ -41,7 +41,7 @@ describeEachDatabase(
       const rows = await ctx.app.db.select().from(emailAuditLog).where(eq(emailAuditLog.recipientId, asha.id));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
-        adminUser: 'admin',
+        adminUser: 'Administrator', // the acting admin's name (decision 042): the single-password session's
         templateType: 'subscription',
         status: 'sent',
         recipientEmail: asha.email,
@@ -200,7 +200,7 @@ describeEachDatabase(
 
       await deliverOutbox(ctx);
       const log = await ctx.app.db.select().from(emailAuditLog).where(eq(emailAuditLog.recipientEmail, payload.email));
-      expect(log.find((l) => l.templateType === 'reregistration')).toMatchObject({ adminUser: 'admin', status: 'sent' });
+      expect(log.find((l) => l.templateType === 'reregistration')).toMatchObject({ adminUser: 'Administrator', status: 'sent' });
     });
 
     it('sends to all pending reps with sendToAll, less the unticked ones, and asks for recipients otherwise', async () => {

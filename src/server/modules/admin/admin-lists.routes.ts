@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { todayInIndia } from '../../../shared/dates';
 import {
@@ -17,7 +17,9 @@ import {
   adminUsersResponseSchema,
 } from '../../../shared/schemas/admin';
 import { errorResponses } from '../../../shared/schemas/common';
-import { requireUser } from '../../plugins/auth';
+import { adminOf, requireUser } from '../../plugins/auth';
+import { originOf } from '../../plugins/security';
+import { recordAdminAct } from './admin-audit.service';
 import { exportAppointmentsCsv, exportDoctorsCsv, exportSubscriptionsCsv, exportUsersCsv } from './admin-export.service';
 import { listAppointments, listDoctors, listSubscriptions, listUsers } from './admin-lists.service';
 
@@ -28,13 +30,25 @@ export async function adminListsRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const adminOnly = { onRequest: requireUser(['admin']) };
 
-  /** A text/csv answer written while the rows are read; a failure part-way cuts the download short. */
-  const sendCsv = (reply: FastifyReply, name: string, chunks: AsyncIterable<string>) =>
-    reply
+  /**
+   * A text/csv answer written while the rows are read; a failure part-way cuts the download short. An export of
+   * personal data is an admin act: its audit row names the list and the filters (docs/decisions/042-admin-team.md).
+   */
+  const sendCsv = async (request: FastifyRequest, reply: FastifyReply, name: string, chunks: AsyncIterable<string>) => {
+    await recordAdminAct(app.db, {
+      actor: await adminOf(request),
+      action: 'data_exported',
+      target: `export:${name}`,
+      origin: originOf(request),
+      at: app.clock.now(),
+      details: { filters: request.query as Record<string, unknown> },
+    });
+    return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="repvisit-${name}-${todayInIndia(app.clock.now())}.csv"`)
       .header('Cache-Control', 'no-store')
       .send(Readable.from(chunks, { objectMode: false }));
+  };
 
   app.get(
     '/api/admin/users',
@@ -43,6 +57,7 @@ export async function adminListsRoutes(base: FastifyInstance): Promise<void> {
   );
   app.get('/api/admin/users.csv', { ...adminOnly, schema: { querystring: adminUsersFilterSchema, response: errorResponses } }, async (request, reply) =>
     sendCsv(
+      request,
       reply,
       request.query.type === 'clinic' ? 'clinics' : request.query.type === 'medrep' ? 'medical-reps' : 'users',
       exportUsersCsv(app, request.query),
@@ -57,7 +72,7 @@ export async function adminListsRoutes(base: FastifyInstance): Promise<void> {
   app.get(
     '/api/admin/subscriptions.csv',
     { ...adminOnly, schema: { querystring: adminSubscriptionsFilterSchema, response: errorResponses } },
-    async (request, reply) => sendCsv(reply, 'subscriptions', exportSubscriptionsCsv(app, request.query)),
+    async (request, reply) => sendCsv(request, reply, 'subscriptions', exportSubscriptionsCsv(app, request.query)),
   );
 
   app.get(
@@ -66,7 +81,7 @@ export async function adminListsRoutes(base: FastifyInstance): Promise<void> {
     async (request) => listDoctors(app, request.query),
   );
   app.get('/api/admin/doctors.csv', { ...adminOnly, schema: { querystring: adminDoctorsFilterSchema, response: errorResponses } }, async (request, reply) =>
-    sendCsv(reply, 'doctors', exportDoctorsCsv(app, request.query)),
+    sendCsv(request, reply, 'doctors', exportDoctorsCsv(app, request.query)),
   );
 
   app.get(
@@ -77,6 +92,6 @@ export async function adminListsRoutes(base: FastifyInstance): Promise<void> {
   app.get(
     '/api/admin/appointments.csv',
     { ...adminOnly, schema: { querystring: adminAppointmentsFilterSchema, response: errorResponses } },
-    async (request, reply) => sendCsv(reply, 'appointments', exportAppointmentsCsv(app, request.query)),
+    async (request, reply) => sendCsv(request, reply, 'appointments', exportAppointmentsCsv(app, request.query)),
   );
 }

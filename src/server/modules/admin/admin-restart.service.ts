@@ -3,7 +3,9 @@ import { ERROR_MESSAGES } from '../../../shared/errors';
 import { securityEvents } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
+import type { AdminActor } from '../../plugins/auth';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
+import { recordAdminAct } from './admin-audit.service';
 
 // 'Restart Server' (spec part 2, 2.6) is taken at most once a minute, whichever instance answers: a storm of clicks
 // would otherwise restart the server again each time it came back (docs/decisions/009-admin-dashboard.md). The last
@@ -12,7 +14,7 @@ import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security'
 export const RESTART_MIN_INTERVAL_MS = 60_000;
 
 /** Records the restart, or refuses it (429) when one was accepted less than a minute ago. */
-export async function acceptRestart(deps: Pick<Deps, 'db' | 'clock' | 'log'>, o: { origin: RequestOrigin }): Promise<void> {
+export async function acceptRestart(deps: Pick<Deps, 'db' | 'clock' | 'log'>, o: { actor: AdminActor; origin: RequestOrigin }): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     // Two clicks at once, on one instance or two, are decided one after the other.
@@ -29,8 +31,9 @@ export async function acceptRestart(deps: Pick<Deps, 'db' | 'clock' | 'log'>, o:
     await recordSecurityEvent({ db: tx, clock: deps.clock, log: deps.log }, o.origin, {
       eventType: 'admin_restart',
       userType: 'admin',
-      userId: 0,
+      userId: o.actor.id,
       threatLevel: 'medium',
     });
+    await recordAdminAct(tx, { actor: o.actor, action: 'server_restarted', target: null, origin: o.origin, at: now });
   });
 }

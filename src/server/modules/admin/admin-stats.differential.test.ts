@@ -20,6 +20,7 @@ import { addExistingDoctor, removeDoctor } from '../clinics/doctors.service';
 import { cancelTodayCalls } from '../clinics/visitors.service';
 import { confirmAccountDeletion, requestAccountDeletion } from '../privacy/privacy.service';
 import { activateFreeTrial } from '../subscriptions/subscriptions.service';
+import { changeVisitStatus } from '../visits/visit-status.service';
 import { deleteAppointment, deleteDoctorLink } from './admin-content.service';
 import { getAnalytics, getStats } from './admin-stats.service';
 import { deleteUser } from './admin-users.service';
@@ -31,6 +32,8 @@ import { deleteUser } from './admin-users.service';
 
 const DAY = 86_400_000;
 const ORIGIN = { ip: '127.0.0.1', userAgent: 'differential', path: null, method: null };
+/** The single-password admin acts in these writes (docs/decisions/042-admin-team.md). */
+const ACTOR = { id: 0, name: 'Administrator', role: 'owner' } as const;
 // States whose first letters differ, so the database's collation and a plain comparison sort them alike.
 const STATES = ['Goa', 'Kerala', 'Punjab', 'Tamil Nadu'] as const;
 const clinicActor = (id: number): Actor => ({ type: 'clinic', id, sessionId: 'differential', termsAccepted: true });
@@ -75,6 +78,8 @@ const command = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('book' as const), rep: fc.nat(2), link: fc.nat(3), day: fc.nat(10), minutes: fc.nat(900) }), weight: 10 },
   { arbitrary: fc.record({ kind: fc.constant('cancel' as const), rep: fc.nat(2), pick: fc.nat(5) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('cancelToday' as const), link: fc.nat(3) }), weight: 1 },
+  // The clinic marks a visit's outcome (docs/decisions/041): the analytics' completion and no-show rates.
+  { arbitrary: fc.record({ kind: fc.constant('mark' as const), pick: fc.nat(20), noShow: fc.boolean() }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('unlink' as const), link: fc.nat(3) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('link' as const), link: fc.nat(3) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('deleteAppointment' as const), pick: fc.nat(20) }), weight: 1 },
@@ -134,6 +139,17 @@ async function run(ctx: TestContext, w: World, c: Command): Promise<void> {
         await cancelTodayCalls(app, { actor: clinicActor(clinicId), input });
         return;
       }
+      case 'mark': {
+        const rows = await app.db
+          .select({ id: doctorAppointments.id, clinicId: doctorAppointments.clinicId })
+          .from(doctorAppointments)
+          .where(sql`${doctorAppointments.status} in ('booked', 'confirmed')`)
+          .orderBy(doctorAppointments.id);
+        const visit = rows[c.pick % Math.max(rows.length, 1)];
+        const input = { status: c.noShow ? ('no_show' as const) : ('completed' as const) };
+        if (visit) await changeVisitStatus(app, { actor: clinicActor(visit.clinicId), id: visit.id, input });
+        return;
+      }
       case 'unlink': {
         const [clinicId, doctorId] = w.links[c.link]!;
         await removeDoctor(app, { actor: clinicActor(clinicId), clinicId, doctorId });
@@ -146,7 +162,7 @@ async function run(ctx: TestContext, w: World, c: Command): Promise<void> {
       }
       case 'deleteAppointment': {
         const rows = await app.db.select({ id: doctorAppointments.id }).from(doctorAppointments).orderBy(doctorAppointments.id);
-        if (rows.length) await deleteAppointment(app, { id: rows[c.pick % rows.length]!.id, origin: ORIGIN });
+        if (rows.length) await deleteAppointment(app, { id: rows[c.pick % rows.length]!.id, actor: ACTOR, origin: ORIGIN });
         return;
       }
       case 'deleteDoctor': {
@@ -155,12 +171,12 @@ async function run(ctx: TestContext, w: World, c: Command): Promise<void> {
           .select({ id: clinicDoctors.id })
           .from(clinicDoctors)
           .where(and(eq(clinicDoctors.clinicId, clinicId), eq(clinicDoctors.doctorId, doctorId)));
-        if (link) await deleteDoctorLink(app, { linkId: link.id, origin: ORIGIN });
+        if (link) await deleteDoctorLink(app, { linkId: link.id, actor: ACTOR, origin: ORIGIN });
         return;
       }
       case 'deleteUser': {
         const id = c.clinic ? w.clinics[c.pick % 2]! : w.reps[c.pick]!;
-        await deleteUser(app, { id, userType: c.clinic ? 'clinic' : 'medrep', origin: ORIGIN });
+        await deleteUser(app, { id, userType: c.clinic ? 'clinic' : 'medrep', actor: ACTOR, origin: ORIGIN });
         return;
       }
       case 'erase': {
@@ -198,14 +214,21 @@ async function countFromEveryRow(db: Db, now: Date) {
   }
   const statusCount = (...kinds: string[]) => kinds.reduce((s, k) => s + (byStatus.get(k) ?? 0), 0);
   const appointments = await db
-    .select({ bookedAt: doctorAppointments.bookedAt, state: clinicUsers.state })
+    .select({ bookedAt: doctorAppointments.bookedAt, state: clinicUsers.state, date: doctorAppointments.appointmentDate, status: doctorAppointments.status })
     .from(doctorAppointments)
     .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId));
   const today = todayInIndia(now);
   const days = Array.from({ length: 30 }, (_, i) => addDays(today, i - 29));
   const perDay = new Map(days.map((d) => [d, 0]));
   const perState = new Map<string, number>();
+  // The visits dated in the 30 days before today, not cancelled, and how they ended (docs/decisions/041).
+  const outcomes = { from: addDays(today, -30), to: addDays(today, -1), visits: 0, completed: 0, noShow: 0 };
   for (const a of appointments) {
+    if (a.date >= outcomes.from && a.date <= outcomes.to && a.status !== 'cancelled') {
+      outcomes.visits++;
+      if (a.status === 'completed') outcomes.completed++;
+      if (a.status === 'no_show') outcomes.noShow++;
+    }
     const day = todayInIndia(a.bookedAt);
     if (perDay.has(day)) perDay.set(day, perDay.get(day)! + 1);
     perState.set(a.state, (perState.get(a.state) ?? 0) + 1);
@@ -234,6 +257,11 @@ async function countFromEveryRow(db: Db, now: Date) {
       appointmentsPerDay: days.map((date) => ({ date, count: perDay.get(date)! })),
       bookingsByState: [...perState].map(([state, n]) => ({ state, count: n })).sort((a, b) => b.count - a.count || (a.state < b.state ? -1 : 1)),
       subscriptionsByStatus: [...byStatus].map(([status, n]) => ({ status, count: n })).sort((a, b) => b.count - a.count || a.status.localeCompare(b.status)),
+      visitOutcomes: {
+        ...outcomes,
+        completionRate: outcomes.visits ? outcomes.completed / outcomes.visits : null,
+        noShowRate: outcomes.visits ? outcomes.noShow / outcomes.visits : null,
+      },
     },
   };
 }
@@ -281,8 +309,8 @@ describeEachDatabase(
             }
           }
         }
-        writes.push(deleteUser(ctx.app, { id: worlds[1]!.clinics[0]!, userType: 'clinic', origin: ORIGIN }));
-        writes.push(...history.map((a) => deleteAppointment(ctx.app, { id: a.id, origin: ORIGIN })));
+        writes.push(deleteUser(ctx.app, { id: worlds[1]!.clinics[0]!, userType: 'clinic', actor: ACTOR, origin: ORIGIN }));
+        writes.push(...history.map((a) => deleteAppointment(ctx.app, { id: a.id, actor: ACTOR, origin: ORIGIN })));
         writes.push(runNightlyPurge({ app: ctx.app, now: ctx.clock.now() }));
         const outcomes = await Promise.allSettled(writes);
         // Refusals by the rules are answers; a deadlock or any other database error would be a rejection here.

@@ -4,7 +4,6 @@ import {
   ADMIN_MESSAGES,
   activeNotificationResponseSchema,
   adminAnalyticsSchema,
-  adminAuthenticateSchema,
   adminSessionResponseSchema,
   adminStatsSchema,
   broadcastResponseSchema,
@@ -14,13 +13,15 @@ import {
   updateUserStatusSchema,
   userStatusResponseSchema,
 } from '../../../shared/schemas/admin';
+import { adminSignInSchema } from '../../../shared/schemas/admin-team';
 import { messageResponseSchema, errorResponses } from '../../../shared/schemas/common';
 import { unauthorized } from '../../errors';
-import { endAllSessions, endSession, requireUser, startSession, type UserType } from '../../plugins/auth';
+import { adminOf, endAllSessions, endSession, requireOwner, requireUser, startSession, type UserType } from '../../plugins/auth';
 import { originOf } from '../../plugins/security';
 import { loginThrottle, type PasswordAccount } from '../auth/login-throttle';
 import { adminEmailRoutes } from './admin-email.routes';
-import { checkAdminPassword, logoutAdmin, recordAdminLogin } from './admin-auth.service';
+import { logoutAdmin, recordAdminLogin, signInAdmin } from './admin-auth.service';
+import { adminTeamRoutes } from './admin-team.routes';
 import { broadcast, clearActiveNotification, deleteAppointment, deleteDoctorLink, getActiveNotification } from './admin-content.service';
 import { adminListsRoutes } from './admin-lists.routes';
 import { acceptRestart } from './admin-restart.service';
@@ -28,7 +29,8 @@ import { getAnalytics, getStats } from './admin-stats.service';
 import { deleteUser, setUserStatus } from './admin-users.service';
 
 // The admin dashboard's calls (spec part 2, 7 "Admin"). Every /api/admin/* call needs an admin
-// session, except the public active announcement the rep dashboard reads.
+// session, except the public active announcement the rep dashboard reads (and the gate's and the invitation
+// link's calls, admin-team.routes.ts). Deleting accounts and restarting are an owner's (docs/decisions/042).
 
 /** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
 
@@ -39,11 +41,13 @@ declare module 'fastify' {
   }
 }
 
-const ADMIN_ACCOUNT: PasswordAccount = { kind: 'admin', login: 'admin' };
+/** The single password's sign-in name, or a named admin's e-mail: each its own attempt budget (decision 031, 042). */
+const adminAccount = (email: string | undefined): PasswordAccount => ({ kind: 'admin', login: email ?? 'admin' });
 
 export async function adminRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const adminOnly = { onRequest: requireUser(['admin']) }; // before body validation: no session, no hints
+  const ownerOnly = { onRequest: requireOwner() };
   // Ending an account's sessions is the session plugin's work; setUserStatus is handed it with the rest of its deps.
   const statusDeps = { db: app.db, clock: app.clock, log: app.log, endAllSessions: (type: UserType, id: number) => endAllSessions(app, type, id) };
 
@@ -51,17 +55,18 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
   const throttle = loginThrottle(app);
   app.post(
     '/api/admin/authenticate',
-    // Per address and for the one admin account, or per device cookie of the admin's browser (decision 031).
+    // Per address and per admin account, or per device cookie of the admin's browser (decision 031); every code
+    // (TOTP or recovery) is an attempt too.
     {
-      preHandler: async (request) => throttle.countAttempt(request, ADMIN_ACCOUNT),
-      schema: { body: adminAuthenticateSchema, response: { 200: messageResponseSchema, ...errorResponses } },
+      preHandler: async (request) => throttle.countAttempt(request, adminAccount(request.body.email)),
+      schema: { body: adminSignInSchema, response: { 200: messageResponseSchema, ...errorResponses } },
     },
     async (request, reply) => {
       const origin = originOf(request);
-      await checkAdminPassword(app, { password: request.body.password, origin });
-      await startSession(app, request, reply, { type: 'admin', id: 0, rememberMe: false });
-      throttle.trustDevice(request, reply, ADMIN_ACCOUNT);
-      return recordAdminLogin(app, { origin });
+      const signedIn = await signInAdmin(app, { input: request.body, origin });
+      await startSession(app, request, reply, { type: 'admin', id: signedIn.admin.id, rememberMe: false });
+      throttle.trustDevice(request, reply, adminAccount(request.body.email));
+      return recordAdminLogin(app, { ...signedIn, origin });
     },
   );
   app.post('/api/admin/logout', { schema: { response: { 200: messageResponseSchema, ...errorResponses } } }, async (request, reply) => {
@@ -71,7 +76,7 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
       throw err;
     });
     const isAdmin = actor?.type === 'admin';
-    const answer = await logoutAdmin(app, { isAdmin, origin: originOf(request) });
+    const answer = await logoutAdmin(app, { admin: actor?.admin ?? null, origin: originOf(request) });
     // Only an admin session is ended here; a rep's or clinic's cookie on this browser stays as it is.
     if (isAdmin) await endSession(app, request, reply);
     return answer;
@@ -94,35 +99,35 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
   // --- users (the lists and their exports: admin-lists.routes.ts) ---
   app.delete(
     '/api/admin/users/:id',
-    { ...adminOnly, schema: { params: idParamSchema, body: deleteUserSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
-    async (request) => deleteUser(app, { id: request.params.id, userType: request.body.userType, origin: originOf(request) }),
+    { ...ownerOnly, schema: { params: idParamSchema, body: deleteUserSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
+    async (request) => deleteUser(app, { actor: await adminOf(request), id: request.params.id, userType: request.body.userType, origin: originOf(request) }),
   );
   app.patch(
     '/api/admin/users/:id/status',
     { ...adminOnly, schema: { params: idParamSchema, body: updateUserStatusSchema, response: { 200: userStatusResponseSchema, ...errorResponses } } },
-    async (request) => setUserStatus(statusDeps, { id: request.params.id, ...request.body, origin: originOf(request) }),
+    async (request) => setUserStatus(statusDeps, { actor: await adminOf(request), id: request.params.id, ...request.body, origin: originOf(request) }),
   );
 
   // --- doctors and appointments ---
   app.delete(
     '/api/admin/doctors/:id',
     { ...adminOnly, schema: { params: idParamSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
-    async (request) => deleteDoctorLink(app, { linkId: request.params.id, origin: originOf(request) }),
+    async (request) => deleteDoctorLink(app, { actor: await adminOf(request), linkId: request.params.id, origin: originOf(request) }),
   );
   app.delete(
     '/api/admin/appointments/:id',
     { ...adminOnly, schema: { params: idParamSchema, response: { 200: messageResponseSchema, ...errorResponses } } },
-    async (request) => deleteAppointment(app, { id: request.params.id, origin: originOf(request) }),
+    async (request) => deleteAppointment(app, { actor: await adminOf(request), id: request.params.id, origin: originOf(request) }),
   );
 
   // --- the broadcast ---
   app.post(
     '/api/admin/notifications',
     { ...adminOnly, schema: { body: broadcastSchema, response: { 200: broadcastResponseSchema, ...errorResponses } } },
-    async (request) => broadcast(app, { message: request.body.message, origin: originOf(request) }),
+    async (request) => broadcast(app, { actor: await adminOf(request), message: request.body.message, origin: originOf(request) }),
   );
   app.delete('/api/admin/notifications/active', { ...adminOnly, schema: { response: { 200: messageResponseSchema, ...errorResponses } } }, async (request) =>
-    clearActiveNotification(app, { origin: originOf(request) }),
+    clearActiveNotification(app, { actor: await adminOf(request), origin: originOf(request) }),
   );
 
   // --- restart: answer first, then close gracefully (in-flight requests finish) and let the supervisor
@@ -130,7 +135,7 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     '/api/admin/restart-server',
     {
-      ...adminOnly,
+      ...ownerOnly,
       schema: { response: { 202: messageResponseSchema, ...errorResponses } },
       onResponse: async (_request, reply) => {
         if (reply.statusCode !== 202) return;
@@ -139,11 +144,12 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await acceptRestart(app, { origin: originOf(request) });
+      await acceptRestart(app, { actor: await adminOf(request), origin: originOf(request) });
       return reply.status(202).send({ message: ADMIN_MESSAGES.restarting });
     },
   );
 
   await app.register(adminListsRoutes);
   await app.register(adminEmailRoutes);
+  await app.register(adminTeamRoutes);
 }

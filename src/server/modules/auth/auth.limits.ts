@@ -42,6 +42,9 @@ export const LIMITS = {
   resetPassword: { ip: { max: 20, timeWindow: 15 * MINUTE }, account: { max: 5, timeWindow: 15 * MINUTE } },
   // The link pages' checks on load (decision 036) read only, and a reload asks again: a budget apart from the use.
   checkLink: { ip: { max: 60, timeWindow: 15 * MINUTE }, account: { max: 20, timeWindow: 15 * MINUTE } },
+  // An admin's enrolment link (docs/decisions/042): choosing the password and confirming the first code, with room for a
+  // reload and a mistyped code or two; per link and per address.
+  adminInvite: { ip: { max: 30, timeWindow: 15 * MINUTE }, account: { max: 10, timeWindow: 15 * MINUTE } },
 } satisfies Record<string, { ip: Limit; account: Limit }>;
 
 /**

@@ -60,7 +60,7 @@ function createLoginThrottle(app: FastifyInstance): LoginThrottle {
     app.createRateLimit({ ...limit, keyGenerator: keyOf });
   const account = new WeakMap<FastifyRequest, string>();
   const device = new WeakMap<FastifyRequest, string>();
-  // The keys of the accounts' limits are those of decision 005 ('login:acct:medrep:<email>', 'admin-auth:account').
+  // The keys of the accounts' limits are those of decision 005 ('login:acct:medrep:<email>', 'admin-auth:acct:admin:<login>').
   const budgets = {
     user: {
       name: 'login',
@@ -70,7 +70,8 @@ function createLoginThrottle(app: FastifyInstance): LoginThrottle {
     admin: {
       name: 'adminLogin',
       ip: limiter(LIMITS.adminLogin.ip, (req) => `admin-auth:ip:${req.ip}`),
-      account: limiter(LIMITS.adminLogin.account, () => 'admin-auth:account'),
+      // One budget per admin sign-in name: 'admin' for the single password, else the named admin's e-mail (decision 042).
+      account: limiter(LIMITS.adminLogin.account, (req) => `admin-auth:acct:${account.get(req)}`),
     },
   };
   const perDevice = limiter(DEVICE_LIMIT, (req) => `login:device:${device.get(req)}`);

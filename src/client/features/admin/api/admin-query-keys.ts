@@ -1,6 +1,12 @@
 export const adminKeys = {
   all: ['admin'] as const,
   session: ['admin', 'session'] as const,
+  gate: ['admin', 'gate'] as const,
+  me: ['admin', 'me'] as const,
+  team: ['admin', 'team'] as const,
+  audit: ['admin', 'audit'] as const,
+  securityEvents: ['admin', 'security-events'] as const,
+  invite: (token: string) => ['admin', 'invite', token] as const,
   stats: ['admin', 'stats'] as const,
   analytics: ['admin', 'analytics'] as const,
   users: ['admin', 'users'] as const,

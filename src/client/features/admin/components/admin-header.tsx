@@ -2,12 +2,18 @@ import { LayoutDashboard, LogOut, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast';
+import { useAdminMe } from '../api/get-admin-me';
 import { useLogoutAdmin } from '../api/logout-admin';
+import { isOwner } from '../lib/admin-roles';
 import { RestartServerButton } from './restart-server-button';
 
-/** spec part 2, 2.5 and 2.6: the admin pages' header with Email Dashboard (or Dashboard), Restart Server and Logout. */
+/**
+ * spec part 2, 2.5 and 2.6: the admin pages' header with Email Dashboard (or Dashboard), Restart Server and Logout.
+ * Restart Server is an owner's (docs/decisions/042); the signed-in admin's name shows once there is one.
+ */
 export function AdminHeader({ title, subtitle, page }: { title: string; subtitle: string; page: 'dashboard' | 'email' }) {
   const logout = useLogoutAdmin();
+  const me = useAdminMe();
   const onLogout = () =>
     logout.mutate(undefined, { onSettled: () => toast({ title: 'Logged Out', description: 'The admin session has ended.', variant: 'info', duration: 3000 }) });
   return (
@@ -16,6 +22,11 @@ export function AdminHeader({ title, subtitle, page }: { title: string; subtitle
         <div className="min-w-0">
           <h1 className="text-xl font-semibold text-slate-900 sm:text-2xl dark:text-white">{title}</h1>
           <p className="text-sm text-slate-600 dark:text-slate-300">{subtitle}</p>
+          {me.data && me.data.email !== null && (
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              Signed in as {me.data.name} ({me.data.role === 'owner' ? 'Owner' : 'Staff'})
+            </p>
+          )}
         </div>
         <nav aria-label="Admin" className="flex flex-wrap gap-2">
           <Button asChild variant="secondary" size="sm">
@@ -31,7 +42,7 @@ export function AdminHeader({ title, subtitle, page }: { title: string; subtitle
               </Link>
             )}
           </Button>
-          <RestartServerButton />
+          {isOwner(me.data) && <RestartServerButton />}
           <Button variant="secondary" size="sm" onClick={onLogout} loading={logout.isPending}>
             <LogOut className="h-4 w-4" aria-hidden />
             Logout

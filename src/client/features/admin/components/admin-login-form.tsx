@@ -1,31 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import { adminAuthenticateSchema, ADMIN_MESSAGES, type AdminAuthenticate } from '../../../../shared/schemas/admin';
-import { Button } from '../../../components/ui/button';
+import { ADMIN_MESSAGES } from '../../../../shared/schemas/admin';
 import { Card } from '../../../components/ui/card';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
-import { useAuthenticateAdmin } from '../api/authenticate-admin';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAdminGate } from '../api/get-admin-gate';
+import { AdminPasswordSignIn } from './admin-password-sign-in';
+import { AdminTeamSignIn } from './admin-team-sign-in';
 
-/** spec part 2, 2.5: the 'Admin Access' password form, shown by the admin area's guard until a session exists. */
+/**
+ * spec part 2, 2.5: the 'Admin Access' gate, shown by the admin area's guard until a session exists. It is the spec's
+ * single password until a named owner has enrolled, then e-mail, password and code (docs/decisions/042).
+ */
 export function AdminLoginForm() {
-  const authenticate = useAuthenticateAdmin();
-  const form = useForm<AdminAuthenticate>({ resolver: zodResolver(adminAuthenticateSchema), defaultValues: { password: '' } });
-
-  const submit = form.handleSubmit(async ({ password }) => {
-    try {
-      await authenticate.mutateAsync(password);
-      form.reset({ password: '' });
-    } catch (err) {
-      const message = errorMessage(err, ADMIN_MESSAGES.invalidCredentials);
-      form.setError('password', { message });
-      toast({ title: ADMIN_MESSAGES.accessDenied, description: message, variant: 'destructive' });
-    }
-  });
-
+  const gate = useAdminGate();
+  // Should the server not say which gate it is, the spec's password form shows: the server judges what is sent.
+  const mode = gate.data?.mode ?? 'password';
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-slate-50 p-4 dark:bg-slate-900">
       <Card className="w-full max-w-sm">
@@ -34,16 +22,26 @@ export function AdminLoginForm() {
             <ShieldCheck className="h-6 w-6" aria-hidden />
           </span>
           <h1 className="text-xl font-semibold text-slate-900 dark:text-white">Admin Access</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-300">Enter the admin password to continue.</p>
+          {!gate.isPending && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {mode === 'team' ? 'Sign in with your e-mail, password and authentication code.' : 'Enter the admin password to continue.'}
+            </p>
+          )}
         </div>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <FormField label="Admin password" error={form.formState.errors.password?.message}>
-            <Input type="password" autoComplete="current-password" autoFocus {...form.register('password')} />
-          </FormField>
-          <Button type="submit" loading={authenticate.isPending}>
-            Access Admin Panel
-          </Button>
-        </form>
+        {gate.isPending ? (
+          <Spinner label="Loading sign-in..." />
+        ) : mode === 'team' ? (
+          <AdminTeamSignIn />
+        ) : (
+          <>
+            {gate.data?.adminOff && (
+              <p role="alert" className="mb-4 rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100">
+                {ADMIN_MESSAGES.adminOff}
+              </p>
+            )}
+            <AdminPasswordSignIn onTeamRequired={() => void gate.refetch()} />
+          </>
+        )}
       </Card>
     </main>
   );

@@ -18,7 +18,8 @@ export function ListSummary({
   shown: number;
   total?: ListTotal;
   noun: string;
-  exportHref: string;
+  /** Left out for a list with no export (the audit trail, the security events). */
+  exportHref?: string;
   updating: boolean;
 }) {
   return (
@@ -28,7 +29,7 @@ export function ListSummary({
         {updating && <span className="ml-2 text-slate-500 dark:text-slate-400">Updating…</span>}
       </p>
       {/* Nothing matched: a file of headers alone is not worth offering. */}
-      {shown > 0 && (
+      {shown > 0 && exportHref && (
         <Button asChild variant="secondary" size="sm">
           <a href={exportHref} download>
             <Download className="h-4 w-4" aria-hidden />

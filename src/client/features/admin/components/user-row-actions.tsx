@@ -2,7 +2,7 @@ import { Eye, Power, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import type { AdminUser } from '../../../../shared/schemas/admin';
 
-/** View, status toggle and delete for one user row (spec part 2, 2.5). */
+/** View, status toggle and delete for one user row (spec part 2, 2.5); no delete without `onDelete` (staff). */
 export function UserRowActions({
   user,
   onView,
@@ -13,7 +13,7 @@ export function UserRowActions({
   user: AdminUser;
   onView: () => void;
   onToggle: () => void;
-  onDelete: () => void;
+  onDelete?: () => void;
   toggling: boolean;
 }) {
   const active = user.status === 'active';
@@ -33,9 +33,11 @@ export function UserRowActions({
       >
         {!toggling && <Power className="h-4 w-4" aria-hidden />}
       </Button>
-      <Button variant="ghost" size="icon" onClick={onDelete} aria-label={`Delete ${user.name}`} title="Delete" className="text-red-700 dark:text-red-300">
-        <Trash2 className="h-4 w-4" aria-hidden />
-      </Button>
+      {onDelete && (
+        <Button variant="ghost" size="icon" onClick={onDelete} aria-label={`Delete ${user.name}`} title="Delete" className="text-red-700 dark:text-red-300">
+          <Trash2 className="h-4 w-4" aria-hidden />
+        </Button>
+      )}
     </div>
   );
 }

@@ -21,8 +21,11 @@ import { UserRowActions } from './user-row-actions';
 import { displayPhone } from '../../../../shared/schemas/phone';
 import { EmailAddress } from '../../../components/ui/email-address';
 
-/** The Medical Reps and Clinics tabs (spec part 2, 2.5): search, rows, view, status toggle, delete; a page at a time (docs/decisions/022). */
-export function UsersTab({ type }: { type: AdminUserType }) {
+/**
+ * The Medical Reps and Clinics tabs (spec part 2, 2.5): search, rows, view, status toggle, delete; a page at a time
+ * (docs/decisions/022). Deleting an account is an owner's (`canDelete`, docs/decisions/042).
+ */
+export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canDelete?: boolean }) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim()) || undefined;
   const users = useAdminUsers({ type, q });
@@ -67,7 +70,7 @@ export function UsersTab({ type }: { type: AdminUserType }) {
         user={u}
         onView={() => setViewing(u)}
         onToggle={() => toggle(u)}
-        onDelete={() => setDeleting(u)}
+        onDelete={canDelete ? () => setDeleting(u) : undefined}
         toggling={updateStatus.isPending && updateStatus.variables?.id === u.id && updateStatus.variables.userType === u.type}
       />
     ),

@@ -30,3 +30,24 @@ export function displayTime(value: string | null | undefined): string {
   if (!Number.isFinite(t)) return 'Invalid Date';
   return new Date(t).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
+
+const IST_DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * An instant as dd/mm/yyyy HH:MM in India's time: the audit trail and the security events are read by a team in
+ * different places, and one clock for everyone lets them compare rows.
+ */
+export function displayDateTimeIst(value: string | null | undefined): string {
+  if (!value) return 'No Date';
+  const t = Date.parse(value);
+  if (!Number.isFinite(t)) return 'Invalid Date';
+  return IST_DATE_TIME.format(new Date(t)).replace(',', '');
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { ADMIN_ACTION_LABELS, SINGLE_PASSWORD_ADMIN, type AdminAction, type AdminAuditEntry } from '../../../../shared/schemas/admin-team';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { useAdminAudit } from '../api/get-admin-audit';
+import { useAdminMe } from '../api/get-admin-me';
+import { useAdminTeam } from '../api/get-admin-team';
+import { displayDateTimeIst } from '../lib/admin-format';
+import { isOwner } from '../lib/admin-roles';
+import { auditDetailsText, auditTargetText } from '../lib/audit-format';
+import { AuditFilters, NO_AUDIT_FILTERS } from './audit-filters';
+import { DataList, type Column } from './data-list';
+import { ListSummary } from './list-summary';
+import { LoadMore } from './load-more';
+
+const columns: Column<AdminAuditEntry>[] = [
+  { header: 'When (IST)', cell: (e) => displayDateTimeIst(e.at), className: 'whitespace-nowrap tabular-nums' },
+  { header: 'Admin', primary: true, cell: (e) => e.adminName },
+  {
+    header: 'Action',
+    cell: (e) => {
+      const details = auditDetailsText(e.details);
+      return (
+        <>
+          {ADMIN_ACTION_LABELS[e.action] ?? e.action}
+          {details && <span className="mt-0.5 block break-words text-xs text-slate-600 dark:text-slate-400">{details}</span>}
+        </>
+      );
+    },
+  },
+  { header: 'Target', cell: (e) => auditTargetText(e.target) },
+  { header: 'Address', cell: (e) => e.ip ?? '—', className: 'break-all' },
+];
+
+/** The 'Audit' tab (docs/decisions/042): every admin act, newest first, filtered by admin and action, a page at a time. */
+export function AuditTab() {
+  const [filters, setFilters] = useState(NO_AUDIT_FILTERS);
+  const audit = useAdminAudit({ adminId: filters.adminId || undefined, action: (filters.action || undefined) as AdminAction | undefined });
+  const rows = audit.data?.pages.flatMap((p) => p.entries) ?? [];
+  const admins = useAuditAdmins(rows);
+  const filtered = filters.adminId !== '' || filters.action !== '';
+
+  return (
+    <section aria-label="Audit" aria-busy={audit.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <AuditFilters value={filters} onChange={setFilters} admins={admins} />
+      {audit.isPending ? (
+        <Spinner label="Loading the audit trail..." />
+      ) : audit.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(audit.error, 'Failed to load the audit trail')}
+        </p>
+      ) : (
+        <>
+          <ListSummary shown={rows.length} noun="entries" updating={audit.isPlaceholderData} />
+          <DataList
+            rows={rows}
+            columns={columns}
+            rowKey={(e) => e.id}
+            caption="Audit trail"
+            empty={filtered ? 'No admin acts match these filters.' : 'No admin acts recorded yet.'}
+          />
+          <LoadMore
+            hasMore={audit.hasNextPage}
+            loading={audit.isFetchingNextPage}
+            onLoadMore={() => void audit.fetchNextPage()}
+            noun="entries"
+            shown={rows.length}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Whom the Admin filter offers: an owner reads the whole team; staff may not, so they choose among the admins in the
+ * rows already loaded. The shared password's session (id 0) is always there: it acted before anyone was named.
+ */
+function useAuditAdmins(rows: AdminAuditEntry[]): Array<{ id: number; name: string }> {
+  const me = useAdminMe();
+  const team = useAdminTeam({ enabled: isOwner(me.data) });
+  const byId = new Map<number, string>([[SINGLE_PASSWORD_ADMIN.id, `${SINGLE_PASSWORD_ADMIN.name} (shared password)`]]);
+  const named = team.data ? team.data.pages.flatMap((p) => p.admins) : rows.flatMap((r) => (r.adminId === null ? [] : [{ id: r.adminId, name: r.adminName }]));
+  for (const a of named) if (!byId.has(a.id)) byId.set(a.id, a.name);
+  return [...byId].map(([id, name]) => ({ id, name }));
+}

@@ -1,0 +1,36 @@
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+
+/** A yes-or-no question before an act that is not undone by itself (deactivating an admin, resetting their second factor). */
+export function ConfirmActionDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  pending,
+  destructive = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  pending: boolean;
+  destructive?: boolean;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} loading={pending}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
