@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { doctorAppointments } from './schema';
+import { isoInstant } from './query-tools';
+import { doctorAppointments, medicalReps } from './schema';
 
 // The day's order (docs/decisions/039): a visit's token is its place among the doctor's visits that day at the
 // clinic that are not cancelled, by time (a visit without one after the timed ones), then booking time, then id;
@@ -19,3 +20,22 @@ export const visitToken = sql<number | null>`case when ${a.status} = 'cancelled'
 
 /** ORDER BY terms of the day's order, for lists of one doctor's days. */
 export const visitOrderBy = [a.appointmentDate, sql`coalesce(${a.startTime}, ${LAST})`, a.bookedAt, a.id] as const;
+
+/**
+ * The clinic's view of a visit (spec part 1, 3: Appointment, clinic view), with its token and check-in time
+ * (decisions 039 and 041): the columns of a query of doctor_appointments joined to medical_reps.
+ */
+export const clinicVisitColumns = {
+  id: a.id,
+  appointment_date: a.appointmentDate,
+  start_time: a.startTime,
+  token: visitToken,
+  rep_id: a.repId,
+  doctor_id: a.doctorId,
+  clinic_id: a.clinicId,
+  rep_name: medicalReps.fullName,
+  company_name: medicalReps.company,
+  contact_number: medicalReps.phone,
+  status: a.status,
+  checked_in_at: isoInstant(a.checkedInAt),
+};

@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { isoInstant, pairIn, preparedOnce, type Param } from '../../db/query-tools';
+import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
-import { visitOrderBy, visitToken } from '../../db/visit-order';
+import { clinicVisitColumns, visitOrderBy } from '../../db/visit-order';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
 import type { CancelledVisit } from './clinic-mail';
 
@@ -10,26 +10,11 @@ import type { CancelledVisit } from './clinic-mail';
 
 export const ACTIVE_STATUSES = ['booked', 'confirmed'] as const;
 
-const clinicAppointmentColumns = {
-  id: doctorAppointments.id,
-  appointment_date: doctorAppointments.appointmentDate,
-  start_time: doctorAppointments.startTime,
-  token: visitToken,
-  rep_id: doctorAppointments.repId,
-  doctor_id: doctorAppointments.doctorId,
-  clinic_id: doctorAppointments.clinicId,
-  rep_name: medicalReps.fullName,
-  company_name: medicalReps.company,
-  contact_number: medicalReps.phone,
-  status: doctorAppointments.status,
-  checked_in_at: isoInstant(doctorAppointments.checkedInAt),
-};
-
 function clinicAppointmentsQuery(db: DbOrTx, q: { clinicId: Param<number>; doctorId: Param<number> } | SQL, dateCondition: SQL) {
   const which = 'clinicId' in q ? and(eq(doctorAppointments.clinicId, q.clinicId), eq(doctorAppointments.doctorId, q.doctorId)) : q;
   return (
     db
-      .select(clinicAppointmentColumns)
+      .select(clinicVisitColumns)
       .from(doctorAppointments)
       .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
       .where(and(which, dateCondition))

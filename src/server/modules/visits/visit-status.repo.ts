@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { isoInstant } from '../../db/query-tools';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
-import { visitToken } from '../../db/visit-order';
+import { clinicVisitColumns, visitToken } from '../../db/visit-order';
 import { SLOT_MINUTES } from '../../../shared/booking/visit-windows';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
 
@@ -54,20 +53,7 @@ export async function markVisitOutcome(tx: Tx, o: { id: number; status: 'complet
 /** One visit as the clinic's day view lists it (GET /api/doctor-appointments), token and check-in included. */
 export async function findClinicVisitView(db: DbOrTx, id: number): Promise<ClinicAppointment | null> {
   const [row] = await db
-    .select({
-      id: doctorAppointments.id,
-      appointment_date: doctorAppointments.appointmentDate,
-      start_time: doctorAppointments.startTime,
-      token: visitToken,
-      rep_id: doctorAppointments.repId,
-      doctor_id: doctorAppointments.doctorId,
-      clinic_id: doctorAppointments.clinicId,
-      rep_name: medicalReps.fullName,
-      company_name: medicalReps.company,
-      contact_number: medicalReps.phone,
-      status: doctorAppointments.status,
-      checked_in_at: isoInstant(doctorAppointments.checkedInAt),
-    })
+    .select(clinicVisitColumns)
     .from(doctorAppointments)
     .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
     .where(eq(doctorAppointments.id, id))

@@ -1,13 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { adminPasswordSchema, type InviteAcceptResponse } from '../../../../shared/schemas/admin-team';
+import { ADMIN_PASSWORD_MIN_LENGTH, adminPasswordSchema, type InviteAcceptResponse } from '../../../../shared/schemas/admin-team';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
 import { useAcceptAdminInvite } from '../api/accept-admin-invite';
-import { AdminPasswordChecklist } from './admin-password-checklist';
+import { passwordChecks } from '../../../../shared/schemas/auth';
+import { PasswordChecklist } from '../../auth/components/password-checklist';
+
+// The accounts' rules with the admins' longer minimum (adminPasswordSchema): the first of passwordChecks is the
+// length, replaced here; the others are the same letters, digit and special character.
+const ADMIN_PASSWORD_CHECKS = [
+  { label: `At least ${ADMIN_PASSWORD_MIN_LENGTH} characters`, test: (pw: string) => pw.length >= ADMIN_PASSWORD_MIN_LENGTH },
+  ...passwordChecks.slice(1),
+];
 
 const newPasswordSchema = z
   .object({ password: adminPasswordSchema, confirmPassword: z.string() })
@@ -53,7 +61,7 @@ export function InvitePasswordStep({
             <FormField label="New password" error={errors.password?.message}>
               <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </FormField>
-            <AdminPasswordChecklist password={password} />
+            <PasswordChecklist password={password} checks={ADMIN_PASSWORD_CHECKS} />
           </div>
           <FormField label="Confirm password" error={errors.confirmPassword?.message}>
             <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />

@@ -2,11 +2,14 @@ import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
 import { passwordChecks } from '../../../../shared/schemas/auth';
 
-/** The password-strength checklist (spec part 1, 2); the rules come from the shared schema. */
-export function PasswordChecklist({ password }: { password: string }) {
+/**
+ * The password-strength checklist (spec part 1, 2); the rules come from the shared schema (`checks`: another set of
+ * them, as the admins' longer minimum, decision 042).
+ */
+export function PasswordChecklist({ password, checks = passwordChecks }: { password: string; checks?: typeof passwordChecks }) {
   return (
     <ul aria-label="Password requirements" className="grid gap-0.5 text-xs sm:grid-cols-2">
-      {passwordChecks.map((check) => {
+      {checks.map((check) => {
         const ok = check.test(password);
         return (
           <li
