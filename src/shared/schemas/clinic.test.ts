@@ -7,7 +7,8 @@ describe('doctor settings in any stored spelling (spec part 1, 3)', () => {
   it('reads camelCase with availableDays as a JSON string and snake_case with an object alike', () => {
     const camel = parseDoctorSettings({ clinicId: 1, doctorId: 2, doctorName: 'Dr. A', maxSlots: 4, callFrequency: 21, availableDays: JSON.stringify(days) });
     const snake = parseDoctorSettings({ clinic_id: 1, doctor_id: 2, doctor_name: 'Dr. A', max_slots: '4', call_frequency: 21, available_days: days });
-    // A copy saved before visiting hours reads as the whole day with 15-minute visits (decision 039).
+    // A copy saved before visiting hours reads as the whole day with 15-minute visits (decision 039), and one saved
+    // before confirmations as bookings that need none (decision 041).
     expect(camel).toEqual({
       clinicId: 1,
       doctorId: 2,
@@ -17,6 +18,7 @@ describe('doctor settings in any stored spelling (spec part 1, 3)', () => {
       availableDays: days,
       visitWindows: [],
       slotMinutes: 15,
+      requiresApproval: false,
     });
     expect(snake).toEqual(camel);
   });
