@@ -32,10 +32,7 @@ export function bookingConfirmationMail(deps: MailDeps, v: VisitDetails & { requ
       ? ['Your appointment is booked and awaiting confirmation: the clinic will confirm the visit, and we will e-mail you when it does.']
       : [`Your appointment is booked.`]),
     '',
-    `Doctor: ${v.doctorName}${v.doctorSpecialty ? ` (${v.doctorSpecialty})` : ''}`,
-    `Clinic: ${v.clinicName}, ${v.clinicCity}, ${v.clinicState}`,
-    `Date: ${dayText(v.date, v.startTime)}`,
-    ...tokenLine(v.token),
+    ...visitLines(v),
     '',
     'The attached calendar file adds the visit to your calendar.',
     'You can cancel it under My Appointments until the day before the visit.',
@@ -74,6 +71,16 @@ export function repCancellationMail(deps: MailDeps, v: VisitDetails, now: Date):
   };
 }
 
+/** The visit's doctor, clinic, date and place in the day, as the booking and confirmation e-mails list them. */
+function visitLines(v: Omit<VisitDetails, 'slotMinutes'>): string[] {
+  return [
+    `Doctor: ${v.doctorName}${v.doctorSpecialty ? ` (${v.doctorSpecialty})` : ''}`,
+    `Clinic: ${v.clinicName}, ${v.clinicCity}, ${v.clinicState}`,
+    `Date: ${dayText(v.date, v.startTime)}`,
+    ...tokenLine(v.token),
+  ];
+}
+
 /** The clinic confirmed a visit (docs/decisions/041): the rep's calendar entry from the booking stays as it is. */
 export function visitConfirmedMail(v: Omit<VisitDetails, 'slotMinutes'>): OutgoingMail {
   const text = [
@@ -81,10 +88,7 @@ export function visitConfirmedMail(v: Omit<VisitDetails, 'slotMinutes'>): Outgoi
     '',
     `${v.clinicName} has confirmed your appointment.`,
     '',
-    `Doctor: ${v.doctorName}${v.doctorSpecialty ? ` (${v.doctorSpecialty})` : ''}`,
-    `Clinic: ${v.clinicName}, ${v.clinicCity}, ${v.clinicState}`,
-    `Date: ${dayText(v.date, v.startTime)}`,
-    ...tokenLine(v.token),
+    ...visitLines(v),
     '',
     'You can see it under My Appointments.',
     '',
