@@ -56,6 +56,14 @@ const envSchema = z.object({
   FREE_TRIAL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // How many days ahead of today (IST) a rep can book a visit (docs/decisions/032-refunds-phones-horizon-ics.md).
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+  // How long a waitlist offer holds its freed slot for the rep it was offered to (docs/decisions/043).
+  WAITLIST_HOLD_MINUTES: z.coerce.number().int().min(5).max(1440).default(120),
+  // WhatsApp Business Cloud API (docs/decisions/044): without the number id, token, app secret and verify token the channel is off.
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).optional(),
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
   FREE_ACCESS_PROMO_UNTIL: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a yyyy-mm-dd date')

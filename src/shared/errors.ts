@@ -85,6 +85,13 @@ export const ERROR_MESSAGES = {
   visit_time_not_needed: 'This doctor receives visits all day at this clinic: book the date without a visit time.',
   idempotency_key_reused: 'This Idempotency-Key was already used for a different booking.',
   subscription_required: 'An active subscription is required to book appointments.',
+  // Rescheduling and the waitlist (src/shared/booking/waitlist.ts, docs/decisions/043).
+  cannot_reschedule: 'This appointment cannot be rescheduled.',
+  same_visit: 'Please select a different date or time.',
+  slots_available: 'Slots are available on this date. Please book it.',
+  already_waitlisted: 'You are already on the waitlist for this date.',
+  waitlist_not_found: 'Waitlist entry not found',
+  offer_closed: 'This offer is no longer open.',
 
   // --- a visit's life after booking (src/shared/booking/visit-status.ts, docs/decisions/041) ---------------
   invalid_status_change: 'This visit cannot be moved to that status.',
@@ -108,6 +115,12 @@ export const ERROR_MESSAGES = {
   push_service_not_allowed: 'This browser uses a push service we cannot send to.',
   not_retryable: 'Only a failed e-mail whose text is still kept can be sent again',
   admin_off: 'The admin side is off. Set ADMIN_PASSWORD to turn it on.',
+  // WhatsApp (docs/decisions/044).
+  whatsapp_off: 'WhatsApp messages are not available.',
+  whatsapp_number_invalid: 'Please enter a valid mobile number with its country code, for example +91 98765 43210.',
+  whatsapp_code_required: 'We sent a code to this number on WhatsApp. Please enter it to confirm the number.',
+  whatsapp_code_invalid: 'Invalid code. Please enter the code we sent to this number on WhatsApp.',
+  whatsapp_code_expired: 'This code has expired. Please ask for a new one.',
 
   // --- the admin team: named admins, two-factor sign-in (docs/decisions/042-admin-team.md) -----------------
   admin_team_required: 'Sign in with your e-mail address, password and authenticator code.',

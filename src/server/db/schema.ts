@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   pgView,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -61,6 +62,8 @@ export const clinicUsers = pgTable(
     status: text('status').notNull().default('active'), // active | inactive
     emailNotifications: boolean('email_notifications').notNull().default(true),
     smsNotifications: boolean('sms_notifications').notNull().default(false),
+    /** The number WhatsApp messages go to, international form without '+' (e.g. 919876543210); null: WhatsApp off (docs/decisions/044). */
+    whatsappNumber: text('whatsapp_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -136,6 +139,8 @@ export const medicalReps = pgTable(
     // Each reminder kind can be turned off; the calendar feed token is stored hashed.
     pushNotifications: boolean('push_notifications').notNull().default(true),
     renewalReminders: boolean('renewal_reminders').notNull().default(true),
+    /** The number WhatsApp messages go to, international form without '+' (e.g. 919876543210); null: WhatsApp off (docs/decisions/044). */
+    whatsappNumber: text('whatsapp_number'),
     calendarFeedTokenHash: text('calendar_feed_token_hash').unique(),
     calendarFeedCreatedAt: ts('calendar_feed_created_at'),
     passwordChangedAt: ts('password_changed_at'),
@@ -276,6 +281,8 @@ export const doctorAppointments = pgTable(
     /** When the visit was marked completed or no-show, and by whom: clinic | system (the end-of-day close). */
     outcomeAt: ts('outcome_at'),
     outcomeBy: text('outcome_by'),
+    /** How many times the rep moved the visit: its calendar file's SEQUENCE (RFC 5546; docs/decisions/043). */
+    revision: integer('revision').notNull().default(0),
     bookedAt: ts('booked_at').notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
@@ -301,6 +308,54 @@ export const doctorAppointments = pgTable(
     index('doctor_appointments_date_id_idx').on(t.appointmentDate, t.id),
     index('doctor_appointments_status_date_id_idx').on(t.status, t.appointmentDate, t.id),
     index('doctor_appointments_doctor_date_id_idx').on(t.doctorId, t.appointmentDate, t.id),
+  ],
+);
+
+/**
+ * A rep waiting for a full day of a doctor at a clinic (docs/decisions/043): first come, first served by `id`. When a
+ * slot of that day frees, the first waiting entry is offered it and holds it (its time with visiting hours) until
+ * `offer_expires_at`; nobody else can book the held slot meanwhile. Statuses: waiting | offered | accepted | declined | expired.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    repId: integer('rep_id')
+      .notNull()
+      .references(() => medicalReps.id, { onDelete: 'cascade' }),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'cascade' }),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinicUsers.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('waiting'),
+    offeredAt: ts('offered_at'),
+    offerExpiresAt: ts('offer_expires_at'),
+    /** The held visit time ("HH:MM") where the doctor has visiting hours; null for a whole-day visit. */
+    heldStartTime: text('held_start_time'),
+    /** The visit booked by accepting the offer. */
+    appointmentId: integer('appointment_id').references(() => doctorAppointments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('waitlist_entries_status_ck', sql`${t.status} in ('waiting', 'offered', 'accepted', 'declined', 'expired')`),
+    check('waitlist_entries_offer_ck', sql`${t.status} <> 'offered' or ${t.offerExpiresAt} is not null`),
+    // One open place per rep per doctor's day at a clinic.
+    uniqueIndex('waitlist_entries_open_uq')
+      .on(t.repId, t.clinicId, t.doctorId, t.date)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    // The line of a day, and the holds a day's slots count.
+    index('waitlist_entries_day_idx')
+      .on(t.clinicId, t.doctorId, t.date, t.id)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    // The sweep: offers whose hold ran out, open entries of past days.
+    index('waitlist_entries_open_date_idx')
+      .on(t.date)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    index('waitlist_entries_rep_date_idx').on(t.repId, t.date),
   ],
 );
 
@@ -526,6 +581,13 @@ export const outbox = pgTable(
     nextAttemptAt: ts('next_attempt_at').notNull(),
     deadlineAt: ts('deadline_at').notNull(),
     sentAt: ts('sent_at'),
+    /** A WhatsApp message's number (international form without '+'; docs/decisions/044). */
+    recipientPhone: text('recipient_phone'),
+    /** The provider's id of a handed-over message (WhatsApp's wamid): its delivery statuses arrive by webhook. */
+    providerMessageId: text('provider_message_id'),
+    /** The latest delivery status the provider reported: sent | delivered | read | failed. */
+    deliveryStatus: text('delivery_status'),
+    deliveryStatusAt: ts('delivery_status_at'),
   },
   (t) => [
     index('outbox_due_idx')
@@ -541,7 +603,51 @@ export const outbox = pgTable(
       .on(t.id)
       .where(sql`channel = 'email'`),
     index('outbox_queued_at_idx').on(t.queuedAt),
+    uniqueIndex('outbox_provider_message_id_uq')
+      .on(t.providerMessageId)
+      .where(sql`provider_message_id is not null`),
+    index('outbox_channel_id_idx').on(t.channel, t.id),
   ],
+);
+
+/**
+ * Consent to WhatsApp messages (docs/decisions/044): every opt-in with the exact wording shown, every opt-out (in
+ * Settings or by replying STOP). Append-only: the record of what the person agreed to and when.
+ */
+export const whatsappConsents = pgTable(
+  'whatsapp_consents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountType: text('account_type').notNull(), // rep | clinic
+    accountId: integer('account_id').notNull(),
+    phone: text('phone').notNull(),
+    action: text('action').notNull(), // opt_in | opt_out
+    /** opt_in: the exact wording shown; opt_out: how (settings | stop_reply) */
+    wording: text('wording'),
+    source: text('source').notNull(), // settings | stop_reply
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('whatsapp_consents_account_type_ck', sql`${t.accountType} in ('rep', 'clinic')`),
+    check('whatsapp_consents_action_ck', sql`${t.action} in ('opt_in', 'opt_out')`),
+    index('whatsapp_consents_account_idx').on(t.accountType, t.accountId, t.id),
+    index('whatsapp_consents_phone_idx').on(t.phone),
+  ],
+);
+
+/** A code sent by WhatsApp to confirm a number other than the account's own (hashed; docs/decisions/044). */
+export const whatsappNumberCodes = pgTable(
+  'whatsapp_number_codes',
+  {
+    accountType: text('account_type').notNull(),
+    accountId: integer('account_id').notNull(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountType, t.accountId] })],
 );
 
 /**

@@ -1,0 +1,128 @@
+import type { IsoDate } from '../dates';
+import type { BookingContext, DoctorAppointmentFact } from './booking-rules';
+import { daySlots, SLOT_MINUTES } from './visit-windows';
+
+// Rescheduling and the waitlist of a full day (docs/decisions/043-rescheduling-and-waitlist.md), written once here for
+// the server (the authority) and the screens. Pure: `now` and `today` are passed in. The order of the line is first
+// come, first served (the entry's id): nothing a rep pays or is buys a place (UCPMP 2024).
+
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'declined', 'expired'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+/** Waiting or offered: the entry still has a place in the day's line. */
+export const isOpenWaitlistStatus = (status: string) => status === 'waiting' || status === 'offered';
+
+/** How long an offer holds its slot unless configured (WAITLIST_HOLD_MINUTES). */
+export const DEFAULT_WAITLIST_HOLD_MINUTES = 120;
+
+export const RESCHEDULE_MESSAGES = {
+  rescheduled: 'Appointment rescheduled successfully',
+  cannotRescheduleToday: 'Cannot reschedule on appointment day',
+  cannotRescheduleCompleted: 'Appointment Completed',
+  cannotRescheduleCancelled: 'Appointment Cancelled',
+  cannotRescheduleNoShow: 'Marked as no-show by the clinic',
+  sameDay: 'Please select a different date or time.',
+} as const;
+
+export const WAITLIST_MESSAGES = {
+  joined: 'You have joined the waitlist',
+  slotsAvailable: 'Slots are available on this date. Please book it.',
+  alreadyWaiting: 'You are already on the waitlist for this date.',
+  notFound: 'Waitlist entry not found',
+  left: 'You have left the waitlist',
+  declined: 'Offer declined. It has been passed to the next rep in line.',
+  offerClosed: 'This offer is no longer open.',
+  booked: 'Appointment booked successfully',
+} as const;
+
+export type RescheduleCheck = { ok: true } | { ok: false; message: string };
+
+/**
+ * Whether the rep may move a visit (docs/decisions/043): like cancelling (spec part 2, 4), only the rep's own active
+ * visit dated strictly after today; a confirmed one may be moved too (it then waits for confirmation again where the
+ * doctor requires it).
+ */
+export function canRepReschedule(appointment: { date: IsoDate; status: string }, today: IsoDate): RescheduleCheck {
+  if (appointment.status === 'booked' || appointment.status === 'confirmed') {
+    return appointment.date > today ? { ok: true } : { ok: false, message: RESCHEDULE_MESSAGES.cannotRescheduleToday };
+  }
+  if (appointment.status === 'completed') return { ok: false, message: RESCHEDULE_MESSAGES.cannotRescheduleCompleted };
+  if (appointment.status === 'no_show') return { ok: false, message: RESCHEDULE_MESSAGES.cannotRescheduleNoShow };
+  return { ok: false, message: RESCHEDULE_MESSAGES.cannotRescheduleCancelled };
+}
+
+/** The visit being moved, as the booking facts know it. */
+export interface MovedVisit {
+  date: IsoDate;
+  repId: number;
+  clinicId: number;
+}
+
+/**
+ * The booking context as if the moved visit did not exist (the issue's "judged as if the visit being moved did not
+ * exist"): it is left out of the doctor's day and of the rep's visits with the doctor, so it neither fills its own
+ * day nor blocks the new date by "one future visit" or call frequency. A rep has at most one active visit with a
+ * doctor per date (the unique index), so date and rep name it.
+ */
+export function withoutVisit(ctx: BookingContext, moved: MovedVisit): BookingContext {
+  return {
+    ...ctx,
+    doctorAppointments: ctx.doctorAppointments.filter((a) => !(a.date === moved.date && a.repId === moved.repId)),
+    repAppointments: ctx.repAppointments.filter((a) => !(a.date === moved.date && a.clinicId === moved.clinicId)),
+  };
+}
+
+/** An open entry of a day's line as the rules need it. */
+export interface WaitlistFact {
+  id: number;
+  repId: number;
+  status: string;
+  offerExpiresAt: Date | string | null;
+  heldStartTime: string | null;
+}
+
+const instant = (v: Date | string) => (typeof v === 'string' ? Date.parse(v) : v.getTime());
+
+/** An offer holds its slot until its expiry (exclusive). */
+export const isHolding = (e: Pick<WaitlistFact, 'status' | 'offerExpiresAt'>, now: Date) =>
+  e.status === 'offered' && e.offerExpiresAt !== null && instant(e.offerExpiresAt) > now.getTime();
+
+/**
+ * The slots held by running offers, as appointments of the day: the booking rules then count them like visits, so
+ * the day reads full to everyone else (and a held time is taken). `except`: the entry whose own hold is being taken
+ * up by accepting it.
+ */
+export function holdsAsAppointments(date: IsoDate, entries: readonly WaitlistFact[], now: Date, except?: number): DoctorAppointmentFact[] {
+  return entries.filter((e) => e.id !== except && isHolding(e, now)).map((e) => ({ date, status: 'held', repId: e.repId, startTime: e.heldStartTime }));
+}
+
+/** The entry's place in the day's line: 1 for the first waiting rep; null once it is no longer waiting. */
+export function waitlistPosition(entries: readonly Pick<WaitlistFact, 'id' | 'status'>[], id: number): number | null {
+  const waiting = entries.filter((e) => e.status === 'waiting').sort((a, b) => a.id - b.id);
+  const at = waiting.findIndex((e) => e.id === id);
+  return at === -1 ? null : at + 1;
+}
+
+/** The waiting entries in the order they are offered a freed slot: first come, first served. */
+export const lineOrder = <T extends Pick<WaitlistFact, 'id' | 'status'>>(entries: readonly T[]): T[] =>
+  entries.filter((e) => e.status === 'waiting').sort((a, b) => a.id - b.id);
+
+/** When an offer made at `now` stops holding its slot. */
+export const offerExpiry = (now: Date, holdMinutes: number) => new Date(now.getTime() + holdMinutes * 60_000);
+
+/**
+ * The visit time an offer holds: with visiting hours, the earliest free time of the day (counting visits and running
+ * holds; today, not yet begun); null for a whole-day doctor. undefined when no slot is free (nothing to offer).
+ */
+export function timeToHold(ctx: Pick<BookingContext, 'settings' | 'doctorAppointments' | 'today' | 'nowTime'>, date: IsoDate): string | null | undefined {
+  const windows = ctx.settings.visitWindows ?? [];
+  const { slots, slotsLeft } = daySlots({
+    visitWindows: windows,
+    slotMinutes: ctx.settings.slotMinutes ?? SLOT_MINUTES.default,
+    maxSlots: ctx.settings.maxSlots,
+    taken: ctx.doctorAppointments.filter((a) => a.date === date),
+    nowTime: date === ctx.today ? ctx.nowTime : undefined,
+  });
+  if (slotsLeft <= 0) return undefined;
+  if (windows.length === 0) return null;
+  return slots.find((s) => s.available)?.time;
+}
