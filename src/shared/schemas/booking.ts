@@ -55,13 +55,20 @@ export const clinicsByDoctorQuerySchema = z.object({
 /** GET /api/doctor-availability?clinicId=&doctorId= */
 export const doctorAvailabilityQuerySchema = z.object({ clinicId: id('Please select a clinic'), doctorId: id('Please select a doctor') });
 
-/** GET /api/booking/calendar?clinicId=&doctorId=&month=yyyy-mm */
+/**
+ * Rescheduling (docs/decisions/043): the calendar and the day's times of the doctor and clinic of the rep's visit
+ * `rescheduleId`, judged as if that visit did not exist (the rules the move is judged by).
+ */
+const rescheduleQuery = { rescheduleId: id('Appointment not found').optional() };
+
+/** GET /api/booking/calendar?clinicId=&doctorId=&month=yyyy-mm[&rescheduleId=] */
 export const bookingCalendarQuerySchema = doctorAvailabilityQuerySchema.extend({
+  ...rescheduleQuery,
   month: z.string({ error: 'Please give a month as yyyy-mm' }).refine((m) => /^\d{4}-\d{2}$/.test(m) && isIsoDate(`${m}-01`), 'Please give a month as yyyy-mm'),
 });
 
-/** GET /api/booking/day-slots?doctorId=&clinicId=&date= */
-export const daySlotsQuerySchema = doctorAvailabilityQuerySchema.extend({ date: isoDateSchema });
+/** GET /api/booking/day-slots?doctorId=&clinicId=&date=[&rescheduleId=] */
+export const daySlotsQuerySchema = doctorAvailabilityQuerySchema.extend({ date: isoDateSchema, ...rescheduleQuery });
 
 /** GET /api/rep-appointments?repId= */
 export const repAppointmentsQuerySchema = z.object({ repId: id('You must be logged in to view appointments') });

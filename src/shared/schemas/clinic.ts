@@ -256,7 +256,11 @@ export const doctorSettingsSavedResponseSchema = doctorSettingsResponseSchema.ex
 export type DoctorSettingsSavedResponse = z.infer<typeof doctorSettingsSavedResponseSchema>;
 
 /** GET /api/doctor-appointments */
-export const clinicAppointmentsResponseSchema = z.object({ appointments: z.array(clinicAppointmentSchema) });
+export const clinicAppointmentsResponseSchema = z.object({
+  appointments: z.array(clinicAppointmentSchema),
+  /** How many reps wait on the waitlist for this doctor's day (docs/decisions/043). */
+  waiting: z.number(),
+});
 export type ClinicAppointmentsResponse = z.infer<typeof clinicAppointmentsResponseSchema>;
 
 /** POST /api/clinic/cancel-visits: cancels chosen visits (those outside new visiting hours), e-mailing each rep. */
