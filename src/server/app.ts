@@ -18,6 +18,9 @@ import { isApiRequest, redactUrl, registerSecurity, requestPath, trustProxyOptio
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createEmailChannel } from './outbox/email-channel';
 import { OutboxWorker } from './outbox/outbox-worker';
+import { createWhatsAppChannel } from './outbox/whatsapp-channel';
+import { isWhatsAppMessageStillWanted } from './modules/whatsapp/whatsapp-messages.service';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 import { deliverPush } from './modules/notifications/push.service';
 import { expandEmailJobs } from './modules/admin/admin-email-jobs.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -35,6 +38,7 @@ import { checkInRoutes } from './modules/visits/check-in.routes';
 import { receiptRoutes } from './modules/visits/receipts.routes';
 import { visitHistoryRoutes } from './modules/visits/visit-history.routes';
 import { visitStatusRoutes } from './modules/visits/visit-status.routes';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 
 import type { Clock } from './deps';
 
@@ -89,6 +93,8 @@ const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   receiptRoutes,
   visitHistoryRoutes,
   visitStatusRoutes,
+  waitlistRoutes,
+  whatsappRoutes,
 ];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -129,7 +135,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db: database.db,
     clock: app.clock,
     log: app.log,
-    channels: { email: (row) => email.deliver(row), push: (row) => deliverPush(app, row) },
+    channels: {
+      email: (row) => email.deliver(row),
+      push: (row) => deliverPush(app, row),
+      whatsapp: createWhatsAppChannel({
+        apiUrl: config.WHATSAPP_API_URL,
+        phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+        token: config.WHATSAPP_TOKEN,
+        log: app.log,
+        isStillWanted: (row) => isWhatsAppMessageStillWanted(app, row),
+      }),
+    },
     probeEmail: () => email.probe(),
     beforePass: () => expandEmailJobs(app),
     pollMs: config.OUTBOX_POLL_MS,

@@ -8,6 +8,9 @@ const booleanish = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transfor
 const TRUST_PROXY_MESSAGE = 'must be true, false, a number of proxy hops, or comma-separated proxy addresses or CIDR ranges';
 const RECEIPT_KEY_MESSAGE = 'must be an Ed25519 private key: a PKCS8 PEM or its base64 (openssl genpkey -algorithm ed25519 | base64 -w0)';
 
+/** A WhatsApp template's name: lower-case letters, digits and underscores (WhatsApp Manager's rule). */
+const templateName = z.string().regex(/^[a-z0-9_]{1,512}$/, 'must be a WhatsApp template name: lower-case letters, digits and underscores');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -64,6 +67,18 @@ const envSchema = z.object({
   WHATSAPP_TOKEN: z.string().min(1).optional(),
   WHATSAPP_APP_SECRET: z.string().min(1).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  // The message templates' names as registered in WhatsApp Manager, and their language (docs/decisions/044, Templates).
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a WhatsApp template language code such as en or en_US')
+    .default('en'),
+  WHATSAPP_TEMPLATE_BOOKING: templateName.default('repvisit_booking_confirmation'),
+  WHATSAPP_TEMPLATE_CANCELLATION: templateName.default('repvisit_visit_cancelled'),
+  WHATSAPP_TEMPLATE_REMINDER: templateName.default('repvisit_visit_reminder'),
+  WHATSAPP_TEMPLATE_MORNING_LIST: templateName.default('repvisit_clinic_visitors_today'),
+  WHATSAPP_TEMPLATE_RENEWAL: templateName.default('repvisit_renewal_reminder'),
+  WHATSAPP_TEMPLATE_WAITLIST_OFFER: templateName.default('repvisit_waitlist_offer'),
+  WHATSAPP_TEMPLATE_NUMBER_CODE: templateName.default('repvisit_number_code'),
   FREE_ACCESS_PROMO_UNTIL: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a yyyy-mm-dd date')

@@ -6,6 +6,8 @@ import { describeEachDatabase } from './test/harness';
 const NOT_JSON = new Set([
   // An iCalendar file (text/calendar) for calendar apps.
   'GET /api/calendar/:file',
+  // WhatsApp's webhook verification echoes Meta's challenge as text/plain (docs/decisions/044).
+  'GET /api/whatsapp/webhook',
   // The admin lists' CSV exports (text/csv, streamed; docs/decisions/022).
   'GET /api/admin/users.csv',
   'GET /api/admin/subscriptions.csv',

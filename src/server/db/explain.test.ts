@@ -9,7 +9,9 @@ import {
   queryRepAppointmentsWithDoctor,
   queryRepUpcomingAppointments,
 } from '../modules/booking/booking.repo';
-import { queryEmailLogsPage, queryPendingPage, queryRecipientsPage } from '../modules/admin/admin-email.repo';
+import { queryMessageLogsPage, queryPendingPage, queryRecipientsPage } from '../modules/admin/admin-email.repo';
+import { listDaysWithRunOutOffers, queryDayLine } from '../modules/booking/waitlist-offers.repo';
+import { listRepEntries } from '../modules/waitlist/waitlist.repo';
 import { queryAppointmentsPage, queryClinicsPage, queryDoctorLinksPage, queryRepsPage } from '../modules/admin/admin-lists.repo';
 import {
   queryAppointmentCount,
@@ -85,6 +87,14 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
     // A closed day at every link (clinics cancel a day now and then), so the closures are a table worth an index.
     await ctx.database.db.execute(sql`insert into doctor_day_closures (clinic_id, doctor_id, closed_date, reason, created_at)
       select clinic_id, doctor_id, ${v.today}::date + (id % 60), 'Doctor unavailable', now() from clinic_doctors`);
+    // The waitlist as it accumulates until the purge (docs/decisions/043): three reps at every link, on a day from a month
+    // ago to two months ahead; most entries closed (a day gone, an offer declined or taken up), some waiting, a few offered.
+    await ctx.database.db.execute(sql`insert into waitlist_entries (rep_id, doctor_id, clinic_id, date, status, offered_at, offer_expires_at)
+      select r.id, l.doctor_id, l.clinic_id, ${v.today}::date + (l.id % 90) - 30, s.status,
+        case when s.status = 'offered' then now() end, case when s.status = 'offered' then now() + interval '2 hours' end
+      from clinic_doctors l cross join (select id from medical_reps order by id limit 3) r
+      cross join lateral (select case when l.id % 90 < 30 then 'expired' when (l.id + r.id) % 10 = 0 then 'offered'
+        when (l.id + r.id) % 10 < 3 then 'waiting' when (l.id + r.id) % 2 = 0 then 'declined' else 'accepted' end as status) s`);
     // Autovacuum keeps the visibility map in production; the planner costs index-only scans (a clinic's links
     // on clinic_doctors' unique index) with it, as it would on a live database.
     await ctx.database.db.execute(sql`vacuum analyze`);
@@ -131,7 +141,33 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
     expect(indexesOn('doctor_appointments')).toHaveLength(2);
     expect(indexesOn('doctor_day_closures').length).toBeGreaterThan(0);
     expect(indexesOn('clinic_doctors').length).toBeGreaterThan(0);
-    await expectNoSeqScan(query, ['doctor_appointments', 'doctor_day_closures', 'clinic_doctors', 'clinic_users', 'clinic_doctor_settings', 'doctors']);
+    // The month's waitlist holds: the line's partial index (docs/decisions/043).
+    expect(indexesOn('waitlist_entries')).toEqual(['waitlist_entries_day_idx']);
+    await expectNoSeqScan(query, [
+      'doctor_appointments',
+      'doctor_day_closures',
+      'clinic_doctors',
+      'clinic_users',
+      'clinic_doctor_settings',
+      'doctors',
+      'waitlist_entries',
+    ]);
+  });
+
+  it("the waitlist: a day's line, a rep's entries with their places, and the sweep's run-out offers read their indexes", async () => {
+    const doctorId = v.doctorIds[7]!;
+    const clinicId = v.primaryClinicOf[doctorId]!;
+    await expectIndexOn(queryDayLine(ctx.database.db, { clinicId, doctorId, date: addDays(v.today, 3) }), 'waitlist_entries', [
+      'waitlist_entries_day_idx',
+      'waitlist_entries_open_uq',
+    ]);
+    const entries = listRepEntries(ctx.database.db, { repId: v.repIds[1]!, fromDate: v.today, limit: 200 });
+    await expectIndexOn(entries, 'waitlist_entries', ['waitlist_entries_rep_date_idx', 'waitlist_entries_open_uq']);
+    // Each waiting entry's place: a probe of its day's line, never a scan.
+    await expectIndexOn(entries, 'waitlist_entries', ['waitlist_entries_day_idx']);
+    await expectIndexOn(listDaysWithRunOutOffers(ctx.database.db, { today: v.today, now: ctx.clock.now(), limit: 200 }), 'waitlist_entries', [
+      'waitlist_entries_offer_expiry_idx',
+    ]);
   });
 
   it("a doctor's clinics (the cascade's last step) read the clinic_doctors doctor index", async () => {
@@ -190,9 +226,14 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
     it('the pending registrations and the delivery history, a page at a time', async () => {
       await expectIndexOn(queryPendingPage(ctx.database.db, { limit: 51 }), 'pending_medical_reps', ['pending_medical_reps_pkey']);
       await expectIndexOn(queryPendingPage(ctx.database.db, { beforeId: 2500, limit: 51 }), 'pending_medical_reps', ['pending_medical_reps_pkey']);
-      // The history is the outbox's e-mails (a view): read newest first through an index on the id.
-      await expectIndexOn(queryEmailLogsPage(ctx.database.db, { limit: 51 }), 'outbox', ['outbox_email_id_idx', 'outbox_pkey']);
-      await expectIndexOn(queryEmailLogsPage(ctx.database.db, { beforeId: 10_000, limit: 51 }), 'outbox', ['outbox_email_id_idx', 'outbox_pkey']);
+      // The Messages history is the outbox: read newest first through an index on the id; one channel's page through (channel, id).
+      await expectIndexOn(queryMessageLogsPage(ctx.database.db, { limit: 51 }), 'outbox', ['outbox_email_id_idx', 'outbox_pkey']);
+      await expectIndexOn(queryMessageLogsPage(ctx.database.db, { beforeId: 10_000, limit: 51 }), 'outbox', ['outbox_email_id_idx', 'outbox_pkey']);
+      await expectIndexOn(queryMessageLogsPage(ctx.database.db, { channel: 'whatsapp', beforeId: 10_000, limit: 51 }), 'outbox', [
+        'outbox_channel_id_idx',
+        'outbox_email_id_idx',
+        'outbox_pkey',
+      ]);
     });
   });
 

@@ -5,6 +5,7 @@ import { todayInIndia } from '../../shared/dates';
 import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 import { claimReminders, isClaimed, type ReminderClaim } from './reminder-claims';
 import { clinicVisitorsMail, type ClinicVisitor } from './reminder-mail';
+import { queueClinicVisitorsWhatsApp } from '../modules/whatsapp/whatsapp-messages.service';
 
 // 07:00 IST (decision 011): each clinic with e-mail notifications on (its Settings tab) gets the day's visitor
 // list per doctor, in the day's order with each visit's time and token (docs/decisions/039). A clinic with no
@@ -80,7 +81,8 @@ export async function runClinicMorningList({ app, now }: JobOptions): Promise<Jo
         tx,
         claimed.map((l) => clinicVisitorsMail({ ...l, date: today, appUrl: app.config.appUrl })),
       );
-      return { emailsQueued: claimed.length, visitsOptedOut: optedOut };
+      const whatsappQueued = await queueClinicVisitorsWhatsApp(app, tx, { date: today, visitors: rows, now });
+      return { emailsQueued: claimed.length, whatsappQueued, visitsOptedOut: optedOut };
     },
     countsOf: (work) => work,
   });

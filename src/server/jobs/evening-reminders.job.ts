@@ -6,6 +6,7 @@ import type { PushSubscriptionJson } from '../../shared/schemas/notifications';
 import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 import { claimReminders, isClaimed, type ReminderClaim } from './reminder-claims';
 import { visitPrefix, visitReminderMail, type VisitLine } from './reminder-mail';
+import { queueVisitRemindersWhatsApp } from '../modules/whatsapp/whatsapp-messages.service';
 
 // 18:00 IST (spec part 1, 1 'Smart Scheduling'; decision 011): every rep with an active (booked or confirmed)
 // appointment tomorrow gets one e-mail listing tomorrow's visits and, if they allowed it, one web push.
@@ -138,7 +139,8 @@ export async function runEveningReminders({ app, now }: JobOptions): Promise<Job
           pushesQueued++;
         }
       }
-      return { emailsQueued, pushesQueued, emailOptedOut: optedOut };
+      const whatsappQueued = await queueVisitRemindersWhatsApp(app, tx, { date: tomorrow, visits: rows, now });
+      return { emailsQueued, pushesQueued, whatsappQueued, emailOptedOut: optedOut };
     },
     countsOf: (work) => work,
   });

@@ -4,6 +4,7 @@ import type { JobName, JobOptions, JobOutcome } from './job-runner';
 import { runNightlyPurge } from './nightly-purge.job';
 import { runRenewalReminders } from './renewal-reminders.job';
 import { runVisitClose } from './visit-close.job';
+import { runWaitlistSweep } from './waitlist-sweep.job';
 
 // The scheduled jobs (decision 011), their times in India (cron, Asia/Kolkata) and how the admin reads them.
 
@@ -25,4 +26,6 @@ export const JOBS: JobDefinition[] = [
   { name: 'clinic-morning-list', cron: '0 7 * * *', schedule: 'Daily at 07:00 IST', catchUpHours: 4, run: runClinicMorningList },
   { name: 'renewal-reminders', cron: '0 9 * * *', schedule: 'Daily at 09:00 IST', catchUpHours: 12, run: runRenewalReminders },
   { name: 'evening-reminders', cron: '0 18 * * *', schedule: 'Daily at 18:00 IST', catchUpHours: 5, run: runEveningReminders },
+  // Passes a waitlist offer whose hold ran out to the next rep in line (docs/decisions/043); at start, once.
+  { name: 'waitlist-sweep', cron: '* * * * *', schedule: 'Every minute', catchUpHours: 1, run: runWaitlistSweep },
 ];

@@ -11,8 +11,11 @@ import { jobRuns } from '../db/schema';
 //    instance that fires at the same moment finds the lock taken or the run written and skips, without a row of
 //    its own. The outbox's worker delivers the messages; nothing slow runs under the lock.
 // 2. Finish the job_runs row with the counts, or the error.
+// A job that runs every minute (the waitlist sweep, docs/decisions/043) keeps only the runs that changed something
+// (`keepIdleRuns: false`): an idle run's row is deleted in its own transaction, so job_runs grows by the work done,
+// not by 1,440 rows a day. A failure is always kept.
 
-export type JobName = 'evening-reminders' | 'clinic-morning-list' | 'renewal-reminders' | 'nightly-purge' | 'visit-close';
+export type JobName = 'evening-reminders' | 'clinic-morning-list' | 'renewal-reminders' | 'nightly-purge' | 'visit-close' | 'waitlist-sweep';
 
 export interface JobOptions {
   app: FastifyInstance;
@@ -39,6 +42,8 @@ export async function runJob<W>(opts: {
   prepare: (tx: Tx) => Promise<W>;
   /** The run's counts, from what `prepare` did. */
   countsOf?: (work: W) => JobCounts;
+  /** false: a run whose counts are all 0 leaves no job_runs row (a frequent job; see above). Default true. */
+  keepIdleRuns?: boolean;
 }): Promise<JobOutcome> {
   const { app, name, now } = opts;
   const log = app.log.child({ job: name });
@@ -65,11 +70,19 @@ export async function runJob<W>(opts: {
       if (busy) return null;
       const [row] = await tx.insert(jobRuns).values({ name, startedAt: now, status: 'running' }).returning({ id: jobRuns.id });
       const prepared = await opts.prepare(tx);
+      if (opts.keepIdleRuns === false && isIdle(opts.countsOf?.(prepared) ?? {})) {
+        await tx.delete(jobRuns).where(eq(jobRuns.id, row!.id));
+        return { id: null, prepared };
+      }
       return { id: row!.id, prepared };
     });
     if (!started) {
       log.debug('job already running or done elsewhere; skipped');
       return { status: 'skipped', runId: null, counts: {} };
+    }
+    if (started.id === null) {
+      log.debug('job found nothing to do');
+      return { status: 'succeeded', runId: null, counts: opts.countsOf?.(started.prepared) ?? {} };
     }
     runId = started.id;
     work = started.prepared;
@@ -96,6 +109,8 @@ export async function runJob<W>(opts: {
     return { status: 'failed', runId, counts, error };
   }
 }
+
+const isIdle = (counts: JobCounts) => Object.values(counts).every((n) => n === 0);
 
 /** Rows of a raw query on either driver (node-postgres gives { rows }, PGlite too). */
 export function rowsOf(result: unknown): Array<Record<string, unknown>> {

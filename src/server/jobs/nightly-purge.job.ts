@@ -17,6 +17,7 @@ import {
   remindersSent,
   sessions,
   rateLimitCounters,
+  waitlistEntries,
 } from '../db/schema';
 import { cacheKey } from '../cache/cache-keys';
 import { announceKeys, dropKeysHere } from '../cache/invalidation';
@@ -59,6 +60,8 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
       // Planned absences over before the cutoff go with the visits of those days (docs/decisions/040). They touch no
       // cache: a calendar shows a day before today as past whatever covered it.
       const absences = count(await tx.delete(clinicAbsences).where(lt(clinicAbsences.toDate, appointmentCutoff)).returning({ id: clinicAbsences.id }));
+      // Waitlist entries go with the visits of their days (docs/decisions/043); a day gone reads nothing of them.
+      const waitlistRows = count(await tx.delete(waitlistEntries).where(lt(waitlistEntries.date, appointmentCutoff)).returning({ id: waitlistEntries.id }));
       // Old appointments and closures are in the read caches (a rep's history): once a night, every instance
       // empties them at this commit rather than name each key (docs/decisions/016-keyed-read-caches.md).
       // Expired sessions need nothing: a cached session ends at its expiry.
@@ -147,6 +150,7 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
         emailJobs: oldEmailJobs,
         dayClosures: closures,
         absences,
+        waitlistEntries: waitlistRows,
         pendingRegistrations: pendingReps + pendingClinics,
         expiredCodes: repCodes + clinicCodes + profileCodes,
         resetTokens: resetTokens + repResetTokens,

@@ -5,7 +5,9 @@ import { remindersSent } from '../db/schema';
 // transaction, with its message queued in the outbox in the same transaction (docs/decisions/028-outbox.md), so a
 // second run, a restart or another instance can never queue it again, and the outbox retries what fails.
 
-export type ReminderKind = 'visit_email' | 'visit_push' | 'clinic_visitors' | 'renewal_email';
+// The *_whatsapp kinds are WhatsApp's own claims (docs/decisions/044): a rep may have WhatsApp on and e-mail off.
+export type ReminderKind =
+  'visit_email' | 'visit_push' | 'clinic_visitors' | 'renewal_email' | 'visit_whatsapp' | 'clinic_visitors_whatsapp' | 'renewal_whatsapp';
 
 export interface ReminderClaim {
   kind: ReminderKind;

@@ -5,6 +5,7 @@ import { isSubscriptionActive } from '../../shared/subscription/subscription-sta
 import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 import { claimReminders, isClaimed, type ReminderClaim } from './reminder-claims';
 import { renewalReminderMail } from './reminder-mail';
+import { queueRenewalWhatsApp } from '../modules/whatsapp/whatsapp-messages.service';
 
 // Daily (decision 011): a rep whose active subscription ends within 3 days (by the Indian calendar) is reminded
 // to renew, once per expiry date: a renewal moves the expiry and earns its own reminder later. A day the job
@@ -68,7 +69,8 @@ export async function runRenewalReminders({ app, now }: JobOptions): Promise<Job
         tx,
         claimed.map((d) => renewalReminderMail({ ...d, appUrl: app.config.appUrl })),
       );
-      return { emailsQueued: claimed.length, optedOut };
+      const whatsappQueued = await queueRenewalWhatsApp(app, tx, { renewals: due, now });
+      return { emailsQueued: claimed.length, whatsappQueued, optedOut };
     },
     countsOf: (work) => work,
   });

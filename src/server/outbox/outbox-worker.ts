@@ -2,15 +2,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../deps';
 import { claimDueMessages, hasWaitingEmails, hurryWaitingEmails, markAttemptFailed, markMessageSent, type OutboxRow } from './outbox.repo';
-import { PermanentDeliveryError } from './retry-schedule';
+import { PermanentDeliveryError, RetryLaterError } from './retry-schedule';
 
 // The worker that delivers the outbox (docs/decisions/028-outbox.md). Every instance runs one; they share the
 // rows through SKIP LOCKED claims. A pass first lets the bulk sends write their next recipients (`beforePass`),
 // then claims what is due and delivers it, a few at a time. It polls: a message waits at most one poll before
 // it is taken, and a full pass is followed by another at once.
 
-/** Hands one message over; throws when it could not (PermanentDeliveryError when no retry can help). Resolves to how it went out. */
-export type DeliverMessage = (row: OutboxRow) => Promise<string>;
+/** How a message went out: the service ('smtp', 'log', 'whatsapp'...), and the provider's id of it where there is one. */
+export interface Delivered {
+  service: string;
+  providerMessageId?: string;
+}
+
+/**
+ * Hands one message over; throws when it could not (PermanentDeliveryError when no retry can help, RetryLaterError
+ * when the service named a wait). Resolves to how it went out.
+ */
+export type DeliverMessage = (row: OutboxRow) => Promise<string | Delivered>;
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -102,24 +111,26 @@ export class OutboxWorker {
 
   private async deliver(row: OutboxRow): Promise<void> {
     const deliver = this.o.channels[row.channel];
-    let service: string;
+    let delivered: Delivered;
     try {
       if (!deliver) throw new PermanentDeliveryError(`no channel ${row.channel}`);
-      service = await deliver(row);
+      const how = await deliver(row);
+      delivered = typeof how === 'string' ? { service: how } : how;
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       const permanent = err instanceof PermanentDeliveryError;
+      const retryAfterMs = err instanceof RetryLaterError ? err.retryAfterMs : undefined;
       // The address and the error only: a body may hold a code or a link (ARCHITECTURE rule 10).
       this.o.log.warn(
         { messageId: row.id, channel: row.channel, templateType: row.templateType, attempt: row.attempts, error, permanent },
         'message not delivered',
       );
-      await markAttemptFailed(this.o.db, { row, now: this.o.clock.now(), error, permanent });
+      await markAttemptFailed(this.o.db, { row, now: this.o.clock.now(), error, permanent, retryAfterMs });
       return;
     }
     // Handed over. Should this mark not be written (the database gone), the claim runs out and the message goes
     // again: at least once, never lost.
-    await markMessageSent(this.o.db, { row, now: this.o.clock.now(), service });
+    await markMessageSent(this.o.db, { row, now: this.o.clock.now(), ...delivered });
   }
 
   /** E-mails wait out a retry: if the SMTP server takes mail again, they go now (a code sent during an outage arrives once it ends). */

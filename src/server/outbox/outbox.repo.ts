@@ -27,17 +27,31 @@ export async function claimDueMessages(db: Db, o: { now: Date; limit: number; cl
     .returning();
 }
 
-/** Delivered: the body (which may hold a code or a link) is dropped; the record stays. Only the claim that sent it writes. */
-export async function markMessageSent(db: Db, o: { row: OutboxRow; now: Date; service: string }): Promise<void> {
+/**
+ * Delivered: the body (which may hold a code or a link) is dropped; the record stays. Only the claim that sent it
+ * writes. A provider's id (WhatsApp's wamid) is kept with the status 'sent': its later statuses arrive by webhook and
+ * find the row by it (docs/decisions/044).
+ */
+export async function markMessageSent(db: Db, o: { row: OutboxRow; now: Date; service: string; providerMessageId?: string }): Promise<void> {
   await db
     .update(outbox)
-    .set({ status: 'sent', sentAt: o.now, body: null, emailService: o.service, errorMessage: null })
+    .set({
+      status: 'sent',
+      sentAt: o.now,
+      body: null,
+      emailService: o.service,
+      errorMessage: null,
+      ...(o.providerMessageId ? { providerMessageId: o.providerMessageId, deliveryStatus: 'sent', deliveryStatusAt: o.now } : {}),
+    })
     .where(and(eq(outbox.id, o.row.id), eq(outbox.attempts, o.row.attempts), eq(outbox.status, 'sending')));
 }
 
-/** Not delivered: retried after the schedule's wait, or failed when that passes the deadline or no retry can help. */
-export async function markAttemptFailed(db: Db, o: { row: OutboxRow; now: Date; error: string; permanent: boolean }): Promise<void> {
-  const next = new Date(o.now.getTime() + retryDelayMs(o.row.attempts));
+/**
+ * Not delivered: retried after the schedule's wait (or the service's Retry-After, when longer), or failed when that
+ * passes the deadline or no retry can help.
+ */
+export async function markAttemptFailed(db: Db, o: { row: OutboxRow; now: Date; error: string; permanent: boolean; retryAfterMs?: number }): Promise<void> {
+  const next = new Date(o.now.getTime() + Math.max(retryDelayMs(o.row.attempts), o.retryAfterMs ?? 0));
   const failed = o.permanent || next > o.row.deadlineAt;
   await db
     .update(outbox)

@@ -5,7 +5,7 @@ import { lastSentAt, requeueFailedEmails } from './outbox.repo';
 
 // Every message the product sends is a row written in the transaction of the change that causes it
 // (ARCHITECTURE rule 14, docs/decisions/028-outbox.md); the worker (outbox-worker.ts) delivers it. Nothing here
-// talks to SMTP or a push service, so no request waits on one.
+// talks to SMTP, a push service or WhatsApp (docs/decisions/044), so no request waits on one.
 
 export interface MailAttachment {
   filename: string;
@@ -33,6 +33,37 @@ export interface OutgoingPush {
   recipientName: string;
   title: string;
   payload: Record<string, unknown>;
+  templateType: string;
+}
+
+/** One parameter of a WhatsApp template component (Cloud API: a text parameter). */
+export interface WhatsAppTextParameter {
+  type: 'text';
+  text: string;
+}
+
+/** A template component with its parameters: the body's {{1}}..., or a button's (an authentication code's copy button). */
+export type WhatsAppTemplateComponent =
+  { type: 'body'; parameters: WhatsAppTextParameter[] } | { type: 'button'; sub_type: 'url'; index: string; parameters: WhatsAppTextParameter[] };
+
+/** The Cloud API's `template` object, as sent (docs/decisions/044): a registered template's name, language and parameters. */
+export interface WhatsAppBody {
+  name: string;
+  language: { code: string };
+  components: WhatsAppTemplateComponent[];
+}
+
+export interface OutgoingWhatsApp {
+  /** The number, international form without '+' (WhatsApp's `to`). */
+  to: string;
+  /** The account it is for (a rep or a clinic) and its address and name, for the record and the Messages history. */
+  recipientId: number;
+  recipientEmail: string;
+  recipientName: string | null;
+  /** A short description for the history (never a code or a link's secret). */
+  subject: string;
+  template: WhatsAppBody;
+  /** whatsapp_booking | whatsapp_cancellation | whatsapp_reminder | whatsapp_visitors | whatsapp_renewal | whatsapp_waitlist_offer | whatsapp_code */
   templateType: string;
 }
 
@@ -64,6 +95,8 @@ export interface Outbox {
   queueEmail(db: DbOrTx, mail: OutgoingMail, o?: QueueOptions): Promise<void>;
   queueEmails(db: DbOrTx, mails: OutgoingMail[], o?: QueueOptions): Promise<void>;
   queuePush(db: DbOrTx, push: OutgoingPush): Promise<void>;
+  /** A WhatsApp template message (channel 'whatsapp'; docs/decisions/044); `replaceKey` as for e-mails (a resent number code). */
+  queueWhatsApp(db: DbOrTx, message: OutgoingWhatsApp, o?: QueueOptions): Promise<void>;
   /** Failed e-mails queued again with a fresh deadline: one (`id`), or every failed one of a send (`jobId`). Returns how many. */
   requeueFailed(db: DbOrTx, o: { id: number } | { jobId: string }): Promise<number>;
   /** When a message with this key was last handed over (to SMTP), or null. */
@@ -91,14 +124,16 @@ export function createOutbox(deps: { clock: { now(): Date }; deadlineMs?: number
     jobId: o.jobId ?? null,
     ...stamps(),
   });
+  const replaceEarlier = async (db: DbOrTx, replaceKey: string | undefined) => {
+    if (!replaceKey) return;
+    await db
+      .update(outbox)
+      .set({ status: 'replaced', body: null, errorMessage: 'Replaced by a newer message before it was sent' })
+      .where(and(eq(outbox.replaceKey, replaceKey), inArray(outbox.status, ['queued', 'retrying'])));
+  };
   const queueEmails: Outbox['queueEmails'] = async (db, mails, o = {}) => {
     if (mails.length === 0) return;
-    if (o.replaceKey) {
-      await db
-        .update(outbox)
-        .set({ status: 'replaced', body: null, errorMessage: 'Replaced by a newer message before it was sent' })
-        .where(and(eq(outbox.replaceKey, o.replaceKey), inArray(outbox.status, ['queued', 'retrying'])));
-    }
+    await replaceEarlier(db, o.replaceKey);
     await db.insert(outbox).values(mails.map((m) => emailRow(m, o)));
   };
   return {
@@ -116,6 +151,23 @@ export function createOutbox(deps: { clock: { now(): Date }; deadlineMs?: number
         subject: push.title,
         body: { repId: push.repId, payload: push.payload } satisfies PushBody,
         status: 'queued',
+        ...stamps(),
+      });
+    },
+    async queueWhatsApp(db, message, o = {}) {
+      await replaceEarlier(db, o.replaceKey);
+      await db.insert(outbox).values({
+        channel: 'whatsapp',
+        templateType: message.templateType,
+        recipientId: message.recipientId,
+        recipientEmail: message.recipientEmail,
+        recipientName: message.recipientName,
+        recipientPhone: message.to,
+        subject: message.subject,
+        body: message.template satisfies WhatsAppBody,
+        status: 'queued',
+        replaceKey: o.replaceKey ?? null,
+        jobId: o.jobId ?? null,
         ...stamps(),
       });
     },

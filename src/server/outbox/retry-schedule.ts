@@ -14,3 +14,16 @@ export function retryDelayMs(attempts: number): number {
 
 /** A failure that no retry will mend: the SMTP server rejected the address itself (550-553), or the push subscription is gone. */
 export class PermanentDeliveryError extends Error {}
+
+/**
+ * A failure the service asked to be retried after a while (HTTP 429 or 503 with Retry-After): the next attempt waits
+ * at least that long, and at least the schedule's wait (docs/decisions/044).
+ */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+  }
+}

@@ -425,3 +425,9 @@ export async function actorOf(request: FastifyRequest): Promise<Actor> {
 export function assertSelf(actor: Actor, type: UserType, id: number): void {
   if (actor.type !== type || actor.id !== id) throw forbidden();
 }
+
+/** Rate limits count per session (many reps may share an office address), else per address. */
+export function sessionRateKey(request: { cookies: Record<string, string | undefined>; ip: string }): string {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? `s:${hashToken(token)}` : `ip:${request.ip}`;
+}

@@ -8,8 +8,8 @@ import { badRequest, forbidden } from '../errors';
 import { THEME_INIT_SCRIPT } from '../../shared/theme-init-script';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Routes whose body is not the app's JSON: Razorpay's webhook keeps its raw, signed bytes. */
-const RAW_BODY_ROUTES = new Set(['/api/subscription/webhook']);
+/** Routes whose body is not the app's JSON: Razorpay's and WhatsApp's webhooks keep their raw, signed bytes. */
+const RAW_BODY_ROUTES = new Set(['/api/subscription/webhook', '/api/whatsapp/webhook']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 /** The app's one inline script (the Dark Mode choice before the first paint), allowed by its hash only. */
 const THEME_INIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;

@@ -90,6 +90,18 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/admin/authenticate': { request: json(() => ({ password: 'not-the-password' })), expect: every('unauthOrThrottled') },
   // The webhook has no session: its signature is the guard (tested in the subscriptions suite).
   'POST /api/subscription/webhook': { request: () => ({ payload: '{}', headers: { 'content-type': 'application/json' } }), expect: every('reached') },
+  // WhatsApp's webhook (docs/decisions/044): no session; the signature guards the POST (tested in the whatsapp suite),
+  // the verify token the GET (a wrong one is a 403 for everyone).
+  'POST /api/whatsapp/webhook': { request: () => ({ payload: '{}', headers: { 'content-type': 'application/json' } }), expect: every('reached') },
+  'GET /api/whatsapp/webhook': {
+    request: () => ({ url: '/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=123' }),
+    expect: every('denied'),
+  },
+  // A code to confirm another WhatsApp number: any signed-in rep or clinic, for its own account (no id in the request).
+  'POST /api/whatsapp/number-code': {
+    request: json(() => ({ phone: '+91 98765 43210' })),
+    expect: { nobody: 'unauth', repA: 'reached', repB: 'reached', clinicA: 'reached', clinicB: 'reached', admin: 'refused' },
+  },
 
   // --- sessions ---
   'GET /api/auth/me': { request: none, expect: { nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused' } },
@@ -125,6 +137,17 @@ export const MATRIX: Record<string, Row> = {
   },
   'GET /api/rep-appointments': { request: (w) => ({ query: { repId: String(w.repA.id) } }), expect: repOwned() },
   'DELETE /api/appointments/:id': { request: (w) => ({ url: `/api/appointments/${w.appointment.id}` }), expect: repOwned() },
+  // Rescheduling and the waitlist (docs/decisions/043): rep B gets 404 for rep A's visit and entry. Past the guards the
+  // rules answer: rep A's entry is waiting (accept and decline: 409 offer_closed), BOOK_DAY has free slots (join: 409).
+  'POST /api/appointments/:id/reschedule': {
+    request: (w) => ({ url: `/api/appointments/${w.appointment.id}/reschedule`, payload: { appointmentDate: '2026-03-06' } }),
+    expect: repOwned('reached'),
+  },
+  'POST /api/waitlist': { request: json((w) => ({ doctorId: w.doctorA.id, clinicId: w.clinicA.id, date: BOOK_DAY })), expect: anyRep('reached') },
+  'GET /api/waitlist': { request: none, expect: anyRep() },
+  'DELETE /api/waitlist/:id': { request: (w) => ({ url: `/api/waitlist/${w.waitlistEntry.id}` }), expect: repOwned() },
+  'POST /api/waitlist/:id/accept': { request: (w) => ({ url: `/api/waitlist/${w.waitlistEntry.id}/accept` }), expect: repOwned('reached') },
+  'POST /api/waitlist/:id/decline': { request: (w) => ({ url: `/api/waitlist/${w.waitlistEntry.id}/decline` }), expect: repOwned('reached') },
   // Check-in, the proof of visit and the rep's history (docs/decisions/041). Rep A's visit is days ahead: past the
   // guards its check-in is refused by the rules (409); rep B gets 404 for it. The receipt is of rep A's checked-in visit.
   'POST /api/medrep/check-in': { request: json((w) => ({ appointmentId: w.appointment.id, code: '000000' })), expect: repOwned('reached') },

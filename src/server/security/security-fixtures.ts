@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { clinicAbsences, clinicDoctors, subscriptionOrders } from '../db/schema';
+import { clinicAbsences, clinicDoctors, subscriptionOrders, waitlistEntries } from '../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { todayInIndia } from '../../shared/dates';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
@@ -54,6 +54,11 @@ export async function buildWorld(app: FastifyInstance) {
     .insert(clinicAbsences)
     .values({ clinicId: clinicA.id, doctorId: doctorA.id, fromDate: '2026-06-01', toDate: '2026-06-03', reason: 'Annual leave' })
     .returning({ id: clinicAbsences.id });
+  // Rep A waiting in the line of a day of doctor A at clinic A (docs/decisions/043).
+  const [waitlistEntry] = await db
+    .insert(waitlistEntries)
+    .values({ repId: repA.id, doctorId: doctorA.id, clinicId: clinicA.id, date: FUTURE_DAY, status: 'waiting' })
+    .returning({ id: waitlistEntries.id });
   const cookies: Record<ActorName, string | undefined> = {
     nobody: undefined,
     repA: await sessionCookie(app, 'medrep', repA.id),
@@ -67,6 +72,21 @@ export async function buildWorld(app: FastifyInstance) {
   await db
     .insert(subscriptionOrders)
     .values({ orderId, repId: repA.id, planType: 'monthly', amount: 9900, currency: 'INR', receipt: `rv_${repA.id}_x`, createdAt: app.clock.now() });
-  return { clinicA, clinicB, doctorA, doctorA2, doctorB, repA, repB, appointment, checkedIn, linkA: linkA!, absenceA: absenceA!, cookies, orderId };
+  return {
+    clinicA,
+    clinicB,
+    doctorA,
+    doctorA2,
+    doctorB,
+    repA,
+    repB,
+    appointment,
+    checkedIn,
+    linkA: linkA!,
+    absenceA: absenceA!,
+    waitlistEntry: waitlistEntry!,
+    cookies,
+    orderId,
+  };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;

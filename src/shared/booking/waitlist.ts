@@ -1,5 +1,5 @@
 import type { IsoDate } from '../dates';
-import type { BookingContext, DoctorAppointmentFact } from './booking-rules';
+import { checkBooking, remainingSlots, type BookingContext, type DayBlockReason, type DoctorAppointmentFact, type RepAppointmentFact } from './booking-rules';
 import { daySlots, SLOT_MINUTES } from './visit-windows';
 
 // Rescheduling and the waitlist of a full day (docs/decisions/043-rescheduling-and-waitlist.md), written once here for
@@ -10,9 +10,6 @@ export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'declined', 
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 /** Waiting or offered: the entry still has a place in the day's line. */
 export const isOpenWaitlistStatus = (status: string) => status === 'waiting' || status === 'offered';
-
-/** How long an offer holds its slot unless configured (WAITLIST_HOLD_MINUTES). */
-export const DEFAULT_WAITLIST_HOLD_MINUTES = 120;
 
 export const RESCHEDULE_MESSAGES = {
   rescheduled: 'Appointment rescheduled successfully',
@@ -58,9 +55,9 @@ export interface MovedVisit {
 }
 
 /**
- * The booking context as if the moved visit did not exist (the issue's "judged as if the visit being moved did not
- * exist"): it is left out of the doctor's day and of the rep's visits with the doctor, so it neither fills its own
- * day nor blocks the new date by "one future visit" or call frequency. A rep has at most one active visit with a
+ * The booking context as if the moved visit did not exist (docs/decisions/043): it is left out of the doctor's day and
+ * of the rep's visits with the doctor, so it neither fills its own day nor blocks the new date by "one future visit" or
+ * call frequency. A rep has at most one active visit with a
  * doctor per date (the unique index), so date and rep name it.
  */
 export function withoutVisit(ctx: BookingContext, moved: MovedVisit): BookingContext {
@@ -125,4 +122,71 @@ export function timeToHold(ctx: Pick<BookingContext, 'settings' | 'doctorAppoint
   if (slotsLeft <= 0) return undefined;
   if (windows.length === 0) return null;
   return slots.find((s) => s.available)?.time;
+}
+
+/** What an entry reads as at `now`: an offer whose hold ran out is 'expired' even before the sweep marks it so. */
+export const waitlistStatusAt = (e: Pick<WaitlistFact, 'status' | 'offerExpiresAt'>, now: Date): WaitlistStatus =>
+  e.status === 'offered' && !isHolding(e, now) ? 'expired' : (e.status as WaitlistStatus);
+
+export type WaitlistJoinCheck = { ok: true } | { ok: false; code: DayBlockReason | 'invalid_date' | 'slots_available'; message: string; status: 400 | 409 };
+
+/**
+ * Whether the rep may join the line of `date` (docs/decisions/043): only when the booking would be refused because the
+ * day is full (holds counted) and for no other reason. checkBooking refuses for the first reason in the spec's order
+ * and 'full' comes last, so a 'full' refusal means every other rule would let this rep book the day. A day with a
+ * free slot is to be booked, not waited for.
+ */
+export function checkWaitlistJoin(ctx: BookingContext, date: IsoDate): WaitlistJoinCheck {
+  const day = checkBooking(ctx, date);
+  if (day.ok) return { ok: false, code: 'slots_available', message: WAITLIST_MESSAGES.slotsAvailable, status: 409 };
+  if (day.reason === 'full') return { ok: true };
+  return { ok: false, code: day.reason, message: day.message, status: day.status };
+}
+
+/** A waiting rep as the offering needs them: may they book at all, and their visits with the doctor (any clinic). */
+export interface LineCandidate {
+  /** The account is active and the subscription runs (booking's 402 otherwise). */
+  mayBook: boolean;
+  repAppointments: readonly RepAppointmentFact[];
+}
+
+export interface PlannedOffer {
+  id: number;
+  repId: number;
+  heldStartTime: string | null;
+  offerExpiresAt: Date;
+}
+
+/**
+ * Which waiting entries of `date` are offered a slot now (docs/decisions/043): while the day has a free slot (visits and
+ * running holds counted; not closed, on leave or an unavailable weekday), the first waiting entry in line whose rep the
+ * booking rules would let book the day is offered it and holds the earliest free time (or the day) for `holdMinutes`.
+ * A rep the rules refuse for another reason than 'full' (already booked that date, call frequency, a future visit here,
+ * no subscription) is passed over and keeps the place for a later slot. `ctx.doctorAppointments` are the day's visits
+ * and running holds; `ctx.repAppointments` is ignored (each candidate brings their own).
+ */
+export function planOffers(o: {
+  ctx: BookingContext;
+  date: IsoDate;
+  line: readonly WaitlistFact[];
+  candidateOf: (repId: number) => LineCandidate | undefined;
+  now: Date;
+  holdMinutes: number;
+}): PlannedOffer[] {
+  const offers: PlannedOffer[] = [];
+  const taken: DoctorAppointmentFact[] = [...o.ctx.doctorAppointments];
+  const dayCtx = (): BookingContext => ({ ...o.ctx, doctorAppointments: taken, repAppointments: [] });
+  for (const entry of lineOrder(o.line)) {
+    // The day itself first: closed, past or full for everyone ends the offering.
+    if (!checkBooking(dayCtx(), o.date).ok || remainingSlots(dayCtx(), o.date) <= 0) break;
+    const candidate = o.candidateOf(entry.repId);
+    if (!candidate?.mayBook) continue;
+    const check = checkBooking({ ...dayCtx(), repAppointments: candidate.repAppointments }, o.date);
+    if (!check.ok) continue;
+    const held = timeToHold(dayCtx(), o.date);
+    if (held === undefined) break;
+    offers.push({ id: entry.id, repId: entry.repId, heldStartTime: held, offerExpiresAt: offerExpiry(o.now, o.holdMinutes) });
+    taken.push({ date: o.date, status: 'held', repId: entry.repId, startTime: held });
+  }
+  return offers;
 }

@@ -4,6 +4,7 @@ import { isIsoDate } from '../dates';
 import { RECIPIENT_GROUPS } from '../subscription/recipient-groups';
 import { listTotalSchema, nextCursorSchema, pageQuerySchema } from './pagination';
 import { subscriptionRefundSchema } from './subscription';
+import { channelStatsSchema, deliveryStatusSchema, messageChannelFilterSchema, messageChannelSchema } from './whatsapp';
 
 /*
  * Wire contracts of the admin dashboard and the admin e-mail dashboard (spec part 2, sections 2.5, 2.6, 3, 4,
@@ -310,8 +311,20 @@ export const emailLogSchema = z.object({
   template_type: z.string(),
   email_service: z.string().nullable(),
   sent_at: z.string().nullable(),
+  // The Messages history (docs/decisions/044): every channel of the outbox. `recipient_email` stays the account's
+  // address for the record; a WhatsApp message also names its number and what WhatsApp reported of it.
+  channel: messageChannelSchema,
+  /** The WhatsApp number (international digits, no '+'); null for e-mail and push. */
+  recipient_phone: z.string().nullable(),
+  /** WhatsApp's latest report after the hand-over (sent, delivered, read, failed) and when; null before one, and for e-mail and push. */
+  delivery_status: deliveryStatusSchema.nullable(),
+  delivery_status_at: z.string().nullable(),
 });
 export type EmailLog = z.infer<typeof emailLogSchema>;
+
+/** GET /api/admin/email-audit-logs?limit&cursor&channel: `channel` all (default), email, whatsapp or push. */
+export const emailLogsQuerySchema = pageQuerySchema.extend({ channel: messageChannelFilterSchema });
+export type EmailLogsQuery = z.infer<typeof emailLogsQuerySchema>;
 
 export const emailStatsSchema = z.object({
   /** The spec's cards (sent, failed, last 24 hours), and what is still on its way: queued or sending, and retrying. The total is every row. */
@@ -326,6 +339,8 @@ export const emailStatsSchema = z.object({
     replaced_emails: z.number(),
   }),
   templateStats: z.array(z.object({ template_type: z.string(), sent_count: z.number(), count: z.number() })),
+  /** Every channel's counts (docs/decisions/044); `overview` and `templateStats` stay the e-mails' alone. */
+  byChannel: z.object({ email: channelStatsSchema, whatsapp: channelStatsSchema, push: channelStatsSchema }),
 });
 export type EmailStats = z.infer<typeof emailStatsSchema>;
 
@@ -461,6 +476,6 @@ export type EmailRetryResponse = z.infer<typeof emailRetryResponseSchema>;
 export const bulkEmailQueuedResponseSchema = z.object({ jobId: z.string(), sent: z.number(), queued: z.number(), message: z.string() });
 export type BulkEmailQueuedResponse = z.infer<typeof bulkEmailQueuedResponseSchema>;
 
-/** GET /api/admin/email-audit-logs?limit&cursor: newest first. */
+/** GET /api/admin/email-audit-logs?limit&cursor&channel: newest first, every channel unless `channel` names one. */
 export const emailLogsResponseSchema = z.object({ logs: z.array(emailLogSchema), nextCursor: nextCursorSchema });
 export type EmailLogsResponse = z.infer<typeof emailLogsResponseSchema>;

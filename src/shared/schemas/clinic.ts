@@ -5,6 +5,7 @@ import { SLOT_MINUTES, VISIT_WINDOW_MESSAGES, visitWindowProblems, sortWindows, 
 import { VISIT_STATUSES } from '../booking/visit-status';
 import { passwordSchema } from './auth';
 import { errorResponseSchema } from './common';
+import { whatsappPreferenceInputSchema, whatsappPreferenceStatusSchema } from './whatsapp';
 
 /*
  * Wire contracts of the clinic dashboard (spec part 1, sections 3, 5 and 7). The messages are the spec's
@@ -300,8 +301,18 @@ export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 
+/** PUT /api/clinic/preferences; the WhatsApp fields are optional, absent leaves WhatsApp as it is (docs/decisions/044). */
 export const clinicPreferencesSchema = z.object({
   emailNotifications: z.boolean({ error: 'Email notifications must be true or false.' }),
   smsNotifications: z.boolean({ error: 'SMS notifications must be true or false.' }),
+  ...whatsappPreferenceInputSchema.shape,
 });
 export type ClinicPreferences = z.infer<typeof clinicPreferencesSchema>;
+
+/** What GET/PUT /api/clinic/preferences answer: the choices and WhatsApp's state (whatsappNumber in display form or null). */
+export const clinicPreferencesResponseSchema = z.object({
+  emailNotifications: z.boolean(),
+  smsNotifications: z.boolean(),
+  ...whatsappPreferenceStatusSchema.shape,
+});
+export type ClinicPreferencesResponse = z.infer<typeof clinicPreferencesResponseSchema>;

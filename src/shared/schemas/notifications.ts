@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whatsappPreferenceInputSchema, whatsappPreferenceStatusSchema } from './whatsapp';
 
 // The rep's reminder opt-outs, web-push subscription, private calendar feed and the jobs the admin
 // sees. Wire contracts shared by the server and the Settings tab.
@@ -7,11 +8,22 @@ export const repNotificationPreferencesSchema = z.object({
   emailNotifications: z.boolean({ error: 'Email notifications must be true or false.' }),
   pushNotifications: z.boolean({ error: 'Push notifications must be true or false.' }),
   renewalReminders: z.boolean({ error: 'Renewal reminders must be true or false.' }),
+  // WhatsApp (docs/decisions/044): optional, absent leaves it as it is; see whatsappPreferenceInputSchema.
+  ...whatsappPreferenceInputSchema.shape,
 });
 export type RepNotificationPreferences = z.infer<typeof repNotificationPreferencesSchema>;
 
-/** What GET/PUT /api/medrep/notification-preferences answer: the choices plus whether a device is subscribed. */
-export const repNotificationPreferencesResponseSchema = repNotificationPreferencesSchema.extend({ pushSubscribed: z.boolean() });
+/**
+ * What GET/PUT /api/medrep/notification-preferences answer: the choices, whether a device is subscribed, and
+ * WhatsApp's state (whatsappNotifications, whatsappNumber in display form or null, whatsappAvailable).
+ */
+export const repNotificationPreferencesResponseSchema = z.object({
+  emailNotifications: z.boolean(),
+  pushNotifications: z.boolean(),
+  renewalReminders: z.boolean(),
+  pushSubscribed: z.boolean(),
+  ...whatsappPreferenceStatusSchema.shape,
+});
 export type RepNotificationPreferencesResponse = z.infer<typeof repNotificationPreferencesResponseSchema>;
 
 const INVALID_SUBSCRIPTION = 'Invalid push subscription.';

@@ -1,9 +1,10 @@
-import type { EmailLogsResponse, EmailRecipientsQuery, EmailRecipientsResponse, PendingRepsResponse } from '../../../shared/schemas/admin';
+import type { EmailLogsQuery, EmailLogsResponse, EmailRecipientsQuery, EmailRecipientsResponse, PendingRepsResponse } from '../../../shared/schemas/admin';
+import type { DeliveryStatus, MessageChannel } from '../../../shared/schemas/whatsapp';
 import type { PageQuery } from '../../../shared/schemas/pagination';
 import { effectiveSubscriptionStatus, isSubscriptionActive } from '../../../shared/subscription/subscription-status';
 import { cursorId, decodeCursor, pageOf } from '../../db/keyset';
 import type { Deps } from '../../deps';
-import { countPending, countRecipients, queryEmailLogsPage, queryPendingPage, queryRecipientsPage } from './admin-email.repo';
+import { countPending, countRecipients, queryMessageLogsPage, queryPendingPage, queryRecipientsPage } from './admin-email.repo';
 
 // The e-mail dashboard's three lists (spec part 2, 2.5 (b) and 2.6), a page at a time (docs/decisions/022, 023):
 // newest first, the cursor the last row's id. The first page also carries the total the screens show.
@@ -69,10 +70,14 @@ export async function listPendingReps(deps: Pick<Deps, 'db'>, o: { query: PageQu
   };
 }
 
-/** GET /api/admin/email-audit-logs: the delivery history, newest first (the summary cards count the whole). */
-export async function listEmailLogs(deps: Pick<Deps, 'db'>, o: { query: PageQuery }): Promise<EmailLogsResponse> {
-  const { limit, cursor } = o.query;
-  const rows = await queryEmailLogsPage(deps.db, { beforeId: beforeIdOf(cursor), limit: limit + 1 });
+/**
+ * GET /api/admin/email-audit-logs: the Messages history (docs/decisions/044), newest first: every channel, or the one
+ * `channel` names (the summary cards count the whole). A WhatsApp message shows its number and what WhatsApp
+ * reported of it.
+ */
+export async function listEmailLogs(deps: Pick<Deps, 'db'>, o: { query: EmailLogsQuery }): Promise<EmailLogsResponse> {
+  const { limit, cursor, channel } = o.query;
+  const rows = await queryMessageLogsPage(deps.db, { channel: channel === 'all' ? undefined : channel, beforeId: beforeIdOf(cursor), limit: limit + 1 });
   const page = pageOf(rows, limit, byId);
   return {
     logs: page.items.map((l) => ({
@@ -90,6 +95,10 @@ export async function listEmailLogs(deps: Pick<Deps, 'db'>, o: { query: PageQuer
       template_type: l.templateType,
       email_service: l.emailService,
       sent_at: iso(l.sentAt),
+      channel: l.channel as MessageChannel,
+      recipient_phone: l.recipientPhone,
+      delivery_status: (l.deliveryStatus as DeliveryStatus | null) ?? null,
+      delivery_status_at: iso(l.deliveryStatusAt),
     })),
     nextCursor: page.nextCursor,
   };

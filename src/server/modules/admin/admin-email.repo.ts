@@ -4,7 +4,7 @@ import { PAID_SUBSCRIPTION_STATUSES, TRIAL_SUBSCRIPTION_STATUSES, type Recipient
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '../../../shared/subscription/subscription-status';
 import type { Db, DbOrTx } from '../../db/client';
 import { containing } from '../../db/like-pattern';
-import { emailAuditLog, emailJobs, medicalReps, pendingMedicalReps } from '../../db/schema';
+import { emailJobs, medicalReps, outbox, pendingMedicalReps } from '../../db/schema';
 
 // The e-mail dashboard's queries (docs/decisions/023). Lists read one page before a keyset position, newest id
 // first (the primary key's order: the order rows were written); sends walk the same filter oldest id first, a
@@ -184,12 +184,35 @@ export async function advanceEmailJob(tx: DbOrTx, o: { jobId: string; cursor: nu
 
 // --- the delivery history ---------------------------------------------------------------------------------
 
-/** The e-mails of the outbox (the email_audit_log view), newest first. */
-export function queryEmailLogsPage(db: Db, o: { beforeId?: number; limit: number }) {
+/**
+ * The Messages history (docs/decisions/044): the outbox's rows of every channel, or of one, newest first (the index
+ * on (channel, id) serves one channel's page). The body is not read: only whether a failed e-mail still has it
+ * (what the email_audit_log view calls `retryable`; WhatsApp and push messages are never sent again by hand).
+ */
+export function queryMessageLogsPage(db: Db, o: { channel?: string; beforeId?: number; limit: number }) {
   return db
-    .select()
-    .from(emailAuditLog)
-    .where(o.beforeId === undefined ? undefined : lt(emailAuditLog.id, o.beforeId))
-    .orderBy(desc(emailAuditLog.id))
+    .select({
+      id: outbox.id,
+      channel: outbox.channel,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      nextAttemptAt: outbox.nextAttemptAt,
+      retryable: sql<boolean>`(${outbox.channel} = 'email' and ${outbox.status} = 'failed' and ${outbox.body} is not null)`,
+      jobId: outbox.jobId,
+      queuedAt: outbox.queuedAt,
+      recipientName: outbox.recipientName,
+      recipientEmail: outbox.recipientEmail,
+      recipientPhone: outbox.recipientPhone,
+      subject: outbox.subject,
+      errorMessage: outbox.errorMessage,
+      templateType: outbox.templateType,
+      emailService: outbox.emailService,
+      sentAt: outbox.sentAt,
+      deliveryStatus: outbox.deliveryStatus,
+      deliveryStatusAt: outbox.deliveryStatusAt,
+    })
+    .from(outbox)
+    .where(and(o.channel === undefined ? undefined : eq(outbox.channel, o.channel), o.beforeId === undefined ? undefined : lt(outbox.id, o.beforeId)))
+    .orderBy(desc(outbox.id))
     .limit(o.limit);
 }

@@ -5,6 +5,7 @@ import {
   bulkEmailQueuedResponseSchema,
   bulkEmailSchema,
   emailJobSchema,
+  emailLogsQuerySchema,
   emailLogsResponseSchema,
   emailRetryResponseSchema,
   emailRecipientsQuerySchema,
@@ -67,7 +68,7 @@ export async function adminEmailRoutes(base: FastifyInstance): Promise<void> {
   );
   app.get(
     '/api/admin/email-audit-logs',
-    { ...adminOnly, schema: { querystring: pageQuerySchema, response: { 200: emailLogsResponseSchema, ...errorResponses } } },
+    { ...adminOnly, schema: { querystring: emailLogsQuerySchema, response: { 200: emailLogsResponseSchema, ...errorResponses } } },
     async (request) => listEmailLogs(app, { query: request.query }),
   );
   app.post(

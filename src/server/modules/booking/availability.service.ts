@@ -10,6 +10,7 @@ import {
 } from '../../../shared/booking/booking-rules';
 import { timeInIndia, todayInIndia } from '../../../shared/dates';
 import { daySlots, sortWindows } from '../../../shared/booking/visit-windows';
+import { isHolding, withoutVisit, type MovedVisit } from '../../../shared/booking/waitlist';
 import type { BookingCalendarResponse, DaySlotsResponse, DoctorAvailabilitySettings } from '../../../shared/schemas/booking';
 import { isSubscriptionActive } from '../../../shared/subscription/subscription-status';
 import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
@@ -17,8 +18,8 @@ import type { Deps as AppDeps } from '../../deps';
 import { notFound, unauthorized } from '../../errors';
 import { getBookableSettings } from '../directory/directory.service';
 import { readRep } from './booking-reads.service';
-import { findCalendarInputs, type CalendarInputs } from './booking.repo';
-import { AVAILABILITY_NOT_FOUND } from './booking.service';
+import { findCalendarInputs, findRepAppointment, type CalendarInputs, type HoldRow } from './booking.repo';
+import { APPOINTMENT_NOT_FOUND, AVAILABILITY_NOT_FOUND } from './booking-day.service';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type CalendarDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
@@ -49,18 +50,56 @@ export async function getDoctorAvailability(deps: Deps, o: { clinicId: number; d
  */
 export async function getBookingCalendar(
   deps: CalendarDeps,
-  o: { repId: number; clinicId: number; doctorId: number; month: string },
+  o: { repId: number; clinicId: number; doctorId: number; month: string; rescheduleId?: number },
 ): Promise<{ month: CalendarMonth; subscriptionActive: boolean }> {
   const now = deps.clock.now();
   const today = todayInIndia(now);
-  const [rep, month] = await Promise.all([readRep(deps, o.repId), calendarCache.read(deps.db, { ...o, today, horizonDays: deps.config.BOOKING_HORIZON_DAYS })]);
+  const { rescheduleId, ...which } = o;
+  const moved = await movedVisitOf(deps, o);
+  const arg = { ...which, today, horizonDays: deps.config.BOOKING_HORIZON_DAYS, ...(moved ? { moved } : {}) };
+  const [rep, month] = await Promise.all([readRep(deps, o.repId), calendarCache.read(deps.db, arg)]);
   if (!rep) throw unauthorized();
   // Only the subscription depends on the instant; the rest is the cached month (shared: not changed here).
   return { month, subscriptionActive: isSubscriptionActive({ status: rep.subscriptionStatus, expiresAt: rep.subscriptionExpiresAt, now }) };
 }
 
 export type CalendarMonth = Omit<BookingCalendarResponse, 'subscriptionActive'>;
-type CalendarArg = { repId: number; clinicId: number; doctorId: number; month: string; today: string; horizonDays: number };
+type CalendarArg = {
+  repId: number;
+  clinicId: number;
+  doctorId: number;
+  month: string;
+  today: string;
+  horizonDays: number;
+  moved?: MovedVisit & { id: number };
+};
+
+/**
+ * The visit a reschedule moves (docs/decisions/043): the rep's own, with this doctor at this clinic, or 404. The calendar
+ * and the day's times are then judged as if it did not exist, as the move is; a visit no longer active holds no place
+ * to leave out.
+ */
+async function movedVisitOf(
+  deps: Pick<Deps, 'db'>,
+  o: { repId: number; clinicId: number; doctorId: number; rescheduleId?: number },
+): Promise<(MovedVisit & { id: number }) | undefined> {
+  if (o.rescheduleId === undefined) return undefined;
+  const visit = await findRepAppointment(deps.db, { id: o.rescheduleId, repId: o.repId });
+  if (!visit || visit.clinic_id !== o.clinicId || visit.doctor_id !== o.doctorId) throw notFound(APPOINTMENT_NOT_FOUND);
+  if (visit.status !== 'booked' && visit.status !== 'confirmed') return undefined;
+  return { id: visit.id, date: visit.appointment_date, repId: o.repId, clinicId: o.clinicId };
+}
+
+/**
+ * The context the rules judge: as if the visit being moved did not exist, with the waitlist offers' held slots as
+ * visits. `now`: only offers still holding then count; without it every offer not yet closed counts (a cached month:
+ * the sweep closes a run-out offer within a minute and announces the day, which drops the month).
+ */
+function judgedContext(base: BookingContext, holds: readonly HoldRow[], o: { moved?: MovedVisit; now?: Date }): BookingContext {
+  const ctx = o.moved ? withoutVisit(base, o.moved) : base;
+  const held = holds.filter((h) => !o.now || isHolding(h, o.now)).map((h) => ({ date: h.date, status: 'held', repId: h.repId, startTime: h.heldStartTime }));
+  return { ...ctx, doctorAppointments: [...ctx.doctorAppointments, ...held] };
+}
 
 /**
  * A rep's month at a doctor's clinic as the calendar shows it, per Indian date (computing 30 days' states
@@ -74,7 +113,8 @@ const calendarCache = defineReadCache<CalendarArg, CalendarMonth>({
   max: 100_000,
   maxBytes: 64 * 2 ** 20,
   sizeOf: (m) => 2500 + m.days.length * 130,
-  keyOf: (a) => `${a.repId}:${a.clinicId}:${a.doctorId}:${a.month}:${a.today}:${a.horizonDays}`,
+  // A reschedule's month is judged without the visit being moved: its own entry, named by the visit and its date.
+  keyOf: (a) => `${a.repId}:${a.clinicId}:${a.doctorId}:${a.month}:${a.today}:${a.horizonDays}${a.moved ? `:${a.moved.id}@${a.moved.date}` : ''}`,
   argTags: (a) => [`rep:${a.repId}`, `month:${a.clinicId}:${a.doctorId}:${a.month}`, `link:${a.clinicId}:${a.doctorId}`],
   invalidatedBy: {
     'rep-appts': ([r]) => `rep:${r}`,
@@ -99,8 +139,18 @@ async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<Cal
   // No nowTime: the month is cached per Indian date, so today's visit times that start later in the day would go
   // stale in it. Today's slotsLeft counts every free time of the day; the day's times (getDaySlots) and the booking
   // (checkVisitTime), read fresh, are the authority on which of today's times have started
-  // (docs/decisions/039-visit-windows-and-tokens.md).
-  const ctx: BookingContext = { settings, clinicId: o.clinicId, doctorAppointments, repAppointments, today, closedDates, absences, horizonDays: o.horizonDays };
+  // (docs/decisions/039-visit-windows-and-tokens.md). No `now` for the holds either (judgedContext).
+  const base: BookingContext = {
+    settings,
+    clinicId: o.clinicId,
+    doctorAppointments,
+    repAppointments,
+    today,
+    closedDates,
+    absences,
+    horizonDays: o.horizonDays,
+  };
+  const ctx = judgedContext(base, inputs.holds, { moved: o.moved });
   const future = futureAppointmentAtClinic(ctx);
   const futureRow = future ? repAppointments.find((a) => a === future) : undefined;
   return {
@@ -119,18 +169,23 @@ async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<Cal
  * The day's visit times as the rep's time buttons show them (docs/decisions/039-visit-windows-and-tokens.md): the
  * doctor's windows cut into visits, each free unless a visit holds it or, today, it has started. A day the booking
  * would refuse this rep (checkBooking: past, beyond the horizon, not a working day, closed, already booked, frozen
- * by call frequency, full) offers no time and 0 left, so the buttons never offer what the booking refuses. Without
- * windows there are no times, and slotsLeft is the day's Max Slots less its visits. Read fresh (one statement, as
+ * by call frequency, full) offers no time and 0 left, so the buttons never offer what the booking refuses. A waitlist
+ * offer's held time is taken. Without windows there are no times, and slotsLeft is the day's Max Slots less its
+ * visits and holds. Read fresh (one statement, as
  * a month not cached yet), not cached: today's times go as the clock moves.
  */
-export async function getDaySlots(deps: CalendarDeps, o: { repId: number; clinicId: number; doctorId: number; date: string }): Promise<DaySlotsResponse> {
+export async function getDaySlots(
+  deps: CalendarDeps,
+  o: { repId: number; clinicId: number; doctorId: number; date: string; rescheduleId?: number },
+): Promise<DaySlotsResponse> {
   const now = deps.clock.now();
   const today = todayInIndia(now);
+  const moved = await movedVisitOf(deps, o);
   const inputs = await findCalendarInputs(deps.db, { clinicId: o.clinicId, doctorId: o.doctorId, repId: o.repId, from: o.date, to: o.date });
   if (!inputs) throw notFound(AVAILABILITY_NOT_FOUND);
   const settings = callSettingsOf(inputs);
   const nowTime = timeInIndia(now);
-  const ctx: BookingContext = {
+  const base: BookingContext = {
     settings,
     clinicId: o.clinicId,
     doctorAppointments: inputs.doctorDays,
@@ -141,11 +196,13 @@ export async function getDaySlots(deps: CalendarDeps, o: { repId: number; clinic
     horizonDays: deps.config.BOOKING_HORIZON_DAYS,
     nowTime,
   };
+  // Read fresh: only the offers holding now (the booking's judgement, docs/decisions/043).
+  const ctx = judgedContext(base, inputs.holds, { moved, now });
   const day = daySlots({
     visitWindows: settings.visitWindows,
     slotMinutes: settings.slotMinutes,
     maxSlots: settings.maxSlots,
-    taken: inputs.doctorDays,
+    taken: ctx.doctorAppointments,
     nowTime: o.date === today ? nowTime : undefined,
   });
   const bookable = checkBooking(ctx, o.date).ok;

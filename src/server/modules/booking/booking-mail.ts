@@ -50,6 +50,40 @@ export function bookingConfirmationMail(deps: MailDeps, v: VisitDetails & { requ
   };
 }
 
+/**
+ * The rep moved a visit (docs/decisions/043): its calendar file is a REQUEST with the booking's UID and the visit's
+ * revision as SEQUENCE, so the rep's calendar moves the event it already has instead of adding a second one.
+ */
+export function rescheduledMail(
+  deps: MailDeps,
+  v: VisitDetails & { requiresApproval: boolean; previousDate: string; previousStartTime: string | null },
+  now: Date,
+): OutgoingMail {
+  const ics = buildVisitIcs(visitEventOf(deps, v, now), 'REQUEST');
+  const text = [
+    `Hello ${v.repName},`,
+    '',
+    `Your appointment is moved from ${dayText(v.previousDate, v.previousStartTime)} to ${dayText(v.date, v.startTime)}.`,
+    ...(v.requiresApproval ? ['The clinic confirms each visit of this doctor: it will confirm the new date, and we will e-mail you when it does.'] : []),
+    '',
+    ...visitLines(v),
+    '',
+    'The attached calendar file moves the visit in your calendar.',
+    'You can see it, and move it again until the day before the visit, under My Appointments.',
+    '',
+    `${PRODUCT_NAME}`,
+  ].join('\n');
+  return {
+    to: v.repEmail,
+    toName: v.repName,
+    recipientId: v.repId,
+    subject: `Appointment rescheduled${v.requiresApproval ? ', awaiting confirmation' : ''}: ${v.doctorName} on ${visitDateText(v.date, v.startTime)}`,
+    text,
+    templateType: 'booking_rescheduled',
+    attachments: [{ filename: 'appointment.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
+  };
+}
+
 export function repCancellationMail(deps: MailDeps, v: VisitDetails, now: Date): OutgoingMail {
   const ics = buildVisitIcs(visitEventOf(deps, v, now), 'CANCEL');
   const text = [

@@ -12,6 +12,7 @@ import {
   doctors,
   idempotencyKeys,
   medicalReps,
+  waitlistEntries,
 } from '../../db/schema';
 import type { RepAppointment } from '../../../shared/schemas/booking';
 import { visitToken } from '../../db/visit-order';
@@ -137,7 +138,12 @@ export interface CalendarInputs {
   closedDates: string[];
   /** the planned absences not ended that concern the doctor and overlap the range (docs/decisions/040) */
   absences: { from: string; to: string; wholeClinic: boolean }[];
+  /** the waitlist offers of the doctor's days in the range: each holds a slot until it expires (docs/decisions/043) */
+  holds: HoldRow[];
 }
+
+/** A waitlist offer of a doctor's day (its hold counts while offer_expires_at is later than now). */
+export type HoldRow = { id: number; date: string; repId: number; status: string; offerExpiresAt: string; heldStartTime: string | null };
 
 type CalendarArgs = { clinicId: P<number>; doctorId: P<number>; repId: P<number>; from: P<string>; to: P<string> };
 
@@ -151,6 +157,7 @@ export function queryCalendarInputs(db: DbOrTx, o: CalendarArgs) {
   const a = doctorAppointments;
   const c = doctorDayClosures;
   const l = clinicAbsences;
+  const w = waitlistEntries;
   return bookable(
     db
       .select({
@@ -176,6 +183,12 @@ export function queryCalendarInputs(db: DbOrTx, o: CalendarArgs) {
         >`coalesce((select json_agg(json_build_object('from', ${l.fromDate}, 'to', ${l.toDate}, 'wholeClinic', ${l.doctorId} is null) order by ${l.fromDate})
           from ${l} where ${l.clinicId} = ${o.clinicId} and (${l.doctorId} = ${o.doctorId} or ${l.doctorId} is null) and ${l.endedAt} is null
             and ${l.fromDate} <= ${o.to} and ${l.toDate} >= ${o.from}), '[]'::json)`,
+        // The offers of the month (the predicate of waitlist_entries_day_idx written out, so the planner reads that
+        // partial index): the caller counts those still holding (docs/decisions/043).
+        holds: sql<HoldRow[]>`coalesce((select json_agg(json_build_object('id', ${w.id}, 'date', ${w.date}, 'repId', ${w.repId}, 'status', ${w.status},
+            'offerExpiresAt', ${w.offerExpiresAt}, 'heldStartTime', ${w.heldStartTime}))
+          from ${w} where ${w.clinicId} = ${o.clinicId} and ${w.doctorId} = ${o.doctorId} and ${w.date} between ${o.from} and ${o.to}
+            and ${w.status} in ('waiting', 'offered') and ${w.status} = 'offered'), '[]'::json)`,
       })
       .from(clinicDoctors)
       .$dynamic(),
@@ -311,6 +324,7 @@ export async function findRepAppointment(db: DbOrTx, o: { id: number; repId: num
       ...appointmentView,
       rep_id: doctorAppointments.repId,
       booked_at: doctorAppointments.bookedAt,
+      revision: doctorAppointments.revision,
       clinic_city: clinicUsers.city,
       clinic_state: clinicUsers.state,
       // the visit's length for the cancellation's calendar event (the default once the settings are gone)
@@ -336,4 +350,56 @@ export async function cancelByRep(tx: Tx, o: { id: number; now: Date }): Promise
     .where(and(eq(doctorAppointments.id, o.id), eq(doctorAppointments.status, 'booked')))
     .returning({ id: doctorAppointments.id });
   return rows.length === 1;
+}
+
+/** The rep's visit row locked for a change (the reschedule reads it again under the day locks); null when not the rep's. */
+export async function lockRepAppointment(tx: Tx, o: { id: number; repId: number }) {
+  const [row] = await tx
+    .select({
+      id: doctorAppointments.id,
+      date: doctorAppointments.appointmentDate,
+      startTime: doctorAppointments.startTime,
+      status: doctorAppointments.status,
+      revision: doctorAppointments.revision,
+    })
+    .from(doctorAppointments)
+    .where(and(eq(doctorAppointments.id, o.id), eq(doctorAppointments.repId, o.repId)))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Moves a visit to another date or time (docs/decisions/043): one revision more (its calendar SEQUENCE), booked again
+ * when the clinic confirms each booking, no check-in carried over, and in the new day's queue from now on. Run in a
+ * savepoint by the caller: a unique index may refuse it.
+ */
+export async function moveAppointment(tx: Tx, o: { id: number; date: string; startTime: string | null; backToBooked: boolean; now: Date }) {
+  const [row] = await tx
+    .update(doctorAppointments)
+    .set({
+      appointmentDate: o.date,
+      startTime: o.startTime,
+      revision: sql`${doctorAppointments.revision} + 1`,
+      ...(o.backToBooked ? { status: 'booked', confirmedAt: null } : {}),
+      checkedInAt: null,
+      bookedAt: o.now,
+      updatedAt: o.now,
+    })
+    .where(and(eq(doctorAppointments.id, o.id), inArray(doctorAppointments.status, ['booked', 'confirmed'])))
+    .returning();
+  return row ?? null;
+}
+
+/** Several reps' visits with a doctor, not cancelled, at any clinic (the reps waiting in a day's line). */
+export async function listRepsAppointmentsWithDoctor(db: DbOrTx, o: { repIds: number[]; doctorId: number }) {
+  if (o.repIds.length === 0) return [];
+  return db
+    .select({
+      repId: doctorAppointments.repId,
+      date: doctorAppointments.appointmentDate,
+      status: doctorAppointments.status,
+      clinicId: doctorAppointments.clinicId,
+    })
+    .from(doctorAppointments)
+    .where(and(inArray(doctorAppointments.repId, o.repIds), eq(doctorAppointments.doctorId, o.doctorId), ne(doctorAppointments.status, 'cancelled')));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../errors';
-import { actorOf, assertSelf, hashToken, requireUser, SESSION_COOKIE } from '../../plugins/auth';
+import { actorOf, assertSelf, requireUser, sessionRateKey } from '../../plugins/auth';
 import {
   appointmentIdParamsSchema,
   bookAppointmentResponseSchema,
@@ -20,6 +20,9 @@ import { BOOKING_MESSAGES } from '../../../shared/booking/booking-rules';
 import { getBookingCalendar, getDaySlots, getDoctorAvailability, type CalendarMonth } from './availability.service';
 import { memoizedAnswers, sendWritten } from '../../plugins/response-serializer';
 import { bookAppointment, cancelAppointment, listRepAppointments } from './booking.service';
+import { rescheduleAppointment } from './reschedule.service';
+import { rescheduleResponseSchema, rescheduleSchema } from '../../../shared/schemas/waitlist';
+import { RESCHEDULE_MESSAGES } from '../../../shared/booking/waitlist';
 
 // The rep's booking calls (spec part 2, 7 Rep dashboard). Every repId must be the signed-in rep's (403);
 // another rep's appointment is not shown to exist (404). GET /api/doctor-appointments belongs to the clinic
@@ -34,12 +37,6 @@ const calendarAnswer = memoizedAnswers(bookingCalendarResponseSchema, (month: Ca
 }));
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
-
-/** Rate limits count per session (many reps may share an office address), else per address. */
-export function sessionRateKey(request: { cookies: Record<string, string | undefined>; ip: string }): string {
-  const token = request.cookies[SESSION_COOKIE];
-  return token ? `s:${hashToken(token)}` : `ip:${request.ip}`;
-}
 
 export async function bookingRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -101,6 +98,21 @@ export async function bookingRoutes(root: FastifyInstance): Promise<void> {
     async (request) => {
       assertSelf(await actorOf(request), 'medrep', request.query.repId);
       return { appointments: await listRepAppointments(app, { repId: request.query.repId }) };
+    },
+  );
+
+  // Moves the rep's own visit (docs/decisions/043); rate limited like booking, which it is.
+  app.post(
+    '/api/appointments/:id/reschedule',
+    {
+      preHandler: bookingRep,
+      schema: { params: appointmentIdParamsSchema, body: rescheduleSchema, response: { 200: rescheduleResponseSchema, ...errorResponses } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: sessionRateKey } },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      const appointment = await rescheduleAppointment(app, { repId: actor.id, appointmentId: request.params.id, input: request.body });
+      return { message: RESCHEDULE_MESSAGES.rescheduled, appointment };
     },
   );
 

@@ -39,6 +39,14 @@ describe('buildVisitIcs', () => {
     expect(ics).toContain('STATUS:CANCELLED');
     expect(ics).toContain('SEQUENCE:1');
   });
+
+  it("carries the visit's revision: a moved visit's REQUEST outranks the booking's, its CANCEL outranks both (docs/decisions/043)", () => {
+    const moved = { ...event, revision: 2 };
+    expect(buildVisitIcs(event, 'REQUEST')).toContain('\r\nSEQUENCE:0\r\n');
+    expect(buildVisitIcs(moved, 'REQUEST')).toContain('\r\nSEQUENCE:2\r\n');
+    expect(buildVisitIcs(moved, 'CANCEL')).toContain('\r\nSEQUENCE:3\r\n');
+    expect(buildVisitIcs(moved, 'REQUEST')).toContain('UID:appointment-42@repvisit.example');
+  });
 });
 
 // A clinic's name, city and state are typed by the clinic: every line break and separator in them must stay

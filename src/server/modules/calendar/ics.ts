@@ -3,8 +3,9 @@ import { clockTime, minutesOf, SLOT_MINUTES } from '../../../shared/booking/visi
 
 // An iCalendar (RFC 5545) file for a booked visit: one VEVENT, all-day on the appointment date, or from the visit
 // time for one visit's length where the doctor has visiting hours (docs/decisions/039). The UID is stable per
-// appointment, so a calendar that imported the booking (METHOD:REQUEST) removes the same event when the
-// cancellation (METHOD:CANCEL, a higher SEQUENCE, the same times) arrives (RFC 5546).
+// appointment, so a calendar that imported the booking (METHOD:REQUEST) moves the same event when a reschedule's
+// REQUEST (a higher SEQUENCE: the visit's revision) arrives, and removes it when the cancellation (METHOD:CANCEL,
+// SEQUENCE one above the last REQUEST's) arrives (RFC 5546 2.1.4 and 3.2.2; docs/decisions/043).
 
 /** When a visit is: a time ("HH:MM", Indian time) and a length, or no time for a visit booked for the whole day. */
 export interface VisitTiming {
@@ -27,6 +28,8 @@ export interface VisitEvent extends VisitTiming {
   /** host part of the UID, e.g. repvisit.example */
   uidHost: string;
   now: Date;
+  /** How many times the rep moved the visit (doctor_appointments.revision); 0 when absent. */
+  revision?: number;
 }
 
 export const icsUid = (appointmentId: number, host: string) => `appointment-${appointmentId}@${host}`;
@@ -113,8 +116,13 @@ function eventTimes(date: string, t: VisitTiming): string[] {
 /** A timed visit keeps the rep busy; a whole-day one does not block the rep's day (as before visiting hours). */
 const transparency = (t: VisitTiming) => (isTimed(t) ? 'TRANSP:OPAQUE' : 'TRANSP:TRANSPARENT');
 
+/**
+ * SEQUENCE (RFC 5546 2.1.4): a REQUEST carries the visit's revision (0 as booked, 1 after the first reschedule...), a
+ * CANCEL one more, so an organizer's update always outranks what the calendar holds.
+ */
 export function buildVisitIcs(e: VisitEvent, method: 'REQUEST' | 'CANCEL'): string {
   const cancelled = method === 'CANCEL';
+  const revision = e.revision ?? 0;
   const place = `${e.clinicName}, ${e.clinicCity}, ${e.clinicState}`;
   const lines = [
     'BEGIN:VCALENDAR',
@@ -127,7 +135,7 @@ export function buildVisitIcs(e: VisitEvent, method: 'REQUEST' | 'CANCEL'): stri
     `UID:${icsUid(e.appointmentId, e.uidHost)}`,
     `DTSTAMP:${stamp(e.now)}`,
     ...eventTimes(e.date, e),
-    `SEQUENCE:${cancelled ? 1 : 0}`,
+    `SEQUENCE:${cancelled ? revision + 1 : revision}`,
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     transparency(e),
     `SUMMARY:${escapeText(`${cancelled ? 'Cancelled: ' : ''}Visit ${e.doctorName} at ${e.clinicName}`)}`,

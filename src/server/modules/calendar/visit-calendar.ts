@@ -21,6 +21,8 @@ export interface VisitDetails {
   slotMinutes: number;
   /** the visit's place in the doctor's day when the message was written (the confirmation shows it) */
   token?: number | null;
+  /** How many times the rep moved the visit: the calendar file's SEQUENCE (docs/decisions/043); 0 when absent. */
+  revision?: number;
 }
 
 function senderAddress(from: string): string {

@@ -6,7 +6,8 @@ import { badRequest, unauthorized } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { revokePasswordResetLinks } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/password';
-import type { ChangePassword, ClinicPreferences } from '../../../shared/schemas/clinic';
+import type { ChangePassword, ClinicPreferences, ClinicPreferencesResponse } from '../../../shared/schemas/clinic';
+import { applyWhatsAppChange, prepareWhatsAppChange, whatsappStatusOf } from '../whatsapp/whatsapp-consent.service';
 import type { ClinicDeps } from './access';
 import { passwordChangedMail } from './clinic-mail';
 import { findClinic } from './doctors.repo';
@@ -39,18 +40,28 @@ export async function changeClinicPassword(deps: ClinicDeps, o: { actor: Actor; 
   });
 }
 
-export async function getClinicPreferences(deps: ClinicDeps, o: { actor: Actor }): Promise<ClinicPreferences> {
+export async function getClinicPreferences(deps: ClinicDeps, o: { actor: Actor }): Promise<ClinicPreferencesResponse> {
   const clinic = await findClinic(deps.db, o.actor.id);
   if (!clinic) throw unauthorized();
-  return { emailNotifications: clinic.emailNotifications, smsNotifications: clinic.smsNotifications };
+  return { emailNotifications: clinic.emailNotifications, smsNotifications: clinic.smsNotifications, ...whatsappStatusOf(deps.config, clinic.whatsappNumber) };
 }
 
-export async function saveClinicPreferences(deps: ClinicDeps, o: { actor: Actor; input: ClinicPreferences }): Promise<ClinicPreferences> {
-  const [row] = await deps.db
-    .update(clinicUsers)
-    .set({ emailNotifications: o.input.emailNotifications, smsNotifications: o.input.smsNotifications, updatedAt: deps.clock.now() })
-    .where(eq(clinicUsers.id, o.actor.id))
-    .returning({ emailNotifications: clinicUsers.emailNotifications, smsNotifications: clinicUsers.smsNotifications });
+/** The switches; the WhatsApp fields, when sent, turn it on (with the consent record) or off in the same transaction (docs/decisions/044). */
+export async function saveClinicPreferences(deps: ClinicDeps, o: { actor: Actor; input: ClinicPreferences }): Promise<ClinicPreferencesResponse> {
+  const whatsapp = await prepareWhatsAppChange(deps, { accountType: 'clinic', accountId: o.actor.id, input: o.input });
+  const row = await deps.db.transaction(async (tx) => {
+    if (whatsapp) await applyWhatsAppChange(deps, tx, whatsapp);
+    const [saved] = await tx
+      .update(clinicUsers)
+      .set({ emailNotifications: o.input.emailNotifications, smsNotifications: o.input.smsNotifications, updatedAt: deps.clock.now() })
+      .where(eq(clinicUsers.id, o.actor.id))
+      .returning({
+        emailNotifications: clinicUsers.emailNotifications,
+        smsNotifications: clinicUsers.smsNotifications,
+        whatsappNumber: clinicUsers.whatsappNumber,
+      });
+    return saved;
+  });
   if (!row) throw unauthorized();
-  return row;
+  return { emailNotifications: row.emailNotifications, smsNotifications: row.smsNotifications, ...whatsappStatusOf(deps.config, row.whatsappNumber) };
 }

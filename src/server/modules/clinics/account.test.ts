@@ -4,6 +4,9 @@ import { sessions } from '../../db/schema';
 import { describeEachDatabase } from '../../test/harness';
 import { createClinic, createRep, sessionCookie, TEST_PASSWORD } from '../../test/factories';
 
+/** What the preferences answer of WhatsApp while it is not configured (docs/decisions/044). */
+const WHATSAPP_OFF = { whatsappNotifications: false, whatsappNumber: null, whatsappAvailable: false };
+
 describeEachDatabase('clinic account settings', (ctx) => {
   const change = (cookie: string, body: Record<string, unknown>) =>
     ctx.app.inject({ method: 'POST', url: '/api/clinic/change-password', headers: { cookie }, payload: body });
@@ -57,7 +60,7 @@ describeEachDatabase('clinic account settings', (ctx) => {
     const clinic = await createClinic(ctx.app.db);
     const cookie = await sessionCookie(ctx.app, 'clinic', clinic.id);
     const first = await ctx.app.inject({ method: 'GET', url: '/api/clinic/preferences', headers: { cookie } });
-    expect(first.json()).toEqual({ emailNotifications: true, smsNotifications: false });
+    expect(first.json()).toEqual({ emailNotifications: true, smsNotifications: false, ...WHATSAPP_OFF });
     const put = await ctx.app.inject({
       method: 'PUT',
       url: '/api/clinic/preferences',
@@ -66,7 +69,7 @@ describeEachDatabase('clinic account settings', (ctx) => {
     });
     expect(put.statusCode).toBe(200);
     const after = await ctx.app.inject({ method: 'GET', url: '/api/clinic/preferences', headers: { cookie } });
-    expect(after.json()).toEqual({ emailNotifications: false, smsNotifications: true });
+    expect(after.json()).toEqual({ emailNotifications: false, smsNotifications: true, ...WHATSAPP_OFF });
     const bad = await ctx.app.inject({
       method: 'PUT',
       url: '/api/clinic/preferences',

@@ -23,6 +23,7 @@ export function cancellationCalendarFile(deps: Pick<Deps, 'config'>, v: Cancelle
         repName: v.repName,
         repEmail: v.repEmail,
         repId: v.repId,
+        revision: v.revision ?? 0,
       },
       now,
     ),

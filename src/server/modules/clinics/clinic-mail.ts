@@ -18,6 +18,8 @@ export interface CancelledVisit {
   /** "HH:MM" of a visit inside visiting hours (the e-mail and its calendar file carry it; docs/decisions/039) */
   startTime?: string | null;
   slotMinutes?: number;
+  /** How many times the rep moved the visit: its CANCEL's SEQUENCE is one more (docs/decisions/043). */
+  revision?: number;
 }
 
 /** spec part 1, 4: reps whose calls the clinic cancelled are told why. */

@@ -15,6 +15,7 @@ import {
   changePasswordSchema,
   clinicAppointmentsResponseSchema,
   clinicDoctorsResponseSchema,
+  clinicPreferencesResponseSchema,
   clinicPreferencesSchema,
   doctorAddedResponseSchema,
   doctorAppointmentsQuerySchema,
@@ -39,7 +40,7 @@ import { changeClinicPassword, getClinicPreferences, saveClinicPreferences } fro
 import { addExistingDoctor, addNewDoctor, listAvailableDoctors, listDoctors, removeDoctor } from './doctors.service';
 import { createLeave, endLeave, listLeave, previewLeave } from './leave.service';
 import { getDoctorSettings, saveDoctorSettings } from './settings.service';
-import { cancelTodayCalls, cancelVisits, listDoctorAppointmentsForClinic } from './visitors.service';
+import { cancelTodayCalls, cancelVisits, countDoctorWaitlist, listDoctorAppointmentsForClinic } from './visitors.service';
 
 // Clinic dashboard calls (spec part 1, 7; decision 007). Every clinicId must be the signed-in clinic's (403) and
 // every doctorId one of its doctors (404).
@@ -135,7 +136,7 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
       const actor = await actorOf(request);
       if (actor.type !== 'clinic') throw forbidden();
       const appointments = await listDoctorAppointmentsForClinic(app, { actor, ...request.query });
-      return { appointments };
+      return { appointments, waiting: await countDoctorWaitlist(app, { actor, ...request.query }) };
     },
   );
 
@@ -218,13 +219,13 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/clinic/preferences', { ...clinicOnly, schema: { response: { 200: clinicPreferencesSchema, ...errorResponses } } }, async (request) => {
+  app.get('/api/clinic/preferences', { ...clinicOnly, schema: { response: { 200: clinicPreferencesResponseSchema, ...errorResponses } } }, async (request) => {
     return getClinicPreferences(app, { actor: await actorOf(request) });
   });
 
   app.put(
     '/api/clinic/preferences',
-    { ...clinicOnly, schema: { body: clinicPreferencesSchema, response: { 200: clinicPreferencesSchema, ...errorResponses } } },
+    { ...clinicOnly, schema: { body: clinicPreferencesSchema, response: { 200: clinicPreferencesResponseSchema, ...errorResponses } } },
     async (request) => {
       return saveClinicPreferences(app, { actor: await actorOf(request), input: request.body });
     },

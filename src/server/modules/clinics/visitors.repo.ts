@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
-import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
+import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, waitlistEntries } from '../../db/schema';
 import { clinicVisitColumns, visitOrderBy } from '../../db/visit-order';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
 import type { CancelledVisit } from './clinic-mail';
@@ -76,6 +76,7 @@ export async function cancelActiveAppointments(
       repId: doctorAppointments.repId,
       appointmentDate: doctorAppointments.appointmentDate,
       startTime: doctorAppointments.startTime,
+      revision: doctorAppointments.revision,
     });
   if (cancelled.length === 0) return [];
   const [names] = await tx
@@ -115,6 +116,7 @@ export async function cancelActiveAppointments(
         clinicState: names?.clinicState,
         startTime: c.startTime,
         slotMinutes: names?.slotMinutes ?? undefined,
+        revision: c.revision,
       },
     ];
   });
@@ -126,4 +128,24 @@ export async function findDoctorVisits(db: DbOrTx, o: { clinicId: number; doctor
     .select({ id: doctorAppointments.id, appointmentDate: doctorAppointments.appointmentDate })
     .from(doctorAppointments)
     .where(and(eq(doctorAppointments.clinicId, o.clinicId), eq(doctorAppointments.doctorId, o.doctorId), inArray(doctorAppointments.id, [...o.ids])));
+}
+
+/**
+ * How many reps wait (waiting or offered) in the lines of a doctor's days at the clinic: on `date`, or from `fromDate`
+ * on (docs/decisions/043). The open-entry predicate is waitlist_entries_day_idx's, word for word.
+ */
+export async function countOpenWaitlist(db: DbOrTx, o: { clinicId: number; doctorId: number; date?: string; fromDate: string }): Promise<number> {
+  const w = waitlistEntries;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(w)
+    .where(
+      and(
+        eq(w.clinicId, o.clinicId),
+        eq(w.doctorId, o.doctorId),
+        o.date === undefined ? gte(w.date, o.fromDate) : eq(w.date, o.date),
+        sql`${w.status} in ('waiting', 'offered')`,
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -11,6 +11,7 @@ import type { CancelTodayCalls, CancelVisits, ClinicAppointment } from '../../..
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
 import { cancellationCalendarFile } from './cancellation-calendar';
 import { cancellationMail, type CancelledVisit } from './clinic-mail';
+import { queueCancellationWhatsApp } from '../whatsapp/whatsapp-messages.service';
 import type { Tx } from '../../db/client';
 import { closeDoctorDay } from './day-closures.repo';
 
@@ -19,7 +20,7 @@ export { listClosedDates } from './day-closures.repo';
 // The clinic's cancellation of visits, which the clinic's decline of one visit reuses (docs/decisions/041).
 export { cancelActiveAppointments } from './visitors.repo';
 import { lockDoctorDay } from './doctor-day-lock';
-import { cancelActiveAppointments, findDoctorVisits, listClinicAppointments, listClinicsAppointmentsFrom } from './visitors.repo';
+import { cancelActiveAppointments, countOpenWaitlist, findDoctorVisits, listClinicAppointments, listClinicsAppointmentsFrom } from './visitors.repo';
 
 export const ONLY_TODAY = "Only today's calls can be cancelled.";
 /** The reason the reps read when the clinic cancels visits its new visiting hours leave out (decision 039). */
@@ -75,6 +76,7 @@ export async function queueCancellationMails(deps: ClinicDeps, tx: Tx, o: { visi
     tx,
     o.visits.map((visit) => cancellationMail(visit, o.reason, cancellationCalendarFile(deps, visit, o.now))),
   );
+  await queueCancellationWhatsApp(deps, tx, { visits: o.visits, reason: o.reason });
 }
 
 /** The keys a clinic's cancellation of these visits changes. */
@@ -97,6 +99,16 @@ export async function listDoctorAppointmentsForClinic(
   if (o.date !== undefined && o.date < fromDate) return listClinicAppointments(deps.db, { clinicId, doctorId: o.doctorId, date: o.date, fromDate });
   const upcoming = await upcomingCache.read(deps.db, { clinicId, doctorId: o.doctorId, fromDate });
   return o.date === undefined ? upcoming : upcoming.filter((a) => a.appointment_date === o.date);
+}
+
+/**
+ * How many reps wait for the doctor's day at the clinic (docs/decisions/043): on `date`, or from today on when no date
+ * is given, as the day view lists. Read fresh: one count on the waitlist's day index.
+ */
+export async function countDoctorWaitlist(deps: ClinicDeps, o: { actor: Actor; doctorId: number; clinicId?: number; date?: string }): Promise<number> {
+  const clinicId = o.clinicId ?? o.actor.id;
+  assertOwnClinic(o.actor, clinicId);
+  return countOpenWaitlist(deps.db, { clinicId, doctorId: o.doctorId, date: o.date, fromDate: todayInIndia(deps.clock.now()) });
 }
 
 /**

@@ -5,6 +5,9 @@ import { describeEachDatabase } from '../../test/harness';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../../test/factories';
 import { runNightlyPurge } from '../../jobs/nightly-purge.job';
 
+/** What the preferences answer of WhatsApp while it is not configured (docs/decisions/044). */
+const WHATSAPP_OFF = { whatsappNotifications: false, whatsappNumber: null, whatsappAvailable: false };
+
 // The rep's notification preferences, push subscription, private calendar feed; the admin's jobs.
 
 const feedPath = (url: string) => new URL(url).pathname;
@@ -14,14 +17,14 @@ describeEachDatabase('notifications, calendar feed and jobs API', (ctx) => {
     const rep = await createSubscribedRep(ctx.app.db);
     const cookie = await sessionCookie(ctx.app, 'medrep', rep.id);
     const first = await ctx.app.inject({ method: 'GET', url: '/api/medrep/notification-preferences', headers: { cookie } });
-    expect(first.json()).toEqual({ emailNotifications: true, pushNotifications: true, renewalReminders: true, pushSubscribed: false });
+    expect(first.json()).toEqual({ emailNotifications: true, pushNotifications: true, renewalReminders: true, pushSubscribed: false, ...WHATSAPP_OFF });
     const put = await ctx.app.inject({
       method: 'PUT',
       url: '/api/medrep/notification-preferences',
       headers: { cookie },
       payload: { emailNotifications: false, pushNotifications: true, renewalReminders: false },
     });
-    expect(put.json()).toEqual({ emailNotifications: false, pushNotifications: true, renewalReminders: false, pushSubscribed: false });
+    expect(put.json()).toEqual({ emailNotifications: false, pushNotifications: true, renewalReminders: false, pushSubscribed: false, ...WHATSAPP_OFF });
     const again = await ctx.app.inject({ method: 'GET', url: '/api/medrep/notification-preferences', headers: { cookie } });
     expect(again.json()).toMatchObject({ emailNotifications: false, renewalReminders: false });
     const bad = await ctx.app.inject({
@@ -180,7 +183,14 @@ describeEachDatabase('notifications, calendar feed and jobs API', (ctx) => {
       schedule: string;
       lastRun: null | { status: string; counts: Record<string, number>; startedAt: string };
     }>;
-    expect(jobs.map((j) => j.name)).toEqual(['visit-close', 'nightly-purge', 'clinic-morning-list', 'renewal-reminders', 'evening-reminders']);
+    expect(jobs.map((j) => j.name)).toEqual([
+      'visit-close',
+      'nightly-purge',
+      'clinic-morning-list',
+      'renewal-reminders',
+      'evening-reminders',
+      'waitlist-sweep',
+    ]);
     const purge = jobs.find((j) => j.name === 'nightly-purge')!;
     expect(purge.schedule).toBe('Daily at 02:00 IST');
     expect(purge.lastRun).toMatchObject({ status: 'succeeded', startedAt: '2026-03-10T20:30:00.000Z', counts: { appointments: 0 } });

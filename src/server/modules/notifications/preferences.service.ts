@@ -4,9 +4,10 @@ import type { Deps } from '../../deps';
 import { badRequest, unauthorized } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import type { PushSubscriptionJson, RepNotificationPreferences, RepNotificationPreferencesResponse } from '../../../shared/schemas/notifications';
+import { applyWhatsAppChange, prepareWhatsAppChange, whatsappStatusOf } from '../whatsapp/whatsapp-consent.service';
 import { isAllowedPushEndpoint } from './push.service';
 
-// The rep's reminder opt-outs and web-push subscription; mirrors /api/clinic/preferences.
+// The rep's reminder opt-outs, web-push subscription and WhatsApp switch; mirrors /api/clinic/preferences.
 
 type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 
@@ -15,33 +16,49 @@ const prefsColumns = {
   pushNotifications: medicalReps.pushNotifications,
   renewalReminders: medicalReps.renewalReminders,
   pushSubscription: medicalReps.pushSubscription,
+  whatsappNumber: medicalReps.whatsappNumber,
 };
 
-type PrefsRow = RepNotificationPreferences & { pushSubscription: unknown };
-const view = (r: PrefsRow): RepNotificationPreferencesResponse => ({
+type PrefsRow = Pick<RepNotificationPreferences, 'emailNotifications' | 'pushNotifications' | 'renewalReminders'> & {
+  pushSubscription: unknown;
+  whatsappNumber: string | null;
+};
+const view = (config: ServiceDeps['config'], r: PrefsRow): RepNotificationPreferencesResponse => ({
   emailNotifications: r.emailNotifications,
   pushNotifications: r.pushNotifications,
   renewalReminders: r.renewalReminders,
   pushSubscribed: r.pushSubscription != null,
+  // WhatsApp (docs/decisions/044): on when a number is kept; the number in display form.
+  ...whatsappStatusOf(config, r.whatsappNumber),
 });
 
 export async function getRepNotificationPreferences(deps: ServiceDeps, o: { actor: Actor }): Promise<RepNotificationPreferencesResponse> {
   const [row] = await deps.db.select(prefsColumns).from(medicalReps).where(eq(medicalReps.id, o.actor.id)).limit(1);
   if (!row) throw unauthorized();
-  return view(row);
+  return view(deps.config, row);
 }
 
+/**
+ * Saves the switches; the WhatsApp fields, when sent, turn WhatsApp on (recording the consent) or off in the same
+ * transaction (whatsapp-consent.service.ts decides and records).
+ */
 export async function saveRepNotificationPreferences(
   deps: ServiceDeps,
   o: { actor: Actor; input: RepNotificationPreferences },
 ): Promise<RepNotificationPreferencesResponse> {
-  const [row] = await deps.db
-    .update(medicalReps)
-    .set({ ...o.input, updatedAt: deps.clock.now() })
-    .where(eq(medicalReps.id, o.actor.id))
-    .returning(prefsColumns);
+  const { emailNotifications, pushNotifications, renewalReminders } = o.input;
+  const whatsapp = await prepareWhatsAppChange(deps, { accountType: 'rep', accountId: o.actor.id, input: o.input });
+  const row = await deps.db.transaction(async (tx) => {
+    if (whatsapp) await applyWhatsAppChange(deps, tx, whatsapp);
+    const [saved] = await tx
+      .update(medicalReps)
+      .set({ emailNotifications, pushNotifications, renewalReminders, updatedAt: deps.clock.now() })
+      .where(eq(medicalReps.id, o.actor.id))
+      .returning(prefsColumns);
+    return saved;
+  });
   if (!row) throw unauthorized();
-  return view(row);
+  return view(deps.config, row);
 }
 
 export const PUSH_SERVICE_NOT_ALLOWED = 'This browser uses a push service we cannot send to.';
@@ -59,7 +76,7 @@ export async function saveRepPushSubscription(
     .where(eq(medicalReps.id, o.actor.id))
     .returning(prefsColumns);
   if (!row) throw unauthorized();
-  return view(row);
+  return view(deps.config, row);
 }
 
 /** Forgets the rep's subscription; with `endpoint`, only if it is that one (a device signing out forgets only its own). */

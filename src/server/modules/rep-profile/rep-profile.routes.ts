@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/profile';
 import { actorOf, assertSelf, requireUser } from '../../plugins/auth';
 import { originOf } from '../../plugins/security';
-import { sessionRateKey } from '../booking/booking.routes';
+import { sessionRateKey } from '../../plugins/auth';
 import { LIMITS, byToken, rateLimited } from '../auth/auth.limits';
 import { loginThrottle } from '../auth/login-throttle';
 import { restoreEmail } from './email-restore.service';

@@ -4,7 +4,7 @@ import { actorOf, requireUser } from '../../plugins/auth';
 import { CHECK_IN_MESSAGES } from '../../../shared/booking/visit-status';
 import { errorResponses } from '../../../shared/schemas/common';
 import { checkInCodeQuerySchema, checkInCodeResponseSchema, checkInResponseSchema, checkInSchema } from '../../../shared/schemas/visits';
-import { sessionRateKey } from '../booking/booking.routes';
+import { sessionRateKey } from '../../plugins/auth';
 import { checkIn, getCheckInCode } from './check-in.service';
 
 // Check-in at reception (docs/decisions/041-visit-outcomes-and-proof.md): the clinic's code, and the rep's check-in.

@@ -15,6 +15,7 @@ import { cancellationPush } from '../clinics/cancellation-push';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
 import { findPushRecipients } from '../clinics/leave.service';
 import { cancelActiveAppointments, queueCancellationMails } from '../clinics/visitors.service';
+import { offerFreedSlots } from '../booking/waitlist-offers.service';
 import { confirmVisit, findClinicVisit, findClinicVisitView, findVisitMailDetails, lockVisitStatus, markVisitOutcome } from './visit-status.repo';
 
 // The clinic moves a visit after booking (docs/decisions/041-visit-outcomes-and-proof.md): confirms it, declines it
@@ -78,11 +79,14 @@ export async function changeVisitStatus(deps: Deps, o: { actor: Actor; id: numbe
         await queueConfirmedMail(deps, tx, visit.id);
         break;
       case 'cancelled':
-        // The rule refused a missing reason above.
+        // The rule refused a missing reason above. The freed slot goes to the day's waitlist, under the day lock taken
+        // above (docs/decisions/043).
         await declineVisit(deps, tx, { clinicId, visit, reason: reason ?? '', today, now });
+        if (visit.appointmentDate >= today) await offerFreedSlots(deps, tx, { clinicId, doctorId: visit.doctorId, date: visit.appointmentDate, now, changed });
         break;
       case 'completed':
       case 'no_show':
+        // Neither frees a slot: the visit still counts in its day, so the waitlist is offered nothing (docs/decisions/043).
         await markVisitOutcome(tx, { id: visit.id, status: to, now });
         break;
     }

@@ -143,6 +143,10 @@ const log = (o: Partial<EmailLog>): EmailLog => ({
   template_type: 'custom',
   email_service: 'smtp',
   sent_at: '2026-03-05T10:00:02.000Z',
+  channel: 'email',
+  recipient_phone: null,
+  delivery_status: null,
+  delivery_status_at: null,
   ...o,
 });
 

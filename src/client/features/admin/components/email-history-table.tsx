@@ -9,6 +9,9 @@ import { displayDateTime } from '../lib/admin-format';
 import { DataList, type Column } from './data-list';
 import { EmailStatus } from './email-status';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { displayWhatsAppNumber } from '../../../../shared/whatsapp';
+import { MessageChannelLabel } from './message-channel';
+import { WhatsAppDeliveryStatus } from './whatsapp-delivery-status';
 
 const ERROR_PREVIEW = 50; // spec part 2, 9
 
@@ -40,6 +43,8 @@ function RetryEmailButton({ log }: { log: EmailLog }) {
  * spec part 2, 2.6: Status (icon + badge), Recipient, Subject with the 'Error:' line, Template, Service, Sent At. Every
  * e-mail goes through the outbox (docs/decisions/028-outbox.md), so a row may not be sent yet: its Sent At is then the
  * time it was queued, said so, and a failed one that can go again has a Retry button under its status.
+ * The history holds every channel of the outbox (docs/decisions/044-whatsapp.md): a Channel column, a WhatsApp
+ * message's number and what WhatsApp reported of it; only an e-mail can be sent again from here.
  */
 export function EmailHistoryTable({ logs }: { logs: EmailLog[] }) {
   const columns: Column<EmailLog>[] = [
@@ -48,16 +53,23 @@ export function EmailHistoryTable({ logs }: { logs: EmailLog[] }) {
       cell: (l) => (
         <span className="grid justify-items-start gap-1.5">
           <EmailStatus log={l} />
-          {l.retryable && <RetryEmailButton log={l} />}
+          {l.channel === 'whatsapp' && (l.delivery_status || l.status === 'sent') && (
+            <WhatsAppDeliveryStatus status={l.delivery_status} at={l.delivery_status_at} />
+          )}
+          {l.retryable && l.channel === 'email' && <RetryEmailButton log={l} />}
         </span>
       ),
     },
+    { header: 'Channel', cell: (l) => <MessageChannelLabel channel={l.channel} /> },
     {
       header: 'Recipient',
       primary: true,
       cell: (l) => (
         <span className="grid">
           <span className="font-medium">{l.recipient_name ?? '—'}</span>
+          {l.channel === 'whatsapp' && l.recipient_phone && (
+            <span className="whitespace-nowrap text-xs text-slate-600 dark:text-slate-300">{displayWhatsAppNumber(l.recipient_phone)}</span>
+          )}
           <EmailAddress address={l.recipient_email} className="text-xs text-slate-600 dark:text-slate-300" />
         </span>
       ),

@@ -1,11 +1,16 @@
+import { clsx } from 'clsx';
 import { RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../lib/toast';
 import { ADMIN_MESSAGES } from '../../../../shared/schemas/admin';
-import { useEmailLogs } from '../api/get-email-logs';
+import { MESSAGE_CHANNELS } from '../../../../shared/schemas/whatsapp';
+import { useEmailLogs, type ChannelFilter } from '../api/get-email-logs';
 import { useEmailStats } from '../api/get-email-stats';
+import { CHANNEL_LABELS } from '../lib/message-channels';
+import { ChannelStatsCard } from './channel-stats';
 import { EmailHistoryTable } from './email-history-table';
 import { EmailSummaryCards } from './email-summary-cards';
 import { LoadMoreRows } from './load-more-rows';
@@ -14,10 +19,14 @@ const SKELETON_ROWS = 10; // spec part 2, 9
 
 /**
  * spec part 2, 2.6 'Email History': the summary cards, the history table with Refresh, template statistics. The
- * history is read a page at a time, newest first (docs/decisions/023); the cards count all of it.
+ * history is read a page at a time, newest first (docs/decisions/023); the cards count all of it. It is the history
+ * of every message the outbox sends (docs/decisions/044-whatsapp.md): the table filters by channel on the server,
+ * and a card counts each channel; the spec's cards and template statistics stay the e-mails' own.
  */
 export function EmailHistory() {
-  const logs = useEmailLogs();
+  const [channel, setChannel] = useState<ChannelFilter>('all');
+  const channelId = useId();
+  const logs = useEmailLogs(channel);
   const stats = useEmailStats();
   const loading = (logs.isFetching && !logs.isFetchingNextPage) || stats.isFetching;
   const rows = logs.data?.pages.flatMap((p) => p.logs) ?? [];
@@ -25,20 +34,38 @@ export function EmailHistory() {
     if (logs.isError || stats.isError) toast({ title: ADMIN_MESSAGES.loadHistoryFailed, description: 'Please try again.', variant: 'destructive' });
   }, [logs.isError, stats.isError]);
   const o = stats.data?.overview;
+  const byChannel = stats.data?.byChannel;
+  const total = byChannel && (channel === 'all' ? MESSAGE_CHANNELS.reduce((sum, c) => sum + byChannel[c].total, 0) : byChannel[channel].total);
   const refresh = () => {
     void logs.refetch();
     void stats.refetch();
   };
   return (
-    <section aria-label="Email History" className="grid grid-cols-[minmax(0,1fr)] gap-4">
+    <section aria-label="Messages & Email History" className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <EmailSummaryCards overview={o} />
+      {byChannel && <ChannelStatsCard byChannel={byChannel} />}
       <Card className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Delivery History</h2>
-          <Button variant="secondary" size="sm" onClick={refresh} disabled={loading}>
-            <RefreshCw className={`h-4 w-4 ${loading ? 'animate-spin' : ''}`} aria-hidden />
-            {loading ? 'Loading...' : 'Refresh'}
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <label htmlFor={channelId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              Channel
+            </label>
+            <span className="w-32">
+              <NativeSelect id={channelId} value={channel} onChange={(e) => setChannel(e.target.value as ChannelFilter)} className="h-8 py-0">
+                <option value="all">All</option>
+                {MESSAGE_CHANNELS.map((c) => (
+                  <option key={c} value={c}>
+                    {CHANNEL_LABELS[c]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </span>
+            <Button variant="secondary" size="sm" onClick={refresh} disabled={loading}>
+              <RefreshCw className={`h-4 w-4 ${loading ? 'animate-spin' : ''}`} aria-hidden />
+              {loading ? 'Loading...' : 'Refresh'}
+            </Button>
+          </div>
         </div>
         {logs.isPending ? (
           <ul aria-label="Loading email history" aria-busy className="grid gap-2">
@@ -47,17 +74,17 @@ export function EmailHistory() {
             ))}
           </ul>
         ) : (
-          <>
+          <div aria-busy={logs.isPlaceholderData || undefined} className={clsx('grid grid-cols-[minmax(0,1fr)] gap-3', logs.isPlaceholderData && 'opacity-60')}>
             <EmailHistoryTable logs={rows} />
             <LoadMoreRows
               shown={rows.length}
-              total={o?.total_emails}
-              noun="emails"
+              total={total}
+              noun={channel === 'email' ? 'emails' : 'messages'}
               hasMore={!!logs.hasNextPage}
               loading={logs.isFetchingNextPage}
               onLoadMore={() => void logs.fetchNextPage()}
             />
-          </>
+          </div>
         )}
       </Card>
       {stats.data && stats.data.templateStats.length > 0 && (

@@ -5,9 +5,9 @@ import { TIMINGS } from '../../../../shared/constants';
 import type { ClinicAppointmentsResponse } from '../../../../shared/schemas/clinic';
 import { clinicKeys } from './clinic-query-keys';
 
-/** GET /api/doctor-appointments?doctorId=&date=&clinicId= (clinic view). */
+/** GET /api/doctor-appointments?doctorId=&date=&clinicId= (clinic view): the day's visits and how many reps wait for it. */
 export const getDoctorAppointments = (q: { clinicId: number; doctorId: number; date: string }) =>
-  apiFetch<ClinicAppointmentsResponse>(`/api/doctor-appointments?doctorId=${q.doctorId}&date=${q.date}&clinicId=${q.clinicId}`).then((r) => r.appointments);
+  apiFetch<ClinicAppointmentsResponse>(`/api/doctor-appointments?doctorId=${q.doctorId}&date=${q.date}&clinicId=${q.clinicId}`);
 
 /** The value, 200 ms after it last changed (spec part 1, 7: the fetch waits after a doctor or date change). */
 function useSettled<T>(value: T, delayMs: number): T {

@@ -20,8 +20,11 @@ function Section({ icon, title, children }: { icon: ReactNode; title: string; ch
   );
 }
 
-/** Settings tab, 'Account Settings' (spec part 1, 2): password, two-factor (coming soon), notifications, dark mode. */
-export function AccountSettings() {
+/**
+ * Settings tab, 'Account Settings' (spec part 1, 2): password, two-factor (coming soon), notifications, dark mode.
+ * `contactNumber` is the number WhatsApp messages go to unless the clinic confirms another.
+ */
+export function AccountSettings({ contactNumber }: { contactNumber: string }) {
   const [changing, setChanging] = useState(false);
   const [dark, setDark] = useDarkMode();
   const iconClass = 'h-4 w-4 text-teal-700 dark:text-teal-400';
@@ -44,7 +47,7 @@ export function AccountSettings() {
         </div>
       </Section>
       <Section icon={<Bell className={iconClass} aria-hidden />} title="Notifications">
-        <NotificationPreferences />
+        <NotificationPreferences contactNumber={contactNumber} />
       </Section>
       <Section icon={<Moon className={iconClass} aria-hidden />} title="Appearance">
         <Checkbox label="Dark Mode" checked={dark} onCheckedChange={setDark} />

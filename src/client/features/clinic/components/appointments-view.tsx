@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, XCircle } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Users, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -13,7 +13,13 @@ import { CancelTodayDialog } from './cancel-today-dialog';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Appointments sub-tab: one day of the selected doctor's visitors, day by day (spec part 1, 2). */
+/** docs/decisions/043: how many reps wait in the day's line for a slot to free up. */
+const waitingText = (n: number) => `${n} ${n === 1 ? 'rep' : 'reps'} waiting for this day`;
+
+/**
+ * Appointments sub-tab: one day of the selected doctor's visitors, day by day (spec part 1, 2), and how many reps wait
+ * for a slot that day (docs/decisions/043).
+ */
 export function AppointmentsView({ clinicId, doctor }: { clinicId: number; doctor: ClinicDoctor | undefined }) {
   const today = todayInIndia(new Date());
   const [date, setDate] = useState(today);
@@ -26,7 +32,9 @@ export function AppointmentsView({ clinicId, doctor }: { clinicId: number; docto
     if (query.isError) toast({ title: 'Error', description: 'Failed to load doctor appointments. Please try again.', variant: 'destructive' });
   }, [query.isError, query.errorUpdatedAt]);
 
-  const appointments = query.data ?? [];
+  const appointments = query.data?.appointments ?? [];
+  // Only the day on view counts: while another day loads, the last day's count is not shown as this one's.
+  const waiting = query.isSettling ? 0 : (query.data?.waiting ?? 0);
   const activeToday = appointments.filter((a) => a.appointment_date === today && (a.status === 'booked' || a.status === 'confirmed'));
   const shownDate = formatDisplayDate(date);
 
@@ -58,6 +66,16 @@ export function AppointmentsView({ clinicId, doctor }: { clinicId: number; docto
             <XCircle className="h-4 w-4" aria-hidden />
             Cancel Today's Calls ({activeToday.length})
           </Button>
+        )}
+      </div>
+
+      {/* Live: the count of the day moved to is heard after its date. */}
+      <div aria-live="polite">
+        {doctor && waiting > 0 && (
+          <p className="mt-3 flex items-center gap-2 text-sm font-medium text-amber-900 dark:text-amber-200" data-testid="waiting-count">
+            <Users className="h-4 w-4 shrink-0" aria-hidden />
+            {waitingText(waiting)}
+          </p>
         )}
       </div>
 

@@ -54,7 +54,7 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
             <PatientsTab />
           </TabsContent>
           <TabsContent value="settings">
-            <AccountSettings />
+            <AccountSettings contactNumber={clinic.contactNumber} />
             <div className="mt-4">
               <PrivacyRightsCard />
             </div>

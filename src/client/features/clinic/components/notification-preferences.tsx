@@ -5,17 +5,25 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useClinicPreferences } from '../api/get-clinic-preferences';
 import { useSaveClinicPreferences } from '../api/save-clinic-preferences';
+import { WhatsAppSetting } from '../../whatsapp/components/whatsapp-setting';
+import type { ClinicPreferences, ClinicPreferencesResponse } from '../../../../shared/schemas/clinic';
 
-/** The e-mail notification choice, stored on the server; SMS is marked 'Coming Soon'. */
-export function NotificationPreferences() {
+// The PUT takes both boxes; WhatsApp's fields go only when WhatsApp changes (absent leaves it as it is).
+const choices = ({ emailNotifications, smsNotifications }: ClinicPreferencesResponse) => ({ emailNotifications, smsNotifications });
+
+/**
+ * The e-mail notification choice, stored on the server; WhatsApp messages to the clinic's contact number or another
+ * confirmed one where the server offers them (docs/decisions/044-whatsapp.md); SMS is marked 'Coming Soon'.
+ */
+export function NotificationPreferences({ contactNumber }: { contactNumber: string }) {
   const prefs = useClinicPreferences();
   const save = useSaveClinicPreferences();
   if (prefs.isPending) return <Spinner label="Loading preferences..." />;
   if (prefs.isError) return <p className="text-sm text-red-600 dark:text-red-400">Could not load your notification preferences.</p>;
 
-  const update = (patch: Partial<typeof prefs.data>) =>
+  const update = (patch: Partial<ClinicPreferences>) =>
     save.mutate(
-      { ...prefs.data, ...patch },
+      { ...choices(prefs.data), ...patch },
       {
         onSuccess: () => toast({ title: 'Preferences Saved', description: 'Your notification preferences were updated.', variant: 'success', duration: 3000 }),
         onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to save preferences. Please try again.'), variant: 'destructive' }),
@@ -30,7 +38,14 @@ export function NotificationPreferences() {
         onCheckedChange={(v) => update({ emailNotifications: v })}
         disabled={save.isPending}
       />
-      {/* Nothing sends SMS yet: the choice is not offered until SMS or WhatsApp messages exist (spec part 2, 2.1; decision 038). */}
+      {/* Kept near the boxes on a wide screen, where a switch at the far edge would read as a setting of its own. */}
+      <WhatsAppSetting
+        className="max-w-xl"
+        status={prefs.data}
+        ownNumber={contactNumber}
+        save={(whatsapp) => save.mutateAsync({ ...choices(prefs.data), ...whatsapp })}
+      />
+      {/* Nothing sends SMS: the choice is not offered, 'Coming Soon' (spec part 2, 2.1; decision 038). */}
       <Checkbox
         label={
           <span className="inline-flex flex-wrap items-center gap-2">

@@ -15,6 +15,8 @@ const JOB_LABELS: Record<string, string> = {
   'clinic-morning-list': "Clinics' morning visitor list",
   'renewal-reminders': 'Subscription renewal reminders',
   'evening-reminders': 'Evening-before visit reminders',
+  // Runs every minute; its last run is the last one that passed an offer on or expired a place (docs/decisions/043).
+  'waitlist-sweep': 'Waitlist: run-out offers passed on',
 };
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });

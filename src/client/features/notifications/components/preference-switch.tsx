@@ -1,9 +1,18 @@
 import { clsx } from 'clsx';
 
 /** An on/off switch named by the element `labelledBy` points at (role="switch", keyboard reachable). */
-export function PreferenceSwitch(props: { checked: boolean; onChange: (next: boolean) => void; labelledBy: string; describedBy?: string; disabled?: boolean }) {
+export function PreferenceSwitch(props: {
+  checked: boolean;
+  onChange: (next: boolean) => void;
+  labelledBy: string;
+  describedBy?: string;
+  disabled?: boolean;
+  /** For a caller that moves focus back to the switch (the WhatsApp opt-in, after its panel closes). */
+  id?: string;
+}) {
   return (
     <button
+      id={props.id}
       type="button"
       role="switch"
       aria-checked={props.checked}

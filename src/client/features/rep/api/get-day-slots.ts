@@ -6,12 +6,14 @@ import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 
 /**
  * GET /api/booking/day-slots?doctorId=&clinicId=&date=: the day's visit times and which are free (docs/decisions/039).
- * Kept on the device like the month calendar (decision 010), so a day opened online can be booked offline.
+ * Kept on the device like the month calendar (decision 010), so a day opened online can be booked offline. With
+ * `rescheduleId`, the times as they are for moving that visit (its own time free), asked of the server only
+ * (docs/decisions/043).
  */
-export async function getDaySlots(clinicId: number, doctorId: number, date: string): Promise<DaySlotsResponse> {
-  return withOfflineCache(`rep:day-slots:${clinicId}:${doctorId}:${date}`, () =>
-    apiFetch<DaySlotsResponse>(`/api/booking/day-slots?doctorId=${doctorId}&clinicId=${clinicId}&date=${date}`),
-  );
+export async function getDaySlots(clinicId: number, doctorId: number, date: string, rescheduleId?: number): Promise<DaySlotsResponse> {
+  const path = `/api/booking/day-slots?doctorId=${doctorId}&clinicId=${clinicId}&date=${date}`;
+  if (rescheduleId !== undefined) return apiFetch<DaySlotsResponse>(`${path}&rescheduleId=${rescheduleId}`);
+  return withOfflineCache(`rep:day-slots:${clinicId}:${doctorId}:${date}`, () => apiFetch<DaySlotsResponse>(path));
 }
 
 export const daySlotsKeyPrefix = ['rep', 'day-slots'] as const;
@@ -20,11 +22,11 @@ export const daySlotsKeyPrefix = ['rep', 'day-slots'] as const;
 export const DAY_SLOTS_REFRESH_MS = 60_000;
 
 /** The picked day's times; only asked for when the doctor has visiting hours and the day can be booked. */
-export function useDaySlots(clinicId: number, doctorId: number, date: string | null, enabled: boolean) {
+export function useDaySlots(clinicId: number, doctorId: number, date: string | null, enabled: boolean, rescheduleId?: number) {
   return useQuery({
     ...repQueryDefaults,
-    queryKey: [...daySlotsKeyPrefix, clinicId, doctorId, date],
-    queryFn: () => getDaySlots(clinicId, doctorId, date!),
+    queryKey: [...daySlotsKeyPrefix, clinicId, doctorId, date, rescheduleId ?? null],
+    queryFn: () => getDaySlots(clinicId, doctorId, date!, rescheduleId),
     enabled: enabled && date !== null,
     // Other reps take times all day: a day picked again is asked again (the rest of the rep's queries never go stale),
     // and the times on screen are asked again every minute while the page is in view, so a time taken meanwhile goes

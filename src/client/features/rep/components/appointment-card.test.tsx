@@ -162,3 +162,44 @@ describe('AppointmentCard check-in', () => {
     expect(screen.getByText('Cannot cancel on appointment day')).toBeInTheDocument();
   });
 });
+
+// Docs/decisions/043: a visit the rep may move (booked or confirmed, after today; canRepReschedule) offers Reschedule.
+describe('AppointmentCard reschedule', () => {
+  it.each(['booked', 'confirmed'])('offers Reschedule on a %s visit after today and hands the visit over', async (status) => {
+    const onReschedule = vi.fn();
+    const a = appointment({ status, start_time: '15:30' });
+    render(<AppointmentCard appointment={a} today={TODAY} onCancel={() => {}} onReschedule={onReschedule} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reschedule appointment with Dr. Asha Rao on 12/03/2026 at 15:30' }));
+    expect(onReschedule).toHaveBeenCalledWith(a);
+  });
+
+  it.each([
+    ['a booked visit today', { appointment_date: TODAY }],
+    ['a completed visit', { status: 'completed' }],
+    ['a cancelled visit', { status: 'cancelled' }],
+    ['a no-show', { status: 'no_show' }],
+  ])('offers no Reschedule for %s', (_, over) => {
+    render(<AppointmentCard appointment={appointment(over)} today={TODAY} onCancel={() => {}} onReschedule={() => {}} />);
+    expect(screen.queryByRole('button', { name: /Reschedule/ })).toBeNull();
+  });
+
+  it('offers no Reschedule while a cancellation of the visit waits on the device', () => {
+    render(
+      <AppointmentCard
+        appointment={appointment({})}
+        today={TODAY}
+        onCancel={() => {}}
+        onReschedule={() => {}}
+        cancellation={{ onUndo: () => {}, undoing: false }}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /Reschedule/ })).toBeNull();
+  });
+
+  it('offline, Reschedule waits and says it needs the network', () => {
+    render(<AppointmentCard appointment={appointment({})} today={TODAY} onCancel={() => {}} onReschedule={() => {}} offline />);
+    const button = screen.getByRole('button', { name: /^Reschedule appointment/ });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('You are offline. Rescheduling needs the network.');
+  });
+});

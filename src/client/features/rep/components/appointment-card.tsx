@@ -1,8 +1,10 @@
 import { clsx } from 'clsx';
-import { Building2, CalendarDays, Clock, CloudUpload, Stethoscope, Undo2 } from 'lucide-react';
+import { Building2, CalendarDays, CalendarClock, Clock, CloudUpload, Stethoscope, Undo2 } from 'lucide-react';
+import { useId } from 'react';
 import { canRepCancel } from '../../../../shared/booking/booking-rules';
 import { visitDateText } from '../../../../shared/booking/visit-label';
 import { checkCheckIn, visitStatusText } from '../../../../shared/booking/visit-status';
+import { canRepReschedule } from '../../../../shared/booking/waitlist';
 import { addDays, formatDisplayDate, isIsoDate } from '../../../../shared/dates';
 import type { RepAppointment } from '../../../../shared/schemas/booking';
 import { Badge } from '../../../components/ui/badge';
@@ -11,6 +13,7 @@ import { Card } from '../../../components/ui/card';
 import { CheckInStatus } from './check-in-status';
 import { doctorTitle } from './doctor-title';
 import { longDate } from './calendar-day-text';
+import { RESCHEDULE_NEEDS_NETWORK } from '../lib/waitlist-text';
 
 /** 'Today', 'Tomorrow' or the weekday of an appointment date (spec part 2, 2.1). */
 export function dayLabel(date: string, today: string): string {
@@ -41,7 +44,8 @@ export interface WaitingCancellation {
  * One upcoming appointment: doctor, specialty, clinic, day and date (with the visit time and the place in the doctor's
  * day when the clinic set visiting hours, docs/decisions/039), status, and cancel when the rule allows; or,
  * while its cancellation waits to be sent, that state and Undo. On the visit's day: check in, then the check-in time
- * and the proof of visit (docs/decisions/041).
+ * and the proof of visit (docs/decisions/041). A visit the rep may move (after today, booked or confirmed) offers
+ * Reschedule, which needs the network (docs/decisions/043).
  */
 export function AppointmentCard({
   appointment: a,
@@ -50,6 +54,8 @@ export function AppointmentCard({
   cancellation,
   onCheckIn,
   checkInTypedAt,
+  onReschedule,
+  offline = false,
 }: {
   appointment: RepAppointment;
   today: string;
@@ -58,12 +64,17 @@ export function AppointmentCard({
   onCheckIn?: (a: RepAppointment) => void;
   /** When a check-in of this visit waits on the device: the ISO instant its code was typed. */
   checkInTypedAt?: string;
+  onReschedule?: (a: RepAppointment) => void;
+  /** Without a network Reschedule waits, saying why. */
+  offline?: boolean;
 }) {
+  const offlineHintId = useId();
   const date = a.appointment_date.slice(0, 10);
   const cancel = canRepCancel({ date, status: a.status }, today);
   const doctor = doctorTitle(a.doctor_name);
   const when = visitDateText(date, a.start_time);
   // The shared rule decides (the server applies it too); on the card, only until the check-in is made or waiting.
+  const mayReschedule = onReschedule && !cancellation && canRepReschedule({ date, status: a.status }, today).ok;
   const mayCheckIn = onCheckIn && !a.checked_in_at && !checkInTypedAt && checkCheckIn({ status: a.status, date, on: today }).ok;
   return (
     <Card
@@ -130,12 +141,35 @@ export function AppointmentCard({
             <Undo2 className="h-4 w-4" aria-hidden />
             Undo
           </Button>
-        ) : cancel.ok ? (
-          <Button variant="destructive" size="sm" onClick={() => onCancel(a)} aria-label={`Cancel appointment with ${doctor} on ${when}`}>
-            Cancel
-          </Button>
         ) : (
-          <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{cancel.message}</p>
+          <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+            {mayReschedule && (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => onReschedule(a)}
+                disabled={offline}
+                aria-describedby={offline ? offlineHintId : undefined}
+                aria-label={`Reschedule appointment with ${doctor} on ${when}`}
+                data-reschedule={a.id}
+              >
+                <CalendarClock className="h-4 w-4" aria-hidden />
+                Reschedule
+              </Button>
+            )}
+            {cancel.ok ? (
+              <Button variant="destructive" size="sm" onClick={() => onCancel(a)} aria-label={`Cancel appointment with ${doctor} on ${when}`}>
+                Cancel
+              </Button>
+            ) : (
+              <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{cancel.message}</p>
+            )}
+          </div>
+        )}
+        {mayReschedule && offline && (
+          <p id={offlineHintId} className="text-xs text-slate-600 dark:text-slate-300">
+            {RESCHEDULE_NEEDS_NETWORK}
+          </p>
         )}
       </div>
     </Card>

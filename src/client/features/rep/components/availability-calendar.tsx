@@ -38,6 +38,7 @@ export function AvailabilityCalendar({
   canGoNext = true,
   lastBookableDate = null,
   busy,
+  currentVisitDate,
 }: {
   month: string;
   /** The server's days; `pending` marks one whose booking waits on this device (decision 033). */
@@ -52,6 +53,8 @@ export function AvailabilityCalendar({
   /** The booking horizon's last date, named by the message of a day beyond it. */
   lastBookableDate?: string | null;
   busy?: boolean;
+  /** When moving a visit (docs/decisions/043): the date it is on now, marked 'Yours'. */
+  currentVisitDate?: string;
 }) {
   const idPrefix = useId();
   const byDate = new Map(days.map((d) => [d.date, d]));
@@ -122,7 +125,9 @@ export function AvailabilityCalendar({
                       else buttons.current.delete(day.date);
                     }}
                     tabIndex={day.date === focusTarget ? 0 : -1}
-                    aria-label={day.pending ? pendingDayLabel(day.date) : dayAriaLabel(day)}
+                    aria-label={
+                      day.pending ? pendingDayLabel(day.date) : `${dayAriaLabel(day)}${day.date === currentVisitDate ? ', your visit is on this date now' : ''}`
+                    }
                     aria-disabled={!day.selectable || undefined}
                     aria-describedby={day.reason ? `${idPrefix}-${day.date}` : undefined}
                     aria-pressed={day.date === selectedDate}
@@ -150,11 +155,20 @@ export function AvailabilityCalendar({
                             day.reason && REASON_CELL_CLASS[day.reason],
                           ),
                       day.date === today && 'ring-2 ring-teal-500 ring-offset-1 dark:ring-offset-slate-800',
+                      day.date === currentVisitDate && day.date !== selectedDate && 'border-2 border-dashed border-teal-700! dark:border-teal-300!',
                     )}
                   >
                     <span className="font-medium">{Number(day.date.slice(8))}</span>
                     <span aria-hidden className="text-[10px] sm:text-xs">
-                      {day.pending ? 'Pending' : day.selectable ? `${day.slotsLeft} left` : day.reason ? REASON_SHORT[day.reason] : ''}
+                      {day.pending
+                        ? 'Pending'
+                        : day.date === currentVisitDate
+                          ? 'Yours'
+                          : day.selectable
+                            ? `${day.slotsLeft} left`
+                            : day.reason
+                              ? REASON_SHORT[day.reason]
+                              : ''}
                     </span>
                   </button>
                   {day.reason && (

@@ -23,8 +23,11 @@ const SWATCH: Record<CalendarDayReason | 'available', string> = {
 const SHOWN: CalendarDayReason[] = ['past', 'beyond_horizon', 'unavailable_weekday', 'closed', 'leave', 'frequency', 'full', 'already_booked'];
 const LEGEND_TEXT: Partial<Record<CalendarDayReason, string>> = { closed: "the clinic is closed or cancelled the doctor's calls" };
 
-/** What the short words and looks of the day cells mean (below the selected-date panel on a phone, so a picked day's message shows near the calendar). */
-export function CalendarLegend() {
+/**
+ * What the short words and looks of the day cells mean (below the selected-date panel on a phone, so a picked day's
+ * message shows near the calendar). `withCurrentVisit`: moving a visit, whose date now is marked (docs/decisions/043).
+ */
+export function CalendarLegend({ withCurrentVisit = false }: { withCurrentVisit?: boolean }) {
   return (
     <ul className="grid grid-cols-1 gap-x-4 gap-y-1 text-xs text-slate-600 sm:grid-cols-2 lg:grid-cols-3 dark:text-slate-300">
       <li className="flex items-center gap-2">
@@ -33,6 +36,14 @@ export function CalendarLegend() {
           <strong>N left</strong>: available, slots left
         </span>
       </li>
+      {withCurrentVisit && (
+        <li className="flex items-center gap-2">
+          <span className="h-4 w-4 shrink-0 rounded-sm border-2 border-dashed border-teal-700 dark:border-teal-300" aria-hidden />
+          <span>
+            <strong>Yours</strong>: your visit&apos;s date now
+          </span>
+        </li>
+      )}
       {SHOWN.map((r) => (
         <li key={r} className="flex items-center gap-2">
           <span className={clsx('h-4 w-4 shrink-0 rounded-sm', SWATCH[r])} aria-hidden />

@@ -1,31 +1,21 @@
-import { AlertCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { BOOKING_MESSAGES, dayRefusalMessage } from '../../../../shared/booking/booking-rules';
 import { visitDateText } from '../../../../shared/booking/visit-label';
-import { todayInIndia } from '../../../../shared/dates';
 import type { BookAppointmentResponse } from '../../../../shared/schemas/booking';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { isQueuedBooking } from '../../../lib/offline-queue';
 import { usePendingBookings } from '../../pwa/hooks/use-pending-bookings';
 import { announceQueuedBooking } from '../../pwa/lib/report-sync';
 import { useBookAppointment } from '../api/book-appointment';
-import { useBookingCalendar } from '../api/get-booking-calendar';
-import { useDoctorAvailability } from '../api/get-doctor-availability';
+import { useAvailabilityMonth } from '../hooks/use-availability-month';
 import { useVisitTimes } from '../hooks/use-visit-times';
-import { AvailabilityCalendar } from './availability-calendar';
-import { AvailabilitySummary } from './availability-summary';
-import { CalendarLegend } from './calendar-legend';
-import { BookingDisabledPanel } from './booking-disabled-panel';
-import { shiftMonth } from './calendar-day-text';
+import { AvailabilityBoard } from './availability-board';
 import { doctorTitle } from './doctor-title';
 import { SelectedDatePanel } from './selected-date-panel';
+import { WaitlistDayAction } from './waitlist-day-action';
 import { queuedBookingRefusal, withQueuedBookings } from '../lib/queued-calendar';
-
-const LOAD_ERROR = 'Could not load doctor availability. Please try again.';
 
 // spec part 2, 5: a booking refused for want of a session says so in the spec's words, whatever answered the 401.
 const bookingFailure = (err: unknown) =>
@@ -53,10 +43,9 @@ export function DoctorAvailability({
   doctorName: string;
   clinicName?: string;
 }) {
-  const [month, setMonth] = useState(() => todayInIndia(new Date()).slice(0, 7));
   const [selected, setSelected] = useState<string | null>(null);
-  const settings = useDoctorAvailability(clinicId, doctorId);
-  const calendar = useBookingCalendar(clinicId, doctorId, month);
+  const view = useAvailabilityMonth({ clinicId, doctorId });
+  const { settings, calendar } = view;
   // Decision 033: the bookings waiting on this device count in the calendar, and before another one is queued.
   const queued = usePendingBookings(repId);
   const target = { repId, doctorId, clinicId };
@@ -106,69 +95,31 @@ export function DoctorAvailability({
     );
   };
 
-  const failed = settings.isError || (calendar.isError && !cal);
   return (
     <div ref={card} className="scroll-mt-4">
       <Card>
         <h2 className="text-lg font-semibold">{name}&apos;s Availability</h2>
         {clinicName && <p className="text-sm text-slate-600 dark:text-slate-300">at {clinicName}</p>}
-        {failed ? (
-          <div
-            role="alert"
-            className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-          >
-            <AlertCircle className="h-4 w-4 shrink-0" aria-hidden />
-            <span className="flex-1">{LOAD_ERROR}</span>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => {
-                void settings.refetch();
-                void calendar.refetch();
-              }}
-            >
-              Try again
-            </Button>
-          </div>
-        ) : settings.isPending || !cal ? (
-          <div className="mt-4">
-            <Spinner label="Loading availability..." />
-          </div>
-        ) : (
-          <div className="mt-4 grid gap-5">
-            <AvailabilitySummary settings={settings.data} />
-            {cal.hasFutureAppointment ? (
-              <BookingDisabledPanel appointment={cal.futureAppointment} doctor={name} clinic={clinicName} />
-            ) : (
-              <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
-                <AvailabilityCalendar
-                  month={month}
-                  days={days}
-                  today={cal.today}
-                  selectedDate={selectedDay?.date ?? null}
-                  onSelect={setSelected}
-                  onMonthChange={(delta) => setMonth((m) => shiftMonth(m, delta))}
-                  canGoPrev={month > cal.today.slice(0, 7)}
-                  canGoNext={month < cal.lastBookableDate.slice(0, 7)}
-                  lastBookableDate={cal.lastBookableDate}
-                  busy={calendar.isPlaceholderData || calendar.isFetching}
-                />
-                <SelectedDatePanel
-                  date={selectedDay?.date ?? null}
-                  slotsLeft={selectedDay?.slotsLeft ?? null}
-                  refusal={refusal}
-                  booking={book.isPending}
-                  onBook={onBook}
-                  visitTimes={visitTimes?.picker}
-                />
-                {/* After the panel: on a phone a picked day's message then sits right under the calendar. */}
-                <div className="lg:col-start-1">
-                  <CalendarLegend />
-                </div>
-              </div>
-            )}
-          </div>
-        )}
+        <AvailabilityBoard
+          view={view}
+          days={days}
+          selectedDate={selectedDay?.date ?? null}
+          onSelect={setSelected}
+          doctor={name}
+          clinicName={clinicName}
+          panel={
+            <SelectedDatePanel
+              date={selectedDay?.date ?? null}
+              slotsLeft={selectedDay?.slotsLeft ?? null}
+              refusal={refusal}
+              booking={book.isPending}
+              onBook={onBook}
+              visitTimes={visitTimes?.picker}
+              // docs/decisions/043: a full day offers a fair place in its line instead.
+              waitlist={selectedDay?.reason === 'full' && <WaitlistDayAction doctorId={doctorId} clinicId={clinicId} date={selectedDay.date} />}
+            />
+          }
+        />
       </Card>
     </div>
   );

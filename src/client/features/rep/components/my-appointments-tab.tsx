@@ -1,44 +1,85 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { RepAppointment } from '../../../../shared/schemas/booking';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { repAppointmentsKeyPrefix } from '../api/get-rep-appointments';
 import { repVisitsKeyPrefix } from '../api/get-rep-visits';
+import { waitlistKey } from '../api/get-waitlist';
+import { RescheduleVisit } from './reschedule-visit';
 import { UpcomingAppointments } from './upcoming-appointments';
 import { VisitHistory } from './visit-history';
+import { WaitlistSection } from './waitlist-section';
 
 type View = 'upcoming' | 'history';
 
 /**
  * My Appointments (spec part 2, 2.1): the upcoming visits, reloaded each time the tab opens, with Refresh; and the
- * Visit History (docs/decisions/041), past visits with their outcome and check-in, by dates, exported as CSV.
+ * Visit History (docs/decisions/041), past visits with their outcome and check-in, by dates, exported as CSV. Above
+ * both, the rep's waitlist; and, while a visit is being moved, its calendar in their place (docs/decisions/043).
  */
 export function MyAppointmentsTab({ repId }: { repId: number }) {
   const [view, setView] = useState<View>('upcoming');
+  const [moving, setMoving] = useState<RepAppointment | null>(null);
+  // The visit whose Reschedule button takes the focus back when its calendar closes.
+  const returnTo = useRef<number | null>(null);
   const qc = useQueryClient();
-  // Refresh reloads what is on view.
+  // Refresh reloads what is on view, and the waitlist (its offers run out).
   const queryKey = view === 'upcoming' ? repAppointmentsKeyPrefix : repVisitsKeyPrefix;
-  const fetching = useIsFetching({ queryKey }) > 0;
+  const fetching = useIsFetching({ queryKey }) + useIsFetching({ queryKey: waitlistKey }) > 0;
+
+  useEffect(() => {
+    if (moving || returnTo.current === null) return;
+    const id = returnTo.current;
+    returnTo.current = null;
+    const button = document.querySelector<HTMLButtonElement>(`[data-reschedule="${id}"]`);
+    if (button && !button.disabled) button.focus();
+    else document.getElementById('my-appointments-title')?.focus();
+  }, [moving]);
+
+  if (moving) {
+    return (
+      <section aria-labelledby="my-appointments-title" className="grid gap-4">
+        <h2 id="my-appointments-title" className="sr-only">
+          My Appointments
+        </h2>
+        <RescheduleVisit
+          repId={repId}
+          appointment={moving}
+          onClose={() => {
+            returnTo.current = moving.id;
+            setMoving(null);
+          }}
+        />
+      </section>
+    );
+  }
 
   return (
     <section aria-labelledby="my-appointments-title" className="grid gap-4">
       <div className="flex items-center justify-between gap-2">
-        <h2 id="my-appointments-title" className="text-lg font-semibold">
+        <h2 id="my-appointments-title" tabIndex={-1} className="text-lg font-semibold outline-none">
           My Appointments
         </h2>
-        <Button variant="secondary" size="sm" onClick={() => void qc.refetchQueries({ queryKey, type: 'active' })} disabled={fetching}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void Promise.all([queryKey, waitlistKey].map((key) => qc.refetchQueries({ queryKey: key, type: 'active' })))}
+          disabled={fetching}
+        >
           <RefreshCw className={fetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden />
           Refresh
         </Button>
       </div>
+      <WaitlistSection />
       <Tabs value={view} onValueChange={(v) => setView(v === 'history' ? 'history' : 'upcoming')}>
         <TabsList aria-label="Which appointments" className="sm:max-w-sm">
           <TabsTrigger value="upcoming">Upcoming</TabsTrigger>
           <TabsTrigger value="history">Visit History</TabsTrigger>
         </TabsList>
         <TabsContent value="upcoming">
-          <UpcomingAppointments repId={repId} />
+          <UpcomingAppointments repId={repId} onReschedule={setMoving} />
         </TabsContent>
         <TabsContent value="history">
           <VisitHistory />

@@ -3,26 +3,35 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import type { RepNotificationPreferences } from '../../../../shared/schemas/notifications';
+import type { RepNotificationPreferences, RepNotificationPreferencesResponse } from '../../../../shared/schemas/notifications';
 import { useNotificationPreferences } from '../../notifications/api/get-notification-preferences';
 import { useSaveNotificationPreferences } from '../../notifications/api/save-notification-preferences';
 import { PreferenceSwitch } from '../../notifications/components/preference-switch';
 import { PushNotificationsRow } from '../../notifications/components/push-notifications-row';
 import { ComingSoonBadge } from './coming-soon-badge';
 import { SettingLabel } from '../../notifications/components/setting-label';
+import { WhatsAppSetting } from '../../whatsapp/components/whatsapp-setting';
 
 // spec part 2, 2.1: Email Notifications, on by default. The choice is kept on the server, where the
 // reminder jobs read it (decision 011), with a switch for each kind of reminder.
 
-/** Notifications: e-mail reminders, renewal reminders and app (push) notifications; SMS not yet offered. */
-export function NotificationSettingsCard() {
+/**
+ * Notifications: e-mail reminders, renewal reminders, app (push) notifications and, where the server offers them,
+ * WhatsApp messages to `ownPhone` or another confirmed number (docs/decisions/044-whatsapp.md); SMS not yet offered.
+ */
+export function NotificationSettingsCard({ ownPhone }: { ownPhone: string }) {
   const prefs = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
+  // The PUT takes every reminder choice; WhatsApp's fields go only when WhatsApp changes (absent leaves it as it is).
+  const choices = ({ emailNotifications, pushNotifications, renewalReminders }: RepNotificationPreferencesResponse) => ({
+    emailNotifications,
+    pushNotifications,
+    renewalReminders,
+  });
   const update = (change: Partial<RepNotificationPreferences>) => {
     if (!prefs.data) return;
-    const { emailNotifications, pushNotifications, renewalReminders } = prefs.data;
     save.mutate(
-      { emailNotifications, pushNotifications, renewalReminders, ...change },
+      { ...choices(prefs.data), ...change },
       { onError: (err) => toast({ title: 'Settings not saved', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }) },
     );
   };
@@ -58,7 +67,8 @@ export function NotificationSettingsCard() {
             />
           </li>
           <PushNotificationsRow prefs={prefs.data} />
-          {/* Nothing sends SMS yet: shown switched off and disabled until SMS or WhatsApp messages exist (spec part 2, 2.1). */}
+          <WhatsAppSetting as="li" status={prefs.data} ownNumber={ownPhone} save={(whatsapp) => save.mutateAsync({ ...choices(prefs.data), ...whatsapp })} />
+          {/* Nothing sends SMS: shown switched off and disabled, 'Coming Soon' as the spec has it (spec part 2, 2.1). */}
           <li className="flex items-center justify-between gap-3 py-3">
             <span className="flex min-w-0 items-center gap-3 text-sm">
               <MessageSquare className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />

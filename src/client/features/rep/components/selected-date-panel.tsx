@@ -1,16 +1,20 @@
+import { clsx } from 'clsx';
 import { CalendarCheck, AlertCircle } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { VISIT_TIME_MESSAGES } from '../../../../shared/booking/visit-windows';
 import { formatDisplayDate } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
 import { longDate, slotsText } from './calendar-day-text';
 import { VisitTimePicker, type VisitTimePickerProps } from './visit-time-picker';
 
+const BOOK = { label: 'Book Appointment', busyLabel: 'Booking...', prompt: 'Pick an available date on the calendar to book your visit.' };
+
 /**
  * The chosen day and 'Book Appointment' (spec part 2, 2.1). A day that cannot be booked shows the spec's
  * message of its rule (spec part 2, 5) in place of the button, so the reason is seen (and, through the live
  * region, heard) when the day is picked, not only when the server refuses a booking. With visiting hours the day's
- * times are offered too, and 'Book Appointment' waits for one to be chosen (docs/decisions/039).
+ * times are offered too, and 'Book Appointment' waits for one to be chosen (docs/decisions/039). Moving a visit
+ * (docs/decisions/043) shows the same panel with its own button; a full day can offer its waitlist below its message.
  */
 export function SelectedDatePanel({
   date,
@@ -19,6 +23,9 @@ export function SelectedDatePanel({
   booking,
   onBook,
   visitTimes = null,
+  action = BOOK,
+  notReady = null,
+  waitlist = null,
 }: {
   date: string | null;
   slotsLeft: number | null;
@@ -28,9 +35,16 @@ export function SelectedDatePanel({
   onBook: () => void;
   /** The day's visit times and the choice; null when the doctor receives reps all day. */
   visitTimes?: VisitTimePickerProps | null;
+  /** The button's words, while it works, and the prompt before a day is picked. */
+  action?: { label: string; busyLabel: string; prompt: string };
+  /** Why the button cannot be pressed yet (offline, the visit's own date and time), shown under it. */
+  notReady?: string | null;
+  /** Shown under the message of a day that cannot be booked: the waitlist of a full day (docs/decisions/043). */
+  waitlist?: ReactNode;
 }) {
   const hintId = useId();
   const needsTime = visitTimes !== null && visitTimes.chosen === null;
+  const hint = notReady ?? (needsTime ? VISIT_TIME_MESSAGES.required : null);
   return (
     <section aria-label="Selected date" className="self-start rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <h3 className="flex items-center gap-2 font-semibold">
@@ -52,23 +66,23 @@ export function SelectedDatePanel({
               </p>
             )}
           </div>
+          {refusal !== null && waitlist}
           {refusal === null && (
             <>
               {slotsLeft !== null && <p className="mt-1 text-sm text-emerald-700 dark:text-emerald-300">{slotsText(slotsLeft)}</p>}
               {visitTimes && <VisitTimePicker {...visitTimes} />}
-              <Button className="mt-4 w-full" onClick={onBook} loading={booking} disabled={needsTime} aria-describedby={needsTime ? hintId : undefined}>
-                {booking ? 'Booking...' : 'Book Appointment'}
+              <Button className="mt-4 w-full" onClick={onBook} loading={booking} disabled={hint !== null} aria-describedby={hint !== null ? hintId : undefined}>
+                {booking ? action.busyLabel : action.label}
               </Button>
-              {needsTime && (
-                <p id={hintId} className="mt-2 text-center text-xs text-slate-600 dark:text-slate-300">
-                  {VISIT_TIME_MESSAGES.required}
-                </p>
-              )}
+              {/* Live: a disabled button is skipped by Tab, so why it waits is said when it starts waiting. */}
+              <p id={hintId} aria-live="polite" className={clsx('text-center text-xs text-slate-600 dark:text-slate-300', hint !== null && 'mt-2')}>
+                {hint}
+              </p>
             </>
           )}
         </>
       ) : (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Pick an available date on the calendar to book your visit.</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{action.prompt}</p>
       )}
     </section>
   );

@@ -18,7 +18,7 @@ export function SettingsTab({ rep }: { rep: RepSessionUser }) {
       <ProfileSettingsCard rep={rep} onChange={setChanging} />
       <div className="grid content-start gap-4">
         <SecuritySettingsCard onChangePassword={() => setChanging('password')} />
-        <NotificationSettingsCard />
+        <NotificationSettingsCard ownPhone={rep.phone} />
         <CalendarFeedCard />
         <AppearanceSettingsCard />
         <PrivacyRightsCard />

@@ -27,9 +27,10 @@ const byWhen = (a: RepAppointment, b: RepAppointment) =>
 
 /**
  * The rep's upcoming appointments; reloads each time it is shown (spec part 2, 2.1). Cancel and, on the visit's day,
- * check in (docs/decisions/041); what waits on the device to be sent shows on its card.
+ * check in (docs/decisions/041); what waits on the device to be sent shows on its card. Reschedule hands the visit
+ * to My Appointments, which shows its calendar (docs/decisions/043).
  */
-export function UpcomingAppointments({ repId }: { repId: number }) {
+export function UpcomingAppointments({ repId, onReschedule }: { repId: number; onReschedule?: (a: RepAppointment) => void }) {
   const appointments = useRepAppointments(repId);
   const cancel = useCancelAppointment(repId);
   const [pending, setPending] = useState<RepAppointment | null>(null);
@@ -113,6 +114,8 @@ export function UpcomingAppointments({ repId }: { repId: number }) {
                   cancellation={waiting && { onUndo: () => void onUndo(waiting), undoing: undoing === waiting.id }}
                   onCheckIn={setCheckingIn}
                   checkInTypedAt={checkInOf.get(a.id)}
+                  onReschedule={onReschedule}
+                  offline={!online}
                 />
               </li>
             );

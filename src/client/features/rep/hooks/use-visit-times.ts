@@ -22,17 +22,20 @@ export function useVisitTimes({
   bookable,
   queued,
   target,
+  rescheduleId,
 }: {
   calendar: BookingCalendarResponse | undefined;
   date: string | null;
   bookable: boolean;
   queued: readonly PendingAppointment[];
   target: CalendarTarget;
+  /** The visit being moved: its own time is then free (docs/decisions/043). */
+  rescheduleId?: number;
 }): { picker: VisitTimePickerProps; startTime: string | null; onRefused: (err: unknown) => void } | null {
   // A calendar kept on the device from before visiting hours existed has none: the whole day.
   const hasWindows = (calendar?.settings.visitWindows?.length ?? 0) > 0;
   const active = hasWindows && bookable && date !== null;
-  const query = useDaySlots(target.clinicId, target.doctorId, date, active);
+  const query = useDaySlots(target.clinicId, target.doctorId, date, active, rescheduleId);
   const [choice, setChoice] = useState<{ date: string; time: string } | null>(null);
   const [notice, setNotice] = useState<{ date: string; message: string } | null>(null);
   if (!active || !calendar) return null;

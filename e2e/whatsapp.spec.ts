@@ -1,0 +1,199 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { addDays, todayInIndia } from '../src/shared/dates';
+import { WHATSAPP_CONSENT_TEXT } from '../src/shared/whatsapp';
+import { signWebhook, startWhatsAppStandIn, webhookBody, type WhatsAppStandIn } from '../src/server/test/whatsapp-stand-in';
+import { expect, startServer, test as base } from './fixtures';
+import { chooseDoctorAndClinic, createClinicWithDoctor, ok, signInAdmin, signInRepWithTrial } from './setup';
+
+// WhatsApp messages (docs/decisions/044-whatsapp.md), against a local stand-in of the WhatsApp Cloud API: the rep
+// turns WhatsApp on in Settings after reading the consent wording, books a visit, and the booking confirmation
+// template goes to the rep's number; WhatsApp reports it read; the admin finds it, channel WhatsApp, in the Messages
+// history. Then the rep turns it off at once and on again for another number, confirmed by the code WhatsApp took.
+
+const SHOTS = '/tmp/shots';
+const PHONE_NUMBER_ID = '109876543210';
+const TOKEN = 'EAAG-e2e-whatsapp-token';
+const APP_SECRET = 'e2e-app-secret';
+const OTHER_NUMBER = '+91 91234 56789';
+
+// This file's server talks to the stand-in: the worker's server is replaced by one with the WhatsApp settings.
+const test = base.extend<object, { graph: WhatsAppStandIn }>({
+  graph: [
+    async ({}, use) => {
+      const graph = await startWhatsAppStandIn({ phoneNumberId: PHONE_NUMBER_ID, token: TOKEN });
+      await use(graph);
+      await graph.stop();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ graph }, use) => {
+      const server = await startServer({
+        WHATSAPP_API_URL: `${graph.url}/v21.0`,
+        WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
+        WHATSAPP_TOKEN: TOKEN,
+        WHATSAPP_APP_SECRET: APP_SECRET,
+        WHATSAPP_VERIFY_TOKEN: 'e2e-verify-token',
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+});
+
+/** `target` (an element, or the whole page) at 360 px and 1280 px. */
+async function shoot(page: Page, name: string, target?: Locator) {
+  mkdirSync(SHOTS, { recursive: true });
+  const size = page.viewportSize();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    const path = `${SHOTS}/whatsapp-${name}-${width}.png`;
+    if (target) await target.screenshot({ path });
+    else await page.screenshot({ path, fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
+/** No serious or critical axe violation (WCAG 2 A and AA) inside `selector`. */
+async function expectAccessible(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test('a rep turns WhatsApp on, books, and the booking confirmation goes to their number; the admin sees it as WhatsApp', async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+  graph,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  const clinicContext = await browser.newContext({ baseURL });
+  const clinic = await createClinicWithDoctor(clinicContext.request, mailbox);
+  const rep = await signInRepWithTrial(page.request, mailbox, { fullName: 'Zoya Qadri' });
+  const me = await ok<{ user: { phone: string } }>(await page.request.get('/api/auth/me'));
+  const repNumber = me.user.phone.replace(/\D/g, ''); // WhatsApp's form: 91 and ten digits
+  const shown = `+91 ${repNumber.slice(2, 7)} ${repNumber.slice(7)}`;
+
+  // Settings: the switch is there, off; turning it on asks first, in the consent's exact words, for the account's number.
+  await page.goto('/medrep-dashboard');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const card = page
+    .locator('section, div')
+    .filter({ has: page.getByRole('heading', { name: 'Notifications', exact: true }) })
+    .last();
+  const whatsapp = page.getByRole('switch', { name: 'WhatsApp messages' });
+  await expect(whatsapp).not.toBeChecked();
+  await whatsapp.click();
+  const question = page.getByRole('group', { name: 'Turn on WhatsApp messages' });
+  await expect(question).toBeFocused();
+  await expect(question.getByText(WHATSAPP_CONSENT_TEXT, { exact: true })).toBeVisible();
+  await expect(question).toContainText(`Messages will go to ${shown}, your account's number.`);
+  await expectAccessible(page, 'main');
+  await shoot(page, 'settings-consent', card);
+
+  // 'Use another number' shows its form; the rep goes back to their own number.
+  await question.getByRole('button', { name: 'Use another number' }).click();
+  await expect(question.getByLabel('WhatsApp number')).toBeFocused();
+  await expectAccessible(page, 'main');
+  await shoot(page, 'settings-another-number', card);
+  await question.getByRole('button', { name: "Use my account's number" }).click();
+  await question.getByRole('button', { name: 'Agree and turn on' }).click();
+  await expect(page.getByTestId('toast')).toContainText('WhatsApp messages on');
+  await expect(whatsapp).toBeChecked();
+  await expect(whatsapp).toHaveAccessibleDescription(`On: messages go to ${shown}.`);
+  await expect(question).toBeHidden();
+  await shoot(page, 'settings-on', card);
+
+  // The rep books tomorrow in Book Appointment.
+  const tomorrow = addDays(todayInIndia(new Date()), 1);
+  await page.getByRole('tab', { name: 'Book Appointment' }).click();
+  await chooseDoctorAndClinic(page, { doctorLabel: `Dr. ${clinic.doctorName}`, clinicName: clinic.clinicName });
+  const grid = page.getByRole('grid');
+  await expect(grid).toBeVisible();
+  if ((await grid.locator(`[data-date="${tomorrow}"]`).count()) === 0) await page.getByRole('button', { name: 'Next month' }).click();
+  await grid.locator(`[data-date="${tomorrow}"]`).click();
+  await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('Appointment Booked');
+
+  // The stand-in received the booking confirmation template, to the rep's number, with the visit's facts.
+  await expect.poll(() => graph.to(repNumber).map((m) => m.name), { timeout: 30_000 }).toContain('repvisit_booking_confirmation');
+  const booking = graph.to(repNumber).find((m) => m.name === 'repvisit_booking_confirmation')!;
+  expect(booking.path).toBe(`/v21.0/${PHONE_NUMBER_ID}/messages`);
+  expect(booking.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  expect(booking.json).toMatchObject({ messaging_product: 'whatsapp', to: repNumber, type: 'template' });
+  expect(booking.body[0]).toBe(rep.fullName);
+  expect(booking.body[1]).toContain(clinic.doctorName);
+  expect(booking.body[2]).toContain(clinic.clinicName);
+
+  // WhatsApp reports it read, signed as Meta signs its webhooks.
+  const report = webhookBody({
+    phoneNumberId: PHONE_NUMBER_ID,
+    statuses: [{ id: booking.id!, status: 'read', timestamp: Math.floor(Date.now() / 1000), recipient_id: repNumber }],
+  });
+  const hook = await page.request.post('/api/whatsapp/webhook', {
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhook(report, APP_SECRET) },
+    data: report,
+  });
+  expect(hook.ok(), await hook.text()).toBe(true);
+
+  // The admin's Messages history: the message, channel WhatsApp, to the number, read; no Retry on it.
+  const adminContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const admin = await adminContext.newPage();
+  await signInAdmin(admin, baseURL!);
+  await admin.goto('/admin/email');
+  await admin.getByRole('tab', { name: 'Messages & Email History' }).click();
+  await admin.getByLabel('Channel').selectOption({ label: 'WhatsApp' });
+  const history = admin.getByRole('table', { name: 'Email delivery history' });
+  const row = history.getByRole('row').filter({ hasText: shown }).filter({ hasText: 'whatsapp_booking' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('WhatsApp');
+  await expect(row).toContainText(/Delivery\s*Read/);
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expect(history.getByRole('row').filter({ hasText: 'E-mail' })).toHaveCount(0);
+  await expect(admin.getByRole('table', { name: 'Messages by Channel' }).getByRole('row', { name: /^Read/ })).toContainText('1');
+  await expectAccessible(admin, 'main');
+  await shoot(admin, 'admin-messages-history');
+  await admin.getByLabel('Channel').selectOption({ label: 'All' });
+  await expect(history.getByRole('row').filter({ hasText: 'E-mail' }).first()).toBeVisible();
+
+  // Off takes effect at once, with no question; on again for another number, confirmed by the code sent to it.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await whatsapp.click();
+  await expect(whatsapp).not.toBeChecked();
+  await expect(page.getByTestId('toast')).toContainText('WhatsApp messages off');
+  await expect(page.getByText(WHATSAPP_CONSENT_TEXT)).toHaveCount(0);
+  await whatsapp.click();
+  await question.getByRole('button', { name: 'Use another number' }).click();
+  await question.getByLabel('WhatsApp number').fill(OTHER_NUMBER);
+  await question.getByRole('button', { name: 'Send code' }).click();
+  await expect(question.getByLabel('6-digit code')).toBeFocused();
+  await expect.poll(() => graph.to('919123456789').length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const code = graph.to('919123456789').at(-1)!.body[0]!;
+  expect(code).toMatch(/^\d{6}$/);
+  await question.getByLabel('6-digit code').fill(code);
+  await expect(page.getByTestId('toast')).toBeHidden(); // the 'off' toast would cover the form
+  await shoot(page, 'settings-code', card);
+  await question.getByRole('button', { name: 'Agree and turn on' }).click();
+  await expect(whatsapp).toBeChecked();
+  await expect(whatsapp).toHaveAccessibleDescription(`On: messages go to ${OTHER_NUMBER}.`);
+  await adminContext.close();
+
+  // The clinic's Settings offer the same switch, for the clinic's contact number.
+  const clinicPage = await clinicContext.newPage();
+  await clinicPage.setViewportSize({ width: 360, height: 780 });
+  await clinicPage.goto('/clinic/dashboard');
+  await clinicPage.getByRole('tab', { name: 'Settings' }).click();
+  await clinicPage.getByRole('switch', { name: 'WhatsApp messages' }).click();
+  const clinicQuestion = clinicPage.getByRole('group', { name: 'Turn on WhatsApp messages' });
+  await expect(clinicQuestion.getByText(WHATSAPP_CONSENT_TEXT, { exact: true })).toBeVisible();
+  await expect(clinicQuestion).toContainText("your account's number");
+  await shoot(clinicPage, 'clinic-settings-consent', clinicPage.getByRole('heading', { name: 'Account Settings' }).locator('..'));
+  await clinicQuestion.getByRole('button', { name: 'Agree and turn on' }).click();
+  await expect(clinicPage.getByRole('switch', { name: 'WhatsApp messages' })).toBeChecked();
+  await clinicContext.close();
+});

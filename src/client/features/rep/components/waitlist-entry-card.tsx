@@ -1,0 +1,132 @@
+import { BellRing, Building2, CalendarDays, Clock, Stethoscope, Timer } from 'lucide-react';
+import { useId } from 'react';
+import { visitDateText } from '../../../../shared/booking/visit-label';
+import { formatDisplayDate } from '../../../../shared/dates';
+import type { WaitlistEntry } from '../../../../shared/schemas/waitlist';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useNow } from '../hooks/use-now';
+import { heldUntilText, lineText, NEEDS_NETWORK, OFFER_EXPIRED, OFFER_TICK_MS, OFFER_TITLE, timeLeftText } from '../lib/waitlist-text';
+import { longDate } from './calendar-day-text';
+import { doctorTitle } from './doctor-title';
+
+/** What the rep can do with an entry; each call is made (and its answer shown) by the section. */
+export interface WaitlistEntryActions {
+  onLeave: (e: WaitlistEntry) => void;
+  onAccept: (e: WaitlistEntry) => void;
+  onDecline: (e: WaitlistEntry) => void;
+  /** The entry whose call is under way, and which call. */
+  busy: { id: number; action: 'leave' | 'accept' | 'decline' } | null;
+  online: boolean;
+}
+
+/**
+ * One place in a full day's line (docs/decisions/043): waiting, its position; offered, the free slot (its time with
+ * visiting hours), how long it is held for the rep, counted down in minutes, and Accept or Decline. Once the hold
+ * has run out it reads expired and offers nothing: the server has passed the slot on.
+ */
+export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry; actions: WaitlistEntryActions }) {
+  const offered = e.status === 'offered';
+  const now = useNow(OFFER_TICK_MS, offered);
+  const msLeft = offered && e.offerExpiresAt ? Date.parse(e.offerExpiresAt) - now : null;
+  const expired = msLeft !== null && msLeft <= 0;
+  const doctor = doctorTitle(e.doctorName);
+  const date = e.date.slice(0, 10);
+  const what = `the slot with ${doctor} at ${e.clinicName} on ${visitDateText(date, e.heldStartTime)}`;
+  const hintId = useId();
+  const busy = actions.busy?.id === e.id ? actions.busy.action : null;
+  // Offline the buttons wait, saying why; while one call runs, the others on the card wait for it.
+  const needsNetwork = { disabled: !actions.online || busy !== null, 'aria-describedby': actions.online ? undefined : hintId };
+
+  return (
+    <Card className="grid gap-3 p-4 sm:p-5" data-testid="waitlist-entry">
+      <div className="grid gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h4 className="flex items-center gap-1.5 font-semibold">
+            <Stethoscope className="h-4 w-4 text-teal-700 dark:text-teal-300" aria-hidden />
+            {doctor}
+          </h4>
+          <Badge tone={!offered ? 'neutral' : expired ? 'danger' : 'success'}>{!offered ? 'Waitlist' : expired ? 'Offer expired' : 'Slot offered'}</Badge>
+        </div>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{e.doctorSpecialty}</p>
+        <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
+          <Building2 className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+          {e.clinicName}
+        </p>
+        <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
+          <CalendarDays className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+          <span className="font-medium">{longDate(date).split(' ')[0]}</span>
+          <span>{formatDisplayDate(date)}</span>
+          {offered && e.heldStartTime && (
+            <span className="ml-1 inline-flex items-center gap-1 font-medium">
+              <Clock className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+              <span className="sr-only">at</span>
+              <span data-testid="held-time">{e.heldStartTime}</span>
+            </span>
+          )}
+        </p>
+      </div>
+
+      {!offered ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">{e.position !== null ? lineText(e.position) : 'Waiting'}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => actions.onLeave(e)}
+            loading={busy === 'leave'}
+            {...needsNetwork}
+            aria-label={`Leave the waitlist for ${doctor} on ${formatDisplayDate(date)}`}
+          >
+            Leave
+          </Button>
+        </div>
+      ) : expired ? (
+        <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200" role="status">
+          {OFFER_EXPIRED}
+        </p>
+      ) : (
+        <div className="grid gap-3 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50">
+          <div className="grid gap-1 text-sm">
+            <p className="flex items-center gap-2 font-semibold">
+              <BellRing className="h-4 w-4 shrink-0" aria-hidden />
+              {OFFER_TITLE}
+              {e.heldStartTime ? ` at ${e.heldStartTime}` : ''}
+            </p>
+            {e.offerExpiresAt && msLeft !== null && (
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+                <Timer className="h-4 w-4 shrink-0" aria-hidden />
+                <span>{heldUntilText(e.offerExpiresAt)}</span>
+                {/* A timer is not read out at each change; the rep reads it when they come to it. */}
+                <span role="timer" className="font-semibold" data-testid="offer-time-left">
+                  ({timeLeftText(msLeft)})
+                </span>
+              </p>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => actions.onAccept(e)} loading={busy === 'accept'} {...needsNetwork} aria-label={`Accept ${what}`}>
+              Accept
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => actions.onDecline(e)}
+              loading={busy === 'decline'}
+              {...needsNetwork}
+              aria-label={`Decline ${what}`}
+            >
+              Decline
+            </Button>
+          </div>
+        </div>
+      )}
+      {!actions.online && !expired && (
+        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-300">
+          {NEEDS_NETWORK}
+        </p>
+      )}
+    </Card>
+  );
+}

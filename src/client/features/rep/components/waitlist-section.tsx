@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { visitDateText } from '../../../../shared/booking/visit-label';
+import type { WaitlistEntry } from '../../../../shared/schemas/waitlist';
+import { errorMessage } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { useOnlineStatus } from '../../pwa/hooks/use-online-status';
+import { useAcceptWaitlistOffer } from '../api/accept-waitlist-offer';
+import { useDeclineWaitlistOffer } from '../api/decline-waitlist-offer';
+import { useWaitlist } from '../api/get-waitlist';
+import { useLeaveWaitlist } from '../api/leave-waitlist';
+import { doctorTitle } from './doctor-title';
+import { WaitlistEntryCard, type WaitlistEntryActions } from './waitlist-entry-card';
+
+/** The nearest day first; an offer before a place in line on the same day. */
+const byDate = (a: WaitlistEntry, b: WaitlistEntry) => a.date.localeCompare(b.date) || Number(b.status === 'offered') - Number(a.status === 'offered');
+
+const failed = (what: string) => (err: unknown) =>
+  toast({ title: 'Waitlist', description: errorMessage(err, `Failed to ${what}. Please try again.`), variant: 'destructive' });
+
+/**
+ * My Appointments' waitlist (docs/decisions/043): the rep's places in the lines of full days and the slots offered to
+ * them. Nothing at all while the rep waits for no day. The list is asked again when the page regains focus
+ * (features/rep/api/get-waitlist.ts), so an offer e-mailed meanwhile is here when the rep comes back.
+ */
+export function WaitlistSection() {
+  const waitlist = useWaitlist();
+  const leave = useLeaveWaitlist();
+  const accept = useAcceptWaitlistOffer();
+  const decline = useDeclineWaitlistOffer();
+  const online = useOnlineStatus();
+  const [busy, setBusy] = useState<WaitlistEntryActions['busy']>(null);
+  const entries = [...(waitlist.data ?? [])].sort(byDate);
+  if (entries.length === 0) return null;
+
+  const done = () => setBusy(null);
+  const actions: WaitlistEntryActions = {
+    busy,
+    online,
+    onLeave: (e) => {
+      setBusy({ id: e.id, action: 'leave' });
+      leave.mutate(e.id, { onSuccess: (res) => toast({ title: res.message, variant: 'success' }), onError: failed('leave the waitlist'), onSettled: done });
+    },
+    onAccept: (e) => {
+      setBusy({ id: e.id, action: 'accept' });
+      accept.mutate(e.id, {
+        onSuccess: (res) => {
+          const a = res.appointment;
+          const token = a.token !== null ? ` (Token #${a.token})` : '';
+          const description = `Your visit with ${doctorTitle(e.doctorName)} at ${e.clinicName} on ${visitDateText(a.appointment_date, a.start_time)} is booked${token}.`;
+          toast({ title: res.message, description, variant: 'success' });
+        },
+        onError: failed('accept the offer'),
+        onSettled: done,
+      });
+    },
+    onDecline: (e) => {
+      setBusy({ id: e.id, action: 'decline' });
+      decline.mutate(e.id, { onSuccess: (res) => toast({ title: res.message, variant: 'success' }), onError: failed('decline the offer'), onSettled: done });
+    },
+  };
+
+  return (
+    <section aria-labelledby="waitlist-title" className="grid gap-3" aria-busy={waitlist.isFetching || undefined}>
+      <h3 id="waitlist-title" className="text-base font-semibold">
+        Waitlist
+      </h3>
+      <ul className="grid gap-3">
+        {entries.map((e) => (
+          <li key={e.id}>
+            <WaitlistEntryCard entry={e} actions={actions} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

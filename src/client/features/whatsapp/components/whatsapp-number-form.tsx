@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import { ERROR_MESSAGES } from '../../../../shared/errors';
+import type { WhatsAppNumberCodeResponse, WhatsAppPreferenceInput } from '../../../../shared/schemas/whatsapp';
+import { WHATSAPP_CODE_LENGTH, whatsappNumberOf } from '../../../../shared/whatsapp';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api';
+import { useSendWhatsAppNumberCode } from '../api/send-whatsapp-number-code';
+
+/**
+ * 'Use another number' (docs/decisions/044-whatsapp.md): the number, a code sent to it on WhatsApp, and the code
+ * back with the opt-in, so messages only ever go to a number its owner has shown they hold.
+ */
+export function WhatsAppNumberForm({
+  saving,
+  error,
+  onConfirm,
+  onBack,
+  onCancel,
+}: {
+  saving: boolean;
+  /** Why the last confirmation was refused, in the server's words. */
+  error: string | null;
+  onConfirm: (input: WhatsAppPreferenceInput) => void;
+  /** Back to the account's own number; absent when that number cannot receive WhatsApp messages. */
+  onBack?: () => void;
+  onCancel: () => void;
+}) {
+  const send = useSendWhatsAppNumberCode();
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | undefined>();
+  const [sent, setSent] = useState<WhatsAppNumberCodeResponse | null>(null);
+  const [code, setCode] = useState('');
+
+  const sendCode = (e?: FormEvent) => {
+    e?.preventDefault();
+    // The server decides; this only spares a round trip for a number that cannot be a mobile one.
+    if (!whatsappNumberOf(phone)) return setPhoneError(ERROR_MESSAGES.whatsapp_number_invalid);
+    setPhoneError(undefined);
+    send.mutate(
+      { phone },
+      {
+        onSuccess: (answer) => {
+          setSent(answer);
+          setCode('');
+        },
+        onError: (err) => {
+          setSent(null);
+          setPhoneError(errorMessage(err, 'Could not send the code. Please try again.'));
+        },
+      },
+    );
+  };
+  const confirm = (e: FormEvent) => {
+    e.preventDefault();
+    if (sent && code.length === WHATSAPP_CODE_LENGTH) onConfirm({ whatsappNotifications: true, whatsappNumber: sent.whatsappNumber, whatsappCode: code });
+  };
+
+  if (!sent)
+    return (
+      <form onSubmit={sendCode} noValidate className="grid gap-3">
+        <FormField label="WhatsApp number" hint="A mobile number with its country code, for example +91 98765 43210." error={phoneError}>
+          <Input
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => {
+              setPhone(e.target.value);
+              setPhoneError(undefined);
+            }}
+            maxLength={25}
+            autoFocus
+          />
+        </FormField>
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <Button type="submit" loading={send.isPending}>
+            Send code
+          </Button>
+          {onBack && (
+            <Button variant="secondary" onClick={onBack} disabled={send.isPending}>
+              Use my account&apos;s number
+            </Button>
+          )}
+          <Button variant="ghost" onClick={onCancel} disabled={send.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    );
+
+  return (
+    <form onSubmit={confirm} noValidate className="grid gap-3">
+      {/* The server's words say where the code went and how long it lasts. */}
+      <p role="status" className="text-sm text-slate-700 dark:text-slate-200">
+        {sent.message}
+      </p>
+      <FormField label={`${WHATSAPP_CODE_LENGTH}-digit code`} error={error ?? undefined}>
+        <Input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={WHATSAPP_CODE_LENGTH}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, WHATSAPP_CODE_LENGTH))}
+          className="max-w-48 text-center font-mono text-lg tracking-[0.4em]"
+          autoFocus
+        />
+      </FormField>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <Button type="submit" loading={saving} disabled={code.length !== WHATSAPP_CODE_LENGTH || send.isPending}>
+          Agree and turn on
+        </Button>
+        <Button variant="secondary" onClick={() => sendCode()} loading={send.isPending} disabled={saving}>
+          Send a new code
+        </Button>
+        <Button variant="ghost" onClick={() => setSent(null)} disabled={saving || send.isPending}>
+          Change number
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { WhatsAppPreferenceInput } from '../../../../shared/schemas/whatsapp';
+import { displayWhatsAppNumber, whatsappNumberOf, WHATSAPP_CONSENT_TEXT } from '../../../../shared/whatsapp';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api';
+import { WhatsAppNumberForm } from './whatsapp-number-form';
+
+/**
+ * The question before WhatsApp messages start (docs/decisions/044-whatsapp.md): the consent wording, word for word
+ * as the server stores it with the opt-in, and the number it applies to. That is the account's own number unless
+ * the person picks another, which must first prove it is theirs with a code sent to it on WhatsApp.
+ */
+export function WhatsAppOptIn({
+  ownNumber,
+  onConfirm,
+  onCancel,
+}: {
+  ownNumber: string | null | undefined;
+  /** Rejects with the server's error, shown here. */
+  onConfirm: (input: WhatsAppPreferenceInput) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const id = `opt-in-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  const panel = useRef<HTMLDivElement>(null);
+  // Only a mobile number in international form can receive WhatsApp messages; a clinic's landline cannot.
+  const own = displayWhatsAppNumber(whatsappNumberOf(ownNumber));
+  const [another, setAnother] = useState(!own);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // The panel takes focus as it opens, so a screen reader reads the question and the wording at once.
+  useEffect(() => panel.current?.focus(), []);
+
+  const confirm = async (input: WhatsAppPreferenceInput) => {
+    setSaving(true);
+    setError(null);
+    try {
+      await onConfirm(input);
+    } catch (err) {
+      setError(errorMessage(err, 'Could not turn WhatsApp messages on. Please try again.'));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div
+      ref={panel}
+      tabIndex={-1}
+      role="group"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-consent`}
+      className="mt-3 grid gap-3 rounded-lg border border-teal-200 bg-teal-50 p-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600/40 dark:border-teal-900 dark:bg-teal-950/40"
+    >
+      <p id={`${id}-title`} className="text-sm font-semibold text-slate-900 dark:text-white">
+        Turn on WhatsApp messages
+      </p>
+      <p id={`${id}-consent`} className="border-l-4 border-teal-600 pl-3 text-sm text-slate-800 dark:text-slate-100">
+        {WHATSAPP_CONSENT_TEXT}
+      </p>
+      {!own && (
+        <p className="text-sm text-slate-700 dark:text-slate-200">Your account&apos;s number cannot receive WhatsApp messages: please give a mobile number.</p>
+      )}
+      {another ? (
+        <WhatsAppNumberForm
+          saving={saving}
+          error={error}
+          onConfirm={(input) => void confirm(input)}
+          onBack={
+            own
+              ? () => {
+                  setAnother(false);
+                  setError(null);
+                }
+              : undefined
+          }
+          onCancel={onCancel}
+        />
+      ) : (
+        <>
+          <p className="text-sm text-slate-700 dark:text-slate-200">
+            Messages will go to <strong className="whitespace-nowrap font-semibold text-slate-900 dark:text-white">{own}</strong>, your account&apos;s number.
+          </p>
+          {error && (
+            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <Button loading={saving} onClick={() => void confirm({ whatsappNotifications: true, whatsappNumber: own ?? undefined })}>
+              Agree and turn on
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={saving}
+              onClick={() => {
+                setAnother(true);
+                setError(null);
+              }}
+            >
+              Use another number
+            </Button>
+            <Button variant="ghost" disabled={saving} onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

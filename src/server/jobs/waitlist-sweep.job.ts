@@ -1,0 +1,26 @@
+import { ChangedKeys, announceKeys, dropKeysHere } from '../cache/invalidation';
+import { sweepWaitlist } from '../modules/booking/waitlist-offers.service';
+import { runJob, type JobOptions, type JobOutcome } from './job-runner';
+
+// Every minute (docs/decisions/043): offers whose hold ran out pass to the next rep in line, and the lines of days gone
+// close. Idempotent: a second run in the same minute finds nothing left. A run that changed nothing leaves no job_runs
+// row (keepIdleRuns: false), so the history grows with the work done, not with the clock.
+
+export async function runWaitlistSweep({ app, now }: JobOptions): Promise<JobOutcome> {
+  const changed = new ChangedKeys();
+  const outcome = await runJob({
+    app,
+    name: 'waitlist-sweep',
+    now,
+    keepIdleRuns: false,
+    async prepare(tx) {
+      const counts = await sweepWaitlist(app, tx, { now, changed });
+      // The calendars of the days whose held slot moved or freed.
+      await announceKeys(tx, changed.keys);
+      return counts;
+    },
+    countsOf: (counts) => counts,
+  });
+  if (outcome.status === 'succeeded') dropKeysHere(app.db, changed.keys);
+  return outcome;
+}

@@ -1,0 +1,69 @@
+import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { waitlistEntries } from '../../db/schema';
+import type { WaitlistFact } from '../../../shared/booking/waitlist';
+
+// The queries of a day's waitlist as the booking settles it (docs/decisions/043): its line, the offers made and closed,
+// and what the sweep looks for. The rep's own waitlist calls are the waitlist module's (waitlist.repo.ts).
+
+const w = waitlistEntries;
+/** The predicate of the partial indexes on open entries, word for word (constants, not parameters). */
+const isOpen = sql`${w.status} in ('waiting', 'offered')`;
+
+/** The open entries (waiting or offered) of a doctor's day at a clinic: the day's line, first come first. */
+export function listDayLine(db: DbOrTx, o: { clinicId: number; doctorId: number; date: string }): Promise<WaitlistFact[]> {
+  return queryDayLine(db, o);
+}
+
+/** (exported for the EXPLAIN test) */
+export function queryDayLine(db: DbOrTx, o: { clinicId: number; doctorId: number; date: string }) {
+  return db
+    .select({ id: w.id, repId: w.repId, status: w.status, offerExpiresAt: w.offerExpiresAt, heldStartTime: w.heldStartTime })
+    .from(w)
+    .where(and(eq(w.clinicId, o.clinicId), eq(w.doctorId, o.doctorId), eq(w.date, o.date), isOpen))
+    .orderBy(asc(w.id));
+}
+
+/** Closes offers whose hold ran out ('expired'); only those still offered. */
+export async function expireOffers(tx: Tx, o: { ids: number[]; now: Date }): Promise<number> {
+  if (o.ids.length === 0) return 0;
+  const rows = await tx
+    .update(w)
+    .set({ status: 'expired', offerExpiresAt: null, updatedAt: o.now })
+    .where(and(inArray(w.id, o.ids), eq(w.status, 'offered')))
+    .returning({ id: w.id });
+  return rows.length;
+}
+
+/** The waiting entry is offered a held slot until `offerExpiresAt`; false when it was no longer waiting. */
+export async function markOffered(tx: Tx, o: { id: number; heldStartTime: string | null; offerExpiresAt: Date; now: Date }): Promise<boolean> {
+  const rows = await tx
+    .update(w)
+    .set({ status: 'offered', offeredAt: o.now, offerExpiresAt: o.offerExpiresAt, heldStartTime: o.heldStartTime, updatedAt: o.now })
+    .where(and(eq(w.id, o.id), eq(w.status, 'waiting')))
+    .returning({ id: w.id });
+  return rows.length === 1;
+}
+
+/** Open entries of days before `today` (the line of a day gone): they can no longer be offered anything. */
+export async function expirePastEntries(tx: Tx, o: { today: string; now: Date }): Promise<number> {
+  const rows = await tx
+    .update(w)
+    .set({ status: 'expired', offerExpiresAt: null, updatedAt: o.now })
+    .where(and(isOpen, lt(w.date, o.today)))
+    .returning({ id: w.id });
+  return rows.length;
+}
+
+/**
+ * The days (today or later) with an offer whose hold ran out, in (clinic, doctor, date) order: the order the sweep
+ * takes their locks in, as a clinic's absence takes its doctors' settings rows in doctor order (no crosswise wait).
+ */
+export function listDaysWithRunOutOffers(db: DbOrTx, o: { today: string; now: Date; limit: number }) {
+  return db
+    .selectDistinct({ clinicId: w.clinicId, doctorId: w.doctorId, date: w.date })
+    .from(w)
+    .where(and(isOpen, eq(w.status, 'offered'), gte(w.date, o.today), lte(w.offerExpiresAt, o.now)))
+    .orderBy(asc(w.clinicId), asc(w.doctorId), asc(w.date))
+    .limit(o.limit);
+}

@@ -1,0 +1,128 @@
+import { cacheKey } from '../../cache/cache-keys';
+import type { ChangedKeys } from '../../cache/invalidation';
+import type { Tx } from '../../db/client';
+import type { Deps } from '../../deps';
+import { checkBooking } from '../../../shared/booking/booking-rules';
+import { isHolding, lineOrder, planOffers } from '../../../shared/booking/waitlist';
+import { todayInIndia } from '../../../shared/dates';
+import { dayContext, lockDoctorDays, readDayFacts, readLineReps, type BookableLink, type DayFacts } from './booking-day.service';
+import { findBookableSettings } from '../directory/directory.service';
+import { findPushRecipients } from '../clinics/leave.service';
+import { expireOffers, expirePastEntries, listDaysWithRunOutOffers, markOffered } from './waitlist-offers.repo';
+import { MY_APPOINTMENTS_PATH, offerMail, offerPush } from './waitlist-mail';
+import { waitlistOfferWhatsApp } from '../whatsapp/whatsapp-messages.service';
+
+// Offering a freed slot to the day's waitlist (docs/decisions/043). One function, called with the doctor's day lock
+// held by every path that frees a slot (a rep's cancellation or reschedule, the clinic's decline, a waitlist decline or
+// leave, the sweep) and by every path that judges the day under that lock (booking, joining, accepting, rescheduling
+// into it), so the line is settled before anyone is judged against it.
+
+export interface OfferOutcome {
+  /** The day's facts after the offers (the new holds are in `line`): a caller judging the day reads these. */
+  day: DayFacts;
+  offered: number;
+  expired: number;
+}
+
+/**
+ * Under the day's lock (and its settings row's, taken before it): closes the day's offers whose hold ran out
+ * ('expired'), then, for a day today or later, while a slot is free (visits and running holds counted) and someone
+ * waits, offers it to the first waiting rep the rules would let book it (planOffers), each offer with its e-mail and
+ * push written in this transaction. `link`: the bookable link when the caller read it (null: not bookable, no offer).
+ */
+export async function offerFreedSlots(
+  deps: Pick<Deps, 'config' | 'outbox'>,
+  tx: Tx,
+  o: { clinicId: number; doctorId: number; date: string; now: Date; changed: ChangedKeys; link?: BookableLink | null },
+): Promise<OfferOutcome> {
+  const { clinicId, doctorId, date, now } = o;
+  const day = await readDayFacts(tx, { clinicId, doctorId, date });
+  const runOut = day.line.filter((e) => e.status === 'offered' && !isHolding(e, now)).map((e) => e.id);
+  const expired = await expireOffers(tx, { ids: runOut, now });
+  day.line = day.line.filter((e) => !runOut.includes(e.id));
+  const outcome = { day, offered: 0, expired };
+  if (expired > 0) o.changed.add(cacheKey.doctorDay(clinicId, doctorId, date));
+
+  const waiting = lineOrder(day.line);
+  if (date < todayInIndia(now) || waiting.length === 0) return outcome;
+  const link = o.link !== undefined ? o.link : await findBookableSettings(tx, { clinicId, doctorId });
+  if (!link) return outcome;
+  const ctx = dayContext(deps, { link, day, repAppointments: [], now });
+  // Closed, on leave, full...: nobody's rules are read.
+  if (!checkBooking(ctx, date).ok) return outcome;
+
+  const reps = await readLineReps(tx, { repIds: [...new Set(waiting.map((e) => e.repId))], doctorId, now });
+  const holdMinutes = deps.config.WAITLIST_HOLD_MINUTES;
+  const offers = planOffers({ ctx, date, line: day.line, candidateOf: (id) => reps.get(id), now, holdMinutes });
+  if (offers.length === 0) return outcome;
+  const pushable = new Set(
+    (
+      await findPushRecipients(
+        tx,
+        offers.map((f) => f.repId),
+      )
+    ).map((r) => r.id),
+  );
+  for (const offer of offers) {
+    // The day lock keeps the line as read; the guard on 'waiting' is the database's word all the same.
+    if (!(await markOffered(tx, { ...offer, now }))) continue;
+    const entry = day.line.find((e) => e.id === offer.id)!;
+    Object.assign(entry, { status: 'offered', offerExpiresAt: offer.offerExpiresAt, heldStartTime: offer.heldStartTime });
+    const rep = reps.get(offer.repId)!;
+    const details = {
+      entryId: offer.id,
+      repId: rep.id,
+      repName: rep.fullName,
+      repEmail: rep.email,
+      doctorName: link.doctorName,
+      clinicName: link.clinicName,
+      clinicCity: link.city,
+      date,
+      heldStartTime: offer.heldStartTime,
+      offerExpiresAt: offer.offerExpiresAt,
+      holdMinutes,
+    };
+    await deps.outbox.queueEmail(tx, offerMail(details, deps.config.appUrl));
+    if (pushable.has(rep.id)) await deps.outbox.queuePush(tx, offerPush(details));
+    // Opted-in reps hear of it on WhatsApp too (docs/decisions/044); nothing when the channel is off.
+    await waitlistOfferWhatsApp(deps, tx, {
+      repId: rep.id,
+      doctorName: link.doctorName,
+      clinicName: link.clinicName,
+      clinicCity: link.city,
+      date,
+      startTime: offer.heldStartTime,
+      offerExpiresAt: offer.offerExpiresAt,
+      acceptUrl: `${deps.config.appUrl}${MY_APPOINTMENTS_PATH}`,
+    });
+    outcome.offered += 1;
+  }
+  // The calendars read the held slot as taken.
+  if (outcome.offered > 0) o.changed.add(cacheKey.doctorDay(clinicId, doctorId, date));
+  return outcome;
+}
+
+/** At most this many days a sweep passes on (the rest go a minute later): one run's locks and transaction stay short. */
+export const SWEEP_DAYS_PER_RUN = 200;
+
+/**
+ * The waitlist sweep (docs/decisions/043), in the job's transaction: open entries of days gone are 'expired'; each day
+ * with an offer whose hold ran out is locked as a booking locks it (settings row, then day; days in (clinic, doctor,
+ * date) order) and settled by offerFreedSlots, which closes the offer and passes the slot to the next in line. All it
+ * needs is in the database, so a restart loses nothing: the first sweep after it passes on what ran out meanwhile.
+ */
+export async function sweepWaitlist(deps: Pick<Deps, 'config' | 'outbox'>, tx: Tx, o: { now: Date; changed: ChangedKeys }) {
+  const { now } = o;
+  const today = todayInIndia(now);
+  const pastDays = await expirePastEntries(tx, { today, now });
+  let expiredOffers = 0;
+  let offered = 0;
+  const days = await listDaysWithRunOutOffers(tx, { today, now, limit: SWEEP_DAYS_PER_RUN });
+  for (const day of days) {
+    const link = await lockDoctorDays(tx, { ...day, dates: [day.date] });
+    const outcome = await offerFreedSlots(deps, tx, { ...day, now, changed: o.changed, link });
+    expiredOffers += outcome.expired;
+    offered += outcome.offered;
+  }
+  return { expiredPast: pastDays, expiredOffers, offered };
+}

@@ -1,0 +1,155 @@
+import type { Tx } from '../../db/client';
+import type { Config } from '../../config';
+import type { Deps } from '../../deps';
+import { AppError, badRequest, unauthorized } from '../../errors';
+import { generateCode, hashCode, sameHash } from '../auth/codes';
+import { ERROR_MESSAGES } from '../../../shared/errors';
+import type { WhatsAppNumberCodeResponse, WhatsAppPreferenceInput, WhatsAppPreferenceStatus } from '../../../shared/schemas/whatsapp';
+import { displayWhatsAppNumber, WHATSAPP_CODE_MAX_ATTEMPTS, WHATSAPP_CODE_MINUTES, WHATSAPP_CONSENT_TEXT, whatsappNumberOf } from '../../../shared/whatsapp';
+import {
+  consumeNumberCode,
+  countNumberCodeAttempt,
+  findWhatsAppAccount,
+  insertConsents,
+  setWhatsAppNumber,
+  upsertNumberCode,
+  type ConsentRecord,
+  type WhatsAppAccountType,
+} from './whatsapp.repo';
+import { isWhatsAppConfigured, templateMessage, WHATSAPP_TEMPLATES } from './whatsapp-templates';
+
+// Turning WhatsApp on and off (docs/decisions/044-whatsapp.md, Consent). The switch lives in each account's
+// preferences (the rep's notification preferences, the clinic's preferences); this service is the one place that
+// decides a change and records it: an opt-in for the account's own phone needs nothing more, another number needs
+// the code sent to it on WhatsApp (proof that the person holds it), and every opt-in and opt-out is a consent row,
+// the opt-in with the exact words the screen showed (WHATSAPP_CONSENT_TEXT).
+
+type ConsentDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
+
+const whatsappOff = () => new AppError('whatsapp_off', ERROR_MESSAGES.whatsapp_off, 409);
+
+/** The WhatsApp part of a preferences answer (display form of the number: +91 98765 43210). */
+export function whatsappStatusOf(config: Config, whatsappNumber: string | null): WhatsAppPreferenceStatus {
+  return {
+    whatsappNotifications: whatsappNumber !== null,
+    whatsappNumber: displayWhatsAppNumber(whatsappNumber),
+    whatsappAvailable: isWhatsAppConfigured(config),
+  };
+}
+
+/** A change judged before the preferences' transaction: off, or on for a number with how it was proven. */
+export type WhatsAppChange =
+  | { accountType: WhatsAppAccountType; accountId: number; on: false }
+  | { accountType: WhatsAppAccountType; accountId: number; on: true; number: string; codeHash?: string };
+
+/**
+ * Judges the WhatsApp fields of a preferences PUT; null when they ask nothing. A code is checked here, outside the
+ * preferences' transaction, so a wrong guess is counted even though the request then fails (at most
+ * WHATSAPP_CODE_MAX_ATTEMPTS guesses per code).
+ */
+export async function prepareWhatsAppChange(
+  deps: ConsentDeps,
+  o: { accountType: WhatsAppAccountType; accountId: number; input: WhatsAppPreferenceInput },
+): Promise<WhatsAppChange | null> {
+  const { whatsappNotifications, whatsappNumber, whatsappCode } = o.input;
+  if (whatsappNotifications === undefined) return null;
+  const who = { accountType: o.accountType, accountId: o.accountId };
+  if (!whatsappNotifications) return { ...who, on: false };
+  if (!isWhatsAppConfigured(deps.config)) throw whatsappOff();
+  const account = await findWhatsAppAccount(deps.db, who);
+  if (!account) throw unauthorized();
+  const own = whatsappNumberOf(account.phone);
+  const number = whatsappNumber !== undefined ? whatsappNumberOf(whatsappNumber) : (account.whatsappNumber ?? own);
+  if (!number) throw badRequest(ERROR_MESSAGES.whatsapp_number_invalid, 'whatsapp_number_invalid');
+  // The number already on, or the account's own phone (given at registration): nothing to prove.
+  if (number === account.whatsappNumber || number === own) return { ...who, on: true, number };
+  if (!whatsappCode) throw badRequest(ERROR_MESSAGES.whatsapp_code_required, 'whatsapp_code_required');
+  const code = await countNumberCodeAttempt(deps.db, { ...who, phone: number });
+  if (!code) throw badRequest(ERROR_MESSAGES.whatsapp_code_required, 'whatsapp_code_required');
+  if (code.expiresAt <= deps.clock.now()) throw badRequest(ERROR_MESSAGES.whatsapp_code_expired, 'whatsapp_code_expired');
+  if (code.attempts > WHATSAPP_CODE_MAX_ATTEMPTS) throw badRequest(ERROR_MESSAGES.too_many_attempts, 'too_many_attempts');
+  if (!sameHash(hashCode(whatsappCode, deps.config.SESSION_SECRET), code.codeHash)) {
+    throw badRequest(ERROR_MESSAGES.whatsapp_code_invalid, 'whatsapp_code_invalid');
+  }
+  return { ...who, on: true, number, codeHash: code.codeHash };
+}
+
+/**
+ * Applies a judged change in the preferences' transaction (the account's row locked): the number, and the consent
+ * rows: an opt-out of the number it leaves, an opt-in with the wording for the number it takes. Answers the number
+ * now on (null: off). Asking again for what is already so records nothing.
+ */
+export async function applyWhatsAppChange(deps: Pick<Deps, 'clock'>, tx: Tx, change: WhatsAppChange): Promise<string | null> {
+  const { accountType, accountId } = change;
+  const account = await findWhatsAppAccount(tx, { accountType, accountId, lock: true });
+  if (!account) throw unauthorized();
+  const now = deps.clock.now();
+  const next = change.on ? change.number : null;
+  if (change.on && change.codeHash && !(await consumeNumberCode(tx, { accountType, accountId, codeHash: change.codeHash }))) {
+    // Used meanwhile by another request, or replaced by a newer code.
+    throw badRequest(ERROR_MESSAGES.whatsapp_code_invalid, 'whatsapp_code_invalid');
+  }
+  if (account.whatsappNumber === next) return next;
+  const consents: ConsentRecord[] = [];
+  if (account.whatsappNumber !== null) {
+    consents.push({ accountType, accountId, phone: account.whatsappNumber, action: 'opt_out', wording: null, source: 'settings', createdAt: now });
+  }
+  if (next !== null)
+    consents.push({ accountType, accountId, phone: next, action: 'opt_in', wording: WHATSAPP_CONSENT_TEXT, source: 'settings', createdAt: now });
+  await setWhatsAppNumber(tx, { accountType, accountId, whatsappNumber: next, now });
+  await insertConsents(tx, consents);
+  return next;
+}
+
+/**
+ * POST /api/whatsapp/number-code: a 6-digit code to `phone` on WhatsApp (the authentication template), kept hashed
+ * for WHATSAPP_CODE_MINUTES; a newer code replaces the account's earlier one, sent or not.
+ */
+export async function sendWhatsAppNumberCode(
+  deps: ConsentDeps & Pick<Deps, 'outbox'>,
+  o: { accountType: WhatsAppAccountType; accountId: number; phone: string },
+): Promise<WhatsAppNumberCodeResponse> {
+  if (!isWhatsAppConfigured(deps.config)) throw whatsappOff();
+  const number = whatsappNumberOf(o.phone);
+  if (!number) throw badRequest(ERROR_MESSAGES.whatsapp_number_invalid, 'whatsapp_number_invalid');
+  const account = await findWhatsAppAccount(deps.db, { accountType: o.accountType, accountId: o.accountId });
+  if (!account) throw unauthorized();
+  const code = generateCode();
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await upsertNumberCode(tx, {
+      accountType: o.accountType,
+      accountId: o.accountId,
+      phone: number,
+      codeHash: hashCode(code, deps.config.SESSION_SECRET),
+      expiresAt: new Date(now.getTime() + WHATSAPP_CODE_MINUTES * 60_000),
+      attempts: 0,
+      createdAt: now,
+    });
+    await deps.outbox.queueWhatsApp(
+      tx,
+      {
+        to: number,
+        recipientId: account.id,
+        recipientEmail: account.email,
+        recipientName: account.name,
+        subject: 'Code to confirm a WhatsApp number',
+        // An authentication template: the code fills the body and its "Copy code" button alike.
+        template: templateMessage(
+          deps.config,
+          'numberCode',
+          [code],
+          [{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] }],
+        ),
+        templateType: WHATSAPP_TEMPLATES.numberCode.templateType,
+      },
+      { replaceKey: `whatsapp-code:${o.accountType}:${o.accountId}` },
+    );
+  });
+  const shown = displayWhatsAppNumber(number)!;
+  return {
+    message: `We sent a 6-digit code to ${shown} on WhatsApp. It expires in ${WHATSAPP_CODE_MINUTES} minutes.`,
+    whatsappNumber: shown,
+    expiresInMinutes: WHATSAPP_CODE_MINUTES,
+  };
+}

@@ -1,0 +1,292 @@
+import type { Tx } from '../../db/client';
+import type { Deps } from '../../deps';
+import { claimReminders, isClaimed, type ReminderClaim } from '../../jobs/reminder-claims';
+import { visitDateText, visitLabel } from '../../../shared/booking/visit-label';
+import { formatDisplayDate, timeInIndia, todayInIndia, weekdayName } from '../../../shared/dates';
+import { findClinicsWithWhatsApp, findRepsWithWhatsApp, hasWhatsAppNumber, type WhatsAppAccount } from './whatsapp.repo';
+import {
+  fitTemplateValues,
+  isWhatsAppConfigured,
+  LIST_PARAMETER_MAX,
+  templateMessage,
+  templateText,
+  WHATSAPP_TEMPLATES,
+  type WhatsAppTemplateKey,
+} from './whatsapp-templates';
+
+// The product's WhatsApp messages (docs/decisions/044-whatsapp.md, Messages). Each is queued in the outbox in the
+// transaction that queues its e-mail (docs/decisions/028-outbox.md), only when the channel is configured and only
+// to an account with WhatsApp on (an opted-in number): callers pass what the e-mail says, these functions find
+// who opted in. Each answers how many messages it queued.
+
+type MessageDeps = Pick<Deps, 'config' | 'outbox'>;
+
+/** "Tuesday, 24/11/2026 at 15:30", or without the time for a whole-day visit. */
+const visitDay = (date: string, startTime: string | null | undefined) => `${weekdayName(date)}, ${visitDateText(date, startTime)}`;
+
+async function queueTo(deps: MessageDeps, tx: Tx, to: WhatsAppAccount, key: WhatsAppTemplateKey, subject: string, values: string[]): Promise<void> {
+  await deps.outbox.queueWhatsApp(tx, {
+    to: to.whatsappNumber!,
+    recipientId: to.id,
+    recipientEmail: to.email,
+    recipientName: to.name,
+    subject,
+    // Each value at most a list's length (a free text, the reason, is cut shorter where it is passed), the longest
+    // cut further should the filled body pass WhatsApp's 1024 characters.
+    template: templateMessage(
+      deps.config,
+      key,
+      fitTemplateValues(
+        key,
+        values.map((v) => templateText(v, LIST_PARAMETER_MAX)),
+      ),
+    ),
+    templateType: WHATSAPP_TEMPLATES[key].templateType,
+  });
+}
+
+/** Items joined with "; " within the list parameter's length; what does not fit is counted ("and 3 more"). */
+export function listWithin(items: string[], max = LIST_PARAMETER_MAX): string {
+  const kept: string[] = [];
+  let length = 0;
+  for (const [i, item] of items.entries()) {
+    const rest = items.length - i;
+    const more = rest > 1 ? ` and ${rest - 1} more`.length : 0;
+    if (length + item.length + 2 + more > max) {
+      kept.push(`and ${rest} more`);
+      break;
+    }
+    kept.push(item);
+    length += item.length + 2;
+  }
+  return kept.join('; ');
+}
+
+/** The booking confirmation (the rep; queued with bookingConfirmationMail). */
+export async function queueBookingWhatsApp(
+  deps: MessageDeps,
+  tx: Tx,
+  o: {
+    repId: number;
+    doctorName: string;
+    clinicName: string;
+    clinicCity?: string;
+    date: string;
+    startTime: string | null;
+    token?: number | null;
+    requiresApproval?: boolean;
+  },
+): Promise<number> {
+  if (!isWhatsAppConfigured(deps.config)) return 0;
+  const rep = (await findRepsWithWhatsApp(tx, { repIds: [o.repId] })).get(o.repId);
+  if (!rep) return 0;
+  const state = o.requiresApproval ? "booked and awaiting the clinic's confirmation" : o.token ? `booked (token #${o.token})` : 'booked';
+  const place = o.clinicCity ? `${o.clinicName}, ${o.clinicCity}` : o.clinicName;
+  await queueTo(deps, tx, rep, 'booking', `Visit booked: ${o.doctorName} on ${visitDateText(o.date, o.startTime)}`, [
+    rep.name,
+    o.doctorName,
+    place,
+    visitDay(o.date, o.startTime),
+    state,
+  ]);
+  return 1;
+}
+
+/** A clinic's cancellation of visits, with its reason (each rep; queued with queueCancellationMails). */
+export async function queueCancellationWhatsApp(
+  deps: MessageDeps,
+  tx: Tx,
+  o: {
+    visits: ReadonlyArray<{ repId: number; appointmentDate: string; startTime?: string | null; doctorName: string; clinicName: string }>;
+    reason: string;
+  },
+): Promise<number> {
+  if (!isWhatsAppConfigured(deps.config) || o.visits.length === 0) return 0;
+  const reps = await findRepsWithWhatsApp(tx, { repIds: o.visits.map((v) => v.repId) });
+  let queued = 0;
+  for (const v of o.visits) {
+    const rep = reps.get(v.repId);
+    if (!rep) continue;
+    await queueTo(deps, tx, rep, 'cancellation', `Visit cancelled: ${v.doctorName} on ${visitDateText(v.appointmentDate, v.startTime)}`, [
+      rep.name,
+      v.clinicName,
+      v.doctorName,
+      visitDay(v.appointmentDate, v.startTime),
+      templateText(o.reason),
+    ]);
+    queued++;
+  }
+  return queued;
+}
+
+/** One visit of tomorrow's reminder. */
+export interface ReminderVisit {
+  appointmentId: number;
+  repId: number;
+  startTime: string | null;
+  token: number | null;
+  doctorName: string;
+  clinicName: string;
+  clinicCity: string;
+}
+
+/**
+ * The day-before reminder (evening-reminders job): one message per opted-in rep listing tomorrow's visits, each
+ * visit claimed once for WhatsApp (reminders_sent, kind visit_whatsapp), so a second run sends nothing again.
+ */
+export async function queueVisitRemindersWhatsApp(
+  deps: MessageDeps,
+  tx: Tx,
+  o: { date: string; visits: readonly ReminderVisit[]; now: Date },
+): Promise<number> {
+  if (!isWhatsAppConfigured(deps.config) || o.visits.length === 0) return 0;
+  const reps = await findRepsWithWhatsApp(tx, { repIds: o.visits.map((v) => v.repId) });
+  const claimOf = (v: ReminderVisit): ReminderClaim => ({
+    kind: 'visit_whatsapp',
+    subjectKey: `appointment:${v.appointmentId}`,
+    recipient: `medrep:${v.repId}`,
+  });
+  const wanted = o.visits.filter((v) => reps.has(v.repId));
+  const won = await claimReminders(tx, wanted.map(claimOf), o.now);
+  const byRep = new Map<number, ReminderVisit[]>();
+  for (const v of wanted) if (isClaimed(won, claimOf(v))) byRep.set(v.repId, [...(byRep.get(v.repId) ?? []), v]);
+  for (const [repId, visits] of byRep) {
+    const lines = visits.map((v) => {
+      const when = [v.startTime, v.token ? `token #${v.token}` : null].filter(Boolean).join(', ');
+      return `${when ? `${when}: ` : ''}${v.doctorName} at ${v.clinicName}, ${v.clinicCity}`;
+    });
+    const n = visits.length;
+    await queueTo(deps, tx, reps.get(repId)!, 'reminder', `Reminder: ${n === 1 ? 'your visit' : `your ${n} visits`} tomorrow, ${formatDisplayDate(o.date)}`, [
+      reps.get(repId)!.name,
+      visitDay(o.date, null),
+      listWithin(lines),
+    ]);
+  }
+  return byRep.size;
+}
+
+/** One visitor of a clinic's day. */
+export interface ClinicDayVisitor {
+  clinicId: number;
+  doctorName: string;
+  repName: string;
+  company: string;
+  startTime: string | null;
+  token: number | null;
+}
+
+/**
+ * The clinic's morning list (clinic-morning-list job): one message per opted-in clinic with today's visitors by
+ * doctor, in the day's order, claimed once per clinic and day (kind clinic_visitors_whatsapp).
+ */
+export async function queueClinicVisitorsWhatsApp(
+  deps: MessageDeps,
+  tx: Tx,
+  o: { date: string; visitors: readonly ClinicDayVisitor[]; now: Date },
+): Promise<number> {
+  if (!isWhatsAppConfigured(deps.config) || o.visitors.length === 0) return 0;
+  const clinics = await findClinicsWithWhatsApp(tx, { clinicIds: o.visitors.map((v) => v.clinicId) });
+  const claimOf = (clinicId: number): ReminderClaim => ({
+    kind: 'clinic_visitors_whatsapp',
+    subjectKey: `clinic:${clinicId}:${o.date}`,
+    recipient: `clinic:${clinicId}`,
+  });
+  const won = await claimReminders(tx, [...clinics.keys()].map(claimOf), o.now);
+  let queued = 0;
+  for (const clinic of clinics.values()) {
+    if (!isClaimed(won, claimOf(clinic.id))) continue;
+    const visitors = o.visitors.filter((v) => v.clinicId === clinic.id);
+    const byDoctor = new Map<string, ClinicDayVisitor[]>();
+    for (const v of visitors) byDoctor.set(v.doctorName, [...(byDoctor.get(v.doctorName) ?? []), v]);
+    const sections = [...byDoctor].map(
+      ([doctor, list]) =>
+        `${doctor}: ${list.map((v, i) => `${visitLabel({ token: v.token ?? i + 1, start_time: v.startTime })} ${v.repName} (${v.company})`).join(', ')}`,
+    );
+    await queueTo(deps, tx, clinic, 'morningList', `Today's visitors at ${clinic.clinicName}, ${formatDisplayDate(o.date)}`, [
+      clinic.name,
+      clinic.clinicName,
+      visitDay(o.date, null),
+      String(visitors.length),
+      listWithin(sections),
+    ]);
+    queued++;
+  }
+  return queued;
+}
+
+/** The renewal notice (renewal-reminders job): once per rep and expiry (kind renewal_whatsapp), to reps who want renewal reminders. */
+export async function queueRenewalWhatsApp(
+  deps: MessageDeps & Pick<Deps, 'config'>,
+  tx: Tx,
+  o: { renewals: ReadonlyArray<{ repId: number; expiresAt: Date }>; now: Date },
+): Promise<number> {
+  if (!isWhatsAppConfigured(deps.config) || o.renewals.length === 0) return 0;
+  const reps = await findRepsWithWhatsApp(tx, { repIds: o.renewals.map((r) => r.repId) });
+  const claimOf = (r: { repId: number; expiresAt: Date }): ReminderClaim => ({
+    kind: 'renewal_whatsapp',
+    subjectKey: `subscription:${r.repId}:${r.expiresAt.toISOString()}`,
+    recipient: `medrep:${r.repId}`,
+  });
+  const wanted = o.renewals.filter((r) => reps.has(r.repId));
+  const won = await claimReminders(tx, wanted.map(claimOf), o.now);
+  let queued = 0;
+  for (const r of wanted) {
+    if (!isClaimed(won, claimOf(r))) continue;
+    const expiryDate = todayInIndia(r.expiresAt);
+    await queueTo(deps, tx, reps.get(r.repId)!, 'renewal', `Subscription ends on ${formatDisplayDate(expiryDate)}`, [
+      reps.get(r.repId)!.name,
+      visitDay(expiryDate, null),
+      `${deps.config.appUrl}/medrep-dashboard`,
+    ]);
+    queued++;
+  }
+  return queued;
+}
+
+/**
+ * The waitlist offer (docs/decisions/043): a freed place is held for the rep until `offerExpiresAt`; the message
+ * carries the accept link. Call it in the transaction that makes the offer, beside its e-mail.
+ */
+export async function waitlistOfferWhatsApp(
+  deps: MessageDeps,
+  tx: Tx,
+  o: {
+    repId: number;
+    doctorName: string;
+    clinicName: string;
+    clinicCity?: string;
+    date: string;
+    startTime: string | null;
+    offerExpiresAt: Date;
+    acceptUrl: string;
+  },
+): Promise<number> {
+  if (!isWhatsAppConfigured(deps.config)) return 0;
+  const rep = (await findRepsWithWhatsApp(tx, { repIds: [o.repId] })).get(o.repId);
+  if (!rep) return 0;
+  const until = `${timeInIndia(o.offerExpiresAt)} (IST) on ${formatDisplayDate(todayInIndia(o.offerExpiresAt))}`;
+  await queueTo(deps, tx, rep, 'waitlistOffer', `A place opened: ${o.doctorName} on ${visitDateText(o.date, o.startTime)}`, [
+    rep.name,
+    o.doctorName,
+    o.clinicCity ? `${o.clinicName}, ${o.clinicCity}` : o.clinicName,
+    visitDay(o.date, o.startTime),
+    until,
+    o.acceptUrl,
+  ]);
+  return 1;
+}
+
+/**
+ * Asked by the WhatsApp channel just before it sends a queued message: is the account's WhatsApp still on at that
+ * number? A STOP or the switch turned off since the message was queued stops it. A number code goes regardless:
+ * it is sent to confirm a number not yet on.
+ */
+export async function isWhatsAppMessageStillWanted(
+  deps: Pick<Deps, 'db'>,
+  row: { templateType: string; recipientId: number | null; recipientPhone: string | null },
+): Promise<boolean> {
+  if (row.templateType === WHATSAPP_TEMPLATES.numberCode.templateType) return true;
+  if (row.recipientId === null || row.recipientPhone === null) return false;
+  const accountType = row.templateType === WHATSAPP_TEMPLATES.morningList.templateType ? 'clinic' : 'rep';
+  return hasWhatsAppNumber(deps.db, { accountType, accountId: row.recipientId, phone: row.recipientPhone });
+}
