@@ -70,6 +70,10 @@ export const clinicUsers = pgTable(
   (t) => [
     uniqueIndex('clinic_users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('clinic_users_contact_number_uq').on(t.contactNumber),
+    // A STOP reply finds every account with its number (docs/decisions/044).
+    index('clinic_users_whatsapp_number_idx')
+      .on(t.whatsappNumber)
+      .where(sql`whatsapp_number is not null`),
     index('clinic_users_state_city_idx').on(t.state, t.city),
     index('clinic_users_verified_link_idx').on(t.verifiedLinkHash),
     // The admin Clinics search: name, e-mail or contact person containing the text (docs/decisions/022).
@@ -150,6 +154,9 @@ export const medicalReps = pgTable(
   (t) => [
     uniqueIndex('medical_reps_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('medical_reps_phone_uq').on(t.phone),
+    index('medical_reps_whatsapp_number_idx')
+      .on(t.whatsappNumber)
+      .where(sql`whatsapp_number is not null`),
     index('medical_reps_verified_link_idx').on(t.verifiedLinkHash),
     // The admin Medical Reps and Subscriptions searches: name or e-mail containing the text (docs/decisions/022).
     index('medical_reps_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
@@ -351,11 +358,15 @@ export const waitlistEntries = pgTable(
     index('waitlist_entries_day_idx')
       .on(t.clinicId, t.doctorId, t.date, t.id)
       .where(sql`${t.status} in ('waiting', 'offered')`),
-    // The sweep: offers whose hold ran out, open entries of past days.
+    // The sweep: open entries of past days.
     index('waitlist_entries_open_date_idx')
       .on(t.date)
       .where(sql`${t.status} in ('waiting', 'offered')`),
     index('waitlist_entries_rep_date_idx').on(t.repId, t.date),
+    // The sweep: offers whose hold ran out.
+    index('waitlist_entries_offer_expiry_idx')
+      .on(t.offerExpiresAt)
+      .where(sql`${t.status} = 'offered'`),
   ],
 );
 
@@ -559,7 +570,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    channel: text('channel').notNull(), // email | push
+    channel: text('channel').notNull(), // email | push | whatsapp
     templateType: text('template_type').notNull(),
     adminUser: text('admin_user'),
     recipientId: integer('recipient_id'),

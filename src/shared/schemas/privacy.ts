@@ -31,6 +31,9 @@ const exportCommonShape = {
   emailsSent: z.array(z.object({ subject: z.string(), kind: z.string(), status: z.string(), sentAt: instant })),
 };
 
+/** The WhatsApp consents and opt-outs recorded for the account, with the words shown (docs/decisions/044). */
+const whatsappConsentsShape = z.array(z.object({ phone: z.string(), action: z.string(), wording: z.string().nullable(), source: z.string(), at: instant }));
+
 const repExportSchema = z.object({
   ...exportCommonShape,
   accountType: z.literal('medical_rep'),
@@ -74,7 +77,12 @@ const repExportSchema = z.object({
     renewalReminders: z.boolean(),
     pushSubscribedDevice: z.boolean(),
     calendarFeedActive: z.boolean(),
+    /** The WhatsApp number messages go to, null when off (docs/decisions/044) */
+    whatsappNumber: z.string().nullable(),
   }),
+  whatsappConsents: whatsappConsentsShape,
+  /** The rep's waitlist places (docs/decisions/043) */
+  waitlist: z.array(z.object({ date: z.string(), doctor: z.string().nullable(), clinic: z.string().nullable(), status: z.string(), joinedAt: instant })),
   appointments: z.array(
     z.object({
       id: z.number(),
@@ -110,7 +118,8 @@ const clinicExportSchema = z.object({
     createdAt: instant,
     updatedAt: instant,
   }),
-  preferences: z.object({ emailNotifications: z.boolean(), smsNotifications: z.boolean() }),
+  preferences: z.object({ emailNotifications: z.boolean(), smsNotifications: z.boolean(), whatsappNumber: z.string().nullable() }),
+  whatsappConsents: whatsappConsentsShape,
   doctors: z.array(
     z.object({
       id: z.number(),

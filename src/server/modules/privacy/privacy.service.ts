@@ -15,6 +15,9 @@ import {
   medicalReps,
   passwordResetTokens,
   profileUpdateCodes,
+  waitlistEntries,
+  whatsappConsents,
+  whatsappNumberCodes,
   sessions,
   subscriptionOrders,
 } from '../../db/schema';
@@ -105,6 +108,19 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
       .leftJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
       .where(eq(doctorAppointments.repId, actor.id));
     const orders = await deps.db.select().from(subscriptionOrders).where(eq(subscriptionOrders.repId, actor.id));
+    const waitlist = await deps.db
+      .select({
+        date: waitlistEntries.date,
+        doctor: doctors.name,
+        clinic: clinicUsers.clinicName,
+        status: waitlistEntries.status,
+        joinedAt: waitlistEntries.createdAt,
+      })
+      .from(waitlistEntries)
+      .leftJoin(doctors, eq(doctors.id, waitlistEntries.doctorId))
+      .leftJoin(clinicUsers, eq(clinicUsers.id, waitlistEntries.clinicId))
+      .where(eq(waitlistEntries.repId, actor.id))
+      .orderBy(waitlistEntries.date, waitlistEntries.id);
     return {
       ...common,
       accountType: 'medical_rep' as const,
@@ -148,7 +164,10 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
         renewalReminders: rep.renewalReminders,
         pushSubscribedDevice: rep.pushSubscription !== null,
         calendarFeedActive: rep.calendarFeedTokenHash !== null,
+        whatsappNumber: rep.whatsappNumber,
       },
+      whatsappConsents: await consentList(deps, actor),
+      waitlist: waitlist.map((e) => ({ ...e, joinedAt: iso(e.joinedAt) })),
       appointments: appointments.map((a) => ({ ...a, bookedAt: iso(a.bookedAt), checkedInAt: iso(a.checkedInAt) })),
       sessions: await sessionList(deps, actor),
       emailsSent: await emailList(deps, rep.email),
@@ -208,7 +227,8 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
       updatedAt: iso(clinic.updatedAt),
     },
     terms: { accepted: clinic.termsAccepted, version: clinic.termsVersion, acceptedAt: iso(clinic.termsAcceptedAt) },
-    preferences: { emailNotifications: clinic.emailNotifications, smsNotifications: clinic.smsNotifications },
+    preferences: { emailNotifications: clinic.emailNotifications, smsNotifications: clinic.smsNotifications, whatsappNumber: clinic.whatsappNumber },
+    whatsappConsents: await consentList(deps, actor),
     doctors: doctorRows.map((d) => ({
       id: d.id,
       name: d.name,
@@ -228,6 +248,33 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
     sessions: await sessionList(deps, actor),
     emailsSent: await emailList(deps, clinic.email),
   };
+}
+
+const accountTypeOf = (actor: Actor) => (actor.type === 'medrep' ? 'rep' : 'clinic');
+
+/** The account's WhatsApp consent record (docs/decisions/044), oldest first. */
+async function consentList(deps: Pick<Deps, 'db'>, actor: Actor) {
+  const rows = await deps.db
+    .select({
+      phone: whatsappConsents.phone,
+      action: whatsappConsents.action,
+      wording: whatsappConsents.wording,
+      source: whatsappConsents.source,
+      at: whatsappConsents.createdAt,
+    })
+    .from(whatsappConsents)
+    .where(and(eq(whatsappConsents.accountType, accountTypeOf(actor)), eq(whatsappConsents.accountId, actor.id)))
+    .orderBy(whatsappConsents.id);
+  return rows.map((r) => ({ ...r, at: iso(r.at) }));
+}
+
+/**
+ * The WhatsApp rows of an erased account: its number codes and its consent record. Once the account is gone no
+ * message can be sent on that consent, so the record has nothing left to prove (docs/decisions/044).
+ */
+async function eraseWhatsApp(tx: Parameters<Parameters<typeof invalidatingTransaction>[1]>[0], accountType: 'rep' | 'clinic', accountId: number) {
+  await tx.delete(whatsappNumberCodes).where(and(eq(whatsappNumberCodes.accountType, accountType), eq(whatsappNumberCodes.accountId, accountId)));
+  await tx.delete(whatsappConsents).where(and(eq(whatsappConsents.accountType, accountType), eq(whatsappConsents.accountId, accountId)));
 }
 
 /** Step 1 of erasure: a 6-digit code to the account's e-mail, stored hashed, 15 minutes, 3 attempts. */
@@ -318,6 +365,9 @@ async function eraseRep(deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, repId: numb
     // The undo links of e-mail changes hold old addresses.
     await tx.delete(emailChangeRestores).where(eq(emailChangeRestores.repId, repId));
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.repId, repId));
+    // The kept (anonymised) row would keep its waitlist places: they go with the visits.
+    await tx.delete(waitlistEntries).where(eq(waitlistEntries.repId, repId));
+    await eraseWhatsApp(tx, 'rep', repId);
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userType, 'medrep'), eq(passwordResetTokens.userId, repId)));
     if (rep) await tx.delete(outbox).where(sql`lower(${outbox.recipientEmail}) = ${rep.email.toLowerCase()}`);
     await deps.outbox.queueEmail(tx, notice);
@@ -337,6 +387,7 @@ async function eraseRep(deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, repId: numb
         resetToken: null,
         resetTokenExpires: null,
         pushSubscription: null,
+        whatsappNumber: null,
         calendarFeedTokenHash: null,
         calendarFeedCreatedAt: null,
         verifiedLinkHash: null,
@@ -358,6 +409,7 @@ async function eraseClinic(deps: Pick<Deps, 'db' | 'outbox'>, clinicId: number, 
     changed.add(cacheKey.everything());
     const created = await tx.select({ id: doctors.id }).from(doctors).where(eq(doctors.createdByClinicId, clinicId));
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userType, 'clinic'), eq(passwordResetTokens.userId, clinicId)));
+    await eraseWhatsApp(tx, 'clinic', clinicId);
     if (clinic) await tx.delete(outbox).where(sql`lower(${outbox.recipientEmail}) = ${clinic.email.toLowerCase()}`);
     await deps.outbox.queueEmail(tx, notice);
     await tx.delete(clinicUsers).where(eq(clinicUsers.id, clinicId));

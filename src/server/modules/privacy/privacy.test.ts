@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { clinicUsers, doctorAppointments, doctors, medicalReps, sessions, subscriptionOrders } from '../../db/schema';
+import { clinicUsers, doctorAppointments, doctors, medicalReps, sessions, subscriptionOrders, waitlistEntries, whatsappConsents } from '../../db/schema';
 import { describeEachDatabase } from '../../test/harness';
 import { codeIn } from '../../test/mailbox';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie, TEST_PASSWORD } from '../../test/factories';
@@ -15,8 +15,13 @@ describeEachDatabase('privacy rights: export and deletion', (ctx) => {
     const db = ctx.app.db;
     const clinic = await createClinic(db);
     const doctor = await createDoctor(db, clinic.id);
-    const rep = await createSubscribedRep(db, { termsVersion: '2025-06-01' });
+    const rep = await createSubscribedRep(db, { termsVersion: '2025-06-01', whatsappNumber: '919812345678' });
     await createAppointment(db, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-03-05', status: 'booked' });
+    // A place on another day's waitlist (docs/decisions/043) and the WhatsApp consent (docs/decisions/044).
+    await db.insert(waitlistEntries).values({ repId: rep.id, doctorId: doctor.id, clinicId: clinic.id, date: '2026-03-20' });
+    await db
+      .insert(whatsappConsents)
+      .values({ accountType: 'rep', accountId: rep.id, phone: '919812345678', action: 'opt_in', wording: 'I agree', source: 'settings' });
     await db.insert(subscriptionOrders).values({
       orderId: `order_test_${rep.id}x`,
       repId: rep.id,
@@ -54,6 +59,9 @@ describeEachDatabase('privacy rights: export and deletion', (ctx) => {
     expect(data.subscription.orders).toEqual([
       expect.objectContaining({ plan: 'monthly', amountPaise: 9900, status: 'paid', amountRefundedPaise: 4900, refundedAt: refundedAt.toISOString() }),
     ]);
+    expect(data.waitlist).toEqual([expect.objectContaining({ date: '2026-03-20', doctor: doctor.name, clinic: clinic.clinicName, status: 'waiting' })]);
+    expect(data.notifications.whatsappNumber).toBe('919812345678');
+    expect(data.whatsappConsents).toEqual([expect.objectContaining({ phone: '919812345678', action: 'opt_in', wording: 'I agree', source: 'settings' })]);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
     expect(data.controller.grievanceOfficer).toMatch(/@/);
     const text = res.body;
@@ -104,6 +112,9 @@ describeEachDatabase('privacy rights: export and deletion', (ctx) => {
     expect(JSON.stringify(row)).not.toContain(rep.email);
     expect(JSON.stringify(row)).not.toContain(rep.phone);
     expect(await ctx.app.db.select().from(doctorAppointments).where(eq(doctorAppointments.repId, rep.id))).toEqual([]);
+    expect(row!.whatsappNumber).toBeNull();
+    expect(await ctx.app.db.select().from(waitlistEntries).where(eq(waitlistEntries.repId, rep.id))).toEqual([]);
+    expect(await ctx.app.db.select().from(whatsappConsents).where(eq(whatsappConsents.accountId, rep.id))).toEqual([]);
     const orders = await ctx.app.db.select().from(subscriptionOrders).where(eq(subscriptionOrders.repId, rep.id));
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ amount: 9900, status: 'paid' });

@@ -1,0 +1,3 @@
+CREATE INDEX "clinic_users_whatsapp_number_idx" ON "clinic_users" USING btree ("whatsapp_number") WHERE whatsapp_number is not null;--> statement-breakpoint
+CREATE INDEX "medical_reps_whatsapp_number_idx" ON "medical_reps" USING btree ("whatsapp_number") WHERE whatsapp_number is not null;--> statement-breakpoint
+CREATE INDEX "waitlist_entries_offer_expiry_idx" ON "waitlist_entries" USING btree ("offer_expires_at") WHERE "waitlist_entries"."status" = 'offered';
