@@ -195,6 +195,32 @@ export function bookedAppointmentOf(
   };
 }
 
+/** What a visit's e-mails need (the booking's and the reschedule's): the visit, its doctor and clinic, and its rep. */
+export function visitMailDetails(
+  row: { id: number; appointmentDate: string; startTime: string | null; revision?: number },
+  link: BookableLink,
+  rep: LockedRep,
+  token: number | null,
+) {
+  return {
+    appointmentId: row.id,
+    date: row.appointmentDate,
+    startTime: row.startTime,
+    slotMinutes: link.slotMinutes,
+    token,
+    revision: row.revision,
+    doctorName: link.doctorName,
+    doctorSpecialty: link.specialty,
+    clinicName: link.clinicName,
+    clinicCity: link.city,
+    clinicState: link.state,
+    repName: rep.fullName,
+    repEmail: rep.email,
+    repId: rep.id,
+    requiresApproval: link.requiresApproval,
+  };
+}
+
 export const alreadyBooked: Refusal = { statusCode: 409, body: { message: BOOKING_MESSAGES.alreadyBookedOnDate, code: 'already_booked' } };
 
 /**
@@ -225,29 +251,7 @@ export async function placeVisit(
   if (!row) return { refusal: alreadyBooked };
   o.changed.add(...appointmentKeys({ repId: row.repId, clinicId: row.clinicId, doctorId: row.doctorId, date: row.appointmentDate }));
   const appointment = bookedAppointmentOf(row, link, day.visits);
-  await deps.outbox.queueEmail(
-    tx,
-    bookingConfirmationMail(
-      deps,
-      {
-        appointmentId: row.id,
-        date: row.appointmentDate,
-        startTime: row.startTime,
-        slotMinutes: link.slotMinutes,
-        token: appointment.token,
-        doctorName: link.doctorName,
-        doctorSpecialty: link.specialty,
-        clinicName: link.clinicName,
-        clinicCity: link.city,
-        clinicState: link.state,
-        repName: rep.fullName,
-        repEmail: rep.email,
-        repId: rep.id,
-        requiresApproval: link.requiresApproval,
-      },
-      now,
-    ),
-  );
+  await deps.outbox.queueEmail(tx, bookingConfirmationMail(deps, visitMailDetails(row, link, rep, appointment.token), now));
   await queueBookingWhatsApp(deps, tx, {
     repId: rep.id,
     doctorName: link.doctorName,

@@ -19,6 +19,7 @@ import {
   moveVisit,
   readRepVisitsWithDoctor,
   visitTimeTaken,
+  visitMailDetails,
   type Refusal,
 } from './booking-day.service';
 import { rescheduledMail } from './booking-mail';
@@ -72,29 +73,7 @@ export async function rescheduleAppointment(deps: Deps, o: { repId: number; appo
     const appointment = bookedAppointmentOf(row, link, day.visits);
     await deps.outbox.queueEmail(
       tx,
-      rescheduledMail(
-        deps,
-        {
-          appointmentId: row.id,
-          date,
-          startTime: row.startTime,
-          slotMinutes: link.slotMinutes,
-          token: appointment.token,
-          revision: row.revision,
-          doctorName: link.doctorName,
-          doctorSpecialty: link.specialty,
-          clinicName: link.clinicName,
-          clinicCity: link.city,
-          clinicState: link.state,
-          repName: rep.fullName,
-          repEmail: rep.email,
-          repId: rep.id,
-          requiresApproval: link.requiresApproval,
-          previousDate: locked.date,
-          previousStartTime: locked.startTime,
-        },
-        now,
-      ),
+      rescheduledMail(deps, { ...visitMailDetails(row, link, rep, appointment.token), previousDate: locked.date, previousStartTime: locked.startTime }, now),
     );
     // The old day's slot is free: its line is offered it now (a time change within a day frees no slot).
     if (locked.date !== date) await offerFreedSlots(deps, tx, { clinicId, doctorId, date: locked.date, now, changed, link });

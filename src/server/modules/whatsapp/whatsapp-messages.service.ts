@@ -62,21 +62,18 @@ export function listWithin(items: string[], max = LIST_PARAMETER_MAX): string {
   return kept.join('; ');
 }
 
+/** A rep's visit as its messages name it. */
+interface RepVisit {
+  repId: number;
+  doctorName: string;
+  clinicName: string;
+  clinicCity?: string;
+  date: string;
+  startTime: string | null;
+}
+
 /** The booking confirmation (the rep; queued with bookingConfirmationMail). */
-export async function queueBookingWhatsApp(
-  deps: MessageDeps,
-  tx: Tx,
-  o: {
-    repId: number;
-    doctorName: string;
-    clinicName: string;
-    clinicCity?: string;
-    date: string;
-    startTime: string | null;
-    token?: number | null;
-    requiresApproval?: boolean;
-  },
-): Promise<number> {
+export async function queueBookingWhatsApp(deps: MessageDeps, tx: Tx, o: RepVisit & { token?: number | null; requiresApproval?: boolean }): Promise<number> {
   if (!isWhatsAppConfigured(deps.config)) return 0;
   const rep = (await findRepsWithWhatsApp(tx, { repIds: [o.repId] })).get(o.repId);
   if (!rep) return 0;
@@ -247,20 +244,7 @@ export async function queueRenewalWhatsApp(
  * The waitlist offer (docs/decisions/043): a freed place is held for the rep until `offerExpiresAt`; the message
  * carries the accept link. Call it in the transaction that makes the offer, beside its e-mail.
  */
-export async function waitlistOfferWhatsApp(
-  deps: MessageDeps,
-  tx: Tx,
-  o: {
-    repId: number;
-    doctorName: string;
-    clinicName: string;
-    clinicCity?: string;
-    date: string;
-    startTime: string | null;
-    offerExpiresAt: Date;
-    acceptUrl: string;
-  },
-): Promise<number> {
+export async function waitlistOfferWhatsApp(deps: MessageDeps, tx: Tx, o: RepVisit & { offerExpiresAt: Date; acceptUrl: string }): Promise<number> {
   if (!isWhatsAppConfigured(deps.config)) return 0;
   const rep = (await findRepsWithWhatsApp(tx, { repIds: [o.repId] })).get(o.repId);
   if (!rep) return 0;
