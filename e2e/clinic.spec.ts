@@ -180,7 +180,14 @@ test('a clinic adds doctors, saves call settings, sees a rep booked today and ca
   await expect(page.getByText('Coming Soon')).toHaveCount(2); // Two-Factor Authentication and SMS (decision 038)
   await page.getByRole('checkbox', { name: 'Email notifications' }).click();
   await expect(toastBox).toContainText('Preferences Saved');
-  expect(await (await page.request.get('/api/clinic/preferences')).json()).toEqual({ emailNotifications: false, smsNotifications: false });
+  expect(await (await page.request.get('/api/clinic/preferences')).json()).toEqual({
+    emailNotifications: false,
+    smsNotifications: false,
+    // This server has no WhatsApp settings: the channel is not offered (docs/decisions/044).
+    whatsappAvailable: false,
+    whatsappNotifications: false,
+    whatsappNumber: null,
+  });
   await page.getByRole('checkbox', { name: 'Dark Mode' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await page.reload();
