@@ -4,7 +4,7 @@ import { weekdayName } from '../../../shared/dates';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { visitDateText } from '../../../shared/booking/visit-label';
 import { buildVisitIcs } from '../calendar/ics';
-import { visitEventOf, type VisitDetails } from '../calendar/visit-calendar';
+import { cancelledVisitAttachment, visitEventOf, type VisitDetails } from '../calendar/visit-calendar';
 
 // The rep's booking confirmation and cancellation e-mails, each with an .ics file; the services queue them in the
 // booking's transaction (docs/decisions/028-outbox.md).
@@ -19,12 +19,17 @@ const dayText = (date: string, startTime: string | null) => `${weekdayName(date)
 const tokenLine = (token: number | null | undefined) =>
   token ? [`Token: #${token}, your place in the doctor's queue that day (it can change as other reps book or cancel)`] : [];
 
+/** The REQUEST calendar file of a booked or moved visit: the same UID, so a move updates the event it added. */
+function requestAttachment(deps: MailDeps, v: VisitDetails, now: Date) {
+  const ics = buildVisitIcs(visitEventOf(deps, v, now), 'REQUEST');
+  return { filename: 'appointment.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=REQUEST' };
+}
+
 /**
  * `requiresApproval`: the doctor's call settings ask the clinic to confirm each booking; the visit is booked (it counts
  * against the day) and the rep reads that the clinic will confirm it (docs/decisions/041).
  */
 export function bookingConfirmationMail(deps: MailDeps, v: VisitDetails & { requiresApproval?: boolean }, now: Date): OutgoingMail {
-  const ics = buildVisitIcs(visitEventOf(deps, v, now), 'REQUEST');
   const text = [
     `Hello ${v.repName},`,
     '',
@@ -46,7 +51,7 @@ export function bookingConfirmationMail(deps: MailDeps, v: VisitDetails & { requ
     subject: `Appointment booked${v.requiresApproval ? ', awaiting confirmation' : ''}: ${v.doctorName} on ${visitDateText(v.date, v.startTime)}`,
     text,
     templateType: 'booking',
-    attachments: [{ filename: 'appointment.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
+    attachments: [requestAttachment(deps, v, now)],
   };
 }
 
@@ -59,7 +64,6 @@ export function rescheduledMail(
   v: VisitDetails & { requiresApproval: boolean; previousDate: string; previousStartTime: string | null },
   now: Date,
 ): OutgoingMail {
-  const ics = buildVisitIcs(visitEventOf(deps, v, now), 'REQUEST');
   const text = [
     `Hello ${v.repName},`,
     '',
@@ -80,12 +84,11 @@ export function rescheduledMail(
     subject: `Appointment rescheduled${v.requiresApproval ? ', awaiting confirmation' : ''}: ${v.doctorName} on ${visitDateText(v.date, v.startTime)}`,
     text,
     templateType: 'booking_rescheduled',
-    attachments: [{ filename: 'appointment.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
+    attachments: [requestAttachment(deps, v, now)],
   };
 }
 
 export function repCancellationMail(deps: MailDeps, v: VisitDetails, now: Date): OutgoingMail {
-  const ics = buildVisitIcs(visitEventOf(deps, v, now), 'CANCEL');
   const text = [
     `Hello ${v.repName},`,
     '',
@@ -101,7 +104,7 @@ export function repCancellationMail(deps: MailDeps, v: VisitDetails, now: Date):
     subject: `Appointment cancelled: ${v.doctorName} on ${visitDateText(v.date, v.startTime)}`,
     text,
     templateType: 'booking_cancelled',
-    attachments: [{ filename: 'appointment-cancelled.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=CANCEL' }],
+    attachments: [cancelledVisitAttachment(deps, v, now)],
   };
 }
 

@@ -38,7 +38,7 @@ export function visitEventOf(deps: Pick<Deps, 'config'>, v: VisitDetails, now: D
   };
 }
 
-/** The METHOD:CANCEL calendar file for a visit cancelled by the clinic (same UID as the booking's). */
+/** The METHOD:CANCEL calendar file for a cancelled visit, by the clinic or the rep (same UID as the booking's). */
 export function cancelledVisitAttachment(deps: Pick<Deps, 'config'>, v: VisitDetails, now: Date) {
   const ics = buildVisitIcs(visitEventOf(deps, v, now), 'CANCEL');
   return { filename: 'appointment-cancelled.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=CANCEL' };
