@@ -26,9 +26,13 @@ module.exports = {
     {
       name: 'shared-is-zod-and-plain-ts',
       severity: 'error',
-      comment: 'src/shared uses zod and plain TypeScript only (no drizzle, fastify, react, pg...); its tests may use their tools.',
+      comment:
+        "src/shared uses zod, Lingui's runtime (docs/decisions/045) and plain TypeScript only (no drizzle, fastify, react, pg...); its tests may use their tools.",
       from: { path: '^src/shared/', pathNot: TEST },
-      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'], pathNot: '^node_modules/zod/' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'],
+        pathNot: '^node_modules/(zod|@lingui/core|@lingui/message-utils)/',
+      },
     },
     {
       name: 'client-not-to-server',

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { i18nCatalogs } from './build/vite-i18n.ts';
 import { precompress } from './build/vite-precompress.ts';
 import { prerender } from './build/vite-prerender.ts';
 import { NOT_FOUND_FILE, PRERENDERED_DIR } from './src/shared/prerendered-pages.ts';
@@ -19,6 +20,8 @@ export default defineConfig({
   define,
   plugins: [
     react(),
+    // Decision 045: the language catalogues, compiled at build time.
+    i18nCatalogs(),
     // The Dark Mode choice, applied before the first paint (allowed by its hash in the CSP).
     { name: 'repvisit:theme-init', transformIndexHtml: () => [{ tag: 'script', children: THEME_INIT_SCRIPT, injectTo: 'head' }] },
     tailwindcss(),

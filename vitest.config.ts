@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { i18nCatalogs } from './build/vite-i18n.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), i18nCatalogs()],
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     // API suites start databases; two workers fit two cores.

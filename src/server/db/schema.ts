@@ -49,6 +49,8 @@ export const clinicUsers = pgTable(
     contactNumber: text('contact_number').notNull(),
     email: text('email').notNull(),
     password: text('password').notNull(),
+    /** The account's language (docs/decisions/045): its e-mails, reminders, pushes and answers come in it; null until chosen. */
+    language: text('language'),
     emailVerified: boolean('email_verified').notNull().default(false),
     verificationOtp: text('verification_otp'),
     otpExpiry: ts('otp_expiry'),
@@ -122,6 +124,8 @@ export const medicalReps = pgTable(
     state: text('state').notNull(),
     password: text('password').notNull(),
     deviceFingerprint: text('device_fingerprint'),
+    /** The account's language (docs/decisions/045): its e-mails, reminders, pushes and answers come in it; null until chosen. */
+    language: text('language'),
     emailVerified: boolean('email_verified').notNull().default(false),
     verificationOtp: text('verification_otp'),
     otpExpiry: ts('otp_expiry'),
@@ -743,6 +747,8 @@ export const admins = pgTable(
     email: text('email').notNull(),
     role: text('role').notNull(), // owner | staff
     passwordHash: text('password_hash'),
+    /** The account's language (docs/decisions/045): its e-mails, reminders, pushes and answers come in it; null until chosen. */
+    language: text('language'),
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),

@@ -1,0 +1,78 @@
+import { i18n, type Messages } from '@lingui/core';
+import { useSyncExternalStore } from 'react';
+import englishToCompile from 'virtual:i18n/en';
+import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_DIRECTION, LOCALE_PARAM, negotiateLocale, type Locale } from '../../shared/i18n/locales';
+
+/*
+ * The app's language (docs/decisions/045-languages.md). Texts are written in English in the code, marked
+ * `i18n._('Book Appointment')`: English needs no catalogue (the text is its own id; only the texts with
+ * placeholders or plurals come compiled, build/vite-i18n.ts), and Hindi's or Urdu's loads only when that language
+ * is chosen, with its web font. The choice is remembered on the device (a cookie the server reads too, so a
+ * pre-rendered page comes in it) and, for a signed-in user, on the account.
+ */
+
+const english = englishToCompile as Messages;
+// Catalogues arrive compiled: a text missing from one is its English id, shown as it is.
+i18n.setMessagesCompiler((message) => [message]);
+i18n.load(DEFAULT_LOCALE, english);
+i18n.activate(DEFAULT_LOCALE);
+
+export { i18n };
+
+const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Record<string, unknown> }>> = {
+  hi: () => import('virtual:i18n/hi'),
+  ur: () => import('virtual:i18n/ur'),
+};
+
+// The script's font ships with the app, subset to that script, and loads with its language only (decision 045).
+const fonts: Record<Exclude<Locale, 'en'>, () => Promise<unknown>> = {
+  hi: () => import('../styles/font-devanagari.css'),
+  ur: () => import('../styles/font-arabic.css'),
+};
+
+/** The language a page opens in: a pre-rendered page's own (it must hydrate as rendered), else the link's `?lang=`, the device's choice, the browser's languages. */
+export function initialLocale(): Locale {
+  const html = document.documentElement.lang;
+  if (document.getElementById('root')?.hasChildNodes() && isLocale(html)) return html;
+  const param = new URLSearchParams(location.search).get(LOCALE_PARAM);
+  if (isLocale(param)) return param;
+  const cookie = new RegExp(`(?:^|; )${LOCALE_COOKIE}=([a-z]+)`).exec(document.cookie)?.[1];
+  if (isLocale(cookie)) return cookie;
+  return negotiateLocale(navigator.languages);
+}
+
+/** Loads a language's catalogue and font, then switches every mounted text to it and remembers it on the device. */
+export async function activateLocale(locale: Locale, { remember = true } = {}): Promise<void> {
+  if (locale !== 'en') {
+    const [{ default: messages }] = await Promise.all([catalogs[locale](), fonts[locale]()]);
+    // A text the catalogue lacks falls back to English, compiled where it needs to be.
+    i18n.load(locale, { ...english, ...(messages as Messages) });
+  }
+  i18n.activate(locale);
+  const html = document.documentElement;
+  html.lang = locale;
+  html.dir = LOCALE_DIRECTION[locale];
+  if (remember) document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/** The active language. */
+export function currentLocale(): Locale {
+  return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
+}
+
+/** Intl's locale for the active language (Indian conventions, Latin digits: the spec's dd/mm/yyyy). */
+export function intlLocale(): string {
+  return INTL_LOCALE[currentLocale()];
+}
+
+const subscribe = (onChange: () => void) => i18n.on('change', onChange);
+
+/**
+ * A component's translator, re-rendering it when the language changes: `const { i18n } = useI18n();` then
+ * `i18n._('Save')` or `i18n._('{count, plural, one {# call} other {# calls}}', { count })`. The `i18n._(...)` form
+ * is what `npx lingui extract` collects.
+ */
+export function useI18n(): { i18n: typeof i18n; locale: Locale } {
+  const locale = useSyncExternalStore(subscribe, currentLocale, currentLocale);
+  return { i18n, locale };
+}

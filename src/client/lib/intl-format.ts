@@ -1,0 +1,33 @@
+import { intlLocale } from './i18n';
+
+/*
+ * Numbers, weekdays, months and instants in the active language (decision 045), always in Indian time. Calendar
+ * dates keep the spec's dd/mm/yyyy (src/shared/dates.ts formatDisplayDate) in every language; the words around
+ * them (weekday, month) are the language's. Formatters are made per call: Intl caches them itself.
+ */
+const IST = 'Asia/Kolkata';
+
+/** 1,23,456 in Indian grouping, Latin digits. */
+export function formatNumber(n: number): string {
+  return n.toLocaleString(intlLocale());
+}
+
+/** A yyyy-mm-dd date's weekday in the active language ('Monday', 'सोमवार', 'پیر'). */
+export function formatWeekday(isoDate: string, width: 'long' | 'short' = 'long'): string {
+  return new Intl.DateTimeFormat(intlLocale(), { weekday: width, timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** A month of a year ('November 2026', 'नवंबर 2026'); month 1-12. */
+export function formatMonthYear(year: number, month: number): string {
+  return new Intl.DateTimeFormat(intlLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, 1));
+}
+
+/** An instant as date and time in Indian time ('27/11/2026, 3:05 pm'). */
+export function formatDateTime(instant: string | number | Date): string {
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short', timeStyle: 'short', timeZone: IST }).format(new Date(instant));
+}
+
+/** An instant's time of day in Indian time ('3:05 pm'). */
+export function formatTimeOfDay(instant: string | number | Date): string {
+  return new Intl.DateTimeFormat(intlLocale(), { timeStyle: 'short', timeZone: IST }).format(new Date(instant));
+}

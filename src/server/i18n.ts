@@ -1,0 +1,33 @@
+import type { I18n } from '@lingui/core';
+import hi from '../shared/i18n/server/hi.json' with { type: 'json' };
+import ur from '../shared/i18n/server/ur.json' with { type: 'json' };
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../shared/i18n/locales';
+import { createI18n, type Catalog } from '../shared/i18n/translator';
+
+/*
+ * The server's texts in a reader's language (docs/decisions/045-languages.md): e-mails, pushes, calendar files and
+ * the `message` of answers. A text's id is its English words; one without a translation stays English.
+ */
+const translators: Record<Locale, I18n> = {
+  en: createI18n('en'),
+  hi: createI18n('hi', hi as Catalog),
+  ur: createI18n('ur', ur as Catalog),
+};
+
+/**
+ * A language's translator: `const i18n = i18nFor(locale); i18n._('Appointment booked with {doctor}', { doctor })`.
+ * Name it `i18n` and pass the English literal first: that is what `npx lingui extract` collects.
+ */
+export function i18nFor(locale: Locale | null | undefined): I18n {
+  return translators[isLocale(locale) ? locale : DEFAULT_LOCALE];
+}
+
+/** A text already in English held in a variable (marked `/*i18n*\/` where it is written), in a language. */
+export function translate(locale: Locale | null | undefined, text: string, values?: Record<string, unknown>): string {
+  return i18nFor(locale)._(text, values);
+}
+
+/** The language stored on an account (null: never chosen), as a Locale. */
+export function accountLocale(language: string | null | undefined): Locale {
+  return isLocale(language) ? language : DEFAULT_LOCALE;
+}
