@@ -35,7 +35,7 @@ export interface QuickTemplate {
 export const QUICK_TEMPLATES: QuickTemplate[] = [
   {
     type: 'welcome',
-    label: 'Welcome',
+    label: /*i18n*/ 'Welcome',
     subject: `Welcome to ${PRODUCT_NAME}, {{name}}!`,
     content: [
       'Hello {{name}},',
@@ -49,7 +49,7 @@ export const QUICK_TEMPLATES: QuickTemplate[] = [
   },
   {
     type: 'reminder',
-    label: 'Trial Reminder',
+    label: /*i18n*/ 'Trial Reminder',
     subject: '{{name}}, your free trial is waiting',
     content: [
       'Hello {{name}},',
@@ -61,7 +61,7 @@ export const QUICK_TEMPLATES: QuickTemplate[] = [
   },
   {
     type: 'subscription',
-    label: 'Subscription Upgrade',
+    label: /*i18n*/ 'Subscription Upgrade',
     subject: `Keep booking with ${PRODUCT_NAME}, {{name}}`,
     content: [
       'Hello {{name}},',
@@ -75,7 +75,7 @@ export const QUICK_TEMPLATES: QuickTemplate[] = [
   },
   {
     type: 'updates',
-    label: 'Platform Updates',
+    label: /*i18n*/ 'Platform Updates',
     subject: `What's new on ${PRODUCT_NAME}`,
     content: [
       'Hello {{name}},',

@@ -4,71 +4,71 @@ export const PRODUCT_NAME = 'RepVisit';
 
 // spec part 1, 9: 36 Indian states and union territories.
 export const INDIAN_STATES = [
-  'Andaman and Nicobar Islands',
-  'Andhra Pradesh',
-  'Arunachal Pradesh',
-  'Assam',
-  'Bihar',
-  'Chandigarh',
-  'Chhattisgarh',
-  'Dadra and Nagar Haveli and Daman and Diu',
-  'Delhi',
-  'Goa',
-  'Gujarat',
-  'Haryana',
-  'Himachal Pradesh',
-  'Jammu and Kashmir',
-  'Jharkhand',
-  'Karnataka',
-  'Kerala',
-  'Ladakh',
-  'Lakshadweep',
-  'Madhya Pradesh',
-  'Maharashtra',
-  'Manipur',
-  'Meghalaya',
-  'Mizoram',
-  'Nagaland',
-  'Odisha',
-  'Puducherry',
-  'Punjab',
-  'Rajasthan',
-  'Sikkim',
-  'Tamil Nadu',
-  'Telangana',
-  'Tripura',
-  'Uttar Pradesh',
-  'Uttarakhand',
-  'West Bengal',
+  /*i18n*/ 'Andaman and Nicobar Islands',
+  /*i18n*/ 'Andhra Pradesh',
+  /*i18n*/ 'Arunachal Pradesh',
+  /*i18n*/ 'Assam',
+  /*i18n*/ 'Bihar',
+  /*i18n*/ 'Chandigarh',
+  /*i18n*/ 'Chhattisgarh',
+  /*i18n*/ 'Dadra and Nagar Haveli and Daman and Diu',
+  /*i18n*/ 'Delhi',
+  /*i18n*/ 'Goa',
+  /*i18n*/ 'Gujarat',
+  /*i18n*/ 'Haryana',
+  /*i18n*/ 'Himachal Pradesh',
+  /*i18n*/ 'Jammu and Kashmir',
+  /*i18n*/ 'Jharkhand',
+  /*i18n*/ 'Karnataka',
+  /*i18n*/ 'Kerala',
+  /*i18n*/ 'Ladakh',
+  /*i18n*/ 'Lakshadweep',
+  /*i18n*/ 'Madhya Pradesh',
+  /*i18n*/ 'Maharashtra',
+  /*i18n*/ 'Manipur',
+  /*i18n*/ 'Meghalaya',
+  /*i18n*/ 'Mizoram',
+  /*i18n*/ 'Nagaland',
+  /*i18n*/ 'Odisha',
+  /*i18n*/ 'Puducherry',
+  /*i18n*/ 'Punjab',
+  /*i18n*/ 'Rajasthan',
+  /*i18n*/ 'Sikkim',
+  /*i18n*/ 'Tamil Nadu',
+  /*i18n*/ 'Telangana',
+  /*i18n*/ 'Tripura',
+  /*i18n*/ 'Uttar Pradesh',
+  /*i18n*/ 'Uttarakhand',
+  /*i18n*/ 'West Bengal',
 ] as const;
 
-export const JAMMU_AND_KASHMIR = 'Jammu and Kashmir';
+export const JAMMU_AND_KASHMIR = /*i18n*/ 'Jammu and Kashmir';
 
 // spec part 1, 9: the 20 districts offered as cities for Jammu and Kashmir.
 export const JK_DISTRICTS = [
-  'Doda',
-  'Jammu',
-  'Kathua',
-  'Kishtwar',
-  'Poonch',
-  'Rajouri',
-  'Ramban',
-  'Reasi',
-  'Samba',
-  'Udhampur',
-  'Anantnag',
-  'Bandipora',
-  'Baramulla',
-  'Budgam',
-  'Ganderbal',
-  'Kulgam',
-  'Kupwara',
-  'Pulwama',
-  'Shopian',
-  'Srinagar',
+  /*i18n*/ 'Doda',
+  /*i18n*/ 'Jammu',
+  /*i18n*/ 'Kathua',
+  /*i18n*/ 'Kishtwar',
+  /*i18n*/ 'Poonch',
+  /*i18n*/ 'Rajouri',
+  /*i18n*/ 'Ramban',
+  /*i18n*/ 'Reasi',
+  /*i18n*/ 'Samba',
+  /*i18n*/ 'Udhampur',
+  /*i18n*/ 'Anantnag',
+  /*i18n*/ 'Bandipora',
+  /*i18n*/ 'Baramulla',
+  /*i18n*/ 'Budgam',
+  /*i18n*/ 'Ganderbal',
+  /*i18n*/ 'Kulgam',
+  /*i18n*/ 'Kupwara',
+  /*i18n*/ 'Pulwama',
+  /*i18n*/ 'Shopian',
+  /*i18n*/ 'Srinagar',
 ] as const;
 
-export const OTHER_CITY = 'Other';
+export const OTHER_CITY = /*i18n*/ 'Other';
 
 /** spec part 1, 5: J&K offers its districts; any other state offers only 'Other'. */
 export function citiesForState(state: string): readonly string[] {
@@ -85,25 +85,29 @@ export const STATES_FALLBACK = [JAMMU_AND_KASHMIR] as const;
 
 // spec part 1, 3: specialties offered when adding a doctor.
 export const SPECIALTIES = [
-  'General Medicine',
-  'Cardiology',
-  'Dermatology',
-  'Endocrinology',
-  'Gastroenterology',
-  'Gynecology',
-  'Neurology',
-  'Oncology',
-  'Orthopedics',
-  'Pediatrics',
-  'Psychiatry',
-  'Pulmonology',
-  'Radiology',
-  'Urology',
+  /*i18n*/ 'General Medicine',
+  /*i18n*/ 'Cardiology',
+  /*i18n*/ 'Dermatology',
+  /*i18n*/ 'Endocrinology',
+  /*i18n*/ 'Gastroenterology',
+  /*i18n*/ 'Gynecology',
+  /*i18n*/ 'Neurology',
+  /*i18n*/ 'Oncology',
+  /*i18n*/ 'Orthopedics',
+  /*i18n*/ 'Pediatrics',
+  /*i18n*/ 'Psychiatry',
+  /*i18n*/ 'Pulmonology',
+  /*i18n*/ 'Radiology',
+  /*i18n*/ 'Urology',
 ] as const;
 export type Specialty = (typeof SPECIALTIES)[number];
 
 // spec part 1, 3: cancellation reasons.
-export const CANCELLATION_REASONS = ['Clinic will be closed today', 'Doctor has some important work', 'Doctor is leaving for conference'] as const;
+export const CANCELLATION_REASONS = [
+  /*i18n*/ 'Clinic will be closed today',
+  /*i18n*/ 'Doctor has some important work',
+  /*i18n*/ 'Doctor is leaving for conference',
+] as const;
 
 // spec part 1, 9 and part 2, 9.
 export const LIMITS = {
@@ -153,8 +157,8 @@ export const TIMINGS = {
 
 // spec part 2, 9: plans in INR; amounts in paise.
 export const PLANS = {
-  monthly: { label: 'Monthly', priceInr: 99, amountPaise: 9900, days: 30 },
-  yearly: { label: 'Yearly', priceInr: 990, amountPaise: 99000, days: 365 },
+  monthly: { label: /*i18n*/ 'Monthly', priceInr: 99, amountPaise: 9900, days: 30 },
+  yearly: { label: /*i18n*/ 'Yearly', priceInr: 990, amountPaise: 99000, days: 365 },
 } as const;
 export type PlanType = keyof typeof PLANS;
 export const YEARLY_SAVING_INR = 198;
@@ -163,13 +167,13 @@ export const CURRENCY = 'INR';
 // spec part 2, 1: support hours and facts the legal pages state.
 export const COMPANY = {
   legalName: 'RepVisit Technologies Private Limited',
-  city: 'Srinagar',
-  address: 'Residency Road, Srinagar, Jammu and Kashmir 190001, India',
+  city: /*i18n*/ 'Srinagar',
+  address: /*i18n*/ 'Residency Road, Srinagar, Jammu and Kashmir 190001, India',
   email: 'support@repvisit.in',
   grievanceEmail: 'grievance@repvisit.in',
   phone: '+91 194 245 0000',
   cin: 'U72900JK2024PTC000000',
-  supportHours: ['Monday to Friday: 9:00 to 18:00 IST', 'Saturday: 10:00 to 16:00 IST', 'Sunday: closed'],
-  replyPromise: 'We reply within 24 hours on business days.',
-  policiesEffective: 'June 1, 2025',
+  supportHours: [/*i18n*/ 'Monday to Friday: 9:00 to 18:00 IST', /*i18n*/ 'Saturday: 10:00 to 16:00 IST', /*i18n*/ 'Sunday: closed'],
+  replyPromise: /*i18n*/ 'We reply within 24 hours on business days.',
+  policiesEffective: /*i18n*/ 'June 1, 2025',
 } as const;

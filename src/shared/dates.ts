@@ -50,9 +50,9 @@ export const weekdayName = (date: IsoDate) => weekdayOf(date).replace(/^./, (c) 
 
 /** dd/mm/yyyy as the screens show dates; 'Invalid Date' for what is not a date (spec part 2, 5). */
 export function formatDisplayDate(value: string | null | undefined): string {
-  if (!value) return 'No Date';
+  if (!value) return /*i18n*/ 'No Date';
   const iso = value.slice(0, 10);
-  if (!isIsoDate(iso)) return 'Invalid Date';
+  if (!isIsoDate(iso)) return /*i18n*/ 'Invalid Date';
   const [y, m, d] = iso.split('-');
   return `${d}/${m}/${y}`;
 }

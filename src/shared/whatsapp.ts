@@ -6,7 +6,7 @@ import { canonicalPhone, displayPhone } from './schemas/phone';
 
 /** The exact words shown beside the WhatsApp switch; stored in whatsapp_consents.wording with each opt-in. */
 export const WHATSAPP_CONSENT_TEXT =
-  'I agree to receive messages about my RepVisit visits, reminders and account on WhatsApp at this number. I can turn them off here at any time, or reply STOP.';
+  /*i18n*/ 'I agree to receive messages about my RepVisit visits, reminders and account on WhatsApp at this number. I can turn them off here at any time, or reply STOP.';
 
 /** Replies that end WhatsApp messages to the number that sent them (trimmed, any case; docs/decisions/044, STOP). */
 export const WHATSAPP_STOP_WORDS = ['STOP', 'UNSUBSCRIBE'] as const;

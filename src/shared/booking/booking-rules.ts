@@ -1,33 +1,37 @@
 import { addDays, formatDisplayDate, isIsoDate, weekdayOf, type IsoDate } from '../dates';
 import { daySlots, SLOT_MINUTES, slotTimes, takenSlotTimes, VISIT_TIME_MESSAGES, type VisitWindow } from './visit-windows';
+import { formatted } from '../i18n/formatted';
 
 // spec part 2, 5 (booking rules, rep calendar) and 4 (appointment statuses, cancellation): written once here,
 // used by the calendar and by the server, which is the authority (ARCHITECTURE rule 1). Pure: `today` (the
 // date in India) is passed in.
 
 export const BOOKING_MESSAGES = {
-  alreadyBookedOnDate: 'You already have an appointment with this doctor on this date',
+  alreadyBookedOnDate: /*i18n*/ 'You already have an appointment with this doctor on this date',
   hasFutureAppointment:
-    'You already have a future appointment with this doctor at this clinic. Please complete or cancel your current appointment before booking another one.',
+    /*i18n*/ 'You already have a future appointment with this doctor at this clinic. Please complete or cancel your current appointment before booking another one.',
   frequency: (cutoff: IsoDate) =>
-    `Due to call frequency restrictions, you cannot book an appointment before ${formatDisplayDate(cutoff)}. Please select a later date.`,
-  full: 'No appointment slots available for this date. Please select another date.',
-  past: 'You cannot book an appointment for a past date. Please select today or a later date.',
-  beyondHorizon: (last: IsoDate) => `Appointments can be booked up to ${formatDisplayDate(last)}. Please select an earlier date.`,
-  unavailableWeekday: 'The doctor is not available on this day. Please select another date.',
-  invalidDate: 'Please select a valid date.',
-  booked: 'Appointment booked successfully',
-  cancelled: 'Appointment cancelled successfully',
-  cannotCancelToday: 'Cannot cancel on appointment day',
-  cannotCancelCompleted: 'Appointment Completed',
-  cannotCancelCancelled: 'Appointment Cancelled',
+    formatted(/*i18n*/ 'Due to call frequency restrictions, you cannot book an appointment before {date}. Please select a later date.', {
+      date: formatDisplayDate(cutoff),
+    }),
+  full: /*i18n*/ 'No appointment slots available for this date. Please select another date.',
+  past: /*i18n*/ 'You cannot book an appointment for a past date. Please select today or a later date.',
+  beyondHorizon: (last: IsoDate) =>
+    formatted(/*i18n*/ 'Appointments can be booked up to {date}. Please select an earlier date.', { date: formatDisplayDate(last) }),
+  unavailableWeekday: /*i18n*/ 'The doctor is not available on this day. Please select another date.',
+  invalidDate: /*i18n*/ 'Please select a valid date.',
+  booked: /*i18n*/ 'Appointment booked successfully',
+  cancelled: /*i18n*/ 'Appointment cancelled successfully',
+  cannotCancelToday: /*i18n*/ 'Cannot cancel on appointment day',
+  cannotCancelCompleted: /*i18n*/ 'Appointment Completed',
+  cannotCancelCancelled: /*i18n*/ 'Appointment Cancelled',
   // Decision 041: the spec's rep cancels only a booked visit; a confirmed one is the clinic's to cancel.
-  cannotCancelConfirmed: 'Confirmed by the clinic. Please call the clinic to change it.',
-  cannotCancelNoShow: 'Marked as no-show by the clinic',
-  mustBeLoggedIn: 'You must be logged in to book an appointment',
-  closed: "The clinic has cancelled this doctor's calls for this date. Please select another date.",
-  leave: 'The doctor is on leave on this date. Please select another date.',
-  clinicClosed: 'The clinic is closed on this date. Please select another date.',
+  cannotCancelConfirmed: /*i18n*/ 'Confirmed by the clinic. Please call the clinic to change it.',
+  cannotCancelNoShow: /*i18n*/ 'Marked as no-show by the clinic',
+  mustBeLoggedIn: /*i18n*/ 'You must be logged in to book an appointment',
+  closed: /*i18n*/ "The clinic has cancelled this doctor's calls for this date. Please select another date.",
+  leave: /*i18n*/ 'The doctor is on leave on this date. Please select another date.',
+  clinicClosed: /*i18n*/ 'The clinic is closed on this date. Please select another date.',
 } as const;
 
 export interface BookingSettings {

@@ -1,4 +1,5 @@
 import { formatDisplayDate } from '../dates';
+import { formatted } from '../i18n/formatted';
 
 // How a visit's time and place in the doctor's day read wherever the visit is shown: the clinic's day view, the
 // admin's list, the e-mails (docs/decisions/039-visit-windows-and-tokens.md). A token exists only for a visit
@@ -13,4 +14,4 @@ export function visitLabel(v: { token: number | null; start_time: string | null 
 
 /** "24/11/2026 at 15:30", or "24/11/2026" for a visit booked for the whole day. */
 export const visitDateText = (date: string, startTime: string | null | undefined) =>
-  startTime ? `${formatDisplayDate(date)} at ${startTime}` : formatDisplayDate(date);
+  startTime ? formatted(/*i18n*/ '{date} at {time}', { date: formatDisplayDate(date), time: startTime }) : formatDisplayDate(date);

@@ -13,24 +13,24 @@ export const CLINIC_STATUS_MOVES = ['confirmed', 'cancelled', 'completed', 'no_s
 export type ClinicStatusMove = (typeof CLINIC_STATUS_MOVES)[number];
 
 export const VISIT_STATUS_MESSAGES = {
-  confirmed: 'Visit confirmed',
-  cancelled: 'Visit declined. The rep has been informed.',
-  completed: 'Visit marked completed',
-  no_show: 'Visit marked as no-show',
-  confirmOnlyBooked: 'Only a visit awaiting confirmation can be confirmed.',
-  cancelOnlyActive: 'Only a booked or confirmed visit can be cancelled.',
-  cancelNotPast: 'A visit on a past date cannot be cancelled.',
-  outcomeOnlyActive: 'Only a booked or confirmed visit can be marked completed or no-show.',
-  outcomeNotBefore: 'A visit can be marked completed or no-show only on or after its date.',
-  reasonRequired: 'Please give a reason for declining this visit.',
+  confirmed: /*i18n*/ 'Visit confirmed',
+  cancelled: /*i18n*/ 'Visit declined. The rep has been informed.',
+  completed: /*i18n*/ 'Visit marked completed',
+  no_show: /*i18n*/ 'Visit marked as no-show',
+  confirmOnlyBooked: /*i18n*/ 'Only a visit awaiting confirmation can be confirmed.',
+  cancelOnlyActive: /*i18n*/ 'Only a booked or confirmed visit can be cancelled.',
+  cancelNotPast: /*i18n*/ 'A visit on a past date cannot be cancelled.',
+  outcomeOnlyActive: /*i18n*/ 'Only a booked or confirmed visit can be marked completed or no-show.',
+  outcomeNotBefore: /*i18n*/ 'A visit can be marked completed or no-show only on or after its date.',
+  reasonRequired: /*i18n*/ 'Please give a reason for declining this visit.',
 } as const;
 
 export const CHECK_IN_MESSAGES = {
-  checkedIn: 'Checked in',
-  invalidCode: 'Invalid check-in code. Please ask the reception for the current code.',
-  notToday: 'You can check in only on the day of the visit.',
-  notActive: 'Only a booked or confirmed visit can be checked in.',
-  notCheckedIn: 'A proof of visit is available once you have checked in at the clinic.',
+  checkedIn: /*i18n*/ 'Checked in',
+  invalidCode: /*i18n*/ 'Invalid check-in code. Please ask the reception for the current code.',
+  notToday: /*i18n*/ 'You can check in only on the day of the visit.',
+  notActive: /*i18n*/ 'Only a booked or confirmed visit can be checked in.',
+  notCheckedIn: /*i18n*/ 'A proof of visit is available once you have checked in at the clinic.',
 } as const;
 
 /** The reception's code (docs/decisions/041): 6 digits, a new one every 2 minutes; the previous one is still taken. */
@@ -88,15 +88,15 @@ export function visitOutcome(v: { status: string; date: IsoDate }, today: IsoDat
 export function visitStatusText(status: string, o: { requiresApproval?: boolean } = {}): string {
   switch (status) {
     case 'booked':
-      return o.requiresApproval ? 'Awaiting confirmation' : 'Booked';
+      return o.requiresApproval ? /*i18n*/ 'Awaiting confirmation' : /*i18n*/ 'Booked';
     case 'confirmed':
-      return 'Confirmed';
+      return /*i18n*/ 'Confirmed';
     case 'completed':
-      return 'Completed';
+      return /*i18n*/ 'Completed';
     case 'no_show':
-      return 'No-show';
+      return /*i18n*/ 'No-show';
     case 'cancelled':
-      return 'Cancelled';
+      return /*i18n*/ 'Cancelled';
     default:
       return status;
   }
@@ -110,22 +110,14 @@ export function outcomeText(
 ): string {
   const outcome = visitOutcome(v, today);
   if (outcome === 'cancelled') {
-    const by =
-      v.cancelled_by === 'rep'
-        ? viewer === 'rep'
-          ? 'you'
-          : 'the rep'
-        : v.cancelled_by === 'clinic'
-          ? viewer === 'clinic'
-            ? 'you'
-            : 'the clinic'
-          : v.cancelled_by === 'admin'
-            ? 'the admin'
-            : 'RepVisit';
-    return `Cancelled by ${by}`;
+    // Whole sentences, so each can be translated (docs/decisions/045).
+    if (v.cancelled_by === 'rep') return viewer === 'rep' ? /*i18n*/ 'Cancelled by you' : /*i18n*/ 'Cancelled by the rep';
+    if (v.cancelled_by === 'clinic') return viewer === 'clinic' ? /*i18n*/ 'Cancelled by you' : /*i18n*/ 'Cancelled by the clinic';
+    if (v.cancelled_by === 'admin') return /*i18n*/ 'Cancelled by the admin';
+    return /*i18n*/ 'Cancelled by RepVisit';
   }
-  if (outcome === 'not_recorded') return 'Not recorded';
-  if (outcome === 'upcoming') return 'Upcoming';
+  if (outcome === 'not_recorded') return /*i18n*/ 'Not recorded';
+  if (outcome === 'upcoming') return /*i18n*/ 'Upcoming';
   return visitStatusText(outcome);
 }
 

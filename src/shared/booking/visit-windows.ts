@@ -4,6 +4,8 @@
 // form, the rep's time buttons and the server (the authority) use these same functions. Times are "HH:MM",
 // 24-hour, Indian time.
 
+import { formatted } from '../i18n/formatted';
+
 export interface VisitWindow {
   start: string;
   end: string;
@@ -13,19 +15,19 @@ export const VISIT_WINDOWS_MAX = 3;
 export const SLOT_MINUTES = { min: 5, max: 60, default: 15 } as const;
 
 export const VISIT_TIME_MESSAGES = {
-  required: 'Please select a visit time.',
-  notOffered: 'Please select one of the visit times offered.',
-  taken: 'This visit time is no longer available. Please select another time.',
-  notNeeded: 'This doctor receives visits all day at this clinic: book the date without a visit time.',
+  required: /*i18n*/ 'Please select a visit time.',
+  notOffered: /*i18n*/ 'Please select one of the visit times offered.',
+  taken: /*i18n*/ 'This visit time is no longer available. Please select another time.',
+  notNeeded: /*i18n*/ 'This doctor receives visits all day at this clinic: book the date without a visit time.',
 } as const;
 
 export const VISIT_WINDOW_MESSAGES = {
-  tooMany: `Add at most ${VISIT_WINDOWS_MAX} visiting windows.`,
-  time: 'Enter times as HH:MM (24-hour), for example 15:30.',
-  order: 'A window must end after it starts.',
-  overlap: 'Visiting windows must not overlap.',
-  tooShort: 'A window must be long enough for one visit.',
-  slotMinutes: `Visit length must be between ${SLOT_MINUTES.min} and ${SLOT_MINUTES.max} minutes.`,
+  tooMany: formatted(/*i18n*/ 'Add at most {max} visiting windows.', { max: VISIT_WINDOWS_MAX }),
+  time: /*i18n*/ 'Enter times as HH:MM (24-hour), for example 15:30.',
+  order: /*i18n*/ 'A window must end after it starts.',
+  overlap: /*i18n*/ 'Visiting windows must not overlap.',
+  tooShort: /*i18n*/ 'A window must be long enough for one visit.',
+  slotMinutes: formatted(/*i18n*/ 'Visit length must be between {min} and {max} minutes.', { min: SLOT_MINUTES.min, max: SLOT_MINUTES.max }),
 } as const;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -12,23 +12,23 @@ export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 export const isOpenWaitlistStatus = (status: string) => status === 'waiting' || status === 'offered';
 
 export const RESCHEDULE_MESSAGES = {
-  rescheduled: 'Appointment rescheduled successfully',
-  cannotRescheduleToday: 'Cannot reschedule on appointment day',
-  cannotRescheduleCompleted: 'Appointment Completed',
-  cannotRescheduleCancelled: 'Appointment Cancelled',
-  cannotRescheduleNoShow: 'Marked as no-show by the clinic',
-  sameDay: 'Please select a different date or time.',
+  rescheduled: /*i18n*/ 'Appointment rescheduled successfully',
+  cannotRescheduleToday: /*i18n*/ 'Cannot reschedule on appointment day',
+  cannotRescheduleCompleted: /*i18n*/ 'Appointment Completed',
+  cannotRescheduleCancelled: /*i18n*/ 'Appointment Cancelled',
+  cannotRescheduleNoShow: /*i18n*/ 'Marked as no-show by the clinic',
+  sameDay: /*i18n*/ 'Please select a different date or time.',
 } as const;
 
 export const WAITLIST_MESSAGES = {
-  joined: 'You have joined the waitlist',
-  slotsAvailable: 'Slots are available on this date. Please book it.',
-  alreadyWaiting: 'You are already on the waitlist for this date.',
-  notFound: 'Waitlist entry not found',
-  left: 'You have left the waitlist',
-  declined: 'Offer declined. It has been passed to the next rep in line.',
-  offerClosed: 'This offer is no longer open.',
-  booked: 'Appointment booked successfully',
+  joined: /*i18n*/ 'You have joined the waitlist',
+  slotsAvailable: /*i18n*/ 'Slots are available on this date. Please book it.',
+  alreadyWaiting: /*i18n*/ 'You are already on the waitlist for this date.',
+  notFound: /*i18n*/ 'Waitlist entry not found',
+  left: /*i18n*/ 'You have left the waitlist',
+  declined: /*i18n*/ 'Offer declined. It has been passed to the next rep in line.',
+  offerClosed: /*i18n*/ 'This offer is no longer open.',
+  booked: /*i18n*/ 'Appointment booked successfully',
 } as const;
 
 export type RescheduleCheck = { ok: true } | { ok: false; message: string };

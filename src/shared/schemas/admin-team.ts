@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { savedLanguageSchema } from './account-language';
 import { ADMIN_MESSAGES } from './admin';
 import { passwordPolicy } from './auth';
 import { nextCursorSchema, pageQuerySchema } from './pagination';
+import { formatted } from '../i18n/formatted';
 
 /*
  * Wire contracts of the admin team (docs/decisions/042-admin-team.md): named admins with roles, two-factor sign-in
@@ -11,7 +13,7 @@ import { nextCursorSchema, pageQuerySchema } from './pagination';
  */
 
 export const ADMIN_ROLES = ['owner', 'staff'] as const;
-export const adminRoleSchema = z.enum(ADMIN_ROLES, { error: 'Role must be owner or staff' });
+export const adminRoleSchema = z.enum(ADMIN_ROLES, { error: /*i18n*/ 'Role must be owner or staff' });
 export type AdminRole = z.infer<typeof adminRoleSchema>;
 
 /** RFC 6238 as authenticator apps read it: 6 digits, 30-second steps, SHA-1. */
@@ -22,21 +24,21 @@ export const RECOVERY_CODE_COUNT = 10;
 export const ADMIN_INVITE_HOURS = 48;
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 /** The single-password session's identity (GET /api/admin/me, audit rows): id 0, an owner while no named owner exists. */
-export const SINGLE_PASSWORD_ADMIN = { id: 0, name: 'Administrator', role: 'owner' } as const;
+export const SINGLE_PASSWORD_ADMIN = { id: 0, name: /*i18n*/ 'Administrator', role: 'owner' } as const;
 
 export const ADMIN_TEAM_MESSAGES = {
-  emailRequired: 'Please enter your e-mail address',
-  codeHint: 'The 6-digit code from your authenticator app, or one of your recovery codes',
+  emailRequired: /*i18n*/ 'Please enter your e-mail address',
+  codeHint: /*i18n*/ 'The 6-digit code from your authenticator app, or one of your recovery codes',
   createOwnerBanner:
-    'One shared password opens this admin side. Create the named owner in the Admins tab: sign-in will then ask for e-mail, password and code.',
-  invited: 'Invitation sent',
-  resetSent: 'A new enrolment link was sent. Their sessions have ended and they sign in again once enrolled.',
-  deactivated: 'Admin deactivated. Their sessions have ended.',
-  reactivated: 'Admin reactivated',
-  nameRequired: 'Please enter a name',
-  enrolled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe: each works once.',
-  adminPasswordTooShort: `An admin password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`,
-  codeRequired: 'Please enter the 6-digit code from your authenticator app',
+    /*i18n*/ 'One shared password opens this admin side. Create the named owner in the Admins tab: sign-in will then ask for e-mail, password and code.',
+  invited: /*i18n*/ 'Invitation sent',
+  resetSent: /*i18n*/ 'A new enrolment link was sent. Their sessions have ended and they sign in again once enrolled.',
+  deactivated: /*i18n*/ 'Admin deactivated. Their sessions have ended.',
+  reactivated: /*i18n*/ 'Admin reactivated',
+  nameRequired: /*i18n*/ 'Please enter a name',
+  enrolled: /*i18n*/ 'Two-factor sign-in is on. Keep your recovery codes somewhere safe: each works once.',
+  adminPasswordTooShort: formatted(/*i18n*/ 'An admin password must be at least {min} characters', { min: ADMIN_PASSWORD_MIN_LENGTH }),
+  codeRequired: /*i18n*/ 'Please enter the 6-digit code from your authenticator app',
 } as const;
 
 const emailField = z
@@ -44,11 +46,11 @@ const emailField = z
   .trim()
   .toLowerCase()
   .min(1, ADMIN_TEAM_MESSAGES.emailRequired)
-  .max(254, 'Please enter a valid e-mail address')
-  .pipe(z.email('Please enter a valid e-mail address'));
+  .max(254, /*i18n*/ 'Please enter a valid e-mail address')
+  .pipe(z.email(/*i18n*/ 'Please enter a valid e-mail address'));
 /** A TOTP code (6 digits, spaces allowed) or a recovery code (xxxxx-xxxxx); the server tells which. */
-const codeField = z.string().trim().max(40, 'Invalid code');
-const tokenField = z.string({ error: 'Invalid link' }).min(20, 'Invalid link').max(100, 'Invalid link');
+const codeField = z.string().trim().max(40, /*i18n*/ 'Invalid code');
+const tokenField = z.string({ error: /*i18n*/ 'Invalid link' }).min(20, /*i18n*/ 'Invalid link').max(100, /*i18n*/ 'Invalid link');
 /** An admin's password: the accounts' policy, and at least 12 characters for an account that can delete every user. */
 export const adminPasswordSchema = passwordPolicy(ADMIN_TEAM_MESSAGES.adminPasswordTooShort).min(
   ADMIN_PASSWORD_MIN_LENGTH,
@@ -78,6 +80,10 @@ export const adminSignInSchema = z.object({
   code: codeField.optional(),
 });
 export type AdminSignIn = z.infer<typeof adminSignInSchema>;
+
+/** The answer of POST /api/admin/authenticate: the admin's saved language too (null: none chosen; decision 045). */
+export const adminSignInResponseSchema = z.object({ message: z.string(), language: savedLanguageSchema });
+export type AdminSignInResponse = z.infer<typeof adminSignInResponseSchema>;
 
 /** GET /api/admin/me: who is signed in. The single-password session is `SINGLE_PASSWORD_ADMIN` with `email` null. */
 export const adminMeResponseSchema = z.object({
@@ -113,7 +119,11 @@ export type AdminTeamMember = z.infer<typeof adminTeamMemberSchema>;
  * session may invite only the first owner (`role: 'owner'`); 409 `admin_email_taken` for an address already on the team.
  */
 export const inviteAdminSchema = z.object({
-  name: z.string({ error: ADMIN_TEAM_MESSAGES.nameRequired }).trim().min(1, ADMIN_TEAM_MESSAGES.nameRequired).max(100, 'Name must be at most 100 characters'),
+  name: z
+    .string({ error: ADMIN_TEAM_MESSAGES.nameRequired })
+    .trim()
+    .min(1, ADMIN_TEAM_MESSAGES.nameRequired)
+    .max(100, /*i18n*/ 'Name must be at most 100 characters'),
   email: emailField,
   role: adminRoleSchema,
 });
@@ -134,9 +144,9 @@ export type AdminTeamResponse = z.infer<typeof adminTeamResponseSchema>;
  * PATCH /api/admin/admins/{id}: `active: false` deactivates (their sessions end at once), `true` reactivates. 409
  * `admin_last_owner` when no other active owner would remain; 409 `admin_self` for one's own account.
  */
-export const updateAdminSchema = z.object({ active: z.boolean({ error: 'active must be true or false' }) });
+export const updateAdminSchema = z.object({ active: z.boolean({ error: /*i18n*/ 'active must be true or false' }) });
 export const adminIdParamSchema = z.object({
-  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(2_147_483_647, 'Invalid id'),
+  id: z.coerce.number({ error: /*i18n*/ 'Invalid id' }).int(/*i18n*/ 'Invalid id').positive(/*i18n*/ 'Invalid id').max(2_147_483_647, /*i18n*/ 'Invalid id'),
 });
 export const updateAdminResponseSchema = z.object({ message: z.string(), admin: adminTeamMemberSchema });
 export type UpdateAdminResponse = z.infer<typeof updateAdminResponseSchema>;
@@ -210,26 +220,26 @@ export const ADMIN_ACTIONS = [
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 export const ADMIN_ACTION_LABELS: Record<AdminAction, string> = {
-  sign_in: 'Signed in',
-  sign_in_failed: 'Failed sign-in',
-  sign_out: 'Signed out',
-  data_exported: 'Exported a list (CSV)',
-  user_status_changed: "Changed a user's status",
-  user_deleted: 'Deleted a user',
-  doctor_deleted: 'Deleted a doctor',
-  appointment_deleted: 'Deleted an appointment',
-  broadcast_sent: 'Broadcast a message',
-  broadcast_withdrawn: 'Withdrew the announcement',
-  bulk_email_sent: 'Sent a bulk e-mail',
-  reregistration_email_sent: 'Sent re-registration e-mails',
-  email_retried: 'Sent a failed e-mail again',
-  email_job_retried: "Sent a bulk send's failed e-mails again",
-  server_restarted: 'Restarted the server',
-  admin_invited: 'Invited an admin',
-  admin_deactivated: 'Deactivated an admin',
-  admin_reactivated: 'Reactivated an admin',
-  two_factor_reset: 'Reset a second factor',
-  admin_enrolled: 'Enrolled (password and second factor)',
+  sign_in: /*i18n*/ 'Signed in',
+  sign_in_failed: /*i18n*/ 'Failed sign-in',
+  sign_out: /*i18n*/ 'Signed out',
+  data_exported: /*i18n*/ 'Exported a list (CSV)',
+  user_status_changed: /*i18n*/ "Changed a user's status",
+  user_deleted: /*i18n*/ 'Deleted a user',
+  doctor_deleted: /*i18n*/ 'Deleted a doctor',
+  appointment_deleted: /*i18n*/ 'Deleted an appointment',
+  broadcast_sent: /*i18n*/ 'Broadcast a message',
+  broadcast_withdrawn: /*i18n*/ 'Withdrew the announcement',
+  bulk_email_sent: /*i18n*/ 'Sent a bulk e-mail',
+  reregistration_email_sent: /*i18n*/ 'Sent re-registration e-mails',
+  email_retried: /*i18n*/ 'Sent a failed e-mail again',
+  email_job_retried: /*i18n*/ "Sent a bulk send's failed e-mails again",
+  server_restarted: /*i18n*/ 'Restarted the server',
+  admin_invited: /*i18n*/ 'Invited an admin',
+  admin_deactivated: /*i18n*/ 'Deactivated an admin',
+  admin_reactivated: /*i18n*/ 'Reactivated an admin',
+  two_factor_reset: /*i18n*/ 'Reset a second factor',
+  admin_enrolled: /*i18n*/ 'Enrolled (password and second factor)',
 };
 
 const blankIsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -237,9 +247,13 @@ const blankIsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (
 /** GET /api/admin/audit?limit&cursor&adminId&action: newest first. `adminId=0` is the single-password session. */
 export const adminAuditQuerySchema = pageQuerySchema.extend({
   adminId: blankIsMissing(
-    z.coerce.number({ error: 'Invalid admin id' }).int('Invalid admin id').min(0, 'Invalid admin id').max(2_147_483_647, 'Invalid admin id'),
+    z.coerce
+      .number({ error: /*i18n*/ 'Invalid admin id' })
+      .int(/*i18n*/ 'Invalid admin id')
+      .min(0, /*i18n*/ 'Invalid admin id')
+      .max(2_147_483_647, /*i18n*/ 'Invalid admin id'),
   ),
-  action: blankIsMissing(z.enum(ADMIN_ACTIONS, { error: 'Unknown action' })),
+  action: blankIsMissing(z.enum(ADMIN_ACTIONS, { error: /*i18n*/ 'Unknown action' })),
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
 
@@ -264,12 +278,12 @@ export type AdminAuditResponse = z.infer<typeof adminAuditResponseSchema>;
 // --- security events (spec part 1, 3: security_events) -----------------------------------------------------------
 
 export const THREAT_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
-export const threatLevelSchema = z.enum(THREAT_LEVELS, { error: 'Level must be low, medium, high or critical' });
+export const threatLevelSchema = z.enum(THREAT_LEVELS, { error: /*i18n*/ 'Level must be low, medium, high or critical' });
 export type ThreatLevel = z.infer<typeof threatLevelSchema>;
 
 /** GET /api/admin/security-events?limit&cursor&type&level: newest first. */
 export const securityEventsQuerySchema = pageQuerySchema.extend({
-  type: blankIsMissing(z.string().trim().max(60, 'Unknown event type')),
+  type: blankIsMissing(z.string().trim().max(60, /*i18n*/ 'Unknown event type')),
   level: blankIsMissing(threatLevelSchema),
 });
 export type SecurityEventsQuery = z.infer<typeof securityEventsQuerySchema>;

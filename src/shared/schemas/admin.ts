@@ -5,6 +5,7 @@ import { RECIPIENT_GROUPS } from '../subscription/recipient-groups';
 import { listTotalSchema, nextCursorSchema, pageQuerySchema } from './pagination';
 import { subscriptionRefundSchema } from './subscription';
 import { channelStatsSchema, deliveryStatusSchema, messageChannelFilterSchema, messageChannelSchema } from './whatsapp';
+import { formatted } from '../i18n/formatted';
 
 /*
  * Wire contracts of the admin dashboard and the admin e-mail dashboard (spec part 2, sections 2.5, 2.6, 3, 4,
@@ -12,36 +13,36 @@ import { channelStatsSchema, deliveryStatusSchema, messageChannelFilterSchema, m
  */
 
 export const ADMIN_MESSAGES = {
-  invalidCredentials: 'Invalid admin credentials',
-  accessDenied: 'Access Denied',
-  authRequired: 'Admin authentication required',
-  adminOff: 'The admin side is off. Set ADMIN_PASSWORD to turn it on.',
-  passwordRequired: 'Please enter the admin password',
-  authenticated: 'Admin authenticated',
-  loggedOut: 'Logged out',
-  broadcastEmpty: 'Please enter a message to broadcast',
-  broadcastTooLong: 'Message must be at most 500 characters',
-  broadcastSent: 'Notification sent to all medical representatives',
-  broadcastFailed: 'Failed to send notification',
-  broadcastCleared: 'Announcement withdrawn',
-  noRecipients: 'No Recipients',
-  noReregistrationRecipients: 'Please select recipients or enter email addresses',
-  invalidEmails: 'Invalid Emails',
-  invalidEmailsText: 'Please enter valid email addresses',
-  reregistrationFailed: 'Failed to send re-registration emails',
-  noBulkRecipients: 'Please select at least one medical representative',
-  missingContent: 'Missing Content',
-  missingContentText: 'Please provide both subject and email content',
-  sendEmailsFailed: 'Failed to send emails. Please try again.',
-  loadRepsFailed: 'Failed to load medical representatives',
-  loadHistoryFailed: 'Failed to load email history',
-  restartFailed: 'Restart Failed',
-  restarting: 'Server restart initiated. The server will be back in a few seconds.',
-  deleteFailed: 'Delete Failed',
-  userNotFound: 'User not found',
-  doctorNotFound: 'Doctor not found',
-  appointmentNotFound: 'Appointment not found',
-  jobNotFound: 'Email job not found',
+  invalidCredentials: /*i18n*/ 'Invalid admin credentials',
+  accessDenied: /*i18n*/ 'Access Denied',
+  authRequired: /*i18n*/ 'Admin authentication required',
+  adminOff: /*i18n*/ 'The admin side is off. Set ADMIN_PASSWORD to turn it on.',
+  passwordRequired: /*i18n*/ 'Please enter the admin password',
+  authenticated: /*i18n*/ 'Admin authenticated',
+  loggedOut: /*i18n*/ 'Logged out',
+  broadcastEmpty: /*i18n*/ 'Please enter a message to broadcast',
+  broadcastTooLong: /*i18n*/ 'Message must be at most 500 characters',
+  broadcastSent: /*i18n*/ 'Notification sent to all medical representatives',
+  broadcastFailed: /*i18n*/ 'Failed to send notification',
+  broadcastCleared: /*i18n*/ 'Announcement withdrawn',
+  noRecipients: /*i18n*/ 'No Recipients',
+  noReregistrationRecipients: /*i18n*/ 'Please select recipients or enter email addresses',
+  invalidEmails: /*i18n*/ 'Invalid Emails',
+  invalidEmailsText: /*i18n*/ 'Please enter valid email addresses',
+  reregistrationFailed: /*i18n*/ 'Failed to send re-registration emails',
+  noBulkRecipients: /*i18n*/ 'Please select at least one medical representative',
+  missingContent: /*i18n*/ 'Missing Content',
+  missingContentText: /*i18n*/ 'Please provide both subject and email content',
+  sendEmailsFailed: /*i18n*/ 'Failed to send emails. Please try again.',
+  loadRepsFailed: /*i18n*/ 'Failed to load medical representatives',
+  loadHistoryFailed: /*i18n*/ 'Failed to load email history',
+  restartFailed: /*i18n*/ 'Restart Failed',
+  restarting: /*i18n*/ 'Server restart initiated. The server will be back in a few seconds.',
+  deleteFailed: /*i18n*/ 'Delete Failed',
+  userNotFound: /*i18n*/ 'User not found',
+  doctorNotFound: /*i18n*/ 'Doctor not found',
+  appointmentNotFound: /*i18n*/ 'Appointment not found',
+  jobNotFound: /*i18n*/ 'Email job not found',
 } as const;
 
 /** spec part 2, 9: the broadcast's limit. */
@@ -55,11 +56,11 @@ export const adminAuthenticateSchema = z.object({
 });
 export type AdminAuthenticate = z.infer<typeof adminAuthenticateSchema>;
 
-export const adminUserTypeSchema = z.enum(['medrep', 'clinic'], { error: 'User type must be medrep or clinic' });
+export const adminUserTypeSchema = z.enum(['medrep', 'clinic'], { error: /*i18n*/ 'User type must be medrep or clinic' });
 export type AdminUserType = z.infer<typeof adminUserTypeSchema>;
 
 export const idParamSchema = z.object({
-  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(2_147_483_647, 'Invalid id'),
+  id: z.coerce.number({ error: /*i18n*/ 'Invalid id' }).int(/*i18n*/ 'Invalid id').positive(/*i18n*/ 'Invalid id').max(2_147_483_647, /*i18n*/ 'Invalid id'),
 });
 
 export const deleteUserSchema = z.object({ userType: adminUserTypeSchema });
@@ -67,7 +68,7 @@ export const deleteUserSchema = z.object({ userType: adminUserTypeSchema });
 /** PATCH /api/admin/users/{id}/status: `status` is the target; without it the account toggles (spec part 2, 4). */
 export const updateUserStatusSchema = z.object({
   userType: adminUserTypeSchema,
-  status: z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }).optional(),
+  status: z.enum(['active', 'inactive'], { error: /*i18n*/ 'Status must be active or inactive' }).optional(),
 });
 
 /** spec part 2, 5: trimmed, non-empty, at most 500 characters. */
@@ -98,7 +99,7 @@ export const reregistrationSchema = z
   .object({
     sendToAll: z.boolean().optional(),
     emails: z.array(emailAddressSchema).max(1000).optional(),
-    except: z.array(emailAddressSchema).max(5000, 'At most 5000 addresses can be left out').optional(),
+    except: z.array(emailAddressSchema).max(5000, /*i18n*/ 'At most 5000 addresses can be left out').optional(),
   })
   .refine((b) => b.sendToAll === true || (b.emails?.length ?? 0) > 0, { message: ADMIN_MESSAGES.noReregistrationRecipients });
 export type Reregistration = z.infer<typeof reregistrationSchema>;
@@ -110,8 +111,8 @@ export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
 
 /** The recipient list's filter (spec part 2, 4) and its search by name or e-mail; the server applies both. */
 export const emailRecipientsFilterSchema = z.object({
-  status: z.enum(RECIPIENT_GROUPS, { error: 'Filter must be all, free-trial-active, free-trial-not-activated, subscribed or expired' }).default('all'),
-  q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
+  status: z.enum(RECIPIENT_GROUPS, { error: /*i18n*/ 'Filter must be all, free-trial-active, free-trial-not-activated, subscribed or expired' }).default('all'),
+  q: z.string().trim().max(100, /*i18n*/ 'Search text must be at most 100 characters').optional(),
 });
 export type EmailRecipientsFilter = z.infer<typeof emailRecipientsFilterSchema>;
 /** GET /api/admin/medical-reps-with-subscription?limit&cursor&status&q */
@@ -127,7 +128,10 @@ const recipientIdSchema = z.number({ error: ADMIN_MESSAGES.noBulkRecipients }).i
 export const recipientSelectionSchema = z.object({
   all: z.literal(true),
   filter: emailRecipientsFilterSchema,
-  except: z.array(recipientIdSchema).max(BULK_EMAIL_MAX_RECIPIENTS, `At most ${BULK_EMAIL_MAX_RECIPIENTS} recipients can be left out`).default([]),
+  except: z
+    .array(recipientIdSchema)
+    .max(BULK_EMAIL_MAX_RECIPIENTS, formatted(/*i18n*/ 'At most {max} recipients can be left out', { max: BULK_EMAIL_MAX_RECIPIENTS }))
+    .default([]),
 });
 export type RecipientSelection = z.infer<typeof recipientSelectionSchema>;
 
@@ -137,13 +141,13 @@ export const bulkEmailMessageSchema = z.object({
     .string({ error: ADMIN_MESSAGES.missingContentText })
     .trim()
     .min(1, ADMIN_MESSAGES.missingContentText)
-    .max(SUBJECT_MAX, `Subject must be at most ${SUBJECT_MAX} characters`),
+    .max(SUBJECT_MAX, formatted(/*i18n*/ 'Subject must be at most {max} characters', { max: SUBJECT_MAX })),
   content: z
     .string({ error: ADMIN_MESSAGES.missingContentText })
     .trim()
     .min(1, ADMIN_MESSAGES.missingContentText)
-    .max(CONTENT_MAX, `Content must be at most ${CONTENT_MAX} characters`),
-  templateType: z.enum(EMAIL_TEMPLATE_TYPES, { error: 'Template type must be welcome, reminder, subscription, updates or custom' }).default('custom'),
+    .max(CONTENT_MAX, formatted(/*i18n*/ 'Content must be at most {max} characters', { max: CONTENT_MAX })),
+  templateType: z.enum(EMAIL_TEMPLATE_TYPES, { error: /*i18n*/ 'Template type must be welcome, reminder, subscription, updates or custom' }).default('custom'),
 });
 
 /** POST /api/admin/send-bulk-email: the ticked reps' ids, or a selection by filter; one of the two. */
@@ -152,13 +156,13 @@ export const bulkEmailSchema = bulkEmailMessageSchema
     recipientIds: z
       .array(recipientIdSchema, { error: ADMIN_MESSAGES.noBulkRecipients })
       .min(1, ADMIN_MESSAGES.noBulkRecipients)
-      .max(BULK_EMAIL_MAX_RECIPIENTS, `At most ${BULK_EMAIL_MAX_RECIPIENTS} recipients per send`)
+      .max(BULK_EMAIL_MAX_RECIPIENTS, formatted(/*i18n*/ 'At most {max} recipients per send', { max: BULK_EMAIL_MAX_RECIPIENTS }))
       .optional(),
     selection: recipientSelectionSchema.optional(),
   })
   .refine((b) => b.recipientIds !== undefined || b.selection !== undefined, { message: ADMIN_MESSAGES.noBulkRecipients, path: ['recipientIds'] })
   .refine((b) => b.recipientIds === undefined || b.selection === undefined, {
-    message: 'Send either recipientIds or a selection, not both',
+    message: /*i18n*/ 'Send either recipientIds or a selection, not both',
     path: ['selection'],
   });
 export type BulkEmail = z.infer<typeof bulkEmailSchema>;
@@ -390,8 +394,8 @@ export type BroadcastResponse = z.infer<typeof broadcastResponseSchema>;
 
 /** An empty field of a filter form is no filter. */
 const blankIsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-const searchText = blankIsMissing(z.string().trim().max(100, 'Search text must be at most 100 characters'));
-const filterDate = blankIsMissing(z.string().refine(isIsoDate, 'Please give the date as yyyy-mm-dd.'));
+const searchText = blankIsMissing(z.string().trim().max(100, /*i18n*/ 'Search text must be at most 100 characters'));
+const filterDate = blankIsMissing(z.string().refine(isIsoDate, /*i18n*/ 'Please give the date as yyyy-mm-dd.'));
 
 /** Medical Reps and Clinics tabs (spec part 2, 2.5): one kind, searched by name or e-mail (a clinic also by contact person). */
 export const adminUsersFilterSchema = z.object({ type: blankIsMissing(adminUserTypeSchema), q: searchText });
@@ -411,7 +415,7 @@ export const adminAppointmentsFilterSchema = z.object({
   from: filterDate,
   to: filterDate,
   // Every status a visit can have, no_show too (docs/decisions/041).
-  status: blankIsMissing(z.enum(VISIT_STATUSES, { error: 'Status must be booked, confirmed, completed, no_show or cancelled' })),
+  status: blankIsMissing(z.enum(VISIT_STATUSES, { error: /*i18n*/ 'Status must be booked, confirmed, completed, no_show or cancelled' })),
 });
 export type AdminAppointmentsFilter = z.infer<typeof adminAppointmentsFilterSchema>;
 /** GET /api/admin/appointments?limit&cursor&doctor&from&to&status */

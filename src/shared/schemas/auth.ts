@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { savedLanguageSchema } from './account-language';
 import { errorResponseSchema } from './common';
 import { canonicalPhone, clinicContactNumberSchema, repPhoneSchema } from './phone';
 
@@ -18,23 +19,23 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 /** The checks behind the strength checklist (spec part 1, 5). */
 export const passwordChecks: ReadonlyArray<{ label: string; test: (password: string) => boolean }> = [
-  { label: 'At least 8 characters', test: (pw) => pw.length >= PASSWORD_MIN_LENGTH },
-  { label: 'One uppercase letter', test: (pw) => /[A-Z]/.test(pw) },
-  { label: 'One lowercase letter', test: (pw) => /[a-z]/.test(pw) },
-  { label: 'One number', test: (pw) => /[0-9]/.test(pw) },
-  { label: 'One special character', test: (pw) => /[^A-Za-z0-9]/.test(pw) },
+  { label: /*i18n*/ 'At least 8 characters', test: (pw) => pw.length >= PASSWORD_MIN_LENGTH },
+  { label: /*i18n*/ 'One uppercase letter', test: (pw) => /[A-Z]/.test(pw) },
+  { label: /*i18n*/ 'One lowercase letter', test: (pw) => /[a-z]/.test(pw) },
+  { label: /*i18n*/ 'One number', test: (pw) => /[0-9]/.test(pw) },
+  { label: /*i18n*/ 'One special character', test: (pw) => /[^A-Za-z0-9]/.test(pw) },
 ];
 
 /** Builds the password schema with the minimum-length message of the place it is used. */
-export function passwordPolicy(minLengthMessage = 'Password must be at least 8 characters') {
+export function passwordPolicy(minLengthMessage = /*i18n*/ 'Password must be at least 8 characters') {
   return z
-    .string({ error: 'Password is required' })
+    .string({ error: /*i18n*/ 'Password is required' })
     .min(PASSWORD_MIN_LENGTH, minLengthMessage)
-    .max(200, 'Password must be at most 200 characters')
-    .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
-    .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
-    .regex(/[0-9]/, 'Password must contain at least one number')
-    .regex(/[^A-Za-z0-9]/, 'Password must contain at least one special character');
+    .max(200, /*i18n*/ 'Password must be at most 200 characters')
+    .regex(/[A-Z]/, /*i18n*/ 'Password must contain at least one uppercase letter')
+    .regex(/[a-z]/, /*i18n*/ 'Password must contain at least one lowercase letter')
+    .regex(/[0-9]/, /*i18n*/ 'Password must contain at least one number')
+    .regex(/[^A-Za-z0-9]/, /*i18n*/ 'Password must contain at least one special character');
 }
 
 export const passwordSchema = passwordPolicy();
@@ -45,15 +46,15 @@ const deviceFingerprintField = z.string().max(200).optional();
 // --- clinic registration (spec part 1, 5 table) --------------------------------------------------
 
 export const clinicStep1Schema = z.object({
-  clinicName: z.string().trim().min(3, 'Clinic name must be at least 3 characters').max(200),
-  contactPerson: z.string().trim().min(3, 'Contact person name must be at least 3 characters').max(200),
-  state: z.string().trim().min(2, 'Please select a state').max(100),
-  city: z.string().trim().min(2, 'Please select a city').max(100),
+  clinicName: z.string().trim().min(3, /*i18n*/ 'Clinic name must be at least 3 characters').max(200),
+  contactPerson: z.string().trim().min(3, /*i18n*/ 'Contact person name must be at least 3 characters').max(200),
+  state: z.string().trim().min(2, /*i18n*/ 'Please select a state').max(100),
+  city: z.string().trim().min(2, /*i18n*/ 'Please select a city').max(100),
 });
 export type ClinicStep1 = z.infer<typeof clinicStep1Schema>;
 
 const clinicCredentialsShape = {
-  email: emailField('Invalid email address'),
+  email: emailField(/*i18n*/ 'Invalid email address'),
   contactNumber: clinicContactNumberSchema,
   password: passwordSchema,
 };
@@ -61,9 +62,9 @@ const clinicCredentialsShape = {
 export const clinicRegisterFormSchema = clinicStep1Schema
   .extend({
     ...clinicCredentialsShape,
-    confirmPassword: z.string().min(8, 'Passwords do not match'),
+    confirmPassword: z.string().min(8, /*i18n*/ 'Passwords do not match'),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { message: /*i18n*/ 'Passwords do not match', path: ['confirmPassword'] });
 export type ClinicRegisterForm = z.infer<typeof clinicRegisterFormSchema>;
 
 /** POST /api/clinic/register */
@@ -76,17 +77,17 @@ export type ClinicRegister = z.infer<typeof clinicRegisterSchema>;
 // --- rep registration ----------------------------------------------------------------------------
 
 const repFieldsShape = {
-  fullName: z.string().trim().min(1, 'Full name is required').max(200),
-  email: emailField('Invalid email address'),
+  fullName: z.string().trim().min(1, /*i18n*/ 'Full name is required').max(200),
+  email: emailField(/*i18n*/ 'Invalid email address'),
   phone: repPhoneSchema,
-  company: z.string().trim().min(1, 'Company is required').max(200),
-  state: z.string().trim().min(1, 'State is required').max(100),
+  company: z.string().trim().min(1, /*i18n*/ 'Company is required').max(200),
+  state: z.string().trim().min(1, /*i18n*/ 'State is required').max(100),
   password: passwordSchema,
 };
 
 export const repRegisterFormSchema = z
   .object({ ...repFieldsShape, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { message: /*i18n*/ "Passwords don't match", path: ['confirmPassword'] });
 export type RepRegisterForm = z.infer<typeof repRegisterFormSchema>;
 
 /** POST /api/medrep/register (a confirmPassword sent along is ignored) */
@@ -97,8 +98,13 @@ export type RepRegister = z.infer<typeof repRegisterSchema>;
 
 /** POST /api/auth/login and POST /api/medrep/login */
 export const loginSchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Invalid email format').pipe(z.email('Invalid email format')),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  email: z
+    .string({ error: /*i18n*/ 'Email is required' })
+    .trim()
+    .min(1, /*i18n*/ 'Email is required')
+    .max(254, /*i18n*/ 'Invalid email format')
+    .pipe(z.email(/*i18n*/ 'Invalid email format')),
+  password: z.string({ error: /*i18n*/ 'Password is required' }).min(1, /*i18n*/ 'Password is required').max(200),
   rememberMe: z.boolean().optional(),
   deviceFingerprint: deviceFingerprintField,
 });
@@ -109,25 +115,25 @@ export type Login = z.infer<typeof loginSchema>;
 /** POST /api/{clinic|medrep}/forgot-password */
 export const forgotPasswordSchema = z.object({
   email: z
-    .string({ error: 'Email is required' })
+    .string({ error: /*i18n*/ 'Email is required' })
     .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Please enter a valid email address')
-    .pipe(z.email('Please enter a valid email address')),
+    .min(1, /*i18n*/ 'Email is required')
+    .max(254, /*i18n*/ 'Please enter a valid email address')
+    .pipe(z.email(/*i18n*/ 'Please enter a valid email address')),
 });
 export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
 
 /** POST /api/{clinic|medrep}/reset-password; the page also checks 'Passwords do not match'. */
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200),
-  password: passwordPolicy('Password must be at least 8 characters long'),
+  token: z.string({ error: /*i18n*/ 'Reset token is required' }).min(1, /*i18n*/ 'Reset token is required').max(200),
+  password: passwordPolicy(/*i18n*/ 'Password must be at least 8 characters long'),
 });
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
 /** The /reset-password page form. */
 export const resetPasswordFormSchema = z
-  .object({ password: passwordPolicy('Password must be at least 8 characters long'), confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+  .object({ password: passwordPolicy(/*i18n*/ 'Password must be at least 8 characters long'), confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: /*i18n*/ 'Passwords do not match', path: ['confirmPassword'] });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 /** POST /api/{clinic|medrep}/reset-password/check: the page asks about its link before the form (docs/decisions/036). */
@@ -146,11 +152,11 @@ export const registrationTokenSchema = z.string().max(100).optional();
 
 /** POST /api/verify-otp */
 export const verifyOtpSchema = z.object({
-  email: emailField('Invalid email address'),
+  email: emailField(/*i18n*/ 'Invalid email address'),
   otp: z
-    .string({ error: 'Please enter the 6-digit code' })
+    .string({ error: /*i18n*/ 'Please enter the 6-digit code' })
     .trim()
-    .regex(/^\d{6}$/, 'Please enter the 6-digit code'),
+    .regex(/^\d{6}$/, /*i18n*/ 'Please enter the 6-digit code'),
   type: userKindSchema.default('medrep'),
   registrationToken: registrationTokenSchema,
 });
@@ -158,7 +164,7 @@ export type VerifyOtp = z.infer<typeof verifyOtpSchema>;
 
 /** POST /api/resend-verification */
 export const resendVerificationSchema = z.object({
-  email: emailField('Invalid email address'),
+  email: emailField(/*i18n*/ 'Invalid email address'),
   type: userKindSchema.default('medrep'),
 });
 export type ResendVerification = z.infer<typeof resendVerificationSchema>;
@@ -168,7 +174,7 @@ export type ResendVerification = z.infer<typeof resendVerificationSchema>;
  * account's password there, so whoever filled in the registration cannot sign in to it (docs/decisions/030).
  */
 export const verifyEmailSchema = z.object({
-  token: z.string({ error: 'Verification token is required' }).min(1, 'Verification token is required').max(200),
+  token: z.string({ error: /*i18n*/ 'Verification token is required' }).min(1, /*i18n*/ 'Verification token is required').max(200),
   type: userKindSchema.default('medrep'),
   password: passwordSchema,
 });
@@ -177,7 +183,7 @@ export type VerifyEmail = z.infer<typeof verifyEmailSchema>;
 /** The /verify-email page form. */
 export const verifyEmailFormSchema = z
   .object({ password: passwordSchema, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { message: /*i18n*/ 'Passwords do not match', path: ['confirmPassword'] });
 export type VerifyEmailForm = z.infer<typeof verifyEmailFormSchema>;
 
 /**
@@ -194,8 +200,8 @@ export type VerifyLinkStatus = z.infer<typeof verifyLinkStatusSchema>;
 /** POST /api/check-availability */
 export const checkAvailabilitySchema = z
   .object({
-    field: z.enum(['email', 'phone'], { error: "Field must be 'email' or 'phone'" }),
-    value: z.string().trim().min(1, 'Value is required').max(254),
+    field: z.enum(['email', 'phone'], { error: /*i18n*/ "Field must be 'email' or 'phone'" }),
+    value: z.string().trim().min(1, /*i18n*/ 'Value is required').max(254),
     // For a phone: the e-mail typed beside it. A number held by a pending registration of that same e-mail is the
     // registrant's own (registering again replaces it), not another account's (docs/decisions/036).
     email: z.string().trim().max(254).optional(),
@@ -206,7 +212,7 @@ export type CheckAvailability = z.infer<typeof checkAvailabilitySchema>;
 
 /** POST /api/accept-terms */
 export const acceptTermsSchema = z.object({
-  userId: z.coerce.number().int().positive('Invalid user id'),
+  userId: z.coerce.number().int().positive(/*i18n*/ 'Invalid user id'),
   userType: userKindSchema,
 });
 export type AcceptTerms = z.infer<typeof acceptTermsSchema>;
@@ -246,11 +252,11 @@ export const availabilityResponseSchema = z.object({ available: z.boolean(), mes
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
 
 /** POST /api/auth/login (clinic) */
-export const clinicLoginResponseSchema = z.object({ user: clinicUserSchema, termsAccepted: z.boolean(), message: z.string() });
+export const clinicLoginResponseSchema = z.object({ user: clinicUserSchema, termsAccepted: z.boolean(), message: z.string(), language: savedLanguageSchema });
 export type ClinicLoginResponse = z.infer<typeof clinicLoginResponseSchema>;
 
 /** POST /api/medrep/login */
-export const repLoginResponseSchema = z.object({ user: repUserSchema, termsAccepted: z.boolean(), message: z.string() });
+export const repLoginResponseSchema = z.object({ user: repUserSchema, termsAccepted: z.boolean(), message: z.string(), language: savedLanguageSchema });
 export type RepLoginResponse = z.infer<typeof repLoginResponseSchema>;
 
 /** The hint a refused rep login may carry beside `{ message, code }` (spec part 1, 7). */

@@ -11,13 +11,13 @@ import { nextCursorSchema, pageQuerySchema } from './pagination';
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 const text = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
 
-export const isoDateSchema = z.string({ error: 'Please select a valid date.' }).refine(isIsoDate, 'Please select a valid date.');
+export const isoDateSchema = z.string({ error: /*i18n*/ 'Please select a valid date.' }).refine(isIsoDate, /*i18n*/ 'Please select a valid date.');
 
 /** POST /api/book-appointment (also replayed by the offline queue with an Idempotency-Key header). */
 export const bookAppointmentSchema = z.object({
-  doctorId: id('Please select a doctor'),
-  clinicId: id('Please select a clinic'),
-  repId: id('You must be logged in to book an appointment'),
+  doctorId: id(/*i18n*/ 'Please select a doctor'),
+  clinicId: id(/*i18n*/ 'Please select a clinic'),
+  repId: id(/*i18n*/ 'You must be logged in to book an appointment'),
   appointmentDate: isoDateSchema,
   /** "HH:MM": required when the doctor has visiting hours there, refused when not (docs/decisions/039). */
   startTime: z.string({ error: VISIT_TIME_MESSAGES.notOffered }).refine(isClockTime, VISIT_TIME_MESSAGES.notOffered).optional(),
@@ -30,15 +30,15 @@ export const availableStatesQuerySchema = z.object({
 });
 
 /** GET /api/cities-by-state?state= */
-export const citiesByStateQuerySchema = z.object({ state: text('Please select a state') });
+export const citiesByStateQuerySchema = z.object({ state: text(/*i18n*/ 'Please select a state') });
 
 /** GET /api/doctors/specialties?state=&city= */
-export const specialtiesQuerySchema = z.object({ state: text('Please select a state'), city: text('Please select a city') });
+export const specialtiesQuerySchema = z.object({ state: text(/*i18n*/ 'Please select a state'), city: text(/*i18n*/ 'Please select a city') });
 
 /** GET /api/doctors/locations?state=&city=&specialty=[&q=][&limit=][&cursor=]: a page (50 unless asked), searched by name. */
 export const doctorsByLocationQuerySchema = specialtiesQuerySchema.extend({
-  specialty: text('Please select a specialty'),
-  q: z.string().trim().max(100, 'Search at most 100 characters').optional(),
+  specialty: text(/*i18n*/ 'Please select a specialty'),
+  q: z.string().trim().max(100, /*i18n*/ 'Search at most 100 characters').optional(),
   ...pageQuerySchema.shape,
 });
 
@@ -47,34 +47,36 @@ export const doctorsByLocationQuerySchema = specialtiesQuerySchema.extend({
  * and city the rep chose when they are given (the cascade's last step, spec part 2, 2.1).
  */
 export const clinicsByDoctorQuerySchema = z.object({
-  doctorId: id('Please select a doctor'),
-  state: text('Please select a state').optional(),
-  city: text('Please select a city').optional(),
+  doctorId: id(/*i18n*/ 'Please select a doctor'),
+  state: text(/*i18n*/ 'Please select a state').optional(),
+  city: text(/*i18n*/ 'Please select a city').optional(),
 });
 
 /** GET /api/doctor-availability?clinicId=&doctorId= */
-export const doctorAvailabilityQuerySchema = z.object({ clinicId: id('Please select a clinic'), doctorId: id('Please select a doctor') });
+export const doctorAvailabilityQuerySchema = z.object({ clinicId: id(/*i18n*/ 'Please select a clinic'), doctorId: id(/*i18n*/ 'Please select a doctor') });
 
 /**
  * Rescheduling (docs/decisions/043): the calendar and the day's times of the doctor and clinic of the rep's visit
  * `rescheduleId`, judged as if that visit did not exist (the rules the move is judged by).
  */
-const rescheduleQuery = { rescheduleId: id('Appointment not found').optional() };
+const rescheduleQuery = { rescheduleId: id(/*i18n*/ 'Appointment not found').optional() };
 
 /** GET /api/booking/calendar?clinicId=&doctorId=&month=yyyy-mm[&rescheduleId=] */
 export const bookingCalendarQuerySchema = doctorAvailabilityQuerySchema.extend({
   ...rescheduleQuery,
-  month: z.string({ error: 'Please give a month as yyyy-mm' }).refine((m) => /^\d{4}-\d{2}$/.test(m) && isIsoDate(`${m}-01`), 'Please give a month as yyyy-mm'),
+  month: z
+    .string({ error: /*i18n*/ 'Please give a month as yyyy-mm' })
+    .refine((m) => /^\d{4}-\d{2}$/.test(m) && isIsoDate(`${m}-01`), /*i18n*/ 'Please give a month as yyyy-mm'),
 });
 
 /** GET /api/booking/day-slots?doctorId=&clinicId=&date=[&rescheduleId=] */
 export const daySlotsQuerySchema = doctorAvailabilityQuerySchema.extend({ date: isoDateSchema, ...rescheduleQuery });
 
 /** GET /api/rep-appointments?repId= */
-export const repAppointmentsQuerySchema = z.object({ repId: id('You must be logged in to view appointments') });
+export const repAppointmentsQuerySchema = z.object({ repId: id(/*i18n*/ 'You must be logged in to view appointments') });
 
 /** DELETE /api/appointments/:id */
-export const appointmentIdParamsSchema = z.object({ id: id('Appointment not found') });
+export const appointmentIdParamsSchema = z.object({ id: id(/*i18n*/ 'Appointment not found') });
 
 // --- response shapes (the routes' response schemas; the rep dashboard's types are the same) --------
 

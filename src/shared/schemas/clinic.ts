@@ -6,6 +6,7 @@ import { VISIT_STATUSES } from '../booking/visit-status';
 import { passwordSchema } from './auth';
 import { errorResponseSchema } from './common';
 import { whatsappPreferenceInputSchema, whatsappPreferenceStatusSchema } from './whatsapp';
+import { formatted } from '../i18n/formatted';
 
 /*
  * Wire contracts of the clinic dashboard (spec part 1, sections 3, 5 and 7). The messages are the spec's
@@ -17,17 +18,17 @@ const id = (message: string) => z.coerce.number({ error: message }).int(message)
 
 // --- doctors -------------------------------------------------------------------------------------
 
-export const MISSING_DOCTOR_INFO = 'Please provide both doctor name and specialty.';
+export const MISSING_DOCTOR_INFO = /*i18n*/ 'Please provide both doctor name and specialty.';
 
 /** POST /api/clinic/doctors. The doctor practises at the clinic, so the server uses the clinic's state and city. */
 export const addDoctorSchema = z.object({
-  clinicId: id('Please login to access the clinic dashboard.'),
+  clinicId: id(/*i18n*/ 'Please login to access the clinic dashboard.'),
   name: z
     .string({ error: MISSING_DOCTOR_INFO })
     .trim()
     .min(1, MISSING_DOCTOR_INFO)
-    .max(120, 'Doctor name must be at most 120 characters')
-    .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'Doctor name contains characters that are not allowed.'),
+    .max(120, /*i18n*/ 'Doctor name must be at most 120 characters')
+    .regex(/^[^\p{Cc}\p{Cf}]*$/u, /*i18n*/ 'Doctor name contains characters that are not allowed.'),
   specialty: z.enum(SPECIALTIES, { error: MISSING_DOCTOR_INFO }),
   state: z.string().max(100).optional(),
   city: z.string().max(100).optional(),
@@ -35,8 +36,8 @@ export const addDoctorSchema = z.object({
 export type AddDoctor = z.infer<typeof addDoctorSchema>;
 
 export const addExistingDoctorSchema = z.object({
-  clinicId: id('Please login to access the clinic dashboard.'),
-  doctorId: id('Please select a doctor first.'),
+  clinicId: id(/*i18n*/ 'Please login to access the clinic dashboard.'),
+  doctorId: id(/*i18n*/ 'Please select a doctor first.'),
 });
 export type AddExistingDoctor = z.infer<typeof addExistingDoctorSchema>;
 
@@ -86,9 +87,9 @@ export const DEFAULT_AVAILABLE_DAYS: AvailableDays = {
   sunday: false,
 };
 
-export const MAX_SLOTS_MESSAGE = `Max slots must be between ${LIMITS.maxSlotsMin} and ${LIMITS.maxSlotsMax}.`;
-export const CALL_FREQUENCY_MESSAGE = 'Call frequency must be 7, 14, 21 or 28 days.';
-export const AVAILABLE_DAYS_MESSAGE = 'Available days must list the seven weekdays as true or false.';
+export const MAX_SLOTS_MESSAGE = formatted(/*i18n*/ 'Max slots must be between {min} and {max}.', { min: LIMITS.maxSlotsMin, max: LIMITS.maxSlotsMax });
+export const CALL_FREQUENCY_MESSAGE = /*i18n*/ 'Call frequency must be 7, 14, 21 or 28 days.';
+export const AVAILABLE_DAYS_MESSAGE = /*i18n*/ 'Available days must list the seven weekdays as true or false.';
 
 /**
  * Settings may arrive (and be stored) with snake_case names, and availableDays as a JSON string (spec part 1,
@@ -122,7 +123,7 @@ export function normalizeDoctorSettings(raw: unknown): Record<string, unknown> {
   return out;
 }
 
-const REQUIRES_APPROVAL_MESSAGE = 'Confirming each booking must be true or false.';
+const REQUIRES_APPROVAL_MESSAGE = /*i18n*/ 'Confirming each booking must be true or false.';
 
 const numberish = (message: string) =>
   z.union([z.number({ error: message }), z.string({ error: message }).trim().regex(/^\d+$/, message).transform(Number)], { error: message });
@@ -141,8 +142,8 @@ const availableDaysSchema = z.record(z.string(), z.unknown(), { error: AVAILABLE
 });
 
 const settingsFields = z.object({
-  clinicId: id('Please login to access the clinic dashboard.'),
-  doctorId: id('Please select a doctor before saving settings.'),
+  clinicId: id(/*i18n*/ 'Please login to access the clinic dashboard.'),
+  doctorId: id(/*i18n*/ 'Please select a doctor before saving settings.'),
   doctorName: z.string().trim().max(120).optional(),
   maxSlots: numberish(MAX_SLOTS_MESSAGE)
     .pipe(z.number().int(MAX_SLOTS_MESSAGE).min(LIMITS.maxSlotsMin, MAX_SLOTS_MESSAGE).max(LIMITS.maxSlotsMax, MAX_SLOTS_MESSAGE))
@@ -218,16 +219,16 @@ export function parseDoctorSettings(raw: unknown): DoctorSettings | null {
 
 // --- the day's visitors and cancelling today's calls --------------------------------------------
 
-export const SELECT_DOCTOR_FIRST = 'Please select a doctor first.';
-export const SELECT_REASON = 'Please select a reason for cancellation.';
+export const SELECT_DOCTOR_FIRST = /*i18n*/ 'Please select a doctor first.';
+export const SELECT_REASON = /*i18n*/ 'Please select a reason for cancellation.';
 
-const isoDate = z.string().refine(isIsoDate, 'Please give the date as yyyy-mm-dd.');
+const isoDate = z.string().refine(isIsoDate, /*i18n*/ 'Please give the date as yyyy-mm-dd.');
 
 /** GET /api/doctor-appointments?doctorId=&date=&clinicId= */
 export const doctorAppointmentsQuerySchema = z.object({
   doctorId: id(SELECT_DOCTOR_FIRST),
   date: isoDate.optional(),
-  clinicId: id('Please login to access the clinic dashboard.').optional(),
+  clinicId: id(/*i18n*/ 'Please login to access the clinic dashboard.').optional(),
 });
 
 /** Appointment, clinic view (spec part 1, 3). */
@@ -266,9 +267,12 @@ export type ClinicAppointmentsResponse = z.infer<typeof clinicAppointmentsRespon
 
 /** POST /api/clinic/cancel-visits: cancels chosen visits (those outside new visiting hours), e-mailing each rep. */
 export const cancelVisitsSchema = z.object({
-  clinicId: id('Please login to access the clinic dashboard.'),
+  clinicId: id(/*i18n*/ 'Please login to access the clinic dashboard.'),
   doctorId: id(SELECT_DOCTOR_FIRST),
-  appointmentIds: z.array(id('Appointment not found'), { error: 'Please select the visits to cancel.' }).min(1, 'Please select the visits to cancel.').max(500),
+  appointmentIds: z
+    .array(id(/*i18n*/ 'Appointment not found'), { error: /*i18n*/ 'Please select the visits to cancel.' })
+    .min(1, /*i18n*/ 'Please select the visits to cancel.')
+    .max(500),
 });
 export type CancelVisits = z.infer<typeof cancelVisitsSchema>;
 
@@ -277,7 +281,7 @@ export const visitsCancelledResponseSchema = cancelledVisitsSchema.extend({ mess
 export type VisitsCancelledResponse = z.infer<typeof visitsCancelledResponseSchema>;
 
 export const cancelTodayCallsSchema = z.object({
-  clinicId: id('Please login to access the clinic dashboard.'),
+  clinicId: id(/*i18n*/ 'Please login to access the clinic dashboard.'),
   doctorId: id(SELECT_DOCTOR_FIRST),
   date: isoDate,
   reason: z.enum(CANCELLATION_REASONS, { error: SELECT_REASON }),
@@ -291,7 +295,7 @@ export type CancelTodayCallsError = z.infer<typeof cancelTodayCallsErrorSchema>;
 // --- account settings ----------------------------------------------------------------------------
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: 'Please enter your current password.' }).min(1, 'Please enter your current password.').max(200),
+  currentPassword: z.string({ error: /*i18n*/ 'Please enter your current password.' }).min(1, /*i18n*/ 'Please enter your current password.').max(200),
   newPassword: passwordSchema,
 });
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
@@ -299,12 +303,12 @@ export type ChangePassword = z.infer<typeof changePasswordSchema>;
 /** The Change Password form: the confirmation must match (spec part 1, 5 wording). */
 export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, { message: /*i18n*/ 'Passwords do not match', path: ['confirmPassword'] });
 
 /** PUT /api/clinic/preferences; the WhatsApp fields are optional, absent leaves WhatsApp as it is (docs/decisions/044). */
 export const clinicPreferencesSchema = z.object({
-  emailNotifications: z.boolean({ error: 'Email notifications must be true or false.' }),
-  smsNotifications: z.boolean({ error: 'SMS notifications must be true or false.' }),
+  emailNotifications: z.boolean({ error: /*i18n*/ 'Email notifications must be true or false.' }),
+  smsNotifications: z.boolean({ error: /*i18n*/ 'SMS notifications must be true or false.' }),
   ...whatsappPreferenceInputSchema.shape,
 });
 export type ClinicPreferences = z.infer<typeof clinicPreferencesSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { daysBetween, isIsoDate } from '../dates';
+import { formatted } from '../i18n/formatted';
 
 // Planned absences (docs/decisions/040-planned-absences.md): a doctor's leave or a whole-clinic closure, entered
 // ahead in the clinic's 'Leave & Holidays' panel. The server is the authority; the panel reuses these to be kind.
@@ -8,21 +9,23 @@ import { daysBetween, isIsoDate } from '../dates';
 export const LEAVE_LIMITS = { maxDays: 365, reasonMin: 3, reasonMax: 200, inForce: 100 } as const;
 
 export const LEAVE_MESSAGES = {
-  from: 'Please select the first day of the absence.',
-  to: 'Please select the last day of the absence.',
-  order: 'The last day cannot be before the first day.',
-  past: 'The first day cannot be in the past.',
-  tooLong: `An absence can last at most ${LEAVE_LIMITS.maxDays} days.`,
-  reason: `Please give a reason of ${LEAVE_LIMITS.reasonMin} to ${LEAVE_LIMITS.reasonMax} characters.`,
-  notFound: 'Absence not found',
-  tooMany: `A clinic can plan at most ${LEAVE_LIMITS.inForce} absences at a time. Please end one that is no longer needed first.`,
-  created: 'Absence saved',
-  ended: 'Absence ended: its days can be booked again.',
+  from: /*i18n*/ 'Please select the first day of the absence.',
+  to: /*i18n*/ 'Please select the last day of the absence.',
+  order: /*i18n*/ 'The last day cannot be before the first day.',
+  past: /*i18n*/ 'The first day cannot be in the past.',
+  tooLong: formatted(/*i18n*/ 'An absence can last at most {max} days.', { max: LEAVE_LIMITS.maxDays }),
+  reason: formatted(/*i18n*/ 'Please give a reason of {min} to {max} characters.', { min: LEAVE_LIMITS.reasonMin, max: LEAVE_LIMITS.reasonMax }),
+  notFound: /*i18n*/ 'Absence not found',
+  tooMany: formatted(/*i18n*/ 'A clinic can plan at most {max} absences at a time. Please end one that is no longer needed first.', {
+    max: LEAVE_LIMITS.inForce,
+  }),
+  created: /*i18n*/ 'Absence saved',
+  ended: /*i18n*/ 'Absence ended: its days can be booked again.',
 } as const;
 
 const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 const date = (message: string) => z.string({ error: message }).refine(isIsoDate, message);
-const CLINIC = 'Please login to access the clinic dashboard.';
+const CLINIC = /*i18n*/ 'Please login to access the clinic dashboard.';
 
 /** The days an absence covers, counting both ends. */
 export const absenceDays = (from: string, to: string) => daysBetween(from, to) + 1;
@@ -37,7 +40,7 @@ const checkRange = (v: { from: string; to: string }, ctx: z.RefinementCtx) => {
 export const createLeaveSchema = range
   .extend({
     clinicId: id(CLINIC),
-    doctorId: id('Please select a doctor first.').nullable(),
+    doctorId: id(/*i18n*/ 'Please select a doctor first.').nullable(),
     reason: z
       .string({ error: LEAVE_MESSAGES.reason })
       .trim()
@@ -49,7 +52,9 @@ export const createLeaveSchema = range
 export type CreateLeave = z.infer<typeof createLeaveSchema>;
 
 /** GET /api/clinic/leave/preview?clinicId=&doctorId=&from=&to=: what saving would cancel (doctorId absent: whole clinic). */
-export const leavePreviewQuerySchema = range.extend({ clinicId: id(CLINIC), doctorId: id('Please select a doctor first.').optional() }).superRefine(checkRange);
+export const leavePreviewQuerySchema = range
+  .extend({ clinicId: id(CLINIC), doctorId: id(/*i18n*/ 'Please select a doctor first.').optional() })
+  .superRefine(checkRange);
 export const leavePreviewResponseSchema = z.object({ cancelledCount: z.number() });
 export type LeavePreviewResponse = z.infer<typeof leavePreviewResponseSchema>;
 

@@ -5,9 +5,9 @@ import { whatsappPreferenceInputSchema, whatsappPreferenceStatusSchema } from '.
 // sees. Wire contracts shared by the server and the Settings tab.
 
 export const repNotificationPreferencesSchema = z.object({
-  emailNotifications: z.boolean({ error: 'Email notifications must be true or false.' }),
-  pushNotifications: z.boolean({ error: 'Push notifications must be true or false.' }),
-  renewalReminders: z.boolean({ error: 'Renewal reminders must be true or false.' }),
+  emailNotifications: z.boolean({ error: /*i18n*/ 'Email notifications must be true or false.' }),
+  pushNotifications: z.boolean({ error: /*i18n*/ 'Push notifications must be true or false.' }),
+  renewalReminders: z.boolean({ error: /*i18n*/ 'Renewal reminders must be true or false.' }),
   // WhatsApp (docs/decisions/044): optional, absent leaves it as it is; see whatsappPreferenceInputSchema.
   ...whatsappPreferenceInputSchema.shape,
 });
@@ -26,7 +26,7 @@ export const repNotificationPreferencesResponseSchema = z.object({
 });
 export type RepNotificationPreferencesResponse = z.infer<typeof repNotificationPreferencesResponseSchema>;
 
-const INVALID_SUBSCRIPTION = 'Invalid push subscription.';
+const INVALID_SUBSCRIPTION = /*i18n*/ 'Invalid push subscription.';
 
 /** A browser PushSubscription as PushSubscription.toJSON() gives it. */
 export const pushSubscriptionSchema = z.object(

@@ -36,9 +36,9 @@ export function displayPhone(value: string | null | undefined): string {
 export const repPhoneSchema = z
   .string()
   .trim()
-  .max(20, 'Phone number must be at most 20 characters')
-  .refine((v) => v.replace(/\D/g, '').length >= 10, 'Phone number must be at least 10 digits')
+  .max(20, /*i18n*/ 'Phone number must be at most 20 characters')
+  .refine((v) => v.replace(/\D/g, '').length >= 10, /*i18n*/ 'Phone number must be at least 10 digits')
   .transform(canonicalPhone);
 
 /** Clinic registration (spec part 1, 5 table): at least 10 characters; stored canonical. */
-export const clinicContactNumberSchema = z.string().trim().min(10, 'Contact number must be at least 10 characters').max(20).transform(canonicalPhone);
+export const clinicContactNumberSchema = z.string().trim().min(10, /*i18n*/ 'Contact number must be at least 10 characters').max(20).transform(canonicalPhone);

@@ -6,9 +6,9 @@ import { z } from 'zod';
 /** POST /api/account/delete/confirm */
 export const confirmAccountDeletionSchema = z.object({
   code: z
-    .string({ error: 'Please enter the 6-digit code' })
+    .string({ error: /*i18n*/ 'Please enter the 6-digit code' })
     .trim()
-    .regex(/^\d{6}$/, 'Please enter the 6-digit code'),
+    .regex(/^\d{6}$/, /*i18n*/ 'Please enter the 6-digit code'),
 });
 export type ConfirmAccountDeletion = z.infer<typeof confirmAccountDeletionSchema>;
 

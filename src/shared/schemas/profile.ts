@@ -12,24 +12,24 @@ export const PROFILE_UPDATE_TYPES = ['name', 'email', 'phone', 'company', 'passw
 export type ProfileUpdateType = (typeof PROFILE_UPDATE_TYPES)[number];
 
 export const PROFILE_MESSAGES = {
-  newValue: 'Please enter a new value',
-  email: 'Please enter a valid email address',
-  phone: 'Please enter a valid phone number',
-  passwordMin: 'Password must be at least 6 characters long',
-  passwordPolicy: 'Password must be at least 8 characters long and contain an uppercase letter, a lowercase letter, a number and a special character',
-  passwordsMismatch: 'Passwords do not match',
-  otp: 'Please enter the OTP',
-  otpFormat: 'Please enter the complete 6-digit code.',
-  codeSent: 'OTP sent to your email address',
-  currentPassword: 'Please enter your current password',
-  wrongPassword: 'Current password is incorrect.',
+  newValue: /*i18n*/ 'Please enter a new value',
+  email: /*i18n*/ 'Please enter a valid email address',
+  phone: /*i18n*/ 'Please enter a valid phone number',
+  passwordMin: /*i18n*/ 'Password must be at least 6 characters long',
+  passwordPolicy: /*i18n*/ 'Password must be at least 8 characters long and contain an uppercase letter, a lowercase letter, a number and a special character',
+  passwordsMismatch: /*i18n*/ 'Passwords do not match',
+  otp: /*i18n*/ 'Please enter the OTP',
+  otpFormat: /*i18n*/ 'Please enter the complete 6-digit code.',
+  codeSent: /*i18n*/ 'OTP sent to your email address',
+  currentPassword: /*i18n*/ 'Please enter your current password',
+  wrongPassword: /*i18n*/ 'Current password is incorrect.',
 } as const;
 
 /**
  * The New Password hint of the dialog: exactly the rule `profilePasswordSchema` enforces (the legal policy; a password
  * it accepts is one this sentence allows, and the other way round).
  */
-export const PROFILE_PASSWORD_HINT = 'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.';
+export const PROFILE_PASSWORD_HINT = /*i18n*/ 'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.';
 
 const PHONE = /^\+?[\d\s\-()]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -51,8 +51,8 @@ export const profilePasswordSchema = z
   .max(200, PROFILE_MESSAGES.passwordPolicy)
   .refine((pw) => passwordChecks.every((check) => check.test(pw)), PROFILE_MESSAGES.passwordPolicy);
 
-const userId = z.coerce.number({ error: 'Invalid user id' }).int('Invalid user id').positive('Invalid user id');
-const updateType = z.enum(PROFILE_UPDATE_TYPES, { error: 'Invalid update type' });
+const userId = z.coerce.number({ error: /*i18n*/ 'Invalid user id' }).int(/*i18n*/ 'Invalid user id').positive(/*i18n*/ 'Invalid user id');
+const updateType = z.enum(PROFILE_UPDATE_TYPES, { error: /*i18n*/ 'Invalid update type' });
 
 /**
  * A change of the sign-in e-mail, the phone or the password needs the current password too, not only a session
@@ -111,7 +111,9 @@ export const profilePasswordFormSchema = z
 export type ProfilePasswordForm = z.infer<typeof profilePasswordFormSchema>;
 
 /** POST /api/medrep/restore-email: the token of the undo link sent to the old address after an e-mail change. */
-export const restoreEmailSchema = z.object({ token: z.string({ error: 'Invalid link' }).trim().min(20, 'Invalid link').max(200, 'Invalid link') });
+export const restoreEmailSchema = z.object({
+  token: z.string({ error: /*i18n*/ 'Invalid link' }).trim().min(20, /*i18n*/ 'Invalid link').max(200, /*i18n*/ 'Invalid link'),
+});
 export type RestoreEmail = z.infer<typeof restoreEmailSchema>;
 
 /** The dialog's step 2. */

@@ -7,36 +7,47 @@ import { PLANS, type PlanType } from '../constants';
  */
 
 export const SUBSCRIPTION_MESSAGES = {
-  trialFailed: 'Failed to activate free trial',
-  trialRetry: 'Please try again in a moment.',
-  trialAlreadyUsed: 'You have already used your free trial. Please choose a plan to continue.',
-  trialWhileActive: 'You already have an active subscription.',
-  accountUnavailable: 'Unable to retrieve your account information. Please try logging in again.',
-  paymentStartFailed: 'Failed to initiate payment. Please try again.',
-  verificationFailed: 'Payment Verification Failed',
-  verificationAdvice: 'Please contact support if money was deducted.',
-  orderNotFound: 'This payment order was not found.',
-  testCheckoutUnavailable: 'The test checkout is only available when no payment keys are configured.',
-  webhookSignatureInvalid: 'Invalid webhook signature',
-  webhookNotConfigured: 'Webhook secret is not configured.',
+  trialFailed: /*i18n*/ 'Failed to activate free trial',
+  trialRetry: /*i18n*/ 'Please try again in a moment.',
+  trialAlreadyUsed: /*i18n*/ 'You have already used your free trial. Please choose a plan to continue.',
+  trialWhileActive: /*i18n*/ 'You already have an active subscription.',
+  accountUnavailable: /*i18n*/ 'Unable to retrieve your account information. Please try logging in again.',
+  paymentStartFailed: /*i18n*/ 'Failed to initiate payment. Please try again.',
+  verificationFailed: /*i18n*/ 'Payment Verification Failed',
+  verificationAdvice: /*i18n*/ 'Please contact support if money was deducted.',
+  orderNotFound: /*i18n*/ 'This payment order was not found.',
+  testCheckoutUnavailable: /*i18n*/ 'The test checkout is only available when no payment keys are configured.',
+  webhookSignatureInvalid: /*i18n*/ 'Invalid webhook signature',
+  webhookNotConfigured: /*i18n*/ 'Webhook secret is not configured.',
 } as const;
 
 export const PLAN_TYPES = Object.keys(PLANS) as [PlanType, ...PlanType[]];
-export const planTypeSchema = z.enum(PLAN_TYPES, { error: 'Plan type must be monthly or yearly' });
+export const planTypeSchema = z.enum(PLAN_TYPES, { error: /*i18n*/ 'Plan type must be monthly or yearly' });
 
 const repIdField = z.coerce
-  .number({ error: 'Medical rep id is required' })
-  .int('Medical rep id must be a whole number')
-  .positive('Medical rep id must be a whole number');
+  .number({ error: /*i18n*/ 'Medical rep id is required' })
+  .int(/*i18n*/ 'Medical rep id must be a whole number')
+  .positive(/*i18n*/ 'Medical rep id must be a whole number');
 
 /** Razorpay ids and signatures: short tokens of letters, digits and underscores. */
-const providerToken = (name: string) =>
+// Each sentence written out whole, so it can be translated (docs/decisions/045).
+const PAYMENT_ID = {
+  required: /*i18n*/ 'Payment id is required',
+  tooLong: /*i18n*/ 'Payment id is too long',
+  invalid: /*i18n*/ 'Payment id is not valid',
+};
+const ORDER_ID = {
+  required: /*i18n*/ 'Order id is required',
+  tooLong: /*i18n*/ 'Order id is too long',
+  invalid: /*i18n*/ 'Order id is not valid',
+};
+const providerToken = (m: typeof PAYMENT_ID) =>
   z
-    .string({ error: `${name} is required` })
+    .string({ error: m.required })
     .trim()
-    .min(1, `${name} is required`)
-    .max(200, `${name} is too long`)
-    .regex(/^[A-Za-z0-9_]+$/, `${name} is not valid`);
+    .min(1, m.required)
+    .max(200, m.tooLong)
+    .regex(/^[A-Za-z0-9_]+$/, m.invalid);
 
 export const repIdParamsSchema = z.object({ repId: repIdField });
 
@@ -47,26 +58,26 @@ export const createSubscriptionOrderSchema = z.object({
   planType: planTypeSchema,
   medicalRepId: repIdField,
   // The server takes name and e-mail from the rep's account; these are accepted as the spec sends them.
-  customerEmail: z.string().trim().max(254, 'Customer e-mail is too long').optional(),
-  customerName: z.string().trim().max(200, 'Customer name is too long').optional(),
+  customerEmail: z.string().trim().max(254, /*i18n*/ 'Customer e-mail is too long').optional(),
+  customerName: z.string().trim().max(200, /*i18n*/ 'Customer name is too long').optional(),
 });
 export type CreateSubscriptionOrderInput = z.infer<typeof createSubscriptionOrderSchema>;
 
 export const verifySubscriptionPaymentSchema = z.object({
-  razorpay_payment_id: providerToken('Payment id'),
-  razorpay_order_id: providerToken('Order id'),
+  razorpay_payment_id: providerToken(PAYMENT_ID),
+  razorpay_order_id: providerToken(ORDER_ID),
   razorpay_signature: z
-    .string({ error: 'Payment signature is required' })
+    .string({ error: /*i18n*/ 'Payment signature is required' })
     .trim()
-    .min(1, 'Payment signature is required')
-    .max(200, 'Payment signature is too long'),
+    .min(1, /*i18n*/ 'Payment signature is required')
+    .max(200, /*i18n*/ 'Payment signature is too long'),
   medicalRepId: repIdField,
   // The plan is taken from the stored order; the caller's planType is only checked for shape.
   planType: planTypeSchema.optional(),
 });
 export type VerifySubscriptionPaymentInput = z.infer<typeof verifySubscriptionPaymentSchema>;
 
-export const completeTestCheckoutSchema = z.object({ orderId: providerToken('Order id') });
+export const completeTestCheckoutSchema = z.object({ orderId: providerToken(ORDER_ID) });
 
 // --- answers (the routes' response schemas; the panel's types are the same) ---------------------
 

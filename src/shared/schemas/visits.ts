@@ -12,11 +12,11 @@ const isoDate = (message: string) => z.string({ error: message }).refine(isIsoDa
 // --- the clinic moves a visit ----------------------------------------------------------------------------------
 
 /** POST /api/clinic/appointments/:id/status */
-export const visitIdParamsSchema = z.object({ id: id('Appointment not found') });
+export const visitIdParamsSchema = z.object({ id: id(/*i18n*/ 'Appointment not found') });
 export const visitStatusChangeSchema = z.object({
-  status: z.enum(CLINIC_STATUS_MOVES, { error: 'Please choose confirmed, cancelled, completed or no_show.' }),
+  status: z.enum(CLINIC_STATUS_MOVES, { error: /*i18n*/ 'Please choose confirmed, cancelled, completed or no_show.' }),
   /** Required to cancel (decline): the rep is e-mailed it. */
-  reason: z.string({ error: VISIT_STATUS_MESSAGES.reasonRequired }).trim().max(200, 'Please keep the reason under 200 characters.').optional(),
+  reason: z.string({ error: VISIT_STATUS_MESSAGES.reasonRequired }).trim().max(200, /*i18n*/ 'Please keep the reason under 200 characters.').optional(),
 });
 export type VisitStatusChange = z.infer<typeof visitStatusChangeSchema>;
 export const visitStatusChangedResponseSchema = z.object({ message: z.string(), appointment: clinicAppointmentSchema });
@@ -25,7 +25,7 @@ export type VisitStatusChangedResponse = z.infer<typeof visitStatusChangedRespon
 // --- check-in at reception ------------------------------------------------------------------------------------
 
 /** GET /api/clinic/check-in-code?clinicId= */
-export const checkInCodeQuerySchema = z.object({ clinicId: id('Please login to access the clinic dashboard.') });
+export const checkInCodeQuerySchema = z.object({ clinicId: id(/*i18n*/ 'Please login to access the clinic dashboard.') });
 /** `expiresAt`: ISO instant the code is replaced; the previous code is still accepted one step longer. */
 export const checkInCodeResponseSchema = z.object({ code: z.string(), expiresAt: z.string() });
 export type CheckInCodeResponse = z.infer<typeof checkInCodeResponseSchema>;
@@ -35,12 +35,12 @@ export type CheckInCodeResponse = z.infer<typeof checkInCodeResponseSchema>;
  * (offline); the code must have been valid then, on the visit's date. Absent: now.
  */
 export const checkInSchema = z.object({
-  appointmentId: id('Appointment not found'),
+  appointmentId: id(/*i18n*/ 'Appointment not found'),
   code: z
     .string({ error: CHECK_IN_MESSAGES.invalidCode })
     .trim()
     .refine((c) => isCheckInCode(c), CHECK_IN_MESSAGES.invalidCode),
-  typedAt: z.iso.datetime({ offset: true, error: 'Please give the time the code was typed as an ISO date and time.' }).optional(),
+  typedAt: z.iso.datetime({ offset: true, error: /*i18n*/ 'Please give the time the code was typed as an ISO date and time.' }).optional(),
 });
 export type CheckIn = z.infer<typeof checkInSchema>;
 export const checkInResponseSchema = z.object({ message: z.string(), checkedInAt: z.string() });
@@ -77,13 +77,13 @@ export const RECEIPT_MAX_LENGTH = 4096;
 /** POST /api/verify-visit (public; also the page /verify-visit?receipt=) */
 export const verifyVisitSchema = z.object({
   receipt: z
-    .string({ error: 'Please give the proof of visit to check.' })
+    .string({ error: /*i18n*/ 'Please give the proof of visit to check.' })
     .trim()
-    .min(1, 'Please give the proof of visit to check.')
+    .min(1, /*i18n*/ 'Please give the proof of visit to check.')
     .max(RECEIPT_MAX_LENGTH)
     // Control characters are a 400, as in every field; any other text that is no receipt is answered 'not valid'.
     // eslint-disable-next-line no-control-regex
-    .refine((r) => !/[\u0000-\u001f\u007f-\u009f]/.test(r), 'This is not a proof of visit.'),
+    .refine((r) => !/[\u0000-\u001f\u007f-\u009f]/.test(r), /*i18n*/ 'This is not a proof of visit.'),
 });
 export type VerifyVisit = z.infer<typeof verifyVisitSchema>;
 export const verifyVisitResponseSchema = z.object({ valid: z.boolean(), visit: provenVisitSchema.nullable() });
@@ -93,13 +93,13 @@ export type VerifyVisitResponse = z.infer<typeof verifyVisitResponseSchema>;
 
 /** from/to (yyyy-mm-dd, inclusive): both optional; at most HISTORY_MAX_DAYS apart. Defaults: the last 30 days to today. */
 const rangeFields = {
-  from: isoDate('Please give the from date as yyyy-mm-dd.').optional(),
-  to: isoDate('Please give the to date as yyyy-mm-dd.').optional(),
+  from: isoDate(/*i18n*/ 'Please give the from date as yyyy-mm-dd.').optional(),
+  to: isoDate(/*i18n*/ 'Please give the to date as yyyy-mm-dd.').optional(),
 };
 const rangeCheck = (v: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
-  if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', message: 'The from date must not be after the to date.', path: ['from'] });
+  if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', message: /*i18n*/ 'The from date must not be after the to date.', path: ['from'] });
   if (v.from && v.to && addDays(v.from, HISTORY_MAX_DAYS - 1) < v.to)
-    ctx.addIssue({ code: 'custom', message: 'Please choose a date range of at most one year.', path: ['to'] });
+    ctx.addIssue({ code: 'custom', message: /*i18n*/ 'Please choose a date range of at most one year.', path: ['to'] });
 };
 
 /** GET /api/rep-visits?from=&to= and GET /api/rep-visits.csv?from=&to= */
@@ -127,7 +127,11 @@ export type RepVisitsResponse = z.infer<typeof repVisitsResponseSchema>;
 
 /** GET /api/clinic/visits?clinicId=&doctorId=&from=&to= and GET /api/clinic/visits.csv with the same query */
 export const clinicVisitsQuerySchema = z
-  .object({ clinicId: id('Please login to access the clinic dashboard.'), doctorId: id('Please select a doctor first.').optional(), ...rangeFields })
+  .object({
+    clinicId: id(/*i18n*/ 'Please login to access the clinic dashboard.'),
+    doctorId: id(/*i18n*/ 'Please select a doctor first.').optional(),
+    ...rangeFields,
+  })
   .superRefine(rangeCheck);
 export type ClinicVisitsQuery = z.infer<typeof clinicVisitsQuerySchema>;
 

@@ -21,14 +21,14 @@ export type RescheduleResponse = z.infer<typeof rescheduleResponseSchema>;
 
 /** POST /api/waitlist */
 export const joinWaitlistSchema = z.object({
-  doctorId: id('Please select a doctor'),
-  clinicId: id('Please select a clinic'),
+  doctorId: id(/*i18n*/ 'Please select a doctor'),
+  clinicId: id(/*i18n*/ 'Please select a clinic'),
   date: isoDateSchema,
 });
 export type JoinWaitlist = z.infer<typeof joinWaitlistSchema>;
 
 /** DELETE /api/waitlist/:id, POST /api/waitlist/:id/accept and /decline */
-export const waitlistIdParamsSchema = z.object({ id: id('Waitlist entry not found') });
+export const waitlistIdParamsSchema = z.object({ id: id(/*i18n*/ 'Waitlist entry not found') });
 
 export const waitlistStatusSchema = z.enum(WAITLIST_STATUSES);
 

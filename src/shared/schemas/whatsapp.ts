@@ -13,12 +13,12 @@ import { WHATSAPP_CODE_LENGTH } from '../whatsapp';
  * - `{ whatsappNotifications: false }`: off (the number is forgotten).
  */
 export const whatsappPreferenceInputSchema = z.object({
-  whatsappNotifications: z.boolean({ error: 'WhatsApp notifications must be true or false.' }).optional(),
-  whatsappNumber: z.string({ error: 'Please enter a valid mobile number.' }).trim().max(25, 'Please enter a valid mobile number.').optional(),
+  whatsappNotifications: z.boolean({ error: /*i18n*/ 'WhatsApp notifications must be true or false.' }).optional(),
+  whatsappNumber: z.string({ error: /*i18n*/ 'Please enter a valid mobile number.' }).trim().max(25, /*i18n*/ 'Please enter a valid mobile number.').optional(),
   whatsappCode: z
-    .string({ error: 'Please enter the 6-digit code.' })
+    .string({ error: /*i18n*/ 'Please enter the 6-digit code.' })
     .trim()
-    .regex(new RegExp(`^\\d{${WHATSAPP_CODE_LENGTH}}$`), 'Please enter the 6-digit code.')
+    .regex(new RegExp(`^\\d{${WHATSAPP_CODE_LENGTH}}$`), /*i18n*/ 'Please enter the 6-digit code.')
     .optional(),
 });
 export type WhatsAppPreferenceInput = z.infer<typeof whatsappPreferenceInputSchema>;
@@ -38,10 +38,10 @@ export type WhatsAppPreferenceStatus = z.infer<typeof whatsappPreferenceStatusSc
 /** POST /api/whatsapp/number-code (a signed-in rep or clinic): sends a 6-digit code to this number on WhatsApp. */
 export const whatsappNumberCodeSchema = z.object({
   phone: z
-    .string({ error: 'Please enter a valid mobile number.' })
+    .string({ error: /*i18n*/ 'Please enter a valid mobile number.' })
     .trim()
-    .min(8, 'Please enter a valid mobile number.')
-    .max(25, 'Please enter a valid mobile number.'),
+    .min(8, /*i18n*/ 'Please enter a valid mobile number.')
+    .max(25, /*i18n*/ 'Please enter a valid mobile number.'),
 });
 export type WhatsAppNumberCode = z.infer<typeof whatsappNumberCodeSchema>;
 
@@ -62,7 +62,9 @@ export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
 /** `?channel=` of the history list: one channel, or `all` (the default). */
-export const messageChannelFilterSchema = z.enum(['all', ...MESSAGE_CHANNELS], { error: 'Channel must be all, email, whatsapp or push' }).default('all');
+export const messageChannelFilterSchema = z
+  .enum(['all', ...MESSAGE_CHANNELS], { error: /*i18n*/ 'Channel must be all, email, whatsapp or push' })
+  .default('all');
 
 /** One channel's counts in the history's summary (GET /api/admin/email-stats, `byChannel`). */
 export const channelStatsSchema = z.object({

@@ -1,4 +1,5 @@
 import { formatDisplayDate, todayInIndia } from '../dates';
+import { formatted } from '../i18n/formatted';
 
 // How a refund is written on the screens and in the rep's e-mail (docs/decisions/032).
 
@@ -7,6 +8,7 @@ export const rupeesOf = (paise: number) => (paise % 100 === 0 ? String(paise / 1
 
 /** 'INR 99 refunded on 02/03/2026' (the date an Indian calendar day). */
 export function refundSummary(refund: { amount: number; currency: string; refundedAt: string | null }): string {
-  const on = refund.refundedAt ? ` on ${formatDisplayDate(todayInIndia(new Date(refund.refundedAt)))}` : '';
-  return `${refund.currency} ${rupeesOf(refund.amount)} refunded${on}`;
+  const amount = { currency: refund.currency, amount: rupeesOf(refund.amount) };
+  if (!refund.refundedAt) return formatted(/*i18n*/ '{currency} {amount} refunded', amount);
+  return formatted(/*i18n*/ '{currency} {amount} refunded on {date}', { ...amount, date: formatDisplayDate(todayInIndia(new Date(refund.refundedAt))) });
 }

@@ -31,21 +31,21 @@ export function subscriptionStatusLabel(status: string | null | undefined): stri
   switch (status) {
     case 'created':
     case 'pending':
-      return 'Pending';
+      return /*i18n*/ 'Pending';
     case 'active':
     case 'authenticated':
     case 'paid':
-      return 'Active';
+      return /*i18n*/ 'Active';
     case 'free_trial':
     case 'trial':
-      return 'Free Trial';
+      return /*i18n*/ 'Free Trial';
     case 'expired':
-      return 'Expired';
+      return /*i18n*/ 'Expired';
     // A full refund ended the paid period (docs/decisions/032).
     case 'refunded':
-      return 'Refunded';
+      return /*i18n*/ 'Refunded';
     default:
-      return 'Inactive';
+      return /*i18n*/ 'Inactive';
   }
 }
 
@@ -64,4 +64,4 @@ export function isFreeAccessPromoRunning(opts: { promoUntil: string; today: stri
   return opts.today <= opts.promoUntil;
 }
 
-export const SUBSCRIPTION_REQUIRED_MESSAGE = 'An active subscription is required to book appointments.';
+export const SUBSCRIPTION_REQUIRED_MESSAGE = /*i18n*/ 'An active subscription is required to book appointments.';
