@@ -12,6 +12,8 @@ import { isClientRoutePath } from '../shared/client-routes';
 import { registerPrerenderedPages, sendAppShell, sendNotFoundPage } from './client-shell';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { answerWithMessage, registerLocale } from './plugins/locale';
+import { AppError } from './errors';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { isApiRequest, redactUrl, registerSecurity, requestPath, trustProxyOption } from './plugins/security';
@@ -39,6 +41,7 @@ import { receiptRoutes } from './modules/visits/receipts.routes';
 import { visitHistoryRoutes } from './modules/visits/visit-history.routes';
 import { visitStatusRoutes } from './modules/visits/visit-status.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { accountLanguageRoutes } from './modules/account/account-language.routes';
 
 import type { Clock } from './deps';
 
@@ -95,6 +98,7 @@ const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   visitStatusRoutes,
   waitlistRoutes,
   whatsappRoutes,
+  accountLanguageRoutes,
 ];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -175,14 +179,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     global: false,
     // On PostgreSQL the counters are shared by every instance (decision 012); embedded: in this process's memory.
     ...(database.kind === 'postgres' ? { store: postgresRateLimitStore(database.db) as never } : {}),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: ctx.statusCode,
-      message: `Too many attempts. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
-      code: 'rate_limited',
-    }),
+    // Thrown by the limiter and answered by the error handler, in the caller's language (plugins/locale.ts).
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(
+        'rate_limited',
+        /*i18n*/ 'Too many attempts. Please try again in {seconds} seconds.',
+        ctx.statusCode,
+        {},
+        { seconds: Math.ceil(ctx.ttl / 1000) },
+      ),
   });
   await registerSecurity(app);
   registerAuth(app);
+  registerLocale(app);
   for (const mod of modules) await app.register(mod);
 
   registerClient(app, opts.clientDir ?? defaultClientDir);
@@ -211,7 +220,8 @@ function registerClient(app: FastifyInstance, clientDir: string): void {
   app.setNotFoundHandler((request, reply) => {
     // Judged on the decoded path, as the router reads it (/%61pi/x is an API path; docs/decisions/029).
     if (isApiRequest(request) || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${requestPath(request.url)}`, code: 'not_found' });
+      const path = requestPath(request.url);
+      return reply.status(404).send(answerWithMessage(/*i18n*/ 'No such endpoint: {method} {path}', { method: request.method, path }, { code: 'not_found' }));
     }
     if (!hasClient) return reply.status(404).type('text/plain').send('The client is not built. Run `npm run build`.');
     // A page the client router does not have is a 404 with the not-found page (decision 037).

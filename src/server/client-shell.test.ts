@@ -13,7 +13,8 @@ import { testConfig } from './config';
 import { createTestDatabase } from './test/harness';
 
 // Decision 014: the pre-rendered public pages are sent for their own paths with their content in the first HTML;
-// every other page still gets the empty app shell; text files go out pre-compressed. (e2e/prerendered.spec.ts
+// every other page still gets the empty app shell; text files go out pre-compressed. Decision 045: in the reader's
+// language. (e2e/prerendered.spec.ts
 // checks the same on the real build in a browser.)
 
 const SHELL = '<!doctype html><title>RepVisit</title><div id="root"></div>';
@@ -21,6 +22,10 @@ const LANDING = `<!doctype html><title>RepVisit: Healthcare Platform</title><div
 const LOGIN = '<!doctype html><title>Medical Representative Login | RepVisit</title><div id="root"><h1>Medical Representative Login</h1></div>';
 const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const NOT_FOUND = '<!doctype html><title>Page Not Found | RepVisit</title><div id="root"><header>RepVisit</header><h1>404 Page Not Found</h1></div>';
+// Decision 045: the same pages in Hindi and Urdu, beside the English ones (the login page only in English here).
+const LANDING_HI = `<!doctype html><html lang="hi" dir="ltr"><title>RepVisit</title><div id="root"><h1>व्यापक स्वास्थ्य सेवा प्रबंधन</h1>${'<p>और।</p>'.repeat(200)}</div>`;
+const LANDING_UR = '<!doctype html><html lang="ur" dir="rtl"><title>RepVisit</title><div id="root"><h1>جامع ہیلتھ کیئر مینجمنٹ</h1></div>';
+const NOT_FOUND_UR = '<!doctype html><html lang="ur" dir="rtl"><title>RepVisit</title><div id="root"><h1>404 صفحہ نہیں ملا</h1></div>';
 
 /** A client build as vite build writes it (build/vite-prerender.ts, build/vite-precompress.ts). */
 function writeClientBuild(dir: string): void {
@@ -35,6 +40,9 @@ function writeClientBuild(dir: string): void {
   write('prerendered/index.html', LANDING, true);
   write('prerendered/medrep-login.html', LOGIN);
   write(NOT_FOUND_FILE, NOT_FOUND);
+  write('prerendered/hi/index.html', LANDING_HI, true);
+  write('prerendered/ur/index.html', LANDING_UR);
+  write('prerendered/ur/_not-found.html', NOT_FOUND_UR);
   write('assets/app-abc123.js', APP_JS, true);
 }
 
@@ -80,6 +88,59 @@ describe('the client: pre-rendered pages, the app shell and compressed files', (
     const head = await app.inject({ method: 'HEAD', url: '/medrep-login' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+  });
+
+  // Decision 045: the link's ?lang=, else the device's choice (the rv_lang cookie), else the browser's languages.
+  it("sends a pre-rendered page in the reader's language, English when the build has none in it", async () => {
+    for (const [url, headers, body, language] of [
+      ['/', {}, LANDING, 'en'],
+      ['/?lang=hi', {}, LANDING_HI, 'hi'],
+      ['/?utm_source=mail&lang=ur', {}, LANDING_UR, 'ur'],
+      ['/', { 'accept-language': 'ur-IN,ur;q=0.9,en;q=0.8' }, LANDING_UR, 'ur'],
+      ['/', { 'accept-language': 'fr-FR, hi;q=0.5, en;q=0.4' }, LANDING_HI, 'hi'],
+      ['/', { 'accept-language': 'fr-FR, de' }, LANDING, 'en'],
+      ['/', { cookie: 'rv_lang=hi', 'accept-language': 'ur' }, LANDING_HI, 'hi'],
+      ['/', { cookie: 'rv_session=x; rv_lang=ur' }, LANDING_UR, 'ur'],
+      ['/', { cookie: 'rv_lang=xx', 'accept-language': 'hi-IN' }, LANDING_HI, 'hi'],
+      ['/?lang=en', { cookie: 'rv_lang=hi', 'accept-language': 'hi' }, LANDING, 'en'],
+      ['/?lang=hi', { cookie: 'rv_lang=ur' }, LANDING_HI, 'hi'],
+      ['/?lang=fr', { cookie: 'rv_lang=ur' }, LANDING_UR, 'ur'],
+      ['/?lang=HI', {}, LANDING, 'en'],
+      // No Hindi login page in this build: the English one, said to be English.
+      ['/medrep-login?lang=hi', {}, LOGIN, 'en'],
+    ] as const) {
+      const label = `${url} ${JSON.stringify(headers)}`;
+      const res = await app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, label).toBe(200);
+      expect(res.headers['cache-control'], label).toBe('no-cache');
+      expect(res.headers['content-language'], label).toBe(language);
+      expect(String(res.headers.vary), label).toMatch(/accept-language/i);
+      expect(String(res.headers.vary), label).toMatch(/cookie/i);
+      expect(res.body, label).toBe(body);
+    }
+
+    // The language's pre-compressed twin, and a cache told the answer depends on the languages and the encoding.
+    const br = await app.inject({ method: 'GET', url: '/?lang=hi', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(['accept-language', 'cookie', 'accept-encoding']));
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(LANDING_HI);
+
+    const notFound = await app.inject({ method: 'GET', url: '/no-such-page', headers: { 'accept-language': 'ur' } });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.headers['content-language']).toBe('ur');
+    expect(notFound.body).toBe(NOT_FOUND_UR);
+    const notFoundInHindi = await app.inject({ method: 'GET', url: '/no-such-page?lang=hi' });
+    expect(notFoundInHindi.statusCode).toBe(404);
+    expect(notFoundInHindi.body).toBe(NOT_FOUND);
+
+    // The app shell has no language of its own: the browser chooses it (src/client/lib/i18n.ts).
+    const shell = await app.inject({ method: 'GET', url: '/medrep-dashboard?lang=hi', headers: { 'accept-language': 'ur' } });
+    expect(shell.body).toBe(SHELL);
+    expect(shell.headers['content-language']).toBeUndefined();
+    // The other languages' folders are no pages of their own.
+    for (const url of ['/hi', '/hi/index', '/ur/_not-found']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
   });
 
   it('sends the empty app shell for every other page the client router handles', async () => {

@@ -1,18 +1,26 @@
 import { ERROR_MESSAGES, type ErrorCode } from '../shared/errors';
+import type { MessageValues } from '../shared/i18n/formatted';
+import { i18nFor } from './i18n';
 
 /**
  * The one error services throw (ARCHITECTURE rule 4); the error handler maps it to `{ message, code }`. The code
- * is one of src/shared/errors.ts; the message defaults to that code's text there.
+ * is one of src/shared/errors.ts; the message defaults to that code's text there. A message with values in it is
+ * given as its English template and the values (`'Please wait {seconds} seconds...', { seconds }`): `message` is
+ * the English sentence, and the answer is the template translated into the caller's language (docs/decisions/045).
  */
 export class AppError extends Error {
+  /** The English text as written in the code (the catalogue's key); `message` is it with `values` filled in. */
+  readonly template: string;
   constructor(
     readonly code: ErrorCode,
     message: string = ERROR_MESSAGES[code],
     readonly status = 400,
     readonly headers: Record<string, string> = {},
+    readonly values?: MessageValues,
   ) {
-    super(message);
+    super(values ? i18nFor('en')._(message, values) : message);
     this.name = 'AppError';
+    this.template = message;
   }
 }
 
@@ -20,7 +28,7 @@ export const notFound = (message: string = ERROR_MESSAGES.not_found) => new AppE
 export const forbidden = (message: string = ERROR_MESSAGES.forbidden) => new AppError('forbidden', message, 403);
 export const unauthorized = (message: string = ERROR_MESSAGES.unauthorized) => new AppError('unauthorized', message, 401);
 export const conflict = (message: string, code: ErrorCode = 'conflict') => new AppError(code, message, 409);
-export const badRequest = (message: string, code: ErrorCode = 'bad_request') => new AppError(code, message, 400);
+export const badRequest = (message: string, code: ErrorCode = 'bad_request', values?: MessageValues) => new AppError(code, message, 400, {}, values);
 
 /** True for a PostgreSQL unique violation, as thrown by both pg and PGlite (wrapped or not by drizzle). */
 export function isUniqueViolation(err: unknown): boolean {

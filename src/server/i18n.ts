@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import hi from '../shared/i18n/server/hi.json' with { type: 'json' };
 import ur from '../shared/i18n/server/ur.json' with { type: 'json' };
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../shared/i18n/locales';
-import { createI18n, type Catalog } from '../shared/i18n/translator';
+import { createI18n } from '../shared/i18n/translator';
 
 /*
  * The server's texts in a reader's language (docs/decisions/045-languages.md): e-mails, pushes, calendar files and
@@ -10,8 +10,8 @@ import { createI18n, type Catalog } from '../shared/i18n/translator';
  */
 const translators: Record<Locale, I18n> = {
   en: createI18n('en'),
-  hi: createI18n('hi', hi as Catalog),
-  ur: createI18n('ur', ur as Catalog),
+  hi: createI18n('hi', hi),
+  ur: createI18n('ur', ur),
 };
 
 /**
@@ -20,11 +20,6 @@ const translators: Record<Locale, I18n> = {
  */
 export function i18nFor(locale: Locale | null | undefined): I18n {
   return translators[isLocale(locale) ? locale : DEFAULT_LOCALE];
-}
-
-/** A text already in English held in a variable (marked `/*i18n*\/` where it is written), in a language. */
-export function translate(locale: Locale | null | undefined, text: string, values?: Record<string, unknown>): string {
-  return i18nFor(locale)._(text, values);
 }
 
 /** The language stored on an account (null: never chosen), as a Locale. */

@@ -6,6 +6,8 @@ import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 import { claimReminders, isClaimed, type ReminderClaim } from './reminder-claims';
 import { clinicVisitorsMail, type ClinicVisitor } from './reminder-mail';
 import { queueClinicVisitorsWhatsApp } from '../modules/whatsapp/whatsapp-messages.service';
+import type { Locale } from '../../shared/i18n/locales';
+import { accountLocale } from '../i18n';
 
 // 07:00 IST (decision 011): each clinic with e-mail notifications on (its Settings tab) gets the day's visitor
 // list per doctor, in the day's order with each visit's time and token (docs/decisions/039). A clinic with no
@@ -16,6 +18,8 @@ interface ClinicList {
   clinicName: string;
   contactPerson: string;
   email: string;
+  /** the clinic's language: the list is written in it (docs/decisions/045) */
+  locale: Locale;
   claim: ReminderClaim;
   visitors: ClinicVisitor[];
 }
@@ -34,6 +38,7 @@ export async function runClinicMorningList({ app, now }: JobOptions): Promise<Jo
           contactPerson: clinicUsers.contactPerson,
           email: clinicUsers.email,
           wantsEmail: clinicUsers.emailNotifications,
+          language: clinicUsers.language,
           doctorName: doctors.name,
           doctorSpecialty: doctors.specialty,
           repName: medicalReps.fullName,
@@ -64,6 +69,7 @@ export async function runClinicMorningList({ app, now }: JobOptions): Promise<Jo
           clinicName: r.clinicName,
           contactPerson: r.contactPerson,
           email: r.email,
+          locale: accountLocale(r.language),
           claim: { kind: 'clinic_visitors', subjectKey: `clinic:${r.clinicId}:${today}`, recipient: `clinic:${r.clinicId}` },
           visitors: [],
         };

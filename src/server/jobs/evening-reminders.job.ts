@@ -7,6 +7,8 @@ import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 import { claimReminders, isClaimed, type ReminderClaim } from './reminder-claims';
 import { visitPrefix, visitReminderMail, type VisitLine } from './reminder-mail';
 import { queueVisitRemindersWhatsApp } from '../modules/whatsapp/whatsapp-messages.service';
+import type { Locale } from '../../shared/i18n/locales';
+import { accountLocale, i18nFor } from '../i18n';
 
 // 18:00 IST (spec part 1, 1 'Smart Scheduling'; decision 011): every rep with an active (booked or confirmed)
 // appointment tomorrow gets one e-mail listing tomorrow's visits and, if they allowed it, one web push.
@@ -17,6 +19,8 @@ interface RepVisits {
   repName: string;
   repEmail: string;
   subscription: PushSubscriptionJson | null;
+  /** the rep's language: the e-mail and the push are written in it (docs/decisions/045) */
+  locale: Locale;
   emailClaims: ReminderClaim[];
   pushClaims: ReminderClaim[];
   emailVisits: VisitLine[];
@@ -42,6 +46,7 @@ export async function runEveningReminders({ app, now }: JobOptions): Promise<Job
           wantsEmail: medicalReps.emailNotifications,
           wantsPush: medicalReps.pushNotifications,
           subscription: medicalReps.pushSubscription,
+          language: medicalReps.language,
           doctorName: doctors.name,
           doctorSpecialty: doctors.specialty,
           clinicName: clinicUsers.clinicName,
@@ -85,6 +90,7 @@ export async function runEveningReminders({ app, now }: JobOptions): Promise<Job
           repName: r.repName,
           repEmail: r.repEmail,
           subscription: (r.subscription as PushSubscriptionJson | null) ?? null,
+          locale: accountLocale(r.language),
           emailClaims: [],
           pushClaims: [],
           emailVisits: [],
@@ -115,6 +121,7 @@ export async function runEveningReminders({ app, now }: JobOptions): Promise<Job
               date: tomorrow,
               visits: rep.emailVisits,
               appUrl: app.config.appUrl,
+              locale: rep.locale,
             }),
           );
           emailsQueued++;
@@ -122,7 +129,8 @@ export async function runEveningReminders({ app, now }: JobOptions): Promise<Job
         if (rep.pushClaims.length > 0 && rep.subscription) {
           const n = rep.pushVisits.length;
           const first = rep.pushVisits[0]!;
-          const title = n === 1 ? 'Visit tomorrow' : `${n} visits tomorrow`;
+          const i18n = i18nFor(rep.locale);
+          const title = i18n._('{count, plural, one {Visit tomorrow} other {# visits tomorrow}}', { count: n });
           await app.outbox.queuePush(tx, {
             repId: rep.repId,
             recipientEmail: rep.repEmail,
@@ -131,7 +139,10 @@ export async function runEveningReminders({ app, now }: JobOptions): Promise<Job
             templateType: 'visit_reminder_push',
             payload: {
               title,
-              body: n === 1 ? `${visitPrefix(first)}${first.doctorName} at ${first.clinicName}, ${first.clinicCity}` : rep.pushVisits.map(pushLine).join(', '),
+              body:
+                n === 1
+                  ? `${visitPrefix(first, rep.locale)}${i18n._('{doctor} at {clinic}, {city}', { doctor: first.doctorName, clinic: first.clinicName, city: first.clinicCity })}`
+                  : rep.pushVisits.map(pushLine).join(', '),
               url: '/medrep-dashboard',
               tag: `visits-${tomorrow}`,
             },

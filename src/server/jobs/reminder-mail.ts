@@ -1,11 +1,15 @@
-import { APP_DASHBOARD_HINT, dayText } from './reminder-texts';
+import { appDashboardHint, dayText } from './reminder-texts';
 import { formatDisplayDate } from '../../shared/dates';
 import { PLANS, PRODUCT_NAME } from '../../shared/constants';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales';
 import type { OutgoingMail } from '../outbox/outbox';
 import { displayPhone } from '../../shared/schemas/phone';
-import { visitDateText, visitLabel } from '../../shared/booking/visit-label';
+import { visitLabel } from '../../shared/booking/visit-label';
+import { i18nFor } from '../i18n';
+import { visitDateIn } from '../message-dates';
 
-// The texts of the scheduled e-mails. Short, plain, with what the reader needs and how to stop them.
+// The texts of the scheduled e-mails, in the reader's language (docs/decisions/045-languages.md). Short, plain, with
+// what the reader needs and how to stop them.
 
 export interface VisitLine {
   date: string;
@@ -20,32 +24,48 @@ export interface VisitLine {
 }
 
 /** "15:30, token #2: " before a visit, "Token #2: " without a time; nothing when there is neither. */
-export function visitPrefix(v: { startTime: string | null; token: number | null }): string {
-  if (v.startTime && v.token) return `${v.startTime}, token #${v.token}: `;
+export function visitPrefix(v: { startTime: string | null; token: number | null }, locale: Locale = DEFAULT_LOCALE): string {
+  const i18n = i18nFor(locale);
+  if (v.startTime && v.token) return i18n._('{time}, token #{token}: ', { time: v.startTime, token: v.token });
   if (v.startTime) return `${v.startTime}: `;
-  return v.token ? `Token #${v.token}: ` : '';
+  return v.token ? i18n._('Token #{token}: ', { token: v.token }) : '';
 }
 
-export function visitReminderMail(o: { repId: number; repName: string; repEmail: string; date: string; visits: VisitLine[]; appUrl: string }): OutgoingMail {
-  const lines = o.visits.map(
-    (v) => `- ${visitPrefix(v)}${v.doctorName}${v.doctorSpecialty ? ` (${v.doctorSpecialty})` : ''} at ${v.clinicName}, ${v.clinicCity}, ${v.clinicState}`,
-  );
+export function visitReminderMail(o: {
+  repId: number;
+  repName: string;
+  repEmail: string;
+  date: string;
+  visits: VisitLine[];
+  appUrl: string;
+  locale: Locale;
+}): OutgoingMail {
+  const i18n = i18nFor(o.locale);
+  const lines = o.visits.map((v) => {
+    const values = { doctor: v.doctorName, specialty: v.doctorSpecialty ?? '', clinic: v.clinicName, city: v.clinicCity, state: v.clinicState };
+    const visit = v.doctorSpecialty
+      ? i18n._('{doctor} ({specialty}) at {clinic}, {city}, {state}', values)
+      : i18n._('{doctor} at {clinic}, {city}, {state}', values);
+    return `- ${visitPrefix(v, o.locale)}${visit}`;
+  });
+  const n = o.visits.length;
+  const when = n === 1 ? visitDateIn(o.locale, o.date, o.visits[0]!.startTime) : formatDisplayDate(o.date);
   return {
     to: o.repEmail,
     toName: o.repName,
     recipientId: o.repId,
-    subject: `Reminder: ${o.visits.length === 1 ? 'your visit' : `your ${o.visits.length} visits`} tomorrow, ${
-      o.visits.length === 1 ? visitDateText(o.date, o.visits[0]!.startTime) : formatDisplayDate(o.date)
-    }`,
+    subject: i18n._('{count, plural, one {Reminder: your visit tomorrow, {when}} other {Reminder: your # visits tomorrow, {when}}}', { count: n, when }),
     text: [
-      `Hello ${o.repName},`,
+      i18n._('Hello {name},', { name: o.repName }),
       '',
-      `This is a reminder of ${o.visits.length === 1 ? 'your appointment' : 'your appointments'} tomorrow, ${dayText(o.date)}:`,
+      n === 1
+        ? i18n._('This is a reminder of your appointment tomorrow, {day}:', { day: dayText(o.date, o.locale) })
+        : i18n._('This is a reminder of your appointments tomorrow, {day}:', { day: dayText(o.date, o.locale) }),
       '',
       ...lines,
       '',
-      `See or cancel them under My Appointments: ${o.appUrl}/medrep-dashboard`,
-      APP_DASHBOARD_HINT,
+      i18n._('See or cancel them under My Appointments: {url}', { url: `${o.appUrl}/medrep-dashboard` }),
+      appDashboardHint(o.locale),
       '',
       PRODUCT_NAME,
     ].join('\n'),
@@ -75,11 +95,13 @@ export function clinicVisitorsMail(o: {
   date: string;
   visitors: ClinicVisitor[];
   appUrl: string;
+  locale: Locale;
 }): OutgoingMail {
+  const i18n = i18nFor(o.locale);
   const byDoctor = new Map<string, ClinicVisitor[]>();
   for (const v of o.visitors) byDoctor.set(`${v.doctorName} (${v.doctorSpecialty})`, [...(byDoctor.get(`${v.doctorName} (${v.doctorSpecialty})`) ?? []), v]);
   const sections = [...byDoctor].flatMap(([doctor, list]) => [
-    `${doctor}: ${list.length} ${list.length === 1 ? 'visit' : 'visits'}`,
+    i18n._('{doctor}: {count, plural, one {# visit} other {# visits}}', { doctor, count: list.length }),
     ...list.map((v, i) => `  ${clinicVisitLabel(v, i + 1)} ${v.repName}, ${v.company}, ${displayPhone(v.phone)}`),
     '',
   ]);
@@ -87,15 +109,15 @@ export function clinicVisitorsMail(o: {
     to: o.email,
     toName: o.contactPerson,
     recipientId: o.clinicId,
-    subject: `Today's medical rep visits at ${o.clinicName}, ${formatDisplayDate(o.date)}`,
+    subject: i18n._("Today's medical rep visits at {clinic}, {date}", { clinic: o.clinicName, date: formatDisplayDate(o.date) }),
     text: [
-      `Hello ${o.contactPerson},`,
+      i18n._('Hello {name},', { name: o.contactPerson }),
       '',
-      `These medical representatives are booked to visit ${o.clinicName} today, ${dayText(o.date)}:`,
+      i18n._('These medical representatives are booked to visit {clinic} today, {day}:', { clinic: o.clinicName, day: dayText(o.date, o.locale) }),
       '',
       ...sections,
-      `The clinic dashboard has the same list: ${o.appUrl}/clinic/dashboard`,
-      'You receive this list because e-mail notifications are on in Settings; turn them off there to stop it.',
+      i18n._('The clinic dashboard has the same list: {url}', { url: `${o.appUrl}/clinic/dashboard` }),
+      i18n._('You receive this list because e-mail notifications are on in Settings; turn them off there to stop it.'),
       '',
       PRODUCT_NAME,
     ].join('\n'),
@@ -110,21 +132,30 @@ export function renewalReminderMail(o: {
   expiresAt: Date;
   expiryDate: string;
   appUrl: string;
+  locale: Locale;
 }): OutgoingMail {
+  const i18n = i18nFor(o.locale);
   return {
     to: o.repEmail,
     toName: o.repName,
     recipientId: o.repId,
-    subject: `Your ${PRODUCT_NAME} subscription ends on ${formatDisplayDate(o.expiryDate)}`,
+    subject: i18n._('Your {product} subscription ends on {date}', { product: PRODUCT_NAME, date: formatDisplayDate(o.expiryDate) }),
     text: [
-      `Hello ${o.repName},`,
+      i18n._('Hello {name},', { name: o.repName }),
       '',
-      `Your ${PRODUCT_NAME} subscription ends on ${dayText(o.expiryDate)}. After that you cannot book new appointments.`,
+      i18n._('Your {product} subscription ends on {day}. After that you cannot book new appointments.', {
+        product: PRODUCT_NAME,
+        day: dayText(o.expiryDate, o.locale),
+      }),
       '',
-      `Renew it under Settings > Subscription: monthly ₹${PLANS.monthly.priceInr} or yearly ₹${PLANS.yearly.priceInr} (save ₹${PLANS.monthly.priceInr * 12 - PLANS.yearly.priceInr} a year).`,
+      i18n._('Renew it under Settings > Subscription: monthly ₹{monthly} or yearly ₹{yearly} (save ₹{saving} a year).', {
+        monthly: PLANS.monthly.priceInr,
+        yearly: PLANS.yearly.priceInr,
+        saving: PLANS.monthly.priceInr * 12 - PLANS.yearly.priceInr,
+      }),
       `${o.appUrl}/medrep-dashboard`,
       '',
-      'To stop renewal reminders, turn them off under Settings > Notifications.',
+      i18n._('To stop renewal reminders, turn them off under Settings > Notifications.'),
       '',
       PRODUCT_NAME,
     ].join('\n'),

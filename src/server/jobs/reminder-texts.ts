@@ -1,5 +1,8 @@
-import { formatDisplayDate, weekdayName } from '../../shared/dates';
+import type { Locale } from '../../shared/i18n/locales';
+import { i18nFor } from '../i18n';
+import { dayIn } from '../message-dates';
 
-export const dayText = (date: string) => `${weekdayName(date)}, ${formatDisplayDate(date)}`;
+/** "Tuesday, 24/11/2026" in the reader's language (docs/decisions/045). */
+export const dayText = (date: string, locale: Locale = 'en') => dayIn(locale, date);
 
-export const APP_DASHBOARD_HINT = 'To stop these reminders, turn them off under Settings > Notifications.';
+export const appDashboardHint = (locale: Locale = 'en') => i18nFor(locale)._('To stop these reminders, turn them off under Settings > Notifications.');

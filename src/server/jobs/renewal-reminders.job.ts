@@ -6,6 +6,8 @@ import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 import { claimReminders, isClaimed, type ReminderClaim } from './reminder-claims';
 import { renewalReminderMail } from './reminder-mail';
 import { queueRenewalWhatsApp } from '../modules/whatsapp/whatsapp-messages.service';
+import type { Locale } from '../../shared/i18n/locales';
+import { accountLocale } from '../i18n';
 
 // Daily (decision 011): a rep whose active subscription ends within 3 days (by the Indian calendar) is reminded
 // to renew, once per expiry date: a renewal moves the expiry and earns its own reminder later. A day the job
@@ -19,6 +21,8 @@ interface Renewal {
   repEmail: string;
   expiresAt: Date;
   expiryDate: string;
+  /** the rep's language: the reminder is written in it (docs/decisions/045) */
+  locale: Locale;
   claim: ReminderClaim;
 }
 
@@ -37,6 +41,7 @@ export async function runRenewalReminders({ app, now }: JobOptions): Promise<Job
           status: medicalReps.subscriptionStatus,
           expiresAt: medicalReps.subscriptionExpiresAt,
           wants: medicalReps.renewalReminders,
+          language: medicalReps.language,
         })
         .from(medicalReps)
         .where(and(eq(medicalReps.status, 'active'), gt(medicalReps.subscriptionExpiresAt, now), lt(medicalReps.subscriptionExpiresAt, windowEnd)));
@@ -55,6 +60,7 @@ export async function runRenewalReminders({ app, now }: JobOptions): Promise<Job
           repEmail: r.repEmail,
           expiresAt: r.expiresAt!,
           expiryDate,
+          locale: accountLocale(r.language),
           claim: { kind: 'renewal_email', subjectKey: `subscription:${r.repId}:${r.expiresAt!.toISOString()}`, recipient: `medrep:${r.repId}` },
         });
       }

@@ -33,6 +33,8 @@ export interface Actor {
   termsAccepted: boolean;
   /** Set for an admin session: who acts, read from `admins` on every request (deactivation ends it at once). */
   admin?: AdminActor;
+  /** The account's language (docs/decisions/045): its answers come in it; null until chosen. */
+  language?: string | null;
 }
 
 const HOUR = 3_600_000;
@@ -195,6 +197,8 @@ interface SessionRecord {
   /** The account is active (an admin session has no account row). */
   active: boolean;
   termsAccepted: boolean;
+  /** The account's language (an admin's is read with the admin, never cached). */
+  language: string | null;
 }
 
 /**
@@ -239,6 +243,8 @@ const sessionColumns = {
   clinicTerms: clinicUsers.termsAccepted,
   repStatus: medicalReps.status,
   repTerms: medicalReps.termsAccepted,
+  clinicLanguage: clinicUsers.language,
+  repLanguage: medicalReps.language,
 };
 
 /** Sessions with their accounts in one round trip (no work repeated per request; decision 012). */
@@ -264,6 +270,7 @@ function sessionRecordOf(session: SessionRow): SessionRecord {
     lastSeenAt: session.lastSeenAt,
     active: type === 'admin' || (isClinic ? session.clinicStatus : session.repStatus) === 'active',
     termsAccepted: type === 'admin' || (isClinic ? session.clinicTerms : session.repTerms) === true,
+    language: type === 'admin' ? null : ((isClinic ? session.clinicLanguage : session.repLanguage) ?? null),
   };
 }
 
@@ -302,7 +309,15 @@ async function loadActor(app: FastifyInstance, request: FastifyRequest, touches:
       touches.note(id, now);
     }
   }
-  return { type: session.userType, id: session.userId, sessionId: id, termsAccepted: session.termsAccepted, ...(admin ? { admin } : {}) };
+  const language = admin ? admin.language : session.language;
+  return {
+    type: session.userType,
+    id: session.userId,
+    sessionId: id,
+    termsAccepted: session.termsAccepted,
+    language,
+    ...(admin ? { admin: { id: admin.id, name: admin.name, role: admin.role } } : {}),
+  };
 }
 
 /**
@@ -320,10 +335,15 @@ export async function namedOwnerExists(db: DbOrTx): Promise<boolean> {
 }
 
 /** The admin of a session: the single-password one while no named owner exists, else an active named admin. */
-async function resolveAdmin(db: DbOrTx, id: number): Promise<AdminActor | null> {
-  if (id === 0) return (await namedOwnerExists(db)) ? null : { ...SINGLE_PASSWORD_ADMIN };
-  const [row] = await db.select({ id: admins.id, name: admins.name, role: admins.role, active: admins.active }).from(admins).where(eq(admins.id, id)).limit(1);
-  return row?.active ? { id: row.id, name: row.name, role: row.role as AdminRole } : null;
+async function resolveAdmin(db: DbOrTx, id: number): Promise<(AdminActor & { language: string | null }) | null> {
+  // The single-password session has no row, so no saved language: its answers follow Accept-Language.
+  if (id === 0) return (await namedOwnerExists(db)) ? null : { ...SINGLE_PASSWORD_ADMIN, language: null };
+  const [row] = await db
+    .select({ id: admins.id, name: admins.name, role: admins.role, active: admins.active, language: admins.language })
+    .from(admins)
+    .where(eq(admins.id, id))
+    .limit(1);
+  return row?.active ? { id: row.id, name: row.name, role: row.role as AdminRole, language: row.language } : null;
 }
 
 /**
@@ -375,7 +395,7 @@ export function registerAuth(app: FastifyInstance): void {
   });
 }
 
-export const TERMS_REQUIRED_MESSAGE = 'You must accept the terms and conditions to use the product.';
+export const TERMS_REQUIRED_MESSAGE = /*i18n*/ 'You must accept the terms and conditions to use the product.';
 
 /**
  * Guard: the request needs a session of one of `types`. Until the terms are accepted only the calls marked
@@ -386,10 +406,10 @@ export function requireUser(types: UserType[], opts: { allowWithoutTerms?: boole
   return async function guard(request) {
     const actor = await request.getActor();
     if (!actor) {
-      if (types.includes('admin') && types.length === 1) throw unauthorized('Admin authentication required');
+      if (types.includes('admin') && types.length === 1) throw unauthorized(/*i18n*/ 'Admin authentication required');
       throw unauthorized(opts.unauthorizedMessage);
     }
-    if (!types.includes(actor.type)) throw unauthorized(types.includes('admin') ? 'Admin authentication required' : opts.unauthorizedMessage);
+    if (!types.includes(actor.type)) throw unauthorized(types.includes('admin') ? /*i18n*/ 'Admin authentication required' : opts.unauthorizedMessage);
     if (!actor.termsAccepted && !opts.allowWithoutTerms) throw new AppError('terms_required', TERMS_REQUIRED_MESSAGE, 403);
   };
 }
@@ -410,7 +430,7 @@ export function requireOwner(): preHandlerAsyncHookHandler {
 /** The admin acting on a guarded admin route. */
 export async function adminOf(request: FastifyRequest): Promise<AdminActor> {
   const actor = await request.getActor();
-  if (!actor?.admin) throw unauthorized('Admin authentication required');
+  if (!actor?.admin) throw unauthorized(/*i18n*/ 'Admin authentication required');
   return actor.admin;
 }
 

@@ -64,7 +64,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     })();
     if (origin !== appOrigin && !sameHost) {
       await recordSecurityEvent(app, request, { eventType: 'csrf_origin_refused', threatLevel: 'medium', blocked: true, details: { origin } });
-      throw forbidden('Cross-site request refused.');
+      throw forbidden(/*i18n*/ 'Cross-site request refused.');
     }
   });
 
@@ -78,7 +78,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
     if (!hasBody) return;
     if (!JSON_TYPE.test(request.headers['content-type'] ?? '')) {
-      return reply.status(415).send({ message: 'Send the request body as JSON.', code: 'unsupported_media_type' });
+      return reply.status(415).send({ message: /*i18n*/ 'Send the request body as JSON.', code: 'unsupported_media_type' });
     }
   });
 
@@ -169,7 +169,7 @@ export function trustProxyOption(trust: number | string[]): false | string[] | (
   return (_address, hop) => hop < trust;
 }
 
-export const CONTROL_CHARACTERS_MESSAGE = 'The request contains control characters, which are not allowed.';
+export const CONTROL_CHARACTERS_MESSAGE = /*i18n*/ 'The request contains control characters, which are not allowed.';
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 

@@ -110,6 +110,9 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/accept-terms': { request: json((w) => ({ userType: 'medrep', userId: w.repA.id })), expect: accountOwned },
 
   // --- privacy rights: the signed-in rep's or clinic's own account, no id ---
+  // The account's language (docs/decisions/045): any signed-in account, its own (no id). English, so the other rows'
+  // answers stay as they are.
+  'PUT /api/account/language': { request: json(() => ({ language: 'en' })), expect: { ...every('ok'), nobody: 'unauth' } },
   'GET /api/account/export': { request: none, expect: { nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused' } },
   'POST /api/account/delete/request': { request: none, expect: { nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused' } },
   'POST /api/account/delete/confirm': {

@@ -1,7 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ERROR_MESSAGES } from '../../../shared/errors';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
-import { SINGLE_PASSWORD_ADMIN, type AdminGateResponse, type AdminMeResponse, type AdminRole, type AdminSignIn } from '../../../shared/schemas/admin-team';
+import {
+  SINGLE_PASSWORD_ADMIN,
+  type AdminGateResponse,
+  type AdminMeResponse,
+  type AdminRole,
+  type AdminSignIn,
+  type AdminSignInResponse,
+} from '../../../shared/schemas/admin-team';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Deps } from '../../deps';
 import { AppError, unauthorized } from '../../errors';
@@ -46,6 +53,8 @@ export async function getAdminGate(deps: Pick<Deps, 'db' | 'config'>): Promise<A
 /** Who signed in, and how (the audit row's details). */
 export interface SignedIn {
   admin: AdminActor;
+  /** The admin's saved language (decision 045); the single-password session has none. */
+  language: string | null;
   details: Record<string, unknown>;
 }
 
@@ -82,7 +91,7 @@ export async function signInAdmin(deps: AdminAuthDeps, o: { input: AdminSignIn; 
       await refuse(deps, { actor: { id: 0, name: SINGLE_PASSWORD_ADMIN.name }, reason: 'wrong_password', origin });
       throw unauthorized(ADMIN_MESSAGES.invalidCredentials);
     }
-    return { admin: { ...SINGLE_PASSWORD_ADMIN }, details: { method: 'single_password' } };
+    return { admin: { ...SINGLE_PASSWORD_ADMIN }, language: null, details: { method: 'single_password' } };
   }
   if (!input.email) {
     // The shared password was retired when the named owner enrolled: say how to sign in now.
@@ -115,7 +124,7 @@ export async function signInAdmin(deps: AdminAuthDeps, o: { input: AdminSignIn; 
   await updateAdmin(deps.db, admin.id, { lastSignInAt: now });
   const details: Record<string, unknown> = { method };
   if (method === 'recovery_code') details.recoveryCodesLeft = await countRecoveryCodesLeft(deps.db, admin.id);
-  return { admin: { id: admin.id, name: admin.name, role: admin.role as AdminRole }, details };
+  return { admin: { id: admin.id, name: admin.name, role: admin.role as AdminRole }, language: admin.language, details };
 }
 
 /** A current TOTP code whose step (or a later one) this admin has not used yet. */
@@ -132,10 +141,10 @@ async function useRecoveryCode(deps: AdminAuthDeps, adminId: number, code: strin
 }
 
 /** After the admin session has started: the security event and the audit row of the sign-in. */
-export async function recordAdminLogin(deps: AdminAuthDeps, o: SignedIn & { origin: RequestOrigin }): Promise<MessageResponse> {
+export async function recordAdminLogin(deps: AdminAuthDeps, o: SignedIn & { origin: RequestOrigin }): Promise<AdminSignInResponse> {
   await recordSecurityEvent(deps, o.origin, { eventType: 'admin_login_success', userType: 'admin', userId: o.admin.id });
   await recordAdminAct(deps.db, { actor: o.admin, action: 'sign_in', target: null, origin: o.origin, at: deps.clock.now(), details: o.details });
-  return { message: ADMIN_MESSAGES.authenticated };
+  return { message: ADMIN_MESSAGES.authenticated, language: o.language };
 }
 
 /** Before the admin session ends; a rep's or clinic's session on the same browser is not the admin's to end. */

@@ -51,7 +51,7 @@ export async function deleteDoctorLink(deps: AdminDeps, o: { actor: AdminActor; 
   });
   if (!removed) throw notFound(ADMIN_MESSAGES.doctorNotFound);
   await recordSecurityEvent(deps, o.origin, adminEvent(o.actor, 'admin_doctor_deleted', { linkId, doctorId: removed.doctorId, clinicId: removed.clinicId }));
-  return { message: 'Doctor deleted successfully' };
+  return { message: /*i18n*/ 'Doctor deleted successfully' };
 }
 
 export async function deleteAppointment(deps: AdminDeps, o: { actor: AdminActor; id: number; origin: RequestOrigin }): Promise<MessageResponse> {
@@ -79,7 +79,7 @@ export async function deleteAppointment(deps: AdminDeps, o: { actor: AdminActor;
   });
   if (!row) throw notFound(ADMIN_MESSAGES.appointmentNotFound);
   await recordSecurityEvent(deps, o.origin, adminEvent(o.actor, 'admin_appointment_deleted', { appointmentId: id }));
-  return { message: 'Appointment deleted successfully' };
+  return { message: /*i18n*/ 'Appointment deleted successfully' };
 }
 
 // --- the broadcast (spec part 2, 2.5 (a) and 2.1's banner) ----------------------------------------------

@@ -37,6 +37,7 @@ import {
   type EmailJobRow,
   type PendingSelection,
 } from './admin-email.repo';
+import { answerWithMessage } from '../../plugins/locale';
 
 // Bulk and re-registration e-mail sends (spec part 2, 2.5 (b) and 2.6; docs/decisions/028-outbox.md). The request
 // fixes who the send reaches (the ticked ids, or the filter up to the newest match now, docs/decisions/023) and
@@ -62,8 +63,6 @@ const htmlOf = (text: string) =>
     .split(/\n{2,}/)
     .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('')}</body></html>`;
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** POST /api/admin/send-bulk-email: the job is written and answered at once (202); the screen follows its progress. */
 export async function queueBulkEmail(deps: EmailDeps, o: { actor: AdminActor; input: BulkEmail; origin: RequestOrigin }): Promise<BulkEmailQueuedResponse> {
@@ -107,7 +106,11 @@ export async function queueBulkEmail(deps: EmailDeps, o: { actor: AdminActor; in
       ...(input.selection ? { filter: input.selection.filter, except: input.selection.except.length } : {}),
     },
   });
-  return { jobId, sent: 0, queued, message: `${plural(queued, 'email')} queued for sending` };
+  return answerWithMessage(
+    /*i18n*/ '{count, plural, one {{count} email} other {{count} emails}} queued for sending',
+    { count: queued },
+    { jobId, sent: 0, queued },
+  );
 }
 
 /**
@@ -152,9 +155,19 @@ export async function sendReregistrationEmails(
     userId: o.actor.id,
     details: { jobId, sendToAll: !!input.sendToAll, except: input.except?.length ?? 0, queued, skipped },
   });
-  const parts = [`${plural(queued, 're-registration email')} queued for sending`];
-  if (skipped) parts.push(`${skipped} skipped (no pending registration)`);
-  return { jobId, sent: queued, failed: 0, skipped, message: parts.join(', ') };
+  const answer = { jobId, sent: queued, failed: 0, skipped };
+  if (!skipped) {
+    return answerWithMessage(
+      /*i18n*/ '{count, plural, one {{count} re-registration email} other {{count} re-registration emails}} queued for sending',
+      { count: queued },
+      answer,
+    );
+  }
+  return answerWithMessage(
+    /*i18n*/ '{count, plural, one {{count} re-registration email} other {{count} re-registration emails}} queued for sending, {skipped} skipped (no pending registration)',
+    { count: queued, skipped },
+    answer,
+  );
 }
 
 /** The pending registrations of these lower-cased addresses (at most 1000, the schema's bound). */
@@ -271,5 +284,5 @@ export async function retryFailedJobEmails(
     });
     return n;
   });
-  return { retried, message: `${plural(retried, 'failed email')} queued again` };
+  return answerWithMessage(/*i18n*/ '{count, plural, one {{count} failed email} other {{count} failed emails}} queued again', { count: retried }, { retried });
 }

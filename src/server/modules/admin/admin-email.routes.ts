@@ -28,8 +28,8 @@ import { getEmailStats, retryFailedEmail } from './admin-email.service';
 
 /** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
 
-const jobParams = z.object({ jobId: z.uuid('Email job not found') });
-const emailParams = z.object({ id: z.coerce.number().int().positive('Email not found') });
+const jobParams = z.object({ jobId: z.uuid(/*i18n*/ 'Email job not found') });
+const emailParams = z.object({ id: z.coerce.number().int().positive(/*i18n*/ 'Email not found') });
 
 export async function adminEmailRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();

@@ -84,5 +84,5 @@ export async function retryFailedEmail(
     await recordAdminAct(tx, { actor: o.actor, action: 'email_retried', target: targetOf('email', o.id), origin: o.origin, at: deps.clock.now() });
     return n;
   });
-  return { retried, message: 'The email is queued again' };
+  return { retried, message: /*i18n*/ 'The email is queued again' };
 }

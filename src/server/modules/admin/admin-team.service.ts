@@ -34,6 +34,7 @@ import {
   updateAdmin,
   type AdminRow,
 } from './admin-team.repo';
+import { accountLocale } from '../../i18n';
 
 // Managing the admin team (docs/decisions/042-admin-team.md): owners invite by e-mail, deactivate and reactivate,
 // and reset a second factor; the single-password session invites the first owner. Each act writes its audit row in
@@ -83,7 +84,15 @@ async function issueLink(deps: TeamDeps, tx: DbOrTx, o: { admin: AdminRow; purpo
   const link = `${deps.config.appUrl}/admin/invite?token=${token}`;
   await deps.outbox.queueEmail(
     tx,
-    adminEnrolmentMail({ to: o.admin.email, name: o.admin.name, role: o.admin.role as TeamActor['role'], link, purpose: o.purpose, invitedBy: o.by }),
+    adminEnrolmentMail({
+      to: o.admin.email,
+      name: o.admin.name,
+      role: o.admin.role as TeamActor['role'],
+      link,
+      purpose: o.purpose,
+      invitedBy: o.by,
+      locale: accountLocale(o.admin.language),
+    }),
     // A newer link replaces an unsent older one: only a working link goes out.
     { replaceKey: `admin-enrol:${o.admin.id}` },
   );

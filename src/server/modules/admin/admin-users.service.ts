@@ -51,7 +51,7 @@ export async function deleteUser(
     threatLevel: 'medium',
     details: { targetType: o.userType, targetId: o.id },
   });
-  return { message: o.userType === 'clinic' ? 'Clinic deleted successfully' : 'Medical representative deleted successfully' };
+  return { message: o.userType === 'clinic' ? /*i18n*/ 'Clinic deleted successfully' : /*i18n*/ 'Medical representative deleted successfully' };
 }
 
 /** spec part 2, 4: active becomes inactive, anything else active; an inactive account's sessions end at once. */
@@ -83,5 +83,5 @@ export async function setUserStatus(
     userId: o.actor.id,
     details: { targetType: o.userType, targetId: o.id, from: current.status, to: status },
   });
-  return { status, message: `User ${status === 'active' ? 'activated' : 'deactivated'} successfully` };
+  return { status, message: status === 'active' ? /*i18n*/ 'User activated successfully' : /*i18n*/ 'User deactivated successfully' };
 }

@@ -13,7 +13,8 @@ import {
   updateUserStatusSchema,
   userStatusResponseSchema,
 } from '../../../shared/schemas/admin';
-import { adminSignInSchema } from '../../../shared/schemas/admin-team';
+import { adminSignInResponseSchema, adminSignInSchema } from '../../../shared/schemas/admin-team';
+import { isLocale } from '../../../shared/i18n/locales';
 import { messageResponseSchema, errorResponses } from '../../../shared/schemas/common';
 import { unauthorized } from '../../errors';
 import { adminOf, endAllSessions, endSession, requireOwner, requireUser, startSession, type UserType } from '../../plugins/auth';
@@ -59,13 +60,14 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
     // (TOTP or recovery) is an attempt too.
     {
       preHandler: async (request) => throttle.countAttempt(request, adminAccount(request.body.email)),
-      schema: { body: adminSignInSchema, response: { 200: messageResponseSchema, ...errorResponses } },
+      schema: { body: adminSignInSchema, response: { 200: adminSignInResponseSchema, ...errorResponses } },
     },
     async (request, reply) => {
       const origin = originOf(request);
       const signedIn = await signInAdmin(app, { input: request.body, origin });
       await startSession(app, request, reply, { type: 'admin', id: signedIn.admin.id, rememberMe: false });
       throttle.trustDevice(request, reply, adminAccount(request.body.email));
+      if (isLocale(signedIn.language)) request.setLocale(signedIn.language);
       return recordAdminLogin(app, { ...signedIn, origin });
     },
   );

@@ -66,9 +66,13 @@ export async function refuseThrottled(
     blocked: true,
     details: { limit: o.limit, scope: o.scope },
   });
-  throw new AppError('rate_limited', `Too many attempts. Please try again in ${seconds} seconds.`, 429, {
-    'retry-after': String(seconds),
-  });
+  throw new AppError(
+    'rate_limited',
+    /*i18n*/ 'Too many attempts. Please try again in {seconds} seconds.',
+    429,
+    { 'retry-after': String(seconds) },
+    { seconds },
+  );
 }
 
 /** A preHandler applying an IP limit and an account limit under the name `name`. */

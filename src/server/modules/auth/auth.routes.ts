@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isLocale } from '../../../shared/i18n/locales';
 import { z } from 'zod';
 import {
   acceptTermsResponseSchema,
@@ -50,7 +51,7 @@ export function redactQueryParams<E>(err: E): E {
 }
 
 const signedIn = requireUser(['clinic', 'medrep'], { allowWithoutTerms: true });
-const termsParams = z.object({ userType: userKindSchema, userId: z.coerce.number().int().positive('Invalid user id') });
+const termsParams = z.object({ userType: userKindSchema, userId: z.coerce.number().int().positive(/*i18n*/ 'Invalid user id') });
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -127,6 +128,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         // The session (and its cookie) starts at the edge; the service never sees the request or reply.
         await startSession(app, request, reply, { type: kind, id: accountId, rememberMe: request.body.rememberMe ?? false });
         throttle.trustDevice(request, reply, { kind, login: request.body.email });
+        // Welcomed in the account's own language, when it has chosen one (decision 045).
+        if (isLocale(answer.language)) request.setLocale(answer.language);
         return answer;
       } catch (err) {
         if (err instanceof auth.LoginRefused && err.hint) {

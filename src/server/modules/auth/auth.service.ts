@@ -25,6 +25,7 @@ import * as repo from './auth.repo';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import { passwordChangedMail, passwordResetMail } from './auth.mail';
+import { accountLocale } from '../../i18n';
 import { RESET_LINK_LIFETIME_MS, generateToken, hashLinkToken } from './codes';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 
@@ -33,14 +34,14 @@ export { findPending, replacePendingCode, type PendingRep } from './auth.repo';
 
 // Sign-in, sessions, terms and password reset (spec part 1, 4, 7 and 8; part 2, 2.4; decisions 002 and 005).
 
-export const NO_ACCOUNT = 'No account found with that email address.';
-export const RESET_SENT = 'Reset instructions sent!';
-export const RESET_DONE = 'Password reset successful. You can now log in with your new password.';
+export const NO_ACCOUNT = /*i18n*/ 'No account found with that email address.';
+export const RESET_SENT = /*i18n*/ 'Reset instructions sent!';
+export const RESET_DONE = /*i18n*/ 'Password reset successful. You can now log in with your new password.';
 export const RESET_INVALID = ERROR_MESSAGES.reset_link_invalid;
-export const RESET_LINK_VALID = 'Choose a new password for your account.';
-export const RESET_LINK_EXPIRED = 'This password reset link has expired. Please request a new one.';
-export const RESET_LINK_USED = 'This password reset link has already been used. Please request a new one.';
-export const LOGGED_OUT = 'Logged out';
+export const RESET_LINK_VALID = /*i18n*/ 'Choose a new password for your account.';
+export const RESET_LINK_EXPIRED = /*i18n*/ 'This password reset link has expired. Please request a new one.';
+export const RESET_LINK_USED = /*i18n*/ 'This password reset link has already been used. Please request a new one.';
+export const LOGGED_OUT = /*i18n*/ 'Logged out';
 export const TERMS_VERSION = '2025-06-01';
 const RECENT_PASSWORD_CHANGE_MS = 7 * 86_400_000;
 
@@ -138,7 +139,9 @@ export async function logIn(
   const user = kind === 'clinic' ? clinicUserOf(account as repo.ClinicRow) : repUserOf(account as repo.RepRow);
   return {
     accountId: account.id,
-    answer: { user, termsAccepted: account.termsAccepted, message: 'Login successful' } as ClinicLoginResponse | RepLoginResponse,
+    // The saved language (decision 045): the client switches to it, or saves the device's when there is none.
+    answer: { user, termsAccepted: account.termsAccepted, message: /*i18n*/ 'Login successful', language: account.language ?? null } as
+      ClinicLoginResponse | RepLoginResponse,
   };
 }
 
@@ -181,7 +184,7 @@ async function assertOwnAccount(deps: Deps, o: TermsOptions) {
 export async function getTermsStatus(deps: Deps, o: TermsOptions): Promise<TermsStatusResponse> {
   await assertOwnAccount(deps, o);
   const accepted = await repo.findTermsAccepted(deps.db, o.kind, o.id);
-  if (accepted === undefined) throw notFound('Account not found');
+  if (accepted === undefined) throw notFound(/*i18n*/ 'Account not found');
   return { termsAccepted: accepted };
 }
 
@@ -192,8 +195,8 @@ export async function acceptTerms(deps: Deps, o: TermsOptions): Promise<AcceptTe
     changed.add(cacheKey.account(o.kind, o.id));
     return repo.acceptTerms(tx, o.kind, o.id, { now: deps.clock.now(), version: TERMS_VERSION });
   });
-  if (!ok) throw notFound('Account not found');
-  return { message: 'Terms accepted', termsAccepted: true };
+  if (!ok) throw notFound(/*i18n*/ 'Account not found');
+  return { message: /*i18n*/ 'Terms accepted', termsAccepted: true };
 }
 
 const nameOf = (a: repo.AccountRow) => ('fullName' in a ? a.fullName : a.contactPerson);
@@ -204,7 +207,7 @@ const nameOf = (a: repo.AccountRow) => ('fullName' in a ? a.fullName : a.contact
  */
 export async function queuePasswordReset(
   deps: Pick<Deps, 'db' | 'clock' | 'config' | 'outbox'>,
-  o: { kind: UserKind; account: { id: number; email: string; name: string } },
+  o: { kind: UserKind; account: { id: number; email: string; name: string; language: string | null } },
 ): Promise<void> {
   const { kind, account } = o;
   const now = deps.clock.now();
@@ -217,9 +220,13 @@ export async function queuePasswordReset(
     expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
     now,
   });
-  await deps.outbox.queueEmail(deps.db, passwordResetMail({ to: account.email, name: account.name, link, recipientId: account.id }), {
-    replaceKey: `reset:${kind}:${account.id}`,
-  });
+  await deps.outbox.queueEmail(
+    deps.db,
+    passwordResetMail({ to: account.email, name: account.name, link, recipientId: account.id, locale: accountLocale(account.language) }),
+    {
+      replaceKey: `reset:${kind}:${account.id}`,
+    },
+  );
 }
 
 /** POST /api/{clinic|medrep}/forgot-password: a single-use link valid one hour. */
@@ -230,7 +237,7 @@ export async function requestPasswordReset(deps: Deps, o: { kind: UserKind; inpu
   await deps.db.transaction(async (tx) =>
     queuePasswordReset(
       { db: tx, clock: deps.clock, config: deps.config, outbox: deps.outbox },
-      { kind, account: { id: account.id, email: account.email, name: nameOf(account) } },
+      { kind, account: { id: account.id, email: account.email, name: nameOf(account), language: account.language } },
     ),
   );
   await recordSecurityEvent(deps, o.origin, { eventType: 'password_reset_requested', userType: kind, userId: account.id });
@@ -263,7 +270,16 @@ export async function resetPassword(deps: Deps, o: { kind: UserKind; input: Rese
     await revokePasswordResetLinks({ db: tx }, { kind, userId: id });
     const account = kind === 'clinic' ? await repo.findClinicById(tx, id) : await repo.findRepById(tx, id);
     if (account) {
-      await deps.outbox.queueEmail(tx, passwordChangedMail({ to: account.email, name: nameOf(account), recipientId: account.id, appUrl: deps.config.appUrl }));
+      await deps.outbox.queueEmail(
+        tx,
+        passwordChangedMail({
+          to: account.email,
+          name: nameOf(account),
+          recipientId: account.id,
+          appUrl: deps.config.appUrl,
+          locale: accountLocale(account.language),
+        }),
+      );
     }
     return id;
   });

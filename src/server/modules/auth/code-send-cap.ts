@@ -10,14 +10,11 @@ import * as repo from './auth.repo';
 export const CODES_PER_ADDRESS_PER_DAY = 5;
 export const CODE_CAP_WINDOW_MS = 24 * 3_600_000;
 
-const inWords = (seconds: number) => {
-  if (seconds >= 3600) {
-    const hours = Math.ceil(seconds / 3600);
-    return `${hours} hour${hours === 1 ? '' : 's'}`;
-  }
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-};
+// The wait in whole hours past an hour, else in whole minutes: 'try again in 3 hours', '... in 1 minute'.
+const TRY_AGAIN_IN_HOURS =
+  /*i18n*/ 'Too many verification codes were sent to this e-mail address. Please use the latest code or link we sent, or try again in {hours, plural, one {{hours} hour} other {{hours} hours}}.';
+const TRY_AGAIN_IN_MINUTES =
+  /*i18n*/ 'Too many verification codes were sent to this e-mail address. Please use the latest code or link we sent, or try again in {minutes, plural, one {{minutes} minute} other {{minutes} minutes}}.';
 
 /**
  * Reserves one code e-mail for an address, or answers 429 `too_many_codes` with Retry-After. Call it in the
@@ -39,7 +36,8 @@ export async function reserveCodeSend(
   if (recent.length < max) return;
   // A place frees when the oldest of the last `max` codes leaves the window.
   const wait = Math.max(1, Math.ceil((recent[max - 1]!.getTime() + windowMs - now) / 1000));
-  const message =
-    o.message ?? `Too many verification codes were sent to this e-mail address. Please use the latest code or link we sent, or try again in ${inWords(wait)}.`;
-  throw new AppError('too_many_codes', message, 429, { 'retry-after': String(wait) });
+  const headers = { 'retry-after': String(wait) };
+  if (o.message) throw new AppError('too_many_codes', o.message, 429, headers);
+  if (wait >= 3600) throw new AppError('too_many_codes', TRY_AGAIN_IN_HOURS, 429, headers, { hours: Math.ceil(wait / 3600) });
+  throw new AppError('too_many_codes', TRY_AGAIN_IN_MINUTES, 429, headers, { minutes: Math.max(1, Math.ceil(wait / 60)) });
 }

@@ -26,6 +26,7 @@ describeEachDatabase('accounts: login, sessions and terms', (ctx) => {
       },
       termsAccepted: false,
       message: 'Login successful',
+      language: null,
     });
     const cookie = first.cookies.find((c) => c.name === 'rv_session')!;
     expect(cookie.httpOnly).toBe(true);
@@ -76,6 +77,7 @@ describeEachDatabase('accounts: login, sessions and terms', (ctx) => {
       },
       termsAccepted: false,
       message: 'Login successful',
+      language: null,
     });
     const [rep] = await ctx.app.db.select().from(medicalReps).where(eq(medicalReps.id, body.user.id));
     expect(rep!.deviceFingerprint).toBe('fp_abc');

@@ -19,25 +19,26 @@ import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import * as repo from './auth.repo';
 import { verificationMail } from './auth.mail';
+import { DEFAULT_LOCALE } from '../../../shared/i18n/locales';
 import { reserveCodeSend } from './code-send-cap';
 import { CODE_LIFETIME_MS, CODE_MAX_ATTEMPTS, VERIFY_LINK_LIFETIME_MS, generateCode, generateToken, hashCode, hashLinkToken, sameHash } from './codes';
 import { hashPassword } from './password';
 
 // Registration and e-mail verification (spec part 1, 4 and 5; part 2, 2.2 and 2.3; decision 005).
 
-export const REGISTERED_MESSAGE = 'Registration successful. Please check your email for the 6-digit verification code.';
+export const REGISTERED_MESSAGE = /*i18n*/ 'Registration successful. Please check your email for the 6-digit verification code.';
 export const EMAIL_TAKEN = ERROR_MESSAGES.email_taken;
 export const PHONE_TAKEN = ERROR_MESSAGES.phone_taken;
-export const VERIFIED_MESSAGE = 'Email verified successfully. Your account is ready.';
-export const ALREADY_VERIFIED = 'Email already verified. Your account is ready.';
+export const VERIFIED_MESSAGE = /*i18n*/ 'Email verified successfully. Your account is ready.';
+export const ALREADY_VERIFIED = /*i18n*/ 'Email already verified. Your account is ready.';
 export const CODE_EXPIRED = ERROR_MESSAGES.code_expired;
 export const CODE_LOCKED = ERROR_MESSAGES.code_locked;
 export const LINK_INVALID = ERROR_MESSAGES.link_invalid;
-export const NO_PENDING = 'No pending registration found for this email. Please register again.';
-export const RESENT_MESSAGE = 'A new verification code has been sent to your email.';
+export const NO_PENDING = /*i18n*/ 'No pending registration found for this email. Please register again.';
+export const RESENT_MESSAGE = /*i18n*/ 'A new verification code has been sent to your email.';
 export const REGISTRATION_REPLACED = ERROR_MESSAGES.registration_replaced;
 export const REGISTRATION_NOT_IN_BROWSER = ERROR_MESSAGES.registration_not_in_browser;
-export const LINK_PENDING = 'Choose your password to finish verifying your e-mail address.';
+export const LINK_PENDING = /*i18n*/ 'Choose your password to finish verifying your e-mail address.';
 const RESEND_INTERVAL_MS = 60_000;
 
 /**
@@ -49,12 +50,12 @@ const RESEND_INTERVAL_MS = 60_000;
 export async function checkAvailability(deps: Pick<Deps, 'db'>, o: { input: CheckAvailability }): Promise<AvailabilityResponse> {
   const { input } = o;
   const holders = input.field === 'email' ? await repo.findEmailHolders(deps.db, input.value) : await repo.findPhoneHolders(deps.db, input.value);
-  if (holders.length === 0) return { available: true, message: 'Valid & available' };
+  if (holders.length === 0) return { available: true, message: /*i18n*/ 'Valid & available' };
   const typedEmail = (input.field === 'email' ? input.value : (input.email ?? '')).toLowerCase();
   const [first] = holders;
   const pendingRegistration = holders.every((h) => h.pending && h.email.toLowerCase() === typedEmail);
-  if (first && pendingRegistration) return { available: true, message: 'Waiting for verification', pending: first.kind };
-  return { available: false, message: 'Already in use' };
+  if (first && pendingRegistration) return { available: true, message: /*i18n*/ 'Waiting for verification', pending: first.kind };
+  return { available: false, message: /*i18n*/ 'Already in use' };
 }
 
 /**
@@ -112,7 +113,7 @@ async function reserveVerificationCode(deps: Pick<Deps, 'clock'>, tx: Tx, email:
 
 /** Queued in the transaction that stores the code, so the code exists exactly when its e-mail does (decision 028). */
 async function queueVerification(deps: Pick<Deps, 'outbox'>, tx: Tx, o: VerificationMail) {
-  await deps.outbox.queueEmail(tx, verificationMail({ to: o.email, name: o.name, code: o.code, link: o.link, kind: o.kind }), {
+  await deps.outbox.queueEmail(tx, verificationMail({ to: o.email, name: o.name, code: o.code, link: o.link, kind: o.kind, locale: DEFAULT_LOCALE }), {
     replaceKey: verificationMailKey(o.kind, o.email),
   });
 }
@@ -271,7 +272,7 @@ export async function verifyOtp(deps: Deps, o: { input: VerifyOtp; origin: Reque
   }
   await recordSecurityEvent(deps, o.origin, { ...event, eventType: 'verification_code_failed', details: { ...event.details, attempt } });
   const left = CODE_MAX_ATTEMPTS - attempt;
-  throw badRequest(`Invalid verification code. You have ${left} attempt${left === 1 ? '' : 's'} left.`, 'code_invalid');
+  throw badRequest(/*i18n*/ 'Invalid verification code. You have {left, plural, one {{left} attempt} other {{left} attempts}} left.', 'code_invalid', { left });
 }
 
 /**
@@ -326,7 +327,7 @@ export async function resendVerification(deps: Deps, o: { input: ResendVerificat
   const lastSent = await deps.outbox.lastSentAt(deps.db, verificationMailKey(kind, pending.email));
   const wait = lastSent ? Math.ceil((lastSent.getTime() + RESEND_INTERVAL_MS - now) / 1000) : 0;
   if (wait > 0) {
-    throw new AppError('rate_limited', `Please wait ${wait} seconds before requesting a new code.`, 429, { 'retry-after': String(wait) });
+    throw new AppError('rate_limited', /*i18n*/ 'Please wait {wait} seconds before requesting a new code.', 429, { 'retry-after': String(wait) }, { wait });
   }
   const v = newVerification(deps, kind);
   await deps.db.transaction(async (tx) => {

@@ -35,14 +35,15 @@ import {
   moveAppointment,
 } from './booking.repo';
 import { listDayLine } from './waitlist-offers.repo';
+import { accountLocale } from '../../i18n';
 
 // The one path by which a visit takes a place in a doctor's day: booking, accepting a waitlist offer and rescheduling
 // (docs/decisions/008 and 043). Each takes the same locks in the same order, reads the day's facts once, judges them
 // with the shared rules (src/shared/booking) with the running waitlist holds counted as visits, and writes the row
 // behind the unique indexes that keep the rules under a race (ARCHITECTURE rule 5).
 
-export const AVAILABILITY_NOT_FOUND = 'Doctor availability not found';
-export const APPOINTMENT_NOT_FOUND = 'Appointment not found';
+export const AVAILABILITY_NOT_FOUND = /*i18n*/ 'Doctor availability not found';
+export const APPOINTMENT_NOT_FOUND = /*i18n*/ 'Appointment not found';
 
 export type BookableLink = NonNullable<Awaited<ReturnType<typeof findBookableSettings>>>;
 export type LockedRep = NonNullable<Awaited<ReturnType<typeof lockRep>>>;
@@ -218,6 +219,7 @@ export function visitMailDetails(
     repEmail: rep.email,
     repId: rep.id,
     requiresApproval: link.requiresApproval,
+    locale: accountLocale(rep.language),
   };
 }
 
@@ -265,7 +267,7 @@ export async function placeVisit(
   return { appointment };
 }
 
-export type LineRep = LineCandidate & { id: number; fullName: string; email: string };
+export type LineRep = LineCandidate & { id: number; fullName: string; email: string; language: string | null };
 
 /**
  * The reps waiting in a day's line as the offering judges them: may they book at all (an active account and
@@ -282,6 +284,7 @@ export async function readLineReps(tx: Tx, o: { repIds: number[]; doctorId: numb
         id: r.id,
         fullName: r.fullName,
         email: r.email,
+        language: r.language,
         mayBook: r.status === 'active' && isSubscriptionActive({ status: r.subscriptionStatus, expiresAt: r.subscriptionExpiresAt, now: o.now }),
         repAppointments: visits.filter((v) => v.repId === r.id),
       },

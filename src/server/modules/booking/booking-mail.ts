@@ -1,23 +1,25 @@
 import type { Deps } from '../../deps';
 import type { OutgoingMail } from '../../outbox/outbox';
-import { weekdayName } from '../../../shared/dates';
 import { PRODUCT_NAME } from '../../../shared/constants';
-import { visitDateText } from '../../../shared/booking/visit-label';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales';
+import { i18nFor } from '../../i18n';
+import { dayIn, visitDateIn } from '../../message-dates';
 import { buildVisitIcs } from '../calendar/ics';
 import { cancelledVisitAttachment, visitEventOf, type VisitDetails } from '../calendar/visit-calendar';
 
-// The rep's booking confirmation and cancellation e-mails, each with an .ics file; the services queue them in the
-// booking's transaction (docs/decisions/028-outbox.md).
+// The rep's booking confirmation and cancellation e-mails, each with an .ics file, in the rep's language
+// (docs/decisions/045-languages.md); the services queue them in the booking's transaction (docs/decisions/028-outbox.md).
 
 type MailDeps = Pick<Deps, 'config'>;
 
+const localeOf = (v: { locale?: Locale }) => v.locale ?? DEFAULT_LOCALE;
+
 // With visiting hours the visit's time goes wherever its date does ("Tuesday, 24/11/2026 at 15:30"), and the
 // confirmation gives the token, the rep's place in the doctor's day (docs/decisions/039).
-const dayText = (date: string, startTime: string | null) => `${weekdayName(date)}, ${visitDateText(date, startTime)}`;
 
 /** The token as booked: a visit booked later for an earlier time, or a cancelled one before it, moves it. */
-const tokenLine = (token: number | null | undefined) =>
-  token ? [`Token: #${token}, your place in the doctor's queue that day (it can change as other reps book or cancel)`] : [];
+const tokenLine = (locale: Locale, token: number | null | undefined) =>
+  token ? [i18nFor(locale)._("Token: #{token}, your place in the doctor's queue that day (it can change as other reps book or cancel)", { token })] : [];
 
 /** The REQUEST calendar file of a booked or moved visit: the same UID, so a move updates the event it added. */
 function requestAttachment(deps: MailDeps, v: VisitDetails, now: Date) {
@@ -30,25 +32,30 @@ function requestAttachment(deps: MailDeps, v: VisitDetails, now: Date) {
  * against the day) and the rep reads that the clinic will confirm it (docs/decisions/041).
  */
 export function bookingConfirmationMail(deps: MailDeps, v: VisitDetails & { requiresApproval?: boolean }, now: Date): OutgoingMail {
+  const locale = localeOf(v);
+  const i18n = i18nFor(locale);
   const text = [
-    `Hello ${v.repName},`,
+    i18n._('Hello {name},', { name: v.repName }),
     '',
-    ...(v.requiresApproval
-      ? ['Your appointment is booked and awaiting confirmation: the clinic will confirm the visit, and we will e-mail you when it does.']
-      : [`Your appointment is booked.`]),
+    v.requiresApproval
+      ? i18n._('Your appointment is booked and awaiting confirmation: the clinic will confirm the visit, and we will e-mail you when it does.')
+      : i18n._('Your appointment is booked.'),
     '',
     ...visitLines(v),
     '',
-    'The attached calendar file adds the visit to your calendar.',
-    'You can cancel it under My Appointments until the day before the visit.',
+    i18n._('The attached calendar file adds the visit to your calendar.'),
+    i18n._('You can cancel it under My Appointments until the day before the visit.'),
     '',
     `${PRODUCT_NAME}`,
   ].join('\n');
+  const values = { doctor: v.doctorName, date: visitDateIn(locale, v.date, v.startTime) };
   return {
     to: v.repEmail,
     toName: v.repName,
     recipientId: v.repId,
-    subject: `Appointment booked${v.requiresApproval ? ', awaiting confirmation' : ''}: ${v.doctorName} on ${visitDateText(v.date, v.startTime)}`,
+    subject: v.requiresApproval
+      ? i18n._('Appointment booked, awaiting confirmation: {doctor} on {date}', values)
+      : i18n._('Appointment booked: {doctor} on {date}', values),
     text,
     templateType: 'booking',
     attachments: [requestAttachment(deps, v, now)],
@@ -64,24 +71,34 @@ export function rescheduledMail(
   v: VisitDetails & { requiresApproval: boolean; previousDate: string; previousStartTime: string | null },
   now: Date,
 ): OutgoingMail {
+  const locale = localeOf(v);
+  const i18n = i18nFor(locale);
   const text = [
-    `Hello ${v.repName},`,
+    i18n._('Hello {name},', { name: v.repName }),
     '',
-    `Your appointment is moved from ${dayText(v.previousDate, v.previousStartTime)} to ${dayText(v.date, v.startTime)}.`,
-    ...(v.requiresApproval ? ['The clinic confirms each visit of this doctor: it will confirm the new date, and we will e-mail you when it does.'] : []),
+    i18n._('Your appointment is moved from {from} to {to}.', {
+      from: dayIn(locale, v.previousDate, v.previousStartTime),
+      to: dayIn(locale, v.date, v.startTime),
+    }),
+    ...(v.requiresApproval
+      ? [i18n._('The clinic confirms each visit of this doctor: it will confirm the new date, and we will e-mail you when it does.')]
+      : []),
     '',
     ...visitLines(v),
     '',
-    'The attached calendar file moves the visit in your calendar.',
-    'You can see it, and move it again until the day before the visit, under My Appointments.',
+    i18n._('The attached calendar file moves the visit in your calendar.'),
+    i18n._('You can see it, and move it again until the day before the visit, under My Appointments.'),
     '',
     `${PRODUCT_NAME}`,
   ].join('\n');
+  const values = { doctor: v.doctorName, date: visitDateIn(locale, v.date, v.startTime) };
   return {
     to: v.repEmail,
     toName: v.repName,
     recipientId: v.repId,
-    subject: `Appointment rescheduled${v.requiresApproval ? ', awaiting confirmation' : ''}: ${v.doctorName} on ${visitDateText(v.date, v.startTime)}`,
+    subject: v.requiresApproval
+      ? i18n._('Appointment rescheduled, awaiting confirmation: {doctor} on {date}', values)
+      : i18n._('Appointment rescheduled: {doctor} on {date}', values),
     text,
     templateType: 'booking_rescheduled',
     attachments: [requestAttachment(deps, v, now)],
@@ -89,11 +106,18 @@ export function rescheduledMail(
 }
 
 export function repCancellationMail(deps: MailDeps, v: VisitDetails, now: Date): OutgoingMail {
+  const locale = localeOf(v);
+  const i18n = i18nFor(locale);
   const text = [
-    `Hello ${v.repName},`,
+    i18n._('Hello {name},', { name: v.repName }),
     '',
-    `Your appointment with ${v.doctorName} at ${v.clinicName}, ${v.clinicCity} on ${dayText(v.date, v.startTime)} is cancelled, as you asked.`,
-    'The attached calendar file removes it from your calendar.',
+    i18n._('Your appointment with {doctor} at {clinic}, {city} on {day} is cancelled, as you asked.', {
+      doctor: v.doctorName,
+      clinic: v.clinicName,
+      city: v.clinicCity,
+      day: dayIn(locale, v.date, v.startTime),
+    }),
+    i18n._('The attached calendar file removes it from your calendar.'),
     '',
     `${PRODUCT_NAME}`,
   ].join('\n');
@@ -101,7 +125,7 @@ export function repCancellationMail(deps: MailDeps, v: VisitDetails, now: Date):
     to: v.repEmail,
     toName: v.repName,
     recipientId: v.repId,
-    subject: `Appointment cancelled: ${v.doctorName} on ${visitDateText(v.date, v.startTime)}`,
+    subject: i18n._('Appointment cancelled: {doctor} on {date}', { doctor: v.doctorName, date: visitDateIn(locale, v.date, v.startTime) }),
     text,
     templateType: 'booking_cancelled',
     attachments: [cancelledVisitAttachment(deps, v, now)],
@@ -110,24 +134,30 @@ export function repCancellationMail(deps: MailDeps, v: VisitDetails, now: Date):
 
 /** The visit's doctor, clinic, date and place in the day, as the booking and confirmation e-mails list them. */
 function visitLines(v: Omit<VisitDetails, 'slotMinutes'>): string[] {
+  const locale = localeOf(v);
+  const i18n = i18nFor(locale);
   return [
-    `Doctor: ${v.doctorName}${v.doctorSpecialty ? ` (${v.doctorSpecialty})` : ''}`,
-    `Clinic: ${v.clinicName}, ${v.clinicCity}, ${v.clinicState}`,
-    `Date: ${dayText(v.date, v.startTime)}`,
-    ...tokenLine(v.token),
+    v.doctorSpecialty
+      ? i18n._('Doctor: {doctor} ({specialty})', { doctor: v.doctorName, specialty: v.doctorSpecialty })
+      : i18n._('Doctor: {doctor}', { doctor: v.doctorName }),
+    i18n._('Clinic: {clinic}, {city}, {state}', { clinic: v.clinicName, city: v.clinicCity, state: v.clinicState }),
+    i18n._('Date: {day}', { day: dayIn(locale, v.date, v.startTime) }),
+    ...tokenLine(locale, v.token),
   ];
 }
 
 /** The clinic confirmed a visit (docs/decisions/041): the rep's calendar entry from the booking stays as it is. */
 export function visitConfirmedMail(v: Omit<VisitDetails, 'slotMinutes'>): OutgoingMail {
+  const locale = localeOf(v);
+  const i18n = i18nFor(locale);
   const text = [
-    `Hello ${v.repName},`,
+    i18n._('Hello {name},', { name: v.repName }),
     '',
-    `${v.clinicName} has confirmed your appointment.`,
+    i18n._('{clinic} has confirmed your appointment.', { clinic: v.clinicName }),
     '',
     ...visitLines(v),
     '',
-    'You can see it under My Appointments.',
+    i18n._('You can see it under My Appointments.'),
     '',
     `${PRODUCT_NAME}`,
   ].join('\n');
@@ -135,7 +165,7 @@ export function visitConfirmedMail(v: Omit<VisitDetails, 'slotMinutes'>): Outgoi
     to: v.repEmail,
     toName: v.repName,
     recipientId: v.repId,
-    subject: `Appointment confirmed: ${v.doctorName} on ${visitDateText(v.date, v.startTime)}`,
+    subject: i18n._('Appointment confirmed: {doctor} on {date}', { doctor: v.doctorName, date: visitDateIn(locale, v.date, v.startTime) }),
     text,
     templateType: 'booking_confirmed',
   };

@@ -27,9 +27,19 @@ const repColumns = {
   status: medicalReps.status,
   subscriptionStatus: medicalReps.subscriptionStatus,
   subscriptionExpiresAt: medicalReps.subscriptionExpiresAt,
+  /** the rep's language: their booking e-mails are written in it (docs/decisions/045) */
+  language: medicalReps.language,
 };
 
-type RepRow = { id: number; fullName: string; email: string; status: string; subscriptionStatus: string; subscriptionExpiresAt: Date | null };
+type RepRow = {
+  id: number;
+  fullName: string;
+  email: string;
+  status: string;
+  subscriptionStatus: string;
+  subscriptionExpiresAt: Date | null;
+  language: string | null;
+};
 type DoctorDayRow = { id: number; date: string; status: string; repId: number; startTime: string | null; bookedAt: Date | string };
 type RepWithDoctorRow = { id: number; date: string; status: string; clinicId: number };
 const doctorDayColumns = {

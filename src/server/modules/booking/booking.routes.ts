@@ -85,7 +85,7 @@ export async function bookingRoutes(root: FastifyInstance): Promise<void> {
       assertSelf(await actorOf(request), 'medrep', request.body.repId);
       const header = request.headers['idempotency-key'];
       const key = Array.isArray(header) ? header[0] : header;
-      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw badRequest('The Idempotency-Key header must be 1 to 200 letters, digits or -_.:');
+      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw badRequest(/*i18n*/ 'The Idempotency-Key header must be 1 to 200 letters, digits or -_.:');
       const answer = await bookAppointment(app, { input: request.body, idempotencyKey: key });
       if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.status(answer.statusCode).send(answer.body);

@@ -20,10 +20,11 @@ import {
   readRepVisitsWithDoctor,
 } from './booking-day.service';
 import { cancelByRep, findIdempotentAnswer, findRepAppointment, lockRep, saveIdempotentAnswer } from './booking.repo';
+import { accountLocale } from '../../i18n';
 
 export type BookingDeps = Deps;
 
-export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different booking.';
+export const IDEMPOTENCY_KEY_REUSED = /*i18n*/ 'This Idempotency-Key was already used for a different booking.';
 
 type AnswerBody = { message: string; code?: ErrorCode; appointment?: BookedAppointment };
 export interface BookingAnswer {
@@ -141,6 +142,7 @@ export async function cancelAppointment(deps: BookingDeps, o: { repId: number; a
           repEmail: rep.email,
           repId: rep.id,
           revision: a.revision,
+          locale: accountLocale(rep.language),
         },
         now,
       ),

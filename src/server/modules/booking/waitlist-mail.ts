@@ -1,10 +1,13 @@
 import type { OutgoingMail, OutgoingPush } from '../../outbox/outbox';
 import { PRODUCT_NAME } from '../../../shared/constants';
-import { formatDisplayDate, timeInIndia, todayInIndia, weekdayName } from '../../../shared/dates';
-import { visitDateText } from '../../../shared/booking/visit-label';
+import { formatDisplayDate } from '../../../shared/dates';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales';
+import { i18nFor } from '../../i18n';
+import { dayIn, indianTimeIn, visitDateIn } from '../../message-dates';
 
 // The message that tells the first rep in line a slot of the day they wait for is held for them (docs/decisions/043):
-// an e-mail always, a web push where the rep allows it; both queued with the offer (docs/decisions/028).
+// an e-mail always, a web push where the rep allows it; both queued with the offer (docs/decisions/028), in the rep's
+// language (docs/decisions/045).
 
 /** Where the rep accepts or declines an offer: My Appointments (src/client/features/rep/lib/rep-links.ts). */
 export const MY_APPOINTMENTS_PATH = '/medrep-dashboard?tab=appointments';
@@ -21,31 +24,41 @@ export interface OfferDetails {
   heldStartTime: string | null;
   offerExpiresAt: Date;
   holdMinutes: number;
+  /** The rep's language; English when absent. */
+  locale?: Locale;
 }
 
 /** "2 hours", "45 minutes", "1 hour 30 minutes". */
-export function holdText(minutes: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+export function holdText(minutes: number, locale: Locale = DEFAULT_LOCALE): string {
+  const i18n = i18nFor(locale);
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  if (h === 0) return plural(m, 'minute');
-  return m === 0 ? plural(h, 'hour') : `${plural(h, 'hour')} ${plural(m, 'minute')}`;
+  const hours = () => i18n._('{count, plural, one {# hour} other {# hours}}', { count: h });
+  const mins = () => i18n._('{count, plural, one {# minute} other {# minutes}}', { count: m });
+  if (h === 0) return mins();
+  return m === 0 ? hours() : i18n._('{hours} {minutes}', { hours: hours(), minutes: mins() });
 }
 
-/** "12:30 (IST) on 02/03/2026": when the hold ends, in India. */
-const untilText = (o: OfferDetails) => `${timeInIndia(o.offerExpiresAt)} (IST) on ${formatDisplayDate(todayInIndia(o.offerExpiresAt))}`;
-
 export function offerMail(o: OfferDetails, appUrl: string): OutgoingMail {
-  const when = `${weekdayName(o.date)}, ${visitDateText(o.date, o.heldStartTime)}`;
+  const locale = o.locale ?? DEFAULT_LOCALE;
+  const i18n = i18nFor(locale);
   const text = [
-    `Hello ${o.repName},`,
+    i18n._('Hello {name},', { name: o.repName }),
     '',
-    `A slot is free with ${o.doctorName} at ${o.clinicName}, ${o.clinicCity} on ${when}, and you are next on the waitlist: it is held for you.`,
+    i18n._('A slot is free with {doctor} at {clinic}, {city} on {day}, and you are next on the waitlist: it is held for you.', {
+      doctor: o.doctorName,
+      clinic: o.clinicName,
+      city: o.clinicCity,
+      day: dayIn(locale, o.date, o.heldStartTime),
+    }),
     '',
-    `You have ${holdText(o.holdMinutes)} to book it, until ${untilText(o)}. Book it under My Appointments:`,
+    i18n._('You have {hold} to book it, until {until}. Book it under My Appointments:', {
+      hold: holdText(o.holdMinutes, locale),
+      until: indianTimeIn(locale, o.offerExpiresAt),
+    }),
     `${appUrl}${MY_APPOINTMENTS_PATH}`,
     '',
-    'If you do not book it by then, it goes to the next rep in line. If you no longer need it, decline it there so the next rep gets it sooner.',
+    i18n._('If you do not book it by then, it goes to the next rep in line. If you no longer need it, decline it there so the next rep gets it sooner.'),
     '',
     PRODUCT_NAME,
   ].join('\n');
@@ -53,14 +66,16 @@ export function offerMail(o: OfferDetails, appUrl: string): OutgoingMail {
     to: o.repEmail,
     toName: o.repName,
     recipientId: o.repId,
-    subject: `A slot is free: ${o.doctorName} on ${formatDisplayDate(o.date)}`,
+    subject: i18n._('A slot is free: {doctor} on {date}', { doctor: o.doctorName, date: formatDisplayDate(o.date) }),
     text,
     templateType: 'waitlist_offer',
   };
 }
 
 export function offerPush(o: OfferDetails): OutgoingPush {
-  const title = 'A slot is free';
+  const locale = o.locale ?? DEFAULT_LOCALE;
+  const i18n = i18nFor(locale);
+  const title = i18n._('A slot is free');
   return {
     repId: o.repId,
     recipientEmail: o.repEmail,
@@ -69,7 +84,12 @@ export function offerPush(o: OfferDetails): OutgoingPush {
     templateType: 'waitlist_offer',
     payload: {
       title,
-      body: `${o.doctorName} at ${o.clinicName} on ${visitDateText(o.date, o.heldStartTime)} is held for you until ${untilText(o)}. Book it now.`,
+      body: i18n._('{doctor} at {clinic} on {date} is held for you until {until}. Book it now.', {
+        doctor: o.doctorName,
+        clinic: o.clinicName,
+        date: visitDateIn(locale, o.date, o.heldStartTime),
+        until: indianTimeIn(locale, o.offerExpiresAt),
+      }),
       url: MY_APPOINTMENTS_PATH,
       // One notice per offer: a second push of the same offer replaces it rather than stacking.
       tag: `waitlist-offer-${o.entryId}`,

@@ -11,6 +11,7 @@ import { findPushRecipients } from '../clinics/leave.service';
 import { expireOffers, expirePastEntries, listDaysWithRunOutOffers, markOffered } from './waitlist-offers.repo';
 import { MY_APPOINTMENTS_PATH, offerMail, offerPush } from './waitlist-mail';
 import { waitlistOfferWhatsApp } from '../whatsapp/whatsapp-messages.service';
+import { accountLocale } from '../../i18n';
 
 // Offering a freed slot to the day's waitlist (docs/decisions/043). One function, called with the doctor's day lock
 // held by every path that frees a slot (a rep's cancellation or reschedule, the clinic's decline, a waitlist decline or
@@ -81,6 +82,7 @@ export async function offerFreedSlots(
       heldStartTime: offer.heldStartTime,
       offerExpiresAt: offer.offerExpiresAt,
       holdMinutes,
+      locale: accountLocale(rep.language),
     };
     await deps.outbox.queueEmail(tx, offerMail(details, deps.config.appUrl));
     if (pushable.has(rep.id)) await deps.outbox.queuePush(tx, offerPush(details));

@@ -1,5 +1,7 @@
 import { addDays } from '../../../shared/dates';
 import { clockTime, minutesOf, SLOT_MINUTES } from '../../../shared/booking/visit-windows';
+import type { Locale } from '../../../shared/i18n/locales';
+import { i18nFor } from '../../i18n';
 
 // An iCalendar (RFC 5545) file for a booked visit: one VEVENT, all-day on the appointment date, or from the visit
 // time for one visit's length where the doctor has visiting hours (docs/decisions/039). The UID is stable per
@@ -30,6 +32,8 @@ export interface VisitEvent extends VisitTiming {
   now: Date;
   /** How many times the rep moved the visit (doctor_appointments.revision); 0 when absent. */
   revision?: number;
+  /** The rep's language: the event's title and description are in it (docs/decisions/045); English when absent. */
+  locale?: Locale;
 }
 
 export const icsUid = (appointmentId: number, host: string) => `appointment-${appointmentId}@${host}`;
@@ -116,6 +120,27 @@ function eventTimes(date: string, t: VisitTiming): string[] {
 /** A timed visit keeps the rep busy; a whole-day one does not block the rep's day (as before visiting hours). */
 const transparency = (t: VisitTiming) => (isTimed(t) ? 'TRANSP:OPAQUE' : 'TRANSP:TRANSPARENT');
 
+/** The event's title: "Visit Dr. Mir at City Clinic", "Cancelled: ..." once cancelled. */
+function summaryOf(locale: Locale | undefined, v: { doctorName: string; clinicName: string }, cancelled: boolean): string {
+  const i18n = i18nFor(locale);
+  const values = { doctor: v.doctorName, clinic: v.clinicName };
+  return cancelled ? i18n._('Cancelled: Visit {doctor} at {clinic}', values) : i18n._('Visit {doctor} at {clinic}', values);
+}
+
+/** The event's description: who, where, and (in a booking's file) through what it was booked. */
+function descriptionOf(
+  locale: Locale | undefined,
+  v: { doctorName: string; doctorSpecialty?: string | null },
+  place: string,
+  withBookedThrough: boolean,
+): string {
+  const i18n = i18nFor(locale);
+  const visit = v.doctorSpecialty
+    ? i18n._('Medical representative visit with {doctor} ({specialty}) at {place}.', { doctor: v.doctorName, specialty: v.doctorSpecialty, place })
+    : i18n._('Medical representative visit with {doctor} at {place}.', { doctor: v.doctorName, place });
+  return withBookedThrough ? `${visit} ${i18n._('Booked through RepVisit.')}` : visit;
+}
+
 /**
  * SEQUENCE (RFC 5546 2.1.4): a REQUEST carries the visit's revision (0 as booked, 1 after the first reschedule...), a
  * CANCEL one more, so an organizer's update always outranks what the calendar holds.
@@ -138,11 +163,9 @@ export function buildVisitIcs(e: VisitEvent, method: 'REQUEST' | 'CANCEL'): stri
     `SEQUENCE:${cancelled ? revision + 1 : revision}`,
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     transparency(e),
-    `SUMMARY:${escapeText(`${cancelled ? 'Cancelled: ' : ''}Visit ${e.doctorName} at ${e.clinicName}`)}`,
+    `SUMMARY:${escapeText(summaryOf(e.locale, e, cancelled))}`,
     `LOCATION:${escapeText(place)}`,
-    `DESCRIPTION:${escapeText(
-      `Medical representative visit with ${e.doctorName}${e.doctorSpecialty ? ` (${e.doctorSpecialty})` : ''} at ${place}. Booked through RepVisit.`,
-    )}`,
+    `DESCRIPTION:${escapeText(descriptionOf(e.locale, e, place, true))}`,
     `ORGANIZER;CN=RepVisit:mailto:${e.organizerEmail}`,
     `ATTENDEE;CN="${paramValue(e.repName)}";ROLE=REQ-PARTICIPANT;PARTSTAT=${cancelled ? 'DECLINED' : 'ACCEPTED'}:mailto:${e.repEmail}`,
     'END:VEVENT',
@@ -166,7 +189,7 @@ export interface FeedVisit extends VisitTiming {
  * A rep's private calendar feed: the upcoming visits as VEVENTs with the same UIDs and times as the booking
  * e-mails' files, so a calendar that has both shows each visit once. No METHOD: a feed is published.
  */
-export function buildVisitsFeed(visits: FeedVisit[], o: { calendarName: string; uidHost: string; now: Date }): string {
+export function buildVisitsFeed(visits: FeedVisit[], o: { calendarName: string; uidHost: string; now: Date; locale?: Locale }): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -187,9 +210,9 @@ export function buildVisitsFeed(visits: FeedVisit[], o: { calendarName: string; 
       ...eventTimes(v.date, v),
       'STATUS:CONFIRMED',
       transparency(v),
-      `SUMMARY:${escapeText(`Visit ${v.doctorName} at ${v.clinicName}`)}`,
+      `SUMMARY:${escapeText(summaryOf(o.locale, v, false))}`,
       `LOCATION:${escapeText(place)}`,
-      `DESCRIPTION:${escapeText(`Medical representative visit with ${v.doctorName}${v.doctorSpecialty ? ` (${v.doctorSpecialty})` : ''} at ${place}.`)}`,
+      `DESCRIPTION:${escapeText(descriptionOf(o.locale, v, place, false))}`,
       'END:VEVENT',
     );
   }

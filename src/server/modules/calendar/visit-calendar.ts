@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps';
+import type { Locale } from '../../../shared/i18n/locales';
 import { buildVisitIcs, type VisitEvent } from './ics';
 
 // A booked visit as a calendar event: used by the booking e-mails and by the clinic's day-cancellation
@@ -23,6 +24,8 @@ export interface VisitDetails {
   token?: number | null;
   /** How many times the rep moved the visit: the calendar file's SEQUENCE (docs/decisions/043); 0 when absent. */
   revision?: number;
+  /** The rep's language (docs/decisions/045): the e-mail and its calendar file are written in it; English when absent. */
+  locale?: Locale;
 }
 
 function senderAddress(from: string): string {

@@ -8,7 +8,7 @@ import { findLinkedDoctor, findLinkedDoctors, type LinkedDoctor } from './doctor
 /** What the clinic services use of the app. */
 export type ClinicDeps = Deps;
 
-export const DOCTOR_NOT_FOUND = 'Doctor not found';
+export const DOCTOR_NOT_FOUND = /*i18n*/ 'Doctor not found';
 
 /** Every clinicId in a request must be the signed-in clinic's own (403 otherwise). */
 export function assertOwnClinic(actor: Actor, clinicId: number): void {

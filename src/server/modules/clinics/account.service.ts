@@ -10,10 +10,11 @@ import type { ChangePassword, ClinicPreferences, ClinicPreferencesResponse } fro
 import { applyWhatsAppChange, prepareWhatsAppChange, whatsappStatusOf } from '../whatsapp/whatsapp-consent.service';
 import type { ClinicDeps } from './access';
 import { passwordChangedMail } from './clinic-mail';
+import { accountLocale } from '../../i18n';
 import { findClinic } from './doctors.repo';
 
-export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
-export const SAME_PASSWORD = 'The new password must be different from the current password.';
+export const WRONG_CURRENT_PASSWORD = /*i18n*/ 'Current password is incorrect.';
+export const SAME_PASSWORD = /*i18n*/ 'The new password must be different from the current password.';
 
 /**
  * Settings tab, Change Password: the current password must be right; the new one follows the password policy
@@ -36,7 +37,10 @@ export async function changeClinicPassword(deps: ClinicDeps, o: { actor: Actor; 
     await tx.delete(sessions).where(and(eq(sessions.userType, 'clinic'), eq(sessions.userId, clinic.id), ne(sessions.id, o.actor.sessionId)));
     // The other sessions end on every instance (the account's key finds them; this one is read again).
     changed.add(cacheKey.account('clinic', clinic.id));
-    await deps.outbox.queueEmail(tx, passwordChangedMail(clinic));
+    await deps.outbox.queueEmail(
+      tx,
+      passwordChangedMail({ id: clinic.id, email: clinic.email, contactPerson: clinic.contactPerson, locale: accountLocale(clinic.language) }),
+    );
   });
 }
 

@@ -24,6 +24,7 @@ export function cancellationCalendarFile(deps: Pick<Deps, 'config'>, v: Cancelle
         repEmail: v.repEmail,
         repId: v.repId,
         revision: v.revision ?? 0,
+        locale: v.locale,
       },
       now,
     ),

@@ -1,11 +1,13 @@
 import type { OutgoingPush } from '../../outbox/outbox';
-import { visitDateText } from '../../../shared/booking/visit-label';
+import type { Locale } from '../../../shared/i18n/locales';
+import { i18nFor } from '../../i18n';
+import { visitDateIn } from '../../message-dates';
 import type { CancelledVisit } from './clinic-mail';
 
 /**
  * The web push that tells a rep the clinic cancelled visits of theirs (docs/decisions/040-planned-absences.md): one
  * per rep, however many of their visits the absence covered; the e-mails carry each visit's calendar CANCEL.
- * `tag` lets the browser replace rather than stack two notices of one absence.
+ * `tag` lets the browser replace rather than stack two notices of one absence. In the rep's language (decision 045).
  */
 export function cancellationPush(
   rep: { id: number; fullName: string; email: string },
@@ -14,17 +16,28 @@ export function cancellationPush(
   tag: string,
 ): OutgoingPush {
   const first = visits[0]!;
-  const title = visits.length === 1 ? 'Visit cancelled' : `${visits.length} visits cancelled`;
-  const what =
+  const locale: Locale = first.locale ?? 'en';
+  const i18n = i18nFor(locale);
+  const title = i18n._('{count, plural, one {Visit cancelled} other {# visits cancelled}}', { count: visits.length });
+  const body =
     visits.length === 1
-      ? `your visit to ${first.doctorName} on ${visitDateText(first.appointmentDate, first.startTime)}`
-      : visits.map((v) => `${v.doctorName} ${visitDateText(v.appointmentDate, v.startTime)}`).join(', ');
+      ? i18n._('{clinic} cancelled your visit to {doctor} on {date}. Reason: {reason}', {
+          clinic: first.clinicName,
+          doctor: first.doctorName,
+          date: visitDateIn(locale, first.appointmentDate, first.startTime),
+          reason,
+        })
+      : i18n._('{clinic} cancelled {visits}. Reason: {reason}', {
+          clinic: first.clinicName,
+          visits: visits.map((v) => `${v.doctorName} ${visitDateIn(locale, v.appointmentDate, v.startTime)}`).join(', '),
+          reason,
+        });
   return {
     repId: rep.id,
     recipientEmail: rep.email,
     recipientName: rep.fullName,
     title,
     templateType: 'cancellation_push',
-    payload: { title, body: `${first.clinicName} cancelled ${what}. Reason: ${reason}`, url: '/medrep-dashboard', tag },
+    payload: { title, body, url: '/medrep-dashboard', tag },
   };
 }

@@ -1,7 +1,10 @@
 import type { MailAttachment, OutgoingMail } from '../../outbox/outbox';
-import { visitDateText } from '../../../shared/booking/visit-label';
+import type { Locale } from '../../../shared/i18n/locales';
+import { i18nFor } from '../../i18n';
+import { visitDateIn } from '../../message-dates';
 
-// E-mails the clinic dashboard sends. Plain text first; no secret ever goes in them.
+// E-mails the clinic dashboard sends, in the reader's language (docs/decisions/045-languages.md). Plain text first;
+// no secret ever goes in them.
 
 export interface CancelledVisit {
   repId: number;
@@ -20,24 +23,27 @@ export interface CancelledVisit {
   slotMinutes?: number;
   /** How many times the rep moved the visit: its CANCEL's SEQUENCE is one more (docs/decisions/043). */
   revision?: number;
+  /** The rep's language: the e-mail, push and calendar file are written in it (docs/decisions/045); English when absent. */
+  locale?: Locale;
 }
 
-/** spec part 1, 4: reps whose calls the clinic cancelled are told why. */
+/** spec part 1, 4: reps whose calls the clinic cancelled are told why (the reason as the clinic typed it). */
 export function cancellationMail(visit: CancelledVisit, reason: string, attachments?: MailAttachment[]): OutgoingMail {
-  const date = visitDateText(visit.appointmentDate, visit.startTime);
+  const i18n = i18nFor(visit.locale);
+  const date = visitDateIn(visit.locale ?? 'en', visit.appointmentDate, visit.startTime);
   return {
     to: visit.repEmail,
     toName: visit.repName,
     recipientId: visit.repId,
     templateType: 'cancellation',
-    subject: `Appointment cancelled: Dr. ${visit.doctorName.replace(/^Dr\.?\s*/i, '')} on ${date}`,
+    subject: i18n._('Appointment cancelled: Dr. {doctor} on {date}', { doctor: visit.doctorName.replace(/^Dr\.?\s*/i, ''), date }),
     text: [
-      `Dear ${visit.repName},`,
+      i18n._('Dear {name},', { name: visit.repName }),
       '',
-      `${visit.clinicName} has cancelled your appointment with ${visit.doctorName} on ${date}.`,
-      `Reason: ${reason}`,
+      i18n._('{clinic} has cancelled your appointment with {doctor} on {date}.', { clinic: visit.clinicName, doctor: visit.doctorName, date }),
+      i18n._('Reason: {reason}', { reason }),
       '',
-      'Please book another date from your RepVisit dashboard.',
+      i18n._('Please book another date from your RepVisit dashboard.'),
       '',
       'RepVisit',
     ].join('\n'),
@@ -45,18 +51,19 @@ export function cancellationMail(visit: CancelledVisit, reason: string, attachme
   };
 }
 
-export function passwordChangedMail(clinic: { id: number; email: string; contactPerson: string }): OutgoingMail {
+export function passwordChangedMail(clinic: { id: number; email: string; contactPerson: string; locale: Locale }): OutgoingMail {
+  const i18n = i18nFor(clinic.locale);
   return {
     to: clinic.email,
     toName: clinic.contactPerson,
     recipientId: clinic.id,
     templateType: 'password_changed',
-    subject: 'Your RepVisit password was changed',
+    subject: i18n._('Your RepVisit password was changed'),
     text: [
-      `Dear ${clinic.contactPerson},`,
+      i18n._('Dear {name},', { name: clinic.contactPerson }),
       '',
-      'The password of your clinic account was changed from the dashboard. Other signed-in devices were signed out.',
-      'If you did not do this, reset your password at once with "Forgot password" on the login form and contact support.',
+      i18n._('The password of your clinic account was changed from the dashboard. Other signed-in devices were signed out.'),
+      i18n._('If you did not do this, reset your password at once with "Forgot password" on the login form and contact support.'),
       '',
       'RepVisit',
     ].join('\n'),

@@ -46,13 +46,13 @@ import { cancelTodayCalls, cancelVisits, countDoctorWaitlist, listDoctorAppointm
 // every doctorId one of its doctors (404).
 
 const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
-const clinicParams = z.object({ clinicId: positiveId('Invalid clinic id') });
-const doctorParams = clinicParams.extend({ doctorId: positiveId('Invalid doctor id') });
-const settingsQuery = z.object({ doctorId: positiveId('Please select a doctor first.') });
+const clinicParams = z.object({ clinicId: positiveId(/*i18n*/ 'Invalid clinic id') });
+const doctorParams = clinicParams.extend({ doctorId: positiveId(/*i18n*/ 'Invalid doctor id') });
+const settingsQuery = z.object({ doctorId: positiveId(/*i18n*/ 'Please select a doctor first.') });
 
 /** The one error shape (ARCHITECTURE rule 4) for every failure of these calls. */
 
-export const CANCEL_CALLS_FAILED = "Failed to cancel today's calls. Please try again.";
+export const CANCEL_CALLS_FAILED = /*i18n*/ "Failed to cancel today's calls. Please try again.";
 
 export async function clinicRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -73,7 +73,7 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
     { ...clinicOnly, schema: { body: addDoctorSchema, response: { 201: doctorAddedResponseSchema, ...errorResponses } } },
     async (request, reply) => {
       const doctor = await addNewDoctor(app, { actor: await actorOf(request), input: request.body });
-      return reply.status(201).send({ doctor, message: 'Doctor added successfully' });
+      return reply.status(201).send({ doctor, message: /*i18n*/ 'Doctor added successfully' });
     },
   );
 
@@ -91,7 +91,7 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
     { ...clinicOnly, schema: { body: addExistingDoctorSchema, response: { 200: doctorAddedResponseSchema, ...errorResponses } } },
     async (request) => {
       const doctor = await addExistingDoctor(app, { actor: await actorOf(request), ...request.body });
-      return { doctor, message: 'Doctor added successfully' };
+      return { doctor, message: /*i18n*/ 'Doctor added successfully' };
     },
   );
 
@@ -100,7 +100,7 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
     { ...clinicOnly, schema: { params: doctorParams, response: { 200: doctorRemovedResponseSchema, ...errorResponses } } },
     async (request) => {
       const result = await removeDoctor(app, { actor: await actorOf(request), ...request.params });
-      return { message: 'Doctor removed from your clinic', ...result };
+      return { message: /*i18n*/ 'Doctor removed from your clinic', ...result };
     },
   );
 
@@ -119,7 +119,7 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
     { ...clinicOnly, schema: { body: saveDoctorSettingsSchema, response: { 200: doctorSettingsSavedResponseSchema, ...errorResponses } } },
     async (request) => {
       const saved = await saveDoctorSettings(app, { actor: await actorOf(request), input: request.body });
-      return { ...saved, message: 'Settings saved successfully' };
+      return { ...saved, message: /*i18n*/ 'Settings saved successfully' };
     },
   );
 
@@ -215,7 +215,7 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
         onWrongPassword: () =>
           recordSecurityEvent(app, request, { eventType: 'password_change_wrong_current', userId: actor.id, userType: 'clinic', threatLevel: 'medium' }),
       });
-      return { message: 'Password changed successfully' };
+      return { message: /*i18n*/ 'Password changed successfully' };
     },
   );
 

@@ -23,8 +23,8 @@ import { cancelActiveAppointments } from './visitors.repo';
 import { cancelledVisitKeys, queueCancellationMails } from './visitors.service';
 import { placeKeysOfClinic } from '../directory/directory.service';
 
-export const DOCTOR_REMOVED_REASON = 'Doctor removed from clinic';
-export const SELECTED_DOCTOR_NOT_FOUND = 'Selected doctor not found';
+export const DOCTOR_REMOVED_REASON = /*i18n*/ 'Doctor removed from clinic';
+export const SELECTED_DOCTOR_NOT_FOUND = /*i18n*/ 'Selected doctor not found';
 
 // A newly linked doctor takes calls Monday to Friday, 3 a day, every 7 days (spec part 1, 9 defaults;
 // docs/decisions/007-clinic-doctors-and-day-cancellation.md) until the clinic saves his Call Preferences.
@@ -41,7 +41,7 @@ export async function addNewDoctor(deps: ClinicDeps, o: { actor: Actor; input: A
   const now = deps.clock.now();
   return invalidatingTransaction(deps.db, async (tx, changed) => {
     const clinic = await findClinic(tx, o.input.clinicId);
-    if (!clinic) throw notFound('Clinic not found');
+    if (!clinic) throw notFound(/*i18n*/ 'Clinic not found');
     const doctor = await insertDoctor(tx, {
       name: o.input.name,
       specialty: o.input.specialty,
@@ -61,7 +61,7 @@ export async function addNewDoctor(deps: ClinicDeps, o: { actor: Actor; input: A
 export async function listAvailableDoctors(deps: ClinicDeps, o: { actor: Actor; clinicId: number }): Promise<AvailableDoctor[]> {
   assertOwnClinic(o.actor, o.clinicId);
   const clinic = await findClinic(deps.db, o.clinicId);
-  if (!clinic) throw notFound('Clinic not found');
+  if (!clinic) throw notFound(/*i18n*/ 'Clinic not found');
   return groupByDoctor(await listAvailableDoctorLinks(deps.db, clinic.id, clinic.state));
 }
 
@@ -82,7 +82,7 @@ export async function addExistingDoctor(deps: ClinicDeps, o: { actor: Actor; cli
   try {
     return await invalidatingTransaction(deps.db, async (tx, changed) => {
       const clinic = await findClinic(tx, o.clinicId);
-      if (!clinic) throw notFound('Clinic not found');
+      if (!clinic) throw notFound(/*i18n*/ 'Clinic not found');
       const [available] = groupByDoctor(await listAvailableDoctorLinks(tx, clinic.id, clinic.state, o.doctorId));
       if (!available) throw notFound(SELECTED_DOCTOR_NOT_FOUND);
       await insertLink(tx, clinic.id, available.id, now);
@@ -93,7 +93,7 @@ export async function addExistingDoctor(deps: ClinicDeps, o: { actor: Actor; cli
     });
   } catch (err) {
     // Two tabs linking the same doctor at once: the unique link index keeps one.
-    if (isUniqueViolation(err)) throw conflict('This doctor is already linked to your clinic.');
+    if (isUniqueViolation(err)) throw conflict(/*i18n*/ 'This doctor is already linked to your clinic.');
     throw err;
   }
 }

@@ -11,7 +11,7 @@ import { invalidatingTransaction } from '../../cache/invalidation';
 import { placeKeysOfClinic } from '../directory/directory.service';
 import { ACTIVE_STATUSES, listClinicAppointments } from './visitors.repo';
 
-export const NO_SETTINGS = 'No call settings saved for this doctor yet.';
+export const NO_SETTINGS = /*i18n*/ 'No call settings saved for this doctor yet.';
 
 /** Stored days may miss a weekday (older rows); the answer always lists all seven. */
 function toSettings(row: Omit<DoctorSettings, 'availableDays'> & { availableDays: Record<string, boolean> }): DoctorSettings {

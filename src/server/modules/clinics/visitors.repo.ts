@@ -5,6 +5,7 @@ import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medical
 import { clinicVisitColumns, visitOrderBy } from '../../db/visit-order';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
 import type { CancelledVisit } from './clinic-mail';
+import { accountLocale } from '../../i18n';
 
 // Queries of the appointments a clinic sees and cancels (spec part 1, 3: Appointment, clinic view).
 
@@ -95,7 +96,7 @@ export async function cancelActiveAppointments(
     .where(eq(doctors.id, o.doctorId))
     .limit(1);
   const reps = await tx
-    .select({ id: medicalReps.id, fullName: medicalReps.fullName, email: medicalReps.email })
+    .select({ id: medicalReps.id, fullName: medicalReps.fullName, email: medicalReps.email, language: medicalReps.language })
     .from(medicalReps)
     .where(inArray(medicalReps.id, [...new Set(cancelled.map((c) => c.repId))]));
   const byId = new Map(reps.map((r) => [r.id, r]));
@@ -117,6 +118,7 @@ export async function cancelActiveAppointments(
         startTime: c.startTime,
         slotMinutes: names?.slotMinutes ?? undefined,
         revision: c.revision,
+        locale: accountLocale(rep.language),
       },
     ];
   });

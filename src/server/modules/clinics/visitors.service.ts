@@ -22,10 +22,10 @@ export { cancelActiveAppointments } from './visitors.repo';
 import { lockDoctorDay } from './doctor-day-lock';
 import { cancelActiveAppointments, countOpenWaitlist, findDoctorVisits, listClinicAppointments, listClinicsAppointmentsFrom } from './visitors.repo';
 
-export const ONLY_TODAY = "Only today's calls can be cancelled.";
+export const ONLY_TODAY = /*i18n*/ "Only today's calls can be cancelled.";
 /** The reason the reps read when the clinic cancels visits its new visiting hours leave out (decision 039). */
-export const VISITING_HOURS_CHANGED = "The clinic changed the doctor's visiting hours";
-export const VISIT_NOT_FOUND = 'Appointment not found';
+export const VISITING_HOURS_CHANGED = /*i18n*/ "The clinic changed the doctor's visiting hours";
+export const VISIT_NOT_FOUND = /*i18n*/ 'Appointment not found';
 
 type Upcoming = { clinicId: number; doctorId: number; fromDate: string };
 

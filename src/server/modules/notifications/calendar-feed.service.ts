@@ -8,6 +8,7 @@ import { SLOT_MINUTES } from '../../../shared/booking/visit-windows';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '../../../shared/schemas/notifications';
 import { buildVisitsFeed } from '../calendar/ics';
+import { accountLocale, i18nFor } from '../../i18n';
 
 // A rep's private calendar feed: a random 32-byte token in the URL is the only key, so the table
 // keeps only its SHA-256 (found by an index lookup on the hash, never by comparing secrets in code). The URL is
@@ -15,7 +16,7 @@ import { buildVisitsFeed } from '../calendar/ics';
 
 type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 
-export const FEED_NOT_FOUND = 'Calendar feed not found.';
+export const FEED_NOT_FOUND = /*i18n*/ 'Calendar feed not found.';
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export async function getCalendarFeedStatus(deps: ServiceDeps, o: { actor: Actor }): Promise<CalendarFeedStatus> {
@@ -49,7 +50,7 @@ export async function revokeCalendarFeed(deps: ServiceDeps, o: { actor: Actor })
 export async function renderCalendarFeed(deps: ServiceDeps, o: { token: string }): Promise<string> {
   if (!TOKEN_SHAPE.test(o.token)) throw notFound(FEED_NOT_FOUND);
   const [rep] = await deps.db
-    .select({ id: medicalReps.id, status: medicalReps.status })
+    .select({ id: medicalReps.id, status: medicalReps.status, language: medicalReps.language })
     .from(medicalReps)
     .where(eq(medicalReps.calendarFeedTokenHash, hashToken(o.token)))
     .limit(1);
@@ -83,8 +84,10 @@ export async function renderCalendarFeed(deps: ServiceDeps, o: { token: string }
       ),
     )
     .orderBy(asc(doctorAppointments.appointmentDate), sql`${doctorAppointments.startTime} nulls last`, asc(doctorAppointments.id));
+  const locale = accountLocale(rep.language);
   return buildVisitsFeed(visits, {
-    calendarName: `${PRODUCT_NAME} visits`,
+    calendarName: i18nFor(locale)._('{product} visits', { product: PRODUCT_NAME }),
+    locale,
     uidHost: new URL(deps.config.appUrl).hostname || 'repvisit.local',
     now,
   });

@@ -61,7 +61,7 @@ export async function saveRepNotificationPreferences(
   return view(deps.config, row);
 }
 
-export const PUSH_SERVICE_NOT_ALLOWED = 'This browser uses a push service we cannot send to.';
+export const PUSH_SERVICE_NOT_ALLOWED = /*i18n*/ 'This browser uses a push service we cannot send to.';
 
 /** Stores this device's subscription (one per rep: the latest device wins) and turns push reminders on. */
 export async function saveRepPushSubscription(

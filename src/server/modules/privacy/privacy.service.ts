@@ -29,6 +29,7 @@ import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { hashPassword } from '../auth/password';
+import { accountLocale, i18nFor } from '../../i18n';
 
 // The data rights of the DPDP Act 2023 (decision 013): a copy of everything the product holds about the signed-in
 // rep or clinic, and erasure confirmed by an e-mailed code. See docs/decisions/ for why a deleted rep's row is
@@ -37,12 +38,12 @@ import { hashPassword } from '../auth/password';
 export const DELETE_CODE_LIFETIME_MS = 15 * 60_000;
 export const DELETE_CODE_MAX_ATTEMPTS = 3;
 export const PRIVACY_MESSAGES = {
-  codeSent: 'We have e-mailed you a code to confirm the deletion of your account.',
-  noCode: 'Please request a new deletion code.',
-  expired: 'The code has expired. Please request a new one.',
-  wrong: 'Invalid code. Please check the code in your e-mail.',
-  tooMany: 'Too many wrong codes. Please request a new one.',
-  deleted: 'Your account and personal data have been deleted.',
+  codeSent: /*i18n*/ 'We have e-mailed you a code to confirm the deletion of your account.',
+  noCode: /*i18n*/ 'Please request a new deletion code.',
+  expired: /*i18n*/ 'The code has expired. Please request a new one.',
+  wrong: /*i18n*/ 'Invalid code. Please check the code in your e-mail.',
+  tooMany: /*i18n*/ 'Too many wrong codes. Please request a new one.',
+  deleted: /*i18n*/ 'Your account and personal data have been deleted.',
 } as const;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -50,7 +51,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 async function accountRow(deps: Pick<Deps, 'db'>, actor: Actor) {
   const table = actor.type === 'clinic' ? clinicUsers : medicalReps;
   const [row] = await deps.db.select().from(table).where(eq(table.id, actor.id)).limit(1);
-  if (!row) throw notFound('Account not found');
+  if (!row) throw notFound(/*i18n*/ 'Account not found');
   return row;
 }
 
@@ -88,7 +89,7 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
   };
   if (actor.type === 'medrep') {
     const [rep] = await deps.db.select().from(medicalReps).where(eq(medicalReps.id, actor.id)).limit(1);
-    if (!rep) throw notFound('Account not found');
+    if (!rep) throw notFound(/*i18n*/ 'Account not found');
     const appointments = await deps.db
       .select({
         id: doctorAppointments.id,
@@ -174,7 +175,7 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
     };
   }
   const [clinic] = await deps.db.select().from(clinicUsers).where(eq(clinicUsers.id, actor.id)).limit(1);
-  if (!clinic) throw notFound('Account not found');
+  if (!clinic) throw notFound(/*i18n*/ 'Account not found');
   const doctorRows = await deps.db
     .select({ id: doctors.id, name: doctors.name, specialty: doctors.specialty, settings: clinicDoctorSettings })
     .from(clinicDoctors)
@@ -282,6 +283,7 @@ export async function requestAccountDeletion(deps: Deps, o: { actor: Actor }): P
   const { actor } = o;
   const row = await accountRow(deps, actor);
   const code = generateCode();
+  const i18n = i18nFor(accountLocale(row.language));
   const table = actor.type === 'clinic' ? clinicUsers : medicalReps;
   await deps.db.transaction(async (tx) => {
     await tx
@@ -295,14 +297,15 @@ export async function requestAccountDeletion(deps: Deps, o: { actor: Actor }): P
     await deps.outbox.queueEmail(tx, {
       to: row.email,
       recipientId: actor.id,
-      subject: 'Confirm the deletion of your RepVisit account',
+      subject: i18n._('Confirm the deletion of your RepVisit account'),
       text: [
-        `Your code to delete your RepVisit account is ${code}.`,
+        i18n._('Your code to delete your RepVisit account is {code}.', { code }),
         '',
-        'It expires in 15 minutes. Deleting your account erases your personal data and signs you out everywhere;',
-        'payment records the law requires us to keep are kept without your name or contact details.',
+        i18n._(
+          'It expires in 15 minutes. Deleting your account erases your personal data and signs you out everywhere;\npayment records the law requires us to keep are kept without your name or contact details.',
+        ),
         '',
-        'If you did not ask for this, ignore this e-mail and change your password.',
+        i18n._('If you did not ask for this, ignore this e-mail and change your password.'),
       ].join('\n'),
       templateType: 'account_deletion',
     });
@@ -335,11 +338,18 @@ export async function confirmAccountDeletion(deps: Deps, o: { actor: Actor; code
   }
   const row = await accountRow(deps, actor);
   const name = 'fullName' in row ? row.fullName : row.clinicName;
+  const i18n = i18nFor(accountLocale(row.language));
   // The erasure removes every message that names the address, then queues this notice in the same transaction.
   const notice: OutgoingMail = {
     to: row.email,
-    subject: 'Your RepVisit account has been deleted',
-    text: `Hello ${name},\n\nYour RepVisit account and its personal data have been deleted, and you have been signed out everywhere.\n\nQuestions: ${COMPANY.grievanceEmail}`,
+    subject: i18n._('Your RepVisit account has been deleted'),
+    text: [
+      i18n._('Hello {name},', { name }),
+      '',
+      i18n._('Your RepVisit account and its personal data have been deleted, and you have been signed out everywhere.'),
+      '',
+      i18n._('Questions: {email}', { email: COMPANY.grievanceEmail }),
+    ].join('\n'),
     templateType: 'account_deletion',
   };
   if (actor.type === 'medrep') await eraseRep(deps, actor.id, notice);

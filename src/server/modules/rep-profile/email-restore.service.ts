@@ -11,7 +11,9 @@ import { endAllSessions } from '../../plugins/auth';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { queuePasswordReset, revokePasswordResetLinks } from '../auth/auth.service';
 import { generateToken, hashLinkToken } from '../auth/codes';
-import { consumeEmailRestore, deleteUnusedEmailRestores, deleteUpdateCodes, insertEmailRestore, updateRepFields } from './rep-profile.repo';
+import { consumeEmailRestore, deleteUnusedEmailRestores, deleteUpdateCodes, findRepLanguage, insertEmailRestore, updateRepFields } from './rep-profile.repo';
+import { accountLocale, i18nFor } from '../../i18n';
+import type { Locale } from '../../../shared/i18n/locales';
 
 // After a rep's e-mail address changes, the OLD address is told and given a way back
 // (docs/decisions/031-account-holder-proof-and-device-cookies.md): whoever took a session and the password must not
@@ -19,27 +21,28 @@ import { consumeEmailRestore, deleteUnusedEmailRestores, deleteUpdateCodes, inse
 
 const RESTORE_LINK_LIFETIME_MS = 72 * 3_600_000;
 export const RESTORE_MESSAGES = {
-  restored: 'Your e-mail address has been restored and every device has been signed out. We have e-mailed you a link to choose a new password.',
+  restored: /*i18n*/ 'Your e-mail address has been restored and every device has been signed out. We have e-mailed you a link to choose a new password.',
   invalid: ERROR_MESSAGES.restore_link_invalid,
-  taken: 'Your old e-mail address is now used by another account. Please contact support.',
+  taken: /*i18n*/ 'Your old e-mail address is now used by another account. Please contact support.',
 } as const;
 
-function emailChangedMail(o: { to: string; name: string; newEmail: string; link: string; recipientId: number }): OutgoingMail {
+function emailChangedMail(o: { to: string; name: string; newEmail: string; link: string; recipientId: number; locale: Locale }): OutgoingMail {
+  const i18n = i18nFor(o.locale);
   return {
     to: o.to,
     toName: o.name,
     recipientId: o.recipientId,
-    subject: `Your ${PRODUCT_NAME} e-mail address was changed`,
+    subject: i18n._('Your {product} e-mail address was changed', { product: PRODUCT_NAME }),
     text: [
-      `Hello ${o.name},`,
+      i18n._('Hello {name},', { name: o.name }),
       '',
-      `The e-mail address of your ${PRODUCT_NAME} account was changed from this address to ${o.newEmail}.`,
-      'If this was you, nothing else is needed.',
+      i18n._('The e-mail address of your {product} account was changed from this address to {email}.', { product: PRODUCT_NAME, email: o.newEmail }),
+      i18n._('If this was you, nothing else is needed.'),
       '',
-      'If it was not you, open this link to put this address back and sign everyone out:',
+      i18n._('If it was not you, open this link to put this address back and sign everyone out:'),
       o.link,
       '',
-      'The link works once, for 72 hours. We will then e-mail you a link to choose a new password.',
+      i18n._('The link works once, for 72 hours. We will then e-mail you a link to choose a new password.'),
       '',
       PRODUCT_NAME,
     ].join('\n'),
@@ -66,7 +69,17 @@ export async function recordEmailChange(
   });
   await revokePasswordResetLinks(deps, { kind: 'medrep', userId: o.repId });
   const link = `${deps.config.appUrl}/restore-email?token=${token}`;
-  await deps.outbox.queueEmail(deps.db, emailChangedMail({ to: o.oldEmail, name: o.name, newEmail: o.newEmail, link, recipientId: o.repId }));
+  await deps.outbox.queueEmail(
+    deps.db,
+    emailChangedMail({
+      to: o.oldEmail,
+      name: o.name,
+      newEmail: o.newEmail,
+      link,
+      recipientId: o.repId,
+      locale: accountLocale(await findRepLanguage(deps.db, o.repId)),
+    }),
+  );
 }
 
 /**
@@ -85,7 +98,7 @@ export async function restoreEmail(deps: Deps, o: { token: string; origin: Reque
       const rep = await updateRepFields(tx, link.repId, { email: link.oldEmail }, now);
       await queuePasswordReset(
         { db: tx, clock: deps.clock, config: deps.config, outbox: deps.outbox },
-        { kind: 'medrep', account: { id: rep.id, email: rep.email, name: rep.fullName } },
+        { kind: 'medrep', account: { id: rep.id, email: rep.email, name: rep.fullName, language: await findRepLanguage(tx, rep.id) } },
       );
       changed.add(cacheKey.account('medrep', rep.id), cacheKey.repDetails(rep.id));
       return rep.id;

@@ -19,6 +19,12 @@ export async function findRepProfile(db: DbOrTx, repId: number) {
   return row ?? null;
 }
 
+/** The rep's language (docs/decisions/045): their e-mails are written in it. */
+export async function findRepLanguage(db: DbOrTx, repId: number): Promise<string | null> {
+  const [row] = await db.select({ language: medicalReps.language }).from(medicalReps).where(eq(medicalReps.id, repId)).limit(1);
+  return row?.language ?? null;
+}
+
 /** One live code per rep and change type: a resend replaces the code, its value, expiry and attempts. */
 export async function replaceUpdateCode(
   db: DbOrTx,

@@ -12,9 +12,11 @@ import { invalidatingTransaction } from '../../cache/invalidation';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { recordEmailChange } from './email-restore.service';
+import { accountLocale, i18nFor } from '../../i18n';
 import {
   countUpdateCodeAttempt,
   endOtherRepSessions,
+  findRepLanguage,
   findRepPasswordHash,
   findRepProfile,
   findUpdateCode,
@@ -29,20 +31,29 @@ import {
 // pending registrations.
 
 export const PROFILE_ERRORS = {
-  emailTaken: 'This email address is already in use',
-  phoneTaken: 'This phone number is already in use',
-  noCode: 'No verification code was requested for this change. Please request a new code.',
-  expired: 'The verification code has expired. Please request a new code.',
-  tooManyAttempts: 'Too many incorrect attempts. Please request a new code.',
-  invalid: (left: number) => `Invalid OTP. ${left} attempt${left === 1 ? '' : 's'} remaining.`,
+  emailTaken: /*i18n*/ 'This email address is already in use',
+  phoneTaken: /*i18n*/ 'This phone number is already in use',
+  noCode: /*i18n*/ 'No verification code was requested for this change. Please request a new code.',
+  expired: /*i18n*/ 'The verification code has expired. Please request a new code.',
+  tooManyAttempts: /*i18n*/ 'Too many incorrect attempts. Please request a new code.',
+  invalid: /*i18n*/ 'Invalid OTP. {left, plural, one {{left} attempt} other {{left} attempts}} remaining.',
 } as const;
 
-const LABELS: Record<ProfileUpdateType, string> = {
-  name: 'Full name',
-  email: 'Email address',
-  phone: 'Phone number',
-  company: 'Company',
-  password: 'Password',
+/** The answer of a saved change (whole sentences, translated on the way out; decision 045). */
+const UPDATED: Record<ProfileUpdateType, string> = {
+  name: /*i18n*/ 'Full name updated successfully',
+  email: /*i18n*/ 'Email address updated successfully',
+  phone: /*i18n*/ 'Phone number updated successfully',
+  company: /*i18n*/ 'Company updated successfully',
+  password: /*i18n*/ 'Password updated successfully',
+};
+
+/** The code e-mail's first line for each change but the e-mail address's (translated where sent; decision 045). */
+const CHANGE_CODE_INTROS: Record<Exclude<ProfileUpdateType, 'email'>, string> = {
+  name: /*i18n*/ 'Enter this code to confirm the change of your full name.',
+  phone: /*i18n*/ 'Enter this code to confirm the change of your phone number.',
+  company: /*i18n*/ 'Enter this code to confirm the change of your company.',
+  password: /*i18n*/ 'Enter this code to confirm the change of your password.',
 };
 
 const CODE_LIFETIME_MS = LIMITS.profileOtpMinutes * 60_000;
@@ -109,21 +120,24 @@ export async function sendUpdateCode(
   if (newValue !== null) await assertFree(deps, { updateType, value: newValue });
 
   const code = generateCode();
-  const what = LABELS[updateType].toLowerCase();
+  const i18n = i18nFor(accountLocale(await findRepLanguage(deps.db, repId)));
   const codeText = (intro: string) =>
     [
-      `Hello ${rep.fullName},`,
+      i18n._('Hello {name},', { name: rep.fullName }),
       '',
       intro,
       '',
-      `Your verification code is ${code}`,
+      i18n._('Your verification code is {code}', { code }),
       '',
-      `It expires in ${LIMITS.profileOtpMinutes} minutes and can be tried ${LIMITS.profileOtpAttempts} times.`,
-      'If you did not ask for this change, ignore this e-mail and consider changing your password.',
+      i18n._('It expires in {minutes} minutes and can be tried {attempts} times.', {
+        minutes: LIMITS.profileOtpMinutes,
+        attempts: LIMITS.profileOtpAttempts,
+      }),
+      i18n._('If you did not ask for this change, ignore this e-mail and consider changing your password.'),
       '',
       PRODUCT_NAME,
     ].join('\n');
-  const subject = `Your ${PRODUCT_NAME} verification code`;
+  const subject = i18n._('Your {product} verification code', { product: PRODUCT_NAME });
   const mails: OutgoingMail[] =
     updateType === 'email'
       ? [
@@ -132,19 +146,21 @@ export async function sendUpdateCode(
             toName: rep.fullName,
             recipientId: rep.id,
             subject,
-            text: codeText(`Enter this code to make ${newValue} the e-mail address of your ${PRODUCT_NAME} account.`),
+            text: codeText(
+              i18n._('Enter this code to make {email} the e-mail address of your {product} account.', { email: newValue!, product: PRODUCT_NAME }),
+            ),
             templateType: 'profile_update',
           },
           {
             to: rep.email,
             toName: rep.fullName,
             recipientId: rep.id,
-            subject: `Change of your ${PRODUCT_NAME} e-mail address requested`,
+            subject: i18n._('Change of your {product} e-mail address requested', { product: PRODUCT_NAME }),
             text: [
-              `Hello ${rep.fullName},`,
+              i18n._('Hello {name},', { name: rep.fullName }),
               '',
-              `A change of your account's e-mail address to ${newValue} was requested. The code was sent to the new address.`,
-              'If this was not you, change your password and contact support.',
+              i18n._("A change of your account's e-mail address to {email} was requested. The code was sent to the new address.", { email: newValue! }),
+              i18n._('If this was not you, change your password and contact support.'),
               '',
               PRODUCT_NAME,
             ].join('\n'),
@@ -157,7 +173,7 @@ export async function sendUpdateCode(
             toName: rep.fullName,
             recipientId: rep.id,
             subject,
-            text: codeText(`Enter this code to confirm the change of your ${what}.`),
+            text: codeText(i18n._(CHANGE_CODE_INTROS[updateType])),
             templateType: 'profile_update',
           },
         ];
@@ -174,7 +190,7 @@ export async function sendUpdateCode(
     await deps.outbox.queueEmails(tx, mails);
   });
   deps.log.info({ repId, updateType }, 'profile update code sent');
-  if (updateType === 'email') return { message: 'OTP sent to your new email address' };
+  if (updateType === 'email') return { message: /*i18n*/ 'OTP sent to your new email address' };
   return { message: PROFILE_MESSAGES.codeSent };
 }
 
@@ -199,7 +215,7 @@ export async function verifyUpdateCode(deps: Deps, o: { actor: Actor; input: Ver
       details: { updateType, attemptsLeft: left },
     });
     if (left <= 0) throw new AppError('too_many_attempts', PROFILE_ERRORS.tooManyAttempts, 429);
-    throw badRequest(PROFILE_ERRORS.invalid(left), 'invalid_code');
+    throw badRequest(PROFILE_ERRORS.invalid, 'invalid_code', { left });
   }
 
   // Hash outside the transaction: argon2 is slow on purpose.
@@ -236,7 +252,7 @@ export async function verifyUpdateCode(deps: Deps, o: { actor: Actor; input: Ver
       return updated;
     });
     deps.log.info({ repId, updateType }, 'profile updated');
-    return { message: `${LABELS[updateType]} updated successfully`, user };
+    return { message: UPDATED[updateType], user };
   } catch (err) {
     // The address or number was taken between the code and its use.
     if (isUniqueViolation(err)) throw conflict(updateType === 'phone' ? PROFILE_ERRORS.phoneTaken : PROFILE_ERRORS.emailTaken);

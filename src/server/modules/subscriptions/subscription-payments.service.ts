@@ -10,6 +10,7 @@ import { findOrder, insertOrder, lockRepSubscription, markOrderPaid, setRepSubsc
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import { loadRep, type SubscriptionDeps } from './subscriptions.service';
+import { accountLocale } from '../../i18n';
 
 // Paid plans (spec part 2, 7; decision 006): create an order, verify the checkout's signature, and activate once
 // per payment, whether verify, the webhook, or both (in any order, any number of times) report it.
@@ -125,6 +126,7 @@ export async function activateOrderPayment(deps: SubscriptionDeps, o: { orderId:
         rep: updated,
         expiresAt: updated.subscriptionExpiresAt!,
         kind: { type: 'paid', planType: paid.planType as PlanType, paymentId, orderId },
+        locale: accountLocale(updated.language),
       }),
     );
     return { activated: true as const, order: paid, rep: updated };

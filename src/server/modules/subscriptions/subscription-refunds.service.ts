@@ -5,6 +5,7 @@ import { invalidatingTransaction } from '../../cache/invalidation';
 import type { Deps } from '../../deps';
 import { refundMail } from './subscription-mail';
 import { findLatestRefunds, insertRefund, lockOrder, lockRepSubscription, setOrderRefund, setRepSubscription } from './subscriptions.repo';
+import { accountLocale } from '../../i18n';
 
 // Refunds (docs/decisions/032-refunds-phones-horizon-ics.md). Razorpay reports a refund with refund.processed (the
 // refund and its payment) and payment.refunded (the payment, with its refund where Razorpay includes it), each
@@ -106,6 +107,7 @@ export async function recordRazorpayRefund(deps: RefundDeps, report: RefundRepor
           orderId: order.orderId,
         },
         after,
+        locale: accountLocale(rep.language),
       }),
     );
     return { outcome: 'recorded', orderId: order.orderId, ended: after.ended };

@@ -71,7 +71,7 @@ export async function handleRazorpayWebhook(deps: SubscriptionDeps, o: { rawBody
   try {
     event = JSON.parse(rawBody.toString('utf8')) as WebhookEvent;
   } catch {
-    throw badRequest('The request body is not valid JSON.');
+    throw badRequest(/*i18n*/ 'The request body is not valid JSON.');
   }
   if (typeof event.event === 'string' && REFUND_EVENTS.has(event.event)) {
     const report = refundReportOf(event, deps.clock.now());

@@ -12,6 +12,8 @@ const repSubscriptionColumns = {
   subscriptionId: medicalReps.subscriptionId,
   subscriptionExpiresAt: medicalReps.subscriptionExpiresAt,
   freeTrialUsedAt: medicalReps.freeTrialUsedAt,
+  /** the rep's language: the receipts are written in it (docs/decisions/045) */
+  language: medicalReps.language,
 };
 export type RepSubscription = Awaited<ReturnType<typeof findRepSubscription>>;
 

@@ -16,6 +16,8 @@ import { listLatestRefunds } from './subscription-refunds.service';
 import { findRepSubscription, startFreeTrial, type RepSubscription } from './subscriptions.repo';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
+import { accountLocale } from '../../i18n';
+import { formatted } from '../../../shared/i18n/formatted';
 
 // Status, free trial and plans (spec part 2, 4 and 7). Paying is in subscription-payments.service.ts.
 
@@ -62,7 +64,10 @@ export async function activateFreeTrial(deps: SubscriptionDeps, o: { repId: numb
     });
     if (row) {
       changed.add(cacheKey.account('medrep', repId));
-      await deps.outbox.queueEmail(tx, activationReceiptMail({ rep: row, expiresAt: row.subscriptionExpiresAt!, kind: { type: 'trial', days } }));
+      await deps.outbox.queueEmail(
+        tx,
+        activationReceiptMail({ rep: row, expiresAt: row.subscriptionExpiresAt!, kind: { type: 'trial', days }, locale: accountLocale(row.language) }),
+      );
     }
     return row;
   });
@@ -77,7 +82,7 @@ export async function activateFreeTrial(deps: SubscriptionDeps, o: { repId: numb
     subscriptionId: started.subscriptionId!,
     expiresAt: started.subscriptionExpiresAt!.toISOString(),
     isActive: true,
-    message: `Your ${days}-day free trial is active. You can now book appointments.`,
+    message: formatted(/*i18n*/ 'Your {days}-day free trial is active. You can now book appointments.', { days }),
   };
 }
 

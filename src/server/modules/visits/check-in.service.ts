@@ -22,8 +22,8 @@ const MINUTE = 60_000;
 export const CHECK_IN_ATTEMPTS = { max: 10, windowMs: 15 * MINUTE } as const;
 /** How far ahead of the server's clock a phone's `typedAt` may be (phone clocks drift a little). */
 export const TYPED_AT_LEEWAY_MS = MINUTE;
-export const TYPED_AT_IN_FUTURE = "The time the code was typed is in the future. Please check your phone's date and time.";
-export const VISIT_NOT_FOUND = 'Appointment not found';
+export const TYPED_AT_IN_FUTURE = /*i18n*/ "The time the code was typed is in the future. Please check your phone's date and time.";
+export const VISIT_NOT_FOUND = /*i18n*/ 'Appointment not found';
 
 const STEP_MS = CHECK_IN_CODE.stepSeconds * 1000;
 const totpOf = (secret: string) => ({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: CHECK_IN_CODE.digits, period: CHECK_IN_CODE.stepSeconds });

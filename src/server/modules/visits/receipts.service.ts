@@ -13,7 +13,7 @@ import { findProvenVisit, type ProvenVisitRow } from './receipts.repo';
 
 type ReceiptDeps = Pick<Deps, 'db' | 'config' | 'clock' | 'log'>;
 
-const VISIT_NOT_FOUND = 'Appointment not found';
+const VISIT_NOT_FOUND = /*i18n*/ 'Appointment not found';
 const signedVisitSchema = provenVisitSchema.extend({ kid: z.string() });
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const ED25519_SIGNATURE_BYTES = 64;

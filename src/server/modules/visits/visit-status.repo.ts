@@ -78,6 +78,7 @@ export async function findVisitMailDetails(db: DbOrTx, id: number) {
       repId: medicalReps.id,
       repName: medicalReps.fullName,
       repEmail: medicalReps.email,
+      repLanguage: medicalReps.language,
     })
     .from(doctorAppointments)
     .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))

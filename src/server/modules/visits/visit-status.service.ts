@@ -11,6 +11,7 @@ import { todayInIndia } from '../../../shared/dates';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
 import type { VisitStatusChange, VisitStatusChangedResponse } from '../../../shared/schemas/visits';
 import { visitConfirmedMail } from '../booking/booking-mail';
+import { accountLocale } from '../../i18n';
 import { cancellationPush } from '../clinics/cancellation-push';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
 import { findPushRecipients } from '../clinics/leave.service';
@@ -22,7 +23,7 @@ import { confirmVisit, findClinicVisit, findClinicVisitView, findVisitMailDetail
 // with a reason, or marks it completed or no-show. The rule is src/shared/booking/visit-status.ts; the row lock makes
 // it hold when requests race (ARCHITECTURE rule 5).
 
-export const VISIT_NOT_FOUND = 'Appointment not found';
+export const VISIT_NOT_FOUND = /*i18n*/ 'Appointment not found';
 
 type Visit = NonNullable<Awaited<ReturnType<typeof findClinicVisit>>>;
 
@@ -49,7 +50,7 @@ async function declineVisit(deps: Deps, tx: Tx, o: { clinicId: number; visit: Vi
 /** The rep hears at once that the clinic confirmed the visit (an outbox row in the same transaction, decision 028). */
 async function queueConfirmedMail(deps: Deps, tx: Tx, id: number): Promise<void> {
   const details = await findVisitMailDetails(tx, id);
-  if (details) await deps.outbox.queueEmail(tx, visitConfirmedMail(details));
+  if (details) await deps.outbox.queueEmail(tx, visitConfirmedMail({ ...details, locale: accountLocale(details.repLanguage) }));
 }
 
 /**

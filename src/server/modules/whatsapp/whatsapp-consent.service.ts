@@ -2,6 +2,7 @@ import type { Tx } from '../../db/client';
 import type { Config } from '../../config';
 import type { Deps } from '../../deps';
 import { AppError, badRequest, unauthorized } from '../../errors';
+import { answerWithMessage } from '../../plugins/locale';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { ERROR_MESSAGES } from '../../../shared/errors';
 import type { WhatsAppNumberCodeResponse, WhatsAppPreferenceInput, WhatsAppPreferenceStatus } from '../../../shared/schemas/whatsapp';
@@ -17,6 +18,8 @@ import {
   type WhatsAppAccountType,
 } from './whatsapp.repo';
 import { isWhatsAppConfigured, templateMessage, WHATSAPP_TEMPLATES } from './whatsapp-templates';
+import { whatsappLanguageCode } from './whatsapp-messages.service';
+import { accountLocale } from '../../i18n';
 
 // Turning WhatsApp on and off (docs/decisions/044-whatsapp.md, Consent). The switch lives in each account's
 // preferences (the rep's notification preferences, the clinic's preferences); this service is the one place that
@@ -135,21 +138,20 @@ export async function sendWhatsAppNumberCode(
         recipientName: account.name,
         subject: 'Code to confirm a WhatsApp number',
         // An authentication template: the code fills the body and its "Copy code" button alike.
-        template: templateMessage(
-          deps.config,
-          'numberCode',
-          [code],
-          [{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] }],
-        ),
+        template: {
+          ...templateMessage(deps.config, 'numberCode', [code], [{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] }]),
+          // In the account's language (docs/decisions/045): Meta's own text of the code in that language.
+          language: { code: whatsappLanguageCode(deps.config, accountLocale(account.language)) },
+        },
         templateType: WHATSAPP_TEMPLATES.numberCode.templateType,
       },
       { replaceKey: `whatsapp-code:${o.accountType}:${o.accountId}` },
     );
   });
   const shown = displayWhatsAppNumber(number)!;
-  return {
-    message: `We sent a 6-digit code to ${shown} on WhatsApp. It expires in ${WHATSAPP_CODE_MINUTES} minutes.`,
-    whatsappNumber: shown,
-    expiresInMinutes: WHATSAPP_CODE_MINUTES,
-  };
+  return answerWithMessage(
+    /*i18n*/ 'We sent a 6-digit code to {number} on WhatsApp. It expires in {minutes} minutes.',
+    { number: shown, minutes: WHATSAPP_CODE_MINUTES },
+    { whatsappNumber: shown, expiresInMinutes: WHATSAPP_CODE_MINUTES },
+  );
 }

@@ -2,7 +2,11 @@ import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { claimReminders, isClaimed, type ReminderClaim } from '../../jobs/reminder-claims';
 import { visitDateText, visitLabel } from '../../../shared/booking/visit-label';
-import { formatDisplayDate, timeInIndia, todayInIndia, weekdayName } from '../../../shared/dates';
+import { formatDisplayDate, todayInIndia } from '../../../shared/dates';
+import type { Locale } from '../../../shared/i18n/locales';
+import type { Config } from '../../config';
+import { accountLocale, i18nFor } from '../../i18n';
+import { dayIn, indianTimeIn } from '../../message-dates';
 import { findClinicsWithWhatsApp, findRepsWithWhatsApp, hasWhatsAppNumber, type WhatsAppAccount } from './whatsapp.repo';
 import {
   fitTemplateValues,
@@ -17,14 +21,32 @@ import {
 // The product's WhatsApp messages (docs/decisions/044-whatsapp.md, Messages). Each is queued in the outbox in the
 // transaction that queues its e-mail (docs/decisions/028-outbox.md), only when the channel is configured and only
 // to an account with WhatsApp on (an opted-in number): callers pass what the e-mail says, these functions find
-// who opted in. Each answers how many messages it queued.
+// who opted in. Each answers how many messages it queued. Each goes in the account's language: the template's
+// translation registered in that language, its values written in it (docs/decisions/045-languages.md); the
+// history's subject stays English (it is the admin's record).
 
 type MessageDeps = Pick<Deps, 'config' | 'outbox'>;
 
 /** "Tuesday, 24/11/2026 at 15:30", or without the time for a whole-day visit. */
-const visitDay = (date: string, startTime: string | null | undefined) => `${weekdayName(date)}, ${visitDateText(date, startTime)}`;
+const visitDay = (locale: Locale, date: string, startTime: string | null | undefined) => dayIn(locale, date, startTime ?? null);
+
+/**
+ * The Cloud API's `language.code` of a template in a language: English is the configured WHATSAPP_TEMPLATE_LANGUAGE
+ * (as before the languages), Hindi 'hi' and Urdu 'ur' (the translations registered under the same template names).
+ */
+export function whatsappLanguageCode(config: Pick<Config, 'WHATSAPP_TEMPLATE_LANGUAGE'>, locale: Locale): string {
+  return locale === 'en' ? config.WHATSAPP_TEMPLATE_LANGUAGE : locale;
+}
 
 async function queueTo(deps: MessageDeps, tx: Tx, to: WhatsAppAccount, key: WhatsAppTemplateKey, subject: string, values: string[]): Promise<void> {
+  const template = templateMessage(
+    deps.config,
+    key,
+    fitTemplateValues(
+      key,
+      values.map((v) => templateText(v, LIST_PARAMETER_MAX)),
+    ),
+  );
   await deps.outbox.queueWhatsApp(tx, {
     to: to.whatsappNumber!,
     recipientId: to.id,
@@ -33,27 +55,21 @@ async function queueTo(deps: MessageDeps, tx: Tx, to: WhatsAppAccount, key: What
     subject,
     // Each value at most a list's length (a free text, the reason, is cut shorter where it is passed), the longest
     // cut further should the filled body pass WhatsApp's 1024 characters.
-    template: templateMessage(
-      deps.config,
-      key,
-      fitTemplateValues(
-        key,
-        values.map((v) => templateText(v, LIST_PARAMETER_MAX)),
-      ),
-    ),
+    template: { ...template, language: { code: whatsappLanguageCode(deps.config, accountLocale(to.language)) } },
     templateType: WHATSAPP_TEMPLATES[key].templateType,
   });
 }
 
 /** Items joined with "; " within the list parameter's length; what does not fit is counted ("and 3 more"). */
-export function listWithin(items: string[], max = LIST_PARAMETER_MAX): string {
+export function listWithin(items: string[], max = LIST_PARAMETER_MAX, locale: Locale = 'en'): string {
+  const andMore = (count: number) => i18nFor(locale)._('and {count} more', { count });
   const kept: string[] = [];
   let length = 0;
   for (const [i, item] of items.entries()) {
     const rest = items.length - i;
-    const more = rest > 1 ? ` and ${rest - 1} more`.length : 0;
+    const more = rest > 1 ? ` ${andMore(rest - 1)}`.length : 0;
     if (length + item.length + 2 + more > max) {
-      kept.push(`and ${rest} more`);
+      kept.push(andMore(rest));
       break;
     }
     kept.push(item);
@@ -77,13 +93,19 @@ export async function queueBookingWhatsApp(deps: MessageDeps, tx: Tx, o: RepVisi
   if (!isWhatsAppConfigured(deps.config)) return 0;
   const rep = (await findRepsWithWhatsApp(tx, { repIds: [o.repId] })).get(o.repId);
   if (!rep) return 0;
-  const state = o.requiresApproval ? "booked and awaiting the clinic's confirmation" : o.token ? `booked (token #${o.token})` : 'booked';
+  const locale = accountLocale(rep.language);
+  const i18n = i18nFor(locale);
+  const state = o.requiresApproval
+    ? i18n._("booked and awaiting the clinic's confirmation")
+    : o.token
+      ? i18n._('booked (token #{token})', { token: o.token })
+      : i18n._('booked');
   const place = o.clinicCity ? `${o.clinicName}, ${o.clinicCity}` : o.clinicName;
   await queueTo(deps, tx, rep, 'booking', `Visit booked: ${o.doctorName} on ${visitDateText(o.date, o.startTime)}`, [
     rep.name,
     o.doctorName,
     place,
-    visitDay(o.date, o.startTime),
+    visitDay(locale, o.date, o.startTime),
     state,
   ]);
   return 1;
@@ -108,7 +130,7 @@ export async function queueCancellationWhatsApp(
       rep.name,
       v.clinicName,
       v.doctorName,
-      visitDay(v.appointmentDate, v.startTime),
+      visitDay(accountLocale(rep.language), v.appointmentDate, v.startTime),
       templateText(o.reason),
     ]);
     queued++;
@@ -148,15 +170,18 @@ export async function queueVisitRemindersWhatsApp(
   const byRep = new Map<number, ReminderVisit[]>();
   for (const v of wanted) if (isClaimed(won, claimOf(v))) byRep.set(v.repId, [...(byRep.get(v.repId) ?? []), v]);
   for (const [repId, visits] of byRep) {
+    const locale = accountLocale(reps.get(repId)!.language);
+    const i18n = i18nFor(locale);
     const lines = visits.map((v) => {
-      const when = [v.startTime, v.token ? `token #${v.token}` : null].filter(Boolean).join(', ');
-      return `${when ? `${when}: ` : ''}${v.doctorName} at ${v.clinicName}, ${v.clinicCity}`;
+      const when = [v.startTime, v.token ? i18n._('token #{token}', { token: v.token }) : null].filter(Boolean).join(', ');
+      const visit = i18n._('{doctor} at {clinic}, {city}', { doctor: v.doctorName, clinic: v.clinicName, city: v.clinicCity });
+      return `${when ? `${when}: ` : ''}${visit}`;
     });
     const n = visits.length;
     await queueTo(deps, tx, reps.get(repId)!, 'reminder', `Reminder: ${n === 1 ? 'your visit' : `your ${n} visits`} tomorrow, ${formatDisplayDate(o.date)}`, [
       reps.get(repId)!.name,
-      visitDay(o.date, null),
-      listWithin(lines),
+      visitDay(locale, o.date, null),
+      listWithin(lines, LIST_PARAMETER_MAX, locale),
     ]);
   }
   return byRep.size;
@@ -199,12 +224,13 @@ export async function queueClinicVisitorsWhatsApp(
       ([doctor, list]) =>
         `${doctor}: ${list.map((v, i) => `${visitLabel({ token: v.token ?? i + 1, start_time: v.startTime })} ${v.repName} (${v.company})`).join(', ')}`,
     );
+    const locale = accountLocale(clinic.language);
     await queueTo(deps, tx, clinic, 'morningList', `Today's visitors at ${clinic.clinicName}, ${formatDisplayDate(o.date)}`, [
       clinic.name,
       clinic.clinicName,
-      visitDay(o.date, null),
+      visitDay(locale, o.date, null),
       String(visitors.length),
-      listWithin(sections),
+      listWithin(sections, LIST_PARAMETER_MAX, locale),
     ]);
     queued++;
   }
@@ -232,7 +258,7 @@ export async function queueRenewalWhatsApp(
     const expiryDate = todayInIndia(r.expiresAt);
     await queueTo(deps, tx, reps.get(r.repId)!, 'renewal', `Subscription ends on ${formatDisplayDate(expiryDate)}`, [
       reps.get(r.repId)!.name,
-      visitDay(expiryDate, null),
+      visitDay(accountLocale(reps.get(r.repId)!.language), expiryDate, null),
       `${deps.config.appUrl}/medrep-dashboard`,
     ]);
     queued++;
@@ -248,12 +274,13 @@ export async function waitlistOfferWhatsApp(deps: MessageDeps, tx: Tx, o: RepVis
   if (!isWhatsAppConfigured(deps.config)) return 0;
   const rep = (await findRepsWithWhatsApp(tx, { repIds: [o.repId] })).get(o.repId);
   if (!rep) return 0;
-  const until = `${timeInIndia(o.offerExpiresAt)} (IST) on ${formatDisplayDate(todayInIndia(o.offerExpiresAt))}`;
+  const locale = accountLocale(rep.language);
+  const until = indianTimeIn(locale, o.offerExpiresAt);
   await queueTo(deps, tx, rep, 'waitlistOffer', `A place opened: ${o.doctorName} on ${visitDateText(o.date, o.startTime)}`, [
     rep.name,
     o.doctorName,
     o.clinicCity ? `${o.clinicName}, ${o.clinicCity}` : o.clinicName,
-    visitDay(o.date, o.startTime),
+    visitDay(locale, o.date, o.startTime),
     until,
     o.acceptUrl,
   ]);

@@ -20,7 +20,7 @@ type WebhookDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log'>;
 export function verifyWhatsAppWebhook(deps: Pick<Deps, 'config'>, q: { mode?: string; token?: string; challenge?: string }): string {
   const expected = deps.config.WHATSAPP_VERIFY_TOKEN;
   if (!expected || q.mode !== 'subscribe' || q.token === undefined || q.challenge === undefined || !sameText(q.token, expected)) {
-    throw forbidden('The verify token does not match.');
+    throw forbidden(/*i18n*/ 'The verify token does not match.');
   }
   return q.challenge;
 }

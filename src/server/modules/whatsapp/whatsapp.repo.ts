@@ -15,6 +15,8 @@ export interface WhatsAppAccount {
   email: string;
   phone: string;
   whatsappNumber: string | null;
+  /** The account's language (docs/decisions/045): its messages go in it, the template in that language. */
+  language: string | null;
 }
 
 const repAccount = {
@@ -23,6 +25,7 @@ const repAccount = {
   email: medicalReps.email,
   phone: medicalReps.phone,
   whatsappNumber: medicalReps.whatsappNumber,
+  language: medicalReps.language,
 };
 const clinicAccount = {
   id: clinicUsers.id,
@@ -30,6 +33,7 @@ const clinicAccount = {
   email: clinicUsers.email,
   phone: clinicUsers.contactNumber,
   whatsappNumber: clinicUsers.whatsappNumber,
+  language: clinicUsers.language,
 };
 
 /** The account, its row locked for the rest of the transaction when `lock` (a preferences change). */

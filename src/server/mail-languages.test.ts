@@ -1,0 +1,70 @@
+import { expect, it } from 'vitest';
+import { i18nFor } from './i18n';
+import { deliverOutbox, describeEachDatabase } from './test/harness';
+import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from './test/factories';
+import { runClinicMorningList } from './jobs/clinic-morning-list.job';
+
+// E-mails go in the recipient's language (docs/decisions/045-languages.md): the account's `language`, English when
+// never chosen. The texts are the server catalogue's (src/shared/i18n/server/<locale>.json); calendar dates keep
+// dd/mm/yyyy, weekdays are the language's words.
+
+/** A calendar file's lines unfolded (RFC 5545 3.1: a long line continues on the next after CRLF and a space). */
+const unfold = (ics: string) => ics.replace(/\r\n /g, '');
+
+describeEachDatabase('e-mails in the recipient’s language', (ctx) => {
+  it('a rep who chose Hindi gets the booking e-mail and its calendar file in Hindi', async () => {
+    ctx.clock.set('2026-03-02T04:30:00.000Z'); // Monday 2 March 2026, 10:00 IST
+    const db = ctx.app.db;
+    const clinic = await createClinic(db, { clinicName: 'Lake View Clinic', city: 'Srinagar', state: 'Jammu and Kashmir' });
+    const doctor = await createDoctor(db, clinic.id, { name: 'Dr. Mir Qasim', specialty: 'Cardiology' });
+    const rep = await createSubscribedRep(db, { fullName: 'Ravi Sharma', language: 'hi' });
+    const cookie = await sessionCookie(ctx.app, 'medrep', rep.id);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/book-appointment',
+      headers: { cookie },
+      payload: { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-03-04' },
+    });
+    expect(res.statusCode).toBe(201);
+    await deliverOutbox(ctx);
+
+    const [mail] = ctx.mailbox.to(rep.email);
+    const hi = i18nFor('hi');
+    const subject = hi._('Appointment booked: {doctor} on {date}', { doctor: 'Dr. Mir Qasim', date: '04/03/2026' });
+    expect(subject).not.toBe('Appointment booked: Dr. Mir Qasim on 04/03/2026');
+    expect(mail!.subject).toBe(subject);
+    expect(mail!.text).toContain(hi._('Hello {name},', { name: 'Ravi Sharma' }));
+    expect(mail!.text).toContain(hi._('Your appointment is booked.'));
+    expect(mail!.text).not.toContain('Your appointment is booked.');
+    // Wednesday in Hindi, the date as everywhere.
+    expect(mail!.text).toContain('बुधवार');
+    expect(mail!.text).toContain('04/03/2026');
+    const ics = unfold(mail!.attachments.find((a) => a.filename?.endsWith('.ics'))!.content);
+    expect(ics).toContain(`SUMMARY:${hi._('Visit {doctor} at {clinic}', { doctor: 'Dr. Mir Qasim', clinic: 'Lake View Clinic' })}`);
+    expect(ics).not.toContain('SUMMARY:Visit Dr. Mir Qasim at Lake View Clinic');
+  });
+
+  it('a clinic that chose Urdu gets its morning visitor list in Urdu', async () => {
+    const db = ctx.app.db;
+    const clinic = await createClinic(db, { clinicName: 'Gulmarg Health', contactPerson: 'Asha Kaul', language: 'ur' });
+    const doctor = await createDoctor(db, clinic.id, { name: 'Dr. Mir Cardio', specialty: 'Cardiology' });
+    const rep = await createSubscribedRep(db, { fullName: 'Ravi Sharma', company: 'Sun Pharma', phone: '9876500001' });
+    await createAppointment(db, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-03-02' });
+
+    ctx.clock.set('2026-03-02T01:30:00.000Z'); // 07:00 IST, Monday
+    await runClinicMorningList({ app: ctx.app, now: ctx.clock.now() });
+    await deliverOutbox(ctx);
+
+    const [mail] = ctx.mailbox.to(clinic.email);
+    const ur = i18nFor('ur');
+    const subject = ur._("Today's medical rep visits at {clinic}, {date}", { clinic: 'Gulmarg Health', date: '02/03/2026' });
+    expect(subject).not.toBe("Today's medical rep visits at Gulmarg Health, 02/03/2026");
+    expect(mail!.subject).toBe(subject);
+    expect(mail!.text).toContain(ur._('Hello {name},', { name: 'Asha Kaul' }));
+    expect(mail!.text).toContain(ur._('{doctor}: {count, plural, one {# visit} other {# visits}}', { doctor: 'Dr. Mir Cardio (Cardiology)', count: 1 }));
+    expect(mail!.text).not.toContain('Dr. Mir Cardio (Cardiology): 1 visit');
+    // Monday in Urdu; the visitor's details as the clinic wrote them.
+    expect(mail!.text).toContain('پیر');
+    expect(mail!.text).toContain('Ravi Sharma, Sun Pharma, 9876500001');
+  });
+});

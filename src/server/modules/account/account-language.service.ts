@@ -1,0 +1,26 @@
+import { cacheKey } from '../../cache/cache-keys';
+import { invalidatingTransaction } from '../../cache/invalidation';
+import type { Deps } from '../../deps';
+import { unauthorized } from '../../errors';
+import type { Actor } from '../../plugins/auth';
+import type { Locale } from '../../../shared/i18n/locales';
+import { LANGUAGE_SAVED, type AccountLanguageResponse } from '../../../shared/schemas/account-language';
+import { updateAccountLanguage } from './account-language.repo';
+
+/**
+ * Saves the language the signed-in account chose (docs/decisions/045). A rep's or clinic's sessions are cached
+ * with their language (plugins/auth.ts): the account's key drops them on every instance at the commit. The
+ * single-password admin session has no account row: its choice stays on the device (the cookie), as before.
+ */
+export async function saveAccountLanguage(deps: Pick<Deps, 'db'>, o: { actor: Actor; language: Locale }): Promise<AccountLanguageResponse> {
+  const { actor, language } = o;
+  if (actor.type !== 'admin' || actor.id !== 0) {
+    const saved = await invalidatingTransaction(deps.db, async (tx, changed) => {
+      const found = await updateAccountLanguage(tx, { type: actor.type, id: actor.id, language });
+      if (found && actor.type !== 'admin') changed.add(cacheKey.account(actor.type, actor.id));
+      return found;
+    });
+    if (!saved) throw unauthorized();
+  }
+  return { message: LANGUAGE_SAVED, language };
+}

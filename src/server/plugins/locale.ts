@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { templateOf, type MessageTemplate, type MessageValues } from '../../shared/i18n/formatted';
+import { DEFAULT_LOCALE, isLocale, negotiateLocale, type Locale } from '../../shared/i18n/locales';
+import { i18nFor } from '../i18n';
+
+/*
+ * The language of the answers (docs/decisions/045-languages.md): the signed-in account's choice (read with its
+ * session, plugins/auth.ts), else the browser's Accept-Language. The `message` of every JSON answer, an error's or
+ * a success's, is written in English in the code and translated here on its way out, so routes and services keep
+ * throwing and answering in English; a `code` never changes. Such an answer says its language (Content-Language).
+ */
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language of this request's answers, decided once per request. */
+    getLocale(): Promise<Locale>;
+    /** Answers this request in `locale`: a sign-in's account, a language just saved. */
+    setLocale(locale: Locale): void;
+  }
+}
+
+// The English template and values of an answer's message that was built with values (an AppError's), by answer.
+const answerTemplates = new WeakMap<object, MessageTemplate>();
+
+/** An answer whose `message` is `template.id` with `template.values` filled in: translated as the template. */
+export function withMessageTemplate<T extends { message: string }>(answer: T, template: MessageTemplate | undefined): T {
+  if (template) answerTemplates.set(answer, template);
+  return answer;
+}
+
+/**
+ * An answer whose message has values in it that vary without bound (a phone number, a path): `message` is the
+ * English sentence, and the answer is translated as `id` with `values`. (Shared rules use `formatted`, whose
+ * values are few: dates, limits.)
+ */
+export function answerWithMessage<T extends object>(id: string, values: MessageValues, rest: T): T & { message: string } {
+  return withMessageTemplate({ message: i18nFor(DEFAULT_LOCALE)._(id, values), ...rest }, { id, values });
+}
+
+/**
+ * A message of the code in `locale`. A text the catalogue does not know (a number in it, a name typed by a user)
+ * stays as it is: only a catalogue's own keys and templates are ever run through the message formatter.
+ */
+export function translateMessage(locale: Locale, message: string, template?: MessageTemplate): string {
+  const built = template ?? templateOf(message);
+  if (built) return i18nFor(locale)._(built.id, built.values);
+  if (locale === DEFAULT_LOCALE) return message;
+  const i18n = i18nFor(locale);
+  return i18n.messages[message] ? i18n._(message) : message;
+}
+
+/** The account's language, else the first of the browser's that RepVisit speaks. */
+async function localeOf(request: FastifyRequest): Promise<Locale> {
+  try {
+    const language = (await request.getActor())?.language;
+    if (isLocale(language)) return language;
+  } catch {
+    // The session could not be read (the database is away): the answer says so, in the browser's language.
+  }
+  return negotiateLocale(request.headers['accept-language']);
+}
+
+const isAnswerWithMessage = (payload: unknown): payload is { message: string } =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  !Array.isArray(payload) &&
+  !Buffer.isBuffer(payload) &&
+  typeof (payload as { message?: unknown }).message === 'string';
+
+/** Adds `Accept-Language` to the answer's Vary (a cache must not hand one reader's language to another). */
+function varyOnLanguage(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  const list = typeof vary === 'string' ? vary : Array.isArray(vary) ? vary.join(', ') : '';
+  if (!/(^|,)\s*(accept-language|\*)\s*(,|$)/i.test(list)) reply.header('vary', list ? `${list}, Accept-Language` : 'Accept-Language');
+}
+
+export function registerLocale(app: FastifyInstance): void {
+  app.decorateRequest('getLocale', function (this: FastifyRequest) {
+    const self = this as FastifyRequest & { _locale?: Promise<Locale> };
+    self._locale ??= localeOf(this);
+    return self._locale;
+  });
+  app.decorateRequest('setLocale', function (this: FastifyRequest, locale: Locale) {
+    (this as FastifyRequest & { _locale?: Promise<Locale> })._locale = Promise.resolve(locale);
+  });
+  // Every JSON answer passes here before it is written, the error handler's and the not-found handler's too.
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (!isAnswerWithMessage(payload)) return payload;
+    const locale = await request.getLocale();
+    reply.header('content-language', locale);
+    varyOnLanguage(reply);
+    const message = translateMessage(locale, payload.message, answerTemplates.get(payload));
+    return message === payload.message ? payload : { ...payload, message };
+  });
+}
