@@ -60,11 +60,12 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
-    // Decision 014: the public pages' HTML rendered at build time (hydrated by main.tsx), and .br/.gz twins of
-    // every text file for the server to send.
+    // Decision 014: the public pages' HTML rendered at build time (hydrated by main.tsx), in each language with its
+    // script's font (decision 045), and .br/.gz twins of every text file for the server to send.
     prerender({
       entry: '/entry-prerender.tsx',
       define,
+      fonts: { hi: 'styles/font-devanagari.css', ur: 'styles/font-arabic.css' },
       pages: [
         { path: '/', page: 'routes/home-page.tsx' },
         { path: '/medrep-login', page: 'routes/medrep-login-page.tsx', alsoPreload: queries },

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { listPrerenderedPages } from '../src/server/client-shell';
+import { DEFAULT_LOCALE, LOCALE_PARAM, LOCALES } from '../src/shared/i18n/locales';
+import { prerenderedFileIn } from '../src/shared/prerendered-pages';
 
 // What a browser downloads. A pre-rendered page (the landing page among them) is weighed in Chromium: every script it
 // loads by itself on a first visit, before any interaction: the entry, its static imports, and the chunks the page
@@ -107,8 +109,13 @@ export function measureBundles(outDir: string): {
   };
   const cssOfEntry = filesOf(manifest, entry).css;
 
-  // The pre-rendered pages inline the entry's stylesheet (decision 014): their CSS is that one.
-  const paths = [...listPrerenderedPages(outDir).keys()].sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b)));
+  // The pre-rendered pages inline the entry's stylesheet (decision 014): their CSS is that one. The landing page in
+  // Hindi and Urdu too, which load their catalogue before hydrating (decision 045).
+  const prerendered = listPrerenderedPages(outDir);
+  const home = prerendered.get('/');
+  const homeIn = home ? LOCALES.filter((l) => l !== DEFAULT_LOCALE && existsSync(join(outDir, prerenderedFileIn(home, l)))) : [];
+  const others = [...prerendered.keys()].filter((p) => p !== '/').sort();
+  const paths = [...(home ? ['/'] : []), ...homeIn.map((l) => `/?${LOCALE_PARAM}=${l}`), ...others];
   const loaded = paths.length > 0 ? scriptsInBrowser(outDir, paths) : { error: 'the build has no pre-rendered pages' };
   const browserError = 'error' in loaded ? String(loaded.error) : undefined;
   if (browserError) {

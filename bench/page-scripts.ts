@@ -3,13 +3,15 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from '@playwright/test';
 import { listPrerenderedPages } from '../src/server/client-shell';
+import { isLocale, LOCALE_PARAM } from '../src/shared/i18n/locales';
+import { prerenderedFileIn } from '../src/shared/prerendered-pages';
 
 // `node --import tsx bench/page-scripts.ts <clientDir> <path>...`: prints, as JSON, the JavaScript files each page
 // of a client build makes the browser load by itself, as a first visit with no interaction: the entry, its static
 // imports, the chunks the page loads as it renders, and what those load in turn (decision 025). bench/bundle.ts
 // runs it as a child process and weighs the files.
-// The build is served as the app serves it (src/server/client-shell.ts): a pre-rendered page for its own path, the
-// app shell for the others; the API is absent (a first visit's calls answer 401 or 404 alike). No service worker:
+// The build is served as the app serves it (src/server/client-shell.ts): a pre-rendered page for its own path (in the
+// language of its `?lang=`, else English: decision 045), the app shell for the others; the API is absent (a first visit's calls answer 401 or 404 alike). No service worker:
 // its precache downloads every file of the build in the background, which is not what the page needs.
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
@@ -19,13 +21,18 @@ const QUIET_MS = 1500;
 function serve(clientDir: string): Promise<{ url: string; server: Server }> {
   const pages = listPrerenderedPages(clientDir);
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const { pathname: path, searchParams } = new URL(req.url ?? '/', 'http://x');
+    const lang = searchParams.get(LOCALE_PARAM);
     if (path.startsWith('/api/')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not served by the bundle probe"}');
       return;
     }
     const asset = normalize(join(clientDir, path));
-    const file = pages.get(path) ?? (asset.startsWith(clientDir) && existsSync(asset) && statSync(asset).isFile() ? path : 'index.html');
+    const page = pages.get(path);
+    const inLang = page && isLocale(lang) ? prerenderedFileIn(page, lang) : undefined;
+    const file =
+      (inLang && existsSync(join(clientDir, inLang)) ? inLang : page) ??
+      (asset.startsWith(clientDir) && existsSync(asset) && statSync(asset).isFile() ? path : 'index.html');
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(join(clientDir, file)).pipe(res);
   });

@@ -1,11 +1,16 @@
 import { resolve } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
-import { prerenderedFileOf } from '../src/shared/prerendered-pages.ts';
+import { DEFAULT_LOCALE, LOCALE_DIRECTION, LOCALE_PARAM, LOCALES, type Locale } from '../src/shared/i18n/locales.ts';
+import { prerenderedFileIn, prerenderedFileOf } from '../src/shared/prerendered-pages.ts';
+import { i18nCatalogs } from './vite-i18n.ts';
 
 // Decision 014: the public pages' HTML is rendered at build time, so the first response already shows the page
 // (its largest text paints without waiting for the JavaScript); the browser then hydrates it (src/client/main.tsx).
 // Each page is written to <outDir>/prerendered/<path>.html (src/shared/prerendered-pages.ts); the server sends
 // it for that path (src/server/client-shell.ts). Every other path keeps the empty app shell, index.html.
+// Decision 045: each page is rendered in every language, English to those files and Hindi and Urdu beside them
+// (prerendered/hi/about.html), with its <html lang dir>, the links to its other languages (hreflang) and, in Hindi
+// and Urdu, the script's web font and the catalogue the browser loads before hydrating.
 
 export interface PrerenderPage {
   /** The URL path, e.g. '/medrep-login'. */
@@ -14,7 +19,10 @@ export interface PrerenderPage {
   page: string;
   /** Other modules (relative to the Vite root) the page loads as it starts, preloaded too. */
   alsoPreload?: string[];
-  /** Where to write it, when not the file of its path (the not-found page, rendered at a path no page has). */
+  /**
+   * Where to write it (in English; the other languages go beside it), when not the file of its path: the not-found
+   * page, rendered at a path no page has, with no links to other languages (it has no URL of its own).
+   */
   file?: string;
 }
 
@@ -24,9 +32,34 @@ interface Options {
   pages: PrerenderPage[];
   /** Compile-time constants the client build replaces, so the pre-render sees the same values. */
   define?: Record<string, string>;
+  /** Each language's web font stylesheet (relative to the Vite root), inlined in its pages so the font loads at once. */
+  fonts?: Partial<Record<Locale, string>>;
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (s: string) => escapeHtml(s).replace(/"/g, '&quot;');
+
+/** The page's address in a language (its hreflang links; the server answers `?lang=`, src/server/client-shell.ts). */
+const hrefIn = (path: string, locale: Locale | 'x-default') => (locale === 'x-default' ? path : `${path}?${LOCALE_PARAM}=${locale}`);
+
+/** The links to a page's versions in every language, x-default the English one without a parameter (decision 045). */
+function alternateLinks(path: string): string {
+  return [...LOCALES, 'x-default' as const]
+    .map((locale) => `<link rel="alternate" hreflang="${locale}" href="${escapeAttribute(hrefIn(path, locale))}">`)
+    .join('');
+}
+
+/** The CSS a stylesheet module became in the bundle (a dynamically imported stylesheet is an asset of its own). */
+function stylesheetOf(bundle: Rolldown.OutputBundle, root: string, module: string): string {
+  const wanted = resolve(root, module);
+  const asset = Object.values(bundle).find(
+    (a): a is Rolldown.OutputAsset => a.type === 'asset' && a.fileName.endsWith('.css') && a.originalFileNames.some((f) => resolve(root, f) === wanted),
+  );
+  if (!asset) throw new Error(`prerender: no stylesheet for ${module}`);
+  const text = String(asset.source);
+  if (/<\/style/i.test(text)) throw new Error(`prerender: ${module} cannot be inlined`);
+  return text;
+}
 
 /** The chunks a page's chunk imports statically (its own included), the entry's excluded: what to preload. */
 function staticImportsOf(bundle: Rolldown.OutputBundle, fileName: string, skip: Set<string>, seen = new Set<string>()): Set<string> {
@@ -80,12 +113,30 @@ export function prerender(options: Options): Plugin {
           appType: 'custom',
           server: { middlewareMode: true, hmr: false, ws: false, watch: null },
           optimizeDeps: { noDiscovery: true, include: [] },
+          // The language catalogues (virtual:i18n/*), compiled as for the browser.
+          plugins: [i18nCatalogs()],
         });
+        if (!withInlineCss.includes('<html lang="en">')) throw new Error('prerender: index.html has no <html lang="en">');
+
+        // What a language adds to its pages' head: the catalogue the browser loads before hydrating (main.tsx),
+        // preloaded, and the script's font, inline so it starts loading with the first text.
+        const headOf = (locale: Locale): string => {
+          if (locale === DEFAULT_LOCALE) return '';
+          const catalog = Object.values(bundle).find((a) => a.type === 'asset' && a.names.includes(`i18n-${locale}.json`));
+          if (!catalog) throw new Error(`prerender: no file for the ${locale} catalogue`);
+          const font = options.fonts?.[locale];
+          return (
+            `<link rel="preload" as="fetch" crossorigin href="${config.base}${catalog.fileName}">` +
+            (font ? `<style>${stylesheetOf(bundle, config.root, font)}</style>` : '')
+          );
+        };
+
         try {
-          const { prerenderPage } = (await server.ssrLoadModule(options.entry)) as {
+          const { activatePrerenderLocale, prerenderPage } = (await server.ssrLoadModule(options.entry)) as {
+            activatePrerenderLocale: (locale: Locale) => void;
             prerenderPage: (path: string) => Promise<{ html: string; title: string | null }>;
           };
-          for (const { path, page, alsoPreload = [], file = prerenderedFileOf(path) } of options.pages) {
+          for (const { path, page, alsoPreload = [], file } of options.pages) {
             const preloaded = new Set<string>();
             for (const module of [page, ...alsoPreload]) {
               const chunk = chunks.find((c) => c.facadeModuleId === resolve(config.root, module));
@@ -93,14 +144,22 @@ export function prerender(options: Options): Plugin {
               staticImportsOf(bundle, chunk.fileName, loadedWithEntry, preloaded);
             }
             const preload = [...preloaded].map((f) => `<link rel="modulepreload" crossorigin href="${config.base}${f}">`).join('');
-            const { html, title } = await prerenderPage(path);
-            // The CSP allows no inline script but the theme's: the page's markup must not need one.
-            if (/<script/i.test(html)) throw new Error(`prerender: ${path} rendered an inline <script>`);
-            let out = withInlineCss.replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
-            if (title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
-            out = out.replace('</head>', () => `${preload}</head>`);
-            this.emitFile({ type: 'asset', fileName: file, source: out });
+            // A page of its own has its versions in the other languages; the not-found page has no address.
+            const alternates = file ? '' : alternateLinks(path);
+            for (const locale of LOCALES) {
+              activatePrerenderLocale(locale);
+              const { html, title } = await prerenderPage(path);
+              // The CSP allows no inline script but the theme's: the page's markup must not need one.
+              if (/<script/i.test(html)) throw new Error(`prerender: ${path} (${locale}) rendered an inline <script>`);
+              let out = withInlineCss
+                .replace('<html lang="en">', () => `<html lang="${locale}" dir="${LOCALE_DIRECTION[locale]}">`)
+                .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+              if (title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+              out = out.replace('</head>', () => `${alternates}${headOf(locale)}${preload}</head>`);
+              this.emitFile({ type: 'asset', fileName: prerenderedFileIn(file ?? prerenderedFileOf(path), locale), source: out });
+            }
           }
+          activatePrerenderLocale(DEFAULT_LOCALE);
         } finally {
           await server.close();
         }

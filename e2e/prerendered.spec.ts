@@ -1,8 +1,27 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 // Decision 014: the public pages arrive rendered in the first HTML (build/vite-prerender.ts) and the app takes them
-// over without redrawing them; every other page still starts from the app shell.
+// over without redrawing them; every other page still starts from the app shell. Decision 045: in the reader's
+// language (English, Hindi, Urdu), with links to the page's other languages.
+
+/** A text as the build's Hindi pages show it: its translation, or the English text while it has none. */
+const hindi = JSON.parse(readFileSync('src/shared/i18n/client/hi.json', 'utf8')) as Record<string, string>;
+const inHindi = (english: string) => hindi[english] || english;
+
+const PRERENDERED_PATHS = [
+  '/',
+  '/medrep-login',
+  '/about',
+  '/about-us',
+  '/contact',
+  '/privacy',
+  '/privacy-policy',
+  '/terms',
+  '/terms-and-conditions',
+  '/cookies-policy',
+];
 
 /** Holds back the app's JavaScript until the returned function is called. */
 async function holdAppScripts(page: Page): Promise<() => void> {
@@ -150,21 +169,93 @@ test('dark mode is on before the first paint, before the app runs', async ({ pag
 
 test('every pre-rendered page is taken over by the app without an error', async ({ page }) => {
   const errors = collectErrors(page);
-  for (const path of [
-    '/',
-    '/medrep-login',
-    '/about',
-    '/about-us',
-    '/contact',
-    '/privacy',
-    '/privacy-policy',
-    '/terms',
-    '/terms-and-conditions',
-    '/cookies-policy',
-  ]) {
+  for (const path of PRERENDERED_PATHS) {
     await page.goto(path);
     await expect.poll(() => isReactOwned(page, 'h1'), { message: path }).toBe(true);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
   expect(errors).toEqual([]);
+});
+
+test.describe('in Hindi and Urdu (decision 045)', () => {
+  test("a page comes in the link's language, else the device's, else the browser's, with links to its others", async ({ request }) => {
+    const landing = await request.get('/?lang=hi');
+    expect(landing.status()).toBe(200);
+    expect(landing.headers()['content-language']).toBe('hi');
+    expect(landing.headers()['vary']).toMatch(/accept-language/i);
+    const html = await landing.text();
+    expect(html).toContain('<html lang="hi" dir="ltr">');
+    expect(html).toContain(`>${inHindi('Comprehensive Healthcare Management')}</h1>`);
+
+    const about = await request.get('/about', { headers: { 'accept-language': 'ur-IN,ur;q=0.9,en;q=0.5' } });
+    expect(about.headers()['content-language']).toBe('ur');
+    expect(await about.text()).toContain('<html lang="ur" dir="rtl">');
+    // The device's choice before the browser's languages; the link's before both.
+    expect(await (await request.get('/about', { headers: { cookie: 'rv_lang=hi', 'accept-language': 'ur' } })).text()).toContain('<html lang="hi"');
+    expect(await (await request.get('/about?lang=en', { headers: { cookie: 'rv_lang=hi' } })).text()).toContain('<html lang="en" dir="ltr">');
+    expect(await (await request.get('/about')).text()).toContain('<html lang="en" dir="ltr">');
+
+    // Every page, in every language, names its versions; x-default is the English one without a parameter.
+    for (const path of PRERENDERED_PATHS) {
+      for (const lang of ['en', 'hi', 'ur']) {
+        const body = await (await request.get(`${path}?lang=${lang}`)).text();
+        expect(body, `${path} ${lang}`).toContain(`<html lang="${lang}"`);
+        for (const alternate of ['en', 'hi', 'ur']) {
+          expect(body, `${path} ${lang}`).toContain(`<link rel="alternate" hreflang="${alternate}" href="${path}?lang=${alternate}">`);
+        }
+        expect(body, `${path} ${lang}`).toContain(`<link rel="alternate" hreflang="x-default" href="${path}">`);
+      }
+    }
+
+    // The not-found page too, still a 404, with no address of its own to link.
+    const notFound = await request.get('/no-such-page', { headers: { 'accept-language': 'ur' } });
+    expect(notFound.status()).toBe(404);
+    const notFoundHtml = await notFound.text();
+    expect(notFoundHtml).toContain('<html lang="ur" dir="rtl">');
+    expect(notFoundHtml).not.toContain('hreflang');
+  });
+
+  test('with JavaScript off, a browser in Urdu gets the page right to left', async ({ browser, baseURL }) => {
+    // The browser's language is its Accept-Language.
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'ur-IN' });
+    const page = await context.newPage();
+    await page.goto('/about');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ur');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.close();
+  });
+
+  test('the app takes a Hindi page over in Hindi, without redrawing it or an error', async ({ page, context }) => {
+    const errors = collectErrors(page);
+    const release = await holdAppScripts(page);
+    await page.goto('/?lang=hi', { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1, name: inHindi('Comprehensive Healthcare Management') });
+    await expect(heading).toBeVisible();
+    await heading.evaluate((el) => el.setAttribute('data-seen-before-the-app', ''));
+
+    release();
+    await expect.poll(() => isReactOwned(page, 'h1')).toBe(true);
+    await expect(heading).toHaveAttribute('data-seen-before-the-app', '');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    // The choice is the device's now: the next page comes in it without the parameter.
+    expect((await context.cookies()).find((c) => c.name === 'rv_lang')?.value).toBe('hi');
+    await page.goto('/about');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    expect(errors).toEqual([]);
+  });
+
+  test('every pre-rendered page is taken over in Hindi and in Urdu without an error', async ({ page }) => {
+    const errors = collectErrors(page);
+    for (const lang of ['hi', 'ur']) {
+      for (const path of [...PRERENDERED_PATHS, '/no-such-page']) {
+        await page.goto(`${path}?lang=${lang}`);
+        await expect(page.locator('html'), path).toHaveAttribute('lang', lang);
+        await expect.poll(() => isReactOwned(page, 'h1'), { message: `${path} ${lang}` }).toBe(true);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      }
+    }
+    // The not-found page's own status is reported as a failed load.
+    expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+  });
 });
