@@ -1,4 +1,5 @@
 import { isErrorCode, type ErrorCode } from '../../shared/errors';
+import { i18n } from './i18n';
 
 /** An answer that was not 2xx, with the server's `{ message, code }` (ARCHITECTURE rule 4; codes: src/shared/errors.ts). */
 export class ApiError extends Error {
@@ -16,7 +17,7 @@ export class ApiError extends Error {
 /** The network failed before any answer came (offline, DNS, refused). */
 export class NetworkError extends Error {
   constructor() {
-    super('An unexpected error occurred. Please try again later.');
+    super(i18n._('An unexpected error occurred. Please try again later.'));
     this.name = 'NetworkError';
   }
 }

@@ -3,3 +3,7 @@ declare module 'virtual:i18n/*' {
   const messages: Record<string, unknown>;
   export default messages;
 }
+declare module 'virtual:i18n-url/*' {
+  const url: string;
+  export default url;
+}

@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
-import englishToCompile from 'virtual:i18n/en';
+import hindiUrl from 'virtual:i18n-url/hi';
+import urduUrl from 'virtual:i18n-url/ur';
 import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_DIRECTION, LOCALE_PARAM, negotiateLocale, type Locale } from '../../shared/i18n/locales';
 
 /*
@@ -11,18 +12,31 @@ import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_DIRECTION,
  * pre-rendered page comes in it) and, for a signed-in user, on the account.
  */
 
-const english = englishToCompile as Messages;
-// Catalogues arrive compiled: a text missing from one is its English id, shown as it is.
-i18n.setMessagesCompiler((message) => [message]);
-i18n.load(DEFAULT_LOCALE, english);
+// Catalogues arrive compiled. A text that is not in one (an English id) has at most plain `{name}` placeholders
+// (build/vite-i18n.ts compiled the others): split, it is in Lingui's compiled form, ['Welcome, ', ['name']].
+i18n.setMessagesCompiler((message) => message.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? [part] : part)));
 i18n.activate(DEFAULT_LOCALE);
+
+let englishPlurals: Promise<void> | undefined;
+/**
+ * The English texts with plurals or selects, compiled (build/vite-i18n.ts). Only the pages that read data have
+ * such texts; they load this with their code (lazyWithQueryClient), so the landing page's script does not carry it.
+ */
+export function loadEnglishPlurals(): Promise<void> {
+  englishPlurals ??= import('virtual:i18n/en').then(({ default: messages }) => i18n.load(DEFAULT_LOCALE, messages as Messages));
+  return englishPlurals;
+}
 
 export { i18n };
 
-const catalogs: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Record<string, unknown> }>> = {
-  hi: () => import('virtual:i18n/hi'),
-  ur: () => import('virtual:i18n/ur'),
-};
+// A language's catalogue is a JSON file (data, not script), fetched when the language is used.
+const catalogUrls: Record<Exclude<Locale, 'en'>, string> = { hi: hindiUrl, ur: urduUrl };
+
+async function fetchCatalog(locale: Exclude<Locale, 'en'>): Promise<Messages> {
+  const res = await fetch(catalogUrls[locale]);
+  if (!res.ok) throw new Error(`the ${locale} catalogue answered ${res.status}`);
+  return (await res.json()) as Messages;
+}
 
 // The script's font ships with the app, subset to that script, and loads with its language only (decision 045).
 const fonts: Record<Exclude<Locale, 'en'>, () => Promise<unknown>> = {
@@ -44,9 +58,8 @@ export function initialLocale(): Locale {
 /** Loads a language's catalogue and font, then switches every mounted text to it and remembers it on the device. */
 export async function activateLocale(locale: Locale, { remember = true } = {}): Promise<void> {
   if (locale !== 'en') {
-    const [{ default: messages }] = await Promise.all([catalogs[locale](), fonts[locale]()]);
-    // A text the catalogue lacks falls back to English, compiled where it needs to be.
-    i18n.load(locale, { ...english, ...(messages as Messages) });
+    const [messages] = await Promise.all([fetchCatalog(locale), fonts[locale]()]);
+    i18n.load(locale, messages);
   }
   i18n.activate(locale);
   const html = document.documentElement;

@@ -1,6 +1,7 @@
 import type { RepAppointment } from '../../shared/schemas/booking';
 import type { CheckIn, CheckInResponse } from '../../shared/schemas/visits';
 import { apiFetch, NetworkError } from './api';
+import { i18n } from './i18n';
 import { isPendingCheckIn, type PendingCheckIn, type PendingCheckInData } from './offline-db';
 import { classifySendError, isOffline, listPendingItems, newPendingId, queueTime, storePendingItem, type SendResult } from './offline-store';
 
@@ -73,6 +74,6 @@ export async function checkInOrQueue<T>(
     }
   }
   const pending = await queueCheckIn({ ...o, typedAt });
-  if (!pending) throw new Error('Failed to check in. Please try again.');
+  if (!pending) throw new Error(i18n._('Failed to check in. Please try again.'));
   return { queued: true, pending };
 }

@@ -2,6 +2,7 @@ import { BOOKING_MESSAGES } from '../../shared/booking/booking-rules';
 import type { BookAppointment, BookAppointmentResponse, RepAppointment, RepAppointmentsResponse } from '../../shared/schemas/booking';
 import type { MessageResponse } from '../../shared/schemas/common';
 import { ApiError, apiFetch, NetworkError } from './api';
+import { i18n } from './i18n';
 import { sendPendingCheckIn } from './offline-check-in';
 import {
   emitPendingChange as emitChange,
@@ -171,7 +172,7 @@ export async function bookOrQueue<T>(
   const refused = refusal?.(input, await listPendingBookings(input.repId));
   if (refused) throw new ApiError(409, refused);
   const pending = await queueBooking(input);
-  if (!pending) throw new Error('Failed to book appointment');
+  if (!pending) throw new Error(i18n._('Failed to book appointment'));
   return { queued: true, pending };
 }
 
@@ -246,6 +247,6 @@ export async function cancelOrQueue<T>(repId: number, appointment: RepAppointmen
     }
   }
   const pending = await queueCancellation(repId, appointment);
-  if (!pending) throw new Error('Failed to cancel appointment. Please try again.');
+  if (!pending) throw new Error(i18n._('Failed to cancel appointment. Please try again.'));
   return { queued: true, pending };
 }

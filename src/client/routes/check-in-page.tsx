@@ -4,6 +4,7 @@ import { useMe } from '../features/auth/api/get-me';
 import { AuthPageCard } from '../features/auth/components/auth-page-card';
 import { CheckInLoginPrompt } from '../features/rep/components/check-in-login-prompt';
 import { QrCheckIn } from '../features/rep/components/qr-check-in';
+import { useI18n } from '../lib/i18n';
 
 /** The clinic id of the QR link, or null when it is missing or not an id. */
 function clinicIdOf(value: string | null): number | null {
@@ -19,11 +20,12 @@ export default function CheckInPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const me = useMe();
+  const { i18n } = useI18n();
   const rep = me.data?.userType === 'medrep' ? me.data.user : null;
   return (
-    <AuthPageCard title="Check in at reception">
+    <AuthPageCard title={i18n._('Check in at reception')}>
       {me.isPending ? (
-        <Spinner label="Loading..." />
+        <Spinner label={i18n._('Loading...')} />
       ) : rep ? (
         <QrCheckIn repId={rep.id} clinicId={clinicIdOf(params.get('clinicId'))} code={(params.get('code') ?? '').trim()} />
       ) : (

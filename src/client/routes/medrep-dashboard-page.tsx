@@ -7,6 +7,7 @@ import { useLogout } from '../features/auth/api/logout';
 import { TermsDialog } from '../features/auth/components/terms-dialog';
 import { clearSavedUser } from '../features/auth/lib/device-storage';
 import { clearOfflineData } from '../lib/clear-offline-data';
+import { useI18n } from '../lib/i18n';
 import { AnnouncementBanner } from '../features/rep/components/announcement-banner';
 import { BookAppointmentTab } from '../features/rep/components/book-appointment-tab';
 import { MyAppointmentsTab } from '../features/rep/components/my-appointments-tab';
@@ -22,6 +23,7 @@ const TAB = 'whitespace-normal! px-1.5! text-[13px]! leading-tight sm:px-3! sm:t
 export default function MedrepDashboardPage() {
   // The rep area's guard lets this page render only for a signed-in rep (spec part 2, 2.1 and 8).
   const session = useRepSession();
+  const { i18n } = useI18n();
   const logout = useLogout();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -66,15 +68,15 @@ export default function MedrepDashboardPage() {
       <main id="main" className="mx-auto max-w-6xl px-3 py-4 sm:px-6 sm:py-6">
         <AnnouncementBanner />
         <Tabs defaultValue={firstTab}>
-          <TabsList aria-label="Dashboard sections">
+          <TabsList aria-label={i18n._('Dashboard sections')}>
             <TabsTrigger value="book" className={TAB}>
-              Book Appointment
+              {i18n._('Book Appointment')}
             </TabsTrigger>
             <TabsTrigger value="appointments" className={TAB}>
-              My Appointments
+              {i18n._('My Appointments')}
             </TabsTrigger>
             <TabsTrigger value="settings" className={TAB}>
-              Settings
+              {i18n._('Settings')}
             </TabsTrigger>
           </TabsList>
           {/* Kept mounted so the doctor search survives a look at the other tabs. */}

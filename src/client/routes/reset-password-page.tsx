@@ -16,9 +16,11 @@ import { useResetPassword } from '../features/auth/api/reset-password';
 import { useRedirectAfter } from '../features/auth/lib/use-redirect-after';
 import { useRevalidateOnFix } from '../features/auth/lib/use-revalidate-on-fix';
 import { ApiError, errorMessage } from '../lib/api';
+import { useI18n } from '../lib/i18n';
 
 /** /reset-password?token=...&type=medrep|clinic (spec part 2, 2.4, 5 and 8). */
 export default function ResetPasswordPage() {
+  const { i18n } = useI18n();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const rawType = params.get('type');
@@ -43,17 +45,17 @@ export default function ResetPasswordPage() {
 
   const home = (
     <Button variant="link" asChild className="justify-self-center">
-      <Link to="/">Return to Home</Link>
+      <Link to="/">{i18n._('Return to Home')}</Link>
     </Button>
   );
 
   if (!token || !type) {
     return (
-      <AuthPageCard title="Reset Password">
+      <AuthPageCard title={i18n._('Reset Password')}>
         <div className="grid gap-4">
           <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-900/30 dark:text-red-200">
             <XCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-            Invalid password reset link. Please request a new password reset link.
+            {i18n._('Invalid password reset link. Please request a new password reset link.')}
           </p>
           {home}
         </div>
@@ -63,14 +65,14 @@ export default function ResetPasswordPage() {
 
   if (reset.isSuccess) {
     return (
-      <AuthPageCard title="Reset Password">
+      <AuthPageCard title={i18n._('Reset Password')}>
         <div role="status" className="grid justify-items-center gap-3 py-4 text-center">
           <CheckCircle2 className="h-14 w-14 text-emerald-600" aria-hidden />
-          <h2 className="text-lg font-semibold">Password Reset Successful</h2>
+          <h2 className="text-lg font-semibold">{i18n._('Password Reset Successful')}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            {reset.data?.message || 'Your password has been reset. You can now log in with your new password.'}
+            {reset.data?.message || i18n._('Your password has been reset. You can now log in with your new password.')}
           </p>
-          <Spinner label="Redirecting to the home page..." />
+          <Spinner label={i18n._('Redirecting to the home page...')} />
           {home}
         </div>
       </AuthPageCard>
@@ -85,7 +87,7 @@ export default function ResetPasswordPage() {
         : null;
   if (deadLink !== null) {
     return (
-      <AuthPageCard title="Reset Password">
+      <AuthPageCard title={i18n._('Reset Password')}>
         <div className="grid gap-4">
           <RequestResetLink message={deadLink} type={type} />
           {home}
@@ -96,32 +98,32 @@ export default function ResetPasswordPage() {
 
   if (linkStatus.isPending) {
     return (
-      <AuthPageCard title="Reset Password">
-        <Spinner label="Checking your reset link..." />
+      <AuthPageCard title={i18n._('Reset Password')}>
+        <Spinner label={i18n._('Checking your reset link...')} />
       </AuthPageCard>
     );
   }
 
   const { errors } = form.formState;
   return (
-    <AuthPageCard title="Reset Password" description="Choose a new password for your account.">
+    <AuthPageCard title={i18n._('Reset Password')} description={i18n._('Choose a new password for your account.')}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <div className="grid gap-2">
-          <FormField label="New Password" error={errors.password?.message}>
+          <FormField label={i18n._('New Password')} error={errors.password?.message}>
             <Input type="password" autoComplete="new-password" {...form.register('password')} />
           </FormField>
           <PasswordChecklist password={password} />
         </div>
-        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+        <FormField label={i18n._('Confirm Password')} error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
         {reset.isError && (
           <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-700 dark:bg-red-900/30 dark:text-red-300">
-            {errorMessage(reset.error, 'Failed to reset password. Please try again.')}
+            {errorMessage(reset.error, i18n._('Failed to reset password. Please try again.'))}
           </p>
         )}
         <Button type="submit" size="lg" loading={reset.isPending} disabled={!token}>
-          Reset Password
+          {i18n._('Reset Password')}
         </Button>
         {home}
       </form>

@@ -4,6 +4,7 @@ import { lazyWithQueryClient } from '../components/layout/lazy-with-query-client
 import { RouteErrorBoundary } from '../components/layout/route-error-boundary';
 import { ScrollRestoration } from '../components/layout/scroll-restoration';
 import { useOnlineStatus } from '../features/pwa/hooks/use-online-status';
+import { useI18n } from '../lib/i18n';
 // Listens for the browser's install event from start-up; the lazily loaded install card may come later.
 import { capturedInstallEvent, forgetInstallEvent, onInstallEvent } from '../features/pwa/lib/install-event';
 import { rememberInstallDismissed } from '../features/pwa/lib/install-prompt';
@@ -73,13 +74,14 @@ function useInstallCardWanted(): boolean {
 
 /** The frame every page shares; pages choose their own header (public pages use SiteHeader). */
 export function RootLayout() {
+  const { i18n } = useI18n();
   const { pathname } = useLocation();
   const offlineParts = useOfflinePartsWanted();
   const installCard = useInstallCardWanted();
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {i18n._('Skip to content')}
       </a>
       {/* One boundary for every page: the page on screen stays until the next one has loaded (navigations are
           transitions). Each page has its own error boundary (decision 019). */}

@@ -16,17 +16,19 @@ import { useVerifyEmail } from '../features/auth/api/verify-email';
 import { useRedirectAfter } from '../features/auth/lib/use-redirect-after';
 import { useRevalidateOnFix } from '../features/auth/lib/use-revalidate-on-fix';
 import { ApiError, NetworkError, errorMessage } from '../lib/api';
+import { useI18n } from '../lib/i18n';
 
 // spec part 2, 4: a non-ok answer saying the account is verified or ready counts as success.
 const SUCCESS_LIKE = /verified|account has been created|account is ready/i;
-const INVALID_LINK = 'Invalid verification link. Please try again or contact support.';
-const NETWORK_ERROR = 'Network error occurred. Please check your connection and try again.';
+const INVALID_LINK = /*i18n*/ 'Invalid verification link. Please try again or contact support.';
+const NETWORK_ERROR = /*i18n*/ 'Network error occurred. Please check your connection and try again.';
 
 /**
  * /verify-email?token=...&type=...: the person who opened the e-mailed link chooses the account's password here, and
  * that finishes the registration (spec part 2, 2.3, 4, 5 and 8; the password step: docs/decisions/030).
  */
 export default function VerifyEmailPage() {
+  const { i18n } = useI18n();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const rawType = params.get('type');
@@ -46,7 +48,7 @@ export default function VerifyEmailPage() {
 
   const error = verify.error;
   const successMessage = verify.isSuccess
-    ? verify.data?.message || 'Your email has been verified.'
+    ? verify.data?.message || i18n._('Your email has been verified.')
     : error instanceof ApiError && SUCCESS_LIKE.test(error.message)
       ? error.message
       : known?.status === 'verified'
@@ -56,20 +58,20 @@ export default function VerifyEmailPage() {
 
   if (!token || !type) {
     return (
-      <AuthPageCard title="Email Verification">
-        <VerificationFailed message={INVALID_LINK} type={rawType === 'clinic' ? 'clinic' : 'medrep'} />
+      <AuthPageCard title={i18n._('Email Verification')}>
+        <VerificationFailed message={i18n._(INVALID_LINK)} type={rawType === 'clinic' ? 'clinic' : 'medrep'} />
       </AuthPageCard>
     );
   }
 
   if (successMessage !== null) {
     return (
-      <AuthPageCard title="Email Verification">
+      <AuthPageCard title={i18n._('Email Verification')}>
         <div role="status" className="grid justify-items-center gap-3 py-4 text-center">
           <CheckCircle2 className="h-14 w-14 text-emerald-600" aria-hidden />
-          <h2 className="text-lg font-semibold">Email Verified!</h2>
+          <h2 className="text-lg font-semibold">{i18n._('Email Verified!')}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">{successMessage}</p>
-          <Spinner label="Redirecting to the home page..." />
+          <Spinner label={i18n._('Redirecting to the home page...')} />
         </div>
       </AuthPageCard>
     );
@@ -79,7 +81,7 @@ export default function VerifyEmailPage() {
   const invalid = error instanceof ApiError && error.code === 'link_invalid' ? error.message : known?.status === 'invalid' ? known.message : null;
   if (invalid !== null) {
     return (
-      <AuthPageCard title="Email Verification">
+      <AuthPageCard title={i18n._('Email Verification')}>
         <VerificationFailed message={invalid} type={type} />
       </AuthPageCard>
     );
@@ -87,8 +89,8 @@ export default function VerifyEmailPage() {
 
   if (linkStatus.isPending) {
     return (
-      <AuthPageCard title="Email Verification">
-        <Spinner label="Checking your verification link..." />
+      <AuthPageCard title={i18n._('Email Verification')}>
+        <Spinner label={i18n._('Checking your verification link...')} />
       </AuthPageCard>
     );
   }
@@ -96,29 +98,30 @@ export default function VerifyEmailPage() {
   const onSubmit = form.handleSubmit(({ password }) => verify.mutate({ token, type, password }));
   const { errors } = form.formState;
   return (
-    <AuthPageCard title="Email Verification" description="Choose the password for your account to finish verifying your e-mail address.">
+    <AuthPageCard title={i18n._('Email Verification')} description={i18n._('Choose the password for your account to finish verifying your e-mail address.')}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <div className="grid gap-2">
-          <FormField label="New Password" error={errors.password?.message}>
+          <FormField label={i18n._('New Password')} error={errors.password?.message}>
             <Input type="password" autoComplete="new-password" {...form.register('password')} />
           </FormField>
           <PasswordChecklist password={password} />
         </div>
-        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+        <FormField label={i18n._('Confirm Password')} error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
         {error && (
           <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-700 dark:bg-red-900/30 dark:text-red-300">
-            {error instanceof NetworkError ? NETWORK_ERROR : errorMessage(error, 'Verification failed. Please try again.')}
+            {error instanceof NetworkError ? i18n._(NETWORK_ERROR) : errorMessage(error, i18n._('Verification failed. Please try again.'))}
           </p>
         )}
         <Button type="submit" size="lg" loading={verify.isPending}>
-          Verify Email
+          {i18n._('Verify Email')}
         </Button>
         <p className="flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-xs text-slate-600 dark:bg-slate-900/50 dark:text-slate-300">
           <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-teal-700 dark:text-teal-300" aria-hidden />
-          For your safety, the password is chosen by whoever opens this link from the e-mail, so only the owner of the address can sign in. You will use this
-          password to log in.
+          {i18n._(
+            'For your safety, the password is chosen by whoever opens this link from the e-mail, so only the owner of the address can sign in. You will use this password to log in.',
+          )}
         </p>
       </form>
     </AuthPageCard>

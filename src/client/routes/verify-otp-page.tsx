@@ -16,6 +16,8 @@ import { readRegistrationToken } from '../features/auth/lib/registration-token';
 import { useRedirectAfter } from '../features/auth/lib/use-redirect-after';
 import { ApiError, NetworkError, errorMessage } from '../lib/api';
 import { digitsOnly } from '../lib/digits-only';
+import { useI18n } from '../lib/i18n';
+import { richText } from '../lib/rich-text';
 import { toast } from '../lib/toast';
 import { EmailAddress } from '../components/ui/email-address';
 
@@ -23,10 +25,11 @@ import { EmailAddress } from '../components/ui/email-address';
 const verifyOtpFormSchema = z.object({ email: z.string().trim(), otp: verifyOtpSchema.shape.otp });
 type VerifyOtpForm = z.infer<typeof verifyOtpFormSchema>;
 const NOT_REGISTERED_HERE =
-  'This browser did not register this address, so its code cannot be used here. Open the link in the verification e-mail to finish on this device ("Resend Verification Code" sends a new e-mail with a new link), or register again, which replaces the waiting registration.';
+  /*i18n*/ 'This browser did not register this address, so its code cannot be used here. Open the link in the verification e-mail to finish on this device ("Resend Verification Code" sends a new e-mail with a new link), or register again, which replaces the waiting registration.';
 
 /** /verify-otp?type=...&email=...: the 6-digit code from the registration e-mail (spec part 2, 2.2, 5 and 8). */
 export default function VerifyOtpPage() {
+  const { i18n } = useI18n();
   const [params] = useSearchParams();
   const type: UserKind = params.get('type') === 'clinic' ? 'clinic' : 'medrep';
   const emailFromLink = params.get('email')?.trim() ?? '';
@@ -54,20 +57,28 @@ export default function VerifyOtpPage() {
         { email, otp, type },
         {
           onSuccess: (answer) =>
-            toast({ title: 'Verification Successful!', description: answer?.message || 'Your account is verified. You can now log in.', variant: 'success' }),
+            toast({
+              title: i18n._('Verification Successful!'),
+              description: answer?.message || i18n._('Your account is verified. You can now log in.'),
+              variant: 'success',
+            }),
           onError: (err) =>
             err instanceof NetworkError
-              ? toast({ title: 'Connection Error', description: err.message, variant: 'destructive' })
-              : toast({ title: 'Verification Failed', description: errorMessage(err, 'OTP verification failed. Please try again.'), variant: 'destructive' }),
+              ? toast({ title: i18n._('Connection Error'), description: err.message, variant: 'destructive' })
+              : toast({
+                  title: i18n._('Verification Failed'),
+                  description: errorMessage(err, i18n._('OTP verification failed. Please try again.')),
+                  variant: 'destructive',
+                }),
         },
       ),
-    () => toast({ title: 'Invalid OTP', description: 'Please enter the complete 6-digit code.', variant: 'destructive' }),
+    () => toast({ title: i18n._('Invalid OTP'), description: i18n._('Please enter the complete 6-digit code.'), variant: 'destructive' }),
   );
 
   const onResend = () => {
     const email = form.getValues('email');
     if (!email.trim()) {
-      toast({ title: 'Email Required', description: 'Please provide your email address to resend OTP.', variant: 'destructive' });
+      toast({ title: i18n._('Email Required'), description: i18n._('Please provide your email address to resend OTP.'), variant: 'destructive' });
       return;
     }
     resend.mutate(
@@ -75,16 +86,20 @@ export default function VerifyOtpPage() {
       {
         onSuccess: (answer) => {
           form.setValue('otp', '');
-          toast({ title: 'Code Sent', description: answer?.message || 'A new verification code has been sent to your email.', variant: 'success' });
+          toast({
+            title: i18n._('Code Sent'),
+            description: answer?.message || i18n._('A new verification code has been sent to your email.'),
+            variant: 'success',
+          });
         },
         // A rate limit explains itself; anything else gets the spec's text.
         onError: (err) =>
           err instanceof ApiError && err.code === 'already_verified'
             ? // Verified already: nothing failed (spec part 2, 4).
-              toast({ title: 'Already Verified', description: err.message, variant: 'info' })
+              toast({ title: i18n._('Already Verified'), description: err.message, variant: 'info' })
             : toast({
-                title: 'Resend Failed',
-                description: err instanceof ApiError && err.status === 429 ? err.message : 'Failed to resend OTP. Please try again.',
+                title: i18n._('Resend Failed'),
+                description: err instanceof ApiError && err.status === 429 ? err.message : i18n._('Failed to resend OTP. Please try again.'),
                 variant: 'destructive',
               }),
       },
@@ -95,19 +110,19 @@ export default function VerifyOtpPage() {
     <div className={`${margin} grid gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100`}>
       <p>{message}</p>
       <Button variant="secondary" asChild className="justify-self-start">
-        <Link to={type === 'clinic' ? '/' : '/medrep-login'}>Register again</Link>
+        <Link to={type === 'clinic' ? '/' : '/medrep-login'}>{i18n._('Register again')}</Link>
       </Button>
     </div>
   );
 
   if (verify.isSuccess) {
     return (
-      <AuthPageCard title="Verify Your Email">
+      <AuthPageCard title={i18n._('Verify Your Email')}>
         <div role="status" className="grid justify-items-center gap-3 py-4 text-center">
           <CheckCircle2 className="h-14 w-14 text-emerald-600" aria-hidden />
-          <h2 className="text-lg font-semibold">Verification Successful!</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">Your account is verified. You can now log in.</p>
-          <Spinner label="Redirecting to the home page..." />
+          <h2 className="text-lg font-semibold">{i18n._('Verification Successful!')}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._('Your account is verified. You can now log in.')}</p>
+          <Spinner label={i18n._('Redirecting to the home page...')} />
         </div>
       </AuthPageCard>
     );
@@ -115,54 +130,58 @@ export default function VerifyOtpPage() {
 
   return (
     <AuthPageCard
-      title="Verify Your Email"
+      title={i18n._('Verify Your Email')}
       description={
         emailFromLink ? (
           <p className="flex flex-wrap items-center gap-1">
-            <MailCheck className="h-4 w-4 text-teal-700" aria-hidden /> We sent a 6-digit code to{' '}
-            <strong>
-              <EmailAddress address={emailFromLink} />
-            </strong>
+            <MailCheck className="h-4 w-4 text-teal-700" aria-hidden />{' '}
+            {richText(i18n._('We sent a 6-digit code to <email>{email}</email>', { email: emailFromLink }), {
+              email: () => (
+                <strong>
+                  <EmailAddress address={emailFromLink} />
+                </strong>
+              ),
+            })}
           </p>
         ) : (
-          'Enter the e-mail address you registered with and the 6-digit code we sent to it.'
+          i18n._('Enter the e-mail address you registered with and the 6-digit code we sent to it.')
         )
       }
     >
-      {notRegisteredHere && !elsewhere && wayOn(NOT_REGISTERED_HERE, 'mb-4')}
+      {notRegisteredHere && !elsewhere && wayOn(i18n._(NOT_REGISTERED_HERE), 'mb-4')}
       <form onSubmit={onVerify} noValidate className="grid gap-4">
         {!emailFromLink && (
-          <FormField label="Email">
+          <FormField label={i18n._('Email')}>
             <Input type="email" autoComplete="email" {...form.register('email')} />
           </FormField>
         )}
-        <FormField label="Verification code" hint="Digits only" error={form.formState.errors.otp?.message ?? codeError}>
+        <FormField label={i18n._('Verification code')} hint={i18n._('Digits only')} error={form.formState.errors.otp?.message ?? codeError}>
           {/* The placeholder is words in plain type, so an empty box never looks like typed zeros. */}
           <Input
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={LIMITS.otpLength}
-            placeholder="6-digit code"
+            placeholder={i18n._('6-digit code')}
             className="h-14 text-center font-mono text-2xl tracking-[0.5em] placeholder:font-sans placeholder:text-base placeholder:tracking-normal placeholder:text-slate-500"
             {...digitsOnly(form.register('otp', { onChange: () => verify.error && verify.reset() }), LIMITS.otpLength)}
           />
         </FormField>
         <Button type="submit" size="lg" loading={verify.isPending}>
-          Verify OTP
+          {i18n._('Verify OTP')}
         </Button>
       </form>
       {elsewhere && wayOn(elsewhere, 'mt-4')}
       <div className="mt-6 grid justify-items-center gap-1 text-center text-sm">
-        <p className="text-slate-600 dark:text-slate-300">Didn't receive the code?</p>
+        <p className="text-slate-600 dark:text-slate-300">{i18n._("Didn't receive the code?")}</p>
         <Button variant="link" onClick={onResend} loading={resend.isPending}>
-          Resend Verification Code
+          {i18n._('Resend Verification Code')}
         </Button>
       </div>
-      <ul className="mt-4 grid list-disc gap-1 rounded-lg bg-slate-50 p-3 pl-7 text-xs text-slate-600 dark:bg-slate-900/50 dark:text-slate-300">
-        <li>The code expires in {LIMITS.registrationOtpMinutes} minutes.</li>
-        <li>You have {LIMITS.registrationOtpAttempts} attempts to enter the correct code.</li>
-        <li>Check your spam folder if you don't see the e-mail.</li>
+      <ul className="mt-4 grid list-disc gap-1 rounded-lg bg-slate-50 p-3 ps-7 text-xs text-slate-600 dark:bg-slate-900/50 dark:text-slate-300">
+        <li>{i18n._('The code expires in {minutes} minutes.', { minutes: LIMITS.registrationOtpMinutes })}</li>
+        <li>{i18n._('You have {attempts} attempts to enter the correct code.', { attempts: LIMITS.registrationOtpAttempts })}</li>
+        <li>{i18n._("Check your spam folder if you don't see the e-mail.")}</li>
       </ul>
     </AuthPageCard>
   );

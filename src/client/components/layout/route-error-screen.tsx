@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isChunkLoadError, pageReload, reloadOnceForNewVersion } from '../../lib/chunk-reload';
+import { useI18n } from '../../lib/i18n';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 
@@ -9,6 +10,7 @@ import { Spinner } from '../ui/spinner';
  * instead of a blank page. A page chunk that fails to load (a deploy replaced it) reloads the page once by itself.
  */
 export function RouteErrorScreen({ error }: { error: unknown }) {
+  const { i18n } = useI18n();
   const chunkFailed = isChunkLoadError(error);
   const [reloading, setReloading] = useState(chunkFailed);
   // Decided once: StrictMode runs effects twice, and the second run must not undo the first one's reload.
@@ -30,7 +32,7 @@ export function RouteErrorScreen({ error }: { error: unknown }) {
   if (reloading) {
     return (
       <main id="main" className="flex min-h-screen items-center justify-center bg-slate-50 p-6 dark:bg-slate-900">
-        <Spinner label="Loading the latest version..." />
+        <Spinner label={i18n._('Loading the latest version...')} />
       </main>
     );
   }
@@ -38,17 +40,17 @@ export function RouteErrorScreen({ error }: { error: unknown }) {
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-slate-50 p-4 sm:p-6 dark:bg-slate-900">
       <div role="alert" className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-800">
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Something went wrong</h1>
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{i18n._('Something went wrong')}</h1>
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
           {chunkFailed
-            ? 'A part of this page could not be loaded. Check your connection, then reload the page.'
-            : 'This page could not be shown. Reloading the page usually fixes it.'}
+            ? i18n._('A part of this page could not be loaded. Check your connection, then reload the page.')
+            : i18n._('This page could not be shown. Reloading the page usually fixes it.')}
         </p>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
           <Link to="/" reloadDocument className="text-center text-sm font-medium text-teal-700 underline dark:text-teal-300">
-            Back to Home
+            {i18n._('Back to Home')}
           </Link>
-          <Button onClick={() => pageReload.reload()}>Reload page</Button>
+          <Button onClick={() => pageReload.reload()}>{i18n._('Reload page')}</Button>
         </div>
       </div>
     </main>

@@ -1,7 +1,6 @@
-import { Slot } from '@radix-ui/react-slot';
 import { clsx } from 'clsx';
 import { Loader2 } from 'lucide-react';
-import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { cloneElement, forwardRef, isValidElement, type ButtonHTMLAttributes } from 'react';
 
 const variants = {
   primary: 'bg-teal-700 text-white hover:bg-teal-800 disabled:bg-teal-700/50',
@@ -25,29 +24,21 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = 'primary', size = 'md', loading = false, asChild = false, className, children, disabled, type, ...props },
   ref,
 ) {
-  const Comp = asChild ? Slot : 'button';
+  const classes = clsx(
+    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed',
+    variants[variant],
+    sizes[size],
+    className,
+  );
+  // asChild: the button's look on its one child (a router Link), which keeps its own element and props. A clone
+  // rather than Radix's Slot: this file is in every page's first script (decision 012's budget).
+  if (asChild && isValidElement<{ className?: string }>(children)) {
+    return cloneElement(children, { ...props, ...(loading ? { 'aria-busy': true } : {}), ref, className: clsx(classes, children.props.className) } as object);
+  }
   return (
-    <Comp
-      ref={ref}
-      type={asChild ? undefined : (type ?? 'button')}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      className={clsx(
-        'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed',
-        variants[variant],
-        sizes[size],
-        className,
-      )}
-      {...props}
-    >
-      {asChild ? (
-        children
-      ) : (
-        <>
-          {loading && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
-          {children}
-        </>
-      )}
-    </Comp>
+    <button ref={ref} type={type ?? 'button'} disabled={disabled || loading} aria-busy={loading || undefined} className={classes} {...props}>
+      {loading && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+      {children}
+    </button>
   );
 });

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useI18n } from '../../lib/i18n';
 
 /**
  * A modal dialog (Radix): focus trapped, Escape closes, screen readers hear title and description.
@@ -26,6 +27,7 @@ export function Dialog({
   dismissible?: boolean;
   className?: string;
 }) {
+  const { i18n } = useI18n();
   const returnFocusTo = useRef<HTMLElement | null>(null);
   // Layout effect: runs before Radix moves focus into the dialog (its focus scope uses a passive effect).
   useLayoutEffect(() => {
@@ -56,17 +58,17 @@ export function Dialog({
             className,
           )}
         >
-          <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-slate-900 dark:text-slate-100">{title}</DialogPrimitive.Title>
+          <DialogPrimitive.Title className="pe-8 text-lg font-semibold text-slate-900 dark:text-slate-100">{title}</DialogPrimitive.Title>
           {description ? (
             <DialogPrimitive.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</DialogPrimitive.Description>
           ) : (
-            <DialogPrimitive.Description className="sr-only">{typeof title === 'string' ? title : 'Dialog'}</DialogPrimitive.Description>
+            <DialogPrimitive.Description className="sr-only">{typeof title === 'string' ? title : i18n._('Dialog')}</DialogPrimitive.Description>
           )}
           <div className="mt-4">{children}</div>
           {dismissible && (
             <DialogPrimitive.Close
-              aria-label="Close"
-              className="absolute right-3 top-3 rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-700"
+              aria-label={i18n._('Close')}
+              className="absolute end-3 top-3 rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-700"
             >
               <X className="h-4 w-4" aria-hidden />
             </DialogPrimitive.Close>

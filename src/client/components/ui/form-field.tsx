@@ -1,8 +1,10 @@
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import { useI18n } from '../../lib/i18n';
 
 /**
  * A labelled control with its hint and error, wired for screen readers: the control gets id, aria-invalid and
- * aria-describedby; the error is announced.
+ * aria-describedby; the error is announced. The error is translated here: zod's messages are the English ids marked
+ * in src/shared (decision 045); a text already translated, or from the server, is its own id and shows as it is.
  */
 export function FormField({
   label,
@@ -18,6 +20,7 @@ export function FormField({
   status?: ReactNode;
   children: ReactElement<Record<string, unknown>>;
 }) {
+  const { i18n } = useI18n();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -44,7 +47,7 @@ export function FormField({
       )}
       {error && (
         <p id={errorId} role="alert" className="text-xs font-medium text-red-600 dark:text-red-400">
-          {error}
+          {i18n._(error)}
         </p>
       )}
     </div>

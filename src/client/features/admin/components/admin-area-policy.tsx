@@ -5,6 +5,13 @@ import { ADMIN_UNAUTHORIZED_EVENT } from '../api/admin-fetch';
 import { adminKeys } from '../api/admin-query-keys';
 import { useAdminSession } from '../api/get-admin-session';
 import { AdminLoginForm } from './admin-login-form';
+import { useI18n } from '../../../lib/i18n';
+
+/** The guard's wait, said in the active language. */
+function AdminSessionSpinner() {
+  const { i18n } = useI18n();
+  return <SessionSpinner label={i18n._('Checking admin session...')} />;
+}
 
 function useAdminSessionCheck(): SessionCheck<true, 'signed-out'> {
   const session = useAdminSession();
@@ -25,6 +32,6 @@ function useAdminSessionCheck(): SessionCheck<true, 'signed-out'> {
  */
 export const adminAreaPolicy: AreaPolicy<true, 'signed-out'> = {
   useSessionCheck: useAdminSessionCheck,
-  loading: <SessionSpinner label="Checking admin session..." />,
+  loading: <AdminSessionSpinner />,
   refusals: { 'signed-out': { screen: <AdminLoginForm /> } },
 };

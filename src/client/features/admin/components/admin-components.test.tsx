@@ -217,7 +217,7 @@ describe('EmailJobProgress (docs/decisions/028-outbox.md)', () => {
     const calls = stubFetch((method) =>
       method === 'POST' ? json({ retried: 1, message: '1 failed email queued again' }) : (polls.shift() ?? json(job({ sent: 3, pending: 0, done: true }))),
     );
-    renderWithApp(<EmailJobProgress jobId="j1" what="Emails" note="3 emails queued for sending" />);
+    renderWithApp(<EmailJobProgress jobId="j1" what="emails" note="3 emails queued for sending" />);
     expect(screen.getByText('3 emails queued for sending')).toBeInTheDocument();
     const counts = await screen.findByRole('list', { name: 'Sending counts' });
     expect(counts).toHaveTextContent('1 sent0 failed2 pending');
@@ -236,7 +236,7 @@ describe('EmailJobProgress (docs/decisions/028-outbox.md)', () => {
 
   it('stops at an answer that is final (the job is not known)', async () => {
     stubFetch(() => json({ message: ADMIN_MESSAGES.jobNotFound }, 404));
-    renderWithApp(<EmailJobProgress jobId="j1" what="Emails" />);
+    renderWithApp(<EmailJobProgress jobId="j1" what="emails" />);
     expect(await screen.findByRole('alert')).toHaveTextContent(`The progress could not be read: ${ADMIN_MESSAGES.jobNotFound}`);
   });
 });

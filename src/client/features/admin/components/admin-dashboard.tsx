@@ -17,23 +17,25 @@ import { SecurityTab } from './security-tab';
 import { HealthAlert, StatCards } from './stat-cards';
 import { SubscriptionsTab } from './subscriptions-tab';
 import { UsersTab } from './users-tab';
+import { useI18n } from '../../../lib/i18n';
 
 const TABS = [
-  ['reps', 'Medical Reps'],
-  ['clinics', 'Clinics'],
-  ['doctors', 'Doctors'],
-  ['appointments', 'Appointments'],
-  ['subscriptions', 'Subscriptions'],
-  ['notifications', 'Notifications'],
-  ['analytics', 'Analytics'],
-  ['audit', 'Audit'],
-  ['security', 'Security'],
-  ['admins', 'Admins'],
+  ['reps', /*i18n*/ 'Medical Reps'],
+  ['clinics', /*i18n*/ 'Clinics'],
+  ['doctors', /*i18n*/ 'Doctors'],
+  ['appointments', /*i18n*/ 'Appointments'],
+  ['subscriptions', /*i18n*/ 'Subscriptions'],
+  ['notifications', /*i18n*/ 'Notifications'],
+  ['analytics', /*i18n*/ 'Analytics'],
+  ['audit', /*i18n*/ 'Audit'],
+  ['security', /*i18n*/ 'Security'],
+  ['admins', /*i18n*/ 'Admins'],
 ] as const;
 type TabValue = (typeof TABS)[number][0];
 
 /** /admin after the gate (spec part 2, 2.5), with the team's tabs (docs/decisions/042). The open tab is in `?tab=`. */
 export function AdminDashboard() {
+  const { i18n } = useI18n();
   const stats = useAdminStats();
   const me = useAdminMe();
   const owner = isOwner(me.data);
@@ -52,16 +54,16 @@ export function AdminDashboard() {
     );
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-900">
-      <AdminHeader title="Admin Dashboard" subtitle="Users, appointments, subscriptions and messages" page="dashboard" />
+      <AdminHeader title={i18n._('Admin Dashboard')} subtitle={i18n._('Users, appointments, subscriptions and messages')} page="dashboard" />
       <main id="main" className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-4 px-3 py-5 sm:px-4">
         {isSinglePasswordSession(me.data) && <CreateOwnerBanner />}
         <StatCards stats={stats.data} />
         <HealthAlert health={stats.data?.systemHealth} />
         <Tabs value={tab} onValueChange={openTab}>
-          <TabsList aria-label="Admin sections" className="flex-wrap lg:flex-nowrap">
+          <TabsList aria-label={i18n._('Admin sections')} className="flex-wrap lg:flex-nowrap">
             {tabs.map(([value, label]) => (
               <TabsTrigger key={value} value={value}>
-                {label}
+                {i18n._(label)}
               </TabsTrigger>
             ))}
           </TabsList>

@@ -6,16 +6,20 @@ import { useAdminMe } from '../api/get-admin-me';
 import { useLogoutAdmin } from '../api/logout-admin';
 import { isOwner } from '../lib/admin-roles';
 import { RestartServerButton } from './restart-server-button';
+import { useI18n } from '../../../lib/i18n';
 
 /**
  * spec part 2, 2.5 and 2.6: the admin pages' header with Email Dashboard (or Dashboard), Restart Server and Logout.
  * Restart Server is an owner's (docs/decisions/042); the signed-in admin's name shows once there is one.
  */
 export function AdminHeader({ title, subtitle, page }: { title: string; subtitle: string; page: 'dashboard' | 'email' }) {
+  const { i18n } = useI18n();
   const logout = useLogoutAdmin();
   const me = useAdminMe();
   const onLogout = () =>
-    logout.mutate(undefined, { onSettled: () => toast({ title: 'Logged Out', description: 'The admin session has ended.', variant: 'info', duration: 3000 }) });
+    logout.mutate(undefined, {
+      onSettled: () => toast({ title: i18n._('Logged Out'), description: i18n._('The admin session has ended.'), variant: 'info', duration: 3000 }),
+    });
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
@@ -24,28 +28,30 @@ export function AdminHeader({ title, subtitle, page }: { title: string; subtitle
           <p className="text-sm text-slate-600 dark:text-slate-300">{subtitle}</p>
           {me.data && me.data.email !== null && (
             <p className="text-xs text-slate-500 dark:text-slate-400">
-              Signed in as {me.data.name} ({me.data.role === 'owner' ? 'Owner' : 'Staff'})
+              {me.data.role === 'owner'
+                ? i18n._('Signed in as {name} (Owner)', { name: me.data.name })
+                : i18n._('Signed in as {name} (Staff)', { name: me.data.name })}
             </p>
           )}
         </div>
-        <nav aria-label="Admin" className="flex flex-wrap gap-2">
+        <nav aria-label={i18n._('Admin')} className="flex flex-wrap gap-2">
           <Button asChild variant="secondary" size="sm">
             {page === 'dashboard' ? (
               <Link to="/admin/email">
                 <Mail className="h-4 w-4" aria-hidden />
-                Email Dashboard
+                {i18n._('Email Dashboard')}
               </Link>
             ) : (
               <Link to="/admin">
                 <LayoutDashboard className="h-4 w-4" aria-hidden />
-                Admin Dashboard
+                {i18n._('Admin Dashboard')}
               </Link>
             )}
           </Button>
           {isOwner(me.data) && <RestartServerButton />}
           <Button variant="secondary" size="sm" onClick={onLogout} loading={logout.isPending}>
             <LogOut className="h-4 w-4" aria-hidden />
-            Logout
+            {i18n._('Logout')}
           </Button>
         </nav>
       </div>

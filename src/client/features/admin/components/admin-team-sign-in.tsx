@@ -10,14 +10,19 @@ import { Input } from '../../../components/ui/input';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useAuthenticateAdmin } from '../api/authenticate-admin';
+import { useI18n } from '../../../lib/i18n';
 
 // The form asks for the e-mail (optional on the wire only for the password gate); the code may be left empty by a
 // staff admin without two-factor, and the server says when it is needed.
-const teamSignInFormSchema = adminSignInSchema.extend({ email: adminSignInSchema.shape.email.unwrap(), code: z.string().trim().max(40, 'Invalid code') });
+const teamSignInFormSchema = adminSignInSchema.extend({
+  email: adminSignInSchema.shape.email.unwrap(),
+  code: z.string().trim().max(40, /*i18n*/ 'Invalid code'),
+});
 type TeamSignInForm = z.input<typeof teamSignInFormSchema>;
 
 /** The gate once a named owner exists (docs/decisions/042): e-mail, password and a TOTP or recovery code. */
 export function AdminTeamSignIn() {
+  const { i18n } = useI18n();
   const authenticate = useAuthenticateAdmin();
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<TeamSignInForm>({ resolver: zodResolver(teamSignInFormSchema), defaultValues: { email: '', password: '', code: '' } });
@@ -30,8 +35,8 @@ export function AdminTeamSignIn() {
       await authenticate.mutateAsync({ email: values.email, password: values.password, code: code || undefined });
       form.reset();
     } catch (err) {
-      const message = errorMessage(err, ADMIN_MESSAGES.invalidCredentials);
-      toast({ title: ADMIN_MESSAGES.accessDenied, description: message, variant: 'destructive' });
+      const message = errorMessage(err, i18n._(ADMIN_MESSAGES.invalidCredentials));
+      toast({ title: i18n._(ADMIN_MESSAGES.accessDenied), description: message, variant: 'destructive' });
       // The code alone was missing: say so at the code. Anything else wrong is not told apart (which part, no one learns).
       if (err instanceof ApiError && err.code === 'two_factor_required') form.setError('code', { message }, { shouldFocus: true });
       else {
@@ -43,13 +48,13 @@ export function AdminTeamSignIn() {
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label={i18n._('Email')} error={errors.email?.message && i18n._(errors.email.message)}>
         <Input type="email" autoComplete="username" autoFocus {...form.register('email')} />
       </FormField>
-      <FormField label="Password" error={errors.password?.message}>
+      <FormField label={i18n._('Password')} error={errors.password?.message && i18n._(errors.password.message)}>
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </FormField>
-      <FormField label="Authentication code" hint={ADMIN_TEAM_MESSAGES.codeHint} error={errors.code?.message}>
+      <FormField label={i18n._('Authentication code')} hint={i18n._(ADMIN_TEAM_MESSAGES.codeHint)} error={errors.code?.message && i18n._(errors.code.message)}>
         <Input autoComplete="one-time-code" inputMode="text" spellCheck={false} autoCapitalize="none" {...form.register('code')} />
       </FormField>
       {refusal && (
@@ -58,7 +63,7 @@ export function AdminTeamSignIn() {
         </p>
       )}
       <Button type="submit" loading={authenticate.isPending}>
-        Access Admin Panel
+        {i18n._('Access Admin Panel')}
       </Button>
     </form>
   );

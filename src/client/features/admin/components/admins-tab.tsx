@@ -16,17 +16,20 @@ import { DataList, type Column } from './data-list';
 import { InviteAdminForm } from './invite-admin-form';
 import { ListSummary } from './list-summary';
 import { LoadMore } from './load-more';
+import { useI18n } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/intl-format';
 
 const STATUS = {
-  active: { label: 'Active', tone: 'success' },
-  invited: { label: 'Invited', tone: 'warning' },
-  inactive: { label: 'Inactive', tone: 'danger' },
+  active: { label: /*i18n*/ 'Active', tone: 'success' },
+  invited: { label: /*i18n*/ 'Invited', tone: 'warning' },
+  inactive: { label: /*i18n*/ 'Inactive', tone: 'danger' },
 } as const;
 
 type Pending = { kind: 'active' | 'reset'; admin: AdminTeamMember };
 
 /** The 'Admins' tab (owners; docs/decisions/042): the team, 'Invite admin', deactivate or reactivate, reset two-factor. */
 export function AdminsTab({ me }: { me: AdminMeResponse }) {
+  const { i18n } = useI18n();
   const team = useAdminTeam();
   const rows = team.data?.pages.flatMap((p) => p.admins) ?? [];
   const [pending, setPending] = useState<Pending | null>(null);
@@ -34,17 +37,30 @@ export function AdminsTab({ me }: { me: AdminMeResponse }) {
   const reset = useResetAdminTwoFactor();
 
   const columns: Column<AdminTeamMember>[] = [
-    { header: 'Name', primary: true, cell: (a) => a.name },
-    { header: 'Email', cell: (a) => <EmailAddress address={a.email} /> },
-    { header: 'Role', cell: (a) => <Badge tone={a.role === 'owner' ? 'info' : 'neutral'}>{a.role === 'owner' ? 'Owner' : 'Staff'}</Badge> },
-    { header: 'Status', cell: (a) => <Badge tone={STATUS[a.status].tone}>{STATUS[a.status].label}</Badge> },
+    { header: /*i18n*/ 'Name', primary: true, cell: (a) => a.name },
+    { header: /*i18n*/ 'Email', cell: (a) => <EmailAddress address={a.email} /> },
     {
-      header: 'Two-factor',
-      cell: (a) => (a.twoFactor ? `On, ${a.recoveryCodesLeft} recovery ${a.recoveryCodesLeft === 1 ? 'code' : 'codes'} left` : 'Off'),
+      header: /*i18n*/ 'Role',
+      cell: (a) => <Badge tone={a.role === 'owner' ? 'info' : 'neutral'}>{a.role === 'owner' ? i18n._('Owner') : i18n._('Staff')}</Badge>,
     },
-    { header: 'Last sign-in (IST)', cell: (a) => (a.lastSignInAt ? displayDateTimeIst(a.lastSignInAt) : 'Never'), className: 'whitespace-nowrap' },
+    { header: /*i18n*/ 'Status', cell: (a) => <Badge tone={STATUS[a.status].tone}>{i18n._(STATUS[a.status].label)}</Badge> },
     {
-      header: 'Actions',
+      header: /*i18n*/ 'Two-factor',
+      cell: (a) =>
+        a.twoFactor
+          ? i18n._('{count, plural, one {On, {n} recovery code left} other {On, {n} recovery codes left}}', {
+              count: a.recoveryCodesLeft,
+              n: formatNumber(a.recoveryCodesLeft),
+            })
+          : i18n._('Off'),
+    },
+    {
+      header: /*i18n*/ 'Last sign-in (IST)',
+      cell: (a) => (a.lastSignInAt ? displayDateTimeIst(a.lastSignInAt) : i18n._('Never')),
+      className: 'whitespace-nowrap',
+    },
+    {
+      header: /*i18n*/ 'Actions',
       cell: (a) => (
         <AdminRowActions
           admin={a}
@@ -57,17 +73,21 @@ export function AdminsTab({ me }: { me: AdminMeResponse }) {
   ];
 
   const close = () => setPending(null);
-  const failed = (title: string) => (err: unknown) => toast({ title, description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+  const failed = (title: string) => (err: unknown) => toast({ title, description: errorMessage(err, i18n._('Please try again.')), variant: 'destructive' });
   const confirm = () => {
     if (!pending) return;
     const { admin } = pending;
     if (pending.kind === 'reset') {
       reset.mutate(admin.id, {
         onSuccess: (r) => {
-          toast({ title: admin.status === 'invited' ? 'Invitation Sent Again' : 'Two-factor Reset', description: r.message, variant: 'success' });
+          toast({
+            title: admin.status === 'invited' ? i18n._('Invitation Sent Again') : i18n._('Two-factor Reset'),
+            description: r.message,
+            variant: 'success',
+          });
           close();
         },
-        onError: failed('Reset Failed'),
+        onError: failed(i18n._('Reset Failed')),
       });
       return;
     }
@@ -77,13 +97,13 @@ export function AdminsTab({ me }: { me: AdminMeResponse }) {
       {
         onSuccess: () => {
           toast({
-            title: active ? ADMIN_TEAM_MESSAGES.reactivated : 'Admin Deactivated',
-            description: active ? admin.name : ADMIN_TEAM_MESSAGES.deactivated,
+            title: active ? i18n._(ADMIN_TEAM_MESSAGES.reactivated) : i18n._('Admin Deactivated'),
+            description: active ? admin.name : i18n._(ADMIN_TEAM_MESSAGES.deactivated),
             variant: 'success',
           });
           close();
         },
-        onError: failed('Update Failed'),
+        onError: failed(i18n._('Update Failed')),
       },
     );
   };
@@ -92,36 +112,49 @@ export function AdminsTab({ me }: { me: AdminMeResponse }) {
   const dialog =
     pending?.kind === 'reset'
       ? {
-          title: target?.status === 'invited' ? 'Resend Invitation' : 'Reset Two-factor',
-          description: `${target?.name} gets a new link by e-mail to choose a password and set up two-factor sign-in again. Their password, authenticator and recovery codes stop working and their sessions end at once.`,
-          confirmLabel: target?.status === 'invited' ? 'Send new link' : 'Reset two-factor',
+          title: target?.status === 'invited' ? i18n._('Resend Invitation') : i18n._('Reset Two-factor'),
+          description: i18n._(
+            '{name} gets a new link by e-mail to choose a password and set up two-factor sign-in again. Their password, authenticator and recovery codes stop working and their sessions end at once.',
+            { name: target?.name ?? '' },
+          ),
+          confirmLabel: target?.status === 'invited' ? i18n._('Send new link') : i18n._('Reset two-factor'),
         }
       : target?.status === 'inactive'
-        ? { title: 'Reactivate Admin', description: `${target.name} can sign in again.`, confirmLabel: 'Reactivate' }
+        ? {
+            title: i18n._('Reactivate Admin'),
+            description: i18n._('{name} can sign in again.', { name: target.name }),
+            confirmLabel: i18n._('Reactivate'),
+          }
         : {
-            title: 'Deactivate Admin',
-            description: `${target?.name ?? ''} can no longer sign in, and their sessions end at once.`,
-            confirmLabel: 'Deactivate',
+            title: i18n._('Deactivate Admin'),
+            description: i18n._('{name} can no longer sign in, and their sessions end at once.', { name: target?.name ?? '' }),
+            confirmLabel: i18n._('Deactivate'),
           };
 
   return (
-    <section aria-label="Admins" aria-busy={team.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
+    <section aria-label={i18n._('Admins')} aria-busy={team.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <InviteAdminForm firstOwner={isSinglePasswordSession(me)} />
       {team.isPending ? (
-        <Spinner label="Loading admins..." />
+        <Spinner label={i18n._('Loading admins...')} />
       ) : team.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {errorMessage(team.error, 'Failed to load admins')}
+          {errorMessage(team.error, i18n._('Failed to load admins'))}
         </p>
       ) : (
         <>
-          <ListSummary shown={rows.length} noun="admins" updating={team.isPlaceholderData} />
-          <DataList rows={rows} columns={columns} rowKey={(a) => a.id} caption="Admin team" empty="No named admins yet. Invite the first owner above." />
+          <ListSummary shown={rows.length} noun={/*i18n*/ 'admins'} updating={team.isPlaceholderData} />
+          <DataList
+            rows={rows}
+            columns={columns}
+            rowKey={(a) => a.id}
+            caption={i18n._('Admin team')}
+            empty={i18n._('No named admins yet. Invite the first owner above.')}
+          />
           <LoadMore
             hasMore={team.hasNextPage}
             loading={team.isFetchingNextPage}
             onLoadMore={() => void team.fetchNextPage()}
-            noun="admins"
+            noun={/*i18n*/ 'admins'}
             shown={rows.length}
           />
         </>

@@ -6,25 +6,28 @@ import { displayDate } from '../lib/admin-format';
 import { STAT_LABELS } from '../lib/stat-labels';
 import { JobsCard } from '../../jobs/components/jobs-card';
 import { BarChart } from './bar-chart';
+import { useI18n } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/intl-format';
 
 /** 'free_trial' as 'Free trial': the stored status, readable (several share one panel label). */
 const statusName = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
 
-/** A figure: its label, its value and, where a figure is part of another, a note saying so. */
+/** A figure: its label (marked for translation where written, translated where shown), its value and, where a figure is part of another, a note saying so. */
 type Figure = [label: string, value: number | string, note?: string];
 
 /** A share as a whole percentage; '—' when there was nothing to share out. */
-const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
+const percent = (rate: number | null) => (rate === null ? '—' : `${formatNumber(Math.round(rate * 100))}%`);
 
 function Figures({ title, items }: { title: string; items: Figure[] }) {
+  const { i18n } = useI18n();
   return (
     <Card>
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
         {items.map(([label, value, note]) => (
           <div key={label} className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
-            <dt className="text-xs font-medium text-slate-600 dark:text-slate-300">{label}</dt>
-            <dd className="text-xl font-bold text-slate-900 dark:text-white">{value}</dd>
+            <dt className="text-xs font-medium text-slate-600 dark:text-slate-300">{i18n._(label)}</dt>
+            <dd className="text-xl font-bold text-slate-900 dark:text-white">{typeof value === 'number' ? formatNumber(value) : value}</dd>
             {note && <dd className="text-xs text-slate-500 dark:text-slate-400">{note}</dd>}
           </div>
         ))}
@@ -35,73 +38,83 @@ function Figures({ title, items }: { title: string; items: Figure[] }) {
 
 /** spec part 2, 2.5: Platform Overview and Subscription Analytics, plus three charts (decision 009). */
 export function AnalyticsTab() {
+  const { i18n } = useI18n();
   const analytics = useAdminAnalytics();
-  if (analytics.isPending) return <Spinner label="Loading analytics..." />;
+  if (analytics.isPending) return <Spinner label={i18n._('Loading analytics...')} />;
   if (analytics.isError)
     return (
       <p role="alert" className="text-sm text-red-700">
-        {errorMessage(analytics.error, 'Failed to load analytics')}
+        {errorMessage(analytics.error, i18n._('Failed to load analytics'))}
       </p>
     );
   const a = analytics.data;
   return (
-    <section aria-label="Analytics" className="grid grid-cols-[minmax(0,1fr)] gap-4">
+    <section aria-label={i18n._('Analytics')} className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <Figures
-          title="Platform Overview"
+          title={i18n._('Platform Overview')}
           items={[
-            ['Total Users', a.overview.totalUsers],
+            [/*i18n*/ 'Total Users', a.overview.totalUsers],
             [STAT_LABELS.medicalReps, a.overview.totalReps],
             [STAT_LABELS.totalClinics, a.overview.totalClinics],
-            ['Doctors', a.overview.totalDoctors],
+            [/*i18n*/ 'Doctors', a.overview.totalDoctors],
             [STAT_LABELS.appointments, a.overview.totalAppointments],
           ]}
         />
         {/* The same words and counts as the stat cards above the tabs (docs/decisions/035). */}
         <Figures
-          title="Subscription Analytics"
+          title={i18n._('Subscription Analytics')}
           items={[
             [STAT_LABELS.activeSubscriptions, a.subscriptions.active],
-            ['Free Trials', a.subscriptions.freeTrials, `Included in ${STAT_LABELS.activeSubscriptions}`],
-            ['Expired/Cancelled', a.subscriptions.expiredOrCancelled],
+            [/*i18n*/ 'Free Trials', a.subscriptions.freeTrials, i18n._('Included in {figure}', { figure: i18n._(STAT_LABELS.activeSubscriptions) })],
+            [/*i18n*/ 'Expired/Cancelled', a.subscriptions.expiredOrCancelled],
           ]}
         />
       </div>
       {/* How the visits of the last 30 days before today ended, cancelled ones left out (docs/decisions/041). */}
       <Figures
-        title="Visit Outcomes"
+        title={i18n._('Visit Outcomes')}
         items={[
           [
-            'Completion rate (last 30 days)',
+            /*i18n*/ 'Completion rate (last 30 days)',
             percent(a.visitOutcomes.completionRate),
-            `${a.visitOutcomes.completed} of ${a.visitOutcomes.visits} visits dated ${displayDate(a.visitOutcomes.from)} to ${displayDate(a.visitOutcomes.to)}, not cancelled`,
+            i18n._('{count} of {visits} visits dated {from} to {to}, not cancelled', {
+              count: formatNumber(a.visitOutcomes.completed),
+              visits: formatNumber(a.visitOutcomes.visits),
+              from: displayDate(a.visitOutcomes.from),
+              to: displayDate(a.visitOutcomes.to),
+            }),
           ],
-          ['No-show rate (last 30 days)', percent(a.visitOutcomes.noShowRate), `${a.visitOutcomes.noShow} of ${a.visitOutcomes.visits} visits`],
+          [
+            /*i18n*/ 'No-show rate (last 30 days)',
+            percent(a.visitOutcomes.noShowRate),
+            i18n._('{count} of {visits} visits', { count: formatNumber(a.visitOutcomes.noShow), visits: formatNumber(a.visitOutcomes.visits) }),
+          ],
         ]}
       />
       <Card>
         <BarChart
-          title="Appointments booked per day (last 30 days)"
+          title={i18n._('Appointments booked per day (last 30 days)')}
           kind="columns"
-          labelHeader="Day"
-          valueHeader="Appointments booked"
+          labelHeader={i18n._('Day')}
+          valueHeader={i18n._('Appointments booked')}
           data={a.appointmentsPerDay.map((d) => ({ label: displayDate(d.date), short: displayDate(d.date).slice(0, 5), value: d.count }))}
         />
       </Card>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
         <Card>
           <BarChart
-            title="Bookings by state"
-            labelHeader="State"
-            valueHeader="Bookings"
+            title={i18n._('Bookings by state')}
+            labelHeader={i18n._('State')}
+            valueHeader={i18n._('Bookings')}
             data={a.bookingsByState.map((s) => ({ label: s.state, value: s.count }))}
           />
         </Card>
         <Card>
           <BarChart
-            title="Subscriptions by status"
-            labelHeader="Status"
-            valueHeader="Medical reps"
+            title={i18n._('Subscriptions by status')}
+            labelHeader={i18n._('Status')}
+            valueHeader={i18n._('Medical reps')}
             data={a.subscriptionsByStatus.map((s) => ({ label: statusName(s.status), value: s.count }))}
           />
         </Card>

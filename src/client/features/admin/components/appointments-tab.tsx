@@ -19,6 +19,7 @@ import { LoadMore } from './load-more';
 import { displayPhone } from '../../../../shared/schemas/phone';
 import { visitDateText } from '../../../../shared/booking/visit-label';
 import { visitStatusText } from '../../../../shared/booking/visit-status';
+import { useI18n } from '../../../lib/i18n';
 
 // A no-show is a visit that did not happen, like a cancelled one (docs/decisions/041).
 const statusTone = (s: string) => (s === 'booked' || s === 'confirmed' ? 'info' : s === 'completed' ? 'success' : 'danger');
@@ -38,39 +39,42 @@ export function AppointmentsTab() {
   const { rows, total } = pagedRows(appointments.data, (p) => p.appointments);
   const [deleting, setDeleting] = useState<AdminAppointment | null>(null);
   const remove = useDeleteAppointment();
+  const { i18n } = useI18n();
   const columns: Column<AdminAppointment>[] = [
-    { header: 'Doctor', primary: true, cell: (a) => a.doctor_name },
-    { header: 'Specialty', cell: (a) => a.specialty },
-    { header: 'Clinic', cell: (a) => a.clinic_name },
-    { header: 'Rep', cell: (a) => a.rep_name },
-    { header: 'Company', cell: (a) => a.company },
-    { header: 'Rep Phone', cell: (a) => displayPhone(a.rep_phone) },
-    { header: 'Date', cell: (a) => displayDate(a.appointment_date) },
+    { header: /*i18n*/ 'Doctor', primary: true, cell: (a) => a.doctor_name },
+    { header: /*i18n*/ 'Specialty', cell: (a) => a.specialty },
+    { header: /*i18n*/ 'Clinic', cell: (a) => a.clinic_name },
+    { header: /*i18n*/ 'Rep', cell: (a) => a.rep_name },
+    { header: /*i18n*/ 'Company', cell: (a) => a.company },
+    { header: /*i18n*/ 'Rep Phone', cell: (a) => displayPhone(a.rep_phone) },
+    { header: /*i18n*/ 'Date', cell: (a) => displayDate(a.appointment_date) },
     // The visit time where the doctor has visiting hours, and its place in his day (docs/decisions/039).
-    { header: 'Time', cell: (a) => a.start_time ?? '—', className: 'tabular-nums whitespace-nowrap' },
-    { header: 'Token', cell: (a) => (a.token === null ? '—' : `#${a.token}`), className: 'tabular-nums' },
+    { header: /*i18n*/ 'Time', cell: (a) => a.start_time ?? '—', className: 'tabular-nums whitespace-nowrap' },
+    { header: /*i18n*/ 'Token', cell: (a) => (a.token === null ? '—' : `#${a.token}`), className: 'tabular-nums' },
     {
-      header: 'Status',
+      header: /*i18n*/ 'Status',
       // Why a cancelled visit was cancelled: the clinic's reason or its planned absence's (docs/decisions/040).
       cell: (a) => (
         <>
-          <Badge tone={statusTone(a.status)}>{visitStatusText(a.status)}</Badge>
+          <Badge tone={statusTone(a.status)}>{i18n._(visitStatusText(a.status))}</Badge>
           {a.status === 'cancelled' && a.cancel_reason && (
-            <span className="mt-1 block min-w-[10rem] break-words text-xs text-slate-600 dark:text-slate-400">Cancelled: {a.cancel_reason}</span>
+            <span className="mt-1 block min-w-[10rem] break-words text-xs text-slate-600 dark:text-slate-400">
+              {i18n._('Cancelled: {reason}', { reason: a.cancel_reason })}
+            </span>
           )}
         </>
       ),
     },
-    { header: 'Booked', cell: (a) => displayDate(a.booked_at) },
+    { header: /*i18n*/ 'Booked', cell: (a) => displayDate(a.booked_at) },
     {
-      header: 'Actions',
+      header: /*i18n*/ 'Actions',
       cell: (a) => (
         <Button
           variant="ghost"
           size="icon"
           onClick={() => setDeleting(a)}
-          aria-label={`Delete appointment of ${a.rep_name} with ${a.doctor_name}`}
-          title="Delete"
+          aria-label={i18n._('Delete appointment of {rep} with {doctor}', { rep: a.rep_name, doctor: a.doctor_name })}
+          title={i18n._('Delete')}
           className="text-red-700 dark:text-red-300"
         >
           <Trash2 className="h-4 w-4" aria-hidden />
@@ -82,27 +86,28 @@ export function AppointmentsTab() {
     deleting &&
     remove.mutate(deleting.id, {
       onSuccess: (r) => {
-        toast({ title: 'Deleted', description: r.message, variant: 'success' });
+        toast({ title: i18n._('Deleted'), description: r.message, variant: 'success' });
         setDeleting(null);
       },
-      onError: (err) => toast({ title: ADMIN_MESSAGES.deleteFailed, description: errorMessage(err, 'Failed to delete appointment'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({ title: i18n._(ADMIN_MESSAGES.deleteFailed), description: errorMessage(err, i18n._('Failed to delete appointment')), variant: 'destructive' }),
     });
 
   return (
-    <section aria-label="Appointments" aria-busy={appointments.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
+    <section aria-label={i18n._('Appointments')} aria-busy={appointments.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <AppointmentFilters value={filters} onChange={setFilters} />
       {appointments.isPending ? (
-        <Spinner label="Loading appointments..." />
+        <Spinner label={i18n._('Loading appointments...')} />
       ) : appointments.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {errorMessage(appointments.error, 'Failed to load appointments')}
+          {errorMessage(appointments.error, i18n._('Failed to load appointments'))}
         </p>
       ) : (
         <>
           <ListSummary
             shown={rows.length}
             total={total}
-            noun="appointments"
+            noun={/*i18n*/ 'appointments'}
             exportHref={adminAppointmentsCsvUrl(filter)}
             updating={appointments.isPlaceholderData}
           />
@@ -110,14 +115,18 @@ export function AppointmentsTab() {
             rows={rows}
             columns={columns}
             rowKey={(a) => a.id}
-            caption="Appointments"
-            empty={filtered ? 'No appointments match your current filters. Try adjusting your search criteria.' : 'No appointments have been created yet.'}
+            caption={i18n._('Appointments')}
+            empty={
+              filtered
+                ? i18n._('No appointments match your current filters. Try adjusting your search criteria.')
+                : i18n._('No appointments have been created yet.')
+            }
           />
           <LoadMore
             hasMore={appointments.hasNextPage}
             loading={appointments.isFetchingNextPage}
             onLoadMore={() => void appointments.fetchNextPage()}
-            noun="appointments"
+            noun={/*i18n*/ 'appointments'}
             shown={rows.length}
           />
         </>
@@ -125,10 +134,14 @@ export function AppointmentsTab() {
       <ConfirmDeleteDialog
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete Appointment"
+        title={i18n._('Delete Appointment')}
         description={
           deleting
-            ? `This deletes the appointment of ${deleting.rep_name} with ${deleting.doctor_name} on ${visitDateText(deleting.appointment_date, deleting.start_time)}.`
+            ? i18n._('This deletes the appointment of {rep} with {doctor} on {date}.', {
+                rep: deleting.rep_name,
+                doctor: deleting.doctor_name,
+                date: visitDateText(deleting.appointment_date, deleting.start_time),
+              })
             : ''
         }
         onConfirm={confirm}

@@ -12,28 +12,30 @@ import { AuditFilters, NO_AUDIT_FILTERS } from './audit-filters';
 import { DataList, type Column } from './data-list';
 import { ListSummary } from './list-summary';
 import { LoadMore } from './load-more';
+import { i18n, useI18n } from '../../../lib/i18n';
 
 const columns: Column<AdminAuditEntry>[] = [
-  { header: 'When (IST)', cell: (e) => displayDateTimeIst(e.at), className: 'whitespace-nowrap tabular-nums' },
-  { header: 'Admin', primary: true, cell: (e) => e.adminName },
+  { header: /*i18n*/ 'When (IST)', cell: (e) => displayDateTimeIst(e.at), className: 'whitespace-nowrap tabular-nums' },
+  { header: /*i18n*/ 'Admin', primary: true, cell: (e) => e.adminName },
   {
-    header: 'Action',
+    header: /*i18n*/ 'Action',
     cell: (e) => {
       const details = auditDetailsText(e.details);
       return (
         <>
-          {ADMIN_ACTION_LABELS[e.action] ?? e.action}
+          {ADMIN_ACTION_LABELS[e.action] ? i18n._(ADMIN_ACTION_LABELS[e.action]) : e.action}
           {details && <span className="mt-0.5 block break-words text-xs text-slate-600 dark:text-slate-400">{details}</span>}
         </>
       );
     },
   },
-  { header: 'Target', cell: (e) => auditTargetText(e.target) },
-  { header: 'Address', cell: (e) => e.ip ?? '—', className: 'break-all' },
+  { header: /*i18n*/ 'Target', cell: (e) => auditTargetText(e.target) },
+  { header: /*i18n*/ 'Address', cell: (e) => e.ip ?? '—', className: 'break-all' },
 ];
 
 /** The 'Audit' tab (docs/decisions/042): every admin act, newest first, filtered by admin and action, a page at a time. */
 export function AuditTab() {
+  useI18n();
   const [filters, setFilters] = useState(NO_AUDIT_FILTERS);
   const audit = useAdminAudit({ adminId: filters.adminId || undefined, action: (filters.action || undefined) as AdminAction | undefined });
   const rows = audit.data?.pages.flatMap((p) => p.entries) ?? [];
@@ -41,29 +43,29 @@ export function AuditTab() {
   const filtered = filters.adminId !== '' || filters.action !== '';
 
   return (
-    <section aria-label="Audit" aria-busy={audit.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
+    <section aria-label={i18n._('Audit')} aria-busy={audit.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <AuditFilters value={filters} onChange={setFilters} admins={admins} />
       {audit.isPending ? (
-        <Spinner label="Loading the audit trail..." />
+        <Spinner label={i18n._('Loading the audit trail...')} />
       ) : audit.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {errorMessage(audit.error, 'Failed to load the audit trail')}
+          {errorMessage(audit.error, i18n._('Failed to load the audit trail'))}
         </p>
       ) : (
         <>
-          <ListSummary shown={rows.length} noun="entries" updating={audit.isPlaceholderData} />
+          <ListSummary shown={rows.length} noun={/*i18n*/ 'entries'} updating={audit.isPlaceholderData} />
           <DataList
             rows={rows}
             columns={columns}
             rowKey={(e) => e.id}
-            caption="Audit trail"
-            empty={filtered ? 'No admin acts match these filters.' : 'No admin acts recorded yet.'}
+            caption={i18n._('Audit trail')}
+            empty={filtered ? i18n._('No admin acts match these filters.') : i18n._('No admin acts recorded yet.')}
           />
           <LoadMore
             hasMore={audit.hasNextPage}
             loading={audit.isFetchingNextPage}
             onLoadMore={() => void audit.fetchNextPage()}
-            noun="entries"
+            noun={/*i18n*/ 'entries'}
             shown={rows.length}
           />
         </>
@@ -79,7 +81,7 @@ export function AuditTab() {
 function useAuditAdmins(rows: AdminAuditEntry[]): Array<{ id: number; name: string }> {
   const me = useAdminMe();
   const team = useAdminTeam({ enabled: isOwner(me.data) });
-  const byId = new Map<number, string>([[SINGLE_PASSWORD_ADMIN.id, `${SINGLE_PASSWORD_ADMIN.name} (shared password)`]]);
+  const byId = new Map<number, string>([[SINGLE_PASSWORD_ADMIN.id, i18n._('{name} (shared password)', { name: SINGLE_PASSWORD_ADMIN.name })]]);
   const named = team.data ? team.data.pages.flatMap((p) => p.admins) : rows.flatMap((r) => (r.adminId === null ? [] : [{ id: r.adminId, name: r.adminName }]));
   for (const a of named) if (!byId.has(a.id)) byId.set(a.id, a.name);
   return [...byId].map(([id, name]) => ({ id, name }));

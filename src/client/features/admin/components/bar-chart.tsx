@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { useI18n } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/intl-format';
 
 export interface ChartDatum {
   label: string;
@@ -15,8 +17,8 @@ export function BarChart({
   title,
   data,
   kind = 'bars',
-  valueHeader = 'Count',
-  labelHeader = 'Label',
+  valueHeader,
+  labelHeader,
 }: {
   title: string;
   data: ChartDatum[];
@@ -24,11 +26,20 @@ export function BarChart({
   valueHeader?: string;
   labelHeader?: string;
 }) {
+  const { i18n } = useI18n();
   const id = useId();
   const max = Math.max(1, ...data.map((d) => d.value));
   const total = data.reduce((s, d) => s + d.value, 0);
   const top = [...data].sort((a, b) => b.value - a.value)[0];
-  const summary = data.length === 0 ? 'No data yet.' : `${data.length} entries, ${total} in total; highest: ${top!.label} with ${top!.value}.`;
+  const summary =
+    data.length === 0
+      ? i18n._('No data yet.')
+      : i18n._('{count} entries, {total} in total; highest: {label} with {value}.', {
+          count: formatNumber(data.length),
+          total: formatNumber(total),
+          label: top!.label,
+          value: formatNumber(top!.value),
+        });
 
   return (
     <figure className="grid gap-2">
@@ -36,33 +47,33 @@ export function BarChart({
         {title}
       </figcaption>
       {data.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">No data yet.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._('No data yet.')}</p>
       ) : kind === 'columns' ? (
         <Columns data={data} max={max} id={id} summary={summary} />
       ) : (
         <Bars data={data} max={max} id={id} summary={summary} />
       )}
       <details className="text-sm">
-        <summary className="cursor-pointer text-teal-700 hover:underline dark:text-teal-300">Show data as a table</summary>
-        <table className="mt-2 w-full text-left text-sm">
+        <summary className="cursor-pointer text-teal-700 hover:underline dark:text-teal-300">{i18n._('Show data as a table')}</summary>
+        <table className="mt-2 w-full text-start text-sm">
           <caption className="sr-only">{title}</caption>
           <thead>
             <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className="py-1 pr-2">
-                {labelHeader}
+              <th scope="col" className="py-1 pe-2">
+                {labelHeader ?? i18n._('Label')}
               </th>
-              <th scope="col" className="py-1 text-right">
-                {valueHeader}
+              <th scope="col" className="py-1 text-end">
+                {valueHeader ?? i18n._('Count')}
               </th>
             </tr>
           </thead>
           <tbody>
             {data.map((d) => (
               <tr key={d.label} className="border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className="py-1 pr-2 font-normal">
+                <th scope="row" className="py-1 pe-2 font-normal">
                   {d.label}
                 </th>
-                <td className="py-1 text-right tabular-nums">{d.value}</td>
+                <td className="py-1 text-end tabular-nums">{formatNumber(d.value)}</td>
               </tr>
             ))}
           </tbody>
@@ -87,7 +98,7 @@ function Bars({ data, max, id, summary }: { data: ChartDatum[]; max: number; id:
           <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-5 w-full">
             <rect x={0} y={0} width={Math.max(1, (d.value / max) * 100)} height={10} rx={1} className="fill-teal-600 dark:fill-teal-400" />
           </svg>
-          <span className="text-right font-semibold tabular-nums text-slate-900 dark:text-white">{d.value}</span>
+          <span className="text-end font-semibold tabular-nums text-slate-900 dark:text-white">{formatNumber(d.value)}</span>
         </div>
       ))}
     </div>
@@ -97,12 +108,13 @@ function Bars({ data, max, id, summary }: { data: ChartDatum[]; max: number; id:
 function Columns({ data, max, id, summary }: { data: ChartDatum[]; max: number; id: string; summary: string }) {
   // The bars stretch to the card (no text inside the picture, so nothing is squeezed on a phone); the scale
   // and the dates are plain text around it.
+  const { i18n } = useI18n();
   const width = data.length * 10;
   const height = 100;
   const every = Math.ceil(data.length / 5);
   return (
     <div className="grid gap-1">
-      <p className="text-xs text-slate-500 dark:text-slate-400">Highest day: {max}</p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{i18n._('Highest day: {count}', { count: formatNumber(max) })}</p>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         preserveAspectRatio="none"
@@ -115,7 +127,7 @@ function Columns({ data, max, id, summary }: { data: ChartDatum[]; max: number; 
           const h = (d.value / max) * (height - 4);
           return (
             <rect key={d.label} x={i * 10 + 1.5} y={height - h} width={7} height={h} className="fill-teal-600 dark:fill-teal-400">
-              <title>{`${d.label}: ${d.value}`}</title>
+              <title>{`${d.label}: ${formatNumber(d.value)}`}</title>
             </rect>
           );
         })}

@@ -14,6 +14,8 @@ import { ADMIN_MESSAGES, bulkEmailMessageSchema, type BulkEmail } from '../../..
 import { useEmailJob } from '../api/get-email-job';
 import { useSendBulkEmail } from '../api/send-bulk-email';
 import { EmailJobProgress } from './email-job-progress';
+import { useI18n } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/intl-format';
 
 // The form's part of the shared bulkEmailSchema (the recipients come from the recipient panel).
 const composeFormSchema = bulkEmailMessageSchema;
@@ -37,6 +39,7 @@ export function ComposeEmail({
   count: number;
   onSent: () => void;
 }) {
+  const { i18n } = useI18n();
   const form = useForm<ComposeInput, unknown, ComposeValues>({
     resolver: zodResolver(composeFormSchema),
     defaultValues: EMPTY_DRAFT,
@@ -61,10 +64,11 @@ export function ComposeEmail({
   };
 
   // The compose box's messages are toasts (spec part 2, 2.6): no recipients first, then missing content.
-  const noRecipients = () => toast({ title: ADMIN_MESSAGES.noRecipients, description: ADMIN_MESSAGES.noBulkRecipients, variant: 'destructive' });
+  const noRecipients = () =>
+    toast({ title: i18n._(ADMIN_MESSAGES.noRecipients), description: i18n._(ADMIN_MESSAGES.noBulkRecipients), variant: 'destructive' });
   const refused = () => {
     if (n === 0) return noRecipients();
-    toast({ title: ADMIN_MESSAGES.missingContent, description: ADMIN_MESSAGES.missingContentText, variant: 'destructive' });
+    toast({ title: i18n._(ADMIN_MESSAGES.missingContent), description: i18n._(ADMIN_MESSAGES.missingContentText), variant: 'destructive' });
   };
   const validated = form.handleSubmit(async ({ subject, content, templateType }) => {
     if (!recipients || n === 0) return noRecipients();
@@ -72,11 +76,13 @@ export function ComposeEmail({
       .mutateAsync({ ...recipients, subject, content, templateType })
       .then((r) => {
         setSending({ jobId: r.jobId, message: r.message });
-        toast({ title: 'Sending Emails', description: r.message, variant: 'info' });
+        toast({ title: i18n._('Sending Emails'), description: r.message, variant: 'info' });
         form.reset(EMPTY_DRAFT);
         onSent();
       })
-      .catch((err: unknown) => toast({ title: 'Send Failed', description: errorMessage(err, ADMIN_MESSAGES.sendEmailsFailed), variant: 'destructive' }));
+      .catch((err: unknown) =>
+        toast({ title: i18n._('Send Failed'), description: errorMessage(err, i18n._(ADMIN_MESSAGES.sendEmailsFailed)), variant: 'destructive' }),
+      );
   }, refused);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -91,7 +97,7 @@ export function ComposeEmail({
     <Card>
       <form onSubmit={submit} className="grid gap-4" noValidate>
         <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">Quick Templates</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">{i18n._('Quick Templates')}</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
             {QUICK_TEMPLATES.map((t) => (
               <Button
@@ -102,34 +108,34 @@ export function ComposeEmail({
                 aria-pressed={templateType === t.type}
                 className="h-auto min-h-8 py-1.5 leading-tight"
               >
-                {t.label}
+                {i18n._(t.label)}
               </Button>
             ))}
           </div>
         </fieldset>
-        <FormField label="Subject">
-          <Input {...form.register('subject')} maxLength={200} placeholder="Email subject" />
+        <FormField label={i18n._('Subject')}>
+          <Input {...form.register('subject')} maxLength={200} placeholder={i18n._('Email subject')} />
         </FormField>
         <div className="grid gap-1.5">
           <label htmlFor={contentId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            Email Content
+            {i18n._('Email Content')}
           </label>
           <textarea
             id={contentId}
             rows={12}
             {...form.register('content')}
             aria-describedby={`${contentId}-hint`}
-            placeholder="Write your message..."
+            placeholder={i18n._('Write your message...')}
             className="w-full rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
           />
           <p id={`${contentId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-            Use {'{{name}}'} to personalise with the recipient's name.
+            {i18n._("Use {placeholder} to personalise with the recipient's name.", { placeholder: '{{name}}' })}
           </p>
         </div>
-        {sending && <EmailJobProgress jobId={sending.jobId} what="Emails" note={sending.message} />}
+        {sending && <EmailJobProgress jobId={sending.jobId} what="emails" note={sending.message} />}
         <Button type="submit" disabled={n === 0 || running} loading={busy}>
           {!busy && <Send className="h-4 w-4" aria-hidden />}
-          {busy || running ? 'Sending...' : `Send to ${n.toLocaleString()} Recipients`}
+          {busy || running ? i18n._('Sending...') : i18n._('Send to {count} Recipients', { count: formatNumber(n) })}
         </Button>
       </form>
     </Card>

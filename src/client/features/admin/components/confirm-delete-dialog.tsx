@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { useI18n } from '../../../lib/i18n';
 
 export const CONFIRM_WORD = 'CONFIRM';
 const confirmFormSchema = z.object({ typed: z.string().refine((typed) => typed === CONFIRM_WORD) });
@@ -26,6 +27,7 @@ export function ConfirmDeleteDialog({
   onConfirm: () => void;
   pending: boolean;
 }) {
+  const { i18n } = useI18n();
   const form = useForm<{ typed: string }>({ resolver: zodResolver(confirmFormSchema), defaultValues: { typed: '' }, shouldFocusError: false });
   useEffect(() => {
     if (!open) form.reset({ typed: '' });
@@ -34,15 +36,15 @@ export function ConfirmDeleteDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
       <form className="grid gap-4" onSubmit={form.handleSubmit(() => onConfirm())}>
-        <FormField label={`Type ${CONFIRM_WORD} to confirm`} hint="This action cannot be undone.">
+        <FormField label={i18n._('Type {word} to confirm', { word: CONFIRM_WORD })} hint={i18n._('This action cannot be undone.')}>
           <Input {...form.register('typed')} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
         </FormField>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            {i18n._('Cancel')}
           </Button>
           <Button type="submit" variant="destructive" disabled={!ready} loading={pending}>
-            Delete
+            {i18n._('Delete')}
           </Button>
         </div>
       </form>

@@ -1,7 +1,9 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
+import { useI18n } from '../../../lib/i18n';
 
 export interface Column<T> {
+  /** Marked for translation where written; translated here. */
   header: string;
   cell: (row: T) => ReactNode;
   /** Hidden from the phone card's label (the card's title row already shows it). */
@@ -26,6 +28,7 @@ export function DataList<T>({
   caption: string;
   empty: ReactNode;
 }) {
+  const { i18n } = useI18n();
   if (rows.length === 0)
     return (
       <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
@@ -35,13 +38,13 @@ export function DataList<T>({
   return (
     <>
       <div className="hidden overflow-x-auto rounded-lg border border-slate-200 md:block dark:border-slate-700">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-start text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 dark:bg-slate-800 dark:text-slate-300">
             <tr>
               {columns.map((c) => (
                 <th key={c.header} scope="col" className="px-3 py-2 font-semibold">
-                  {c.header}
+                  {i18n._(c.header)}
                 </th>
               ))}
             </tr>
@@ -66,12 +69,12 @@ export function DataList<T>({
               {columns.map((c) =>
                 c.primary ? (
                   <div key={c.header} className="font-medium text-slate-900 dark:text-white">
-                    <dt className="sr-only">{c.header}</dt>
+                    <dt className="sr-only">{i18n._(c.header)}</dt>
                     <dd>{c.cell(row)}</dd>
                   </div>
                 ) : (
                   <div key={c.header} className="grid grid-cols-[6.5rem_1fr] gap-2">
-                    <dt className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">{c.header}</dt>
+                    <dt className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">{i18n._(c.header)}</dt>
                     <dd className="min-w-0 break-words text-slate-800 dark:text-slate-200">{c.cell(row)}</dd>
                   </div>
                 ),

@@ -16,6 +16,7 @@ import { LoadMore } from './load-more';
 import { SearchBox } from './search-box';
 import { displayPhone } from '../../../../shared/schemas/phone';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { useI18n } from '../../../lib/i18n';
 
 /** spec part 2, 2.5: 'Doctors & Clinics', one row per doctor at a clinic, with delete; a page at a time (docs/decisions/022). */
 export function DoctorsTab() {
@@ -25,24 +26,25 @@ export function DoctorsTab() {
   const { rows, total } = pagedRows(doctors.data, (p) => p.doctors);
   const [deleting, setDeleting] = useState<AdminDoctor | null>(null);
   const remove = useDeleteDoctor();
+  const { i18n } = useI18n();
   const columns: Column<AdminDoctor>[] = [
-    { header: 'Doctor', primary: true, cell: (d) => d.name },
-    { header: 'Specialty', cell: (d) => d.specialty },
-    { header: 'City', cell: (d) => d.city },
-    { header: 'State', cell: (d) => d.state },
-    { header: 'Clinic', cell: (d) => d.clinic_name },
-    { header: 'Clinic Email', cell: (d) => <EmailAddress address={d.clinic_email} /> },
-    { header: 'Clinic Phone', cell: (d) => displayPhone(d.clinic_phone) },
-    { header: 'Contact Person', cell: (d) => d.contact_person },
+    { header: /*i18n*/ 'Doctor', primary: true, cell: (d) => d.name },
+    { header: /*i18n*/ 'Specialty', cell: (d) => d.specialty },
+    { header: /*i18n*/ 'City', cell: (d) => d.city },
+    { header: /*i18n*/ 'State', cell: (d) => d.state },
+    { header: /*i18n*/ 'Clinic', cell: (d) => d.clinic_name },
+    { header: /*i18n*/ 'Clinic Email', cell: (d) => <EmailAddress address={d.clinic_email} /> },
+    { header: /*i18n*/ 'Clinic Phone', cell: (d) => displayPhone(d.clinic_phone) },
+    { header: /*i18n*/ 'Contact Person', cell: (d) => d.contact_person },
     {
-      header: 'Actions',
+      header: /*i18n*/ 'Actions',
       cell: (d) => (
         <Button
           variant="ghost"
           size="icon"
           onClick={() => setDeleting(d)}
-          aria-label={`Delete ${d.name} at ${d.clinic_name}`}
-          title="Delete"
+          aria-label={i18n._('Delete {name} at {clinic}', { name: d.name, clinic: d.clinic_name })}
+          title={i18n._('Delete')}
           className="text-red-700 dark:text-red-300"
         >
           <Trash2 className="h-4 w-4" aria-hidden />
@@ -54,30 +56,31 @@ export function DoctorsTab() {
     deleting &&
     remove.mutate(deleting.id, {
       onSuccess: (r) => {
-        toast({ title: 'Deleted', description: r.message, variant: 'success' });
+        toast({ title: i18n._('Deleted'), description: r.message, variant: 'success' });
         setDeleting(null);
       },
-      onError: (err) => toast({ title: ADMIN_MESSAGES.deleteFailed, description: errorMessage(err, 'Failed to delete doctor'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({ title: i18n._(ADMIN_MESSAGES.deleteFailed), description: errorMessage(err, i18n._('Failed to delete doctor')), variant: 'destructive' }),
     });
 
   return (
-    <section aria-label="Doctors & Clinics" aria-busy={doctors.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
+    <section aria-label={i18n._('Doctors & Clinics')} aria-busy={doctors.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Doctors &amp; Clinics</h2>
-        <SearchBox value={search} onChange={setSearch} label="Search doctors or clinics" />
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{i18n._('Doctors & Clinics')}</h2>
+        <SearchBox value={search} onChange={setSearch} label={i18n._('Search doctors or clinics')} />
       </div>
       {doctors.isPending ? (
-        <Spinner label="Loading doctors..." />
+        <Spinner label={i18n._('Loading doctors...')} />
       ) : doctors.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {errorMessage(doctors.error, 'Failed to load doctors')}
+          {errorMessage(doctors.error, i18n._('Failed to load doctors'))}
         </p>
       ) : (
         <>
           <ListSummary
             shown={rows.length}
             total={total}
-            noun="doctors at clinics"
+            noun={/*i18n*/ 'doctors at clinics'}
             exportHref={adminDoctorsCsvUrl({ q })}
             updating={doctors.isPlaceholderData}
           />
@@ -85,14 +88,14 @@ export function DoctorsTab() {
             rows={rows}
             columns={columns}
             rowKey={(d) => d.id}
-            caption="Doctors and their clinics"
-            empty={q ? 'No doctors match your search.' : 'No doctors yet.'}
+            caption={i18n._('Doctors and their clinics')}
+            empty={q ? i18n._('No doctors match your search.') : i18n._('No doctors yet.')}
           />
           <LoadMore
             hasMore={doctors.hasNextPage}
             loading={doctors.isFetchingNextPage}
             onLoadMore={() => void doctors.fetchNextPage()}
-            noun="doctors at clinics"
+            noun={/*i18n*/ 'doctors at clinics'}
             shown={rows.length}
           />
         </>
@@ -100,8 +103,11 @@ export function DoctorsTab() {
       <ConfirmDeleteDialog
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete Doctor"
-        description={`This removes ${deleting?.name ?? ''} from ${deleting?.clinic_name ?? ''} with their call settings and appointments there.`}
+        title={i18n._('Delete Doctor')}
+        description={i18n._('This removes {name} from {clinic} with their call settings and appointments there.', {
+          name: deleting?.name ?? '',
+          clinic: deleting?.clinic_name ?? '',
+        })}
         onConfirm={confirm}
         pending={remove.isPending}
       />

@@ -21,9 +21,11 @@ import { ComposeEmail } from './compose-email';
 import { EmailHistory } from './email-history';
 import { ManageRecipients } from './manage-recipients';
 import { RecipientPanel } from './recipient-panel';
+import { useI18n } from '../../../lib/i18n';
 
 /** /admin/email after the gate (spec part 2, 2.6). The recipients are filtered, searched and counted by the server. */
 export function EmailDashboard() {
+  const { i18n } = useI18n();
   const [group, setGroup] = useState<RecipientGroup>('all');
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
@@ -31,8 +33,8 @@ export function EmailDashboard() {
   const recipients = useEmailRecipients(filter);
   const [selection, setSelection] = useState<RecipientSelection>(NO_SELECTION);
   useEffect(() => {
-    if (recipients.isError) toast({ title: 'Error', description: ADMIN_MESSAGES.loadRepsFailed, variant: 'destructive' });
-  }, [recipients.isError]);
+    if (recipients.isError) toast({ title: i18n._('Error'), description: i18n._(ADMIN_MESSAGES.loadRepsFailed), variant: 'destructive' });
+  }, [recipients.isError, i18n]);
 
   const pages = recipients.data?.pages ?? [];
   const total = pages[0]?.total?.count ?? 0;
@@ -41,19 +43,19 @@ export function EmailDashboard() {
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-900">
-      <AdminHeader title="Admin Email Dashboard" subtitle="Send targeted emails to medical representatives" page="email" />
+      <AdminHeader title={i18n._('Admin Email Dashboard')} subtitle={i18n._('Send targeted emails to medical representatives')} page="email" />
       <main id="main" className="mx-auto max-w-7xl px-3 py-5 sm:px-4">
         {recipients.isPending ? (
           <div className="flex min-h-[40vh] items-center justify-center">
-            <Spinner label="Loading medical representatives..." />
+            <Spinner label={i18n._('Loading medical representatives...')} />
           </div>
         ) : (
           <Tabs defaultValue="compose">
-            <TabsList aria-label="Email dashboard sections" className="flex-wrap sm:flex-nowrap">
-              <TabsTrigger value="compose">Compose Email</TabsTrigger>
-              <TabsTrigger value="recipients">Manage Recipients</TabsTrigger>
+            <TabsList aria-label={i18n._('Email dashboard sections')} className="flex-wrap sm:flex-nowrap">
+              <TabsTrigger value="compose">{i18n._('Compose Email')}</TabsTrigger>
+              <TabsTrigger value="recipients">{i18n._('Manage Recipients')}</TabsTrigger>
               {/* The spec's 'Email History' keeps its name; it now lists every channel's messages (docs/decisions/044-whatsapp.md). */}
-              <TabsTrigger value="history">Messages &amp; Email History</TabsTrigger>
+              <TabsTrigger value="history">{i18n._('Messages & Email History')}</TabsTrigger>
             </TabsList>
             <TabsContent value="compose" className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
               <ComposeEmail recipients={count > 0 ? recipientsOfSend(selection) : null} count={count} onSent={() => setSelection(NO_SELECTION)} />

@@ -12,16 +12,19 @@ import { EmailAddress } from '../../../components/ui/email-address';
 import { displayWhatsAppNumber } from '../../../../shared/whatsapp';
 import { MessageChannelLabel } from './message-channel';
 import { WhatsAppDeliveryStatus } from './whatsapp-delivery-status';
+import { useI18n } from '../../../lib/i18n';
 
 const ERROR_PREVIEW = 50; // spec part 2, 9
 
 /** "Retry" on a failed e-mail whose text is kept; its name says whose e-mail, as a list of such buttons needs. */
 function RetryEmailButton({ log }: { log: EmailLog }) {
+  const { i18n } = useI18n();
   const retry = useRetryEmail();
   const onRetry = () =>
     retry.mutate(log.id, {
-      onSuccess: (r) => toast({ title: 'Email Retried', description: r.message, variant: 'success' }),
-      onError: (err) => toast({ title: 'Retry Failed', description: errorMessage(err, 'Could not queue the email again.'), variant: 'destructive' }),
+      onSuccess: (r) => toast({ title: i18n._('Email Retried'), description: r.message, variant: 'success' }),
+      onError: (err) =>
+        toast({ title: i18n._('Retry Failed'), description: errorMessage(err, i18n._('Could not queue the email again.')), variant: 'destructive' }),
     });
   // Not disabled while it works, so a keyboard user's focus stays on it (as LoadMoreRows does).
   return (
@@ -31,10 +34,10 @@ function RetryEmailButton({ log }: { log: EmailLog }) {
       onClick={() => !retry.isPending && onRetry()}
       aria-disabled={retry.isPending || undefined}
       aria-busy={retry.isPending || undefined}
-      aria-label={`Retry the email to ${log.recipient_email}`}
+      aria-label={i18n._('Retry the email to {email}', { email: log.recipient_email })}
     >
       {retry.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <RotateCw className="h-4 w-4" aria-hidden />}
-      Retry
+      {i18n._('Retry')}
     </Button>
   );
 }
@@ -47,9 +50,10 @@ function RetryEmailButton({ log }: { log: EmailLog }) {
  * message's number and what WhatsApp reported of it; only an e-mail can be sent again from here.
  */
 export function EmailHistoryTable({ logs }: { logs: EmailLog[] }) {
+  const { i18n } = useI18n();
   const columns: Column<EmailLog>[] = [
     {
-      header: 'Status',
+      header: /*i18n*/ 'Status',
       cell: (l) => (
         <span className="grid justify-items-start gap-1.5">
           <EmailStatus log={l} />
@@ -60,9 +64,9 @@ export function EmailHistoryTable({ logs }: { logs: EmailLog[] }) {
         </span>
       ),
     },
-    { header: 'Channel', cell: (l) => <MessageChannelLabel channel={l.channel} /> },
+    { header: /*i18n*/ 'Channel', cell: (l) => <MessageChannelLabel channel={l.channel} /> },
     {
-      header: 'Recipient',
+      header: /*i18n*/ 'Recipient',
       primary: true,
       cell: (l) => (
         <span className="grid">
@@ -75,27 +79,27 @@ export function EmailHistoryTable({ logs }: { logs: EmailLog[] }) {
       ),
     },
     {
-      header: 'Subject',
+      header: /*i18n*/ 'Subject',
       cell: (l) => (
         <span className="grid">
           <span>{l.subject}</span>
           {/* A replaced e-mail's "error" is only that a newer code went instead; its status says so. */}
           {l.error_message && l.status !== 'replaced' && (
-            <span className="text-xs text-red-700 dark:text-red-300">Error: {l.error_message.slice(0, ERROR_PREVIEW)}</span>
+            <span className="text-xs text-red-700 dark:text-red-300">{i18n._('Error: {error}', { error: l.error_message.slice(0, ERROR_PREVIEW) })}</span>
           )}
         </span>
       ),
     },
-    { header: 'Template', cell: (l) => <Badge>{l.template_type}</Badge> },
-    { header: 'Service', cell: (l) => l.email_service ?? '—' },
+    { header: /*i18n*/ 'Template', cell: (l) => <Badge>{l.template_type}</Badge> },
+    { header: /*i18n*/ 'Service', cell: (l) => l.email_service ?? '—' },
     {
-      header: 'Sent At',
+      header: /*i18n*/ 'Sent At',
       cell: (l) =>
         l.sent_at ? (
           displayDateTime(l.sent_at)
         ) : (
           <span className="grid text-slate-600 dark:text-slate-300">
-            <span className="text-xs font-medium">Queued, not sent yet</span>
+            <span className="text-xs font-medium">{i18n._('Queued, not sent yet')}</span>
             <span className="whitespace-nowrap">{displayDateTime(l.queued_at)}</span>
           </span>
         ),
@@ -106,11 +110,11 @@ export function EmailHistoryTable({ logs }: { logs: EmailLog[] }) {
       rows={logs}
       columns={columns}
       rowKey={(l) => l.id}
-      caption="Email delivery history"
+      caption={i18n._('Email delivery history')}
       empty={
         <span className="grid gap-1">
-          <span className="font-medium">No email history found</span>
-          <span>Send some emails to see delivery history here</span>
+          <span className="font-medium">{i18n._('No email history found')}</span>
+          <span>{i18n._('Send some emails to see delivery history here')}</span>
         </span>
       }
     />

@@ -2,11 +2,13 @@ import { Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import type { ListTotal } from '../../../../shared/schemas/pagination';
 import { countText } from '../lib/paged-rows';
+import { useI18n } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/intl-format';
 
 /**
  * "Showing X of Y appointments" (spec part 2, 2.5): X the rows loaded so far, Y the rows matching the filters, an
  * estimate marked "about" past the server's exact-count limit (docs/decisions/022). Beside it the CSV export of
- * everything the same filters match, when anything does.
+ * everything the same filters match, when anything does. `noun` is marked for translation where written, translated here.
  */
 export function ListSummary({
   shown,
@@ -22,18 +24,23 @@ export function ListSummary({
   exportHref?: string;
   updating: boolean;
 }) {
+  const { i18n } = useI18n();
+  const things = i18n._(noun);
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-        {total ? `Showing ${shown.toLocaleString('en-IN')} of ${countText(total)} ${noun}` : `Showing ${shown.toLocaleString('en-IN')} ${noun}`}
-        {updating && <span className="ml-2 text-slate-500 dark:text-slate-400">Updating…</span>}
+        {total
+          ? i18n._('Showing {shown} of {total} {noun}', { shown: formatNumber(shown), total: countText(total), noun: things })
+          : i18n._('Showing {shown} {noun}', { shown: formatNumber(shown), noun: things })}
+        {updating && <span className="ms-2 text-slate-500 dark:text-slate-400">{i18n._('Updating…')}</span>}
       </p>
       {/* Nothing matched: a file of headers alone is not worth offering. */}
       {shown > 0 && exportHref && (
         <Button asChild variant="secondary" size="sm">
           <a href={exportHref} download>
             <Download className="h-4 w-4" aria-hidden />
-            Export CSV<span className="sr-only"> of these {noun}</span>
+            {i18n._('Export CSV')}
+            <span className="sr-only"> {i18n._('of these {noun}', { noun: things })}</span>
           </a>
         </Button>
       )}

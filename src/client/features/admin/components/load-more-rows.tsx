@@ -1,10 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/intl-format';
 
 /**
  * The foot of a list read a page at a time: how many rows are shown of how many, said to screen readers as it
  * changes, and a button for the next page (docs/decisions/023). The button stays focusable while a page loads, and
- * when the last page has come focus moves to the count, so a keyboard user keeps their place.
+ * when the last page has come focus moves to the count, so a keyboard user keeps their place. `noun` is marked
+ * for translation where written, translated here.
  */
 export function LoadMoreRows({
   shown,
@@ -21,6 +24,7 @@ export function LoadMoreRows({
   loading: boolean;
   onLoadMore: () => void;
 }) {
+  const { i18n } = useI18n();
   const status = useRef<HTMLParagraphElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const buttonHadFocus = useRef(false);
@@ -33,8 +37,9 @@ export function LoadMoreRows({
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 p-2">
       <p ref={status} tabIndex={-1} role="status" className="text-xs text-slate-600 focus:outline-none dark:text-slate-300">
-        Showing {shown.toLocaleString()}
-        {total !== undefined ? ` of ${total.toLocaleString()}` : ''} {noun}
+        {total !== undefined
+          ? i18n._('Showing {shown} of {total} {noun}', { shown: formatNumber(shown), total: formatNumber(total), noun: i18n._(noun) })
+          : i18n._('Showing {shown} {noun}', { shown: formatNumber(shown), noun: i18n._(noun) })}
       </p>
       {hasMore && (
         <Button
@@ -47,7 +52,7 @@ export function LoadMoreRows({
             if (!loading) onLoadMore();
           }}
         >
-          {loading ? 'Loading...' : 'Load more'}
+          {loading ? i18n._('Loading...') : i18n._('Load more')}
         </Button>
       )}
     </div>

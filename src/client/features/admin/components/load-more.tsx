@@ -1,13 +1,15 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/intl-format';
 
 /**
  * The foot of an admin dashboard tab read a page at a time (docs/decisions/022): the tab's count stands above the
  * list beside its filters (spec part 2, 2.5), so this is only the next page on request. A button rather than endless
  * scrolling, so keyboard and screen reader users reach what follows the list. It stays focusable while the page
  * loads (aria-disabled, as LoadMoreRows does), and when the last page comes focus moves to the line saying so
- * instead of being lost with the button.
+ * instead of being lost with the button. `noun` is marked for translation where written, translated here.
  */
 export function LoadMore({
   hasMore,
@@ -22,6 +24,8 @@ export function LoadMore({
   noun: string;
   shown: number;
 }) {
+  const { i18n } = useI18n();
+  const things = i18n._(noun);
   const end = useRef<HTMLParagraphElement>(null);
   const [asked, setAsked] = useState(false);
   useEffect(() => {
@@ -41,12 +45,12 @@ export function LoadMore({
         }}
       >
         {loading && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
-        {loading ? `Loading more ${noun}…` : `Load more ${noun}`}
+        {loading ? i18n._('Loading more {noun}…', { noun: things }) : i18n._('Load more {noun}', { noun: things })}
       </Button>
     );
   return (
     <p ref={end} tabIndex={-1} className="text-center text-sm text-slate-500 outline-none dark:text-slate-400">
-      All {shown.toLocaleString('en-IN')} {noun} shown.
+      {i18n._('All {count} {noun} shown.', { count: formatNumber(shown), noun: things })}
     </p>
   );
 }

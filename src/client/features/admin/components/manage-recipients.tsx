@@ -11,25 +11,27 @@ import { DataList, type Column } from './data-list';
 import { LoadMoreRows } from './load-more-rows';
 import { SearchBox } from './search-box';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { i18n, useI18n } from '../../../lib/i18n';
 
 const columns: Column<EmailRecipient>[] = [
-  { header: 'Name', primary: true, cell: (r) => r.fullName },
-  { header: 'Email', cell: (r) => <EmailAddress address={r.email} /> },
-  { header: 'Company', cell: (r) => r.company },
-  { header: 'State', cell: (r) => r.state },
+  { header: /*i18n*/ 'Name', primary: true, cell: (r) => r.fullName },
+  { header: /*i18n*/ 'Email', cell: (r) => <EmailAddress address={r.email} /> },
+  { header: /*i18n*/ 'Company', cell: (r) => r.company },
+  { header: /*i18n*/ 'State', cell: (r) => r.state },
   {
-    header: 'Status',
+    header: /*i18n*/ 'Status',
     cell: (r) => {
       const b = RECIPIENT_BADGE[recipientKind(r)];
-      return <Badge tone={b.tone}>{b.label}</Badge>;
+      return <Badge tone={b.tone}>{i18n._(b.label)}</Badge>;
     },
   },
   // dd/mm/yyyy, the Indian calendar day, as every date in the product (src/shared/dates.ts formatDisplayDate).
-  { header: 'Registered', cell: (r) => displayDate(r.registrationDate) },
+  { header: /*i18n*/ 'Registered', cell: (r) => displayDate(r.registrationDate) },
 ];
 
 /** spec part 2, 2.6 'Manage Recipients': the table 'All Medical Representatives', searched by the server, a page at a time. */
 export function ManageRecipients() {
+  useI18n();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
   const list = useEmailRecipients({ status: 'all', ...(q ? { q } : {}) });
@@ -39,25 +41,25 @@ export function ManageRecipients() {
     <section aria-labelledby="all-reps-title" className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="all-reps-title" className="text-lg font-semibold text-slate-900 dark:text-white">
-          All Medical Representatives
+          {i18n._('All Medical Representatives')}
         </h2>
-        <SearchBox value={search} onChange={setSearch} label="Search all medical reps by name or email" />
+        <SearchBox value={search} onChange={setSearch} label={i18n._('Search all medical reps by name or email')} />
       </div>
       {list.isPending ? (
-        <Spinner label="Loading medical representatives..." />
+        <Spinner label={i18n._('Loading medical representatives...')} />
       ) : (
         <div aria-busy={list.isPlaceholderData || undefined} className="grid grid-cols-[minmax(0,1fr)] gap-2">
           <DataList
             rows={rows}
             columns={columns}
             rowKey={(r) => r.id}
-            caption="All Medical Representatives"
-            empty={q ? 'No medical representatives match your search.' : 'No medical representatives yet.'}
+            caption={i18n._('All Medical Representatives')}
+            empty={q ? i18n._('No medical representatives match your search.') : i18n._('No medical representatives yet.')}
           />
           <LoadMoreRows
             shown={rows.length}
             total={pages[0]?.total?.count}
-            noun="representatives"
+            noun={/*i18n*/ 'representatives'}
             hasMore={!!list.hasNextPage}
             loading={list.isFetchingNextPage}
             onLoadMore={() => void list.fetchNextPage()}

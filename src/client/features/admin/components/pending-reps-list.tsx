@@ -5,6 +5,7 @@ import type { PendingRep } from '../../../../shared/schemas/admin';
 import { displayDate } from '../lib/admin-format';
 import { LoadMoreRows } from './load-more-rows';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { useI18n } from '../../../lib/i18n';
 
 /** spec part 2, 2.5 (b): the scrollable list (about 16rem) of pending reps, a page at a time, with their token badge. */
 export function PendingRepsList({
@@ -29,19 +30,20 @@ export function PendingRepsList({
   loadingMore: boolean;
   onLoadMore: () => void;
 }) {
+  const { i18n } = useI18n();
   return (
     <div
       className="h-64 overflow-y-auto rounded-lg border border-slate-200 dark:border-slate-700"
       role="region"
       tabIndex={0}
-      aria-label="Pending medical representatives"
+      aria-label={i18n._('Pending medical representatives')}
     >
       {loading ? (
         <div className="p-3">
-          <Spinner label="Loading pending registrations..." />
+          <Spinner label={i18n._('Loading pending registrations...')} />
         </div>
       ) : rows.length === 0 ? (
-        <p className="p-4 text-sm text-slate-600 dark:text-slate-300">No pending registrations.</p>
+        <p className="p-4 text-sm text-slate-600 dark:text-slate-300">{i18n._('No pending registrations.')}</p>
       ) : (
         <ul className="divide-y divide-slate-100 dark:divide-slate-700">
           {rows.map((p) => {
@@ -56,20 +58,20 @@ export function PendingRepsList({
                       <span className="font-medium">{p.full_name}</span>
                       <EmailAddress address={p.email} className="text-xs text-slate-600 dark:text-slate-300" />
                       <span className="text-xs text-slate-500 dark:text-slate-400">
-                        {p.company}, {p.state} · registered {displayDate(p.created_at)}
+                        {i18n._('{company}, {state} · registered {date}', { company: p.company, state: p.state, date: displayDate(p.created_at) })}
                       </span>
                     </span>
                   }
                 />
                 <Badge tone={active ? 'success' : 'warning'} className="shrink-0">
-                  {active ? 'Token Active' : 'Token Expired'}
+                  {active ? i18n._('Token Active') : i18n._('Token Expired')}
                 </Badge>
               </li>
             );
           })}
         </ul>
       )}
-      <LoadMoreRows shown={rows.length} total={total} noun="pending" hasMore={hasMore} loading={loadingMore} onLoadMore={onLoadMore} />
+      <LoadMoreRows shown={rows.length} total={total} noun={/*i18n*/ 'pending'} hasMore={hasMore} loading={loadingMore} onLoadMore={onLoadMore} />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { RECIPIENT_BADGE, RECIPIENT_FILTERS } from '../lib/recipient-filters';
 import { LoadMoreRows } from './load-more-rows';
 import { SearchBox } from './search-box';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { useI18n } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/intl-format';
 
 export interface RecipientPage {
   rows: EmailRecipient[];
@@ -48,36 +50,42 @@ export function RecipientPanel({
   isSelected: (id: number) => boolean;
   onToggle: (id: number, on: boolean) => void;
 }) {
+  const { i18n } = useI18n();
   const filterId = useId();
   const { rows, total } = page;
   return (
     <Card className="grid content-start gap-3">
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white" aria-live="polite">
-        Recipients ({selectedCount.toLocaleString()} selected)
+        {i18n._('Recipients ({count} selected)', { count: formatNumber(selectedCount) })}
       </h2>
       <div className="grid gap-1.5">
         <label htmlFor={filterId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-          Filter
+          {i18n._('Filter')}
         </label>
         <NativeSelect id={filterId} value={group} onChange={(e) => onGroupChange(e.target.value as RecipientGroup)}>
           {RECIPIENT_FILTERS.map((f) => (
             <option key={f.value} value={f.value}>
-              {f.label}
+              {i18n._(f.label)}
             </option>
           ))}
         </NativeSelect>
       </div>
-      <SearchBox value={search} onChange={onSearchChange} label="Search recipients by name or email" />
-      <Checkbox checked={allSelected} onCheckedChange={onSelectAll} label={`Select All (${total.toLocaleString()})`} disabled={total === 0 || page.stale} />
+      <SearchBox value={search} onChange={onSearchChange} label={i18n._('Search recipients by name or email')} />
+      <Checkbox
+        checked={allSelected}
+        onCheckedChange={onSelectAll}
+        label={i18n._('Select All ({count})', { count: formatNumber(total) })}
+        disabled={total === 0 || page.stale}
+      />
       <div
         className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 dark:border-slate-700"
         role="region"
         tabIndex={0}
-        aria-label="Medical representatives"
+        aria-label={i18n._('Medical representatives')}
         aria-busy={page.stale || undefined}
       >
         <ul className="divide-y divide-slate-100 dark:divide-slate-700">
-          {rows.length === 0 && <li className="p-3 text-sm text-slate-600 dark:text-slate-300">No medical representatives in this group.</li>}
+          {rows.length === 0 && <li className="p-3 text-sm text-slate-600 dark:text-slate-300">{i18n._('No medical representatives in this group.')}</li>}
           {rows.map((r) => {
             const badge = RECIPIENT_BADGE[recipientKind(r)];
             return (
@@ -89,7 +97,7 @@ export function RecipientPanel({
                     <span className="grid gap-0.5">
                       <span className="flex flex-wrap items-center gap-2 font-medium">
                         {r.fullName}
-                        <Badge tone={badge.tone}>{badge.label}</Badge>
+                        <Badge tone={badge.tone}>{i18n._(badge.label)}</Badge>
                       </span>
                       <EmailAddress address={r.email} className="text-xs text-slate-600 dark:text-slate-300" />
                       <span className="text-xs text-slate-500 dark:text-slate-400">
@@ -102,7 +110,14 @@ export function RecipientPanel({
             );
           })}
         </ul>
-        <LoadMoreRows shown={rows.length} total={total} noun="representatives" hasMore={page.hasMore} loading={page.loadingMore} onLoadMore={page.loadMore} />
+        <LoadMoreRows
+          shown={rows.length}
+          total={total}
+          noun={/*i18n*/ 'representatives'}
+          hasMore={page.hasMore}
+          loading={page.loadingMore}
+          onLoadMore={page.loadMore}
+        />
       </div>
     </Card>
   );

@@ -15,6 +15,8 @@ import { usePendingReps } from '../api/get-pending-reps';
 import { useSendReregistrationEmails, type ReregistrationResult } from '../api/send-reregistration-emails';
 import { EmailJobProgress } from './email-job-progress';
 import { PendingRepsList } from './pending-reps-list';
+import { useI18n } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/intl-format';
 
 const preview = reregistrationMailText({ name: '{{name}}', code: '123456', link: 'https://…/verify-email?token=…' });
 
@@ -44,6 +46,7 @@ const NOTHING: ReregistrationFields = { all: false, selected: [], except: [], ma
 
 /** spec part 2, 2.5 (b) and 5: re-registration e-mails to reps whose registration is pending. */
 export function ReregistrationTool() {
+  const { i18n } = useI18n();
   const pending = usePendingReps();
   const send = useSendReregistrationEmails();
   const form = useForm<ReregistrationFields, unknown, Reregistration>({
@@ -65,17 +68,21 @@ export function ReregistrationTool() {
   const job = useEmailJob(sending?.jobId ?? null);
   const running = !!sending && !job.data?.done && !job.isError;
   const done = (r: ReregistrationResult) => {
-    toast({ title: 'Re-registration Emails', description: r.message, variant: r.sent === 0 ? 'destructive' : 'info' });
+    toast({ title: i18n._('Re-registration Emails'), description: r.message, variant: r.sent === 0 ? 'destructive' : 'info' });
     setSending(r.sent > 0 ? { jobId: r.jobId, message: r.message } : null);
     form.reset(NOTHING);
   };
   const failed = (err: unknown) =>
-    toast({ title: ADMIN_MESSAGES.reregistrationFailed, description: errorMessage(err, ADMIN_MESSAGES.reregistrationFailed), variant: 'destructive' });
+    toast({
+      title: i18n._(ADMIN_MESSAGES.reregistrationFailed),
+      description: errorMessage(err, i18n._(ADMIN_MESSAGES.reregistrationFailed)),
+      variant: 'destructive',
+    });
 
   const refused = (errors: FieldErrors<ReregistrationFields>) =>
     errors.manual
-      ? toast({ title: ADMIN_MESSAGES.invalidEmails, description: ADMIN_MESSAGES.invalidEmailsText, variant: 'destructive' })
-      : toast({ title: ADMIN_MESSAGES.noRecipients, description: ADMIN_MESSAGES.noReregistrationRecipients, variant: 'destructive' });
+      ? toast({ title: i18n._(ADMIN_MESSAGES.invalidEmails), description: i18n._(ADMIN_MESSAGES.invalidEmailsText), variant: 'destructive' })
+      : toast({ title: i18n._(ADMIN_MESSAGES.noRecipients), description: i18n._(ADMIN_MESSAGES.noReregistrationRecipients), variant: 'destructive' });
   const sendSelected = form.handleSubmit((body) => send.mutate(body, { onSuccess: done, onError: failed }), refused);
   const sendAll = () => send.mutate({ sendToAll: true }, { onSuccess: done, onError: failed });
   const selectAll = (on: boolean) => {
@@ -96,15 +103,15 @@ export function ReregistrationTool() {
     <Card>
       <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
         <MailPlus className="h-5 w-5 text-teal-700 dark:text-teal-400" aria-hidden />
-        Re-registration Emails
+        {i18n._('Re-registration Emails')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Send pending medical representatives a new verification code and link.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{i18n._('Send pending medical representatives a new verification code and link.')}</p>
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <div className="grid content-start gap-3">
           <Checkbox
             checked={all && except.size === 0}
             onCheckedChange={selectAll}
-            label={`Select all (${total.toLocaleString()} pending)`}
+            label={i18n._('Select all ({count} pending)', { count: formatNumber(total) })}
             disabled={total === 0}
           />
           <PendingRepsList
@@ -119,7 +126,7 @@ export function ReregistrationTool() {
             onLoadMore={() => void pending.fetchNextPage()}
           />
           <label htmlFor={manualId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            Or enter e-mail addresses
+            {i18n._('Or enter e-mail addresses')}
           </label>
           <textarea
             id={manualId}
@@ -130,7 +137,7 @@ export function ReregistrationTool() {
             className="w-full rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
           />
           <p id={`${manualId}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-            Separate addresses with commas, semicolons or line breaks.
+            {i18n._('Separate addresses with commas, semicolons or line breaks.')}
           </p>
           <div className="flex flex-wrap gap-2">
             <Button
@@ -138,7 +145,7 @@ export function ReregistrationTool() {
               loading={send.isPending && !!send.variables && 'sendToAll' in send.variables && !('except' in send.variables)}
               disabled={send.isPending || running || total === 0}
             >
-              Send to All Pending
+              {i18n._('Send to All Pending')}
             </Button>
             <Button
               variant="secondary"
@@ -146,15 +153,15 @@ export function ReregistrationTool() {
               loading={send.isPending && !!send.variables && ('emails' in send.variables || 'except' in send.variables)}
               disabled={send.isPending || running}
             >
-              Send to Selected
+              {i18n._('Send to Selected')}
             </Button>
           </div>
-          {sending && <EmailJobProgress jobId={sending.jobId} what="Re-registration Emails" note={sending.message} />}
+          {sending && <EmailJobProgress jobId={sending.jobId} what="re-registration" note={sending.message} />}
         </div>
         <figure className="grid content-start gap-2">
-          <figcaption className="text-sm font-medium text-slate-800 dark:text-slate-200">Email template preview</figcaption>
+          <figcaption className="text-sm font-medium text-slate-800 dark:text-slate-200">{i18n._('Email template preview')}</figcaption>
           <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm dark:border-slate-700 dark:bg-slate-900">
-            <p className="font-semibold text-slate-900 dark:text-white">Subject: {preview.subject}</p>
+            <p className="font-semibold text-slate-900 dark:text-white">{i18n._('Subject: {subject}', { subject: preview.subject })}</p>
             <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-slate-700 dark:text-slate-300">{preview.text}</pre>
           </div>
         </figure>

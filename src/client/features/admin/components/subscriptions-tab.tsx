@@ -13,6 +13,7 @@ import { LoadMore } from './load-more';
 import { SearchBox } from './search-box';
 import { SubscriptionBadge } from './status-badges';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { useI18n } from '../../../lib/i18n';
 
 const ACTIVE_LOOKING = new Set(['active', 'authenticated', 'paid', 'free_trial', 'trial']);
 
@@ -22,29 +23,31 @@ export function SubscriptionsTab() {
   const q = useDebouncedValue(search.trim()) || undefined;
   const subs = useAdminSubscriptions({ q });
   const { rows, total } = pagedRows(subs.data, (p) => p.subscriptions);
+  const { i18n } = useI18n();
   const columns: Column<AdminSubscription>[] = [
-    { header: 'Name', primary: true, cell: (s) => s.full_name },
-    { header: 'Email', cell: (s) => <EmailAddress address={s.email} /> },
-    { header: 'Company', cell: (s) => s.company },
-    { header: 'Status', cell: (s) => <SubscriptionBadge status={s.subscription_status} /> },
+    { header: /*i18n*/ 'Name', primary: true, cell: (s) => s.full_name },
+    { header: /*i18n*/ 'Email', cell: (s) => <EmailAddress address={s.email} /> },
+    { header: /*i18n*/ 'Company', cell: (s) => s.company },
+    { header: /*i18n*/ 'Status', cell: (s) => <SubscriptionBadge status={s.subscription_status} /> },
     {
-      header: 'Subscription ID',
+      header: /*i18n*/ 'Subscription ID',
       cell: (s) =>
         s.subscription_id ? (
           <code className="text-xs" title={s.subscription_id}>
             {s.subscription_id.slice(0, 20)}
           </code>
         ) : (
-          'N/A'
+          i18n._('N/A')
         ),
     },
     {
-      header: 'Expires',
-      cell: (s) => (s.subscription_expires_at ? displayDate(s.subscription_expires_at) : ACTIVE_LOOKING.has(s.subscription_status) ? 'N/A' : 'Not Active'),
+      header: /*i18n*/ 'Expires',
+      cell: (s) =>
+        s.subscription_expires_at ? displayDate(s.subscription_expires_at) : ACTIVE_LOOKING.has(s.subscription_status) ? i18n._('N/A') : i18n._('Not Active'),
     },
-    { header: 'Joined', cell: (s) => displayDate(s.created_at) },
+    { header: /*i18n*/ 'Joined', cell: (s) => displayDate(s.created_at) },
     {
-      header: 'Refund',
+      header: /*i18n*/ 'Refund',
       cell: (s) =>
         s.refund ? (
           <span data-testid="subscription-refund">
@@ -52,34 +55,40 @@ export function SubscriptionsTab() {
             {s.refund.refundId && <code className="block text-xs break-all">{s.refund.refundId}</code>}
           </span>
         ) : (
-          'None'
+          i18n._('None')
         ),
     },
   ];
   return (
-    <section aria-label="Subscriptions" aria-busy={subs.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <SearchBox value={search} onChange={setSearch} label="Search subscriptions by name or email" />
+    <section aria-label={i18n._('Subscriptions')} aria-busy={subs.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <SearchBox value={search} onChange={setSearch} label={i18n._('Search subscriptions by name or email')} />
       {subs.isPending ? (
-        <Spinner label="Loading subscriptions..." />
+        <Spinner label={i18n._('Loading subscriptions...')} />
       ) : subs.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {errorMessage(subs.error, 'Failed to load subscriptions')}
+          {errorMessage(subs.error, i18n._('Failed to load subscriptions'))}
         </p>
       ) : (
         <>
-          <ListSummary shown={rows.length} total={total} noun="subscriptions" exportHref={adminSubscriptionsCsvUrl({ q })} updating={subs.isPlaceholderData} />
+          <ListSummary
+            shown={rows.length}
+            total={total}
+            noun={/*i18n*/ 'subscriptions'}
+            exportHref={adminSubscriptionsCsvUrl({ q })}
+            updating={subs.isPlaceholderData}
+          />
           <DataList
             rows={rows}
             columns={columns}
             rowKey={(s) => s.id}
-            caption="Subscriptions"
-            empty={q ? 'No subscriptions match your search.' : 'No subscriptions yet.'}
+            caption={i18n._('Subscriptions')}
+            empty={q ? i18n._('No subscriptions match your search.') : i18n._('No subscriptions yet.')}
           />
           <LoadMore
             hasMore={subs.hasNextPage}
             loading={subs.isFetchingNextPage}
             onLoadMore={() => void subs.fetchNextPage()}
-            noun="subscriptions"
+            noun={/*i18n*/ 'subscriptions'}
             shown={rows.length}
           />
         </>

@@ -20,6 +20,7 @@ import { SubscriptionBadge, UserStatusBadge } from './status-badges';
 import { UserRowActions } from './user-row-actions';
 import { displayPhone } from '../../../../shared/schemas/phone';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { useI18n } from '../../../lib/i18n';
 
 /**
  * The Medical Reps and Clinics tabs (spec part 2, 2.5): search, rows, view, status toggle, delete; a page at a time
@@ -34,17 +35,23 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const updateStatus = useUpdateUserStatus();
   const deleteUser = useDeleteUser();
+  const { i18n } = useI18n();
   const isRep = type === 'medrep';
-  const noun = isRep ? 'medical representative' : 'clinic';
-  const plural = isRep ? 'medical reps' : 'clinics';
+  const plural = isRep ? /*i18n*/ 'medical reps' : /*i18n*/ 'clinics';
 
   const toggle = (u: AdminUser) => {
     const status = u.status === 'active' ? 'inactive' : 'active';
     updateStatus.mutate(
       { id: u.id, userType: u.type, status },
       {
-        onSuccess: () => toast({ title: 'Status Updated', description: `${u.name} is now ${status}.`, variant: 'success' }),
-        onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update user status'), variant: 'destructive' }),
+        onSuccess: () =>
+          toast({
+            title: i18n._('Status Updated'),
+            description: status === 'active' ? i18n._('{name} is now active.', { name: u.name }) : i18n._('{name} is now inactive.', { name: u.name }),
+            variant: 'success',
+          }),
+        onError: (err) =>
+          toast({ title: i18n._('Update Failed'), description: errorMessage(err, i18n._('Failed to update user status')), variant: 'destructive' }),
       },
     );
   };
@@ -55,16 +62,21 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
       { id: deleting.id, userType: deleting.type },
       {
         onSuccess: (r) => {
-          toast({ title: 'Deleted', description: r.message, variant: 'success' });
+          toast({ title: i18n._('Deleted'), description: r.message, variant: 'success' });
           setDeleting(null);
         },
-        onError: (err) => toast({ title: ADMIN_MESSAGES.deleteFailed, description: errorMessage(err, `Failed to delete ${noun}`), variant: 'destructive' }),
+        onError: (err) =>
+          toast({
+            title: i18n._(ADMIN_MESSAGES.deleteFailed),
+            description: errorMessage(err, isRep ? i18n._('Failed to delete medical representative') : i18n._('Failed to delete clinic')),
+            variant: 'destructive',
+          }),
       },
     );
   };
 
   const actions: Column<AdminUser> = {
-    header: 'Actions',
+    header: /*i18n*/ 'Actions',
     cell: (u) => (
       <UserRowActions
         user={u}
@@ -78,64 +90,68 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
   const columns: Column<AdminUser>[] = isRep
     ? [
         {
-          header: 'Name',
+          header: /*i18n*/ 'Name',
           primary: true,
           cell: (u) => (
             <span className="flex flex-wrap items-center gap-2">
               {u.name}
-              <Badge tone="info">Medical Rep</Badge>
+              <Badge tone="info">{i18n._('Medical Rep')}</Badge>
             </span>
           ),
         },
-        { header: 'Email', cell: (u) => <EmailAddress address={u.email} /> },
-        { header: 'Company', cell: (u) => u.company },
-        { header: 'Phone', cell: (u) => displayPhone(u.phone) },
-        { header: 'State', cell: (u) => u.state },
-        { header: 'Status', cell: (u) => <UserStatusBadge status={u.status} /> },
-        { header: 'Subscription', cell: (u) => <SubscriptionBadge status={u.subscriptionStatus} /> },
+        { header: /*i18n*/ 'Email', cell: (u) => <EmailAddress address={u.email} /> },
+        { header: /*i18n*/ 'Company', cell: (u) => u.company },
+        { header: /*i18n*/ 'Phone', cell: (u) => displayPhone(u.phone) },
+        { header: /*i18n*/ 'State', cell: (u) => u.state },
+        { header: /*i18n*/ 'Status', cell: (u) => <UserStatusBadge status={u.status} /> },
+        { header: /*i18n*/ 'Subscription', cell: (u) => <SubscriptionBadge status={u.subscriptionStatus} /> },
         actions,
       ]
     : [
-        { header: 'Clinic', primary: true, cell: (u) => u.name },
-        { header: 'Email', cell: (u) => <EmailAddress address={u.email} /> },
-        { header: 'Contact Person', cell: (u) => u.contact_person },
-        { header: 'Contact Number', cell: (u) => displayPhone(u.contact_number) },
-        { header: 'Location', cell: (u) => `${u.city}, ${u.state}` },
-        { header: 'Status', cell: (u) => <UserStatusBadge status={u.status} /> },
+        { header: /*i18n*/ 'Clinic', primary: true, cell: (u) => u.name },
+        { header: /*i18n*/ 'Email', cell: (u) => <EmailAddress address={u.email} /> },
+        { header: /*i18n*/ 'Contact Person', cell: (u) => u.contact_person },
+        { header: /*i18n*/ 'Contact Number', cell: (u) => displayPhone(u.contact_number) },
+        { header: /*i18n*/ 'Location', cell: (u) => `${u.city}, ${u.state}` },
+        { header: /*i18n*/ 'Status', cell: (u) => <UserStatusBadge status={u.status} /> },
         actions,
       ];
 
   const details = (u: AdminUser): Array<[string, React.ReactNode]> =>
     isRep
       ? [
-          ['Name', u.name],
-          ['Email', <EmailAddress key="e" address={u.email} />],
-          ['Company', u.company],
-          ['Phone', displayPhone(u.phone)],
-          ['State', u.state],
-          ['Status', <UserStatusBadge key="s" status={u.status} />],
-          ['Subscription', <SubscriptionBadge key="b" status={u.subscriptionStatus} />],
-          ['Registered', displayDate(u.created_at)],
+          [/*i18n*/ 'Name', u.name],
+          [/*i18n*/ 'Email', <EmailAddress key="e" address={u.email} />],
+          [/*i18n*/ 'Company', u.company],
+          [/*i18n*/ 'Phone', displayPhone(u.phone)],
+          [/*i18n*/ 'State', u.state],
+          [/*i18n*/ 'Status', <UserStatusBadge key="s" status={u.status} />],
+          [/*i18n*/ 'Subscription', <SubscriptionBadge key="b" status={u.subscriptionStatus} />],
+          [/*i18n*/ 'Registered', displayDate(u.created_at)],
         ]
       : [
-          ['Clinic', u.name],
-          ['Email', <EmailAddress key="e" address={u.email} />],
-          ['Contact Person', u.contact_person],
-          ['Contact Number', displayPhone(u.contact_number)],
-          ['City', u.city],
-          ['State', u.state],
-          ['Status', <UserStatusBadge key="s" status={u.status} />],
-          ['Registered', displayDate(u.created_at)],
+          [/*i18n*/ 'Clinic', u.name],
+          [/*i18n*/ 'Email', <EmailAddress key="e" address={u.email} />],
+          [/*i18n*/ 'Contact Person', u.contact_person],
+          [/*i18n*/ 'Contact Number', displayPhone(u.contact_number)],
+          [/*i18n*/ 'City', u.city],
+          [/*i18n*/ 'State', u.state],
+          [/*i18n*/ 'Status', <UserStatusBadge key="s" status={u.status} />],
+          [/*i18n*/ 'Registered', displayDate(u.created_at)],
         ];
 
   return (
-    <section aria-label={isRep ? 'Medical Reps' : 'Clinics'} aria-busy={users.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
-      <SearchBox value={search} onChange={setSearch} label={isRep ? 'Search medical reps by name or email' : 'Search clinics by name or email'} />
+    <section aria-label={isRep ? i18n._('Medical Reps') : i18n._('Clinics')} aria-busy={users.isFetching} className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <SearchBox
+        value={search}
+        onChange={setSearch}
+        label={isRep ? i18n._('Search medical reps by name or email') : i18n._('Search clinics by name or email')}
+      />
       {users.isPending ? (
-        <Spinner label="Loading users..." />
+        <Spinner label={i18n._('Loading users...')} />
       ) : users.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {errorMessage(users.error, 'Failed to load users')}
+          {errorMessage(users.error, i18n._('Failed to load users'))}
         </p>
       ) : (
         <>
@@ -144,8 +160,8 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
             rows={rows}
             columns={columns}
             rowKey={(u) => `${u.type}-${u.id}`}
-            caption={isRep ? 'Medical representatives' : 'Clinics'}
-            empty={q ? 'No users match your search.' : `No ${noun}s yet.`}
+            caption={isRep ? i18n._('Medical representatives') : i18n._('Clinics')}
+            empty={q ? i18n._('No users match your search.') : isRep ? i18n._('No medical representatives yet.') : i18n._('No clinics yet.')}
           />
           <LoadMore
             hasMore={users.hasNextPage}
@@ -160,8 +176,12 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
       <ConfirmDeleteDialog
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title={`Delete ${isRep ? 'Medical Rep' : 'Clinic'}`}
-        description={`This permanently deletes ${deleting?.name ?? ''} with ${isRep ? 'their' : 'its'} appointments, sessions and settings.`}
+        title={isRep ? i18n._('Delete Medical Rep') : i18n._('Delete Clinic')}
+        description={
+          isRep
+            ? i18n._('This permanently deletes {name} with their appointments, sessions and settings.', { name: deleting?.name ?? '' })
+            : i18n._('This permanently deletes {name} with its appointments, sessions and settings.', { name: deleting?.name ?? '' })
+        }
         onConfirm={confirmDelete}
         pending={deleteUser.isPending}
       />

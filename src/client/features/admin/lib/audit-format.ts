@@ -1,15 +1,16 @@
+import { i18n } from '../../../lib/i18n';
 // How the Audit tab words a row (docs/decisions/042): the record acted on arrives as `kind:id`, the extras as a small
 // object; both are written for a person, and anything unknown is shown as it came rather than hidden.
 
 const TARGET_KINDS: Record<string, string> = {
-  medrep: 'Medical rep',
-  clinic: 'Clinic',
-  doctor: 'Doctor',
-  doctor_link: 'Doctor at clinic',
-  appointment: 'Appointment',
-  admin: 'Admin',
-  email: 'E-mail',
-  email_job: 'E-mail send',
+  medrep: /*i18n*/ 'Medical rep',
+  clinic: /*i18n*/ 'Clinic',
+  doctor: /*i18n*/ 'Doctor',
+  doctor_link: /*i18n*/ 'Doctor at clinic',
+  appointment: /*i18n*/ 'Appointment',
+  admin: /*i18n*/ 'Admin',
+  email: /*i18n*/ 'E-mail',
+  email_job: /*i18n*/ 'E-mail send',
 };
 
 /** `appointment:9` as 'Appointment #9'; null as a dash. */
@@ -18,7 +19,7 @@ export function auditTargetText(target: string | null): string {
   const at = target.indexOf(':');
   if (at < 0) return target;
   const kind = TARGET_KINDS[target.slice(0, at)];
-  return kind ? `${kind} #${target.slice(at + 1)}` : target;
+  return kind ? `${i18n._(kind)} #${target.slice(at + 1)}` : target;
 }
 
 /** The extras of a row as 'from: active, to: inactive' (objects and lists as JSON); empty when there are none. */

@@ -1,5 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { ListTotal } from '../../../../shared/schemas/pagination';
+import { i18n } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/intl-format';
 
 /** The rows of every page loaded so far, in order, and the first page's total. */
 export function pagedRows<P extends { total?: ListTotal }, R>(data: InfiniteData<P> | undefined, rowsOf: (page: P) => R[]): { rows: R[]; total?: ListTotal } {
@@ -8,4 +10,4 @@ export function pagedRows<P extends { total?: ListTotal }, R>(data: InfiniteData
 }
 
 /** A count as the screens write it: Indian digit grouping, "about" before an estimate. */
-export const countText = (total: ListTotal) => `${total.exact ? '' : 'about '}${total.count.toLocaleString('en-IN')}`;
+export const countText = (total: ListTotal) => (total.exact ? formatNumber(total.count) : i18n._('about {count}', { count: formatNumber(total.count) }));

@@ -4,17 +4,17 @@ import { RECIPIENT_GROUPS, type RecipientGroup, type RecipientKind } from '../..
 // rule that puts a rep in one are shared with the server, which filters (src/shared/subscription/recipient-groups.ts).
 
 const LABELS: Record<RecipientGroup, string> = {
-  all: 'All Registered',
-  'free-trial-active': 'Free Trial Active',
-  'free-trial-not-activated': 'Free Trial Not Activated',
-  subscribed: 'Subscribed Users',
-  expired: 'Expired/Inactive',
+  all: /*i18n*/ 'All Registered',
+  'free-trial-active': /*i18n*/ 'Free Trial Active',
+  'free-trial-not-activated': /*i18n*/ 'Free Trial Not Activated',
+  subscribed: /*i18n*/ 'Subscribed Users',
+  expired: /*i18n*/ 'Expired/Inactive',
 };
 export const RECIPIENT_FILTERS = RECIPIENT_GROUPS.map((value) => ({ value, label: LABELS[value] }));
 
 export const RECIPIENT_BADGE: Record<RecipientKind, { label: string; tone: 'info' | 'success' | 'neutral' | 'danger' }> = {
-  'free-trial-active': { label: 'Free Trial', tone: 'info' },
-  subscribed: { label: 'Subscribed', tone: 'success' },
-  'free-trial-not-activated': { label: 'Not Activated', tone: 'neutral' },
-  expired: { label: 'Expired', tone: 'danger' },
+  'free-trial-active': { label: /*i18n*/ 'Free Trial', tone: 'info' },
+  subscribed: { label: /*i18n*/ 'Subscribed', tone: 'success' },
+  'free-trial-not-activated': { label: /*i18n*/ 'Not Activated', tone: 'neutral' },
+  expired: { label: /*i18n*/ 'Expired', tone: 'danger' },
 };

@@ -2,7 +2,12 @@ import type { ThreatLevel } from '../../../../shared/schemas/admin-team';
 
 // A threat level is always written out in words beside its colour, so it is read without telling colours apart.
 
-export const LEVEL_LABELS: Record<ThreatLevel, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
+export const LEVEL_LABELS: Record<ThreatLevel, string> = {
+  low: /*i18n*/ 'Low',
+  medium: /*i18n*/ 'Medium',
+  high: /*i18n*/ 'High',
+  critical: /*i18n*/ 'Critical',
+};
 
 export const LEVEL_TONES: Record<ThreatLevel, 'neutral' | 'info' | 'warning' | 'danger'> = {
   low: 'neutral',

@@ -9,8 +9,8 @@ export interface AvailabilityAnswer extends AvailabilityResponse {
 }
 
 const failureMessage: Record<AvailabilityField, string> = {
-  email: 'Error checking email availability',
-  phone: 'Error checking phone availability',
+  email: /*i18n*/ 'Error checking email availability',
+  phone: /*i18n*/ 'Error checking phone availability',
 };
 
 /**

@@ -1,4 +1,5 @@
 import { AlertTriangle, CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
+import { useI18n } from '../../../lib/i18n';
 import type { AvailabilityResult } from '../lib/use-availability-check';
 
 /**
@@ -6,37 +7,38 @@ import type { AvailabilityResult } from '../lib/use-availability-check';
  * verification' for a registration that waits for its code (docs/decisions/036).
  */
 export function AvailabilityStatus({ result }: { result: AvailabilityResult }) {
+  const { i18n } = useI18n();
   switch (result.state) {
     case 'idle':
       return null;
     case 'checking':
       return (
         <span className="inline-flex items-center gap-1 text-slate-600 dark:text-slate-300">
-          <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden /> Checking...
+          <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden /> {i18n._('Checking...')}
         </span>
       );
     case 'available':
       return (
         <span className="inline-flex items-center gap-1 font-medium text-emerald-700 dark:text-emerald-400">
-          <CheckCircle2 className="h-3.5 w-3.5" aria-hidden /> Valid &amp; available
+          <CheckCircle2 className="h-3.5 w-3.5" aria-hidden /> {i18n._('Valid & available')}
         </span>
       );
     case 'pending':
       return (
         <span className="inline-flex items-center gap-1 font-medium text-amber-700 dark:text-amber-400">
-          <Clock className="h-3.5 w-3.5" aria-hidden /> Waiting for verification
+          <Clock className="h-3.5 w-3.5" aria-hidden /> {i18n._('Waiting for verification')}
         </span>
       );
     case 'taken':
       return (
         <span className="inline-flex items-center gap-1 font-medium text-red-600 dark:text-red-400">
-          <XCircle className="h-3.5 w-3.5" aria-hidden /> Already in use
+          <XCircle className="h-3.5 w-3.5" aria-hidden /> {i18n._('Already in use')}
         </span>
       );
     case 'failed':
       return (
         <span className="inline-flex items-center gap-1 text-amber-700 dark:text-amber-400">
-          <AlertTriangle className="h-3.5 w-3.5" aria-hidden /> {result.message}
+          <AlertTriangle className="h-3.5 w-3.5" aria-hidden /> {result.message && i18n._(result.message)}
         </span>
       );
   }

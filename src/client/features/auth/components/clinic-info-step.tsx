@@ -4,9 +4,11 @@ import type { ClinicRegisterForm } from '../../../../shared/schemas/auth';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { useI18n } from '../../../lib/i18n';
 
 /** Step 1 of the clinic wizard, Clinic Information (spec part 1, 2 and 5). */
 export function ClinicInfoStep({ form }: { form: UseFormReturn<ClinicRegisterForm> }) {
+  const { i18n } = useI18n();
   const { errors } = form.formState;
   const state = form.watch('state');
   const cities = state ? citiesForState(state) : [];
@@ -14,14 +16,14 @@ export function ClinicInfoStep({ form }: { form: UseFormReturn<ClinicRegisterFor
 
   return (
     <div className="grid gap-4">
-      <FormField label="Clinic Name" error={errors.clinicName?.message}>
-        <Input autoComplete="organization" placeholder="e.g. City Care Clinic" {...form.register('clinicName')} />
+      <FormField label={i18n._('Clinic Name')} error={errors.clinicName?.message}>
+        <Input autoComplete="organization" placeholder={i18n._('e.g. City Care Clinic')} {...form.register('clinicName')} />
       </FormField>
-      <FormField label="Contact Person" error={errors.contactPerson?.message}>
-        <Input autoComplete="name" placeholder="Full name" {...form.register('contactPerson')} />
+      <FormField label={i18n._('Contact Person')} error={errors.contactPerson?.message}>
+        <Input autoComplete="name" placeholder={i18n._('Full name')} {...form.register('contactPerson')} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="State" error={errors.state?.message}>
+        <FormField label={i18n._('State')} error={errors.state?.message}>
           <NativeSelect
             {...stateField}
             onChange={(e) => {
@@ -32,20 +34,20 @@ export function ClinicInfoStep({ form }: { form: UseFormReturn<ClinicRegisterFor
               if (form.formState.errors.city) void form.trigger('city');
             }}
           >
-            <option value="">Select state</option>
+            <option value="">{i18n._('Select state')}</option>
             {INDIAN_STATES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {i18n._(s)}
               </option>
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label="City" error={errors.city?.message}>
+        <FormField label={i18n._('City')} error={errors.city?.message}>
           <NativeSelect disabled={!state} {...form.register('city')}>
-            {state === JAMMU_AND_KASHMIR || !state ? <option value="">{state ? 'Select district' : 'Select a state first'}</option> : null}
+            {state === JAMMU_AND_KASHMIR || !state ? <option value="">{state ? i18n._('Select district') : i18n._('Select a state first')}</option> : null}
             {cities.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {i18n._(c)}
               </option>
             ))}
           </NativeSelect>

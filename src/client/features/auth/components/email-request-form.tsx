@@ -3,6 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { useI18n } from '../../../lib/i18n';
 
 /**
  * The e-mail field, Cancel and a send button that a page of a dead link opens to send a new e-mail: a new
@@ -24,9 +25,10 @@ export function EmailRequestForm({
   onSubmit: FormEventHandler<HTMLFormElement>;
   onCancel: () => void;
 }) {
+  const { i18n } = useI18n();
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3">
-      <FormField label="Email" error={form.formState.errors.email?.message ?? failure ?? undefined}>
+      <FormField label={i18n._('Email')} error={form.formState.errors.email?.message ?? failure ?? undefined}>
         <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -37,7 +39,7 @@ export function EmailRequestForm({
             onCancel();
           }}
         >
-          Cancel
+          {i18n._('Cancel')}
         </Button>
         <Button type="submit" loading={pending}>
           {submitLabel}

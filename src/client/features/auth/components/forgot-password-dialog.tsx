@@ -8,6 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { useI18n } from '../../../lib/i18n';
+import { richText } from '../../../lib/rich-text';
 import { toast } from '../../../lib/toast';
 import { useForgotPassword } from '../api/forgot-password';
 import { describeForgotPasswordFailure } from '../lib/forgot-password-outcome';
@@ -17,22 +19,22 @@ import { describeForgotPasswordFailure } from '../lib/forgot-password-outcome';
 const repForgotPasswordFormSchema = z.object({ email: z.string().trim().min(1) });
 
 const repFailureTitle = {
-  notFound: 'Account Not Found',
-  server: 'Server Error',
-  other: 'Password Reset Failed',
-  network: 'Password Reset Failed',
+  notFound: /*i18n*/ 'Account Not Found',
+  server: /*i18n*/ 'Server Error',
+  other: /*i18n*/ 'Password Reset Failed',
+  network: /*i18n*/ 'Password Reset Failed',
 } as const;
 
 const PORTALS = {
   medrep: {
-    title: 'Forgot password?',
-    description: 'Enter your registered email address and we will send you a link to reset your password.',
+    title: /*i18n*/ 'Forgot password?',
+    description: /*i18n*/ 'Enter your registered email address and we will send you a link to reset your password.',
     placeholder: 'you@company.com',
     schema: repForgotPasswordFormSchema,
   },
   clinic: {
-    title: 'Reset Password',
-    description: "Enter your clinic's email address and we will send you a link to reset your password.",
+    title: /*i18n*/ 'Reset Password',
+    description: /*i18n*/ "Enter your clinic's email address and we will send you a link to reset your password.",
     placeholder: 'clinic@example.com',
     schema: forgotPasswordSchema,
   },
@@ -43,6 +45,7 @@ const PORTALS = {
  * state whose 'Done' resets it. The rep's outcome shows in toasts, the clinic's in the dialog.
  */
 export function ForgotPasswordDialog({ userType, open, onOpenChange }: { userType: UserKind; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { i18n } = useI18n();
   const portal = PORTALS[userType];
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -70,8 +73,8 @@ export function ForgotPasswordDialog({ userType, open, onOpenChange }: { userTyp
             setSentTo(email);
             if (userType === 'medrep') {
               toast({
-                title: 'Password Reset Email Sent',
-                description: answer?.message || 'Check your email for a link to reset your password.',
+                title: i18n._('Password Reset Email Sent'),
+                description: answer?.message || i18n._('Check your email for a link to reset your password.'),
                 variant: 'success',
               });
             }
@@ -79,19 +82,20 @@ export function ForgotPasswordDialog({ userType, open, onOpenChange }: { userTyp
           onError: (err) => {
             const outcome = describeForgotPasswordFailure(err);
             if (userType === 'clinic') return setFailure(outcome.message);
-            const description = outcome.kind === 'other' ? 'Please check your email address and try again.' : outcome.message;
-            toast({ title: repFailureTitle[outcome.kind], description, variant: 'destructive' });
+            const description = outcome.kind === 'other' ? i18n._('Please check your email address and try again.') : outcome.message;
+            toast({ title: i18n._(repFailureTitle[outcome.kind]), description, variant: 'destructive' });
           },
         },
       );
     },
     () => {
-      if (userType === 'medrep') toast({ title: 'Email Required', description: 'Please enter your email address first.', variant: 'destructive' });
+      if (userType === 'medrep')
+        toast({ title: i18n._('Email Required'), description: i18n._('Please enter your email address first.'), variant: 'destructive' });
     },
   );
 
   return (
-    <Dialog open={open} onOpenChange={close} title={portal.title} description={sentTo ? undefined : portal.description}>
+    <Dialog open={open} onOpenChange={close} title={i18n._(portal.title)} description={sentTo ? undefined : i18n._(portal.description)}>
       {sentTo ? (
         <div className="grid gap-4">
           <div
@@ -101,21 +105,27 @@ export function ForgotPasswordDialog({ userType, open, onOpenChange }: { userTyp
             <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
             {userType === 'medrep' ? (
               <p>
-                We have sent a password reset link to <strong>{sentTo}</strong>. The link is valid for one hour; check your spam folder if you do not see it.
+                {richText(
+                  i18n._(
+                    'We have sent a password reset link to <email>{email}</email>. The link is valid for one hour; check your spam folder if you do not see it.',
+                    { email: sentTo },
+                  ),
+                  { email: (text) => <strong>{text}</strong> },
+                )}
               </p>
             ) : (
               <div>
-                <p className="font-semibold">Reset instructions sent!</p>
-                <p>Check {sentTo} for a link to reset your password. The link is valid for one hour.</p>
+                <p className="font-semibold">{i18n._('Reset instructions sent!')}</p>
+                <p>{i18n._('Check {email} for a link to reset your password. The link is valid for one hour.', { email: sentTo })}</p>
               </div>
             )}
           </div>
-          <Button onClick={() => close(false)}>Done</Button>
+          <Button onClick={() => close(false)}>{i18n._('Done')}</Button>
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           {/* The rep form's only rule is said in a toast, so no message goes under its field. */}
-          <FormField label="Email" error={userType === 'clinic' ? form.formState.errors.email?.message : undefined}>
+          <FormField label={i18n._('Email')} error={userType === 'clinic' ? form.formState.errors.email?.message : undefined}>
             <Input type="email" autoComplete="email" placeholder={portal.placeholder} {...form.register('email')} />
           </FormField>
           {failure && (
@@ -125,10 +135,10 @@ export function ForgotPasswordDialog({ userType, open, onOpenChange }: { userTyp
           )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={() => close(false)}>
-              Cancel
+              {i18n._('Cancel')}
             </Button>
             <Button type="submit" loading={request.isPending}>
-              Send Reset Link
+              {i18n._('Send Reset Link')}
             </Button>
           </div>
         </form>

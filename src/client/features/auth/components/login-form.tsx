@@ -12,10 +12,12 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { useI18n } from '../../../lib/i18n';
 import { useHydrated } from '../../../lib/use-hydrated';
 import type { Me } from '../api/get-me';
 import { useLoginClinic } from '../api/login-clinic';
 import { useLoginRep } from '../api/login-rep';
+import { applyAccountLanguage } from '../lib/account-language';
 import { getDeviceFingerprint } from '../lib/device-fingerprint';
 import { readRemembered, saveClinicUser, saveRepUser, writeRemembered } from '../lib/device-storage';
 import { scheduleLoginHint } from '../lib/login-hint';
@@ -33,13 +35,13 @@ const ForgotPasswordDialog = lazy(() => loadForgotPasswordDialog().then((m) => (
 // The way on from a registration waiting for its code shows only after such a login (docs/decisions/036).
 const PendingRegistrationNotice = lazy(() => import('./pending-registration-notice').then((m) => ({ default: m.PendingRegistrationNotice })));
 
-const TERMS_DECLINED = 'You must accept the terms and conditions to use the product.';
+const TERMS_DECLINED = /*i18n*/ 'You must accept the terms and conditions to use the product.';
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 // What differs between the two portals' logins (spec part 1, 2, 4 and 8).
 const PORTALS = {
-  medrep: { ariaLabel: 'Medical rep login', placeholder: 'you@company.com', forgotLabel: 'Forgot password?', dashboard: '/medrep-dashboard' },
-  clinic: { ariaLabel: 'Clinic login', placeholder: 'clinic@example.com', forgotLabel: 'Forgot password', dashboard: '/clinic/dashboard' },
+  medrep: { ariaLabel: /*i18n*/ 'Medical rep login', placeholder: 'you@company.com', forgotLabel: /*i18n*/ 'Forgot password?', dashboard: '/medrep-dashboard' },
+  clinic: { ariaLabel: /*i18n*/ 'Clinic login', placeholder: 'clinic@example.com', forgotLabel: /*i18n*/ 'Forgot password', dashboard: '/clinic/dashboard' },
 } as const;
 
 /**
@@ -60,6 +62,7 @@ export function LoginForm({
   /** Puts the caret in Email as the form appears (the landing modal, where the form replaces the option pressed). */
   autoFocusEmail?: boolean;
 }) {
+  const { i18n } = useI18n();
   const portal = PORTALS[userType];
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -114,8 +117,8 @@ export function LoginForm({
       // After the terms dialog its own 'Terms Accepted' toast stays (one toast at a time).
       if (!afterDialog) {
         toast({
-          title: 'Login Successful',
-          description: modal ? 'Welcome back to your clinic dashboard!' : 'Welcome back! You are now logged in.',
+          title: i18n._('Login Successful'),
+          description: modal ? i18n._('Welcome back to your clinic dashboard!') : i18n._('Welcome back! You are now logged in.'),
           variant: 'success',
           duration: TIMINGS.shortToastMs,
         });
@@ -128,8 +131,8 @@ export function LoginForm({
     },
     declined: () => {
       form.setValue('password', '');
-      if (userType === 'clinic') setFailure(TERMS_DECLINED);
-      else toast({ title: 'Terms Required', description: TERMS_DECLINED, variant: 'destructive' });
+      if (userType === 'clinic') setFailure(i18n._(TERMS_DECLINED));
+      else toast({ title: i18n._('Terms Required'), description: i18n._(TERMS_DECLINED), variant: 'destructive' });
     },
   });
 
@@ -141,14 +144,15 @@ export function LoginForm({
     try {
       const answer = userType === 'medrep' ? await loginRep.mutateAsync(body) : await loginClinic.mutateAsync(body);
       writeRemembered(userType, values.email, rememberMe);
+      applyAccountLanguage(answer);
       if (userType === 'medrep') scheduleLoginHint(answer);
       await terms.gate(answer.user);
     } catch (err) {
       const pending = err instanceof ApiError && err.code === 'registration_pending';
       if (pending) setPendingEmail(values.email.trim());
       // The clinic's failure shows under the form: for a pending registration that is the notice with its way on.
-      if (userType === 'clinic') return pending ? undefined : setFailure(errorMessage(err, 'Invalid email or password'));
-      toast({ title: 'Login Failed', description: errorMessage(err, 'Invalid credentials. Please try again.'), variant: 'destructive' });
+      if (userType === 'clinic') return pending ? undefined : setFailure(errorMessage(err, i18n._('Invalid email or password')));
+      toast({ title: i18n._('Login Failed'), description: errorMessage(err, i18n._('Invalid credentials. Please try again.')), variant: 'destructive' });
       scheduleLoginHint(err);
     }
   });
@@ -157,9 +161,9 @@ export function LoginForm({
     return (
       <div role="status" className="grid justify-items-center gap-3 py-6 text-center">
         <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />
-        <h3 className="text-lg font-semibold">Login Successful</h3>
-        <p className="text-sm text-slate-600 dark:text-slate-300">Welcome back, {welcomed.fullName}!</p>
-        <Spinner label="Redirecting to your dashboard..." />
+        <h3 className="text-lg font-semibold">{i18n._('Login Successful')}</h3>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._('Welcome back, {name}!', { name: welcomed.fullName })}</p>
+        <Spinner label={i18n._('Redirecting to your dashboard...')} />
       </div>
     );
   }
@@ -168,18 +172,18 @@ export function LoginForm({
   const busy = isSubmitting || finishing;
   return (
     <>
-      <form onSubmit={onSubmit} onFocus={() => void loadLoginResolver()} noValidate className="grid gap-4" aria-label={portal.ariaLabel}>
-        <FormField label="Email" error={errors.email?.message}>
+      <form onSubmit={onSubmit} onFocus={() => void loadLoginResolver()} noValidate className="grid gap-4" aria-label={i18n._(portal.ariaLabel)}>
+        <FormField label={i18n._('Email')} error={errors.email?.message}>
           <Input type="email" autoComplete="username" placeholder={portal.placeholder} {...form.register('email')} />
         </FormField>
-        <FormField label="Password" error={errors.password?.message}>
+        <FormField label={i18n._('Password')} error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </FormField>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Controller
             control={form.control}
             name="rememberMe"
-            render={({ field }) => <Checkbox checked={field.value === true} onCheckedChange={field.onChange} label="Remember me" />}
+            render={({ field }) => <Checkbox checked={field.value === true} onCheckedChange={field.onChange} label={i18n._('Remember me')} />}
           />
           <Button
             variant="link"
@@ -192,12 +196,12 @@ export function LoginForm({
               setForgotOpen(true);
             }}
           >
-            {portal.forgotLabel}
+            {i18n._(portal.forgotLabel)}
           </Button>
         </div>
         {isSubmitting && (
           <p role="status" className="flex items-center gap-2 rounded-md bg-sky-50 p-2 text-sm text-sky-900 dark:bg-sky-900/30 dark:text-sky-200">
-            <Info className="h-4 w-4" aria-hidden /> Logging in...
+            <Info className="h-4 w-4" aria-hidden /> {i18n._('Logging in...')}
           </p>
         )}
         {failure && (
@@ -212,12 +216,12 @@ export function LoginForm({
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
           <Button variant="secondary" onClick={onBack} disabled={busy}>
-            <ArrowLeft className="h-4 w-4" aria-hidden /> Back
+            <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden /> {i18n._('Back')}
           </Button>
           {/* Until React has taken the pre-rendered page over, the browser would send the form itself (a GET
               with the password in the URL): the button only submits once it is React's. */}
           <Button type={hydrated ? 'submit' : 'button'} loading={busy}>
-            Login
+            {i18n._('Login')}
           </Button>
         </div>
       </form>

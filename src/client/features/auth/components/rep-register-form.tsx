@@ -11,6 +11,7 @@ import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { ERROR_MESSAGES } from '../../../../shared/errors';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { checkAvailability } from '../api/check-availability';
 import { useAvailableStates } from '../api/get-available-states';
@@ -26,6 +27,7 @@ const TAKEN_PATTERN = /already in use|already registered/i;
 
 /** Medical rep registration (spec part 1, 2, 5 and 8). */
 export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone?: () => void }) {
+  const { i18n } = useI18n();
   const navigate = useNavigate();
   const register = useRegisterRep();
   const states = useAvailableStates();
@@ -61,10 +63,10 @@ export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone
     if (!phone.available) refuse('phone', values.phone.trim());
     if (!email.available || !phone.available) {
       toast({
-        title: 'Registration Error',
+        title: i18n._('Registration Error'),
         description: !email.available
-          ? 'Email address is already in use. Please use a different email.'
-          : 'Phone number is already in use. Please use a different number.',
+          ? i18n._('Email address is already in use. Please use a different email.')
+          : i18n._('Phone number is already in use. Please use a different number.'),
         variant: 'destructive',
       });
       return;
@@ -72,8 +74,8 @@ export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone
     try {
       await register.mutateAsync({ ...values, deviceFingerprint: await getDeviceFingerprint() });
       toast({
-        title: 'Registration Successful!',
-        description: 'Please check your email for the 6-digit verification code.',
+        title: i18n._('Registration Successful!'),
+        description: i18n._('Please check your email for the 6-digit verification code.'),
         variant: 'success',
         duration: TIMINGS.registrationToastMs,
       });
@@ -83,15 +85,15 @@ export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone
       if (err instanceof ApiError && (err.code === 'email_taken' || err.code === 'phone_taken')) {
         refuse(err.code === 'email_taken' ? 'email' : 'phone', err.code === 'email_taken' ? values.email.trim() : values.phone.trim());
       }
-      const message = errorMessage(err, 'Please check your information and try again.');
+      const message = errorMessage(err, i18n._('Please check your information and try again.'));
       if (TAKEN_PATTERN.test(message)) {
         toast({
-          title: 'Account Already Exists',
-          description: 'This email is already registered. Please use the login form to access your account.',
+          title: i18n._('Account Already Exists'),
+          description: i18n._('This email is already registered. Please use the login form to access your account.'),
           variant: 'info',
         });
       } else {
-        toast({ title: 'Registration Failed', description: message, variant: 'destructive' });
+        toast({ title: i18n._('Registration Failed'), description: message, variant: 'destructive' });
       }
     }
   });
@@ -99,49 +101,49 @@ export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone
   const { errors, isSubmitting } = form.formState;
   const blocked = emailStatus.blocksSubmit || phoneStatus.blocksSubmit;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create New Account" className="grid gap-4">
-      <FormField label="Full Name" error={errors.fullName?.message}>
-        <Input autoComplete="name" placeholder="Your full name" {...form.register('fullName')} />
+    <form onSubmit={onSubmit} noValidate aria-label={i18n._('Create New Account')} className="grid gap-4">
+      <FormField label={i18n._('Full Name')} error={errors.fullName?.message}>
+        <Input autoComplete="name" placeholder={i18n._('Your full name')} {...form.register('fullName')} />
       </FormField>
-      <FormField label="Email" error={errors.email?.message} status={errors.email ? undefined : <AvailabilityStatus result={emailStatus} />}>
+      <FormField label={i18n._('Email')} error={errors.email?.message} status={errors.email ? undefined : <AvailabilityStatus result={emailStatus} />}>
         <Input type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />
       </FormField>
       {emailStatus.state === 'pending' && !errors.email && emailStatus.pendingType && (
         <PendingRegistrationNotice type={emailStatus.pendingType} email={emailStatus.value} context="register" />
       )}
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField label="Phone" error={errors.phone?.message} status={errors.phone ? undefined : <AvailabilityStatus result={phoneStatus} />}>
+        <FormField label={i18n._('Phone')} error={errors.phone?.message} status={errors.phone ? undefined : <AvailabilityStatus result={phoneStatus} />}>
           <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="9876543210" {...form.register('phone')} />
         </FormField>
-        <FormField label="Company" error={errors.company?.message}>
-          <Input autoComplete="organization" placeholder="Pharma company" {...form.register('company')} />
+        <FormField label={i18n._('Company')} error={errors.company?.message}>
+          <Input autoComplete="organization" placeholder={i18n._('Pharma company')} {...form.register('company')} />
         </FormField>
       </div>
-      <FormField label="State" error={errors.state?.message}>
+      <FormField label={i18n._('State')} error={errors.state?.message}>
         <NativeSelect disabled={states.isPending} {...form.register('state')}>
-          <option value="">{states.isPending ? 'Loading states...' : 'Select state'}</option>
+          <option value="">{states.isPending ? i18n._('Loading states...') : i18n._('Select state')}</option>
           {(states.data ?? []).map((s) => (
             <option key={s} value={s}>
-              {s}
+              {i18n._(s)}
             </option>
           ))}
         </NativeSelect>
       </FormField>
       <div className="grid gap-2">
-        <FormField label="Password" error={errors.password?.message}>
+        <FormField label={i18n._('Password')} error={errors.password?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
         <PasswordChecklist password={password} />
       </div>
-      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+      <FormField label={i18n._('Confirm Password')} error={errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button variant="secondary" onClick={onBack} disabled={isSubmitting}>
-          <ArrowLeft className="h-4 w-4" aria-hidden /> Back
+          <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden /> {i18n._('Back')}
         </Button>
         <Button type="submit" loading={isSubmitting} disabled={blocked}>
-          Create Account
+          {i18n._('Create Account')}
         </Button>
       </div>
     </form>

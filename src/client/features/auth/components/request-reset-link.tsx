@@ -8,12 +8,15 @@ import { EmailRequestForm } from './email-request-form';
 import { useForgotPassword } from '../api/forgot-password';
 import { describeForgotPasswordFailure } from '../lib/forgot-password-outcome';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { useI18n } from '../../../lib/i18n';
+import { richText } from '../../../lib/rich-text';
 
 /**
  * The reset page's answer to a link that no longer works: why, and a new link by e-mail through the forgot-password
  * call (spec part 1, 8 for its messages; docs/decisions/036).
  */
 export function RequestResetLink({ message, type }: { message: string; type: UserKind }) {
+  const { i18n } = useI18n();
   const [asking, setAsking] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -47,11 +50,19 @@ export function RequestResetLink({ message, type }: { message: string; type: Use
         >
           <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <p>
-            We have sent a new password reset link to{' '}
-            <strong>
-              <EmailAddress address={sentTo} />
-            </strong>
-            . The link is valid for one hour; check your spam folder if you do not see it.
+            {richText(
+              i18n._(
+                'We have sent a new password reset link to <email>{email}</email>. The link is valid for one hour; check your spam folder if you do not see it.',
+                { email: sentTo },
+              ),
+              {
+                email: () => (
+                  <strong>
+                    <EmailAddress address={sentTo} />
+                  </strong>
+                ),
+              },
+            )}
           </p>
         </div>
       )}
@@ -60,7 +71,7 @@ export function RequestResetLink({ message, type }: { message: string; type: Use
           form={form}
           failure={failure}
           pending={request.isPending}
-          submitLabel="Send Reset Link"
+          submitLabel={i18n._('Send Reset Link')}
           onSubmit={onSend}
           onCancel={() => {
             setAsking(false);
@@ -68,7 +79,7 @@ export function RequestResetLink({ message, type }: { message: string; type: Use
           }}
         />
       ) : (
-        !sentTo && <Button onClick={() => setAsking(true)}>Request a new link</Button>
+        !sentTo && <Button onClick={() => setAsking(true)}>{i18n._('Request a new link')}</Button>
       )}
     </div>
   );

@@ -3,15 +3,11 @@ import type { UserKind } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog } from '../../../components/ui/dialog';
+import { useI18n } from '../../../lib/i18n';
+import { richText } from '../../../lib/rich-text';
 import { toast } from '../../../lib/toast';
 import { useAcceptTerms } from '../api/accept-terms';
 import { useLogout } from '../api/logout';
-
-const legalLinks = [
-  { href: '/terms-and-conditions', label: 'Terms and Conditions' },
-  { href: '/privacy-policy', label: 'Privacy Policy' },
-  { href: '/cookies-policy', label: 'Cookies Policy' },
-] as const;
 
 function LegalLink({ href, label }: { href: string; label: string }) {
   return (
@@ -39,6 +35,7 @@ export function TermsDialog({
   onAccepted: () => void;
   onDeclined: () => void;
 }) {
+  const { i18n } = useI18n();
   const [terms, setTerms] = useState(false);
   const [privacy, setPrivacy] = useState(false);
   const accept = useAcceptTerms();
@@ -54,11 +51,11 @@ export function TermsDialog({
       { userId, userType },
       {
         onSuccess: () => {
-          toast({ title: 'Terms Accepted', description: 'Thank you for accepting our terms and conditions.', variant: 'success' });
+          toast({ title: i18n._('Terms Accepted'), description: i18n._('Thank you for accepting our terms and conditions.'), variant: 'success' });
           reset();
           onAccepted();
         },
-        onError: () => toast({ title: 'Error', description: 'Failed to accept terms. Please try again.', variant: 'destructive' }),
+        onError: () => toast({ title: i18n._('Error'), description: i18n._('Failed to accept terms. Please try again.'), variant: 'destructive' }),
       },
     );
 
@@ -75,23 +72,32 @@ export function TermsDialog({
       open={open}
       onOpenChange={() => undefined}
       dismissible={false}
-      title="Legal Agreements Required"
-      description="Before you continue, please read and accept our legal agreements."
+      title={i18n._('Legal Agreements Required')}
+      description={i18n._('Before you continue, please read and accept our legal agreements.')}
     >
       <div className="grid gap-4">
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          Please review our <LegalLink {...legalLinks[0]} />, <LegalLink {...legalLinks[1]} /> and <LegalLink {...legalLinks[2]} />. Each opens in a new tab.
+          {richText(
+            i18n._(
+              'Please review our <terms>Terms and Conditions</terms>, <privacy>Privacy Policy</privacy> and <cookies>Cookies Policy</cookies>. Each opens in a new tab.',
+            ),
+            {
+              terms: (text) => <LegalLink href="/terms-and-conditions" label={text} />,
+              privacy: (text) => <LegalLink href="/privacy-policy" label={text} />,
+              cookies: (text) => <LegalLink href="/cookies-policy" label={text} />,
+            },
+          )}
         </p>
         <div className="grid gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-          <Checkbox checked={terms} onCheckedChange={setTerms} label="I have read and agree to the Terms and Conditions" />
-          <Checkbox checked={privacy} onCheckedChange={setPrivacy} label="I have read and agree to the Privacy Policy" />
+          <Checkbox checked={terms} onCheckedChange={setTerms} label={i18n._('I have read and agree to the Terms and Conditions')} />
+          <Checkbox checked={privacy} onCheckedChange={setPrivacy} label={i18n._('I have read and agree to the Privacy Policy')} />
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onDecline} loading={logout.isPending} disabled={accept.isPending}>
-            Decline
+            {i18n._('Decline')}
           </Button>
           <Button onClick={onAccept} disabled={!(terms && privacy) || logout.isPending} loading={accept.isPending}>
-            Accept
+            {i18n._('Accept')}
           </Button>
         </div>
       </div>

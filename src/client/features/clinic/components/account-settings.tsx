@@ -1,9 +1,11 @@
 import { Bell, KeyRound, Moon, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { LanguageSwitcher } from '../../../components/layout/language-switcher';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { useI18n } from '../../../lib/i18n';
 import { useDarkMode } from '../../../lib/theme';
 import { ChangePasswordForm } from './change-password-form';
 import { NotificationPreferences } from './notification-preferences';
@@ -21,36 +23,41 @@ function Section({ icon, title, children }: { icon: ReactNode; title: string; ch
 }
 
 /**
- * Settings tab, 'Account Settings' (spec part 1, 2): password, two-factor (coming soon), notifications, dark mode.
+ * Settings tab, 'Account Settings' (spec part 1, 2): password, two-factor (coming soon), notifications, dark mode and
+ * the language (decision 045).
  * `contactNumber` is the number WhatsApp messages go to unless the clinic confirms another.
  */
 export function AccountSettings({ contactNumber }: { contactNumber: string }) {
+  const { i18n } = useI18n();
   const [changing, setChanging] = useState(false);
   const [dark, setDark] = useDarkMode();
   const iconClass = 'h-4 w-4 text-teal-700 dark:text-teal-400';
   return (
     <Card className="p-4 sm:p-5">
-      <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">Account Settings</h2>
-      <Section icon={<KeyRound className={iconClass} aria-hidden />} title="Change Password">
+      <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">{i18n._('Account Settings')}</h2>
+      <Section icon={<KeyRound className={iconClass} aria-hidden />} title={i18n._('Change Password')}>
         {changing ? (
           <ChangePasswordForm onDone={() => setChanging(false)} />
         ) : (
           <Button variant="secondary" onClick={() => setChanging(true)}>
-            Change Password
+            {i18n._('Change Password')}
           </Button>
         )}
       </Section>
-      <Section icon={<ShieldCheck className={iconClass} aria-hidden />} title="Two-Factor Authentication">
+      <Section icon={<ShieldCheck className={iconClass} aria-hidden />} title={i18n._('Two-Factor Authentication')}>
         <div className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-          <Badge tone="warning">Coming Soon</Badge>
-          An extra code at sign-in.
+          <Badge tone="warning">{i18n._('Coming Soon')}</Badge>
+          {i18n._('An extra code at sign-in.')}
         </div>
       </Section>
-      <Section icon={<Bell className={iconClass} aria-hidden />} title="Notifications">
+      <Section icon={<Bell className={iconClass} aria-hidden />} title={i18n._('Notifications')}>
         <NotificationPreferences contactNumber={contactNumber} />
       </Section>
-      <Section icon={<Moon className={iconClass} aria-hidden />} title="Appearance">
-        <Checkbox label="Dark Mode" checked={dark} onCheckedChange={setDark} />
+      <Section icon={<Moon className={iconClass} aria-hidden />} title={i18n._('Appearance')}>
+        <div className="grid gap-3">
+          <Checkbox label={i18n._('Dark Mode')} checked={dark} onCheckedChange={setDark} />
+          <LanguageSwitcher variant="settings" />
+        </div>
       </Section>
     </Card>
   );

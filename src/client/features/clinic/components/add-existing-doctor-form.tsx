@@ -8,6 +8,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { addExistingDoctorSchema, type ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { useAddExistingDoctor } from '../api/add-existing-doctor';
@@ -20,6 +21,7 @@ type ExistingDoctorValues = z.output<typeof existingDoctorFormSchema>;
 
 /** 'Add Existing Doctor': links a doctor who already practises at another clinic of the same state. */
 export function AddExistingDoctorForm({ clinicId, onAdded }: { clinicId: number; onAdded: (doctor: ClinicDoctor) => void }) {
+  const { i18n } = useI18n();
   const available = useAvailableDoctors(clinicId, true);
   const add = useAddExistingDoctor(clinicId);
   const form = useForm<ExistingDoctorInput, unknown, ExistingDoctorValues>({
@@ -30,10 +32,11 @@ export function AddExistingDoctorForm({ clinicId, onAdded }: { clinicId: number;
   const doctorId = useWatch({ control: form.control, name: 'doctorId' });
 
   useEffect(() => {
-    if (available.isError) toast({ title: 'Error', description: 'Failed to load available doctors list. Please try again.', variant: 'destructive' });
-  }, [available.isError]);
+    if (available.isError)
+      toast({ title: i18n._('Error'), description: i18n._('Failed to load available doctors list. Please try again.'), variant: 'destructive' });
+  }, [i18n, available.isError]);
 
-  const notFound = () => toast({ title: 'Error Adding Doctor', description: 'Selected doctor not found', variant: 'destructive' });
+  const notFound = () => toast({ title: i18n._('Error Adding Doctor'), description: i18n._('Selected doctor not found'), variant: 'destructive' });
   const submit = form.handleSubmit(({ doctorId: id }) => {
     const chosen = available.data?.find((d) => d.id === id);
     if (!chosen) return notFound();
@@ -41,29 +44,33 @@ export function AddExistingDoctorForm({ clinicId, onAdded }: { clinicId: number;
       { clinicId, doctorId: chosen.id },
       {
         onSuccess: (doctor) => {
-          toast({ title: 'Doctor Added', description: `${doctor.name} has been added to your clinic.`, variant: 'success' });
+          toast({ title: i18n._('Doctor Added'), description: i18n._('{name} has been added to your clinic.', { name: doctor.name }), variant: 'success' });
           form.reset({ doctorId: '' });
           onAdded(doctor);
         },
         onError: (err) =>
-          toast({ title: 'Error Adding Doctor', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' }),
+          toast({
+            title: i18n._('Error Adding Doctor'),
+            description: errorMessage(err, i18n._('Something went wrong. Please try again.')),
+            variant: 'destructive',
+          }),
       },
     );
   }, notFound);
 
-  if (available.isPending) return <Spinner label="Loading doctors..." />;
-  if (available.isError) return <p className="text-sm text-red-600 dark:text-red-400">Failed to load available doctors list. Please try again.</p>;
+  if (available.isPending) return <Spinner label={i18n._('Loading doctors...')} />;
+  if (available.isError) return <p className="text-sm text-red-600 dark:text-red-400">{i18n._('Failed to load available doctors list. Please try again.')}</p>;
   if (available.data.length === 0) {
-    return <p className="text-sm text-slate-600 dark:text-slate-400">No doctors from other clinics in your state are available to add.</p>;
+    return <p className="text-sm text-slate-600 dark:text-slate-400">{i18n._('No doctors from other clinics in your state are available to add.')}</p>;
   }
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <FormField label="Doctor" hint="Doctors who practise at other clinics in your state.">
+      <FormField label={i18n._('Doctor')} hint={i18n._('Doctors who practise at other clinics in your state.')}>
         <NativeSelect {...form.register('doctorId')}>
-          <option value="">Select a doctor</option>
+          <option value="">{i18n._('Select a doctor')}</option>
           {available.data.map((d) => (
             <option key={d.id} value={d.id}>
-              {d.name} · {d.specialty} · {d.city} ({d.clinicNames.join(', ')})
+              {d.name} · {i18n._(d.specialty)} · {d.city} ({d.clinicNames.join(', ')})
             </option>
           ))}
         </NativeSelect>
@@ -71,7 +78,7 @@ export function AddExistingDoctorForm({ clinicId, onAdded }: { clinicId: number;
       <div>
         <Button type="submit" loading={add.isPending} disabled={!doctorId}>
           <Link2 className="h-4 w-4" aria-hidden />
-          Add Selected Doctor
+          {i18n._('Add Selected Doctor')}
         </Button>
       </div>
     </form>

@@ -7,6 +7,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { SPECIALTIES } from '../../../../shared/constants';
 import { addDoctorSchema, MISSING_DOCTOR_INFO, type ClinicDoctor } from '../../../../shared/schemas/clinic';
@@ -21,6 +22,7 @@ const empty: NewDoctorInput = { name: '', specialty: '' };
 
 /** 'Add New Doctor': name and specialty; the clinic's state and city are sent (spec part 1, 4). */
 export function AddNewDoctorForm({ clinic, onAdded }: { clinic: ClinicSessionUser; onAdded: (doctor: ClinicDoctor) => void }) {
+  const { i18n } = useI18n();
   const add = useAddDoctor(clinic.id);
   const form = useForm<NewDoctorInput, unknown, NewDoctorValues>({ resolver: zodResolver(newDoctorFormSchema), defaultValues: empty, shouldFocusError: false });
 
@@ -29,31 +31,32 @@ export function AddNewDoctorForm({ clinic, onAdded }: { clinic: ClinicSessionUse
       { clinicId: clinic.id, name, specialty, state: clinic.state, city: clinic.city },
       {
         onSuccess: (doctor) => {
-          toast({ title: 'Doctor Added', description: `${doctor.name} has been added to your clinic.`, variant: 'success' });
+          toast({ title: i18n._('Doctor Added'), description: i18n._('{name} has been added to your clinic.', { name: doctor.name }), variant: 'success' });
           form.reset(empty);
           onAdded(doctor);
         },
-        onError: (err) => toast({ title: 'Error Adding Doctor', description: errorMessage(err, 'Failed to add doctor'), variant: 'destructive' }),
+        onError: (err) =>
+          toast({ title: i18n._('Error Adding Doctor'), description: errorMessage(err, i18n._('Failed to add doctor')), variant: 'destructive' }),
       },
     );
   // The spec's messages for this form are toasts (spec part 1, 9): a missing field, or a name the rules refuse.
   const refused = (errors: FieldErrors<NewDoctorInput>) => {
     const message = errors.name?.message ?? errors.specialty?.message ?? MISSING_DOCTOR_INFO;
-    if (message === MISSING_DOCTOR_INFO) toast({ title: 'Missing Information', description: MISSING_DOCTOR_INFO, variant: 'destructive' });
-    else toast({ title: 'Error Adding Doctor', description: message, variant: 'destructive' });
+    if (message === MISSING_DOCTOR_INFO) toast({ title: i18n._('Missing Information'), description: i18n._(MISSING_DOCTOR_INFO), variant: 'destructive' });
+    else toast({ title: i18n._('Error Adding Doctor'), description: i18n._(message), variant: 'destructive' });
   };
 
   return (
     <form onSubmit={form.handleSubmit(added, refused)} noValidate className="grid gap-4 sm:grid-cols-2">
-      <FormField label="Doctor name">
-        <Input placeholder="Dr. Full Name" autoComplete="off" maxLength={120} {...form.register('name')} />
+      <FormField label={i18n._('Doctor name')}>
+        <Input placeholder={i18n._('Dr. Full Name')} autoComplete="off" maxLength={120} {...form.register('name')} />
       </FormField>
-      <FormField label="Specialty">
+      <FormField label={i18n._('Specialty')}>
         <NativeSelect {...form.register('specialty')}>
-          <option value="">Select a specialty</option>
+          <option value="">{i18n._('Select a specialty')}</option>
           {SPECIALTIES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {i18n._(s)}
             </option>
           ))}
         </NativeSelect>
@@ -61,7 +64,7 @@ export function AddNewDoctorForm({ clinic, onAdded }: { clinic: ClinicSessionUse
       <div className="sm:col-span-2">
         <Button type="submit" loading={add.isPending}>
           <UserPlus className="h-4 w-4" aria-hidden />
-          Add Doctor
+          {i18n._('Add Doctor')}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { MapPinCheck, Phone } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
+import { useI18n } from '../../../lib/i18n';
 import { visitLabel } from '../../../../shared/booking/visit-label';
 import { visitStatusText } from '../../../../shared/booking/visit-status';
 import { formatDisplayDate, timeInIndia } from '../../../../shared/dates';
@@ -12,17 +13,20 @@ const statusTone = { booked: 'info', confirmed: 'success', completed: 'neutral',
 
 /** 'Awaiting confirmation' for a booked visit where the doctor confirms each booking (decision 041). */
 function StatusBadge({ status, requiresApproval }: { status: ClinicAppointment['status']; requiresApproval: boolean }) {
+  const { i18n } = useI18n();
   const tone = status === 'booked' && requiresApproval ? 'warning' : (statusTone[status] ?? 'danger');
-  return <Badge tone={tone}>{visitStatusText(status, { requiresApproval })}</Badge>;
+  // The shared rule's words, translated here (they are marked where they are written).
+  return <Badge tone={tone}>{i18n._(visitStatusText(status, { requiresApproval }))}</Badge>;
 }
 
 /** 'Arrived 15:42': when the rep checked in at reception, Indian time (decision 041). */
 function Arrived({ at }: { at: string | null }) {
+  const { i18n } = useI18n();
   if (!at) return null;
   return (
     <span className="inline-flex items-center gap-1 text-xs font-medium whitespace-nowrap text-emerald-800 dark:text-emerald-300">
       <MapPinCheck className="h-3.5 w-3.5" aria-hidden />
-      Arrived {timeInIndia(new Date(at))}
+      {i18n._('Arrived {time}', { time: timeInIndia(new Date(at)) })}
     </span>
   );
 }
@@ -52,36 +56,37 @@ export function AppointmentList({
   today: string;
   requiresApproval?: boolean;
 }) {
+  const { i18n } = useI18n();
   return (
     <>
-      <table className="hidden w-full text-left text-sm sm:table">
+      <table className="hidden w-full text-start text-sm sm:table">
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 dark:border-slate-700 dark:text-slate-400">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Token / Time
+            <th scope="col" className="py-2 pe-4 font-medium">
+              {i18n._('Token / Time')}
             </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Date
+            <th scope="col" className="py-2 pe-4 font-medium">
+              {i18n._('Date')}
             </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Medical Rep
+            <th scope="col" className="py-2 pe-4 font-medium">
+              {i18n._('Medical Rep')}
             </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Contact
+            <th scope="col" className="py-2 pe-4 font-medium">
+              {i18n._('Contact')}
             </th>
             <th scope="col" className="py-2 font-medium">
-              Actions
+              {i18n._('Actions')}
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-700">
           {appointments.map((a) => (
             <tr key={a.id} className={a.status === 'cancelled' ? 'text-slate-500 dark:text-slate-400' : undefined}>
-              <td className="py-3 pr-4 align-top">
+              <td className="py-3 pe-4 align-top">
                 <VisitPlace appointment={a} className={a.status === 'cancelled' ? 'line-through' : 'text-slate-900 dark:text-slate-100'} />
               </td>
-              <td className="py-3 pr-4 align-top whitespace-nowrap">{formatDisplayDate(a.appointment_date)}</td>
-              <td className="py-3 pr-4 align-top">
+              <td className="py-3 pe-4 align-top whitespace-nowrap">{formatDisplayDate(a.appointment_date)}</td>
+              <td className="py-3 pe-4 align-top">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium text-slate-900 dark:text-slate-100">{a.rep_name}</span>
                   <StatusBadge status={a.status} requiresApproval={requiresApproval} />
@@ -89,7 +94,7 @@ export function AppointmentList({
                 </div>
                 <div className="text-slate-600 dark:text-slate-400">{a.company_name}</div>
               </td>
-              <td className="py-3 pr-4 align-top">
+              <td className="py-3 pe-4 align-top">
                 <a href={`tel:${a.contact_number}`} className="whitespace-nowrap text-teal-700 hover:underline dark:text-teal-300">
                   {displayPhone(a.contact_number)}
                 </a>
@@ -101,7 +106,7 @@ export function AppointmentList({
           ))}
         </tbody>
       </table>
-      <ul className="grid gap-3 sm:hidden" aria-label="Appointments">
+      <ul className="grid gap-3 sm:hidden" aria-label={i18n._('Appointments')}>
         {appointments.map((a) => (
           <li key={a.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
             <div className="flex items-start justify-between gap-2">

@@ -7,9 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
+import { formatWeekday } from '../../../lib/intl-format';
 import { toast } from '../../../lib/toast';
 import { visitWindowProblems, type VisitWindow } from '../../../../shared/booking/visit-windows';
-import { CALL_FREQUENCIES, WEEKDAYS } from '../../../../shared/constants';
+import { CALL_FREQUENCIES, WEEKDAYS, type Weekday } from '../../../../shared/constants';
+import { addDays } from '../../../../shared/dates';
 import {
   saveDoctorSettingsSchema,
   type AvailableDays,
@@ -25,7 +28,8 @@ import { OutsideWindowsPanel } from './outside-windows-panel';
 import { windowInputId } from './visit-window-fields';
 import { VisitingHoursEditor } from './visiting-hours-editor';
 
-const dayLabel = (d: string) => d.charAt(0).toUpperCase() + d.slice(1);
+// The weekday's name in the active language: 1 January 2024 was a Monday, the first of WEEKDAYS.
+const dayLabel = (d: Weekday) => formatWeekday(addDays('2024-01-01', WEEKDAYS.indexOf(d)));
 
 export interface CallPreferencesValues {
   maxSlots: number;
@@ -47,6 +51,7 @@ type CallPreferencesFields = CallPreferencesValues & { clinicId: number; doctorI
 
 /** The Call Preferences form of one doctor (spec part 1, 2 and 5). */
 export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: number; doctor: ClinicDoctor | undefined; initial: CallPreferencesValues }) {
+  const { i18n } = useI18n();
   const save = useSaveDoctorSettings();
   // Settings with no weekday ticked wait here for the clinic's confirmation; the server accepts them either way.
   const [unconfirmed, setUnconfirmed] = useState<SaveDoctorSettings | null>(null);
@@ -83,20 +88,21 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
       },
       {
         onSuccess: ({ outsideWindows }) => {
-          toast({ title: 'Settings Saved', description: `Call preferences saved for ${doctorName}.`, variant: 'success' });
+          toast({ title: i18n._('Settings Saved'), description: i18n._('Call preferences saved for {doctorName}.', { doctorName }), variant: 'success' });
           if (outsideWindows.length > 0) setOutside({ doctorId: values.doctorId, doctorName, visits: outsideWindows });
         },
         onError: (err) => {
           setHoursRefused(visitingHoursRefusal(err));
-          toast({ title: 'Failed to save settings', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+          toast({ title: i18n._('Failed to save settings'), description: errorMessage(err, i18n._('Please try again.')), variant: 'destructive' });
         },
       },
     );
   };
   const refused = (errors: FieldErrors<CallPreferencesFields>) => {
-    if (errors.doctorId) return toast({ title: 'No Doctor Selected', description: 'Please select a doctor before saving settings.', variant: 'destructive' });
+    if (errors.doctorId)
+      return toast({ title: i18n._('No Doctor Selected'), description: i18n._('Please select a doctor before saving settings.'), variant: 'destructive' });
     const message = errors.maxSlots?.message ?? errors.callFrequency?.message ?? errors.availableDays?.message ?? problems[0]?.message ?? 'Please try again.';
-    toast({ title: 'Failed to save settings', description: message, variant: 'destructive' });
+    toast({ title: i18n._('Failed to save settings'), description: i18n._(message), variant: 'destructive' });
   };
   const onSave = () => {
     // A window problem is shown beside its field already: say it, and take the keyboard there.
@@ -104,7 +110,7 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
     if (first && doctor) {
       if (first.index !== null && first.field !== 'windows' && first.field !== 'slotMinutes')
         document.getElementById(windowInputId(idBase, first.index, first.field))?.focus();
-      return toast({ title: 'Failed to save settings', description: first.message, variant: 'destructive' });
+      return toast({ title: i18n._('Failed to save settings'), description: i18n._(first.message), variant: 'destructive' });
     }
     void form.handleSubmit((values) => (WEEKDAYS.some((day) => values.availableDays[day]) ? saved(values) : setUnconfirmed(values)), refused)();
   };
@@ -112,7 +118,7 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
   return (
     <div className="grid gap-6">
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Available days</legend>
+        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{i18n._('Available days')}</legend>
         <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
           {WEEKDAYS.map((day) => (
             <Controller
@@ -128,27 +134,27 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
       <div className="grid gap-6 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <label htmlFor="max-slots" className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            Max slots per day
+            {i18n._('Max slots per day')}
           </label>
           <Controller
             control={form.control}
             name="maxSlots"
             render={({ field }) => <MaxSlotsStepper id="max-slots" value={field.value} onChange={field.onChange} />}
           />
-          <p className="text-xs text-slate-500 dark:text-slate-400">Between 1 and 100 rep visits a day. Lowering it keeps visits already booked.</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">{i18n._('Between 1 and 100 rep visits a day. Lowering it keeps visits already booked.')}</p>
         </div>
         <div className="grid content-start gap-1.5">
           <label htmlFor="call-frequency" className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            Call frequency
+            {i18n._('Call frequency')}
           </label>
           <NativeSelect id="call-frequency" {...form.register('callFrequency', { valueAsNumber: true })}>
             {CALL_FREQUENCIES.map((f) => (
               <option key={f} value={f}>
-                Every {f} days
+                {i18n._('Every {days} days', { days: f })}
               </option>
             ))}
           </NativeSelect>
-          <p className="text-xs text-slate-500 dark:text-slate-400">How often the same rep may visit this doctor.</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">{i18n._('How often the same rep may visit this doctor.')}</p>
         </div>
       </div>
 
@@ -178,7 +184,7 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
       <div>
         <Button onClick={onSave} loading={save.isPending}>
           <Save className="h-4 w-4" aria-hidden />
-          Save Settings
+          {i18n._('Save Settings')}
         </Button>
       </div>
 
@@ -194,7 +200,7 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
 
       <NoDaysDialog
         open={unconfirmed !== null}
-        doctorName={unconfirmed?.doctorName ?? doctor?.name ?? 'this doctor'}
+        doctorName={unconfirmed?.doctorName ?? doctor?.name ?? i18n._('this doctor')}
         onBack={() => setUnconfirmed(null)}
         onSave={() => {
           if (unconfirmed) saved(unconfirmed);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { CANCELLATION_REASONS } from '../../../../shared/constants';
 import { cancelTodayCallsSchema, SELECT_DOCTOR_FIRST, SELECT_REASON } from '../../../../shared/schemas/clinic';
@@ -32,6 +33,7 @@ export function CancelTodayDialog({
   today: string;
   count: number;
 }) {
+  const { i18n } = useI18n();
   const [noDoctor, setNoDoctor] = useState(false);
   const cancel = useCancelTodayCalls(clinicId);
   const form = useForm<{ reason: string | null }, unknown, { reason: (typeof CANCELLATION_REASONS)[number] }>({
@@ -51,7 +53,7 @@ export function CancelTodayDialog({
 
   // spec part 1, 5: the reason's message shows as a toast too (and stays under the choices).
   const noReason = (errors: FieldErrors<{ reason: string | null }>) =>
-    toast({ title: 'No Reason Selected', description: errors.reason?.message ?? SELECT_REASON, variant: 'destructive' });
+    toast({ title: i18n._('No Reason Selected'), description: i18n._(errors.reason?.message ?? SELECT_REASON), variant: 'destructive' });
   const send = form.handleSubmit(({ reason }) => {
     if (!doctorId) return;
     cancel.mutate(
@@ -59,16 +61,19 @@ export function CancelTodayDialog({
       {
         onSuccess: ({ cancelledCount, emailsSent }) => {
           toast({
-            title: 'Calls Cancelled',
-            description: `${cancelledCount} appointment${cancelledCount === 1 ? '' : 's'} cancelled; ${emailsSent} rep${emailsSent === 1 ? '' : 's'} notified by e-mail.`,
+            title: i18n._('Calls Cancelled'),
+            description: i18n._(
+              '{cancelledCount, plural, one {# appointment} other {# appointments}} cancelled; {emailsSent, plural, one {# rep} other {# reps}} notified by e-mail.',
+              { cancelledCount, emailsSent },
+            ),
             variant: 'success',
           });
           close(false);
         },
         onError: (err) =>
           toast({
-            title: 'Failed to cancel calls',
-            description: errorMessage(err, "Failed to cancel today's calls. Please try again."),
+            title: i18n._('Failed to cancel calls'),
+            description: errorMessage(err, i18n._("Failed to cancel today's calls. Please try again.")),
             variant: 'destructive',
           }),
       },
@@ -78,22 +83,22 @@ export function CancelTodayDialog({
   const confirm = () => {
     setNoDoctor(!doctorId);
     if (doctorId) void send();
-    else toast({ title: 'No Doctor Selected', description: SELECT_DOCTOR_FIRST, variant: 'destructive' });
+    else toast({ title: i18n._('No Doctor Selected'), description: i18n._(SELECT_DOCTOR_FIRST), variant: 'destructive' });
   };
 
   return (
     <Dialog
       open={open}
       onOpenChange={close}
-      title="Cancel Today's Calls"
+      title={i18n._("Cancel Today's Calls")}
       description={
         count === 1
-          ? `Today's visit with ${doctorName} will be cancelled and the rep will be e-mailed the reason.`
-          : `All ${count} of today's visits with ${doctorName} will be cancelled and each rep will be e-mailed the reason.`
+          ? i18n._("Today's visit with {doctorName} will be cancelled and the rep will be e-mailed the reason.", { doctorName })
+          : i18n._("All {count} of today's visits with {doctorName} will be cancelled and each rep will be e-mailed the reason.", { count, doctorName })
       }
     >
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">Reason for cancellation</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-200">{i18n._('Reason for cancellation')}</legend>
         {CANCELLATION_REASONS.map((r) => (
           <label
             key={r}
@@ -105,21 +110,21 @@ export function CancelTodayDialog({
               {...form.register('reason', { onChange: () => (form.clearErrors('reason'), setNoDoctor(false)) })}
               className="h-4 w-4 accent-red-600"
             />
-            {r}
+            {i18n._(r)}
           </label>
         ))}
       </fieldset>
       {error && (
         <p role="alert" className="mt-3 text-sm font-medium text-red-600 dark:text-red-400">
-          {error}
+          {i18n._(error)}
         </p>
       )}
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={() => close(false)}>
-          Keep Calls
+          {i18n._('Keep Calls')}
         </Button>
         <Button variant="destructive" onClick={confirm} loading={cancel.isPending}>
-          Confirm Cancellation
+          {i18n._('Confirm Cancellation')}
         </Button>
       </div>
     </Dialog>

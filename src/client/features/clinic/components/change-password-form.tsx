@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { changePasswordFormSchema } from '../../../../shared/schemas/clinic';
 import { useChangeClinicPassword } from '../api/change-password';
@@ -15,25 +16,33 @@ const empty: Values = { currentPassword: '', newPassword: '', confirmPassword: '
 
 /** Change Password (current, new, confirm); the policy is the shared schema's. */
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const { i18n } = useI18n();
   const change = useChangeClinicPassword();
   // Checked on submit; typing in a field takes its message away until the next submit.
   const form = useForm<Values>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: empty, reValidateMode: 'onSubmit', shouldFocusError: false });
   const field = (name: Field) => form.register(name, { onChange: () => form.clearErrors(name) });
   const { errors } = form.formState;
+  // The shared schema's words are translated here; the server's ('Current password is incorrect.') come translated.
+  const tr = (message: string | undefined) => message && i18n._(message);
 
   const submit = form.handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
       { currentPassword, newPassword },
       {
         onSuccess: () => {
-          toast({ title: 'Password Changed', description: 'Your password has been updated. Other devices were signed out.', variant: 'success' });
+          toast({
+            title: i18n._('Password Changed'),
+            description: i18n._('Your password has been updated. Other devices were signed out.'),
+            variant: 'success',
+          });
           form.reset(empty);
           onDone();
         },
         onError: (err) => {
-          const message = errorMessage(err, 'Failed to change password. Please try again.');
-          if (message === 'Current password is incorrect.') form.setError('currentPassword', { message });
-          else toast({ title: 'Error', description: message, variant: 'destructive' });
+          const message = errorMessage(err, i18n._('Failed to change password. Please try again.'));
+          // By its code: the server's message is in the clinic's language.
+          if (err instanceof ApiError && err.code === 'wrong_password') form.setError('currentPassword', { message });
+          else toast({ title: i18n._('Error'), description: message, variant: 'destructive' });
         },
       },
     ),
@@ -41,25 +50,25 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="mt-3 grid gap-3 sm:max-w-sm">
-      <FormField label="Current password" error={errors.currentPassword?.message}>
+      <FormField label={i18n._('Current password')} error={tr(errors.currentPassword?.message)}>
         <Input type="password" autoComplete="current-password" {...field('currentPassword')} />
       </FormField>
       <FormField
-        label="New password"
-        error={errors.newPassword?.message}
-        hint="At least 8 characters with upper and lower case letters, a number and a special character."
+        label={i18n._('New password')}
+        error={tr(errors.newPassword?.message)}
+        hint={i18n._('At least 8 characters with upper and lower case letters, a number and a special character.')}
       >
         <Input type="password" autoComplete="new-password" {...field('newPassword')} />
       </FormField>
-      <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+      <FormField label={i18n._('Confirm new password')} error={tr(errors.confirmPassword?.message)}>
         <Input type="password" autoComplete="new-password" {...field('confirmPassword')} />
       </FormField>
       <div className="flex gap-2">
         <Button type="submit" loading={change.isPending}>
-          Update Password
+          {i18n._('Update Password')}
         </Button>
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {i18n._('Cancel')}
         </Button>
       </div>
     </form>

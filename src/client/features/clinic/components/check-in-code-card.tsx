@@ -6,11 +6,12 @@ import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { useCheckInCode } from '../api/get-check-in-code';
 import { checkInLink, useSecondsLeft } from '../lib/check-in-code';
 import { CheckInCodeDisplay } from './check-in-code-display';
 
-const HINT = 'Reps type this code, or scan the QR code with their phone, at reception to check in.';
+const HINT = /*i18n*/ 'Reps type this code, or scan the QR code with their phone, at reception to check in.';
 
 /**
  * Today's check-in code for reception (decision 041): 6 digits, a new one every 2 minutes, with the QR code of the
@@ -18,6 +19,7 @@ const HINT = 'Reps type this code, or scan the QR code with their phone, at rece
  * where the browser has no full screen for a page element (iPhone Safari).
  */
 export function CheckInCodeCard({ clinicId }: { clinicId: number }) {
+  const { i18n } = useI18n();
   const query = useCheckInCode(clinicId);
   const secondsLeft = useSecondsLeft(query.data?.deadline);
   const stage = useRef<HTMLDivElement>(null);
@@ -48,13 +50,13 @@ export function CheckInCodeCard({ clinicId }: { clinicId: number }) {
       >
         <div className={clsx('flex gap-x-4 gap-y-2', full ? 'flex-col items-center' : 'flex-wrap items-start justify-between')}>
           <div className="min-w-0">
-            <h2 className={clsx('font-semibold text-slate-900 dark:text-white', full ? 'text-3xl sm:text-5xl' : 'text-lg')}>Check-in code</h2>
-            <p className={clsx('text-slate-600 dark:text-slate-400', full ? 'mt-2 text-lg sm:text-2xl' : 'text-sm')}>{HINT}</p>
+            <h2 className={clsx('font-semibold text-slate-900 dark:text-white', full ? 'text-3xl sm:text-5xl' : 'text-lg')}>{i18n._('Check-in code')}</h2>
+            <p className={clsx('text-slate-600 dark:text-slate-400', full ? 'mt-2 text-lg sm:text-2xl' : 'text-sm')}>{i18n._(HINT)}</p>
           </div>
           {data && !full && (
             <Button variant="secondary" size="sm" onClick={showFull}>
               <Maximize2 className="h-4 w-4" aria-hidden />
-              Show full screen
+              {i18n._('Show full screen')}
             </Button>
           )}
         </div>
@@ -63,28 +65,28 @@ export function CheckInCodeCard({ clinicId }: { clinicId: number }) {
             display(full)
           ) : query.isError ? (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {errorMessage(query.error, 'Failed to load the check-in code.')}{' '}
+              {errorMessage(query.error, i18n._('Failed to load the check-in code.'))}{' '}
               <Button variant="link" size="sm" className="px-0" onClick={() => void query.refetch()}>
-                Try again
+                {i18n._('Try again')}
               </Button>
             </p>
           ) : (
-            <Spinner label="Loading the check-in code..." />
+            <Spinner label={i18n._('Loading the check-in code...')} />
           )}
         </div>
         {data && query.isError && (
           <p role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
-            Could not get a new code; trying again. Check the internet connection.
+            {i18n._('Could not get a new code; trying again. Check the internet connection.')}
           </p>
         )}
         {full && (
           <Button variant="secondary" size="lg" onClick={() => void document.exitFullscreen()}>
             <Minimize2 className="h-5 w-5" aria-hidden />
-            Exit full screen
+            {i18n._('Exit full screen')}
           </Button>
         )}
       </div>
-      <Dialog open={dialog} onOpenChange={setDialog} title="Check in at reception" description={HINT} className="max-w-4xl!">
+      <Dialog open={dialog} onOpenChange={setDialog} title={i18n._('Check in at reception')} description={i18n._(HINT)} className="max-w-4xl!">
         <div className="py-4">{display(true)}</div>
       </Dialog>
     </Card>

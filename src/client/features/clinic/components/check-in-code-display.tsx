@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { lazy, Suspense } from 'react';
+import { useI18n } from '../../../lib/i18n';
 import { countdownText } from '../lib/check-in-code';
 
 // The QR drawing (lean-qr) loads after the digits, so the code shows at once.
@@ -11,12 +12,13 @@ const CheckInQr = lazy(() => import('./check-in-qr').then((m) => ({ default: m.C
  * a screen reader hears each new code once, never the countdown's seconds.
  */
 export function CheckInCodeDisplay({ code, secondsLeft, qrValue, large = false }: { code: string; secondsLeft: number; qrValue: string; large?: boolean }) {
+  const { i18n } = useI18n();
   const qrBox = large ? 'h-[min(42vh,80vw)] w-[min(42vh,80vw)]' : 'h-28 w-28 sm:h-36 sm:w-36';
   return (
     <div className={clsx('flex items-center', large ? 'flex-col gap-6 text-center lg:flex-row lg:gap-16' : 'justify-between gap-4 sm:justify-start sm:gap-12')}>
       <div className="min-w-0">
         <output
-          aria-label="Check-in code"
+          aria-label={i18n._('Check-in code')}
           className={clsx(
             'block font-bold whitespace-nowrap tabular-nums tracking-wider text-slate-900 dark:text-white',
             large ? 'text-[clamp(3.5rem,16vw,11rem)] leading-none' : 'text-4xl sm:text-6xl',

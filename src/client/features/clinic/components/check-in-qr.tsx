@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { generate } from 'lean-qr';
 import { toSvgPath } from 'lean-qr/extras/svg';
 import { useMemo } from 'react';
+import { useI18n } from '../../../lib/i18n';
 
 /** The quiet zone QR readers need around the code, in modules (ISO 18004 asks for 4). */
 const QUIET = 4;
@@ -11,6 +12,7 @@ const QUIET = 4;
  * the card). Always dark on white, also in dark mode, so every phone camera reads it.
  */
 export function CheckInQr({ value, className }: { value: string; className?: string }) {
+  const { i18n } = useI18n();
   const { size, path } = useMemo(() => {
     const code = generate(value);
     return { size: code.size, path: toSvgPath(code) };
@@ -19,7 +21,7 @@ export function CheckInQr({ value, className }: { value: string; className?: str
   return (
     <svg
       role="img"
-      aria-label="QR code to check in"
+      aria-label={i18n._('QR code to check in')}
       viewBox={`${-QUIET} ${-QUIET} ${box} ${box}`}
       shapeRendering="crispEdges"
       className={clsx('shrink-0 rounded-md bg-white', className)}

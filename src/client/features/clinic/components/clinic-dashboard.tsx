@@ -1,6 +1,7 @@
 import { Settings, Stethoscope, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useI18n } from '../../../lib/i18n';
 import type { ClinicSessionUser } from '../../auth/api/get-me';
 import { useClinicDoctors } from '../api/get-clinic-doctors';
 import { AccountSettings } from './account-settings';
@@ -12,6 +13,7 @@ import { PatientsTab } from './patients-tab';
 
 /** The clinic dashboard: the header with the doctor switcher and the four tabs (spec part 1, 2). */
 export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
+  const { i18n } = useI18n();
   const doctorsQuery = useClinicDoctors(clinic.id);
   const doctors = doctorsQuery.data ?? [];
   const [chosenId, setChosenId] = useState<number | undefined>();
@@ -23,25 +25,25 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
       <ClinicHeader clinic={clinic} doctors={doctors} selectedDoctorId={selected?.id} onSelectDoctor={setChosenId} />
       <main id="main" className="mx-auto max-w-6xl px-4 py-5">
         <Tabs defaultValue="medical-rep">
-          <TabsList aria-label="Clinic dashboard sections" className="grid grid-cols-4 sm:flex">
+          <TabsList aria-label={i18n._('Clinic dashboard sections')} className="grid grid-cols-4 sm:flex">
             <TabsTrigger
               value="medical-rep"
               className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm"
             >
               <UserRound className="h-4 w-4" aria-hidden />
-              Medical Rep
+              {i18n._('Medical Rep')}
             </TabsTrigger>
             <TabsTrigger value="doctors" className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm">
               <Stethoscope className="h-4 w-4" aria-hidden />
-              Doctors
+              {i18n._('Doctors')}
             </TabsTrigger>
             <TabsTrigger value="patients" className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm">
               <Users className="h-4 w-4" aria-hidden />
-              Patients
+              {i18n._('Patients')}
             </TabsTrigger>
             <TabsTrigger value="settings" className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm">
               <Settings className="h-4 w-4" aria-hidden />
-              Settings
+              {i18n._('Settings')}
             </TabsTrigger>
           </TabsList>
           <TabsContent value="medical-rep">

@@ -1,6 +1,7 @@
 import { Building2, LogOut, Mail, Phone, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import type { ClinicSessionUser } from '../../auth/api/get-me';
@@ -22,6 +23,7 @@ export function ClinicHeader({
   selectedDoctorId: number | undefined;
   onSelectDoctor: (doctorId: number) => void;
 }) {
+  const { i18n } = useI18n();
   const logout = useLogout();
   const navigate = useNavigate();
 
@@ -37,7 +39,7 @@ export function ClinicHeader({
     } catch {
       /* nothing saved */
     }
-    toast({ title: 'Logged Out', description: 'You have been logged out.', variant: 'info', duration: 3000 });
+    toast({ title: i18n._('Logged Out'), description: i18n._('You have been logged out.'), variant: 'info', duration: 3000 });
     void navigate('/');
   };
 
@@ -69,7 +71,7 @@ export function ClinicHeader({
         </div>
         <Button variant="secondary" onClick={onLogout} loading={logout.isPending} className="order-2 self-start justify-self-end md:order-none md:self-center">
           <LogOut className="h-4 w-4" aria-hidden />
-          Logout
+          {i18n._('Logout')}
         </Button>
       </div>
     </header>

@@ -1,12 +1,14 @@
 import * as CheckboxPrimitive from '@radix-ui/react-checkbox';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
+import { useI18n } from '../../../lib/i18n';
 
 /**
  * 'Confirm each booking' of a doctor's call settings (decision 041): new bookings then wait for the clinic's
  * confirmation, and reps read 'Awaiting confirmation'. The hint is the box's description for screen readers.
  */
 export function ConfirmBookingsField({ checked, onCheckedChange }: { checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+  const { i18n } = useI18n();
   const id = useId();
   return (
     <div className="flex items-start gap-2">
@@ -23,10 +25,10 @@ export function ConfirmBookingsField({ checked, onCheckedChange }: { checked: bo
       </CheckboxPrimitive.Root>
       <div className="grid gap-0.5">
         <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-          Confirm each booking
+          {i18n._('Confirm each booking')}
         </label>
         <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-          New bookings wait for your confirmation; reps see them as Awaiting confirmation.
+          {i18n._('New bookings wait for your confirmation; reps see them as Awaiting confirmation.')}
         </p>
       </div>
     </div>

@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { useI18n } from '../../../lib/i18n';
 import { visitDateText } from '../../../../shared/booking/visit-label';
 import { VISIT_STATUS_MESSAGES } from '../../../../shared/booking/visit-status';
 import { CANCELLATION_REASONS } from '../../../../shared/constants';
@@ -33,6 +34,7 @@ export function DeclineVisitDialog({
   onDecline: (reason: string) => void;
   pending: boolean;
 }) {
+  const { i18n } = useI18n();
   const id = useId();
   const form = useForm<DeclineForm>({ resolver: zodResolver(declineFormSchema), defaultValues: { reason: '' } });
   const reason = useWatch({ control: form.control, name: 'reason' });
@@ -48,12 +50,16 @@ export function DeclineVisitDialog({
     <Dialog
       open={open}
       onOpenChange={close}
-      title={`Decline ${visit.rep_name}'s visit?`}
-      description={`${visit.rep_name} (${visit.company_name}), ${visitDateText(visit.appointment_date, visit.start_time)}. The rep is e-mailed the reason.`}
+      title={i18n._("Decline {rep}'s visit?", { rep: visit.rep_name })}
+      description={i18n._('{rep} ({company}), {when}. The rep is e-mailed the reason.', {
+        rep: visit.rep_name,
+        company: visit.company_name,
+        when: visitDateText(visit.appointment_date, visit.start_time),
+      })}
     >
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-1.5">
         <label htmlFor={`${id}-reason`} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-          Reason
+          {i18n._('Reason')}
         </label>
         <textarea
           id={`${id}-reason`}
@@ -65,43 +71,45 @@ export function DeclineVisitDialog({
           className={field}
         />
         <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-          Required, up to {REASON_MAX} characters ({reason.length} used).
+          {i18n._('Required, up to {max} characters ({used} used).', { max: REASON_MAX, used: reason.length })}
         </p>
         {error && (
           <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-600 dark:text-red-400">
-            {error}
+            {i18n._(error)}
           </p>
         )}
         <div role="group" aria-labelledby={`${id}-picks`} className="mt-1 flex flex-wrap items-center gap-2">
           <span id={`${id}-picks`} className="text-xs text-slate-500 dark:text-slate-400">
-            Quick picks:
+            {i18n._('Quick picks:')}
           </span>
           {CANCELLATION_REASONS.map((r) => {
-            const chosen = reason.trim() === r;
+            // The pick fills the field in the language on screen: the clinic sees, and may edit, what the rep will read.
+            const text = i18n._(r);
+            const chosen = reason.trim() === text;
             return (
               <button
                 key={r}
                 type="button"
                 aria-pressed={chosen}
-                onClick={() => form.setValue('reason', r, { shouldValidate: form.formState.isSubmitted })}
+                onClick={() => form.setValue('reason', text, { shouldValidate: form.formState.isSubmitted })}
                 className={clsx(
-                  'min-h-9 rounded-full border px-3 py-1.5 text-left text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
+                  'min-h-9 rounded-full border px-3 py-1.5 text-start text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
                   chosen
                     ? 'border-teal-700 bg-teal-50 text-teal-900 dark:border-teal-400 dark:bg-teal-950 dark:text-teal-100'
                     : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700',
                 )}
               >
-                {r}
+                {text}
               </button>
             );
           })}
         </div>
         <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => close(false)}>
-            Keep visit
+            {i18n._('Keep visit')}
           </Button>
           <Button type="submit" variant="destructive" loading={pending}>
-            Decline visit
+            {i18n._('Decline visit')}
           </Button>
         </div>
       </form>

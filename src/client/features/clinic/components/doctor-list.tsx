@@ -2,18 +2,20 @@ import { Stethoscope, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { RemoveDoctorDialog } from './remove-doctor-dialog';
 
 /** 'Your Doctors': the first linked is Primary, the others Additional, each with a remove icon. */
 export function DoctorList({ clinicId, doctors }: { clinicId: number; doctors: ClinicDoctor[] }) {
+  const { i18n } = useI18n();
   const [removing, setRemoving] = useState<ClinicDoctor | null>(null);
   if (doctors.length === 0) {
-    return <p className="text-sm text-slate-600 dark:text-slate-400">No doctors yet. Add your first doctor with the Add Doctor form.</p>;
+    return <p className="text-sm text-slate-600 dark:text-slate-400">{i18n._('No doctors yet. Add your first doctor with the Add Doctor form.')}</p>;
   }
   return (
     <>
-      <ul className="grid gap-2" aria-label="Your doctors">
+      <ul className="grid gap-2" aria-label={i18n._('Your doctors')}>
         {doctors.map((d, i) => (
           <li key={d.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
             <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-teal-50 text-teal-700 dark:bg-teal-950 dark:text-teal-300">
@@ -22,16 +24,16 @@ export function DoctorList({ clinicId, doctors }: { clinicId: number; doctors: C
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium text-slate-900 dark:text-slate-100">{d.name}</span>
-                <Badge tone={i === 0 ? 'success' : 'neutral'}>{i === 0 ? 'Primary' : 'Additional'}</Badge>
+                <Badge tone={i === 0 ? 'success' : 'neutral'}>{i === 0 ? i18n._('Primary') : i18n._('Additional')}</Badge>
               </div>
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                {d.specialty} · {d.city}, {d.state}
+                {i18n._(d.specialty)} · {d.city}, {d.state}
               </p>
             </div>
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Remove ${d.name}`}
+              aria-label={i18n._('Remove {name}', { name: d.name })}
               onClick={() => setRemoving(d)}
               className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
             >

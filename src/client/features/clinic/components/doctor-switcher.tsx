@@ -1,4 +1,5 @@
 import { NativeSelect } from '../../../components/ui/native-select';
+import { useI18n } from '../../../lib/i18n';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 
 /** Chooses the doctor whose appointments and settings the dashboard shows; names their specialty and place. */
@@ -6,7 +7,7 @@ export function DoctorSwitcher({
   doctors,
   selectedId,
   onSelect,
-  label = 'Doctor',
+  label,
   id,
 }: {
   doctors: ClinicDoctor[];
@@ -15,11 +16,12 @@ export function DoctorSwitcher({
   label?: string;
   id: string;
 }) {
+  const { i18n } = useI18n();
   const selected = doctors.find((d) => d.id === selectedId);
   return (
     <div className="grid gap-1">
       <label htmlFor={id} className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
-        {label}
+        {label ?? i18n._('Doctor')}
       </label>
       <NativeSelect
         id={id}
@@ -28,7 +30,7 @@ export function DoctorSwitcher({
         disabled={doctors.length === 0}
         aria-describedby={`${id}-details`}
       >
-        {doctors.length === 0 && <option value="">No doctors yet</option>}
+        {doctors.length === 0 && <option value="">{i18n._('No doctors yet')}</option>}
         {doctors.map((d) => (
           <option key={d.id} value={d.id}>
             {d.name}
@@ -36,7 +38,7 @@ export function DoctorSwitcher({
         ))}
       </NativeSelect>
       <p id={`${id}-details`} className="text-xs text-slate-600 dark:text-slate-400">
-        {selected ? `${selected.specialty} · ${selected.city}, ${selected.state}` : 'Add a doctor in the Doctors tab.'}
+        {selected ? `${i18n._(selected.specialty)} · ${selected.city}, ${selected.state}` : i18n._('Add a doctor in the Doctors tab.')}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../lib/i18n';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import type { ClinicSessionUser } from '../../auth/api/get-me';
 import { AddDoctorPanel } from './add-doctor-panel';
@@ -20,15 +21,22 @@ export function DoctorsTab({
   selectedDoctorId: number | undefined;
   onSelectDoctor: (doctorId: number) => void;
 }) {
+  const { i18n } = useI18n();
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div className="grid content-start gap-4">
         <Card className="p-4 sm:p-5">
-          <DoctorSwitcher id="settings-doctor" label="Select Doctor for Settings" doctors={doctors} selectedId={selectedDoctorId} onSelect={onSelectDoctor} />
+          <DoctorSwitcher
+            id="settings-doctor"
+            label={i18n._('Select Doctor for Settings')}
+            doctors={doctors}
+            selectedId={selectedDoctorId}
+            onSelect={onSelectDoctor}
+          />
         </Card>
         <Card className="p-4 sm:p-5">
-          <h2 className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">Your Doctors</h2>
-          {loading ? <Spinner label="Loading doctors..." /> : <DoctorList clinicId={clinic.id} doctors={doctors} />}
+          <h2 className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">{i18n._('Your Doctors')}</h2>
+          {loading ? <Spinner label={i18n._('Loading doctors...')} /> : <DoctorList clinicId={clinic.id} doctors={doctors} />}
         </Card>
       </div>
       <AddDoctorPanel

@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { useI18n } from '../../../lib/i18n';
 import type { CreateLeave } from '../../../../shared/schemas/leave';
 import { leaveDates } from '../lib/leave-form';
 
@@ -21,30 +22,33 @@ export function LeaveConfirmDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const visits = count === 1 ? '1 booked visit' : `${count} booked visits`;
+  const { i18n } = useI18n();
   return (
     <Dialog
       open={open}
       onOpenChange={(o) => !o && onCancel()}
-      title={`Cancel ${visits}?`}
-      description={`Saving this absence cancels ${visits} and e-mails ${count === 1 ? 'the rep' : 'each rep'} the reason.`}
+      title={i18n._('{count, plural, one {Cancel # booked visit?} other {Cancel # booked visits?}}', { count })}
+      description={i18n._(
+        '{count, plural, one {Saving this absence cancels # booked visit and e-mails the rep the reason.} other {Saving this absence cancels # booked visits and e-mails each rep the reason.}}',
+        { count },
+      )}
     >
       {request && (
         <dl className="grid grid-cols-[4.5rem_1fr] gap-x-3 gap-y-1 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-900/40">
-          <dt className="text-slate-500 dark:text-slate-400">Who</dt>
+          <dt className="text-slate-500 dark:text-slate-400">{i18n._('Who')}</dt>
           <dd className="text-slate-900 dark:text-slate-100">{who}</dd>
-          <dt className="text-slate-500 dark:text-slate-400">Dates</dt>
+          <dt className="text-slate-500 dark:text-slate-400">{i18n._('Dates')}</dt>
           <dd className="text-slate-900 dark:text-slate-100">{leaveDates(request)}</dd>
-          <dt className="text-slate-500 dark:text-slate-400">Reason</dt>
+          <dt className="text-slate-500 dark:text-slate-400">{i18n._('Reason')}</dt>
           <dd className="break-words text-slate-900 dark:text-slate-100">{request.reason}</dd>
         </dl>
       )}
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
-          Go Back
+          {i18n._('Go Back')}
         </Button>
         <Button variant="destructive" onClick={onConfirm} loading={pending}>
-          {count === 1 ? 'Save and cancel 1 visit' : `Save and cancel ${count} visits`}
+          {i18n._('{count, plural, one {Save and cancel # visit} other {Save and cancel # visits}}', { count })}
         </Button>
       </div>
     </Dialog>

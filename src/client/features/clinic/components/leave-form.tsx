@@ -6,6 +6,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { createLeaveSchema, type CreateLeave } from '../../../../shared/schemas/leave';
@@ -33,6 +34,7 @@ export function LeaveForm({
   defaultDoctorId?: number;
   today: string;
 }) {
+  const { i18n } = useI18n();
   const blank: LeaveDraft = { who: defaultDoctorId ? String(defaultDoctorId) : '', from: '', to: '', reason: '' };
   const [draft, setDraft] = useState(blank);
   // The 'To' field follows 'From' until the clinic sets it.
@@ -52,7 +54,11 @@ export function LeaveForm({
   const problems = leaveDraftProblems(draft, { clinicId, today });
   const previewQuery = leavePreviewOf(draft, { clinicId, today });
   const preview = useLeavePreview(previewQuery);
-  const errorOf = (f: LeaveField) => (refusal?.field === f ? refusal.message : submitted || touched[f] ? problems[f] : undefined);
+  const errorOf = (f: LeaveField) => {
+    const problem = submitted || touched[f] ? problems[f] : undefined;
+    // The shared rule's words are translated here; the server's refusal comes translated.
+    return refusal?.field === f ? refusal.message : problem && i18n._(problem);
+  };
 
   const change = (patch: Partial<LeaveDraft>) => {
     setRefusal(null);
@@ -64,12 +70,17 @@ export function LeaveForm({
     });
   };
   const touch = (f: LeaveField) => setTouched((t) => ({ ...t, [f]: true }));
-  const refused = (err: unknown) => setRefusal({ field: refusedField(err), message: errorMessage(err, 'Failed to save the absence. Please try again.') });
+  const refused = (err: unknown) =>
+    setRefusal({ field: refusedField(err), message: errorMessage(err, i18n._('Failed to save the absence. Please try again.')) });
 
   const save = (request: CreateLeave) =>
     create.mutate(request, {
       onSuccess: (answer) => {
-        toast({ title: request.doctorId === null ? 'Clinic closure saved' : 'Leave saved', description: savedText(answer), variant: 'success' });
+        toast({
+          title: request.doctorId === null ? i18n._('Clinic closure saved') : i18n._('Leave saved'),
+          description: savedText(answer),
+          variant: 'success',
+        });
         setConfirming(null);
         setDraft(blank);
         setToSet(false);
@@ -102,15 +113,15 @@ export function LeaveForm({
     }
   };
 
-  const whoName = draft.who === WHOLE_CLINIC ? 'Whole clinic' : (doctors.find((d) => String(d.id) === draft.who)?.name ?? '');
+  const whoName = draft.who === WHOLE_CLINIC ? i18n._('Whole clinic') : (doctors.find((d) => String(d.id) === draft.who)?.name ?? '');
   return (
     <>
-      <form noValidate onSubmit={(e) => void submit(e)} aria-label="Add leave or a clinic holiday" className="grid gap-4">
-        <FormField label="Who is away" error={errorOf('who')}>
+      <form noValidate onSubmit={(e) => void submit(e)} aria-label={i18n._('Add leave or a clinic holiday')} className="grid gap-4">
+        <FormField label={i18n._('Who is away')} error={errorOf('who')}>
           <NativeSelect ref={whoRef} value={draft.who} onChange={(e) => change({ who: e.target.value })} onBlur={() => touch('who')}>
             {draft.who === '' && (
               <option value="" disabled>
-                Choose a doctor or the whole clinic
+                {i18n._('Choose a doctor or the whole clinic')}
               </option>
             )}
             {doctors.map((d) => (
@@ -118,14 +129,14 @@ export function LeaveForm({
                 {d.name}
               </option>
             ))}
-            <option value={WHOLE_CLINIC}>Whole clinic</option>
+            <option value={WHOLE_CLINIC}>{i18n._('Whole clinic')}</option>
           </NativeSelect>
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
-          <FormField label="From" error={errorOf('from')}>
+          <FormField label={i18n._('From')} error={errorOf('from')}>
             <Input ref={fromRef} type="date" min={today} value={draft.from} onChange={(e) => change({ from: e.target.value })} onBlur={() => touch('from')} />
           </FormField>
-          <FormField label="To" hint="The last day away, included." error={errorOf('to')}>
+          <FormField label={i18n._('To')} hint={i18n._('The last day away, included.')} error={errorOf('to')}>
             <Input
               ref={toRef}
               type="date"
@@ -155,7 +166,7 @@ export function LeaveForm({
         <div className="flex justify-end">
           <Button type="submit" loading={checking || (create.isPending && !confirming)} className="w-full sm:w-auto">
             <CalendarPlus className="h-4 w-4" aria-hidden />
-            Save Leave
+            {i18n._('Save Leave')}
           </Button>
         </div>
       </form>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import type { Leave } from '../../../../shared/schemas/leave';
@@ -14,6 +15,7 @@ import { isCurrentLeave, leaveDates, leaveLength, leaveWho } from '../lib/leave-
 
 /** The clinic's upcoming and current absences, each with 'End early' (docs/decisions/040-planned-absences.md). */
 export function LeaveList({ clinicId, doctors, today, headingId }: { clinicId: number; doctors: ClinicDoctor[]; today: string; headingId: string }) {
+  const { i18n } = useI18n();
   const leaves = useLeaves(clinicId);
   const end = useEndLeave(clinicId);
   const [ending, setEnding] = useState<Leave | null>(null);
@@ -36,26 +38,27 @@ export function LeaveList({ clinicId, doctors, today, headingId }: { clinicId: n
       onSuccess: () => {
         refocus.current = true;
         toast({
-          title: 'Absence ended',
-          description: `${leaveWho(ending, doctors)}, ${leaveDates(ending)}: its days can be booked again.`,
+          title: i18n._('Absence ended'),
+          description: i18n._('{who}, {dates}: its days can be booked again.', { who: leaveWho(ending, doctors), dates: leaveDates(ending) }),
           variant: 'success',
         });
         setEnding(null);
       },
-      onError: (err) => toast({ title: 'Failed to end the absence', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({ title: i18n._('Failed to end the absence'), description: errorMessage(err, i18n._('Please try again.')), variant: 'destructive' }),
     });
 
-  if (leaves.isPending) return <Spinner label="Loading absences..." />;
+  if (leaves.isPending) return <Spinner label={i18n._('Loading absences...')} />;
   if (leaves.isError)
     return (
       <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-        {errorMessage(leaves.error, 'Failed to load the absences. Please try again.')}
+        {errorMessage(leaves.error, i18n._('Failed to load the absences. Please try again.'))}
       </p>
     );
   if (sorted.length === 0)
     return (
       <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
-        No leave or clinic holidays planned.
+        {i18n._('No leave or clinic holidays planned.')}
       </p>
     );
   return (
@@ -73,7 +76,7 @@ export function LeaveList({ clinicId, doctors, today, headingId }: { clinicId: n
               <div className="grid min-w-0 gap-1 text-sm">
                 <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900 dark:text-white">
                   {who}
-                  {current && <Badge tone="warning">Current</Badge>}
+                  {current && <Badge tone="warning">{i18n._('Current')}</Badge>}
                 </p>
                 <p className="text-slate-700 dark:text-slate-300">
                   <span className="tabular-nums">{leaveDates(leave)}</span>
@@ -85,11 +88,11 @@ export function LeaveList({ clinicId, doctors, today, headingId }: { clinicId: n
                 variant="secondary"
                 size="sm"
                 className="shrink-0 self-start"
-                aria-label={`End early: ${who}, ${leaveDates(leave)}`}
+                aria-label={i18n._('End early: {who}, {dates}', { who, dates: leaveDates(leave) })}
                 onClick={() => setEnding(leave)}
               >
                 <CalendarX2 className="h-4 w-4" aria-hidden />
-                End early
+                {i18n._('End early')}
               </Button>
             </li>
           );
@@ -98,8 +101,8 @@ export function LeaveList({ clinicId, doctors, today, headingId }: { clinicId: n
       <Dialog
         open={ending !== null}
         onOpenChange={(o) => !o && setEnding(null)}
-        title="End this absence early?"
-        description="Its days can be booked again; cancelled visits stay cancelled."
+        title={i18n._('End this absence early?')}
+        description={i18n._('Its days can be booked again; cancelled visits stay cancelled.')}
       >
         {ending && (
           <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -108,10 +111,10 @@ export function LeaveList({ clinicId, doctors, today, headingId }: { clinicId: n
         )}
         <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setEnding(null)}>
-            Keep Absence
+            {i18n._('Keep Absence')}
           </Button>
           <Button variant="destructive" onClick={confirmEnd} loading={end.isPending}>
-            End Early
+            {i18n._('End Early')}
           </Button>
         </div>
       </Dialog>

@@ -2,19 +2,21 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { AlertTriangle, CalendarCheck } from 'lucide-react';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import type { LeavePreviewResponse } from '../../../../shared/schemas/leave';
 import type { LeavePreviewQuery } from '../api/get-leave-preview';
 import { previewText } from '../lib/leave-form';
 
 /** What saving the absence would cancel, read out as it changes (docs/decisions/040-planned-absences.md). */
 export function LeavePreview({ query, preview }: { query: LeavePreviewQuery | undefined; preview: UseQueryResult<LeavePreviewResponse> }) {
+  const { i18n } = useI18n();
   const count = query && !preview.isPlaceholderData ? preview.data?.cancelledCount : undefined;
   const text = !query
-    ? 'Choose who is away and the dates to see which booked visits they cancel.'
+    ? i18n._('Choose who is away and the dates to see which booked visits they cancel.')
     : preview.isError
-      ? errorMessage(preview.error, 'Could not check the booked visits. Please try again.')
+      ? errorMessage(preview.error, i18n._('Could not check the booked visits. Please try again.'))
       : count === undefined
-        ? 'Checking booked visits...'
+        ? i18n._('Checking booked visits...')
         : previewText(count);
   const warn = count !== undefined && count > 0;
   return (

@@ -2,6 +2,7 @@ import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { useI18n } from '../../../lib/i18n';
 import { LIMITS } from '../../../../shared/constants';
 
 const clamp = (n: number) => Math.min(LIMITS.maxSlotsMax, Math.max(LIMITS.maxSlotsMin, Math.round(n)));
@@ -10,13 +11,14 @@ const clamp = (n: number) => Math.min(LIMITS.maxSlotsMax, Math.max(LIMITS.maxSlo
 export function MaxSlotsStepper({ id, value, onChange }: { id: string; value: number; onChange: (n: number) => void }) {
   // What the person is typing (it may be empty for a moment); the value itself always stays within 1..100.
   const [draft, setDraft] = useState<string | null>(null);
+  const { i18n } = useI18n();
   return (
     <div className="flex items-center gap-2">
       <Button
         variant="secondary"
         size="icon"
         className="h-10 w-10"
-        aria-label="Decrease max slots"
+        aria-label={i18n._('Decrease max slots')}
         aria-controls={id}
         disabled={value <= LIMITS.maxSlotsMin}
         onClick={() => {
@@ -47,7 +49,7 @@ export function MaxSlotsStepper({ id, value, onChange }: { id: string; value: nu
         variant="secondary"
         size="icon"
         className="h-10 w-10"
-        aria-label="Increase max slots"
+        aria-label={i18n._('Increase max slots')}
         aria-controls={id}
         disabled={value >= LIMITS.maxSlotsMax}
         onClick={() => {

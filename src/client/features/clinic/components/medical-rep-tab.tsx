@@ -1,4 +1,5 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useI18n } from '../../../lib/i18n';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { AppointmentsView } from './appointments-view';
 import { CallPreferences } from './call-preferences';
@@ -14,20 +15,21 @@ const subTab = 'px-2 text-xs sm:px-3 sm:text-sm';
  * each visit (docs/decisions/041-visit-outcomes-and-proof.md). Reception's check-in code leads the day view.
  */
 export function MedicalRepTab({ clinicId, doctor, doctors }: { clinicId: number; doctor: ClinicDoctor | undefined; doctors: ClinicDoctor[] }) {
+  const { i18n } = useI18n();
   return (
     <Tabs defaultValue="appointments">
-      <TabsList aria-label="Medical rep views" className="grid grid-cols-2 sm:flex sm:w-auto sm:max-w-2xl">
+      <TabsList aria-label={i18n._('Medical rep views')} className="grid grid-cols-2 sm:flex sm:w-auto sm:max-w-2xl">
         <TabsTrigger value="appointments" className={subTab}>
-          Appointments
+          {i18n._('Appointments')}
         </TabsTrigger>
         <TabsTrigger value="call-setting" className={subTab}>
-          Call Setting
+          {i18n._('Call Setting')}
         </TabsTrigger>
         <TabsTrigger value="leave" className={subTab}>
-          Leave &amp; Holidays
+          {i18n._('Leave & Holidays')}
         </TabsTrigger>
         <TabsTrigger value="history" className={subTab}>
-          Visit History
+          {i18n._('Visit History')}
         </TabsTrigger>
       </TabsList>
       <TabsContent value="appointments" className="grid gap-4">

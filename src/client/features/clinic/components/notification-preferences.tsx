@@ -2,6 +2,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useClinicPreferences } from '../api/get-clinic-preferences';
 import { useSaveClinicPreferences } from '../api/save-clinic-preferences';
@@ -16,24 +17,27 @@ const choices = ({ emailNotifications, smsNotifications }: ClinicPreferencesResp
  * confirmed one where the server offers them (docs/decisions/044-whatsapp.md); SMS is marked 'Coming Soon'.
  */
 export function NotificationPreferences({ contactNumber }: { contactNumber: string }) {
+  const { i18n } = useI18n();
   const prefs = useClinicPreferences();
   const save = useSaveClinicPreferences();
-  if (prefs.isPending) return <Spinner label="Loading preferences..." />;
-  if (prefs.isError) return <p className="text-sm text-red-600 dark:text-red-400">Could not load your notification preferences.</p>;
+  if (prefs.isPending) return <Spinner label={i18n._('Loading preferences...')} />;
+  if (prefs.isError) return <p className="text-sm text-red-600 dark:text-red-400">{i18n._('Could not load your notification preferences.')}</p>;
 
   const update = (patch: Partial<ClinicPreferences>) =>
     save.mutate(
       { ...choices(prefs.data), ...patch },
       {
-        onSuccess: () => toast({ title: 'Preferences Saved', description: 'Your notification preferences were updated.', variant: 'success', duration: 3000 }),
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to save preferences. Please try again.'), variant: 'destructive' }),
+        onSuccess: () =>
+          toast({ title: i18n._('Preferences Saved'), description: i18n._('Your notification preferences were updated.'), variant: 'success', duration: 3000 }),
+        onError: (err) =>
+          toast({ title: i18n._('Error'), description: errorMessage(err, i18n._('Failed to save preferences. Please try again.')), variant: 'destructive' }),
       },
     );
 
   return (
     <div className="grid gap-3">
       <Checkbox
-        label="Email notifications"
+        label={i18n._('Email notifications')}
         checked={prefs.data.emailNotifications}
         onCheckedChange={(v) => update({ emailNotifications: v })}
         disabled={save.isPending}
@@ -49,7 +53,7 @@ export function NotificationPreferences({ contactNumber }: { contactNumber: stri
       <Checkbox
         label={
           <span className="inline-flex flex-wrap items-center gap-2">
-            SMS notifications <Badge tone="warning">Coming Soon</Badge>
+            {i18n._('SMS notifications')} <Badge tone="warning">{i18n._('Coming Soon')}</Badge>
           </span>
         }
         checked={false}

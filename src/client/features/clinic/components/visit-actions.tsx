@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api';
+import { i18n, useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import type { ClinicStatusMove } from '../../../../shared/booking/visit-status';
 import type { ClinicAppointment } from '../../../../shared/schemas/clinic';
@@ -10,10 +11,10 @@ import { DeclineVisitDialog } from './decline-visit-dialog';
 
 /** Each button's short word, and its name for a screen reader, which says whose visit (WCAG 2.5.3: the word is in it). */
 const BUTTONS: Record<ClinicStatusMove, { text: string; name: (rep: string) => string; variant: 'primary' | 'secondary' }> = {
-  confirmed: { text: 'Confirm', name: (rep) => `Confirm ${rep}'s visit`, variant: 'primary' },
-  cancelled: { text: 'Decline', name: (rep) => `Decline ${rep}'s visit`, variant: 'secondary' },
-  completed: { text: 'Completed', name: (rep) => `Mark ${rep}'s visit completed`, variant: 'secondary' },
-  no_show: { text: 'No-show', name: (rep) => `Mark ${rep}'s visit as no-show`, variant: 'secondary' },
+  confirmed: { text: /*i18n*/ 'Confirm', name: (rep) => i18n._("Confirm {rep}'s visit", { rep }), variant: 'primary' },
+  cancelled: { text: /*i18n*/ 'Decline', name: (rep) => i18n._("Decline {rep}'s visit", { rep }), variant: 'secondary' },
+  completed: { text: /*i18n*/ 'Completed', name: (rep) => i18n._("Mark {rep}'s visit completed", { rep }), variant: 'secondary' },
+  no_show: { text: /*i18n*/ 'No-show', name: (rep) => i18n._("Mark {rep}'s visit as no-show", { rep }), variant: 'secondary' },
 };
 
 /**
@@ -21,6 +22,7 @@ const BUTTONS: Record<ClinicStatusMove, { text: string; name: (rep: string) => s
  * reason), Completed, No-show. The server's message is the toast either way.
  */
 export function VisitActions({ clinicId, visit, today }: { clinicId: number; visit: ClinicAppointment; today: string }) {
+  useI18n(); // re-renders the buttons' words when the language changes
   const change = useChangeVisitStatus(clinicId);
   const [declining, setDeclining] = useState(false);
   const [sent, setSent] = useState<ClinicStatusMove | null>(null);
@@ -36,7 +38,7 @@ export function VisitActions({ clinicId, visit, today }: { clinicId: number; vis
           toast({ title: message, variant: 'success' });
           setDeclining(false);
         },
-        onError: (err) => toast({ title: 'Visit not changed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+        onError: (err) => toast({ title: i18n._('Visit not changed'), description: errorMessage(err, i18n._('Please try again.')), variant: 'destructive' }),
       },
     );
   };
@@ -44,7 +46,7 @@ export function VisitActions({ clinicId, visit, today }: { clinicId: number; vis
   // A named group: the table cell around it is then named 'Visit actions', not by every button's rep name, so the
   // rep's name names one cell of the row (the Medical Rep one).
   return (
-    <div role="group" aria-label="Visit actions" className="flex flex-wrap gap-2">
+    <div role="group" aria-label={i18n._('Visit actions')} className="flex flex-wrap gap-2">
       {moves.map((to) => {
         const b = BUTTONS[to];
         return (
@@ -57,7 +59,7 @@ export function VisitActions({ clinicId, visit, today }: { clinicId: number; vis
             disabled={change.isPending}
             onClick={() => (to === 'cancelled' ? setDeclining(true) : move(to))}
           >
-            {b.text}
+            {i18n._(b.text)}
           </Button>
         );
       })}

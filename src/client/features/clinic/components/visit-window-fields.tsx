@@ -2,6 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { useI18n } from '../../../lib/i18n';
 import type { VisitWindow, WindowProblem } from '../../../../shared/booking/visit-windows';
 import { windowCapacityLine } from '../lib/visiting-hours';
 
@@ -35,6 +36,7 @@ export function VisitWindowFields({
   onChange: (window: VisitWindow) => void;
   onRemove: () => void;
 }) {
+  const { i18n } = useI18n();
   const id = useId();
   const titleId = `${id}-title`;
   const errors = { start: problems.find((p) => p.field === 'start')?.message, end: problems.find((p) => p.field === 'end')?.message };
@@ -60,24 +62,30 @@ export function VisitWindowFields({
     <div role="group" aria-labelledby={titleId}>
       <div className="flex items-center justify-between gap-2">
         <span id={titleId} className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-          Window {index + 1}
+          {i18n._('Window {number}', { number: index + 1 })}
         </span>
-        <Button variant="ghost" size="icon" className="-my-1 h-9 w-9 shrink-0" aria-label={`Remove window ${index + 1}`} onClick={onRemove}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="-my-1 h-9 w-9 shrink-0"
+          aria-label={i18n._('Remove window {number}', { number: index + 1 })}
+          onClick={onRemove}
+        >
           <Trash2 className="h-4 w-4" aria-hidden />
         </Button>
       </div>
       <div className="mt-1 grid grid-cols-2 gap-3">
-        {field('start', 'From')}
-        {field('end', 'To')}
+        {field('start', i18n._('From'))}
+        {field('end', i18n._('To'))}
       </div>
       {errors.start && (
         <p id={`${id}-start-error`} className={errorText}>
-          From: {errors.start}
+          {i18n._('From: {problem}', { problem: i18n._(errors.start) })}
         </p>
       )}
       {errors.end && (
         <p id={`${id}-end-error`} className={errorText}>
-          To: {errors.end}
+          {i18n._('To: {problem}', { problem: i18n._(errors.end) })}
         </p>
       )}
       {showCapacity && problems.length === 0 && <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{windowCapacityLine(window, slotMinutes)}</p>}

@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { useI18n } from '../../../lib/i18n';
 import { VISIT_WINDOWS_MAX, type VisitWindow, type WindowProblem } from '../../../../shared/booking/visit-windows';
 import { dayCapacityLine, nextWindow, VISIT_LENGTHS } from '../lib/visiting-hours';
 import { VisitWindowFields, windowInputId } from './visit-window-fields';
@@ -34,6 +35,7 @@ export function VisitingHoursEditor({
   onWindowsChange: (windows: VisitWindow[]) => void;
   onSlotMinutesChange: (minutes: number) => void;
 }) {
+  const { i18n } = useI18n();
   const id = useId();
   const lengthId = `${idBase}-slot-minutes`;
   const lengthError = problems.find((p) => p.field === 'slotMinutes')?.message;
@@ -54,10 +56,10 @@ export function VisitingHoursEditor({
 
   return (
     <fieldset aria-describedby={`${id}-about`}>
-      <legend className={label}>Visiting hours</legend>
+      <legend className={label}>{i18n._('Visiting hours')}</legend>
       <div className="mt-1 grid gap-4">
         <p id={`${id}-about`} className={hint}>
-          Reps book a visit time inside these windows, the same on every available day (Indian time). Visits already booked keep their times.
+          {i18n._('Reps book a visit time inside these windows, the same on every available day (Indian time). Visits already booked keep their times.')}
         </p>
 
         {windows.length > 0 && (
@@ -97,19 +99,19 @@ export function VisitingHoursEditor({
             }}
           >
             <Plus className="h-4 w-4" aria-hidden />
-            Add window
+            {i18n._('Add window')}
           </Button>
           {full && (
             <p id={`${id}-full`} className={hint}>
-              At most {VISIT_WINDOWS_MAX} windows a day; remove one to add another.
+              {i18n._('At most {max} windows a day; remove one to add another.', { max: VISIT_WINDOWS_MAX })}
             </p>
           )}
         </div>
-        {listError && <p className={errorText}>{listError}</p>}
+        {listError && <p className={errorText}>{i18n._(listError)}</p>}
 
         <div className="grid max-w-xs gap-1.5">
           <label htmlFor={lengthId} className={label}>
-            Visit length
+            {i18n._('Visit length')}
           </label>
           <NativeSelect
             id={lengthId}
@@ -120,22 +122,22 @@ export function VisitingHoursEditor({
           >
             {lengths.map((m) => (
               <option key={m} value={m}>
-                {m} minutes
+                {i18n._('{minutes} minutes', { minutes: m })}
               </option>
             ))}
           </NativeSelect>
           <p id={`${id}-length-hint`} className={hint}>
-            One rep&apos;s visit; each window holds as many as fit.
+            {i18n._("One rep's visit; each window holds as many as fit.")}
           </p>
           {lengthError && (
             <p id={`${id}-length-error`} className={errorText}>
-              {lengthError}
+              {i18n._(lengthError)}
             </p>
           )}
         </div>
 
         <p aria-live="polite" className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 dark:bg-slate-900/40 dark:text-slate-200">
-          {summary ?? 'Fix the windows above to see how many visits they hold.'}
+          {summary ?? i18n._('Fix the windows above to see how many visits they hold.')}
         </p>
         {serverError && (
           <p role="alert" className={errorText}>

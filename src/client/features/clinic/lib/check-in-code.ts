@@ -1,6 +1,7 @@
 // The reception's check-in code on the clinic dashboard (docs/decisions/041-visit-outcomes-and-proof.md).
 
 import { useEffect, useState } from 'react';
+import { i18n } from '../../../lib/i18n';
 
 /** Whole seconds until `deadline` (ms since epoch), 0 once passed; ticks each second while a deadline is set. */
 export function useSecondsLeft(deadline: number | undefined): number {
@@ -18,10 +19,10 @@ export function useSecondsLeft(deadline: number | undefined): number {
 
 /** 'New code in 1:42'; while the next one is asked for, 'Getting the new code…'. */
 export function countdownText(secondsLeft: number): string {
-  if (secondsLeft <= 0) return 'Getting the new code…';
+  if (secondsLeft <= 0) return i18n._('Getting the new code…');
   const m = Math.floor(secondsLeft / 60);
   const s = secondsLeft % 60;
-  return `New code in ${m}:${String(s).padStart(2, '0')}`;
+  return i18n._('New code in {time}', { time: `${m}:${String(s).padStart(2, '0')}` });
 }
 
 /** The check-in link a phone's camera opens (decision 041): it checks in the signed-in rep's visit of today here. */

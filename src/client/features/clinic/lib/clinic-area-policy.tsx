@@ -1,4 +1,5 @@
 import { SessionSpinner, type AreaPolicy, type SessionCheck } from '../../../components/layout/session-guard';
+import { i18n, useI18n } from '../../../lib/i18n';
 import { TIMINGS } from '../../../../shared/constants';
 import { useMe, type ClinicSessionUser } from '../../auth/api/get-me';
 
@@ -13,7 +14,12 @@ function useClinicSessionCheck(): SessionCheck<ClinicSessionUser, Refused> {
   return { status: 'refused', reason: 'denied' };
 }
 
-const spinner = <SessionSpinner label="Loading your clinic dashboard..." />;
+function ClinicSpinner() {
+  useI18n(); // worded again when the language changes
+  return <SessionSpinner label={i18n._('Loading your clinic dashboard...')} />;
+}
+
+const spinner = <ClinicSpinner />;
 
 /**
  * The clinic area, from the server session (dashboards trust GET /api/auth/me). Without a clinic session:
@@ -25,12 +31,27 @@ export const clinicAreaPolicy: AreaPolicy<ClinicSessionUser, Refused> = {
   loading: spinner,
   refusals: {
     denied: {
-      toast: { title: 'Access Restricted', description: 'Please login to access the clinic dashboard.' },
+      // Getters: the toast is worded when it is shown, in the language of that moment.
+      toast: {
+        get title() {
+          return i18n._('Access Restricted');
+        },
+        get description() {
+          return i18n._('Please login to access the clinic dashboard.');
+        },
+      },
       redirect: { to: '/', afterMs: TIMINGS.clinicGateRedirectMs },
       screen: spinner,
     },
     failed: {
-      toast: { title: 'Error', description: 'Failed to load your clinic data. Please login again.' },
+      toast: {
+        get title() {
+          return i18n._('Error');
+        },
+        get description() {
+          return i18n._('Failed to load your clinic data. Please login again.');
+        },
+      },
       redirect: { to: '/', afterMs: TIMINGS.clinicBadDataRedirectMs },
       screen: spinner,
     },

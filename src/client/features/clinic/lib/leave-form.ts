@@ -1,4 +1,5 @@
 import { ApiError } from '../../../lib/api';
+import { i18n } from '../../../lib/i18n';
 import { formatDisplayDate } from '../../../../shared/dates';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { absenceDays, createLeaveSchema, LEAVE_MESSAGES, type CreateLeave, type Leave } from '../../../../shared/schemas/leave';
@@ -20,8 +21,6 @@ export interface LeaveDraft {
 
 export type LeaveField = keyof LeaveDraft;
 export type LeaveProblems = Partial<Record<LeaveField, string>>;
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The request the draft stands for, unchecked (no one chosen: no doctorId); createLeaveSchema checks it. */
 export function leaveRequestOf(draft: LeaveDraft, clinicId: number): Omit<CreateLeave, 'doctorId'> & { doctorId?: number | null } {
@@ -56,13 +55,20 @@ export function leavePreviewOf(draft: LeaveDraft, o: { clinicId: number; today: 
 
 /** '3 booked visits will be cancelled and the reps e-mailed', or that none fall in the dates. */
 export function previewText(count: number): string {
-  if (count === 0) return 'No booked visits fall in these dates.';
-  return count === 1 ? '1 booked visit will be cancelled and the rep e-mailed' : `${count} booked visits will be cancelled and the reps e-mailed`;
+  if (count === 0) return i18n._('No booked visits fall in these dates.');
+  return i18n._(
+    '{count, plural, one {# booked visit will be cancelled and the rep e-mailed} other {# booked visits will be cancelled and the reps e-mailed}}',
+    { count },
+  );
 }
 
 /** The toast after saving: '3 visits cancelled, 3 reps told'. */
 export function savedText(o: { cancelledCount: number; notified: number }): string {
-  return o.cancelledCount === 0 ? 'No booked visits were cancelled.' : `${plural(o.cancelledCount, 'visit')} cancelled, ${plural(o.notified, 'rep')} told`;
+  if (o.cancelledCount === 0) return i18n._('No booked visits were cancelled.');
+  return i18n._('{cancelled, plural, one {# visit} other {# visits}} cancelled, {notified, plural, one {# rep} other {# reps}} told', {
+    cancelled: o.cancelledCount,
+    notified: o.notified,
+  });
 }
 
 /** The field a refusal of the server belongs beside (its `field`, or its message), else undefined: shown under the form. */
@@ -81,15 +87,16 @@ export function refusedField(err: unknown): LeaveField | undefined {
 
 /** 'Dr. Hina Wani', 'Whole clinic', or 'A former doctor' for one no longer at the clinic. */
 export function leaveWho(leave: Pick<Leave, 'doctorId'>, doctors: ClinicDoctor[]): string {
-  if (leave.doctorId === null) return 'Whole clinic';
-  return doctors.find((d) => d.id === leave.doctorId)?.name ?? 'A former doctor';
+  if (leave.doctorId === null) return i18n._('Whole clinic');
+  return doctors.find((d) => d.id === leave.doctorId)?.name ?? i18n._('A former doctor');
 }
 
 /** '04/03/2026 - 06/03/2026' */
 export const leaveDates = (leave: Pick<Leave, 'from' | 'to'>) => `${formatDisplayDate(leave.from)} - ${formatDisplayDate(leave.to)}`;
 
 /** '3 days' */
-export const leaveLength = (leave: Pick<Leave, 'from' | 'to'>) => plural(absenceDays(leave.from, leave.to), 'day');
+export const leaveLength = (leave: Pick<Leave, 'from' | 'to'>) =>
+  i18n._('{count, plural, one {# day} other {# days}}', { count: absenceDays(leave.from, leave.to) });
 
 /** True while today is one of its days. */
 export const isCurrentLeave = (leave: Pick<Leave, 'from' | 'to'>, today: string) => leave.from <= today && today <= leave.to;

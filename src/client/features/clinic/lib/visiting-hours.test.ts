@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEnglishPlurals } from '../../../lib/i18n';
 import { dayCapacityLine, NO_VISITING_HOURS, nextWindow, windowCapacityLine } from './visiting-hours';
 
 // What the Visiting hours editor tells the clinic (decision 039).
+// The English plurals come with the clinic's page (decision 045).
+beforeAll(() => loadEnglishPlurals());
+
 describe('visiting hours lines', () => {
   it("says how many visits a window holds and the day's total, capped by Max Slots", () => {
     expect(windowCapacityLine({ start: '15:30', end: '16:30' }, 15)).toBe('15:30-16:30 holds 4 visits of 15 minutes');

@@ -1,3 +1,4 @@
+import { i18n } from '../../../lib/i18n';
 import { clockTime, minutesOf, slotsOfWindow, slotTimes, visitWindowProblems, type VisitWindow } from '../../../../shared/booking/visit-windows';
 
 // What the Visiting hours editor says about the windows being edited (docs/decisions/039-visit-windows-and-tokens.md).
@@ -6,21 +7,25 @@ import { clockTime, minutesOf, slotsOfWindow, slotTimes, visitWindowProblems, ty
 /** The visit lengths offered, in minutes (the rule allows 5 to 60). */
 export const VISIT_LENGTHS = [5, 10, 15, 20, 30, 45, 60] as const;
 
-export const NO_VISITING_HOURS = 'No visiting hours: reps may come any time of the day.';
-
-const visits = (n: number) => `${n} visit${n === 1 ? '' : 's'}`;
+export const NO_VISITING_HOURS = /*i18n*/ 'No visiting hours: reps may come any time of the day.';
 
 /** '15:30-16:30 holds 4 visits of 15 minutes' */
 export function windowCapacityLine(window: VisitWindow, slotMinutes: number): string {
-  return `${window.start}-${window.end} holds ${visits(slotsOfWindow(window, slotMinutes).length)} of ${slotMinutes} minutes`;
+  return i18n._('{range} holds {count, plural, one {# visit} other {# visits}} of {minutes} minutes', {
+    range: `${window.start}-${window.end}`,
+    count: slotsOfWindow(window, slotMinutes).length,
+    minutes: slotMinutes,
+  });
 }
 
 /** The day's total: what the windows hold, and whether Max Slots lowers it; null while the windows have problems. */
 export function dayCapacityLine(o: { visitWindows: readonly VisitWindow[]; slotMinutes: number; maxSlots: number }): string | null {
-  if (o.visitWindows.length === 0) return NO_VISITING_HOURS;
+  if (o.visitWindows.length === 0) return i18n._(NO_VISITING_HOURS);
   if (visitWindowProblems(o.visitWindows, o.slotMinutes).length > 0) return null;
   const total = slotTimes(o.visitWindows, o.slotMinutes).length;
-  return o.maxSlots < total ? `Up to ${visits(total)} a day; Max Slots caps it at ${o.maxSlots}.` : `Up to ${visits(total)} a day.`;
+  return o.maxSlots < total
+    ? i18n._('Up to {count, plural, one {# visit} other {# visits}} a day; Max Slots caps it at {max}.', { count: total, max: o.maxSlots })
+    : i18n._('Up to {count, plural, one {# visit} other {# visits}} a day.', { count: total });
 }
 
 const LATEST = 23 * 60 + 55;

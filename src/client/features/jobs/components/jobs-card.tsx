@@ -5,63 +5,70 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import type { JobView } from '../../../../shared/schemas/notifications';
 import { useJobs } from '../api/get-jobs';
+import { i18n, useI18n } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/intl-format';
 
 // Decision 011: the admin sees each scheduled job's last run (when, result, counts, error). Mount it on the admin
 // dashboard (for example the Analytics tab); it needs an admin session.
 
 const JOB_LABELS: Record<string, string> = {
-  'visit-close': 'End of day: checked-in visits completed',
-  'nightly-purge': 'Nightly data purge',
-  'clinic-morning-list': "Clinics' morning visitor list",
-  'renewal-reminders': 'Subscription renewal reminders',
-  'evening-reminders': 'Evening-before visit reminders',
+  'visit-close': /*i18n*/ 'End of day: checked-in visits completed',
+  'nightly-purge': /*i18n*/ 'Nightly data purge',
+  'clinic-morning-list': /*i18n*/ "Clinics' morning visitor list",
+  'renewal-reminders': /*i18n*/ 'Subscription renewal reminders',
+  'evening-reminders': /*i18n*/ 'Evening-before visit reminders',
   // Runs every minute; its last run is the last one that passed an offer on or expired a place (docs/decisions/043).
-  'waitlist-sweep': 'Waitlist: run-out offers passed on',
+  'waitlist-sweep': /*i18n*/ 'Waitlist: run-out offers passed on',
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+// A run's outcome as the badge shows it (decision 045: marked, translated where shown); an unknown one as it came.
+const RUN_STATUS_LABELS: Record<string, string> = { succeeded: /*i18n*/ 'succeeded', failed: /*i18n*/ 'failed', running: /*i18n*/ 'running' };
 
 function countsText(counts: Record<string, number> | null): string {
   if (!counts) return '';
   const done = Object.entries(counts).filter(([, v]) => v > 0);
-  if (done.length === 0) return 'nothing to do';
+  if (done.length === 0) return i18n._('nothing to do');
   return done.map(([k, v]) => `${k.replace(/([A-Z])/g, ' $1').toLowerCase()}: ${v}`).join(', ');
 }
 
 function JobRow({ job }: { job: JobView }) {
   const run = job.lastRun;
+  useI18n();
+  const label = JOB_LABELS[job.name];
+  const runStatus = run ? RUN_STATUS_LABELS[run.status] : undefined;
   const tone = !run ? 'neutral' : run.status === 'succeeded' ? 'success' : run.status === 'failed' ? 'danger' : 'neutral';
   return (
     <li className="grid gap-1 py-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm font-medium">{JOB_LABELS[job.name] ?? job.name}</span>
-        <Badge tone={tone}>{run ? run.status : 'not run yet'}</Badge>
+        <span className="text-sm font-medium">{label ? i18n._(label) : job.name}</span>
+        <Badge tone={tone}>{run ? (runStatus ? i18n._(runStatus) : run.status) : i18n._('not run yet')}</Badge>
       </div>
       <span className="text-xs text-slate-500 dark:text-slate-400">{job.schedule}</span>
       {run && (
         <span className="text-xs text-slate-600 dark:text-slate-300">
-          Last run {when(run.startedAt)}
+          {i18n._('Last run {when}', { when: formatDateTime(run.startedAt) })}
           {run.counts ? ` · ${countsText(run.counts)}` : ''}
         </span>
       )}
-      {run?.error && <span className="break-words text-xs text-red-700 dark:text-red-400">Error: {run.error}</span>}
+      {run?.error && <span className="break-words text-xs text-red-700 dark:text-red-400">{i18n._('Error: {error}', { error: run.error })}</span>}
     </li>
   );
 }
 
 export function JobsCard() {
+  useI18n();
   const jobs = useJobs();
   return (
     <Card>
       <h2 className="flex items-center gap-2 text-base font-semibold">
-        <Clock className="h-4 w-4 text-slate-400" aria-hidden /> Scheduled jobs
+        <Clock className="h-4 w-4 text-slate-400" aria-hidden /> {i18n._('Scheduled jobs')}
       </h2>
       {jobs.isPending ? (
         <div className="py-3">
-          <Spinner label="Loading jobs..." />
+          <Spinner label={i18n._('Loading jobs...')} />
         </div>
       ) : jobs.isError ? (
-        <p className="py-3 text-sm text-red-700 dark:text-red-400">{errorMessage(jobs.error, 'Could not load the scheduled jobs.')}</p>
+        <p className="py-3 text-sm text-red-700 dark:text-red-400">{errorMessage(jobs.error, i18n._('Could not load the scheduled jobs.'))}</p>
       ) : (
         <ul className="mt-1 divide-y divide-slate-200 dark:divide-slate-700">
           {jobs.data.jobs.map((job) => (

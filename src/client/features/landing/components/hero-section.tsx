@@ -1,6 +1,7 @@
 import { ArrowDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
 import { FeatureHighlights } from './feature-highlights';
 
 export const USER_SELECTION_ID = 'user-selection';
@@ -16,6 +17,7 @@ function scrollToUserSelection() {
 
 /** The landing hero (spec part 1, 1): headline, tagline, 'Get Started' and the three feature blurbs. */
 export function HeroSection() {
+  const { i18n } = useI18n();
   return (
     <section
       aria-labelledby="hero-heading"
@@ -23,20 +25,20 @@ export function HeroSection() {
     >
       <div className="mx-auto max-w-6xl px-4 pb-14 pt-12 sm:px-6 sm:pt-20">
         <div className="mx-auto max-w-3xl text-center">
-          <p className="text-sm font-semibold uppercase tracking-wider text-teal-700 dark:text-teal-300">Healthcare Platform</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-teal-700 dark:text-teal-300">{i18n._('Healthcare Platform')}</p>
           <h1 id="hero-heading" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
-            Comprehensive Healthcare Management
+            {i18n._('Comprehensive Healthcare Management')}
           </h1>
           <p className="mt-5 text-base text-slate-600 sm:text-lg dark:text-slate-300">
-            Connect medical professionals, streamline appointments and manage healthcare relationships, all on one secure platform.
+            {i18n._('Connect medical professionals, streamline appointments and manage healthcare relationships, all on one secure platform.')}
           </p>
           <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
             <Button size="lg" onClick={scrollToUserSelection}>
-              Get Started
+              {i18n._('Get Started')}
               <ArrowDown className="h-4 w-4" aria-hidden />
             </Button>
             <Button size="lg" variant="secondary" asChild>
-              <Link to="/about">Learn More</Link>
+              <Link to="/about">{i18n._('Learn More')}</Link>
             </Button>
           </div>
         </div>

@@ -3,6 +3,7 @@ import { Suspense, useState, type ComponentType } from 'react';
 import { lazyWithQueryClient } from '../../../components/layout/lazy-with-query-client';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../lib/i18n';
 
 export type Portal = 'medrep' | 'clinic';
 type View = 'options' | 'login' | 'register';
@@ -19,8 +20,8 @@ const ClinicLoginForm = (props: FormProps) => <LoginForm userType="clinic" autoF
 
 // spec part 1, 2: the two portal modals, their options and the form each option shows.
 const PORTALS: Record<Portal, { title: string; registerLabel: string; Login: ComponentType<FormProps>; Register: ComponentType<FormProps> }> = {
-  medrep: { title: 'Medical Representative Portal', registerLabel: 'Create New Account', Login: RepLoginForm, Register: RepRegisterForm },
-  clinic: { title: 'Clinic Portal', registerLabel: 'Register New Clinic', Login: ClinicLoginForm, Register: ClinicRegisterWizard },
+  medrep: { title: /*i18n*/ 'Medical Representative Portal', registerLabel: /*i18n*/ 'Create New Account', Login: RepLoginForm, Register: RepRegisterForm },
+  clinic: { title: /*i18n*/ 'Clinic Portal', registerLabel: /*i18n*/ 'Register New Clinic', Login: ClinicLoginForm, Register: ClinicRegisterWizard },
 };
 
 function OptionButton({ icon: Icon, label, hint, onClick }: { icon: LucideIcon; label: string; hint: string; onClick: () => void }) {
@@ -28,7 +29,7 @@ function OptionButton({ icon: Icon, label, hint, onClick }: { icon: LucideIcon; 
     <button
       type="button"
       onClick={onClick}
-      className="flex w-full items-center gap-4 rounded-xl border border-slate-200 p-4 text-left transition-colors hover:border-teal-600 hover:bg-teal-50 dark:border-slate-600 dark:hover:bg-slate-700"
+      className="flex w-full items-center gap-4 rounded-xl border border-slate-200 p-4 text-start transition-colors hover:border-teal-600 hover:bg-teal-50 dark:border-slate-600 dark:hover:bg-slate-700"
     >
       <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-teal-100 text-teal-700 dark:bg-teal-900/50 dark:text-teal-300">
         <Icon className="h-5 w-5" aria-hidden />
@@ -47,6 +48,7 @@ function OptionButton({ icon: Icon, label, hint, onClick }: { icon: LucideIcon; 
  * does not throw away what was typed.
  */
 export function PortalDialog({ portal, onClose }: { portal: Portal | null; onClose: () => void }) {
+  const { i18n } = useI18n();
   const [view, setView] = useState<View>('options');
   const config = portal ? PORTALS[portal] : null;
 
@@ -61,20 +63,30 @@ export function PortalDialog({ portal, onClose }: { portal: Portal | null; onClo
     <Dialog
       open={portal !== null}
       onOpenChange={(open) => !open && close()}
-      title={config?.title ?? ''}
-      description={Form ? undefined : 'Choose how you would like to continue.'}
+      title={config ? i18n._(config.title) : ''}
+      description={Form ? undefined : i18n._('Choose how you would like to continue.')}
       dismissible={!Form}
       className={Form ? 'sm:max-w-xl max-sm:max-h-[100dvh] max-sm:w-screen max-sm:rounded-none' : undefined}
     >
       {Form ? (
-        <Suspense fallback={<Spinner label="Loading..." />}>
+        <Suspense fallback={<Spinner label={i18n._('Loading...')} />}>
           <Form onBack={backToOptions} onDone={close} />
         </Suspense>
       ) : (
         config && (
           <div className="grid gap-3">
-            <OptionButton icon={LogIn} label="Login to Your Account" hint="Sign in with your e-mail and password." onClick={() => setView('login')} />
-            <OptionButton icon={UserPlus} label={config.registerLabel} hint="New here? Register in a few steps." onClick={() => setView('register')} />
+            <OptionButton
+              icon={LogIn}
+              label={i18n._('Login to Your Account')}
+              hint={i18n._('Sign in with your e-mail and password.')}
+              onClick={() => setView('login')}
+            />
+            <OptionButton
+              icon={UserPlus}
+              label={i18n._(config.registerLabel)}
+              hint={i18n._('New here? Register in a few steps.')}
+              onClick={() => setView('register')}
+            />
           </div>
         )
       )}

@@ -25,7 +25,12 @@ export function PreferenceSwitch(props: {
         props.checked ? 'bg-teal-700' : 'bg-slate-300 dark:bg-slate-600',
       )}
     >
-      <span className={clsx('inline-block h-5 w-5 rounded-full bg-white shadow transition-transform', props.checked ? 'translate-x-5' : 'translate-x-0.5')} />
+      <span
+        className={clsx(
+          'inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
+          props.checked ? 'translate-x-5 rtl:-translate-x-5' : 'translate-x-0.5 rtl:-translate-x-0.5',
+        )}
+      />
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { Bell } from 'lucide-react';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import type { RepNotificationPreferencesResponse } from '../../../../shared/schemas/notifications';
 import { useDisablePush } from '../api/delete-push-subscription';
@@ -10,6 +11,7 @@ import { SettingLabel } from './setting-label';
 
 /** App Notifications: the evening-before reminder as a push on this device (asks the browser's permission). */
 export function PushNotificationsRow({ prefs }: { prefs: RepNotificationPreferencesResponse }) {
+  const { i18n } = useI18n();
   const enable = useEnablePush();
   const disable = useDisablePush();
   const support = pushSupport();
@@ -17,19 +19,20 @@ export function PushNotificationsRow({ prefs }: { prefs: RepNotificationPreferen
   const busy = enable.isPending || disable.isPending;
   const hint =
     support === 'unsupported'
-      ? 'Not available in this browser. Install the app or use Chrome, Edge or Firefox.'
+      ? i18n._('Not available in this browser. Install the app or use Chrome, Edge or Firefox.')
       : support === 'denied'
-        ? 'Blocked in your browser settings for this site.'
-        : 'A reminder on this device the evening before a visit.';
+        ? i18n._('Blocked in your browser settings for this site.')
+        : i18n._('A reminder on this device the evening before a visit.');
 
   const change = (next: boolean) => {
     const action = next ? enable : disable;
     action.mutate(undefined, {
-      onSuccess: () => toast({ title: next ? 'App notifications on' : 'App notifications off', variant: 'success', duration: 3000 }),
+      onSuccess: () => toast({ title: next ? i18n._('App notifications on') : i18n._('App notifications off'), variant: 'success', duration: 3000 }),
       onError: (err) =>
         toast({
-          title: 'App notifications',
-          description: err instanceof PushUnavailableError ? err.message : errorMessage(err, 'Could not change app notifications. Please try again.'),
+          title: i18n._('App notifications'),
+          description:
+            err instanceof PushUnavailableError ? i18n._(err.message) : errorMessage(err, i18n._('Could not change app notifications. Please try again.')),
           variant: 'destructive',
         }),
     });
@@ -37,7 +40,7 @@ export function PushNotificationsRow({ prefs }: { prefs: RepNotificationPreferen
 
   return (
     <li className="flex items-center justify-between gap-3 py-3">
-      <SettingLabel icon={Bell} id="push-notifications" label="App Notifications" hint={hint} />
+      <SettingLabel icon={Bell} id="push-notifications" label={i18n._('App Notifications')} hint={hint} />
       <PreferenceSwitch
         checked={on}
         onChange={change}

@@ -27,15 +27,17 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 async function readyRegistration(): Promise<ServiceWorkerRegistration> {
   // A page without a registered service worker would wait forever on `ready`.
   const registration = await navigator.serviceWorker.getRegistration();
-  if (!registration) throw new PushUnavailableError('Notifications need the installed app or a browser with offline support; they are unavailable here.');
+  if (!registration)
+    throw new PushUnavailableError(/*i18n*/ 'Notifications need the installed app or a browser with offline support; they are unavailable here.');
   return navigator.serviceWorker.ready;
 }
 
 /** Asks for permission and subscribes this browser; answers the subscription as JSON for the server. */
 export async function subscribeThisDevice(vapidPublicKey: string): Promise<PushSubscriptionJSON> {
-  if (pushSupport() === 'unsupported') throw new PushUnavailableError('This browser cannot show app notifications.');
+  if (pushSupport() === 'unsupported') throw new PushUnavailableError(/*i18n*/ 'This browser cannot show app notifications.');
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new PushUnavailableError('Notifications are blocked for this site. Allow them in your browser settings to turn this on.');
+  if (permission !== 'granted')
+    throw new PushUnavailableError(/*i18n*/ 'Notifications are blocked for this site. Allow them in your browser settings to turn this on.');
   const registration = await readyRegistration();
   const existing = await registration.pushManager.getSubscription();
   const subscription = existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(vapidPublicKey) }));

@@ -1,6 +1,8 @@
 import { CloudOff, Wifi } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '../../../../shared/constants';
+import { useI18n } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/intl-format';
 import { useOnlineStatus } from '../hooks/use-online-status';
 import { usePendingItems } from '../hooks/use-pending-bookings';
 
@@ -9,6 +11,7 @@ import { usePendingItems } from '../hooks/use-pending-bookings';
  * 'Connected' for 3 s, then nothing. The live region stays mounted so screen readers hear each change.
  */
 export function ConnectivityBadge() {
+  const { i18n } = useI18n();
   const online = useOnlineStatus();
   // Bookings and cancellations alike wait to be sent (decision 033).
   const pending = usePendingItems().length;
@@ -28,20 +31,22 @@ export function ConnectivityBadge() {
   const state = !online ? 'offline' : connectedShown ? 'connected' : 'hidden';
 
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-3 left-3 z-40 print:hidden" data-testid="connectivity-badge">
+    <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-3 start-3 z-40 print:hidden" data-testid="connectivity-badge">
       {state === 'offline' && (
         <span className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-medium text-amber-900 shadow-md ring-1 ring-amber-300 dark:bg-amber-900 dark:text-amber-50 dark:ring-amber-700">
           <CloudOff className="h-4 w-4" aria-hidden />
-          Offline mode
+          {i18n._('Offline mode')}
           {pending > 0 && (
-            <span className="rounded-full bg-amber-800 px-2 py-0.5 text-xs text-white dark:bg-amber-200 dark:text-amber-950">{pending} pending</span>
+            <span className="rounded-full bg-amber-800 px-2 py-0.5 text-xs text-white dark:bg-amber-200 dark:text-amber-950">
+              {i18n._('{count} pending', { count: formatNumber(pending) })}
+            </span>
           )}
         </span>
       )}
       {state === 'connected' && (
         <span className="inline-flex items-center gap-2 rounded-full bg-emerald-100 px-3 py-1.5 text-sm font-medium text-emerald-900 shadow-md ring-1 ring-emerald-300 dark:bg-emerald-900 dark:text-emerald-50 dark:ring-emerald-700">
           <Wifi className="h-4 w-4" aria-hidden />
-          Connected
+          {i18n._('Connected')}
         </span>
       )}
     </div>

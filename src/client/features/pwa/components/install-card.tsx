@@ -2,6 +2,7 @@ import { Download, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { TIMINGS } from '../../../../shared/constants';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
 import { capturedInstallEvent, forgetInstallEvent, onInstallEvent } from '../lib/install-event';
 import { isStandalone, rememberInstallDismissed, wasInstallDismissed } from '../lib/install-prompt';
 
@@ -11,6 +12,7 @@ import { isStandalone, rememberInstallDismissed, wasInstallDismissed } from '../
  * App' opens the native prompt and hides; once installed the remembered dismissal is cleared.
  */
 export function InstallCard() {
+  const { i18n } = useI18n();
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
@@ -63,27 +65,27 @@ export function InstallCard() {
   return (
     <aside
       aria-labelledby="install-card-title"
-      className="fixed inset-x-3 bottom-14 z-50 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:inset-x-auto sm:bottom-4 sm:right-4 sm:w-80 dark:border-slate-700 dark:bg-slate-900 print:hidden"
+      className="fixed inset-x-3 bottom-14 z-50 rounded-xl border border-slate-200 bg-white p-4 shadow-xl sm:inset-x-auto sm:bottom-4 sm:end-4 sm:w-80 dark:border-slate-700 dark:bg-slate-900 print:hidden"
     >
       <div className="flex items-start gap-3">
         <img src="/icons/icon-192.png" alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg" />
         <div className="min-w-0 flex-1">
           <h2 id="install-card-title" className="font-semibold">
-            Install RepVisit
+            {i18n._('Install RepVisit')}
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">Add to home screen for quick access</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._('Add to home screen for quick access')}</p>
         </div>
-        <Button variant="ghost" size="icon" onClick={dismiss} aria-label="Close" className="-mr-2 -mt-2 shrink-0">
+        <Button variant="ghost" size="icon" onClick={dismiss} aria-label={i18n._('Close')} className="-me-2 -mt-2 shrink-0">
           <X className="h-4 w-4" aria-hidden />
         </Button>
       </div>
       <div className="mt-3 flex gap-2">
         <Button size="sm" className="flex-1" onClick={() => void install()}>
           <Download className="h-4 w-4" aria-hidden />
-          Install App
+          {i18n._('Install App')}
         </Button>
         <Button size="sm" variant="secondary" className="flex-1" onClick={dismiss}>
-          Not now
+          {i18n._('Not now')}
         </Button>
       </div>
     </aside>

@@ -1,5 +1,6 @@
 import { TIMINGS } from '../../../../shared/constants';
 import type { PendingAppointment, PendingCancellation, PendingCheckIn, SyncResult } from '../../../lib/offline-queue';
+import { i18n } from '../../../lib/i18n';
 import { toast, toastEach } from '../../../lib/toast';
 import {
   CANCEL_QUEUED_TITLE,
@@ -9,6 +10,7 @@ import {
   CHECK_IN_REFUSED_TITLE,
   CHECK_IN_SENT_TITLE,
   cancelQueuedText,
+  cancelSentText,
   checkInQueuedText,
   checkInSentText,
   offlineBookingText,
@@ -48,43 +50,43 @@ export function askNotificationPermission(): void {
 export function reportSync(result: SyncResult): void {
   const toasts: Parameters<typeof toastEach>[0] = [];
   const synced = result.synced.length;
-  if (synced > 0 && !notifyDevice(SYNCED_TITLE, syncedText(synced))) {
-    toasts.push({ title: SYNCED_TITLE, description: syncedText(synced), variant: 'success' });
+  if (synced > 0 && !notifyDevice(i18n._(SYNCED_TITLE), syncedText(synced))) {
+    toasts.push({ title: i18n._(SYNCED_TITLE), description: syncedText(synced), variant: 'success' });
   }
   if (result.refused.length > 0) {
     const reasons = result.refused.map((r) => `${pendingBookingLabel(r.item)}: ${r.message}`);
-    toasts.push({ title: REFUSED_TITLE, description: reasons.join(' '), variant: 'destructive', duration: TIMINGS.registrationToastMs * 2 });
+    toasts.push({ title: i18n._(REFUSED_TITLE), description: reasons.join(' '), variant: 'destructive', duration: TIMINGS.registrationToastMs * 2 });
   }
   if (result.cancelled.length > 0) {
-    const visits = result.cancelled.map((c) => `Your visit with ${pendingCancellationLabel(c)} has been cancelled.`);
-    toasts.push({ title: CANCEL_SENT_TITLE, description: visits.join(' '), variant: 'success' });
+    const visits = result.cancelled.map(cancelSentText);
+    toasts.push({ title: i18n._(CANCEL_SENT_TITLE), description: visits.join(' '), variant: 'success' });
   }
   if (result.cancelRefused.length > 0) {
     const reasons = result.cancelRefused.map((r) => `${pendingCancellationLabel(r.item)}: ${r.message}`);
-    toasts.push({ title: CANCEL_REFUSED_TITLE, description: reasons.join(' '), variant: 'destructive', duration: TIMINGS.registrationToastMs * 2 });
+    toasts.push({ title: i18n._(CANCEL_REFUSED_TITLE), description: reasons.join(' '), variant: 'destructive', duration: TIMINGS.registrationToastMs * 2 });
   }
   if (result.checkedIn.length > 0) {
-    toasts.push({ title: CHECK_IN_SENT_TITLE, description: result.checkedIn.map(checkInSentText).join(' '), variant: 'success' });
+    toasts.push({ title: i18n._(CHECK_IN_SENT_TITLE), description: result.checkedIn.map(checkInSentText).join(' '), variant: 'success' });
   }
   if (result.checkInRefused.length > 0) {
     const reasons = result.checkInRefused.map((r) => `${pendingCheckInLabel(r.item)}: ${r.message}`);
-    toasts.push({ title: CHECK_IN_REFUSED_TITLE, description: reasons.join(' '), variant: 'destructive', duration: TIMINGS.registrationToastMs * 2 });
+    toasts.push({ title: i18n._(CHECK_IN_REFUSED_TITLE), description: reasons.join(' '), variant: 'destructive', duration: TIMINGS.registrationToastMs * 2 });
   }
   toastEach(toasts);
 }
 
 /** Tells the rep a booking made without a network waits on the device, and asks to notify when it is sent. */
 export function announceQueuedBooking(pending: PendingAppointment): void {
-  toast({ title: 'Saved Offline', description: offlineBookingText(pending), variant: 'info' });
+  toast({ title: i18n._('Saved Offline'), description: offlineBookingText(pending), variant: 'info' });
   askNotificationPermission();
 }
 
 /** Tells the rep a cancellation made without a network waits on the device, and can be undone until it is sent. */
 export function announceQueuedCancellation(pending: PendingCancellation): void {
-  toast({ title: CANCEL_QUEUED_TITLE, description: cancelQueuedText(pending), variant: 'info' });
+  toast({ title: i18n._(CANCEL_QUEUED_TITLE), description: cancelQueuedText(pending), variant: 'info' });
 }
 
 /** Tells the rep a check-in typed without a network waits on the device, and counts from when the code was typed. */
 export function announceQueuedCheckIn(pending: PendingCheckIn): void {
-  toast({ title: CHECK_IN_QUEUED_TITLE, description: checkInQueuedText(pending), variant: 'info' });
+  toast({ title: i18n._(CHECK_IN_QUEUED_TITLE), description: checkInQueuedText(pending), variant: 'info' });
 }

@@ -1,5 +1,6 @@
 import { Megaphone, X } from 'lucide-react';
 import { useState } from 'react';
+import { useI18n } from '../../../lib/i18n';
 import { useActiveNotification } from '../api/get-active-notification';
 import { rememberAnnouncementDismissed, wasAnnouncementDismissed } from '../lib/announcement-dismissal';
 
@@ -8,6 +9,7 @@ import { rememberAnnouncementDismissed, wasAnnouncementDismissed } from '../lib/
  * announcement (docs/decisions/035): a reload keeps it hidden, a new announcement shows again.
  */
 export function AnnouncementBanner() {
+  const { i18n } = useI18n();
   const { data: announcement } = useActiveNotification();
   const [dismissedNow, setDismissedNow] = useState<number | null>(null);
   if (!announcement || dismissedNow === announcement.id || wasAnnouncementDismissed(announcement.id)) return null;
@@ -17,7 +19,7 @@ export function AnnouncementBanner() {
   };
   return (
     <section
-      aria-label="Announcement"
+      aria-label={i18n._('Announcement')}
       className="mb-4 flex items-start gap-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
     >
       <Megaphone className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
@@ -25,7 +27,7 @@ export function AnnouncementBanner() {
       <button
         type="button"
         onClick={dismiss}
-        aria-label="Dismiss announcement"
+        aria-label={i18n._('Dismiss announcement')}
         className="-m-1 rounded p-1 text-sky-700 hover:bg-sky-100 dark:text-sky-200 dark:hover:bg-sky-900"
       >
         <X className="h-4 w-4" aria-hidden />

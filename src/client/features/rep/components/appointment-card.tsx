@@ -10,17 +10,18 @@ import type { RepAppointment } from '../../../../shared/schemas/booking';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { i18n, useI18n } from '../../../lib/i18n';
+import { formatWeekday } from '../../../lib/intl-format';
 import { CheckInStatus } from './check-in-status';
 import { doctorTitle } from './doctor-title';
-import { longDate } from './calendar-day-text';
 import { RESCHEDULE_NEEDS_NETWORK } from '../lib/waitlist-text';
 
 /** 'Today', 'Tomorrow' or the weekday of an appointment date (spec part 2, 2.1). */
 export function dayLabel(date: string, today: string): string {
   if (!isIsoDate(date)) return '';
-  if (date === today) return 'Today';
-  if (date === addDays(today, 1)) return 'Tomorrow';
-  return longDate(date).split(' ')[0]!;
+  if (date === today) return i18n._('Today');
+  if (date === addDays(today, 1)) return i18n._('Tomorrow');
+  return formatWeekday(date);
 }
 
 /**
@@ -68,6 +69,7 @@ export function AppointmentCard({
   /** Without a network Reschedule waits, saying why. */
   offline?: boolean;
 }) {
+  useI18n(); // re-rendered in a newly chosen language
   const offlineHintId = useId();
   const date = a.appointment_date.slice(0, 10);
   const cancel = canRepCancel({ date, status: a.status }, today);
@@ -93,14 +95,14 @@ export function AppointmentCard({
           <Badge tone={statusTone(a.status, a.requires_approval)}>{visitStatusText(a.status, { requiresApproval: a.requires_approval })}</Badge>
           {a.token !== null && (
             <Badge tone="neutral" data-testid="appointment-token">
-              <span aria-hidden>Token #{a.token}</span>
-              <span className="sr-only">Your place in the day: {a.token}</span>
+              <span aria-hidden>{i18n._('Token #{token}', { token: a.token })}</span>
+              <span className="sr-only">{i18n._('Your place in the day: {token}', { token: a.token })}</span>
             </Badge>
           )}
           {cancellation && (
             <Badge tone="warning">
-              <CloudUpload className="mr-1 h-3.5 w-3.5" aria-hidden />
-              Cancellation waiting to be sent
+              <CloudUpload className="me-1 h-3.5 w-3.5" aria-hidden />
+              {i18n._('Cancellation waiting to be sent')}
             </Badge>
           )}
         </div>
@@ -114,9 +116,9 @@ export function AppointmentCard({
           <span className="font-medium">{dayLabel(date, today)}</span>
           <span>{formatDisplayDate(a.appointment_date)}</span>
           {a.start_time && (
-            <span className="ml-1 inline-flex items-center gap-1 font-medium">
+            <span className="ms-1 inline-flex items-center gap-1 font-medium">
               <Clock className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-              <span className="sr-only">at</span>
+              <span className="sr-only">{i18n._('at')}</span>
               <span data-testid="appointment-time">{a.start_time}</span>
             </span>
           )}
@@ -125,7 +127,7 @@ export function AppointmentCard({
       <div className="flex shrink-0 flex-col items-start gap-2 sm:items-end">
         <CheckInStatus
           appointmentId={a.id}
-          visitName={`${doctor} on ${when}`}
+          visitName={i18n._('{doctor} on {when}', { doctor, when })}
           checkedInAt={a.checked_in_at}
           waitingTypedAt={checkInTypedAt}
           onCheckIn={mayCheckIn ? () => onCheckIn(a) : undefined}
@@ -136,10 +138,10 @@ export function AppointmentCard({
             size="sm"
             onClick={cancellation.onUndo}
             loading={cancellation.undoing}
-            aria-label={`Undo cancellation of the appointment with ${doctor} on ${when}`}
+            aria-label={i18n._('Undo cancellation of the appointment with {doctor} on {when}', { doctor, when })}
           >
             <Undo2 className="h-4 w-4" aria-hidden />
-            Undo
+            {i18n._('Undo')}
           </Button>
         ) : (
           <div className="flex flex-wrap items-center gap-2 sm:justify-end">
@@ -150,16 +152,21 @@ export function AppointmentCard({
                 onClick={() => onReschedule(a)}
                 disabled={offline}
                 aria-describedby={offline ? offlineHintId : undefined}
-                aria-label={`Reschedule appointment with ${doctor} on ${when}`}
+                aria-label={i18n._('Reschedule appointment with {doctor} on {when}', { doctor, when })}
                 data-reschedule={a.id}
               >
                 <CalendarClock className="h-4 w-4" aria-hidden />
-                Reschedule
+                {i18n._('Reschedule')}
               </Button>
             )}
             {cancel.ok ? (
-              <Button variant="destructive" size="sm" onClick={() => onCancel(a)} aria-label={`Cancel appointment with ${doctor} on ${when}`}>
-                Cancel
+              <Button
+                variant="destructive"
+                size="sm"
+                onClick={() => onCancel(a)}
+                aria-label={i18n._('Cancel appointment with {doctor} on {when}', { doctor, when })}
+              >
+                {i18n._('Cancel')}
               </Button>
             ) : (
               <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{cancel.message}</p>
@@ -168,7 +175,7 @@ export function AppointmentCard({
         )}
         {mayReschedule && offline && (
           <p id={offlineHintId} className="text-xs text-slate-600 dark:text-slate-300">
-            {RESCHEDULE_NEEDS_NETWORK}
+            {i18n._(RESCHEDULE_NEEDS_NETWORK)}
           </p>
         )}
       </div>

@@ -2,6 +2,7 @@ import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../lib/i18n';
 import type { AvailabilityMonth } from '../hooks/use-availability-month';
 import type { QueuedCalendarDay } from '../lib/queued-calendar';
 import { AvailabilityCalendar } from './availability-calendar';
@@ -9,7 +10,7 @@ import { AvailabilitySummary } from './availability-summary';
 import { BookingDisabledPanel } from './booking-disabled-panel';
 import { CalendarLegend } from './calendar-legend';
 
-const LOAD_ERROR = 'Could not load doctor availability. Please try again.';
+const LOAD_ERROR = /*i18n*/ 'Could not load doctor availability. Please try again.';
 
 /**
  * The doctor's settings summary, the month calendar and the panel of the picked day (spec part 2, 2.1), as booking
@@ -37,6 +38,7 @@ export function AvailabilityBoard({
   /** When moving a visit: its date now, marked on the calendar. */
   currentVisitDate?: string;
 }) {
+  const { i18n } = useI18n();
   const { settings, calendar, month } = view;
   const cal = calendar.data;
   if (settings.isError || (calendar.isError && !cal)) {
@@ -46,7 +48,7 @@ export function AvailabilityBoard({
         className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
       >
         <AlertCircle className="h-4 w-4 shrink-0" aria-hidden />
-        <span className="flex-1">{LOAD_ERROR}</span>
+        <span className="flex-1">{i18n._(LOAD_ERROR)}</span>
         <Button
           size="sm"
           variant="secondary"
@@ -55,7 +57,7 @@ export function AvailabilityBoard({
             void calendar.refetch();
           }}
         >
-          Try again
+          {i18n._('Try again')}
         </Button>
       </div>
     );
@@ -63,7 +65,7 @@ export function AvailabilityBoard({
   if (settings.isPending || !cal) {
     return (
       <div className="mt-4">
-        <Spinner label="Loading availability..." />
+        <Spinner label={i18n._('Loading availability...')} />
       </div>
     );
   }

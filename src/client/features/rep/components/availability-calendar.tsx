@@ -2,24 +2,20 @@ import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { addDays } from '../../../../shared/dates';
+import { LOCALE_DIRECTION } from '../../../../shared/i18n/locales';
 import { Button } from '../../../components/ui/button';
+import { i18n, useI18n } from '../../../lib/i18n';
+import { formatWeekday } from '../../../lib/intl-format';
 import { dayRefusalMessage } from '../../../../shared/booking/booking-rules';
 import { REASON_CELL_CLASS } from './calendar-day-style';
 import { dayAriaLabel, longDate, monthTitle, REASON_SHORT, weekdayIndex } from './calendar-day-text';
 import type { QueuedCalendarDay } from '../lib/queued-calendar';
 
 /** A day whose booking waits on this device to be sent (decision 033). */
-const pendingDayLabel = (date: string) => `${longDate(date)}, unavailable: your booking for this date is waiting to be sent`;
+const pendingDayLabel = (date: string) => i18n._('{date}, unavailable: your booking for this date is waiting to be sent', { date: longDate(date) });
 
-const HEADERS = [
-  ['Sun', 'Sunday'],
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-] as const;
+/** A Sunday, then the six days after it: the column headers' weekdays in the active language. */
+const WEEK_OF_DATES = ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07'] as const;
 
 /**
  * A Sun..Sat month grid (spec part 2, 2.1). Every day is a button that says whether it can be booked and why
@@ -56,6 +52,7 @@ export function AvailabilityCalendar({
   /** When moving a visit (docs/decisions/043): the date it is on now, marked 'Yours'. */
   currentVisitDate?: string;
 }) {
+  const { locale } = useI18n();
   const idPrefix = useId();
   const byDate = new Map(days.map((d) => [d.date, d]));
   const first = days[0]?.date;
@@ -78,7 +75,9 @@ export function AvailabilityCalendar({
   const focusTarget = focused && byDate.has(focused) ? focused : initialFocus;
   const onKeyDown = (e: KeyboardEvent, date: string) => {
     const weekday = weekdayIndex(date);
-    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7, Home: -weekday, End: 6 - weekday }[e.key];
+    // Right to left (Urdu) the week runs leftwards: the left arrow goes on to the next day.
+    const ahead = LOCALE_DIRECTION[locale] === 'rtl' ? -1 : 1;
+    const step = { ArrowLeft: -ahead, ArrowRight: ahead, ArrowUp: -7, ArrowDown: 7, Home: -weekday, End: 6 - weekday }[e.key];
     if (step === undefined) return;
     e.preventDefault();
     const next = addDays(date, step);
@@ -95,21 +94,26 @@ export function AvailabilityCalendar({
   return (
     <div>
       <div className="mb-3 flex items-center justify-between gap-2">
-        <Button variant="secondary" size="icon" onClick={() => onMonthChange(-1)} disabled={!canGoPrev} aria-label="Previous month">
-          <ChevronLeft className="h-4 w-4" aria-hidden />
+        <Button variant="secondary" size="icon" onClick={() => onMonthChange(-1)} disabled={!canGoPrev} aria-label={i18n._('Previous month')}>
+          <ChevronLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
         </Button>
         <h3 id={`cal-${month}`} className="text-base font-semibold" aria-live="polite">
           {monthTitle(month)}
         </h3>
-        <Button variant="secondary" size="icon" onClick={() => onMonthChange(1)} disabled={!canGoNext} aria-label="Next month">
-          <ChevronRight className="h-4 w-4" aria-hidden />
+        <Button variant="secondary" size="icon" onClick={() => onMonthChange(1)} disabled={!canGoNext} aria-label={i18n._('Next month')}>
+          <ChevronRight className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
         </Button>
       </div>
       <div role="grid" aria-labelledby={`cal-${month}`} aria-busy={busy || undefined} className={clsx('grid gap-1', busy && 'opacity-60')}>
         <div role="row" className="grid grid-cols-7 gap-1">
-          {HEADERS.map(([short, long]) => (
-            <div key={short} role="columnheader" aria-label={long} className="py-1 text-center text-xs font-medium text-slate-500 dark:text-slate-400">
-              {short}
+          {WEEK_OF_DATES.map((date) => (
+            <div
+              key={date}
+              role="columnheader"
+              aria-label={formatWeekday(date)}
+              className="py-1 text-center text-xs font-medium text-slate-500 dark:text-slate-400"
+            >
+              {formatWeekday(date, 'short')}
             </div>
           ))}
         </div>
@@ -126,7 +130,11 @@ export function AvailabilityCalendar({
                     }}
                     tabIndex={day.date === focusTarget ? 0 : -1}
                     aria-label={
-                      day.pending ? pendingDayLabel(day.date) : `${dayAriaLabel(day)}${day.date === currentVisitDate ? ', your visit is on this date now' : ''}`
+                      day.pending
+                        ? pendingDayLabel(day.date)
+                        : day.date === currentVisitDate
+                          ? i18n._('{day}, your visit is on this date now', { day: dayAriaLabel(day) })
+                          : dayAriaLabel(day)
                     }
                     aria-disabled={!day.selectable || undefined}
                     aria-describedby={day.reason ? `${idPrefix}-${day.date}` : undefined}
@@ -161,13 +169,13 @@ export function AvailabilityCalendar({
                     <span className="font-medium">{Number(day.date.slice(8))}</span>
                     <span aria-hidden className="text-[10px] sm:text-xs">
                       {day.pending
-                        ? 'Pending'
+                        ? i18n._('Pending')
                         : day.date === currentVisitDate
-                          ? 'Yours'
+                          ? i18n._('Yours')
                           : day.selectable
-                            ? `${day.slotsLeft} left`
+                            ? i18n._('{count} left', { count: day.slotsLeft })
                             : day.reason
-                              ? REASON_SHORT[day.reason]
+                              ? i18n._(REASON_SHORT[day.reason])
                               : ''}
                     </span>
                   </button>

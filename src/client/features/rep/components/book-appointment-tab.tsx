@@ -3,6 +3,7 @@ import type { RepSessionUser } from '../../auth/api/get-me';
 import { useSubscriptionStatus } from '../../subscription/api/get-subscription-status';
 import { SubscriptionPanel } from '../../subscription/components/subscription-panel';
 import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../lib/i18n';
 import { useClinicsByDoctor } from '../api/get-clinics-by-doctor';
 import { useDoctorSelection } from '../hooks/use-doctor-selection';
 import { DoctorAvailability } from './doctor-availability';
@@ -10,12 +11,13 @@ import { FindDoctorForm } from './find-doctor-form';
 
 /** Find a doctor, then book on the calendar; without an active subscription, the subscription panel. */
 export function BookAppointmentTab({ rep }: { rep: RepSessionUser }) {
+  const { i18n } = useI18n();
   const subscription = useSubscriptionStatus(rep.id);
   const cascade = useDoctorSelection();
   const { selection: s } = cascade;
   const clinics = useClinicsByDoctor(s.doctorId, { state: s.state, city: s.city });
 
-  if (subscription.isPending) return <Spinner label="Checking your subscription..." />;
+  if (subscription.isPending) return <Spinner label={i18n._('Checking your subscription...')} />;
   if (!subscription.data?.isActive) {
     return <SubscriptionPanel repId={rep.id} customerName={rep.fullName} customerEmail={rep.email} customerPhone={rep.phone} />;
   }
@@ -39,7 +41,7 @@ export function BookAppointmentTab({ rep }: { rep: RepSessionUser }) {
           className="flex items-start gap-2 rounded-lg border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900 dark:border-yellow-700 dark:bg-yellow-950 dark:text-yellow-100"
         >
           <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          <span>Please complete the selection process: Select State → City → Specialty → Doctor → Clinic to view availability calendar.</span>
+          <span>{i18n._('Please complete the selection process: Select State → City → Specialty → Doctor → Clinic to view availability calendar.')}</span>
         </p>
       )}
     </div>

@@ -1,37 +1,38 @@
 import type { DayBlockReason as CalendarDayReason } from '../../../../shared/booking/booking-rules';
 import type { CalendarDay } from '../../../../shared/schemas/booking';
+import { i18n } from '../../../lib/i18n';
+import { formatMonthYear, formatWeekday } from '../../../lib/intl-format';
 
-// Display words for the calendar's day states; the rules themselves are the server's (src/shared/booking).
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+// Display words for the calendar's day states; the rules themselves are the server's (src/shared/booking). The
+// tables' texts are marked for translation and translated where they are shown (i18n._(REASON_TEXT[r])).
 
 /** Why a day cannot be picked, in words a screen reader reads after the date. */
 export const REASON_TEXT: Record<CalendarDayReason, string> = {
-  past: 'past date',
-  beyond_horizon: 'too far ahead to book',
-  unavailable_weekday: 'not a working day for this doctor',
-  clinic_closed: 'the clinic is closed',
-  leave: 'the doctor is on leave',
-  closed: 'calls cancelled by the clinic',
-  frequency: 'call-frequency freeze',
-  full: 'fully booked',
-  already_booked: 'you already have an appointment on this date',
-  has_future_appointment: 'you have a future appointment with this doctor',
+  past: /*i18n*/ 'past date',
+  beyond_horizon: /*i18n*/ 'too far ahead to book',
+  unavailable_weekday: /*i18n*/ 'not a working day for this doctor',
+  clinic_closed: /*i18n*/ 'the clinic is closed',
+  leave: /*i18n*/ 'the doctor is on leave',
+  closed: /*i18n*/ 'calls cancelled by the clinic',
+  frequency: /*i18n*/ 'call-frequency freeze',
+  full: /*i18n*/ 'fully booked',
+  already_booked: /*i18n*/ 'you already have an appointment on this date',
+  has_future_appointment: /*i18n*/ 'you have a future appointment with this doctor',
 };
 
 /** The short word shown inside a day cell. */
 export const REASON_SHORT: Record<CalendarDayReason, string> = {
-  past: 'Past',
-  beyond_horizon: 'Later',
-  unavailable_weekday: 'Off',
-  clinic_closed: 'Closed',
-  leave: 'Leave',
-  closed: 'Closed',
-  frequency: 'Freeze',
-  full: 'Full',
-  already_booked: 'Booked',
-  has_future_appointment: 'Locked',
+  past: /*i18n*/ 'Past',
+  beyond_horizon: /*i18n*/ 'Later',
+  unavailable_weekday: /*i18n*/ 'Off',
+  clinic_closed: /*i18n*/ 'Closed',
+  // A doctor's leave, not the button that leaves a waitlist ('Leave'): its own id, the same English word.
+  leave: /*i18n*/ '{day, select, leave {Leave} other {Leave}}',
+  closed: /*i18n*/ 'Closed',
+  frequency: /*i18n*/ 'Freeze',
+  full: /*i18n*/ 'Full',
+  already_booked: /*i18n*/ 'Booked',
+  has_future_appointment: /*i18n*/ 'Locked',
 };
 
 function parts(iso: string) {
@@ -39,26 +40,27 @@ function parts(iso: string) {
   return { y, m, d, weekday: new Date(Date.UTC(y, m - 1, d)).getUTCDay() };
 }
 
-/** 'Tuesday 10 March 2026'. */
+/** 'Tuesday 10 March 2026' ('मंगलवार 10 मार्च 2026'): weekday and month in the active language. */
 export function longDate(iso: string): string {
-  const { y, m, d, weekday } = parts(iso);
-  return `${WEEKDAYS[weekday]} ${d} ${MONTHS[m - 1]} ${y}`;
+  const { y, m, d } = parts(iso);
+  return `${formatWeekday(iso)} ${d} ${formatMonthYear(y, m)}`;
 }
 
 /** 'March 2026' for a 'yyyy-mm' month. */
 export function monthTitle(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return `${MONTHS[m - 1]} ${y}`;
+  return formatMonthYear(y, m);
 }
 
 export function slotsText(n: number): string {
-  return `${n} slot${n === 1 ? '' : 's'} left`;
+  return i18n._('{count, plural, one {# slot left} other {# slots left}}', { count: n });
 }
 
 /** 'Tuesday 10 March 2026, 2 slots left' or 'Tuesday 10 March 2026, unavailable: past date'. */
 export function dayAriaLabel(day: CalendarDay): string {
-  if (day.selectable) return `${longDate(day.date)}, ${slotsText(day.slotsLeft)}`;
-  return `${longDate(day.date)}, unavailable: ${day.reason ? REASON_TEXT[day.reason] : 'not bookable'}`;
+  if (day.selectable) return i18n._('{date}, {slots}', { date: longDate(day.date), slots: slotsText(day.slotsLeft) });
+  const reason = day.reason ? i18n._(REASON_TEXT[day.reason]) : i18n._('not bookable');
+  return i18n._('{date}, unavailable: {reason}', { date: longDate(day.date), reason });
 }
 
 /** 0 = Sunday: where the month's first day sits in a Sun..Sat row. */

@@ -1,6 +1,7 @@
 import { LogIn } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
 import { rememberReturnAfterLogin } from '../lib/return-after-login';
 
 /**
@@ -8,6 +9,7 @@ import { rememberReturnAfterLogin } from '../lib/return-after-login';
  * the dashboard brings them back here to finish the check-in (features/rep/lib/return-after-login.ts).
  */
 export function CheckInLoginPrompt({ returnTo }: { returnTo: string }) {
+  const { i18n } = useI18n();
   const navigate = useNavigate();
   const logIn = () => {
     rememberReturnAfterLogin(returnTo);
@@ -16,11 +18,11 @@ export function CheckInLoginPrompt({ returnTo }: { returnTo: string }) {
   return (
     <div className="grid justify-items-start gap-4">
       <p role="status" className="text-slate-700 dark:text-slate-200">
-        Please log in to check in. You will come back here after logging in.
+        {i18n._('Please log in to check in. You will come back here after logging in.')}
       </p>
       <Button onClick={logIn}>
         <LogIn className="h-4 w-4" aria-hidden />
-        Log in
+        {i18n._('Log in')}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { CheckCircle2, CloudUpload, LogIn } from 'lucide-react';
 import { timeInIndia } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
 import { ProofOfVisitButton } from './proof-of-visit-button';
 
 /**
@@ -23,12 +24,13 @@ export function CheckInStatus({
   /** Given when the rep may check in now (the visit's day, booked or confirmed, not checked in). */
   onCheckIn?: () => void;
 }) {
+  const { i18n } = useI18n();
   if (checkedInAt) {
     return (
       <div className="flex flex-wrap items-center gap-2">
         <p className="flex items-center gap-1.5 text-sm font-medium text-emerald-800 dark:text-emerald-300">
           <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden />
-          Checked in {timeInIndia(new Date(checkedInAt))}
+          {i18n._('Checked in {time}', { time: timeInIndia(new Date(checkedInAt)) })}
         </p>
         <ProofOfVisitButton appointmentId={appointmentId} visitName={visitName} />
       </div>
@@ -38,16 +40,18 @@ export function CheckInStatus({
     return (
       <p className="flex flex-wrap items-center gap-x-1.5 text-sm font-medium text-amber-900 dark:text-amber-200">
         <CloudUpload className="h-4 w-4 shrink-0" aria-hidden />
-        Check-in waiting to be sent
-        <span className="font-normal text-slate-600 dark:text-slate-300">(code typed at {timeInIndia(new Date(waitingTypedAt))})</span>
+        {i18n._('Check-in waiting to be sent')}
+        <span className="font-normal text-slate-600 dark:text-slate-300">
+          {i18n._('(code typed at {time})', { time: timeInIndia(new Date(waitingTypedAt)) })}
+        </span>
       </p>
     );
   }
   if (!onCheckIn) return null;
   return (
-    <Button size="sm" onClick={onCheckIn} aria-label={`Check in: ${visitName}`}>
+    <Button size="sm" onClick={onCheckIn} aria-label={i18n._('Check in: {visit}', { visit: visitName })}>
       <LogIn className="h-4 w-4" aria-hidden />
-      Check in
+      {i18n._('Check in')}
     </Button>
   );
 }

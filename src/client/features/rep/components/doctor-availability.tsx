@@ -4,6 +4,7 @@ import { visitDateText } from '../../../../shared/booking/visit-label';
 import type { BookAppointmentResponse } from '../../../../shared/schemas/booking';
 import { Card } from '../../../components/ui/card';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { i18n, useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { isQueuedBooking } from '../../../lib/offline-queue';
 import { usePendingBookings } from '../../pwa/hooks/use-pending-bookings';
@@ -19,14 +20,16 @@ import { queuedBookingRefusal, withQueuedBookings } from '../lib/queued-calendar
 
 // spec part 2, 5: a booking refused for want of a session says so in the spec's words, whatever answered the 401.
 const bookingFailure = (err: unknown) =>
-  err instanceof ApiError && err.status === 401 ? BOOKING_MESSAGES.mustBeLoggedIn : errorMessage(err, 'Failed to book appointment');
+  err instanceof ApiError && err.status === 401 ? i18n._(BOOKING_MESSAGES.mustBeLoggedIn) : errorMessage(err, i18n._('Failed to book appointment'));
 
 /** The confirmation: with visiting hours it names the visit's time and place in the day (docs/decisions/039). */
 function bookedText(res: BookAppointmentResponse, doctor: string): string {
   const a = res.appointment;
-  if (!a.start_time) return res.message || `Your visit with ${doctor} is booked.`;
-  const token = a.token !== null ? ` (Token #${a.token})` : '';
-  return `Your visit with ${doctor} on ${visitDateText(a.appointment_date, a.start_time)} is booked${token}.`;
+  if (!a.start_time) return res.message || i18n._('Your visit with {doctor} is booked.', { doctor });
+  const when = visitDateText(a.appointment_date, a.start_time);
+  return a.token !== null
+    ? i18n._('Your visit with {doctor} on {when} is booked (Token #{token}).', { doctor, when, token: a.token })
+    : i18n._('Your visit with {doctor} on {when} is booked.', { doctor, when });
 }
 
 /** "Dr. {doctor}'s Availability": settings summary, month calendar and the booking panel (spec part 2, 2.1). */
@@ -43,6 +46,7 @@ export function DoctorAvailability({
   doctorName: string;
   clinicName?: string;
 }) {
+  useI18n(); // re-rendered in a newly chosen language
   const [selected, setSelected] = useState<string | null>(null);
   const view = useAvailabilityMonth({ clinicId, doctorId });
   const { settings, calendar } = view;
@@ -84,12 +88,12 @@ export function DoctorAvailability({
             setSelected(null);
             return;
           }
-          toast({ title: 'Appointment Booked', description: bookedText(res, name), variant: 'success' });
+          toast({ title: i18n._('Appointment Booked'), description: bookedText(res, name), variant: 'success' });
           setSelected(null);
         },
         onError: (err) => {
           visitTimes?.onRefused(err);
-          toast({ title: 'Booking Failed', description: bookingFailure(err), variant: 'destructive' });
+          toast({ title: i18n._('Booking Failed'), description: bookingFailure(err), variant: 'destructive' });
         },
       },
     );
@@ -98,8 +102,8 @@ export function DoctorAvailability({
   return (
     <div ref={card} className="scroll-mt-4">
       <Card>
-        <h2 className="text-lg font-semibold">{name}&apos;s Availability</h2>
-        {clinicName && <p className="text-sm text-slate-600 dark:text-slate-300">at {clinicName}</p>}
+        <h2 className="text-lg font-semibold">{i18n._("{doctor}'s Availability", { doctor: name })}</h2>
+        {clinicName && <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._('at {clinic}', { clinic: clinicName })}</p>}
         <AvailabilityBoard
           view={view}
           days={days}

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { useI18n } from '../../../lib/i18n';
 import { DOCTOR_PAGE_SIZE, useDoctorsByLocation } from '../api/get-doctors-by-location';
 import type { DoctorSelection } from '../hooks/use-doctor-selection';
 import { doctorTitle } from './doctor-title';
@@ -16,6 +17,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  * specialty starts with an empty search.
  */
 export function DoctorPicker({ selection: s, onSelect }: { selection: DoctorSelection; onSelect: (doctor: { id: number; name: string } | null) => void }) {
+  const { i18n } = useI18n();
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -30,16 +32,19 @@ export function DoctorPicker({ selection: s, onSelect }: { selection: DoctorSele
   const enabled = s.specialty !== '';
   const chosenHidden = s.doctorId !== null && !doctors.some((d) => d.id === s.doctorId);
 
-  let placeholder = 'Select Doctor';
-  if (enabled && list.isPending) placeholder = 'Loading doctors...';
-  else if (enabled && doctors.length === 0) placeholder = q ? 'No doctors match your search' : 'No doctors available';
+  let placeholder = i18n._('Select Doctor');
+  if (enabled && list.isPending) placeholder = i18n._('Loading doctors...');
+  else if (enabled && doctors.length === 0) placeholder = q ? i18n._('No doctors match your search') : i18n._('No doctors available');
 
   let status: string | undefined;
-  if (long && list.isPlaceholderData) status = 'Searching...';
+  if (long && list.isPlaceholderData) status = i18n._('Searching...');
   else if (long && !list.isPending) {
-    status = q
-      ? `${doctors.length}${list.hasNextPage ? '+' : ''} doctors match "${q}".`
-      : `Showing the first ${doctors.length} doctors by name. Search or show more.`;
+    const count = doctors.length;
+    status = !q
+      ? i18n._('Showing the first {count} doctors by name. Search or show more.', { count })
+      : list.hasNextPage
+        ? i18n._('{count}+ doctors match "{query}".', { count, query: q })
+        : i18n._('{count} doctors match "{query}".', { count, query: q });
   }
 
   // A long list's search sits beside the select from the small breakpoint up (the field then spans two columns
@@ -47,12 +52,19 @@ export function DoctorPicker({ selection: s, onSelect }: { selection: DoctorSele
   return (
     <div className={long ? 'grid content-start items-start gap-x-4 gap-y-3 sm:col-span-2 sm:grid-cols-2' : 'grid content-start gap-3'}>
       {long && (
-        <FormField label="Search doctors by name" hint={`More than ${DOCTOR_PAGE_SIZE} doctors: type part of a name.`}>
-          <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="e.g. Sharma" autoComplete="off" maxLength={100} />
+        <FormField label={i18n._('Search doctors by name')} hint={i18n._('More than {count} doctors: type part of a name.', { count: DOCTOR_PAGE_SIZE })}>
+          <Input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={i18n._('e.g. Sharma')}
+            autoComplete="off"
+            maxLength={100}
+          />
         </FormField>
       )}
       <div className="grid content-start gap-3">
-        <FormField label="Select Doctor" status={status}>
+        <FormField label={i18n._('Select Doctor')} status={status}>
           <NativeSelect
             value={s.doctorId ?? ''}
             onChange={(e) => {
@@ -73,7 +85,7 @@ export function DoctorPicker({ selection: s, onSelect }: { selection: DoctorSele
         </FormField>
         {list.hasNextPage && (
           <Button variant="secondary" size="sm" className="justify-self-start" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            Show more doctors
+            {i18n._('Show more doctors')}
           </Button>
         )}
       </div>

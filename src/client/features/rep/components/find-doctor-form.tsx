@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { useI18n } from '../../../lib/i18n';
 import { useAvailableStates } from '../api/get-available-states';
 import { useCitiesByState } from '../api/get-cities-by-state';
 import { useClinicsByDoctor } from '../api/get-clinics-by-doctor';
@@ -19,6 +20,7 @@ function placeholder(opts: { loading: boolean; empty: boolean; enabled: boolean;
 
 /** State → City → Specialty → Doctor → Clinic (spec part 2, 2.1). */
 export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoctorSelection> }) {
+  const { i18n } = useI18n();
   const { selection: s } = cascade;
   const states = useAvailableStates();
   const cities = useCitiesByState(s.state);
@@ -33,59 +35,59 @@ export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoct
     <Card>
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         <Search className="h-5 w-5 text-teal-700 dark:text-teal-300" aria-hidden />
-        Find a Doctor
+        {i18n._('Find a Doctor')}
       </h2>
       <div className="mt-4 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <FormField label="State">
+        <FormField label={i18n._('State')}>
           <NativeSelect value={s.state} onChange={(e) => cascade.setState(e.target.value)} disabled={states.isPending}>
-            <option value="">{states.isPending ? 'Loading states...' : 'Select State'}</option>
+            <option value="">{states.isPending ? i18n._('Loading states...') : i18n._('Select State')}</option>
             {(states.data ?? []).map((st) => (
               <option key={st} value={st}>
-                {st}
+                {i18n._(st)}
               </option>
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label="City">
+        <FormField label={i18n._('City')}>
           <NativeSelect value={s.city} onChange={(e) => cascade.setCity(e.target.value)} disabled={!s.state}>
             <option value="">
               {placeholder({
                 enabled: !!s.state,
                 loading: cities.isPending,
                 empty: cityList.length === 0,
-                select: 'Select City',
-                loadingText: 'Loading cities...',
-                emptyText: 'No cities found',
+                select: i18n._('Select City'),
+                loadingText: i18n._('Loading cities...'),
+                emptyText: i18n._('No cities found'),
               })}
             </option>
             {cityList.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {i18n._(c)}
               </option>
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label="Specialty">
+        <FormField label={i18n._('Specialty')}>
           <NativeSelect value={s.specialty} onChange={(e) => cascade.setSpecialty(e.target.value)} disabled={!s.city}>
             <option value="">
               {placeholder({
                 enabled: !!s.city,
                 loading: specialties.isPending,
                 empty: specialtyList.length === 0,
-                select: 'Select Specialty',
-                loadingText: 'Loading specialties...',
-                emptyText: 'No specialties found',
+                select: i18n._('Select Specialty'),
+                loadingText: i18n._('Loading specialties...'),
+                emptyText: i18n._('No specialties found'),
               })}
             </option>
             {specialtyList.map((sp) => (
               <option key={sp} value={sp}>
-                {sp}
+                {i18n._(sp)}
               </option>
             ))}
           </NativeSelect>
         </FormField>
         <DoctorPicker key={`${s.state}\u0001${s.city}\u0001${s.specialty}`} selection={s} onSelect={cascade.setDoctor} />
-        <FormField label="Select Clinic">
+        <FormField label={i18n._('Select Clinic')}>
           <NativeSelect
             value={s.clinicId ?? ''}
             onChange={(e) => cascade.setClinicId(e.target.value ? Number(e.target.value) : null)}
@@ -96,15 +98,15 @@ export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoct
                 enabled: s.doctorId !== null,
                 loading: clinics.isPending,
                 empty: clinicList.length === 0,
-                select: 'Select Clinic',
-                loadingText: 'Loading clinics...',
-                emptyText: 'No clinics available',
+                select: i18n._('Select Clinic'),
+                loadingText: i18n._('Loading clinics...'),
+                emptyText: i18n._('No clinics available'),
               })}
             </option>
             {clinicList.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.clinic_name}
-                {c.city ? ` (${c.city})` : ''}
+                {c.city ? ` (${i18n._(c.city)})` : ''}
               </option>
             ))}
           </NativeSelect>

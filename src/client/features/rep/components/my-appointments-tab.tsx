@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RepAppointment } from '../../../../shared/schemas/booking';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useI18n } from '../../../lib/i18n';
 import { repAppointmentsKeyPrefix } from '../api/get-rep-appointments';
 import { repVisitsKeyPrefix } from '../api/get-rep-visits';
 import { waitlistKey } from '../api/get-waitlist';
@@ -20,6 +21,7 @@ type View = 'upcoming' | 'history';
  * both, the rep's waitlist; and, while a visit is being moved, its calendar in their place (docs/decisions/043).
  */
 export function MyAppointmentsTab({ repId }: { repId: number }) {
+  const { i18n } = useI18n();
   const [view, setView] = useState<View>('upcoming');
   const [moving, setMoving] = useState<RepAppointment | null>(null);
   // The visit whose Reschedule button takes the focus back when its calendar closes.
@@ -42,7 +44,7 @@ export function MyAppointmentsTab({ repId }: { repId: number }) {
     return (
       <section aria-labelledby="my-appointments-title" className="grid gap-4">
         <h2 id="my-appointments-title" className="sr-only">
-          My Appointments
+          {i18n._('My Appointments')}
         </h2>
         <RescheduleVisit
           repId={repId}
@@ -60,7 +62,7 @@ export function MyAppointmentsTab({ repId }: { repId: number }) {
     <section aria-labelledby="my-appointments-title" className="grid gap-4">
       <div className="flex items-center justify-between gap-2">
         <h2 id="my-appointments-title" tabIndex={-1} className="text-lg font-semibold outline-none">
-          My Appointments
+          {i18n._('My Appointments')}
         </h2>
         <Button
           variant="secondary"
@@ -69,14 +71,14 @@ export function MyAppointmentsTab({ repId }: { repId: number }) {
           disabled={fetching}
         >
           <RefreshCw className={fetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden />
-          Refresh
+          {i18n._('Refresh')}
         </Button>
       </div>
       <WaitlistSection />
       <Tabs value={view} onValueChange={(v) => setView(v === 'history' ? 'history' : 'upcoming')}>
-        <TabsList aria-label="Which appointments" className="sm:max-w-sm">
-          <TabsTrigger value="upcoming">Upcoming</TabsTrigger>
-          <TabsTrigger value="history">Visit History</TabsTrigger>
+        <TabsList aria-label={i18n._('Which appointments')} className="sm:max-w-sm">
+          <TabsTrigger value="upcoming">{i18n._('Upcoming')}</TabsTrigger>
+          <TabsTrigger value="history">{i18n._('Visit History')}</TabsTrigger>
         </TabsList>
         <TabsContent value="upcoming">
           <UpcomingAppointments repId={repId} onReschedule={setMoving} />

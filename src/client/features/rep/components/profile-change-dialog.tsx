@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/schemas/profile';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useSendUpdateOtp } from '../api/send-update-otp';
 import { useVerifyUpdateOtp } from '../api/verify-update-otp';
@@ -21,11 +22,11 @@ import { ProfileValueStep, type ProfileValueForm } from './profile-value-step';
 import { displayPhone } from '../../../../shared/schemas/phone';
 
 export const PROFILE_FIELD: Record<ProfileUpdateType, { title: string; label: string; current: (r: RepSessionUser) => string }> = {
-  name: { title: 'Update Full Name', label: 'New Full Name', current: (r) => r.fullName },
-  email: { title: 'Change Email Address', label: 'New Email Address', current: (r) => r.email },
-  phone: { title: 'Update Phone Number', label: 'New Phone Number', current: (r) => displayPhone(r.phone) },
-  company: { title: 'Update Company', label: 'New Company', current: (r) => r.company },
-  password: { title: 'Change Password', label: 'New Password', current: () => '' },
+  name: { title: /*i18n*/ 'Update Full Name', label: /*i18n*/ 'New Full Name', current: (r) => r.fullName },
+  email: { title: /*i18n*/ 'Change Email Address', label: /*i18n*/ 'New Email Address', current: (r) => r.email },
+  phone: { title: /*i18n*/ 'Update Phone Number', label: /*i18n*/ 'New Phone Number', current: (r) => displayPhone(r.phone) },
+  company: { title: /*i18n*/ 'Update Company', label: /*i18n*/ 'New Company', current: (r) => r.company },
+  password: { title: /*i18n*/ 'Change Password', label: /*i18n*/ 'New Password', current: () => '' },
 };
 
 /**
@@ -52,6 +53,7 @@ function valueFormSchema(type: ProfileUpdateType) {
  * step 2 takes the 6-digit code. On success the session answer is fetched again, so every screen shows the change.
  */
 export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUser; type: ProfileUpdateType; onClose: () => void }) {
+  const { i18n } = useI18n();
   const field = PROFILE_FIELD[type];
   const [step, setStep] = useState<'value' | 'code'>('value');
   const schema = useMemo(() => valueFormSchema(type), [type]);
@@ -81,12 +83,12 @@ export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUse
       },
       {
         onSuccess: (res) => {
-          toast({ title: 'OTP Sent', description: res.message || PROFILE_MESSAGES.codeSent, variant: 'success' });
+          toast({ title: i18n._('OTP Sent'), description: res.message || i18n._(PROFILE_MESSAGES.codeSent), variant: 'success' });
           codeForm.reset({ otp: '' });
           setStep('code');
         },
         onError: (err) => {
-          const message = errorMessage(err, 'Failed to send OTP. Please try again.');
+          const message = errorMessage(err, i18n._('Failed to send OTP. Please try again.'));
           // A wrong current password shows under that field, on the first step, even from a resend.
           if (err instanceof ApiError && err.code === 'wrong_password') {
             setStep('value');
@@ -95,7 +97,7 @@ export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUse
           // A refusal of a new value shows under it; a password change's other refusals (too many attempts) belong
           // to no field of the form and show in the toast alone.
           else if (type !== 'password') valueForm.setError('value', { message });
-          toast({ title: 'Error', description: message, variant: 'destructive' });
+          toast({ title: i18n._('Error'), description: message, variant: 'destructive' });
         },
       },
     );
@@ -105,24 +107,24 @@ export function ProfileChangeDialog({ rep, type, onClose }: { rep: RepSessionUse
       { userId: rep.id, updateType: type, otp, newPassword: type === 'password' ? valueForm.getValues('newPassword') : undefined },
       {
         onSuccess: (res) => {
-          toast({ title: 'Profile Updated', description: res.message, variant: 'success' });
+          toast({ title: i18n._('Profile Updated'), description: res.message, variant: 'success' });
           onClose();
         },
         onError: (err) => {
-          const message = errorMessage(err, 'Failed to verify OTP. Please try again.');
+          const message = errorMessage(err, i18n._('Failed to verify OTP. Please try again.'));
           codeForm.setError('otp', { message });
-          toast({ title: 'Verification Failed', description: message, variant: 'destructive' });
+          toast({ title: i18n._('Verification Failed'), description: message, variant: 'destructive' });
         },
       },
     );
 
   const codeGoesTo = type === 'email' ? valueForm.getValues('value').trim() : rep.email;
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title={field.title}>
+    <Dialog open onOpenChange={(o) => !o && onClose()} title={i18n._(field.title)}>
       {step === 'value' ? (
         <ProfileValueStep
           type={type}
-          label={field.label}
+          label={i18n._(field.label)}
           current={field.current(rep)}
           form={valueForm}
           sending={send.isPending}

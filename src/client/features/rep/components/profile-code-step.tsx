@@ -3,6 +3,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { useI18n } from '../../../lib/i18n';
+import { richText } from '../../../lib/rich-text';
 import { digitsOnly } from '../../../lib/digits-only';
 import { EmailAddress } from '../../../components/ui/email-address';
 
@@ -18,6 +20,7 @@ export function ProfileCodeStep(props: {
   onResend: () => void;
   onBack: () => void;
 }) {
+  const { i18n } = useI18n();
   const { form } = props;
   const otp = form.watch('otp');
   // Typing takes the code's message away until the next try (spec part 2, 5).
@@ -25,9 +28,11 @@ export function ProfileCodeStep(props: {
   return (
     <form onSubmit={props.onSubmit} noValidate className="grid gap-4">
       <p className="text-sm text-slate-700 dark:text-slate-200">
-        Enter the 6-digit code we sent to <EmailAddress address={props.sentTo} className="font-medium" />.
+        {richText(i18n._('Enter the 6-digit code we sent to <email></email>.'), {
+          email: () => <EmailAddress address={props.sentTo} className="font-medium" />,
+        })}
       </p>
-      <FormField label="Verification Code" error={form.formState.errors.otp?.message} hint="The code expires in 10 minutes.">
+      <FormField label={i18n._('Verification Code')} error={form.formState.errors.otp?.message} hint={i18n._('The code expires in 10 minutes.')}>
         <Input
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -40,14 +45,14 @@ export function ProfileCodeStep(props: {
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button variant="secondary" onClick={props.onBack} disabled={props.verifying}>
-          Back
+          {i18n._('Back')}
         </Button>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <Button variant="ghost" onClick={props.onResend} loading={props.resending} disabled={props.verifying}>
-            Resend OTP
+            {i18n._('Resend OTP')}
           </Button>
           <Button type="submit" loading={props.verifying} disabled={otp.length !== 6}>
-            Verify &amp; Update
+            {i18n._('Verify & Update')}
           </Button>
         </div>
       </div>

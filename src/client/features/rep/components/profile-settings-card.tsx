@@ -6,8 +6,10 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { displayPhone } from '../../../../shared/schemas/phone';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { useI18n } from '../../../lib/i18n';
 
 function ProfileRow({ icon, label, value, action, onAction }: { icon: ReactNode; label: string; value: ReactNode; action: string; onAction: () => void }) {
+  const { i18n } = useI18n();
   return (
     <li className="flex items-center justify-between gap-3 py-3">
       <div className="flex min-w-0 items-center gap-3">
@@ -16,10 +18,10 @@ function ProfileRow({ icon, label, value, action, onAction }: { icon: ReactNode;
         </span>
         <div className="min-w-0">
           <p className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</p>
-          <p className="text-sm break-words text-slate-900 dark:text-slate-100">{value || 'Not set'}</p>
+          <p className="text-sm break-words text-slate-900 dark:text-slate-100">{value || i18n._('Not set')}</p>
         </div>
       </div>
-      <Button variant="secondary" size="sm" onClick={onAction} aria-label={`${action} ${label}`} className="shrink-0">
+      <Button variant="secondary" size="sm" onClick={onAction} aria-label={i18n._('{action} {label}', { action, label })} className="shrink-0">
         {action}
       </Button>
     </li>
@@ -28,26 +30,39 @@ function ProfileRow({ icon, label, value, action, onAction }: { icon: ReactNode;
 
 /** Profile Information: each value changes through a code sent by e-mail (spec part 2, 2.1). */
 export function ProfileSettingsCard({ rep, onChange }: { rep: RepSessionUser; onChange: (type: ProfileUpdateType) => void }) {
+  const { i18n } = useI18n();
   return (
     <Card>
-      <h2 className="text-base font-semibold">Profile Information</h2>
+      <h2 className="text-base font-semibold">{i18n._('Profile Information')}</h2>
       <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
-        <ProfileRow icon={<User className="h-4 w-4" />} label="Full Name" value={rep.fullName} action="Edit" onAction={() => onChange('name')} />
+        <ProfileRow
+          icon={<User className="h-4 w-4" />}
+          label={i18n._('Full Name')}
+          value={rep.fullName}
+          action={i18n._('Edit')}
+          onAction={() => onChange('name')}
+        />
         <ProfileRow
           icon={<Mail className="h-4 w-4" />}
-          label="Email Address"
+          label={i18n._('Email Address')}
           value={<EmailAddress address={rep.email} />}
-          action="Change"
+          action={i18n._('Change')}
           onAction={() => onChange('email')}
         />
         <ProfileRow
           icon={<Phone className="h-4 w-4" />}
-          label="Phone Number"
+          label={i18n._('Phone Number')}
           value={displayPhone(rep.phone)}
-          action="Update"
+          action={i18n._('Update')}
           onAction={() => onChange('phone')}
         />
-        <ProfileRow icon={<Building2 className="h-4 w-4" />} label="Company" value={rep.company} action="Update" onAction={() => onChange('company')} />
+        <ProfileRow
+          icon={<Building2 className="h-4 w-4" />}
+          label={i18n._('Company')}
+          value={rep.company}
+          action={i18n._('Update')}
+          onAction={() => onChange('company')}
+        />
       </ul>
     </Card>
   );

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { useI18n } from '../../../lib/i18n';
 
 export type ProfileValueForm = { value: string; currentPassword: string; newPassword: string; confirmPassword: string };
 
@@ -25,6 +26,7 @@ export function ProfileValueStep(props: {
   onSubmit: FormEventHandler<HTMLFormElement>;
   onCancel: () => void;
 }) {
+  const { i18n } = useI18n();
   const { form } = props;
   const { errors } = form.formState;
   return (
@@ -32,13 +34,13 @@ export function ProfileValueStep(props: {
       {props.type === 'password' ? (
         <>
           {/* Each message under its own field, the server's 'Current password is incorrect.' too (decision 038). */}
-          <FormField label="Current Password" error={errors.currentPassword?.message}>
+          <FormField label={i18n._('Current Password')} error={errors.currentPassword?.message}>
             <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} autoFocus />
           </FormField>
-          <FormField label="New Password" hint={PROFILE_PASSWORD_HINT} error={errors.newPassword?.message}>
+          <FormField label={i18n._('New Password')} hint={i18n._(PROFILE_PASSWORD_HINT)} error={errors.newPassword?.message}>
             <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </FormField>
-          <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
+          <FormField label={i18n._('Confirm New Password')} error={errors.confirmPassword?.message}>
             <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
           </FormField>
         </>
@@ -46,7 +48,7 @@ export function ProfileValueStep(props: {
         <>
           {props.current && (
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              Current:{' '}
+              {i18n._('Current:')}{' '}
               {props.type === 'email' ? (
                 <EmailAddress address={props.current} className="font-medium text-slate-900 dark:text-slate-100" />
               ) : (
@@ -58,19 +60,23 @@ export function ProfileValueStep(props: {
             <Input {...INPUT[props.type]} {...form.register('value')} autoFocus />
           </FormField>
           {needsCurrentPassword(props.type) && (
-            <FormField label="Current Password" hint="To keep your account safe, confirm it is you." error={errors.currentPassword?.message}>
+            <FormField
+              label={i18n._('Current Password')}
+              hint={i18n._('To keep your account safe, confirm it is you.')}
+              error={errors.currentPassword?.message}
+            >
               <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
             </FormField>
           )}
         </>
       )}
-      <p className="text-xs text-slate-500 dark:text-slate-400">We will e-mail you a 6-digit code to confirm this change.</p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{i18n._('We will e-mail you a 6-digit code to confirm this change.')}</p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={props.onCancel}>
-          Cancel
+          {i18n._('Cancel')}
         </Button>
         <Button type="submit" loading={props.sending}>
-          Send OTP
+          {i18n._('Send OTP')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { Link2, Printer, Share2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { i18n, useI18n } from '../../../lib/i18n';
 import { dismissToast, toast } from '../../../lib/toast';
 
 /** Whether this browser can hand a link to the phone's share sheet (the Web Share API). */
@@ -8,9 +9,13 @@ const canShare = () => typeof navigator !== 'undefined' && typeof navigator.shar
 async function copyLink(url: string) {
   try {
     await navigator.clipboard.writeText(url);
-    toast({ title: 'Link copied', description: 'Paste it in a message or an e-mail to your manager.', variant: 'success' });
+    toast({ title: i18n._('Link copied'), description: i18n._('Paste it in a message or an e-mail to your manager.'), variant: 'success' });
   } catch {
-    toast({ title: 'Could not copy the link', description: "Please copy the address from your browser's address bar.", variant: 'destructive' });
+    toast({
+      title: i18n._('Could not copy the link'),
+      description: i18n._("Please copy the address from your browser's address bar."),
+      variant: 'destructive',
+    });
   }
 }
 
@@ -19,6 +24,7 @@ async function copyLink(url: string) {
  * (docs/decisions/041). Hidden on paper.
  */
 export function ProofActions({ title, text }: { title: string; text: string }) {
+  useI18n(); // re-rendered in a newly chosen language
   const url = typeof window === 'undefined' ? '' : window.location.href;
   const share = async () => {
     try {
@@ -38,17 +44,17 @@ export function ProofActions({ title, text }: { title: string; text: string }) {
       {canShare() ? (
         <Button onClick={share}>
           <Share2 className="h-4 w-4" aria-hidden />
-          Share
+          {i18n._('Share')}
         </Button>
       ) : (
         <Button onClick={() => copyLink(url)}>
           <Link2 className="h-4 w-4" aria-hidden />
-          Copy link
+          {i18n._('Copy link')}
         </Button>
       )}
       <Button variant="secondary" onClick={print}>
         <Printer className="h-4 w-4" aria-hidden />
-        Print
+        {i18n._('Print')}
       </Button>
     </div>
   );

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { formatDisplayDate, timeInIndia, todayInIndia, weekdayName } from '../../../../shared/dates';
+import { formatDisplayDate, timeInIndia, todayInIndia } from '../../../../shared/dates';
 import type { ProvenVisit } from '../../../../shared/schemas/visits';
+import { useI18n } from '../../../lib/i18n';
+import { formatWeekday } from '../../../lib/intl-format';
 import { doctorTitle } from './doctor-title';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -17,24 +19,25 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * rep checked in at reception with the clinic's code. Times are Indian (IST).
  */
 export function ProofFacts({ visit: v }: { visit: ProvenVisit }) {
+  const { i18n } = useI18n();
   return (
-    <dl className="grid" aria-label="What this proof of visit says">
-      <Fact label="Medical representative">
+    <dl className="grid" aria-label={i18n._('What this proof of visit says')}>
+      <Fact label={i18n._('Medical representative')}>
         {v.repName}, {v.company}
       </Fact>
-      <Fact label="Doctor">
+      <Fact label={i18n._('Doctor')}>
         {doctorTitle(v.doctorName)}, {v.doctorSpecialty}
       </Fact>
-      <Fact label="Clinic">
+      <Fact label={i18n._('Clinic')}>
         {v.clinicName}, {v.clinicCity}, {v.clinicState}
       </Fact>
-      <Fact label="Date of visit">
-        {weekdayName(v.date)}, {formatDisplayDate(v.date)}
+      <Fact label={i18n._('Date of visit')}>
+        {formatWeekday(v.date.slice(0, 10))}, {formatDisplayDate(v.date)}
       </Fact>
-      <Fact label="Visit time">{v.startTime ?? 'No fixed time (any time that day)'}</Fact>
-      <Fact label="Checked in at reception">{timeInIndia(new Date(v.checkedInAt))} IST</Fact>
-      <Fact label="Proof issued">
-        {formatDisplayDate(todayInIndia(new Date(v.issuedAt)))} at {timeInIndia(new Date(v.issuedAt))} IST
+      <Fact label={i18n._('Visit time')}>{v.startTime ?? i18n._('No fixed time (any time that day)')}</Fact>
+      <Fact label={i18n._('Checked in at reception')}>{i18n._('{time} IST', { time: timeInIndia(new Date(v.checkedInAt)) })}</Fact>
+      <Fact label={i18n._('Proof issued')}>
+        {i18n._('{date} at {time} IST', { date: formatDisplayDate(todayInIndia(new Date(v.issuedAt))), time: timeInIndia(new Date(v.issuedAt)) })}
       </Fact>
     </dl>
   );

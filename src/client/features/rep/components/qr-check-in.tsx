@@ -7,6 +7,7 @@ import type { RepAppointment } from '../../../../shared/schemas/booking';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { isQueuedCheckIn } from '../../../lib/offline-check-in';
 import { useCheckIn } from '../api/check-in';
 import { useRepAppointments } from '../api/get-rep-appointments';
@@ -16,7 +17,7 @@ import { CheckInResult } from './check-in-result';
 import { doctorTitle } from './doctor-title';
 import { QrVisitPicker } from './qr-visit-picker';
 
-const FAILED = 'Failed to check in. Please try again.';
+const FAILED = /*i18n*/ 'Failed to check in. Please try again.';
 
 /**
  * The reception's QR code opened on the rep's phone, /check-in?clinicId=&code= (docs/decisions/041): the rep's visits
@@ -24,6 +25,7 @@ const FAILED = 'Failed to check in. Please try again.';
  * the doctor. None: said so. A refused code (it changes every 2 minutes) can be typed again from the screen.
  */
 export function QrCheckIn({ repId, clinicId, code }: { repId: number; clinicId: number | null; code: string }) {
+  const { i18n } = useI18n();
   const appointments = useRepAppointments(repId);
   const checkIn = useCheckIn(repId);
   const { mutate } = checkIn;
@@ -55,27 +57,27 @@ export function QrCheckIn({ repId, clinicId, code }: { repId: number; clinicId: 
     );
   }
   if (target?.checked_in_at) return <CheckInResult appointment={target} checkedInAt={target.checked_in_at} />;
-  if (clinicId === null) return <p role="alert">This check-in link is incomplete. Please scan the QR code at reception again.</p>;
-  if (appointments.isPending) return <Spinner label="Loading your visits..." />;
+  if (clinicId === null) return <p role="alert">{i18n._('This check-in link is incomplete. Please scan the QR code at reception again.')}</p>;
+  if (appointments.isPending) return <Spinner label={i18n._('Loading your visits...')} />;
   if (appointments.isError && !appointments.data) {
-    return <p role="alert">{errorMessage(appointments.error, 'Failed to fetch your appointments. Please try again.')}</p>;
+    return <p role="alert">{errorMessage(appointments.error, i18n._('Failed to fetch your appointments. Please try again.'))}</p>;
   }
   if (visits.length === 0) {
     return (
       <div className="grid justify-items-start gap-4">
         <p role="status" className="flex items-center gap-2 font-medium">
           <CalendarX className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
-          You have no visit at this clinic today.
+          {i18n._('You have no visit at this clinic today.')}
         </p>
         <Button asChild variant="secondary">
-          <Link to={MY_APPOINTMENTS_PATH}>My Appointments</Link>
+          <Link to={MY_APPOINTMENTS_PATH}>{i18n._('My Appointments')}</Link>
         </Button>
       </div>
     );
   }
   if (!target) return <QrVisitPicker visits={visits} onPick={setChosen} />;
-  if (checkIn.isPending && !typed) return <Spinner label="Checking in..." />;
-  const refusal = checkIn.isError && !typed ? errorMessage(checkIn.error, FAILED) : null;
+  if (checkIn.isPending && !typed) return <Spinner label={i18n._('Checking in...')} />;
+  const refusal = checkIn.isError && !typed ? errorMessage(checkIn.error, i18n._(FAILED)) : null;
   const onCheckIn = async (typedCode: string) => {
     setTyped(true);
     await checkIn.mutateAsync({ appointment: target, code: typedCode });
@@ -88,7 +90,7 @@ export function QrCheckIn({ repId, clinicId, code }: { repId: number; clinicId: 
         </p>
       )}
       <p className="text-sm text-slate-700 dark:text-slate-200">
-        Type the code shown at reception to check in to your visit with {doctorTitle(target.doctor_name)}.
+        {i18n._('Type the code shown at reception to check in to your visit with {doctor}.', { doctor: doctorTitle(target.doctor_name) })}
       </p>
       <CheckInCodeForm onCheckIn={onCheckIn} />
     </div>

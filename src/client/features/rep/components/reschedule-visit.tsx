@@ -7,6 +7,7 @@ import type { RepAppointment } from '../../../../shared/schemas/booking';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import type { PendingAppointment } from '../../../lib/offline-queue';
 import { toast } from '../../../lib/toast';
 import { useOnlineStatus } from '../../pwa/hooks/use-online-status';
@@ -20,7 +21,11 @@ import { SelectedDatePanel } from './selected-date-panel';
 
 /** A move is never queued on the device (docs/decisions/043): no waiting booking counts in its calendar. */
 const NOTHING_QUEUED: PendingAppointment[] = [];
-const ACTION = { label: 'Reschedule to this date', busyLabel: 'Rescheduling...', prompt: 'Pick a new date on the calendar for your visit.' };
+const ACTION = {
+  label: /*i18n*/ 'Reschedule to this date',
+  busyLabel: /*i18n*/ 'Rescheduling...',
+  prompt: /*i18n*/ 'Pick a new date on the calendar for your visit.',
+};
 
 /**
  * Moving a visit (docs/decisions/043): the calendar of its doctor at its clinic, every day judged as if the visit did
@@ -28,6 +33,7 @@ const ACTION = { label: 'Reschedule to this date', busyLabel: 'Rescheduling...',
  * in My Appointments with the visit on its new date; a refusal says why in the server's words and leaves the visit.
  */
 export function RescheduleVisit({ repId, appointment: a, onClose }: { repId: number; appointment: RepAppointment; onClose: () => void }) {
+  const { i18n } = useI18n();
   const [selected, setSelected] = useState<string | null>(null);
   const current = a.appointment_date.slice(0, 10);
   const target = { repId, doctorId: a.doctor_id, clinicId: a.clinic_id };
@@ -77,7 +83,11 @@ export function RescheduleVisit({ repId, appointment: a, onClose }: { repId: num
           const moved = res.appointment;
           toast({
             title: res.message,
-            description: `Your visit with ${doctor} at ${a.clinic_name} is now on ${visitDateText(moved.appointment_date, moved.start_time)}.`,
+            description: i18n._('Your visit with {doctor} at {clinic} is now on {when}.', {
+              doctor,
+              clinic: a.clinic_name,
+              when: visitDateText(moved.appointment_date, moved.start_time),
+            }),
             variant: 'success',
           });
           onClose();
@@ -85,8 +95,8 @@ export function RescheduleVisit({ repId, appointment: a, onClose }: { repId: num
         onError: (err) => {
           visitTimes?.onRefused(err);
           toast({
-            title: 'Reschedule Failed',
-            description: errorMessage(err, 'Failed to reschedule the appointment. Please try again.'),
+            title: i18n._('Reschedule Failed'),
+            description: errorMessage(err, i18n._('Failed to reschedule the appointment. Please try again.')),
             variant: 'destructive',
           });
         },
@@ -96,15 +106,15 @@ export function RescheduleVisit({ repId, appointment: a, onClose }: { repId: num
 
   return (
     <Card className="p-4 sm:p-5">
-      <Button variant="ghost" size="sm" className="-ml-2 mb-2" onClick={onClose}>
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        Back to My Appointments
+      <Button variant="ghost" size="sm" className="-ms-2 mb-2" onClick={onClose}>
+        <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
+        {i18n._('Back to My Appointments')}
       </Button>
       <h3 ref={heading} tabIndex={-1} className="scroll-mt-4 text-lg font-semibold outline-none">
-        Reschedule visit with {doctor} at {a.clinic_name}, now on {visitDateText(current, a.start_time)}
+        {i18n._('Reschedule visit with {doctor} at {clinic}, now on {when}', { doctor, clinic: a.clinic_name, when: visitDateText(current, a.start_time) })}
       </h3>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        Pick a new date. Your visit stays on its date until the new one is confirmed; its old slot is then freed for others.
+        {i18n._('Pick a new date. Your visit stays on its date until the new one is confirmed; its old slot is then freed for others.')}
       </p>
       <AvailabilityBoard
         view={view}

@@ -4,10 +4,15 @@ import { useId, type ReactNode } from 'react';
 import { VISIT_TIME_MESSAGES } from '../../../../shared/booking/visit-windows';
 import { formatDisplayDate } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
 import { longDate, slotsText } from './calendar-day-text';
 import { VisitTimePicker, type VisitTimePickerProps } from './visit-time-picker';
 
-const BOOK = { label: 'Book Appointment', busyLabel: 'Booking...', prompt: 'Pick an available date on the calendar to book your visit.' };
+const BOOK = {
+  label: /*i18n*/ 'Book Appointment',
+  busyLabel: /*i18n*/ 'Booking...',
+  prompt: /*i18n*/ 'Pick an available date on the calendar to book your visit.',
+};
 
 /**
  * The chosen day and 'Book Appointment' (spec part 2, 2.1). A day that cannot be booked shows the spec's
@@ -35,20 +40,21 @@ export function SelectedDatePanel({
   onBook: () => void;
   /** The day's visit times and the choice; null when the doctor receives reps all day. */
   visitTimes?: VisitTimePickerProps | null;
-  /** The button's words, while it works, and the prompt before a day is picked. */
+  /** The button's words, while it works, and the prompt before a day is picked: texts marked for translation. */
   action?: { label: string; busyLabel: string; prompt: string };
   /** Why the button cannot be pressed yet (offline, the visit's own date and time), shown under it. */
   notReady?: string | null;
   /** Shown under the message of a day that cannot be booked: the waitlist of a full day (docs/decisions/043). */
   waitlist?: ReactNode;
 }) {
+  const { i18n } = useI18n();
   const hintId = useId();
   const needsTime = visitTimes !== null && visitTimes.chosen === null;
   const hint = notReady ?? (needsTime ? VISIT_TIME_MESSAGES.required : null);
   return (
-    <section aria-label="Selected date" className="self-start rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+    <section aria-label={i18n._('Selected date')} className="self-start rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <h3 className="flex items-center gap-2 font-semibold">
-        <CalendarCheck className="h-5 w-5 text-teal-700 dark:text-teal-300" aria-hidden /> Selected Date
+        <CalendarCheck className="h-5 w-5 text-teal-700 dark:text-teal-300" aria-hidden /> {i18n._('Selected Date')}
       </h3>
       {date ? (
         <>
@@ -62,7 +68,7 @@ export function SelectedDatePanel({
                 className="mt-3 flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
               >
                 <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-                <span>{refusal}</span>
+                <span>{i18n._(refusal)}</span>
               </p>
             )}
           </div>
@@ -72,17 +78,17 @@ export function SelectedDatePanel({
               {slotsLeft !== null && <p className="mt-1 text-sm text-emerald-700 dark:text-emerald-300">{slotsText(slotsLeft)}</p>}
               {visitTimes && <VisitTimePicker {...visitTimes} />}
               <Button className="mt-4 w-full" onClick={onBook} loading={booking} disabled={hint !== null} aria-describedby={hint !== null ? hintId : undefined}>
-                {booking ? action.busyLabel : action.label}
+                {booking ? i18n._(action.busyLabel) : i18n._(action.label)}
               </Button>
               {/* Live: a disabled button is skipped by Tab, so why it waits is said when it starts waiting. */}
               <p id={hintId} aria-live="polite" className={clsx('text-center text-xs text-slate-600 dark:text-slate-300', hint !== null && 'mt-2')}>
-                {hint}
+                {hint !== null && i18n._(hint)}
               </p>
             </>
           )}
         </>
       ) : (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{action.prompt}</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{i18n._(action.prompt)}</p>
       )}
     </section>
   );

@@ -5,12 +5,13 @@ import { PrivacyRightsCard } from '../../account/components/privacy-rights-card'
 import { CalendarFeedCard } from '../../notifications/components/calendar-feed-card';
 import { SubscriptionPanel } from '../../subscription/components/subscription-panel';
 import { AppearanceSettingsCard } from './appearance-settings-card';
+import { LanguageSettingsCard } from './language-settings-card';
 import { NotificationSettingsCard } from './notification-settings-card';
 import { ProfileChangeDialog } from './profile-change-dialog';
 import { ProfileSettingsCard } from './profile-settings-card';
 import { SecuritySettingsCard } from './security-settings-card';
 
-/** Settings: profile, security, notifications, appearance and the subscription (spec part 2, 2.1). */
+/** Settings: profile, security, notifications, language, appearance and the subscription (spec part 2, 2.1; decision 045). */
 export function SettingsTab({ rep }: { rep: RepSessionUser }) {
   const [changing, setChanging] = useState<ProfileUpdateType | null>(null);
   return (
@@ -20,6 +21,7 @@ export function SettingsTab({ rep }: { rep: RepSessionUser }) {
         <SecuritySettingsCard onChangePassword={() => setChanging('password')} />
         <NotificationSettingsCard ownPhone={rep.phone} />
         <CalendarFeedCard />
+        <LanguageSettingsCard />
         <AppearanceSettingsCard />
         <PrivacyRightsCard />
       </div>

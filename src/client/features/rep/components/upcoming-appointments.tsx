@@ -5,6 +5,7 @@ import type { RepAppointment } from '../../../../shared/schemas/booking';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { NetworkError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { undoCancellation, type PendingCancellation } from '../../../lib/offline-queue';
 import { toast } from '../../../lib/toast';
 import { useCancelAppointment } from '../api/cancel-appointment';
@@ -19,7 +20,7 @@ import { AppointmentsOfflineNotice } from './appointments-offline-notice';
 import { CancelAppointmentDialog } from './cancel-appointment-dialog';
 import { CheckInDialog } from './check-in-dialog';
 
-const FETCH_ERROR = 'Failed to fetch your appointments. Please try again.';
+const FETCH_ERROR = /*i18n*/ 'Failed to fetch your appointments. Please try again.';
 
 /** By date, then by visit time on the same date (docs/decisions/039; an untimed visit after the timed ones). */
 const byWhen = (a: RepAppointment, b: RepAppointment) =>
@@ -31,6 +32,7 @@ const byWhen = (a: RepAppointment, b: RepAppointment) =>
  * to My Appointments, which shows its calendar (docs/decisions/043).
  */
 export function UpcomingAppointments({ repId, onReschedule }: { repId: number; onReschedule?: (a: RepAppointment) => void }) {
+  const { i18n } = useI18n();
   const appointments = useRepAppointments(repId);
   const cancel = useCancelAppointment(repId);
   const [pending, setPending] = useState<RepAppointment | null>(null);
@@ -48,8 +50,8 @@ export function UpcomingAppointments({ repId, onReschedule }: { repId: number; o
   const offlineFailure = appointments.isError && (!online || appointments.error instanceof NetworkError);
 
   useEffect(() => {
-    if (appointments.isError && !offlineFailure) toast({ title: 'Error', description: FETCH_ERROR, variant: 'destructive' });
-  }, [appointments.isError, appointments.errorUpdatedAt, offlineFailure]);
+    if (appointments.isError && !offlineFailure) toast({ title: i18n._('Error'), description: i18n._(FETCH_ERROR), variant: 'destructive' });
+  }, [appointments.isError, appointments.errorUpdatedAt, offlineFailure, i18n]);
   // The list that could not load offline loads once the network is back.
   useEffect(() => {
     if (!offlineFailure) return;
@@ -72,9 +74,9 @@ export function UpcomingAppointments({ repId, onReschedule }: { repId: number; o
       onSuccess: (res) => {
         setPending(null);
         if ('queued' in res) return announceQueuedCancellation(res.pending);
-        toast({ title: 'Appointment Cancelled', description: res.message || 'Your appointment has been cancelled.', variant: 'success' });
+        toast({ title: i18n._('Appointment Cancelled'), description: res.message || i18n._('Your appointment has been cancelled.'), variant: 'success' });
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to cancel appointment. Please try again.', variant: 'destructive' }),
+      onError: () => toast({ title: i18n._('Error'), description: i18n._('Failed to cancel appointment. Please try again.'), variant: 'destructive' }),
     });
   };
 
@@ -82,8 +84,8 @@ export function UpcomingAppointments({ repId, onReschedule }: { repId: number; o
     setUndoing(item.id);
     const undone = await undoCancellation(item.id);
     setUndoing(null);
-    if (undone) toast({ title: CANCEL_UNDONE_TITLE, description: cancelUndoneText(item), variant: 'success' });
-    else toast({ title: CANCEL_TOO_LATE_TITLE, description: cancelTooLateText(item), variant: 'info' });
+    if (undone) toast({ title: i18n._(CANCEL_UNDONE_TITLE), description: cancelUndoneText(item), variant: 'success' });
+    else toast({ title: i18n._(CANCEL_TOO_LATE_TITLE), description: cancelTooLateText(item), variant: 'info' });
   };
 
   return (
@@ -91,15 +93,15 @@ export function UpcomingAppointments({ repId, onReschedule }: { repId: number; o
       {offlineFailure && !appointments.data && <AppointmentsOfflineNotice />}
       <PendingAppointmentsList pending={pendingBookings} />
       {appointments.isPending && !offlineFailure ? (
-        <Spinner label="Loading appointments..." />
+        <Spinner label={i18n._('Loading appointments...')} />
       ) : appointments.isError && !appointments.data && !offlineFailure ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-          {FETCH_ERROR}
+          {i18n._(FETCH_ERROR)}
         </p>
       ) : shown.length === 0 && (pendingBookings.length > 0 || offlineFailure) ? null : shown.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 py-10 text-center text-slate-600 dark:text-slate-300">
           <CalendarX className="h-8 w-8 text-slate-400" aria-hidden />
-          <p>No upcoming appointments found.</p>
+          <p>{i18n._('No upcoming appointments found.')}</p>
         </Card>
       ) : (
         <ul className="grid gap-3" aria-busy={appointments.isFetching || undefined}>

@@ -5,6 +5,7 @@ import { formatDisplayDate, timeInIndia } from '../../../../shared/dates';
 import type { RepVisit } from '../../../../shared/schemas/visits';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
+import { useI18n } from '../../../lib/i18n';
 import { doctorTitle } from './doctor-title';
 import { ProofOfVisitButton } from './proof-of-visit-button';
 import { dayLabel } from './appointment-card';
@@ -23,6 +24,7 @@ const TONE: Record<VisitOutcome, 'success' | 'danger' | 'neutral' | 'warning' | 
  * (completed, no-show, cancelled and by whom, not recorded), the check-in time and, once checked in, the proof.
  */
 export function VisitHistoryItem({ visit: v, today }: { visit: RepVisit; today: string }) {
+  const { i18n } = useI18n();
   const date = v.appointment_date.slice(0, 10);
   const doctor = doctorTitle(v.doctor_name);
   const outcome = { status: v.status, date, cancelled_by: v.cancelled_by };
@@ -48,24 +50,26 @@ export function VisitHistoryItem({ visit: v, today }: { visit: RepVisit; today: 
           {v.start_time && (
             <span className="inline-flex items-center gap-1 font-medium">
               <Clock className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-              <span className="sr-only">at</span>
+              <span className="sr-only">{i18n._('at')}</span>
               {v.start_time}
             </span>
           )}
         </p>
-        {v.status === 'cancelled' && v.cancel_reason && <p className="text-sm text-slate-600 dark:text-slate-300">Reason: {v.cancel_reason}</p>}
+        {v.status === 'cancelled' && v.cancel_reason && (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._('Reason: {reason}', { reason: v.cancel_reason })}</p>
+        )}
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-2 sm:flex-col sm:items-end">
         {v.checked_in_at ? (
           <>
             <p className="flex items-center gap-1.5 text-sm font-medium text-emerald-800 dark:text-emerald-300">
               <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden />
-              Checked in {timeInIndia(new Date(v.checked_in_at))}
+              {i18n._('Checked in {time}', { time: timeInIndia(new Date(v.checked_in_at)) })}
             </p>
-            <ProofOfVisitButton appointmentId={v.id} visitName={`${doctor} on ${visitDateText(date, v.start_time)}`} />
+            <ProofOfVisitButton appointmentId={v.id} visitName={i18n._('{doctor} on {when}', { doctor, when: visitDateText(date, v.start_time) })} />
           </>
         ) : (
-          <p className="text-sm text-slate-500 dark:text-slate-400">Not checked in</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{i18n._('Not checked in')}</p>
         )}
       </div>
     </Card>

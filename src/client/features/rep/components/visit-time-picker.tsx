@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { VisitWindow } from '../../../../shared/booking/visit-windows';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../lib/i18n';
 import type { QueuedDaySlot, QueuedDaySlots } from '../lib/queued-calendar';
 
 export interface VisitTimePickerProps {
@@ -28,6 +29,7 @@ const inWindow = (w: VisitWindow) => (s: QueuedDaySlot) => s.time >= w.start && 
  * taken time is disabled, struck through and read as 'Taken'.
  */
 export function VisitTimePicker({ day, loading, failed, onRetry, chosen, onChoose, notice = null, estimated = false }: VisitTimePickerProps) {
+  const { i18n } = useI18n();
   const name = useId();
   if (!day) {
     if (failed && !loading) {
@@ -36,16 +38,16 @@ export function VisitTimePicker({ day, loading, failed, onRetry, chosen, onChoos
           role="alert"
           className="mt-3 grid gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
         >
-          <p>Could not load the visit times. Please try again.</p>
+          <p>{i18n._('Could not load the visit times. Please try again.')}</p>
           <Button size="sm" variant="secondary" onClick={onRetry} className="justify-self-start">
-            Try again
+            {i18n._('Try again')}
           </Button>
         </div>
       );
     }
     return (
       <div className="mt-3">
-        <Spinner label="Loading visit times..." />
+        <Spinner label={i18n._('Loading visit times...')} />
       </div>
     );
   }
@@ -53,7 +55,7 @@ export function VisitTimePicker({ day, loading, failed, onRetry, chosen, onChoos
   return (
     <fieldset className="mt-3 grid gap-3" data-testid="visit-times">
       <legend className="mb-2 flex items-center gap-1.5 text-sm font-medium">
-        <Clock className="h-4 w-4 text-teal-700 dark:text-teal-300" aria-hidden /> Visit time
+        <Clock className="h-4 w-4 text-teal-700 dark:text-teal-300" aria-hidden /> {i18n._('Visit time')}
       </legend>
       {notice && (
         <p
@@ -61,12 +63,12 @@ export function VisitTimePicker({ day, loading, failed, onRetry, chosen, onChoos
           className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
           <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          <span>{notice}</span>
+          <span>{i18n._(notice)}</span>
         </p>
       )}
       {estimated && (
         <p className="text-xs text-slate-600 dark:text-slate-300">
-          You are offline: some of these times may already be taken. Your booking is checked when you are back online.
+          {i18n._('You are offline: some of these times may already be taken. Your booking is checked when you are back online.')}
         </p>
       )}
       {day.windows.map((w) => (
@@ -79,15 +81,20 @@ export function VisitTimePicker({ day, loading, failed, onRetry, chosen, onChoos
           </div>
         </fieldset>
       ))}
-      {!free && <p className="text-sm text-slate-600 dark:text-slate-300">No visit times are free on this date. Please select another date.</p>}
+      {!free && <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._('No visit times are free on this date. Please select another date.')}</p>}
     </fieldset>
   );
 }
 
 function TimeOption({ slot, name, checked, onChoose }: { slot: QueuedDaySlot; name: string; checked: boolean; onChoose: (time: string) => void }) {
+  const { i18n } = useI18n();
   const taken = !slot.available;
   // Named on the radio itself: a visually hidden word beside the time would be read apart ("15:30 , Taken").
-  const label = taken ? `${slot.time}, ${slot.pending ? 'your booking waiting to be sent' : 'Taken'}` : slot.time;
+  const label = !taken
+    ? slot.time
+    : slot.pending
+      ? i18n._('{time}, your booking waiting to be sent', { time: slot.time })
+      : i18n._('{time}, Taken', { time: slot.time });
   return (
     <label className="relative" data-time={slot.time}>
       <input

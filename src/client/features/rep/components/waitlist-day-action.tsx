@@ -2,6 +2,7 @@ import { BellRing, ListOrdered } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useOnlineStatus } from '../../pwa/hooks/use-online-status';
 import { openEntryFor, useWaitlist } from '../api/get-waitlist';
@@ -15,6 +16,7 @@ import { NEEDS_NETWORK, OFFER_TITLE, placeText } from '../lib/waitlist-text';
  * their place and can leave; one whose offer runs is sent to My Appointments to accept it.
  */
 export function WaitlistDayAction({ doctorId, clinicId, date }: { doctorId: number; clinicId: number; date: string }) {
+  const { i18n } = useI18n();
   const waitlist = useWaitlist();
   const join = useJoinWaitlist();
   const leave = useLeaveWaitlist();
@@ -28,13 +30,18 @@ export function WaitlistDayAction({ doctorId, clinicId, date }: { doctorId: numb
       {
         onSuccess: (res) => toast({ title: res.message, variant: 'success' }),
         onError: (err) =>
-          toast({ title: 'Waitlist', description: errorMessage(err, 'Failed to join the waitlist. Please try again.'), variant: 'destructive' }),
+          toast({
+            title: i18n._('Waitlist'),
+            description: errorMessage(err, i18n._('Failed to join the waitlist. Please try again.')),
+            variant: 'destructive',
+          }),
       },
     );
   const onLeave = (id: number) =>
     leave.mutate(id, {
       onSuccess: (res) => toast({ title: res.message, variant: 'success' }),
-      onError: (err) => toast({ title: 'Waitlist', description: errorMessage(err, 'Failed to leave the waitlist. Please try again.'), variant: 'destructive' }),
+      onError: (err) =>
+        toast({ title: i18n._('Waitlist'), description: errorMessage(err, i18n._('Failed to leave the waitlist. Please try again.')), variant: 'destructive' }),
     });
 
   return (
@@ -44,7 +51,7 @@ export function WaitlistDayAction({ doctorId, clinicId, date }: { doctorId: numb
         {entry?.status === 'offered' ? (
           <p className="flex gap-2 font-medium text-emerald-800 dark:text-emerald-200">
             <BellRing className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-            <span>{OFFER_TITLE}: accept it under My Appointments.</span>
+            <span>{i18n._('{offer}: accept it under My Appointments.', { offer: i18n._(OFFER_TITLE) })}</span>
           </p>
         ) : entry?.position != null ? (
           <p className="flex gap-2 font-semibold text-slate-900 dark:text-slate-100">
@@ -55,7 +62,7 @@ export function WaitlistDayAction({ doctorId, clinicId, date }: { doctorId: numb
       </div>
       {entry?.status === 'waiting' ? (
         <>
-          <p className="text-slate-600 dark:text-slate-300">If a slot frees up, it is offered to the reps in line in turn. We will e-mail you.</p>
+          <p className="text-slate-600 dark:text-slate-300">{i18n._('If a slot frees up, it is offered to the reps in line in turn. We will e-mail you.')}</p>
           <Button
             variant="secondary"
             size="sm"
@@ -64,22 +71,22 @@ export function WaitlistDayAction({ doctorId, clinicId, date }: { doctorId: numb
             disabled={!online}
             aria-describedby={online ? undefined : hintId}
           >
-            Leave waitlist
+            {i18n._('Leave waitlist')}
           </Button>
         </>
       ) : entry ? null : (
         <>
           <p className="text-slate-600 dark:text-slate-300">
-            Join the waitlist: if a slot frees up, it is offered to the reps in line in turn, first come first served.
+            {i18n._('Join the waitlist: if a slot frees up, it is offered to the reps in line in turn, first come first served.')}
           </p>
           <Button size="sm" onClick={onJoin} loading={join.isPending} disabled={!online || waitlist.isPending} aria-describedby={online ? undefined : hintId}>
-            Join waitlist
+            {i18n._('Join waitlist')}
           </Button>
         </>
       )}
       {!online && (
         <p id={hintId} className="text-xs text-slate-600 dark:text-slate-300">
-          {NEEDS_NETWORK}
+          {i18n._(NEEDS_NETWORK)}
         </p>
       )}
     </div>

@@ -6,9 +6,10 @@ import type { WaitlistEntry } from '../../../../shared/schemas/waitlist';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useI18n } from '../../../lib/i18n';
+import { formatWeekday } from '../../../lib/intl-format';
 import { useNow } from '../hooks/use-now';
 import { heldUntilText, lineText, NEEDS_NETWORK, OFFER_EXPIRED, OFFER_TICK_MS, OFFER_TITLE, timeLeftText } from '../lib/waitlist-text';
-import { longDate } from './calendar-day-text';
 import { doctorTitle } from './doctor-title';
 
 /** What the rep can do with an entry; each call is made (and its answer shown) by the section. */
@@ -27,13 +28,14 @@ export interface WaitlistEntryActions {
  * has run out it reads expired and offers nothing: the server has passed the slot on.
  */
 export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry; actions: WaitlistEntryActions }) {
+  const { i18n } = useI18n();
   const offered = e.status === 'offered';
   const now = useNow(OFFER_TICK_MS, offered);
   const msLeft = offered && e.offerExpiresAt ? Date.parse(e.offerExpiresAt) - now : null;
   const expired = msLeft !== null && msLeft <= 0;
   const doctor = doctorTitle(e.doctorName);
   const date = e.date.slice(0, 10);
-  const what = `the slot with ${doctor} at ${e.clinicName} on ${visitDateText(date, e.heldStartTime)}`;
+  const slot = { doctor, clinic: e.clinicName, when: visitDateText(date, e.heldStartTime) };
   const hintId = useId();
   const busy = actions.busy?.id === e.id ? actions.busy.action : null;
   // Offline the buttons wait, saying why; while one call runs, the others on the card wait for it.
@@ -47,7 +49,9 @@ export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry;
             <Stethoscope className="h-4 w-4 text-teal-700 dark:text-teal-300" aria-hidden />
             {doctor}
           </h4>
-          <Badge tone={!offered ? 'neutral' : expired ? 'danger' : 'success'}>{!offered ? 'Waitlist' : expired ? 'Offer expired' : 'Slot offered'}</Badge>
+          <Badge tone={!offered ? 'neutral' : expired ? 'danger' : 'success'}>
+            {!offered ? i18n._('Waitlist') : expired ? i18n._('Offer expired') : i18n._('Slot offered')}
+          </Badge>
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-300">{e.doctorSpecialty}</p>
         <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
@@ -56,12 +60,12 @@ export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry;
         </p>
         <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
           <CalendarDays className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-          <span className="font-medium">{longDate(date).split(' ')[0]}</span>
+          <span className="font-medium">{formatWeekday(date)}</span>
           <span>{formatDisplayDate(date)}</span>
           {offered && e.heldStartTime && (
-            <span className="ml-1 inline-flex items-center gap-1 font-medium">
+            <span className="ms-1 inline-flex items-center gap-1 font-medium">
               <Clock className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-              <span className="sr-only">at</span>
+              <span className="sr-only">{i18n._('at')}</span>
               <span data-testid="held-time">{e.heldStartTime}</span>
             </span>
           )}
@@ -70,29 +74,28 @@ export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry;
 
       {!offered ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">{e.position !== null ? lineText(e.position) : 'Waiting'}</p>
+          <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">{e.position !== null ? lineText(e.position) : i18n._('Waiting')}</p>
           <Button
             variant="secondary"
             size="sm"
             onClick={() => actions.onLeave(e)}
             loading={busy === 'leave'}
             {...needsNetwork}
-            aria-label={`Leave the waitlist for ${doctor} on ${formatDisplayDate(date)}`}
+            aria-label={i18n._('Leave the waitlist for {doctor} on {date}', { doctor, date: formatDisplayDate(date) })}
           >
-            Leave
+            {i18n._('Leave')}
           </Button>
         </div>
       ) : expired ? (
         <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200" role="status">
-          {OFFER_EXPIRED}
+          {i18n._(OFFER_EXPIRED)}
         </p>
       ) : (
         <div className="grid gap-3 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50">
           <div className="grid gap-1 text-sm">
             <p className="flex items-center gap-2 font-semibold">
               <BellRing className="h-4 w-4 shrink-0" aria-hidden />
-              {OFFER_TITLE}
-              {e.heldStartTime ? ` at ${e.heldStartTime}` : ''}
+              {e.heldStartTime ? i18n._('{offer} at {time}', { offer: i18n._(OFFER_TITLE), time: e.heldStartTime }) : i18n._(OFFER_TITLE)}
             </p>
             {e.offerExpiresAt && msLeft !== null && (
               <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
@@ -106,8 +109,14 @@ export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry;
             )}
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => actions.onAccept(e)} loading={busy === 'accept'} {...needsNetwork} aria-label={`Accept ${what}`}>
-              Accept
+            <Button
+              size="sm"
+              onClick={() => actions.onAccept(e)}
+              loading={busy === 'accept'}
+              {...needsNetwork}
+              aria-label={i18n._('Accept the slot with {doctor} at {clinic} on {when}', slot)}
+            >
+              {i18n._('Accept')}
             </Button>
             <Button
               variant="secondary"
@@ -115,16 +124,16 @@ export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry;
               onClick={() => actions.onDecline(e)}
               loading={busy === 'decline'}
               {...needsNetwork}
-              aria-label={`Decline ${what}`}
+              aria-label={i18n._('Decline the slot with {doctor} at {clinic} on {when}', slot)}
             >
-              Decline
+              {i18n._('Decline')}
             </Button>
           </div>
         </div>
       )}
       {!actions.online && !expired && (
         <p id={hintId} className="text-xs text-slate-600 dark:text-slate-300">
-          {NEEDS_NETWORK}
+          {i18n._(NEEDS_NETWORK)}
         </p>
       )}
     </Card>

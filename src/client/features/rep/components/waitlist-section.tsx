@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { visitDateText } from '../../../../shared/booking/visit-label';
 import type { WaitlistEntry } from '../../../../shared/schemas/waitlist';
 import { errorMessage } from '../../../lib/api';
+import { i18n, useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useOnlineStatus } from '../../pwa/hooks/use-online-status';
 import { useAcceptWaitlistOffer } from '../api/accept-waitlist-offer';
@@ -14,8 +15,9 @@ import { WaitlistEntryCard, type WaitlistEntryActions } from './waitlist-entry-c
 /** The nearest day first; an offer before a place in line on the same day. */
 const byDate = (a: WaitlistEntry, b: WaitlistEntry) => a.date.localeCompare(b.date) || Number(b.status === 'offered') - Number(a.status === 'offered');
 
-const failed = (what: string) => (err: unknown) =>
-  toast({ title: 'Waitlist', description: errorMessage(err, `Failed to ${what}. Please try again.`), variant: 'destructive' });
+/** A refused call's toast; `fallback` (a marked text) when the answer carries no message. */
+const failed = (fallback: string) => (err: unknown) =>
+  toast({ title: i18n._('Waitlist'), description: errorMessage(err, i18n._(fallback)), variant: 'destructive' });
 
 /**
  * My Appointments' waitlist (docs/decisions/043): the rep's places in the lines of full days and the slots offered to
@@ -23,6 +25,7 @@ const failed = (what: string) => (err: unknown) =>
  * (features/rep/api/get-waitlist.ts), so an offer e-mailed meanwhile is here when the rep comes back.
  */
 export function WaitlistSection() {
+  useI18n(); // re-rendered in a newly chosen language
   const waitlist = useWaitlist();
   const leave = useLeaveWaitlist();
   const accept = useAcceptWaitlistOffer();
@@ -38,31 +41,47 @@ export function WaitlistSection() {
     online,
     onLeave: (e) => {
       setBusy({ id: e.id, action: 'leave' });
-      leave.mutate(e.id, { onSuccess: (res) => toast({ title: res.message, variant: 'success' }), onError: failed('leave the waitlist'), onSettled: done });
+      leave.mutate(e.id, {
+        onSuccess: (res) => toast({ title: res.message, variant: 'success' }),
+        onError: failed(/*i18n*/ 'Failed to leave the waitlist. Please try again.'),
+        onSettled: done,
+      });
     },
     onAccept: (e) => {
       setBusy({ id: e.id, action: 'accept' });
       accept.mutate(e.id, {
         onSuccess: (res) => {
           const a = res.appointment;
-          const token = a.token !== null ? ` (Token #${a.token})` : '';
-          const description = `Your visit with ${doctorTitle(e.doctorName)} at ${e.clinicName} on ${visitDateText(a.appointment_date, a.start_time)} is booked${token}.`;
+          const visit = { doctor: doctorTitle(e.doctorName), clinic: e.clinicName, when: visitDateText(a.appointment_date, a.start_time) };
+          const description =
+            a.token !== null
+              ? i18n._('Your visit with {doctor} at {clinic} on {when} is booked (Token #{token}).', {
+                  doctor: visit.doctor,
+                  clinic: visit.clinic,
+                  when: visit.when,
+                  token: a.token,
+                })
+              : i18n._('Your visit with {doctor} at {clinic} on {when} is booked.', visit);
           toast({ title: res.message, description, variant: 'success' });
         },
-        onError: failed('accept the offer'),
+        onError: failed(/*i18n*/ 'Failed to accept the offer. Please try again.'),
         onSettled: done,
       });
     },
     onDecline: (e) => {
       setBusy({ id: e.id, action: 'decline' });
-      decline.mutate(e.id, { onSuccess: (res) => toast({ title: res.message, variant: 'success' }), onError: failed('decline the offer'), onSettled: done });
+      decline.mutate(e.id, {
+        onSuccess: (res) => toast({ title: res.message, variant: 'success' }),
+        onError: failed(/*i18n*/ 'Failed to decline the offer. Please try again.'),
+        onSettled: done,
+      });
     },
   };
 
   return (
     <section aria-labelledby="waitlist-title" className="grid gap-3" aria-busy={waitlist.isFetching || undefined}>
       <h3 id="waitlist-title" className="text-base font-semibold">
-        Waitlist
+        {i18n._('Waitlist')}
       </h3>
       <ul className="grid gap-3">
         {entries.map((e) => (

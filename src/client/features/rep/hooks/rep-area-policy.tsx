@@ -1,4 +1,5 @@
 import { SessionSpinner, type AreaPolicy, type SessionCheck } from '../../../components/layout/session-guard';
+import { i18n, useI18n } from '../../../lib/i18n';
 import { useMe, type RepSessionUser } from '../../auth/api/get-me';
 import type { RepSession } from './use-rep-session';
 
@@ -19,29 +20,43 @@ function useRepSessionCheck(): SessionCheck<RepSession, Refused> {
   return { status: 'ready', session: { rep: me.data.user, termsAccepted: me.data.termsAccepted } };
 }
 
-const noUserData = (
-  <main id="main" className="flex min-h-screen items-center justify-center p-6">
-    <p role="alert" className="text-slate-700 dark:text-slate-200">
-      No user data found. Please log in again.
-    </p>
-  </main>
-);
+function NoUserData() {
+  useI18n(); // re-rendered in a newly chosen language
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center p-6">
+      <p role="alert" className="text-slate-700 dark:text-slate-200">
+        {i18n._('No user data found. Please log in again.')}
+      </p>
+    </main>
+  );
+}
+const noUserData = <NoUserData />;
+
+function DashboardLoading() {
+  useI18n(); // re-rendered in a newly chosen language
+  return <SessionSpinner label={i18n._('Loading your dashboard...')} fullHeight />;
+}
 
 /**
  * The rep area, from the SERVER session (spec part 2, 2.1 and 8): nobody signed in gives 'Session Expired', a
- * clinic session or an unreadable answer gives 'Authentication Error'; both go to /medrep-login at once.
+ * clinic session or an unreadable answer gives 'Authentication Error'; both go to /medrep-login at once. The toasts
+ * are read when shown (getters), so they are in the language active then.
  */
 export const repAreaPolicy: AreaPolicy<RepSession, Refused> = {
   useSessionCheck: useRepSessionCheck,
-  loading: <SessionSpinner label="Loading your dashboard..." fullHeight />,
+  loading: <DashboardLoading />,
   refusals: {
     missing: {
-      toast: { title: 'Session Expired', description: 'Please log in to continue.' },
+      get toast() {
+        return { title: i18n._('Session Expired'), description: i18n._('Please log in to continue.') };
+      },
       redirect: { to: '/medrep-login', replace: true },
       screen: noUserData,
     },
     broken: {
-      toast: { title: 'Authentication Error', description: 'Please log in again.' },
+      get toast() {
+        return { title: i18n._('Authentication Error'), description: i18n._('Please log in again.') };
+      },
       redirect: { to: '/medrep-login', replace: true },
       screen: noUserData,
     },

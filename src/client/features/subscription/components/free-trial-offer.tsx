@@ -1,6 +1,7 @@
 import { Gift, PartyPopper } from 'lucide-react';
 import { formatDisplayDate } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
 
 /**
  * The free trial (decision 006), headed as the spec's free-access offer while the promotion runs
@@ -18,6 +19,7 @@ export function FreeTrialOffer({
   onStart: () => void;
   starting: boolean;
 }) {
+  const { i18n } = useI18n();
   const Icon = promoUntil ? PartyPopper : Gift;
   return (
     <section
@@ -28,17 +30,17 @@ export function FreeTrialOffer({
         <Icon className="mt-0.5 h-5 w-5 shrink-0 text-teal-700 dark:text-teal-300" aria-hidden />
         <div>
           <h3 id="free-trial-title" className="font-semibold text-teal-900 dark:text-teal-100">
-            {promoUntil ? 'Free access offer' : `${days}-day free trial`}
+            {promoUntil ? i18n._('Free access offer') : i18n._('{days}-day free trial', { days })}
           </h3>
           <p className="text-sm text-teal-900/80 dark:text-teal-100/80">
             {promoUntil
-              ? `Book appointments free for ${days} days. Offer valid until ${formatDisplayDate(promoUntil)}.`
-              : `Try every feature free for ${days} days. No payment needed.`}
+              ? i18n._('Book appointments free for {days} days. Offer valid until {date}.', { days, date: formatDisplayDate(promoUntil) })
+              : i18n._('Try every feature free for {days} days. No payment needed.', { days })}
           </p>
         </div>
       </div>
       <Button onClick={onStart} loading={starting} className="shrink-0">
-        Start Free Trial
+        {i18n._('Start Free Trial')}
       </Button>
     </section>
   );

@@ -3,6 +3,8 @@ import { clsx } from 'clsx';
 import { CURRENCY, type PlanType } from '../../../../shared/constants';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/intl-format';
 
 export interface PlanCardPlan {
   planType: PlanType;
@@ -28,7 +30,8 @@ export function PlanCard({
   /** The rep is already active: paying extends the subscription. */
   extend: boolean;
 }) {
-  const period = plan.planType === 'yearly' ? 'year' : 'month';
+  const { i18n } = useI18n();
+  const label = i18n._(plan.label);
   const titleId = `plan-${plan.planType}-title`;
   return (
     <section
@@ -40,30 +43,26 @@ export function PlanCard({
     >
       <div className="flex items-center justify-between gap-2">
         <h3 id={titleId} className="font-semibold">
-          {plan.label} plan
+          {i18n._('{plan} plan', { plan: label })}
         </h3>
-        {savingInr ? (
-          <Badge tone="success">
-            Save {CURRENCY} {savingInr} a year
-          </Badge>
-        ) : null}
+        {savingInr ? <Badge tone="success">{i18n._('Save {currency} {amount} a year', { currency: CURRENCY, amount: formatNumber(savingInr) })}</Badge> : null}
       </div>
       <p>
         <span className="text-2xl font-bold">
-          {CURRENCY} {plan.priceInr}
+          {CURRENCY} {formatNumber(plan.priceInr)}
         </span>
-        <span className="text-sm text-slate-600 dark:text-slate-300"> / {period}</span>
+        <span className="text-sm text-slate-600 dark:text-slate-300"> / {plan.planType === 'yearly' ? i18n._('year') : i18n._('month')}</span>
       </p>
       <ul className="grid gap-1 text-sm text-slate-700 dark:text-slate-200">
         <li className="flex items-center gap-2">
-          <Check className="h-4 w-4 text-teal-700" aria-hidden /> {plan.days} days of bookings
+          <Check className="h-4 w-4 text-teal-700" aria-hidden /> {i18n._('{days} days of bookings', { days: plan.days })}
         </li>
         <li className="flex items-center gap-2">
-          <Check className="h-4 w-4 text-teal-700" aria-hidden /> Every doctor and clinic
+          <Check className="h-4 w-4 text-teal-700" aria-hidden /> {i18n._('Every doctor and clinic')}
         </li>
       </ul>
       <Button onClick={onChoose} loading={paying} disabled={disabled} variant={savingInr ? 'primary' : 'secondary'} className="mt-auto">
-        {extend ? `Extend with ${plan.label}` : `Subscribe ${plan.label}`}
+        {extend ? i18n._('Extend with {plan}', { plan: label }) : i18n._('Subscribe {plan}', { plan: label })}
       </Button>
     </section>
   );

@@ -6,6 +6,7 @@ import { isFreeAccessPromoRunning } from '../../../../shared/subscription/subscr
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useActivateFreeTrial } from '../api/activate-free-trial';
 import { useSubscriptionPlans } from '../api/get-subscription-plans';
@@ -23,6 +24,7 @@ const FALLBACK_PLANS: PlanCardPlan[] = (Object.keys(PLANS) as PlanType[]).map((p
  * monthly and yearly plans. Shown in Book Appointment while inactive, and in Settings.
  */
 export function SubscriptionPanel(props: { repId: number; customerName: string; customerEmail: string; customerPhone: string }) {
+  const { i18n } = useI18n();
   const status = useSubscriptionStatus(props.repId);
   const plans = useSubscriptionPlans();
   const trial = useActivateFreeTrial(props.repId);
@@ -30,16 +32,16 @@ export function SubscriptionPanel(props: { repId: number; customerName: string; 
 
   const startTrial = () => {
     if (!hasCustomerDetails(props)) {
-      toast({ title: SUBSCRIPTION_MESSAGES.accountUnavailable, variant: 'destructive' });
+      toast({ title: i18n._(SUBSCRIPTION_MESSAGES.accountUnavailable), variant: 'destructive' });
       return;
     }
     trial.mutate(undefined, {
-      onSuccess: (answer) => toast({ title: 'Free Trial Activated', description: answer.message, variant: 'success' }),
+      onSuccess: (answer) => toast({ title: i18n._('Free Trial Activated'), description: answer.message, variant: 'success' }),
       onError: (err) => {
-        if (isAccountProblem(err)) return toast({ title: SUBSCRIPTION_MESSAGES.accountUnavailable, variant: 'destructive' });
+        if (isAccountProblem(err)) return toast({ title: i18n._(SUBSCRIPTION_MESSAGES.accountUnavailable), variant: 'destructive' });
         // A refusal (trial already used) says why; anything else invites a retry.
-        const description = err instanceof ApiError && err.status === 409 ? err.message : SUBSCRIPTION_MESSAGES.trialRetry;
-        toast({ title: SUBSCRIPTION_MESSAGES.trialFailed, description, variant: 'destructive' });
+        const description = err instanceof ApiError && err.status === 409 ? err.message : i18n._(SUBSCRIPTION_MESSAGES.trialRetry);
+        toast({ title: i18n._(SUBSCRIPTION_MESSAGES.trialFailed), description, variant: 'destructive' });
       },
     });
   };
@@ -54,11 +56,11 @@ export function SubscriptionPanel(props: { repId: number; customerName: string; 
   return (
     <Card aria-labelledby="subscription-panel-title" role="region">
       <h2 id="subscription-panel-title" className="text-base font-semibold">
-        Subscription
+        {i18n._('Subscription')}
       </h2>
       {status.isPending || !current ? (
         <div className="mt-3">
-          <Spinner label="Loading subscription..." />
+          <Spinner label={i18n._('Loading subscription...')} />
         </div>
       ) : (
         <div className="mt-3 grid gap-4">
@@ -71,7 +73,7 @@ export function SubscriptionPanel(props: { repId: number; customerName: string; 
             >
               <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
               <span>
-                <strong>{SUBSCRIPTION_MESSAGES.verificationFailed}.</strong> {SUBSCRIPTION_MESSAGES.verificationAdvice}
+                <strong>{i18n._(SUBSCRIPTION_MESSAGES.verificationFailed)}.</strong> {i18n._(SUBSCRIPTION_MESSAGES.verificationAdvice)}
               </span>
             </p>
           )}
@@ -82,10 +84,12 @@ export function SubscriptionPanel(props: { repId: number; customerName: string; 
 
           <div className="grid gap-2">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-200">{current.isActive ? 'Extend your subscription' : 'Choose a plan'}</h3>
+              <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-200">
+                {current.isActive ? i18n._('Extend your subscription') : i18n._('Choose a plan')}
+              </h3>
               {plans.data?.testMode && (
                 <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
-                  <FlaskConical className="h-3.5 w-3.5" aria-hidden /> Test mode: no real payment
+                  <FlaskConical className="h-3.5 w-3.5" aria-hidden /> {i18n._('Test mode: no real payment')}
                 </span>
               )}
             </div>

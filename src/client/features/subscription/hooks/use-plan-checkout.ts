@@ -3,6 +3,7 @@ import { PLANS, PRODUCT_NAME, type PlanType } from '../../../../shared/constants
 import { formatDisplayDate, todayInIndia } from '../../../../shared/dates';
 import { SUBSCRIPTION_MESSAGES, type CreateOrderAnswer, type TestCheckoutAnswer } from '../../../../shared/schemas/subscription';
 import { ApiError } from '../../../lib/api';
+import { i18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useCompleteTestCheckout } from '../api/complete-test-checkout';
 import { useCreateSubscriptionOrder } from '../api/create-subscription-order';
@@ -38,7 +39,7 @@ export function usePlanCheckout(customer: CheckoutCustomer) {
 
   const failStart = () => {
     setPayingPlan(null);
-    toast({ title: SUBSCRIPTION_MESSAGES.paymentStartFailed, variant: 'destructive' });
+    toast({ title: i18n._(SUBSCRIPTION_MESSAGES.paymentStartFailed), variant: 'destructive' });
   };
 
   async function verifyPayment(result: TestCheckoutAnswer, planType: PlanType) {
@@ -46,13 +47,16 @@ export function usePlanCheckout(customer: CheckoutCustomer) {
       const answer = await verify.mutateAsync({ ...result, medicalRepId: customer.repId, planType });
       setVerificationFailed(false);
       toast({
-        title: 'Subscription Activated',
-        description: `Your ${PLANS[planType].label.toLowerCase()} plan is active until ${formatDisplayDate(todayInIndia(new Date(answer.expiresAt)))}.`,
+        title: i18n._('Subscription Activated'),
+        description:
+          planType === 'yearly'
+            ? i18n._('Your yearly plan is active until {date}.', { date: formatDisplayDate(todayInIndia(new Date(answer.expiresAt))) })
+            : i18n._('Your monthly plan is active until {date}.', { date: formatDisplayDate(todayInIndia(new Date(answer.expiresAt))) }),
         variant: 'success',
       });
     } catch {
       setVerificationFailed(true);
-      toast({ title: SUBSCRIPTION_MESSAGES.verificationFailed, description: SUBSCRIPTION_MESSAGES.verificationAdvice, variant: 'destructive' });
+      toast({ title: i18n._(SUBSCRIPTION_MESSAGES.verificationFailed), description: i18n._(SUBSCRIPTION_MESSAGES.verificationAdvice), variant: 'destructive' });
     } finally {
       setPayingPlan(null);
     }
@@ -60,7 +64,7 @@ export function usePlanCheckout(customer: CheckoutCustomer) {
 
   async function pay(planType: PlanType) {
     if (!hasCustomerDetails(customer)) {
-      toast({ title: SUBSCRIPTION_MESSAGES.accountUnavailable, variant: 'destructive' });
+      toast({ title: i18n._(SUBSCRIPTION_MESSAGES.accountUnavailable), variant: 'destructive' });
       return;
     }
     setPayingPlan(planType);
@@ -76,7 +80,7 @@ export function usePlanCheckout(customer: CheckoutCustomer) {
     } catch (err) {
       if (isAccountProblem(err)) {
         setPayingPlan(null);
-        toast({ title: SUBSCRIPTION_MESSAGES.accountUnavailable, variant: 'destructive' });
+        toast({ title: i18n._(SUBSCRIPTION_MESSAGES.accountUnavailable), variant: 'destructive' });
         return;
       }
       return failStart();
@@ -91,7 +95,7 @@ export function usePlanCheckout(customer: CheckoutCustomer) {
         amount: order.amount,
         currency: order.currency,
         name: PRODUCT_NAME,
-        description: `${PLANS[planType].label} plan`,
+        description: i18n._('{plan} plan', { plan: i18n._(PLANS[planType].label) }),
         order_id: order.orderId,
         prefill: { name: customer.customerName, email: customer.customerEmail, contact: customer.customerPhone },
         notes: { planType },
@@ -115,7 +119,7 @@ export function usePlanCheckout(customer: CheckoutCustomer) {
       setTestOrder(null);
       setPayingPlan(null);
       setVerificationFailed(true);
-      toast({ title: SUBSCRIPTION_MESSAGES.verificationFailed, description: SUBSCRIPTION_MESSAGES.verificationAdvice, variant: 'destructive' });
+      toast({ title: i18n._(SUBSCRIPTION_MESSAGES.verificationFailed), description: i18n._(SUBSCRIPTION_MESSAGES.verificationAdvice), variant: 'destructive' });
     }
   }
 

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { useSendWhatsAppNumberCode } from '../api/send-whatsapp-number-code';
 
 /**
@@ -27,6 +28,7 @@ export function WhatsAppNumberForm({
   onBack?: () => void;
   onCancel: () => void;
 }) {
+  const { i18n } = useI18n();
   const send = useSendWhatsAppNumberCode();
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | undefined>();
@@ -36,7 +38,7 @@ export function WhatsAppNumberForm({
   const sendCode = (e?: FormEvent) => {
     e?.preventDefault();
     // The server decides; this only spares a round trip for a number that cannot be a mobile one.
-    if (!whatsappNumberOf(phone)) return setPhoneError(ERROR_MESSAGES.whatsapp_number_invalid);
+    if (!whatsappNumberOf(phone)) return setPhoneError(i18n._(ERROR_MESSAGES.whatsapp_number_invalid));
     setPhoneError(undefined);
     send.mutate(
       { phone },
@@ -47,7 +49,7 @@ export function WhatsAppNumberForm({
         },
         onError: (err) => {
           setSent(null);
-          setPhoneError(errorMessage(err, 'Could not send the code. Please try again.'));
+          setPhoneError(errorMessage(err, i18n._('Could not send the code. Please try again.')));
         },
       },
     );
@@ -60,7 +62,7 @@ export function WhatsAppNumberForm({
   if (!sent)
     return (
       <form onSubmit={sendCode} noValidate className="grid gap-3">
-        <FormField label="WhatsApp number" hint="A mobile number with its country code, for example +91 98765 43210." error={phoneError}>
+        <FormField label={i18n._('WhatsApp number')} hint={i18n._('A mobile number with its country code, for example +91 98765 43210.')} error={phoneError}>
           <Input
             type="tel"
             inputMode="tel"
@@ -76,15 +78,15 @@ export function WhatsAppNumberForm({
         </FormField>
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           <Button type="submit" loading={send.isPending}>
-            Send code
+            {i18n._('Send code')}
           </Button>
           {onBack && (
             <Button variant="secondary" onClick={onBack} disabled={send.isPending}>
-              Use my account&apos;s number
+              {i18n._("Use my account's number")}
             </Button>
           )}
           <Button variant="ghost" onClick={onCancel} disabled={send.isPending}>
-            Cancel
+            {i18n._('Cancel')}
           </Button>
         </div>
       </form>
@@ -96,7 +98,7 @@ export function WhatsAppNumberForm({
       <p role="status" className="text-sm text-slate-700 dark:text-slate-200">
         {sent.message}
       </p>
-      <FormField label={`${WHATSAPP_CODE_LENGTH}-digit code`} error={error ?? undefined}>
+      <FormField label={i18n._('{length}-digit code', { length: WHATSAPP_CODE_LENGTH })} error={error ?? undefined}>
         <Input
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -110,13 +112,13 @@ export function WhatsAppNumberForm({
       </FormField>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button type="submit" loading={saving} disabled={code.length !== WHATSAPP_CODE_LENGTH || send.isPending}>
-          Agree and turn on
+          {i18n._('Agree and turn on')}
         </Button>
         <Button variant="secondary" onClick={() => sendCode()} loading={send.isPending} disabled={saving}>
-          Send a new code
+          {i18n._('Send a new code')}
         </Button>
         <Button variant="ghost" onClick={() => setSent(null)} disabled={saving || send.isPending}>
-          Change number
+          {i18n._('Change number')}
         </Button>
       </div>
     </form>

@@ -3,6 +3,8 @@ import type { WhatsAppPreferenceInput } from '../../../../shared/schemas/whatsap
 import { displayWhatsAppNumber, whatsappNumberOf, WHATSAPP_CONSENT_TEXT } from '../../../../shared/whatsapp';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
+import { richText } from '../../../lib/rich-text';
 import { WhatsAppNumberForm } from './whatsapp-number-form';
 
 /**
@@ -20,6 +22,7 @@ export function WhatsAppOptIn({
   onConfirm: (input: WhatsAppPreferenceInput) => Promise<void>;
   onCancel: () => void;
 }) {
+  const { i18n } = useI18n();
   const id = `opt-in-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const panel = useRef<HTMLDivElement>(null);
   // Only a mobile number in international form can receive WhatsApp messages; a clinic's landline cannot.
@@ -37,7 +40,7 @@ export function WhatsAppOptIn({
     try {
       await onConfirm(input);
     } catch (err) {
-      setError(errorMessage(err, 'Could not turn WhatsApp messages on. Please try again.'));
+      setError(errorMessage(err, i18n._('Could not turn WhatsApp messages on. Please try again.')));
       setSaving(false);
     }
   };
@@ -52,13 +55,15 @@ export function WhatsAppOptIn({
       className="mt-3 grid gap-3 rounded-lg border border-teal-200 bg-teal-50 p-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600/40 dark:border-teal-900 dark:bg-teal-950/40"
     >
       <p id={`${id}-title`} className="text-sm font-semibold text-slate-900 dark:text-white">
-        Turn on WhatsApp messages
+        {i18n._('Turn on WhatsApp messages')}
       </p>
-      <p id={`${id}-consent`} className="border-l-4 border-teal-600 pl-3 text-sm text-slate-800 dark:text-slate-100">
-        {WHATSAPP_CONSENT_TEXT}
+      <p id={`${id}-consent`} className="border-s-4 border-teal-600 ps-3 text-sm text-slate-800 dark:text-slate-100">
+        {i18n._(WHATSAPP_CONSENT_TEXT)}
       </p>
       {!own && (
-        <p className="text-sm text-slate-700 dark:text-slate-200">Your account&apos;s number cannot receive WhatsApp messages: please give a mobile number.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-200">
+          {i18n._("Your account's number cannot receive WhatsApp messages: please give a mobile number.")}
+        </p>
       )}
       {another ? (
         <WhatsAppNumberForm
@@ -78,7 +83,9 @@ export function WhatsAppOptIn({
       ) : (
         <>
           <p className="text-sm text-slate-700 dark:text-slate-200">
-            Messages will go to <strong className="whitespace-nowrap font-semibold text-slate-900 dark:text-white">{own}</strong>, your account&apos;s number.
+            {richText(i18n._("Messages will go to <number>{number}</number>, your account's number.", { number: own ?? '' }), {
+              number: (text) => <strong className="whitespace-nowrap font-semibold text-slate-900 dark:text-white">{text}</strong>,
+            })}
           </p>
           {error && (
             <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
@@ -87,7 +94,7 @@ export function WhatsAppOptIn({
           )}
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             <Button loading={saving} onClick={() => void confirm({ whatsappNotifications: true, whatsappNumber: own ?? undefined })}>
-              Agree and turn on
+              {i18n._('Agree and turn on')}
             </Button>
             <Button
               variant="secondary"
@@ -97,10 +104,10 @@ export function WhatsAppOptIn({
                 setError(null);
               }}
             >
-              Use another number
+              {i18n._('Use another number')}
             </Button>
             <Button variant="ghost" disabled={saving} onClick={onCancel}>
-              Cancel
+              {i18n._('Cancel')}
             </Button>
           </div>
         </>

@@ -3,6 +3,7 @@ import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { WhatsAppPreferenceInput, WhatsAppPreferenceStatus } from '../../../../shared/schemas/whatsapp';
 import { errorMessage } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { PreferenceSwitch } from '../../notifications/components/preference-switch';
 import { SettingLabel } from '../../notifications/components/setting-label';
@@ -32,6 +33,7 @@ export function WhatsAppSetting({
   as?: 'li' | 'div';
   className?: string;
 }) {
+  const { i18n } = useI18n();
   const id = `whatsapp-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const switchId = `${id}-switch`;
   const [asking, setAsking] = useState(false);
@@ -47,11 +49,13 @@ export function WhatsAppSetting({
   const turnOff = () => {
     setTurningOff(true);
     save({ whatsappNotifications: false })
-      .then(() => toast({ title: 'WhatsApp messages off', description: 'We will not send you WhatsApp messages.', variant: 'success', duration: 3000 }))
+      .then(() =>
+        toast({ title: i18n._('WhatsApp messages off'), description: i18n._('We will not send you WhatsApp messages.'), variant: 'success', duration: 3000 }),
+      )
       .catch((err: unknown) =>
         toast({
-          title: 'Settings not saved',
-          description: errorMessage(err, 'Could not turn WhatsApp messages off. Please try again.'),
+          title: i18n._('Settings not saved'),
+          description: errorMessage(err, i18n._('Could not turn WhatsApp messages off. Please try again.')),
           variant: 'destructive',
         }),
       )
@@ -66,19 +70,25 @@ export function WhatsAppSetting({
   };
   const confirm = async (input: WhatsAppPreferenceInput) => {
     const saved = await save(input);
-    toast({ title: 'WhatsApp messages on', description: saved.whatsappNumber ? `Messages go to ${saved.whatsappNumber}.` : undefined, variant: 'success' });
+    toast({
+      title: i18n._('WhatsApp messages on'),
+      description: saved.whatsappNumber ? i18n._('Messages go to {number}.', { number: saved.whatsappNumber }) : undefined,
+      variant: 'success',
+    });
     close();
   };
 
   const hint = on
-    ? `On: messages go to ${status.whatsappNumber ?? 'your number'}.`
+    ? status.whatsappNumber
+      ? i18n._('On: messages go to {number}.', { number: status.whatsappNumber })
+      : i18n._('On: messages go to your number.')
     : asking
-      ? 'Not on yet: agree below to turn them on.'
-      : 'Visit confirmations and reminders on WhatsApp.';
+      ? i18n._('Not on yet: agree below to turn them on.')
+      : i18n._('Visit confirmations and reminders on WhatsApp.');
   return (
     <Row className={clsx('py-3', className)}>
       <div className="flex items-center justify-between gap-3">
-        <SettingLabel icon={MessageCircle} id={id} label="WhatsApp messages" hint={hint} />
+        <SettingLabel icon={MessageCircle} id={id} label={i18n._('WhatsApp messages')} hint={hint} />
         <PreferenceSwitch id={switchId} checked={on || asking} onChange={change} labelledBy={`${id}-label`} describedBy={`${id}-hint`} disabled={turningOff} />
       </div>
       {asking && !on && <WhatsAppOptIn ownNumber={ownNumber} onConfirm={confirm} onCancel={close} />}
