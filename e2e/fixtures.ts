@@ -76,7 +76,13 @@ export async function startServer(env: Record<string, string> = {}, o: StartOpti
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    if (Date.now() > deadline) {
+      // Stopped, not left running: a busy machine would only get busier with each server that did not start in time.
+      child.kill('SIGKILL');
+      await mailbox.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server did not start:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -19,7 +19,8 @@ const options = { onCaughtError: () => {} };
 // The page's language first (decision 045): English is in the code; Hindi's or Urdu's catalogue loads before the
 // first render, so a pre-rendered page in it hydrates with the same words.
 const locale = initialLocale();
-const ready = locale === 'en' ? activateLocale('en', { remember: false }) : activateLocale(locale).catch(() => activateLocale('en', { remember: false }));
+// Only a choice in the switcher is remembered (the language cookie, cookies policy).
+const ready = activateLocale(locale, { remember: false }).catch(() => activateLocale('en', { remember: false }));
 
 void ready.then(() => {
   // A page pre-rendered at build time (decision 014) is already on screen: React takes it over node for node, as a

@@ -1,5 +1,5 @@
 import { isErrorCode, type ErrorCode } from '../../shared/errors';
-import { i18n } from './i18n';
+import { currentLocale, i18n } from './i18n';
 
 /** An answer that was not 2xx, with the server's `{ message, code }` (ARCHITECTURE rule 4; codes: src/shared/errors.ts). */
 export class ApiError extends Error {
@@ -38,6 +38,8 @@ export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
+        // The language on screen, so a signed-out answer (and the first e-mails) come in it (decision 045).
+        'Accept-Language': currentLocale(),
         ...(opts.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...opts.headers,
       },

@@ -1,8 +1,14 @@
+import { LOCALE_DIRECTION } from '../../../shared/i18n/locales';
+import { useI18n } from '../../lib/i18n';
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import { clsx } from 'clsx';
 import type { ComponentProps } from 'react';
 
-export const Tabs = TabsPrimitive.Root;
+/** Radix sets `dir` on the tabs (their arrow keys and their content's layout): the language's, not its default 'ltr' (decision 045). */
+export function Tabs(props: ComponentProps<typeof TabsPrimitive.Root>) {
+  const { locale } = useI18n();
+  return <TabsPrimitive.Root dir={LOCALE_DIRECTION[locale]} {...props} />;
+}
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return <TabsPrimitive.List className={clsx('flex w-full gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 dark:bg-slate-800', className)} {...props} />;

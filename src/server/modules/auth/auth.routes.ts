@@ -76,13 +76,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/clinic/register',
     { schema: { body: clinicRegisterSchema, response: { 201: registerResponseSchema, ...errorResponses } }, preHandler: limit('register', byEmail) },
-    async (request, reply) => reply.status(201).send(await registration.registerClinic(app, { input: request.body })),
+    async (request, reply) => reply.status(201).send(await registration.registerClinic(app, { input: request.body, locale: await request.getLocale() })),
   );
 
   app.post(
     '/api/medrep/register',
     { schema: { body: repRegisterSchema, response: { 201: registerResponseSchema, ...errorResponses } }, preHandler: limit('register', byEmail) },
-    async (request, reply) => reply.status(201).send(await registration.registerRep(app, { input: request.body })),
+    async (request, reply) => reply.status(201).send(await registration.registerRep(app, { input: request.body, locale: await request.getLocale() })),
   );
 
   app.post(
@@ -109,7 +109,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/api/resend-verification',
     { schema: { body: resendVerificationSchema, response: { 200: messageResponseSchema, ...errorResponses } }, preHandler: limit('resend', byEmail) },
-    async (request) => registration.resendVerification(app, { input: request.body }),
+    async (request) => registration.resendVerification(app, { input: request.body, locale: await request.getLocale() }),
   );
 
   // --- sessions ----------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import * as repo from './auth.repo';
 import { verificationMail } from './auth.mail';
-import { DEFAULT_LOCALE } from '../../../shared/i18n/locales';
+import type { Locale } from '../../../shared/i18n/locales';
 import { reserveCodeSend } from './code-send-cap';
 import { CODE_LIFETIME_MS, CODE_MAX_ATTEMPTS, VERIFY_LINK_LIFETIME_MS, generateCode, generateToken, hashCode, hashLinkToken, sameHash } from './codes';
 import { hashPassword } from './password';
@@ -95,6 +95,8 @@ export const verificationMailKey = (kind: UserKind, email: string) => `verify:${
 
 interface VerificationMail {
   kind: UserKind;
+  /** The language the registering browser asked for (no account exists yet to hold one; decision 045). */
+  locale: Locale;
   email: string;
   name: string;
   code: string;
@@ -113,7 +115,7 @@ async function reserveVerificationCode(deps: Pick<Deps, 'clock'>, tx: Tx, email:
 
 /** Queued in the transaction that stores the code, so the code exists exactly when its e-mail does (decision 028). */
 async function queueVerification(deps: Pick<Deps, 'outbox'>, tx: Tx, o: VerificationMail) {
-  await deps.outbox.queueEmail(tx, verificationMail({ to: o.email, name: o.name, code: o.code, link: o.link, kind: o.kind, locale: DEFAULT_LOCALE }), {
+  await deps.outbox.queueEmail(tx, verificationMail({ to: o.email, name: o.name, code: o.code, link: o.link, kind: o.kind, locale: o.locale }), {
     replaceKey: verificationMailKey(o.kind, o.email),
   });
 }
@@ -134,13 +136,13 @@ async function storePending(deps: Deps, mail: VerificationMail, insert: (tx: Tx)
 }
 
 /** POST /api/clinic/register */
-export async function registerClinic(deps: Deps, o: { input: ClinicRegister }): Promise<RegisterResponse> {
+export async function registerClinic(deps: Deps, o: { input: ClinicRegister; locale: Locale }): Promise<RegisterResponse> {
   const { input } = o;
   const email = input.email.toLowerCase();
   await assertFree(deps, email, input.contactNumber);
   const password = await hashPassword(input.password);
   const v = newVerification(deps, 'clinic');
-  const mail = { kind: 'clinic', email, name: input.contactPerson, code: v.code, link: v.link } as const;
+  const mail = { kind: 'clinic', email, name: input.contactPerson, code: v.code, link: v.link, locale: o.locale } as const;
   await storePending(deps, mail, (tx) =>
     repo.insertPendingClinic(tx, {
       clinicName: input.clinicName,
@@ -164,13 +166,13 @@ export async function registerClinic(deps: Deps, o: { input: ClinicRegister }): 
 }
 
 /** POST /api/medrep/register */
-export async function registerRep(deps: Deps, o: { input: RepRegister }): Promise<RegisterResponse> {
+export async function registerRep(deps: Deps, o: { input: RepRegister; locale: Locale }): Promise<RegisterResponse> {
   const { input } = o;
   const email = input.email.toLowerCase();
   await assertFree(deps, email, input.phone);
   const password = await hashPassword(input.password);
   const v = newVerification(deps, 'medrep');
-  const mail = { kind: 'medrep', email, name: input.fullName, code: v.code, link: v.link } as const;
+  const mail = { kind: 'medrep', email, name: input.fullName, code: v.code, link: v.link, locale: o.locale } as const;
   await storePending(deps, mail, (tx) =>
     repo.insertPendingRep(tx, {
       fullName: input.fullName,
@@ -313,7 +315,7 @@ export async function checkVerificationLink(deps: Pick<Deps, 'db' | 'clock'>, o:
  * the cap per address. It needs no registration token: the new code still works only in the registering browser,
  * and the link (which needs the owner's password) is how someone in another browser finishes (decision 030).
  */
-export async function resendVerification(deps: Deps, o: { input: ResendVerification }): Promise<MessageResponse> {
+export async function resendVerification(deps: Deps, o: { input: ResendVerification; locale: Locale }): Promise<MessageResponse> {
   const { input } = o;
   const kind = input.type;
   const pending = await repo.findPending(deps.db, kind, input.email);
@@ -337,7 +339,7 @@ export async function resendVerification(deps: Deps, o: { input: ResendVerificat
     if (!current) throw notFound(NO_PENDING);
     await repo.replacePendingCode(tx, kind, current.id, v.stored);
     const name = 'clinicName' in current ? current.contactPerson : current.fullName;
-    await queueVerification(deps, tx, { kind, email: current.email, name, code: v.code, link: v.link });
+    await queueVerification(deps, tx, { kind, email: current.email, name, code: v.code, link: v.link, locale: o.locale });
   });
   return { message: RESENT_MESSAGE };
 }

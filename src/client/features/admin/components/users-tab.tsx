@@ -112,7 +112,7 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
         { header: /*i18n*/ 'Email', cell: (u) => <EmailAddress address={u.email} /> },
         { header: /*i18n*/ 'Contact Person', cell: (u) => u.contact_person },
         { header: /*i18n*/ 'Contact Number', cell: (u) => displayPhone(u.contact_number) },
-        { header: /*i18n*/ 'Location', cell: (u) => `${u.city}, ${u.state}` },
+        { header: /*i18n*/ 'Location', cell: (u) => [u.city, u.state].map((place) => (place ? i18n._(place) : '')).join(', ') },
         { header: /*i18n*/ 'Status', cell: (u) => <UserStatusBadge status={u.status} /> },
         actions,
       ];

@@ -70,7 +70,7 @@ export function AddExistingDoctorForm({ clinicId, onAdded }: { clinicId: number;
           <option value="">{i18n._('Select a doctor')}</option>
           {available.data.map((d) => (
             <option key={d.id} value={d.id}>
-              {d.name} · {i18n._(d.specialty)} · {d.city} ({d.clinicNames.join(', ')})
+              {d.name} · {i18n._(d.specialty)} · {i18n._(d.city)} ({d.clinicNames.join(', ')})
             </option>
           ))}
         </NativeSelect>

@@ -27,7 +27,7 @@ export function DoctorList({ clinicId, doctors }: { clinicId: number; doctors: C
                 <Badge tone={i === 0 ? 'success' : 'neutral'}>{i === 0 ? i18n._('Primary') : i18n._('Additional')}</Badge>
               </div>
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                {i18n._(d.specialty)} · {d.city}, {d.state}
+                {i18n._(d.specialty)} · {i18n._(d.city)}, {i18n._(d.state)}
               </p>
             </div>
             <Button

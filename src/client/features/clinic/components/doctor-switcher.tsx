@@ -38,7 +38,7 @@ export function DoctorSwitcher({
         ))}
       </NativeSelect>
       <p id={`${id}-details`} className="text-xs text-slate-600 dark:text-slate-400">
-        {selected ? `${i18n._(selected.specialty)} · ${selected.city}, ${selected.state}` : i18n._('Add a doctor in the Doctors tab.')}
+        {selected ? `${i18n._(selected.specialty)} · ${i18n._(selected.city)}, ${i18n._(selected.state)}` : i18n._('Add a doctor in the Doctors tab.')}
       </p>
     </div>
   );

@@ -77,11 +77,13 @@ export function refusedField(err: unknown): LeaveField | undefined {
   const field = (err.body as { field?: unknown } | undefined)?.field;
   if (field === 'doctorId') return 'who';
   if (field === 'from' || field === 'to' || field === 'reason') return field;
-  if (err.message === LEAVE_MESSAGES.past || err.message === LEAVE_MESSAGES.from) return 'from';
-  if (err.message === LEAVE_MESSAGES.order || err.message === LEAVE_MESSAGES.tooLong || err.message === LEAVE_MESSAGES.to) return 'to';
-  if (err.message === LEAVE_MESSAGES.reason) return 'reason';
+  // The server words its refusal in the reader's language (decision 045): either wording matches.
+  const is = (...texts: string[]) => texts.some((text) => err.message === text || err.message === i18n._(text));
+  if (is(LEAVE_MESSAGES.past, LEAVE_MESSAGES.from)) return 'from';
+  if (is(LEAVE_MESSAGES.order, LEAVE_MESSAGES.tooLong, LEAVE_MESSAGES.to)) return 'to';
+  if (is(LEAVE_MESSAGES.reason)) return 'reason';
   // Another clinic's doctor, or one removed meanwhile.
-  if (err.status === 404 && /doctor/i.test(err.message)) return 'who';
+  if (err.status === 404 && (/doctor/i.test(err.message) || is('Doctor not found'))) return 'who';
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { DEVICE_COOKIE, SESSION_COOKIE, type SiteCookieName } from '../../../../shared/site-cookies';
+import { DEVICE_COOKIE, LOCALE_COOKIE, SESSION_COOKIE, type SiteCookieName } from '../../../../shared/site-cookies';
 import { useI18n } from '../../../lib/i18n';
 
 interface CookieFacts {
@@ -18,6 +18,11 @@ const FACTS: Record<SiteCookieName, CookieFacts> = {
     purpose:
       /*i18n*/ "Protects your account against password guessing. It is set when this browser signs in with the right password and holds a signed random value for each account signed in here (up to five), no personal data. While someone elsewhere is guessing your password, failed attempts from other places are blocked, but this browser can still sign in. It is httpOnly, sent only to RepVisit's sign-in calls, over HTTPS, and never to other sites.",
     lifetime: /*i18n*/ '180 days from your last sign-in on this browser.',
+  },
+  [LOCALE_COOKIE]: {
+    purpose:
+      /*i18n*/ 'Remembers the language you chose (English, Hindi or Urdu), so the pages open in it, the first one too. It is set in your browser when you choose a language, holds only the language code, no personal data, and is sent only to RepVisit.',
+    lifetime: /*i18n*/ 'One year from your last choice of language.',
   },
 };
 
