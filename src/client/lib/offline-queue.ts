@@ -226,7 +226,11 @@ export async function sendPendingCancellation(item: PendingCancellation): Promis
     await apiFetch<MessageResponse>(`/api/appointments/${item.data.appointment.id}`, { method: 'DELETE' });
     return { kind: 'booked' };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 400 && [BOOKING_MESSAGES.cannotCancelCancelled, i18n._(BOOKING_MESSAGES.cannotCancelCancelled)].includes(err.message)) {
+    if (
+      err instanceof ApiError &&
+      err.status === 400 &&
+      [BOOKING_MESSAGES.cannotCancelCancelled, i18n._(BOOKING_MESSAGES.cannotCancelCancelled)].includes(err.message)
+    ) {
       const gone = await goneFromList(item);
       if (gone === null) return { kind: 'retry' };
       if (gone) return { kind: 'booked' };

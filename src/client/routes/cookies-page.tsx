@@ -14,7 +14,11 @@ const sections = (i18n: I18n): LegalSection[] => [
     title: i18n._('Essential cookies only'),
     body: (
       <>
-        <p>{i18n._('RepVisit sets only these cookies, all its own: the two sign-in cookies from our server once you sign in, and the language cookie in your browser when you choose a language:')}</p>
+        <p>
+          {i18n._(
+            'RepVisit sets only these cookies, all its own: the two sign-in cookies from our server once you sign in, and the language cookie in your browser when you choose a language:',
+          )}
+        </p>
         <SiteCookieList />
         <p>
           {i18n._(

@@ -249,7 +249,11 @@ const sections = (i18n: I18n): LegalSection[] => [
     title: i18n._('Cookies and storage on your device'),
     body: (
       <>
-        <p>{i18n._('RepVisit sets only essential cookies, all its own: the two sign-in cookies from our server once you sign in, and the language cookie in your browser when you choose a language:')}</p>
+        <p>
+          {i18n._(
+            'RepVisit sets only essential cookies, all its own: the two sign-in cookies from our server once you sign in, and the language cookie in your browser when you choose a language:',
+          )}
+        </p>
         <SiteCookieList />
         <p>{i18n._('Besides cookies, the app keeps on your device:')}</p>
         <DeviceStorageList />

@@ -84,12 +84,18 @@ export function registerLocale(app: FastifyInstance): void {
     (this as FastifyRequest & { _locale?: Promise<Locale> })._locale = Promise.resolve(locale);
   });
   // Every JSON answer passes here before it is written, the error handler's and the not-found handler's too.
-  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    if (!isAnswerWithMessage(payload)) return payload;
-    const locale = await request.getLocale();
-    reply.header('content-language', locale);
-    varyOnLanguage(reply);
-    const message = translateMessage(locale, payload.message, answerTemplates.get(payload));
-    return message === payload.message ? payload : { ...payload, message };
+  // A callback hook, not an async one: most answers carry no message and pass on at once, without a promise
+  // (the small cached reads felt one; npm run bench).
+  app.addHook('preSerialization', (request, reply, payload: unknown, done) => {
+    if (!isAnswerWithMessage(payload)) return done(null, payload);
+    request.getLocale().then(
+      (locale) => {
+        reply.header('content-language', locale);
+        varyOnLanguage(reply);
+        const message = translateMessage(locale, payload.message, answerTemplates.get(payload));
+        done(null, message === payload.message ? payload : { ...payload, message });
+      },
+      (err: unknown) => done(err as Error),
+    );
   });
 }
