@@ -95,7 +95,7 @@ export function AppointmentList({
                 <div className="text-slate-600 dark:text-slate-400">{a.company_name}</div>
               </td>
               <td className="py-3 pe-4 align-top">
-                <a href={`tel:${a.contact_number}`} className="whitespace-nowrap text-teal-700 hover:underline dark:text-teal-300">
+                <a href={`tel:${a.contact_number}`} dir="ltr" className="whitespace-nowrap text-teal-700 hover:underline dark:text-teal-300">
                   {displayPhone(a.contact_number)}
                 </a>
               </td>
@@ -130,7 +130,7 @@ export function AppointmentList({
               <span className="text-slate-600 dark:text-slate-400">{formatDisplayDate(a.appointment_date)}</span>
               <a href={`tel:${a.contact_number}`} className="flex items-center gap-1 text-teal-700 dark:text-teal-300">
                 <Phone className="h-4 w-4" aria-hidden />
-                {displayPhone(a.contact_number)}
+                <span dir="ltr">{displayPhone(a.contact_number)}</span>
               </a>
             </div>
             <div className="mt-3 empty:hidden">

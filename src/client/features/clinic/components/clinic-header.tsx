@@ -62,7 +62,8 @@ export function ClinicHeader({
             </span>
             <span className="flex items-center gap-1.5">
               <Phone className="h-4 w-4 shrink-0" aria-hidden />
-              {displayPhone(clinic.contactNumber)}
+              {/* A number reads left to right in Urdu too (decision 045). */}
+              <span dir="ltr">{displayPhone(clinic.contactNumber)}</span>
             </span>
           </div>
         </div>

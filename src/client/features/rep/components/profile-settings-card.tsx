@@ -52,7 +52,7 @@ export function ProfileSettingsCard({ rep, onChange }: { rep: RepSessionUser; on
         <ProfileRow
           icon={<Phone className="h-4 w-4" />}
           label={i18n._('Phone Number')}
-          value={displayPhone(rep.phone)}
+          value={<span dir="ltr">{displayPhone(rep.phone)}</span>}
           action={i18n._('Update')}
           onAction={() => onChange('phone')}
         />
