@@ -53,7 +53,16 @@ export default defineConfig({
         globIgnores: [`${PRERENDERED_DIR}/**`],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
-        runtimeCaching: [],
+        // A language's catalogue and its script's font (decision 045): kept once used, so the app opens offline in
+        // that language; not precached, so an English reader does not download Hindi's and Urdu's. Hashed names:
+        // a file never changes, a new build asks for new names.
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/(i18n-[\w-]+\.json|[\w-]+\.woff2)$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'repvisit-languages', expiration: { maxEntries: 8 } },
+          },
+        ],
         cleanupOutdatedCaches: true,
         importScripts: ['/push-sw.js'], // web-push visit reminders (public/push-sw.js, decision 011)
         clientsClaim: true,

@@ -122,3 +122,30 @@ for (const locale of ['hi', 'ur'] as const) {
     await clinicContext.close();
   });
 }
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('ur: once used in Urdu, the app opens offline in Urdu', async ({ page, context, baseURL }) => {
+    const t = translator('ur');
+    await context.addCookies([{ name: LOCALE_COOKIE, value: 'ur', url: baseURL! }]);
+    await page.goto('/about-us');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // Controlled by the service worker, the page fetches its catalogue through it, which keeps it.
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: t('About RepVisit') })).toBeVisible();
+    // Kept by the service worker, not only by the browser's HTTP cache (which may drop it).
+    const kept = () => page.evaluate(async () => (await (await caches.open('repvisit-languages')).keys()).map((r) => new URL(r.url).pathname));
+    await expect.poll(kept).toContainEqual(expect.stringMatching(/^\/assets\/i18n-ur-[\w-]+\.json$/));
+
+    await context.setOffline(true);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+    await page.goto('/contact');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1, name: t('Contact Us') })).toBeVisible();
+    await context.setOffline(false);
+  });
+});

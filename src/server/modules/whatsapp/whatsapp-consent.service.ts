@@ -19,7 +19,7 @@ import {
 } from './whatsapp.repo';
 import { isWhatsAppConfigured, templateMessage, WHATSAPP_TEMPLATES } from './whatsapp-templates';
 import { whatsappLanguageCode } from './whatsapp-messages.service';
-import { accountLocale } from '../../i18n';
+import { accountLocale, i18nFor } from '../../i18n';
 
 // Turning WhatsApp on and off (docs/decisions/044-whatsapp.md, Consent). The switch lives in each account's
 // preferences (the rep's notification preferences, the clinic's preferences); this service is the one place that
@@ -98,7 +98,16 @@ export async function applyWhatsAppChange(deps: Pick<Deps, 'clock'>, tx: Tx, cha
     consents.push({ accountType, accountId, phone: account.whatsappNumber, action: 'opt_out', wording: null, source: 'settings', createdAt: now });
   }
   if (next !== null)
-    consents.push({ accountType, accountId, phone: next, action: 'opt_in', wording: WHATSAPP_CONSENT_TEXT, source: 'settings', createdAt: now });
+    // The words as the screen showed them: in the account's language, which the switcher keeps the screen's (decision 045).
+    consents.push({
+      accountType,
+      accountId,
+      phone: next,
+      action: 'opt_in',
+      wording: i18nFor(accountLocale(account.language))._(WHATSAPP_CONSENT_TEXT),
+      source: 'settings',
+      createdAt: now,
+    });
   await setWhatsAppNumber(tx, { accountType, accountId, whatsappNumber: next, now });
   await insertConsents(tx, consents);
   return next;

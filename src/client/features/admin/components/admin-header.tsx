@@ -7,6 +7,7 @@ import { useLogoutAdmin } from '../api/logout-admin';
 import { isOwner } from '../lib/admin-roles';
 import { RestartServerButton } from './restart-server-button';
 import { useI18n } from '../../../lib/i18n';
+import { LanguageSwitcher } from '../../../components/layout/language-switcher';
 
 /**
  * spec part 2, 2.5 and 2.6: the admin pages' header with Email Dashboard (or Dashboard), Restart Server and Logout.
@@ -49,6 +50,7 @@ export function AdminHeader({ title, subtitle, page }: { title: string; subtitle
             )}
           </Button>
           {isOwner(me.data) && <RestartServerButton />}
+          <LanguageSwitcher />
           <Button variant="secondary" size="sm" onClick={onLogout} loading={logout.isPending}>
             <LogOut className="h-4 w-4" aria-hidden />
             {i18n._('Logout')}

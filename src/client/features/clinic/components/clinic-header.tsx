@@ -5,6 +5,7 @@ import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import type { ClinicSessionUser } from '../../auth/api/get-me';
+import { LanguageSwitcher } from '../../../components/layout/language-switcher';
 import { useLogout } from '../../auth/api/logout';
 import { leaveSignedInArea } from '../../../components/layout/session-guard';
 import { DoctorSwitcher } from './doctor-switcher';
@@ -70,10 +71,13 @@ export function ClinicHeader({
         <div className="col-span-2 md:order-none md:col-span-1 order-3">
           <DoctorSwitcher id="header-doctor" doctors={doctors} selectedId={selectedDoctorId} onSelect={onSelectDoctor} />
         </div>
-        <Button variant="secondary" onClick={onLogout} loading={logout.isPending} className="order-2 self-start justify-self-end md:order-none md:self-center">
-          <LogOut className="h-4 w-4" aria-hidden />
-          {i18n._('Logout')}
-        </Button>
+        <div className="order-2 flex flex-col items-end gap-2 self-start justify-self-end md:order-none md:flex-row md:items-center md:self-center">
+          <LanguageSwitcher />
+          <Button variant="secondary" onClick={onLogout} loading={logout.isPending}>
+            <LogOut className="h-4 w-4" aria-hidden />
+            {i18n._('Logout')}
+          </Button>
+        </div>
       </div>
     </header>
   );

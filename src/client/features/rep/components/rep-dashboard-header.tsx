@@ -1,8 +1,9 @@
 import { LogOut, Stethoscope } from 'lucide-react';
+import { LanguageSwitcher } from '../../../components/layout/language-switcher';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
 
-/** The portal title, the welcome line and Logout (spec part 2, 2.1). */
+/** The portal title, the welcome line, the language (decision 045) and Logout (spec part 2, 2.1). */
 export function RepDashboardHeader({ fullName, onLogout, loggingOut }: { fullName: string; onLogout: () => void; loggingOut: boolean }) {
   const { i18n } = useI18n();
   return (
@@ -17,10 +18,13 @@ export function RepDashboardHeader({ fullName, onLogout, loggingOut }: { fullNam
             <p className="mt-0.5 truncate text-sm text-slate-600 dark:text-slate-300">{i18n._('Welcome, {name}', { name: fullName })}</p>
           </div>
         </div>
-        <Button variant="secondary" size="sm" onClick={onLogout} loading={loggingOut} className="shrink-0">
-          {!loggingOut && <LogOut className="h-4 w-4" aria-hidden />}
-          {i18n._('Logout')}
-        </Button>
+        <div className="flex shrink-0 flex-col items-end gap-2 sm:flex-row sm:items-center">
+          <LanguageSwitcher />
+          <Button variant="secondary" size="sm" onClick={onLogout} loading={loggingOut} className="shrink-0">
+            {!loggingOut && <LogOut className="h-4 w-4" aria-hidden />}
+            {i18n._('Logout')}
+          </Button>
+        </div>
       </div>
     </header>
   );
