@@ -24,11 +24,23 @@ function translator(locale: 'hi' | 'ur') {
   };
 }
 
+/**
+ * Waits until React has taken over a pre-rendered page: in Hindi and Urdu it first fetches the language's catalogue
+ * (src/client/main.tsx), and a tap on the page's HTML before that does nothing.
+ */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+}
+
 async function look(page: Page, locale: string, name: string) {
   // Nothing wider than the phone: no sideways scrolling, no text pushed out of the screen.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name}: the page scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `test-results/screens/lang-${locale}-${name}.png`, fullPage: true });
+  // And once on a desktop screen, then back to the phone.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `test-results/screens/lang-${locale}-${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 360, height: 780 });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
@@ -51,6 +63,7 @@ for (const locale of ['hi', 'ur'] as const) {
 
     // The landing page in the language chosen with the header's switcher.
     await page.goto('/');
+    await hydrated(page);
     await page.getByRole('combobox', { name: 'Language' }).selectOption(locale);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expect(page.locator('html')).toHaveAttribute('dir', dir);
@@ -63,6 +76,7 @@ for (const locale of ['hi', 'ur'] as const) {
     const email = `rep${uniq()}@example.com`;
     await page.goto('/medrep-login');
     await expect(page.locator('html')).toHaveAttribute('lang', locale); // remembered on the device
+    await hydrated(page);
     await page.getByRole('button', { name: t('Create New Account') }).click();
     await page.getByLabel(t('Full Name')).fill('Ravi Kumar');
     await page.getByLabel(t('Email')).fill(email);
@@ -84,6 +98,7 @@ for (const locale of ['hi', 'ur'] as const) {
 
     // Sign in, accept the terms.
     await page.goto('/medrep-login');
+    await hydrated(page);
     await page.getByLabel(t('Email')).fill(email);
     await page.getByLabel(t('Password')).fill(PASSWORD);
     await page.getByRole('button', { name: t('Login'), exact: true }).click();
