@@ -15,6 +15,8 @@ import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_DIRECTION,
 // Catalogues arrive compiled. A text that is not in one (an English id) has at most plain `{name}` placeholders
 // (build/vite-i18n.ts compiled the others): split, it is in Lingui's compiled form, ['Welcome, ', ['name']].
 i18n.setMessagesCompiler((message) => message.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? [part] : part)));
+// English needs no catalogue: its texts are the ids (the plurals arrive with the pages that have them).
+i18n.load(DEFAULT_LOCALE, {});
 i18n.activate(DEFAULT_LOCALE);
 
 let englishPlurals: Promise<void> | undefined;
