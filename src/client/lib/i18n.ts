@@ -2,6 +2,7 @@ import { i18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import hindiUrl from 'virtual:i18n-url/hi';
 import urduUrl from 'virtual:i18n-url/ur';
+import { templateOf } from '../../shared/i18n/formatted';
 import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_DIRECTION, LOCALE_PARAM, negotiateLocale, type Locale } from '../../shared/i18n/locales';
 
 /*
@@ -15,6 +16,14 @@ import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_DIRECTION,
 // Catalogues arrive compiled. A text that is not in one (an English id) has at most plain `{name}` placeholders
 // (build/vite-i18n.ts compiled the others): split, it is in Lingui's compiled form, ['Welcome, ', ['name']].
 i18n.setMessagesCompiler((message) => message.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? [part] : part)));
+// A shared rule's message built with values (src/shared/i18n/formatted.ts: 'Appointments can be booked up to
+// 24/12/2026.') is translated as its template with those values, wherever `i18n._(message)` shows it.
+const translateId = i18n._.bind(i18n);
+i18n._ = ((id: Parameters<typeof i18n._>[0], values?: Parameters<typeof i18n._>[1], options?: Parameters<typeof i18n._>[2]) => {
+  const built = typeof id === 'string' && values === undefined ? templateOf(id) : undefined;
+  return built ? translateId(built.id, built.values, options) : translateId(id, values, options);
+}) as typeof i18n._;
+
 // English needs no catalogue: its texts are the ids (the plurals arrive with the pages that have them).
 i18n.load(DEFAULT_LOCALE, {});
 i18n.activate(DEFAULT_LOCALE);
