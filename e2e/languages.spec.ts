@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import hi from '../src/shared/i18n/client/hi.json' with { type: 'json' };
 import ur from '../src/shared/i18n/client/ur.json' with { type: 'json' };
 import { todayInIndia } from '../src/shared/dates';
@@ -25,11 +25,11 @@ function translator(locale: 'hi' | 'ur') {
 }
 
 /**
- * Waits until React has taken over a pre-rendered page: in Hindi and Urdu it first fetches the language's catalogue
- * (src/client/main.tsx), and a tap on the page's HTML before that does nothing.
+ * Waits until React has taken over an element of a pre-rendered page: in Hindi and Urdu the page first fetches its
+ * catalogue (src/client/main.tsx), and a tap on the page's HTML before React owns it does nothing.
  */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+async function hydrated(target: Locator) {
+  await expect.poll(() => target.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')))).toBe(true);
 }
 
 async function look(page: Page, locale: string, name: string) {
@@ -63,8 +63,9 @@ for (const locale of ['hi', 'ur'] as const) {
 
     // The landing page in the language chosen with the header's switcher.
     await page.goto('/');
-    await hydrated(page);
-    await page.getByRole('combobox', { name: 'Language' }).selectOption(locale);
+    const switcher = page.getByRole('combobox', { name: 'Language' });
+    await hydrated(switcher);
+    await switcher.selectOption(locale);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expect(page.locator('html')).toHaveAttribute('dir', dir);
     await expect(page.getByRole('button', { name: t('Continue as Medical Rep') })).toBeVisible();
@@ -76,8 +77,9 @@ for (const locale of ['hi', 'ur'] as const) {
     const email = `rep${uniq()}@example.com`;
     await page.goto('/medrep-login');
     await expect(page.locator('html')).toHaveAttribute('lang', locale); // remembered on the device
-    await hydrated(page);
-    await page.getByRole('button', { name: t('Create New Account') }).click();
+    const createAccount = page.getByRole('button', { name: t('Create New Account') });
+    await hydrated(createAccount);
+    await createAccount.click();
     await page.getByLabel(t('Full Name')).fill('Ravi Kumar');
     await page.getByLabel(t('Email')).fill(email);
     await page.getByLabel(t('Phone')).fill(phoneNumber());
@@ -98,7 +100,7 @@ for (const locale of ['hi', 'ur'] as const) {
 
     // Sign in, accept the terms.
     await page.goto('/medrep-login');
-    await hydrated(page);
+    await hydrated(page.getByRole('button', { name: t('Login'), exact: true }));
     await page.getByLabel(t('Email')).fill(email);
     await page.getByLabel(t('Password')).fill(PASSWORD);
     await page.getByRole('button', { name: t('Login'), exact: true }).click();

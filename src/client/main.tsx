@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app';
-import { activateLocale, initialLocale } from './lib/i18n';
+import { activateInitialLocale } from './lib/i18n';
 import './styles/index.css';
 
 // The remembered Dark Mode choice is applied before the first paint by an inline script (src/shared/theme-init-script.ts).
@@ -18,9 +18,7 @@ const options = { onCaughtError: () => {} };
 
 // The page's language first (decision 045): English is in the code; Hindi's or Urdu's catalogue loads before the
 // first render, so a pre-rendered page in it hydrates with the same words.
-const locale = initialLocale();
-// Only a choice in the switcher is remembered (the language cookie, cookies policy).
-const ready = activateLocale(locale, { remember: false }).catch(() => activateLocale('en', { remember: false }));
+const ready = activateInitialLocale();
 
 void ready.then(() => {
   // A page pre-rendered at build time (decision 014) is already on screen: React takes it over node for node, as a

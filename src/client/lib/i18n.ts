@@ -24,19 +24,10 @@ i18n._ = ((id: Parameters<typeof i18n._>[0], values?: Parameters<typeof i18n._>[
   return built ? translateId(built.id, built.values, options) : translateId(id, values, options);
 }) as typeof i18n._;
 
-// English needs no catalogue: its texts are the ids (the plurals arrive with the pages that have them).
+// English needs no catalogue: its texts are the ids (the plurals arrive with the pages that have them:
+// english-plurals.ts).
 i18n.load(DEFAULT_LOCALE, {});
 i18n.activate(DEFAULT_LOCALE);
-
-let englishPlurals: Promise<void> | undefined;
-/**
- * The English texts with plurals or selects, compiled (build/vite-i18n.ts). Only the pages that read data have
- * such texts; they load this with their code (lazyWithQueryClient), so the landing page's script does not carry it.
- */
-export function loadEnglishPlurals(): Promise<void> {
-  englishPlurals ??= import('virtual:i18n/en').then(({ default: messages }) => i18n.load(DEFAULT_LOCALE, messages as Messages));
-  return englishPlurals;
-}
 
 export { i18n };
 
@@ -56,7 +47,7 @@ const fonts: Record<Exclude<Locale, 'en'>, () => Promise<unknown>> = {
 };
 
 /** The language a page opens in: a pre-rendered page's own (it must hydrate as rendered), else the link's `?lang=`, the device's choice, the browser's languages. */
-export function initialLocale(): Locale {
+function initialLocale(): Locale {
   const html = document.documentElement.lang;
   if (document.getElementById('root')?.hasChildNodes() && isLocale(html)) return html;
   const param = new URLSearchParams(location.search).get(LOCALE_PARAM);
@@ -64,6 +55,15 @@ export function initialLocale(): Locale {
   const cookie = new RegExp(`(?:^|; )${LOCALE_COOKIE}=([a-z]+)`).exec(document.cookie)?.[1];
   if (isLocale(cookie)) return cookie;
   return negotiateLocale(navigator.languages);
+}
+
+/**
+ * Activates the language a page opens in (main.tsx, before it renders or hydrates). A `?lang=` link is a choice like
+ * the switcher's and is remembered; a language guessed from the browser is not (the cookies policy).
+ */
+export function activateInitialLocale(): Promise<void> {
+  const linked = isLocale(new URLSearchParams(location.search).get(LOCALE_PARAM));
+  return activateLocale(initialLocale(), { remember: linked }).catch(() => activateLocale(DEFAULT_LOCALE, { remember: false }));
 }
 
 /** Loads a language's catalogue and font, then switches every mounted text to it and remembers it on the device. */

@@ -1,5 +1,6 @@
 import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, type ReactNode } from 'react';
+import '../../lib/english-plurals';
 import { browserQueryClient } from '../../lib/query-client';
 
 /**

@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEnglishPlurals } from '../../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+// The English plurals come with the clinic's page (decision 045).
+import '../../../lib/english-plurals';
 import { ApiError } from '../../../lib/api';
 import { LEAVE_MESSAGES } from '../../../../shared/schemas/leave';
 import {
@@ -18,9 +19,6 @@ import {
 // The 'Leave & Holidays' form's rules are the shared schema's (docs/decisions/040-planned-absences.md).
 const o = { clinicId: 4, today: '2026-03-04' };
 const draft = { who: '9', from: '2026-03-06', to: '2026-03-08', reason: 'Doctor is leaving for conference' };
-
-// The English plurals come with the clinic's page (decision 045).
-beforeAll(() => loadEnglishPlurals());
 
 describe('the leave draft', () => {
   it('is fine for a doctor, or the whole clinic, from today on', () => {

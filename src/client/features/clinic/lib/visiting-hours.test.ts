@@ -1,10 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEnglishPlurals } from '../../../lib/i18n';
+import { describe, expect, it } from 'vitest';
+// The English plurals come with the clinic's page (decision 045).
+import '../../../lib/english-plurals';
 import { dayCapacityLine, NO_VISITING_HOURS, nextWindow, windowCapacityLine } from './visiting-hours';
 
 // What the Visiting hours editor tells the clinic (decision 039).
-// The English plurals come with the clinic's page (decision 045).
-beforeAll(() => loadEnglishPlurals());
 
 describe('visiting hours lines', () => {
   it("says how many visits a window holds and the day's total, capped by Max Slots", () => {

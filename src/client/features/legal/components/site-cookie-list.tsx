@@ -21,7 +21,7 @@ const FACTS: Record<SiteCookieName, CookieFacts> = {
   },
   [LOCALE_COOKIE]: {
     purpose:
-      /*i18n*/ 'Remembers the language you chose (English, Hindi or Urdu), so the pages open in it, the first one too. It is set in your browser when you choose a language, holds only the language code, no personal data, and is sent only to RepVisit.',
+      /*i18n*/ 'Remembers the language you chose (English, Hindi or Urdu), so the pages open in it, the first one too. It is set in your browser when you choose a language or follow a link to a page in one, holds only the language code, no personal data, and is sent only to RepVisit.',
     lifetime: /*i18n*/ 'One year from your last choice of language.',
   },
 };
