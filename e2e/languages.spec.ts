@@ -6,7 +6,7 @@ import { todayInIndia } from '../src/shared/dates';
 import { LOCALE_COOKIE } from '../src/shared/i18n/locales';
 import { codeIn } from '../src/server/test/mailbox';
 import { expect, test } from './fixtures';
-import { createClinicWithDoctor, phoneNumber, uniq } from './setup';
+import { createClinicWithDoctor, phoneNumber, signInAdmin, uniq } from './setup';
 
 // Decision 045: a Hindi and an Urdu speaker use RepVisit in their language on a phone (360 px): a rep registers,
 // verifies, accepts the terms and books; the clinic sees the visit in its day view. Every text asserted is looked up
@@ -139,6 +139,19 @@ for (const locale of ['hi', 'ur'] as const) {
     await clinicContext.close();
   });
 }
+
+test("ur: the admin's dashboard and e-mail dashboard in Urdu, at 360 px", async ({ page, baseURL }) => {
+  const t = translator('ur');
+  await signInAdmin(page, baseURL!);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('ur');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { name: t('Admin Dashboard') })).toBeVisible();
+  await look(page, 'ur', 'admin');
+  await page.getByRole('link', { name: t('Email Dashboard') }).click();
+  await expect(page.getByRole('heading', { name: t('Admin Email Dashboard') })).toBeVisible();
+  await look(page, 'ur', 'admin-email');
+});
 
 test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' });
