@@ -1,6 +1,8 @@
 // IST calendar-date helpers. "Today" is always the date in Asia/Kolkata, computed from a `now` passed in
 // (ARCHITECTURE rule 3). Calendar dates are 'yyyy-mm-dd' strings.
 
+import { INTL_LOCALE, type Locale } from './i18n/locales';
+
 const IST_OFFSET_MINUTES = 330; // India has no daylight saving time.
 
 export type IsoDate = string; // yyyy-mm-dd
@@ -47,6 +49,14 @@ export function weekdayOf(date: IsoDate): (typeof WEEKDAY_NAMES)[number] {
 
 /** The weekday of a calendar date as a word, "Tuesday" (the e-mails' dates). */
 export const weekdayName = (date: IsoDate) => weekdayOf(date).replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * The weekday of a calendar date as a word of a language ('Tuesday', 'मंगलवार', 'منگل'; decision 045): the screens'
+ * (src/client/lib/intl-format.ts) and the messages' (src/server/message-dates.ts).
+ */
+export function weekdayIn(locale: Locale, date: IsoDate, width: 'long' | 'short' = 'long'): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: width, timeZone: 'UTC' }).format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+}
 
 /** dd/mm/yyyy as the screens show dates; 'Invalid Date' for what is not a date (spec part 2, 5). */
 export function formatDisplayDate(value: string | null | undefined): string {

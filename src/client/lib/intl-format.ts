@@ -1,4 +1,5 @@
-import { intlLocale } from './i18n';
+import { weekdayIn } from '../../shared/dates';
+import { currentLocale, intlLocale } from './i18n';
 
 /*
  * Numbers, weekdays, months and instants in the active language (decision 045), always in Indian time. Calendar
@@ -14,7 +15,7 @@ export function formatNumber(n: number): string {
 
 /** A yyyy-mm-dd date's weekday in the active language ('Monday', 'सोमवार', 'پیر'). */
 export function formatWeekday(isoDate: string, width: 'long' | 'short' = 'long'): string {
-  return new Intl.DateTimeFormat(intlLocale(), { weekday: width, timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return weekdayIn(currentLocale(), isoDate, width);
 }
 
 /** A month of a year ('November 2026', 'नवंबर 2026'); month 1-12. */

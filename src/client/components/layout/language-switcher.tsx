@@ -2,6 +2,7 @@ import { Globe } from 'lucide-react';
 import { useId } from 'react';
 import { LOCALE_DIRECTION, LOCALE_NAMES, LOCALES, isLocale } from '../../../shared/i18n/locales';
 import { activateLocale, useI18n } from '../../lib/i18n';
+import { saveAccountLanguage } from '../../lib/save-account-language';
 
 /**
  * The language choice (decision 045): a native select, so keyboards, screen readers and phones' own pickers work
@@ -16,7 +17,7 @@ export function LanguageSwitcher({ variant = 'header' }: { variant?: 'header' | 
   const choose = (value: string) => {
     if (!isLocale(value) || value === locale) return;
     void activateLocale(value);
-    void import('../../lib/api').then(({ apiFetch }) => apiFetch('/api/account/language', { method: 'PUT', body: { language: value } })).catch(() => {});
+    saveAccountLanguage(value);
   };
   const header = variant === 'header';
   return (

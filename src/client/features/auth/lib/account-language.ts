@@ -1,6 +1,6 @@
 import { isLocale } from '../../../../shared/i18n/locales';
-import { apiFetch } from '../../../lib/api';
 import { activateLocale, currentLocale } from '../../../lib/i18n';
+import { saveAccountLanguage } from '../../../lib/save-account-language';
 
 /**
  * After a sign-in (decision 045): the account's saved language wins over the device's; an account without one
@@ -13,6 +13,6 @@ export function applyAccountLanguage(answer: unknown): void {
     return;
   }
   if (language === null) {
-    void apiFetch('/api/account/language', { method: 'PUT', body: { language: currentLocale() } }).catch(() => undefined);
+    saveAccountLanguage(currentLocale());
   }
 }
