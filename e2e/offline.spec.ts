@@ -311,6 +311,8 @@ test('a cancellation whose answer was lost on the way is sent again and reported
   await loadControlled(page, '/medrep-dashboard');
   await page.getByRole('tab', { name: 'My Appointments' }).click();
   const card = page.getByTestId('appointment-card');
+  // The visit must be on screen before the network goes, as it would be for a rep who sees it and cancels.
+  await expect(card).toHaveCount(1);
   await goOffline(page, context);
   await card.getByRole('button', { name: /^Cancel appointment with/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel Appointment' }).click();
