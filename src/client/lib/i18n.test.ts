@@ -21,4 +21,16 @@ describe('i18n._ in the browser', () => {
     expect(i18n._(formatted(template, { date: '24/12/2026' }))).toBe(expected);
     expect(document.documentElement.lang).toBe('hi');
   });
+
+  it('translates such a message given as the value of another text', async () => {
+    await activateLocale('hi', { remember: false });
+    const catalog = hi as Record<string, string>;
+    const when = formatted('{date} at {time}', { date: '24/11/2026', time: '15:30' });
+    const expected = catalog['{doctor} on {when}']!.replace('{doctor}', 'Dr. Mir').replace(
+      '{when}',
+      catalog['{date} at {time}']!.replace('{date}', '24/11/2026').replace('{time}', '15:30'),
+    );
+    expect(expected).not.toContain(' at ');
+    expect(i18n._('{doctor} on {when}', { doctor: 'Dr. Mir', when })).toBe(expected);
+  });
 });

@@ -17,11 +17,15 @@ import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_DIRECTION,
 // (build/vite-i18n.ts compiled the others): split, it is in Lingui's compiled form, ['Welcome, ', ['name']].
 i18n.setMessagesCompiler((message) => message.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? [part] : part)));
 // A shared rule's message built with values (src/shared/i18n/formatted.ts: 'Appointments can be booked up to
-// 24/12/2026.') is translated as its template with those values, wherever `i18n._(message)` shows it.
+// 24/12/2026.') is translated as its template with those values, wherever `i18n._(message)` shows it, and so is
+// such a text given as a value of another ('{doctor} on {when}' with when = '24/11/2026 at 15:30').
+type Values = Parameters<typeof i18n._>[1];
 const translateId = i18n._.bind(i18n);
-i18n._ = ((id: Parameters<typeof i18n._>[0], values?: Parameters<typeof i18n._>[1], options?: Parameters<typeof i18n._>[2]) => {
+const translatedValues = (values: Values): Values =>
+  values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' && templateOf(value) ? i18n._(value) : value]));
+i18n._ = ((id: Parameters<typeof i18n._>[0], values?: Values, options?: Parameters<typeof i18n._>[2]) => {
   const built = typeof id === 'string' && values === undefined ? templateOf(id) : undefined;
-  return built ? translateId(built.id, built.values, options) : translateId(id, values, options);
+  return built ? translateId(built.id, translatedValues(built.values), options) : translateId(id, translatedValues(values), options);
 }) as typeof i18n._;
 
 // English needs no catalogue: its texts are the ids (the plurals arrive with the pages that have them:

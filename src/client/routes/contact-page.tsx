@@ -78,7 +78,7 @@ export default function ContactPage() {
             <address className="not-italic">
               {COMPANY.legalName}
               <br />
-              {COMPANY.address}
+              {i18n._(COMPANY.address)}
             </address>
           </ContactCard>
           <ContactCard icon={Clock} title={i18n._('Support hours')}>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
+import { usePageTitle } from '../components/layout/page-title';
 import { leaveSignedInArea } from '../components/layout/session-guard';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { meQueryKey } from '../features/auth/api/get-me';
@@ -24,6 +25,7 @@ export default function MedrepDashboardPage() {
   // The rep area's guard lets this page render only for a signed-in rep (spec part 2, 2.1 and 8).
   const session = useRepSession();
   const { i18n } = useI18n();
+  usePageTitle(i18n._('Medical Representative Portal'));
   const logout = useLogout();
   const navigate = useNavigate();
   const qc = useQueryClient();

@@ -63,7 +63,7 @@ export function SiteFooter() {
               <Phone className="h-4 w-4 shrink-0" aria-hidden /> <span dir="ltr">{COMPANY.phone}</span>
             </a>
             <span className="inline-flex items-start gap-2">
-              <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> {COMPANY.address}
+              <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> {i18n._(COMPANY.address)}
             </span>
             <span className="inline-flex items-start gap-2">
               <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
@@ -98,7 +98,7 @@ export function SiteFooter() {
             year,
             legalName: COMPANY.legalName,
             cin: COMPANY.cin,
-            address: COMPANY.address,
+            address: i18n._(COMPANY.address),
           })}
         </p>
       </div>

@@ -107,7 +107,7 @@ export function AnalyticsTab() {
             title={i18n._('Bookings by state')}
             labelHeader={i18n._('State')}
             valueHeader={i18n._('Bookings')}
-            data={a.bookingsByState.map((s) => ({ label: s.state, value: s.count }))}
+            data={a.bookingsByState.map((s) => ({ label: i18n._(s.state), value: s.count }))}
           />
         </Card>
         <Card>

@@ -42,7 +42,7 @@ export function AppointmentsTab() {
   const { i18n } = useI18n();
   const columns: Column<AdminAppointment>[] = [
     { header: /*i18n*/ 'Doctor', primary: true, cell: (a) => a.doctor_name },
-    { header: /*i18n*/ 'Specialty', cell: (a) => a.specialty },
+    { header: /*i18n*/ 'Specialty', cell: (a) => i18n._(a.specialty) },
     { header: /*i18n*/ 'Clinic', cell: (a) => a.clinic_name },
     { header: /*i18n*/ 'Rep', cell: (a) => a.rep_name },
     { header: /*i18n*/ 'Company', cell: (a) => a.company },

@@ -16,7 +16,8 @@ import { i18n, useI18n } from '../../../lib/i18n';
 
 const columns: Column<AdminAuditEntry>[] = [
   { header: /*i18n*/ 'When (IST)', cell: (e) => displayDateTimeIst(e.at), className: 'whitespace-nowrap tabular-nums' },
-  { header: /*i18n*/ 'Admin', primary: true, cell: (e) => e.adminName },
+  // The shared password's session is named in the language on screen; the others by their own names.
+  { header: /*i18n*/ 'Admin', primary: true, cell: (e) => (e.adminId === SINGLE_PASSWORD_ADMIN.id ? i18n._(SINGLE_PASSWORD_ADMIN.name) : e.adminName) },
   {
     header: /*i18n*/ 'Action',
     cell: (e) => {
@@ -81,7 +82,7 @@ export function AuditTab() {
 function useAuditAdmins(rows: AdminAuditEntry[]): Array<{ id: number; name: string }> {
   const me = useAdminMe();
   const team = useAdminTeam({ enabled: isOwner(me.data) });
-  const byId = new Map<number, string>([[SINGLE_PASSWORD_ADMIN.id, i18n._('{name} (shared password)', { name: SINGLE_PASSWORD_ADMIN.name })]]);
+  const byId = new Map<number, string>([[SINGLE_PASSWORD_ADMIN.id, i18n._('{name} (shared password)', { name: i18n._(SINGLE_PASSWORD_ADMIN.name) })]]);
   const named = team.data ? team.data.pages.flatMap((p) => p.admins) : rows.flatMap((r) => (r.adminId === null ? [] : [{ id: r.adminId, name: r.adminName }]));
   for (const a of named) if (!byId.has(a.id)) byId.set(a.id, a.name);
   return [...byId].map(([id, name]) => ({ id, name }));

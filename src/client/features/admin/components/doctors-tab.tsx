@@ -29,9 +29,9 @@ export function DoctorsTab() {
   const { i18n } = useI18n();
   const columns: Column<AdminDoctor>[] = [
     { header: /*i18n*/ 'Doctor', primary: true, cell: (d) => d.name },
-    { header: /*i18n*/ 'Specialty', cell: (d) => d.specialty },
-    { header: /*i18n*/ 'City', cell: (d) => d.city },
-    { header: /*i18n*/ 'State', cell: (d) => d.state },
+    { header: /*i18n*/ 'Specialty', cell: (d) => i18n._(d.specialty) },
+    { header: /*i18n*/ 'City', cell: (d) => i18n._(d.city) },
+    { header: /*i18n*/ 'State', cell: (d) => i18n._(d.state) },
     { header: /*i18n*/ 'Clinic', cell: (d) => d.clinic_name },
     { header: /*i18n*/ 'Clinic Email', cell: (d) => <EmailAddress address={d.clinic_email} /> },
     { header: /*i18n*/ 'Clinic Phone', cell: (d) => displayPhone(d.clinic_phone) },

@@ -17,7 +17,7 @@ const columns: Column<EmailRecipient>[] = [
   { header: /*i18n*/ 'Name', primary: true, cell: (r) => r.fullName },
   { header: /*i18n*/ 'Email', cell: (r) => <EmailAddress address={r.email} /> },
   { header: /*i18n*/ 'Company', cell: (r) => r.company },
-  { header: /*i18n*/ 'State', cell: (r) => r.state },
+  { header: /*i18n*/ 'State', cell: (r) => i18n._(r.state) },
   {
     header: /*i18n*/ 'Status',
     cell: (r) => {

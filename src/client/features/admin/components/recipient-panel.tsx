@@ -101,7 +101,7 @@ export function RecipientPanel({
                       </span>
                       <EmailAddress address={r.email} className="text-xs text-slate-600 dark:text-slate-300" />
                       <span className="text-xs text-slate-500 dark:text-slate-400">
-                        {r.company} • {r.state}
+                        {r.company} • {i18n._(r.state)}
                       </span>
                     </span>
                   }

@@ -51,7 +51,7 @@ export function SubscriptionsTab() {
       cell: (s) =>
         s.refund ? (
           <span data-testid="subscription-refund">
-            {refundSummary(s.refund)}
+            {i18n._(refundSummary(s.refund))}
             {s.refund.refundId && <code className="block text-xs break-all">{s.refund.refundId}</code>}
           </span>
         ) : (

@@ -102,7 +102,7 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
         { header: /*i18n*/ 'Email', cell: (u) => <EmailAddress address={u.email} /> },
         { header: /*i18n*/ 'Company', cell: (u) => u.company },
         { header: /*i18n*/ 'Phone', cell: (u) => displayPhone(u.phone) },
-        { header: /*i18n*/ 'State', cell: (u) => u.state },
+        { header: /*i18n*/ 'State', cell: (u) => i18n._(u.state) },
         { header: /*i18n*/ 'Status', cell: (u) => <UserStatusBadge status={u.status} /> },
         { header: /*i18n*/ 'Subscription', cell: (u) => <SubscriptionBadge status={u.subscriptionStatus} /> },
         actions,

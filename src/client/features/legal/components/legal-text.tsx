@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COMPANY } from '../../../../shared/constants';
+import { i18n } from '../../../lib/i18n';
 import { richText } from '../../../lib/rich-text';
 
 const mail = (address: string) => (text: string) => <a href={`mailto:${address}`}>{text}</a>;
@@ -17,11 +18,18 @@ const PARTS: Record<string, (text: string) => ReactNode> = {
   phone: (text) => <span dir="ltr">{text}</span>,
 };
 
-/** The company's facts, the values a legal sentence may name: `i18n._('E-mail: <grievance>{grievanceEmail}</grievance>.', COMPANY_VALUES)`. */
+/**
+ * The company's facts, the values a legal sentence may name: `i18n._('E-mail: <grievance>{grievanceEmail}</grievance>.', COMPANY_VALUES)`.
+ * The address and the city are words, read in the language on screen when the sentence is.
+ */
 export const COMPANY_VALUES = {
   legalName: COMPANY.legalName,
-  address: COMPANY.address,
-  city: COMPANY.city,
+  get address() {
+    return i18n._(COMPANY.address);
+  },
+  get city() {
+    return i18n._(COMPANY.city);
+  },
   cin: COMPANY.cin,
   phone: COMPANY.phone,
   supportEmail: COMPANY.email,

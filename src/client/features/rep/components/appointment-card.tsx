@@ -92,7 +92,7 @@ export function AppointmentCard({
             <Stethoscope className="h-4 w-4 text-teal-700 dark:text-teal-300" aria-hidden />
             {doctor}
           </h3>
-          <Badge tone={statusTone(a.status, a.requires_approval)}>{visitStatusText(a.status, { requiresApproval: a.requires_approval })}</Badge>
+          <Badge tone={statusTone(a.status, a.requires_approval)}>{i18n._(visitStatusText(a.status, { requiresApproval: a.requires_approval }))}</Badge>
           {a.token !== null && (
             <Badge tone="neutral" data-testid="appointment-token">
               <span aria-hidden>{i18n._('Token #{token}', { token: a.token })}</span>
@@ -106,7 +106,7 @@ export function AppointmentCard({
             </Badge>
           )}
         </div>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{a.doctor_specialty}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._(a.doctor_specialty)}</p>
         <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
           <Building2 className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
           {a.clinic_name}
@@ -169,7 +169,7 @@ export function AppointmentCard({
                 {i18n._('Cancel')}
               </Button>
             ) : (
-              <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{cancel.message}</p>
+              <p className="text-sm font-medium text-slate-500 dark:text-slate-400">{i18n._(cancel.message)}</p>
             )}
           </div>
         )}

@@ -26,10 +26,10 @@ export function ProofFacts({ visit: v }: { visit: ProvenVisit }) {
         {v.repName}, {v.company}
       </Fact>
       <Fact label={i18n._('Doctor')}>
-        {doctorTitle(v.doctorName)}, {v.doctorSpecialty}
+        {doctorTitle(v.doctorName)}, {i18n._(v.doctorSpecialty)}
       </Fact>
       <Fact label={i18n._('Clinic')}>
-        {v.clinicName}, {v.clinicCity}, {v.clinicState}
+        {v.clinicName}, {i18n._(v.clinicCity)}, {i18n._(v.clinicState)}
       </Fact>
       <Fact label={i18n._('Date of visit')}>
         {formatWeekday(v.date.slice(0, 10))}, {formatDisplayDate(v.date)}

@@ -23,7 +23,7 @@ export function QrVisitPicker({ visits, onPick }: { visits: RepAppointment[]; on
               <span className="grid min-w-0 flex-1">
                 <span className="font-semibold">{doctorTitle(a.doctor_name)}</span>
                 <span className="text-sm text-slate-600 dark:text-slate-300">
-                  {a.doctor_specialty}
+                  {i18n._(a.doctor_specialty)}
                   {a.start_time && `, ${a.start_time}`}
                 </span>
               </span>

@@ -36,12 +36,12 @@ export function VisitHistoryItem({ visit: v, today }: { visit: RepVisit; today: 
             <Stethoscope className="h-4 w-4 text-teal-700 dark:text-teal-300" aria-hidden />
             {doctor}
           </h4>
-          <Badge tone={TONE[visitOutcome(outcome, today)]}>{outcomeText(outcome, today, 'rep')}</Badge>
+          <Badge tone={TONE[visitOutcome(outcome, today)]}>{i18n._(outcomeText(outcome, today, 'rep'))}</Badge>
         </div>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{v.doctor_specialty}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._(v.doctor_specialty)}</p>
         <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
           <Building2 className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-          {v.clinic_name}, {v.clinic_city}
+          {v.clinic_name}, {i18n._(v.clinic_city)}
         </p>
         <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
           <CalendarDays className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />

@@ -34,7 +34,7 @@ export function SubscriptionStatusSummary({ status }: { status: SubscriptionStat
         <p className="flex items-start gap-1.5 text-sm text-slate-700 dark:text-slate-200" data-testid="subscription-refund">
           <Undo2 className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
           <span>
-            {refundSummary(status.refund)}
+            {i18n._(refundSummary(status.refund))}
             {status.refund.refundId && (
               <span className="block text-xs break-all text-slate-500 dark:text-slate-400">{i18n._('Refund id: {id}', { id: status.refund.refundId })}</span>
             )}
