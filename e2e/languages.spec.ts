@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import hi from '../src/shared/i18n/client/hi.json' with { type: 'json' };
 import ur from '../src/shared/i18n/client/ur.json' with { type: 'json' };
+import serverHi from '../src/shared/i18n/server/hi.json' with { type: 'json' };
+import serverUr from '../src/shared/i18n/server/ur.json' with { type: 'json' };
 import { todayInIndia } from '../src/shared/dates';
 import { LOCALE_COOKIE } from '../src/shared/i18n/locales';
 import { codeIn } from '../src/server/test/mailbox';
@@ -32,7 +34,57 @@ async function hydrated(target: Locator) {
   await expect.poll(() => target.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')))).toBe(true);
 }
 
-async function look(page: Page, locale: string, name: string) {
+/**
+ * The English texts of the catalogues (the client's and the server's answers) whose translation differs, as a test
+ * of a text on screen: equal to one, or built from a template with values ('INR 99 refunded on 02/03/2026').
+ */
+function englishOf(locale: 'hi' | 'ur') {
+  const catalog: Record<string, string> = { ...(locale === 'hi' ? serverHi : serverUr), ...CATALOGS[locale] };
+  const translated = Object.keys(catalog).filter((english) => catalog[english] !== english && !/\{\w+, (plural|select)/.test(english));
+  const exact = new Set(translated.filter((english) => !english.includes('{')));
+  const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  const templates = translated
+    // A template's own words must be enough to tell it from a name ('Dr. {name}' is not).
+    .filter((english) => english.includes('{') && english.replace(/\{\w+\}/g, '').replace(/[^A-Za-z]/g, '').length >= 6)
+    .map(
+      (english) =>
+        new RegExp(
+          `^${english
+            .split(/\{\w+\}/)
+            .map(escape)
+            .join('.+')}$`,
+        ),
+    );
+  return (text: string) => exact.has(text) || templates.some((template) => template.test(text));
+}
+const ENGLISH = { hi: englishOf('hi'), ur: englishOf('ur') };
+
+/** Every text a user sees or hears on the page: its visible text, labels, placeholders, titles and the page title. */
+function textsOnScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts = new Set<string>([document.title]);
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.replace(/\s+/g, ' ').trim();
+      const parent = node.parentElement;
+      // An element marked English on purpose (the switcher's 'English') is said in English.
+      if (text && parent?.checkVisibility({ visibilityProperty: true }) && !parent.closest('[lang="en"]')) texts.add(text);
+    }
+    for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
+      if (element.closest('[lang="en"]')) continue;
+      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) texts.add(value);
+      }
+    }
+    return [...texts];
+  });
+}
+
+async function look(page: Page, locale: 'hi' | 'ur', name: string) {
+  // Nothing left in English that the catalogue has in the language.
+  const english = (await textsOnScreen(page)).filter(ENGLISH[locale]);
+  expect(english, `${locale} ${name}: texts left in English`).toEqual([]);
   // Nothing wider than the phone: no sideways scrolling, no text pushed out of the screen.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name}: the page scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
@@ -47,6 +99,20 @@ async function look(page: Page, locale: string, name: string) {
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
     `${locale} ${name}: serious axe violations`,
   ).toEqual([]);
+}
+
+/** Opens each tab of a dashboard's tab row in turn and looks at it. */
+async function tour(page: Page, locale: 'hi' | 'ur', name: string, tablist: Locator) {
+  const tabs = tablist.getByRole('tab');
+  const count = await tabs.count();
+  expect(count).toBeGreaterThan(1);
+  for (let i = 0; i < count; i += 1) {
+    const tab = tabs.nth(i);
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await page.waitForLoadState('networkidle');
+    await look(page, locale, `${name}-tab-${i + 1}`);
+  }
 }
 
 for (const locale of ['hi', 'ur'] as const) {
@@ -127,6 +193,7 @@ for (const locale of ['hi', 'ur'] as const) {
     await page.getByRole('button', { name: t('Book Appointment'), exact: true }).click();
     await expect(page.getByTestId('toast')).toContainText(t('Appointment Booked'));
     await look(page, locale, 'booked');
+    await tour(page, locale, 'rep', page.getByRole('tablist').first());
 
     // The clinic's day view, in the clinic's language.
     const clinicPage = await clinicContext.newPage();
@@ -136,6 +203,7 @@ for (const locale of ['hi', 'ur'] as const) {
     // At this width the day is a list of cards (the table is for wide screens).
     await expect(clinicPage.getByText('Ravi Kumar').filter({ visible: true }).first()).toBeVisible();
     await look(clinicPage, locale, 'clinic-day');
+    await tour(clinicPage, locale, 'clinic', clinicPage.getByRole('tablist').first());
     await clinicContext.close();
   });
 }
@@ -148,6 +216,7 @@ test("ur: the admin's dashboard and e-mail dashboard in Urdu, at 360 px", async 
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: t('Admin Dashboard') })).toBeVisible();
   await look(page, 'ur', 'admin');
+  await tour(page, 'ur', 'admin', page.getByRole('tablist', { name: t('Admin sections') }));
   await page.getByRole('link', { name: t('Email Dashboard') }).click();
   await expect(page.getByRole('heading', { name: t('Admin Email Dashboard') })).toBeVisible();
   await look(page, 'ur', 'admin-email');
