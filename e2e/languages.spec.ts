@@ -67,11 +67,12 @@ function textsOnScreen(page: Page): Promise<string[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.replace(/\s+/g, ' ').trim();
       const parent = node.parentElement;
-      // An element marked English on purpose (the switcher's 'English') is said in English.
-      if (text && parent?.checkVisibility({ visibilityProperty: true }) && !parent.closest('[lang="en"]')) texts.add(text);
+      // An element marked English on purpose (the switcher's 'English') is said in English; a record kept as it was
+      // written (an e-mail's subject as sent) is marked not to be translated.
+      if (text && parent?.checkVisibility({ visibilityProperty: true }) && !parent.closest('[lang="en"], [translate="no"]')) texts.add(text);
     }
     for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
-      if (element.closest('[lang="en"]')) continue;
+      if (element.closest('[lang="en"], [translate="no"]')) continue;
       for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
         const value = element.getAttribute(name)?.trim();
         if (value) texts.add(value);
@@ -101,8 +102,8 @@ async function look(page: Page, locale: 'hi' | 'ur', name: string) {
   ).toEqual([]);
 }
 
-/** Opens each tab of a dashboard's tab row in turn and looks at it. */
-async function tour(page: Page, locale: 'hi' | 'ur', name: string, tablist: Locator) {
+/** Opens each tab of a dashboard's tab row in turn and looks at it, and at each tab of a row inside it. */
+async function tour(page: Page, locale: 'hi' | 'ur', name: string, tablist: Locator, depth = 0) {
   const tabs = tablist.getByRole('tab');
   const count = await tabs.count();
   expect(count).toBeGreaterThan(1);
@@ -111,7 +112,10 @@ async function tour(page: Page, locale: 'hi' | 'ur', name: string, tablist: Loca
     await tab.click();
     await expect(tab).toHaveAttribute('aria-selected', 'true');
     await page.waitForLoadState('networkidle');
-    await look(page, locale, `${name}-tab-${i + 1}`);
+    const here = `${name}-tab-${i + 1}`;
+    await look(page, locale, here);
+    const inner = page.getByRole('tabpanel').filter({ visible: true }).first().getByRole('tablist');
+    if (depth === 0 && (await inner.count()) > 0) await tour(page, locale, here, inner.first(), depth + 1);
   }
 }
 
@@ -220,6 +224,7 @@ test("ur: the admin's dashboard and e-mail dashboard in Urdu, at 360 px", async 
   await page.getByRole('link', { name: t('Email Dashboard') }).click();
   await expect(page.getByRole('heading', { name: t('Admin Email Dashboard') })).toBeVisible();
   await look(page, 'ur', 'admin-email');
+  await tour(page, 'ur', 'admin-email', page.getByRole('tablist').first());
 });
 
 test.describe('offline', () => {

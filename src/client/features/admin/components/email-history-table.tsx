@@ -82,7 +82,8 @@ export function EmailHistoryTable({ logs }: { logs: EmailLog[] }) {
       header: /*i18n*/ 'Subject',
       cell: (l) => (
         <span className="grid">
-          <span>{l.subject}</span>
+          {/* The subject as it was sent, in the recipient's language: a record, not a text of this screen. */}
+          <span translate="no">{l.subject}</span>
           {/* A replaced e-mail's "error" is only that a newer code went instead; its status says so. */}
           {l.error_message && l.status !== 'replaced' && (
             <span className="text-xs text-red-700 dark:text-red-300">{i18n._('Error: {error}', { error: l.error_message.slice(0, ERROR_PREVIEW) })}</span>
