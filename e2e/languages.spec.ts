@@ -2,11 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import hi from '../src/shared/i18n/client/hi.json' with { type: 'json' };
 import ur from '../src/shared/i18n/client/ur.json' with { type: 'json' };
-import serverHi from '../src/shared/i18n/server/hi.json' with { type: 'json' };
-import serverUr from '../src/shared/i18n/server/ur.json' with { type: 'json' };
 import { todayInIndia } from '../src/shared/dates';
 import { LOCALE_COOKIE } from '../src/shared/i18n/locales';
 import { codeIn } from '../src/server/test/mailbox';
+import { textsLeftInEnglish } from './english-left';
 import { expect, test } from './fixtures';
 import { createClinicWithDoctor, phoneNumber, signInAdmin, uniq } from './setup';
 
@@ -34,57 +33,9 @@ async function hydrated(target: Locator) {
   await expect.poll(() => target.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')))).toBe(true);
 }
 
-/**
- * The English texts of the catalogues (the client's and the server's answers) whose translation differs, as a test
- * of a text on screen: equal to one, or built from a template with values ('INR 99 refunded on 02/03/2026').
- */
-function englishOf(locale: 'hi' | 'ur') {
-  const catalog: Record<string, string> = { ...(locale === 'hi' ? serverHi : serverUr), ...CATALOGS[locale] };
-  const translated = Object.keys(catalog).filter((english) => catalog[english] !== english && !/\{\w+, (plural|select)/.test(english));
-  const exact = new Set(translated.filter((english) => !english.includes('{')));
-  const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-  const templates = translated
-    // A template's own words must be enough to tell it from a name ('Dr. {name}' is not).
-    .filter((english) => english.includes('{') && english.replace(/\{\w+\}/g, '').replace(/[^A-Za-z]/g, '').length >= 6)
-    .map(
-      (english) =>
-        new RegExp(
-          `^${english
-            .split(/\{\w+\}/)
-            .map(escape)
-            .join('.+')}$`,
-        ),
-    );
-  return (text: string) => exact.has(text) || templates.some((template) => template.test(text));
-}
-const ENGLISH = { hi: englishOf('hi'), ur: englishOf('ur') };
-
-/** Every text a user sees or hears on the page: its visible text, labels, placeholders, titles and the page title. */
-function textsOnScreen(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const texts = new Set<string>([document.title]);
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.replace(/\s+/g, ' ').trim();
-      const parent = node.parentElement;
-      // An element marked English on purpose (the switcher's 'English') is said in English; a record kept as it was
-      // written (an e-mail's subject as sent) is marked not to be translated.
-      if (text && parent?.checkVisibility({ visibilityProperty: true }) && !parent.closest('[lang="en"], [translate="no"]')) texts.add(text);
-    }
-    for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')) {
-      if (element.closest('[lang="en"], [translate="no"]')) continue;
-      for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
-        const value = element.getAttribute(name)?.trim();
-        if (value) texts.add(value);
-      }
-    }
-    return [...texts];
-  });
-}
-
 async function look(page: Page, locale: 'hi' | 'ur', name: string) {
   // Nothing left in English that the catalogue has in the language.
-  const english = (await textsOnScreen(page)).filter(ENGLISH[locale]);
+  const english = await textsLeftInEnglish(page, locale);
   expect(english, `${locale} ${name}: texts left in English`).toEqual([]);
   // Nothing wider than the phone: no sideways scrolling, no text pushed out of the screen.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { textsLeftInEnglish } from './english-left';
 import { expect, test } from './fixtures';
 
 // Decision 014: the public pages arrive rendered in the first HTML (build/vite-prerender.ts) and the app takes them
@@ -245,14 +246,15 @@ test.describe('in Hindi and Urdu (decision 045)', () => {
     expect(errors).toEqual([]);
   });
 
-  test('every pre-rendered page is taken over in Hindi and in Urdu without an error', async ({ page }) => {
+  test('every pre-rendered page is taken over in Hindi and in Urdu without an error, with nothing left in English', async ({ page }) => {
     const errors = collectErrors(page);
-    for (const lang of ['hi', 'ur']) {
+    for (const lang of ['hi', 'ur'] as const) {
       for (const path of [...PRERENDERED_PATHS, '/no-such-page']) {
         await page.goto(`${path}?lang=${lang}`);
         await expect(page.locator('html'), path).toHaveAttribute('lang', lang);
         await expect.poll(() => isReactOwned(page, 'h1'), { message: `${path} ${lang}` }).toBe(true);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await textsLeftInEnglish(page, lang), `${path} ${lang}: texts left in English`).toEqual([]);
       }
     }
     // The not-found page's own status is reported as a failed load.
