@@ -36,6 +36,11 @@ describeEachDatabase('e-mails in the recipient’s language', (ctx) => {
     expect(mail!.text).toContain(hi._('Hello {name},', { name: 'Ravi Sharma' }));
     expect(mail!.text).toContain(hi._('Your appointment is booked.'));
     expect(mail!.text).not.toContain('Your appointment is booked.');
+    // The specialty, city and state of the spec's lists in Hindi; the names as written.
+    const place = hi._('Clinic: {clinic}, {city}, {state}', { clinic: 'Lake View Clinic', city: hi._('Srinagar'), state: hi._('Jammu and Kashmir') });
+    expect(mail!.text).toContain(hi._('Doctor: {doctor} ({specialty})', { doctor: 'Dr. Mir Qasim', specialty: hi._('Cardiology') }));
+    expect(mail!.text).toContain(place);
+    expect(mail!.text).not.toMatch(/Cardiology|Srinagar|Jammu/);
     // Wednesday in Hindi, the date as everywhere.
     expect(mail!.text).toContain('बुधवार');
     expect(mail!.text).toContain('04/03/2026');
@@ -61,8 +66,10 @@ describeEachDatabase('e-mails in the recipient’s language', (ctx) => {
     expect(subject).not.toBe("Today's medical rep visits at Gulmarg Health, 02/03/2026");
     expect(mail!.subject).toBe(subject);
     expect(mail!.text).toContain(ur._('Hello {name},', { name: 'Asha Kaul' }));
-    expect(mail!.text).toContain(ur._('{doctor}: {count, plural, one {# visit} other {# visits}}', { doctor: 'Dr. Mir Cardio (Cardiology)', count: 1 }));
-    expect(mail!.text).not.toContain('Dr. Mir Cardio (Cardiology): 1 visit');
+    const heading = `Dr. Mir Cardio (${ur._('Cardiology')})`;
+    expect(heading).not.toContain('Cardiology');
+    expect(mail!.text).toContain(ur._('{doctor}: {count, plural, one {# visit} other {# visits}}', { doctor: heading, count: 1 }));
+    expect(mail!.text).not.toContain('Cardiology');
     // Monday in Urdu; the visitor's details as the clinic wrote them.
     expect(mail!.text).toContain('پیر');
     expect(mail!.text).toContain('Ravi Sharma, Sun Pharma, 9876500001');

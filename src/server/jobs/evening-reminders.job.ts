@@ -8,7 +8,7 @@ import { claimReminders, isClaimed, type ReminderClaim } from './reminder-claims
 import { visitPrefix, visitReminderMail, type VisitLine } from './reminder-mail';
 import { queueVisitRemindersWhatsApp } from '../modules/whatsapp/whatsapp-messages.service';
 import type { Locale } from '../../shared/i18n/locales';
-import { accountLocale, i18nFor } from '../i18n';
+import { accountLocale, i18nFor, listWordIn } from '../i18n';
 
 // 18:00 IST (spec part 1, 1 'Smart Scheduling'; decision 011): every rep with an active (booked or confirmed)
 // appointment tomorrow gets one e-mail listing tomorrow's visits and, if they allowed it, one web push.
@@ -141,7 +141,7 @@ export async function runEveningReminders({ app, now }: JobOptions): Promise<Job
               title,
               body:
                 n === 1
-                  ? `${visitPrefix(first, rep.locale)}${i18n._('{doctor} at {clinic}, {city}', { doctor: first.doctorName, clinic: first.clinicName, city: first.clinicCity })}`
+                  ? `${visitPrefix(first, rep.locale)}${i18n._('{doctor} at {clinic}, {city}', { doctor: first.doctorName, clinic: first.clinicName, city: listWordIn(i18n, first.clinicCity) })}`
                   : rep.pushVisits.map(pushLine).join(', '),
               url: '/medrep-dashboard',
               tag: `visits-${tomorrow}`,

@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales';
 import type { OutgoingMail } from '../outbox/outbox';
 import { displayPhone } from '../../shared/schemas/phone';
 import { visitLabel } from '../../shared/booking/visit-label';
-import { i18nFor } from '../i18n';
+import { i18nFor, listWordIn } from '../i18n';
 import { visitDateIn } from '../message-dates';
 
 // The texts of the scheduled e-mails, in the reader's language (docs/decisions/045-languages.md). Short, plain, with
@@ -42,7 +42,13 @@ export function visitReminderMail(o: {
 }): OutgoingMail {
   const i18n = i18nFor(o.locale);
   const lines = o.visits.map((v) => {
-    const values = { doctor: v.doctorName, specialty: v.doctorSpecialty ?? '', clinic: v.clinicName, city: v.clinicCity, state: v.clinicState };
+    const values = {
+      doctor: v.doctorName,
+      specialty: listWordIn(i18n, v.doctorSpecialty ?? ''),
+      clinic: v.clinicName,
+      city: listWordIn(i18n, v.clinicCity),
+      state: listWordIn(i18n, v.clinicState),
+    };
     const visit = v.doctorSpecialty
       ? i18n._('{doctor} ({specialty}) at {clinic}, {city}, {state}', values)
       : i18n._('{doctor} at {clinic}, {city}, {state}', values);
@@ -99,7 +105,10 @@ export function clinicVisitorsMail(o: {
 }): OutgoingMail {
   const i18n = i18nFor(o.locale);
   const byDoctor = new Map<string, ClinicVisitor[]>();
-  for (const v of o.visitors) byDoctor.set(`${v.doctorName} (${v.doctorSpecialty})`, [...(byDoctor.get(`${v.doctorName} (${v.doctorSpecialty})`) ?? []), v]);
+  for (const v of o.visitors) {
+    const doctor = `${v.doctorName} (${listWordIn(i18n, v.doctorSpecialty)})`;
+    byDoctor.set(doctor, [...(byDoctor.get(doctor) ?? []), v]);
+  }
   const sections = [...byDoctor].flatMap(([doctor, list]) => [
     i18n._('{doctor}: {count, plural, one {# visit} other {# visits}}', { doctor, count: list.length }),
     ...list.map((v, i) => `  ${clinicVisitLabel(v, i + 1)} ${v.repName}, ${v.company}, ${displayPhone(v.phone)}`),

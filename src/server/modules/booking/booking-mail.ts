@@ -2,7 +2,7 @@ import type { Deps } from '../../deps';
 import type { OutgoingMail } from '../../outbox/outbox';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales';
-import { i18nFor } from '../../i18n';
+import { i18nFor, listWordIn } from '../../i18n';
 import { dayIn, visitDateIn } from '../../message-dates';
 import { buildVisitIcs } from '../calendar/ics';
 import { cancelledVisitAttachment, visitEventOf, type VisitDetails } from '../calendar/visit-calendar';
@@ -114,7 +114,7 @@ export function repCancellationMail(deps: MailDeps, v: VisitDetails, now: Date):
     i18n._('Your appointment with {doctor} at {clinic}, {city} on {day} is cancelled, as you asked.', {
       doctor: v.doctorName,
       clinic: v.clinicName,
-      city: v.clinicCity,
+      city: listWordIn(i18n, v.clinicCity),
       day: dayIn(locale, v.date, v.startTime),
     }),
     i18n._('The attached calendar file removes it from your calendar.'),
@@ -138,9 +138,9 @@ function visitLines(v: Omit<VisitDetails, 'slotMinutes'>): string[] {
   const i18n = i18nFor(locale);
   return [
     v.doctorSpecialty
-      ? i18n._('Doctor: {doctor} ({specialty})', { doctor: v.doctorName, specialty: v.doctorSpecialty })
+      ? i18n._('Doctor: {doctor} ({specialty})', { doctor: v.doctorName, specialty: listWordIn(i18n, v.doctorSpecialty) })
       : i18n._('Doctor: {doctor}', { doctor: v.doctorName }),
-    i18n._('Clinic: {clinic}, {city}, {state}', { clinic: v.clinicName, city: v.clinicCity, state: v.clinicState }),
+    i18n._('Clinic: {clinic}, {city}, {state}', { clinic: v.clinicName, city: listWordIn(i18n, v.clinicCity), state: listWordIn(i18n, v.clinicState) }),
     i18n._('Date: {day}', { day: dayIn(locale, v.date, v.startTime) }),
     ...tokenLine(locale, v.token),
   ];

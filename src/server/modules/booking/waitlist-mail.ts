@@ -2,7 +2,7 @@ import type { OutgoingMail, OutgoingPush } from '../../outbox/outbox';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { formatDisplayDate } from '../../../shared/dates';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales';
-import { i18nFor } from '../../i18n';
+import { i18nFor, listWordIn } from '../../i18n';
 import { dayIn, indianTimeIn, visitDateIn } from '../../message-dates';
 
 // The message that tells the first rep in line a slot of the day they wait for is held for them (docs/decisions/043):
@@ -48,7 +48,7 @@ export function offerMail(o: OfferDetails, appUrl: string): OutgoingMail {
     i18n._('A slot is free with {doctor} at {clinic}, {city} on {day}, and you are next on the waitlist: it is held for you.', {
       doctor: o.doctorName,
       clinic: o.clinicName,
-      city: o.clinicCity,
+      city: listWordIn(i18n, o.clinicCity),
       day: dayIn(locale, o.date, o.heldStartTime),
     }),
     '',

@@ -1,7 +1,7 @@
 import { addDays } from '../../../shared/dates';
 import { clockTime, minutesOf, SLOT_MINUTES } from '../../../shared/booking/visit-windows';
 import type { Locale } from '../../../shared/i18n/locales';
-import { i18nFor } from '../../i18n';
+import { i18nFor, listWordIn } from '../../i18n';
 
 // An iCalendar (RFC 5545) file for a booked visit: one VEVENT, all-day on the appointment date, or from the visit
 // time for one visit's length where the doctor has visiting hours (docs/decisions/039). The UID is stable per
@@ -136,7 +136,11 @@ function descriptionOf(
 ): string {
   const i18n = i18nFor(locale);
   const visit = v.doctorSpecialty
-    ? i18n._('Medical representative visit with {doctor} ({specialty}) at {place}.', { doctor: v.doctorName, specialty: v.doctorSpecialty, place })
+    ? i18n._('Medical representative visit with {doctor} ({specialty}) at {place}.', {
+        doctor: v.doctorName,
+        specialty: listWordIn(i18n, v.doctorSpecialty),
+        place,
+      })
     : i18n._('Medical representative visit with {doctor} at {place}.', { doctor: v.doctorName, place });
   return withBookedThrough ? `${visit} ${i18n._('Booked through RepVisit.')}` : visit;
 }
@@ -148,6 +152,7 @@ function descriptionOf(
 export function buildVisitIcs(e: VisitEvent, method: 'REQUEST' | 'CANCEL'): string {
   const cancelled = method === 'CANCEL';
   const revision = e.revision ?? 0;
+  // The place as the data has it, in every language: a calendar looks a LOCATION up on its map.
   const place = `${e.clinicName}, ${e.clinicCity}, ${e.clinicState}`;
   const lines = [
     'BEGIN:VCALENDAR',
@@ -202,6 +207,7 @@ export function buildVisitsFeed(visits: FeedVisit[], o: { calendarName: string; 
     ...(visits.some(isTimed) ? INDIA_TIMEZONE : []),
   ];
   for (const v of visits) {
+    // The place as the data has it, in every language: a calendar looks a LOCATION up on its map.
     const place = `${v.clinicName}, ${v.clinicCity}, ${v.clinicState}`;
     lines.push(
       'BEGIN:VEVENT',

@@ -5,7 +5,7 @@ import { visitDateText, visitLabel } from '../../../shared/booking/visit-label';
 import { formatDisplayDate, todayInIndia } from '../../../shared/dates';
 import type { Locale } from '../../../shared/i18n/locales';
 import type { Config } from '../../config';
-import { accountLocale, i18nFor } from '../../i18n';
+import { accountLocale, i18nFor, listWordIn } from '../../i18n';
 import { dayIn, indianTimeIn } from '../../message-dates';
 import { findClinicsWithWhatsApp, findRepsWithWhatsApp, hasWhatsAppNumber, type WhatsAppAccount } from './whatsapp.repo';
 import {
@@ -100,7 +100,7 @@ export async function queueBookingWhatsApp(deps: MessageDeps, tx: Tx, o: RepVisi
     : o.token
       ? i18n._('booked (token #{token})', { token: o.token })
       : i18n._('booked');
-  const place = o.clinicCity ? `${o.clinicName}, ${o.clinicCity}` : o.clinicName;
+  const place = o.clinicCity ? `${o.clinicName}, ${listWordIn(i18n, o.clinicCity)}` : o.clinicName;
   await queueTo(deps, tx, rep, 'booking', `Visit booked: ${o.doctorName} on ${visitDateText(o.date, o.startTime)}`, [
     rep.name,
     o.doctorName,
@@ -174,7 +174,7 @@ export async function queueVisitRemindersWhatsApp(
     const i18n = i18nFor(locale);
     const lines = visits.map((v) => {
       const when = [v.startTime, v.token ? i18n._('token #{token}', { token: v.token }) : null].filter(Boolean).join(', ');
-      const visit = i18n._('{doctor} at {clinic}, {city}', { doctor: v.doctorName, clinic: v.clinicName, city: v.clinicCity });
+      const visit = i18n._('{doctor} at {clinic}, {city}', { doctor: v.doctorName, clinic: v.clinicName, city: listWordIn(i18n, v.clinicCity) });
       return `${when ? `${when}: ` : ''}${visit}`;
     });
     const n = visits.length;
@@ -276,10 +276,11 @@ export async function waitlistOfferWhatsApp(deps: MessageDeps, tx: Tx, o: RepVis
   if (!rep) return 0;
   const locale = accountLocale(rep.language);
   const until = indianTimeIn(locale, o.offerExpiresAt);
+  const i18n = i18nFor(locale);
   await queueTo(deps, tx, rep, 'waitlistOffer', `A place opened: ${o.doctorName} on ${visitDateText(o.date, o.startTime)}`, [
     rep.name,
     o.doctorName,
-    o.clinicCity ? `${o.clinicName}, ${o.clinicCity}` : o.clinicName,
+    o.clinicCity ? `${o.clinicName}, ${listWordIn(i18n, o.clinicCity)}` : o.clinicName,
     visitDay(locale, o.date, o.startTime),
     until,
     o.acceptUrl,
