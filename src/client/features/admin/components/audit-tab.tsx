@@ -25,7 +25,12 @@ const columns: Column<AdminAuditEntry>[] = [
       return (
         <>
           {ADMIN_ACTION_LABELS[e.action] ? i18n._(ADMIN_ACTION_LABELS[e.action]) : e.action}
-          {details && <span className="mt-0.5 block break-words text-xs text-slate-600 dark:text-slate-400">{details}</span>}
+          {/* The details as recorded (field names and values of the code): left to right, untranslated. */}
+          {details && (
+            <span translate="no" dir="ltr" className="mt-0.5 block break-words text-xs text-slate-600 dark:text-slate-400">
+              {details}
+            </span>
+          )}
         </>
       );
     },

@@ -63,7 +63,7 @@ describe('the Security tab', () => {
 
     const [, first, second] = within(screen.getByRole('table', { name: 'Security events' })).getAllByRole('row');
     expect(first).toHaveTextContent(/05\/03\/2026 10:00.*Rate limit exceeded.*High.*Blocked.*POST \/api\/admin\/authenticate.*198\.51\.100\.4/);
-    expect(second).toHaveTextContent(/Critical.*Allowed.*admin #3/);
+    expect(second).toHaveTextContent(/Critical.*Allowed.*Admin #3/);
 
     // The type filter offers the types of the last 30 days.
     await user.selectOptions(screen.getByLabelText('Event type'), 'Admin sign in failed');

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useSecurityEvents } from '../api/get-security-events';
 import { displayDateTimeIst } from '../lib/admin-format';
-import { auditDetailsText, eventTypeText } from '../lib/audit-format';
+import { auditDetailsText, auditTargetText, eventTypeText } from '../lib/audit-format';
 import { isThreatLevel, LEVEL_LABELS, LEVEL_TONES } from '../lib/threat-levels';
 import { DataList, type Column } from './data-list';
 import { ListSummary } from './list-summary';
@@ -22,10 +22,32 @@ const columns: Column<SecurityEvent>[] = [
     cell: (e) => (isThreatLevel(e.threatLevel) ? <Badge tone={LEVEL_TONES[e.threatLevel]}>{i18n._(LEVEL_LABELS[e.threatLevel])}</Badge> : e.threatLevel),
   },
   { header: /*i18n*/ 'Blocked', cell: (e) => (e.blocked ? i18n._('Blocked') : i18n._('Allowed')) },
-  { header: /*i18n*/ 'Request', cell: (e) => (e.requestPath ? `${e.requestMethod ?? ''} ${e.requestPath}`.trim() : '—'), className: 'break-all' },
-  { header: /*i18n*/ 'Address', cell: (e) => e.ipAddress ?? '—', className: 'break-all' },
-  { header: /*i18n*/ 'User', cell: (e) => (e.userId === null ? '—' : `${e.userType ?? 'user'} #${e.userId}`) },
-  { header: /*i18n*/ 'Details', cell: (e) => auditDetailsText(e.details) || '—', className: 'break-words text-xs' },
+  // A request and an address read left to right in Urdu too.
+  {
+    header: /*i18n*/ 'Request',
+    cell: (e) =>
+      e.requestPath ? (
+        <span translate="no" dir="ltr">
+          {`${e.requestMethod ?? ''} ${e.requestPath}`.trim()}
+        </span>
+      ) : (
+        '—'
+      ),
+    className: 'break-all',
+  },
+  { header: /*i18n*/ 'Address', cell: (e) => (e.ipAddress ? <span dir="ltr">{e.ipAddress}</span> : '—'), className: 'break-all' },
+  // 'Medical rep #12', the kind in the language on screen.
+  { header: /*i18n*/ 'User', cell: (e) => (e.userId === null ? '—' : e.userType ? auditTargetText(`${e.userType}:${e.userId}`) : `#${e.userId}`) },
+  // The details as recorded (field names and values of the code), not words of this screen: left to right, untranslated.
+  {
+    header: /*i18n*/ 'Details',
+    cell: (e) => (
+      <span translate="no" dir="ltr">
+        {auditDetailsText(e.details) || '—'}
+      </span>
+    ),
+    className: 'break-words text-xs',
+  },
 ];
 
 /** The 'Security' tab (spec part 1, 3: security_events): counts over 24 hours and 30 days, filters, the events a page at a time. */
