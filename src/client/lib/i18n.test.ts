@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import hi from '../../shared/i18n/client/hi.json' with { type: 'json' };
 import { formatted } from '../../shared/i18n/formatted';
-import { activateLocale, i18n } from './i18n';
+import { activateLocale, i18n, listWord } from './i18n';
 
 // The client's translator (decision 045): English texts are their own ids; Hindi comes from its catalogue.
 describe('i18n._ in the browser', () => {
@@ -32,5 +32,14 @@ describe('i18n._ in the browser', () => {
     );
     expect(expected).not.toContain(' at ');
     expect(i18n._('{doctor} on {when}', { doctor: 'Dr. Mir', when })).toBe(expected);
+  });
+
+  it("says a word of the spec's lists in the language, and a text typed in as written", async () => {
+    await activateLocale('en', { remember: false });
+    expect(listWord('Baramulla {North}')).toBe('Baramulla {North}');
+    expect(listWord('Cardiology')).toBe('Cardiology');
+    await activateLocale('hi', { remember: false });
+    expect(listWord('Cardiology')).toBe((hi as Record<string, string>)['Cardiology']);
+    expect(listWord('Baramulla {North}')).toBe('Baramulla {North}');
   });
 });

@@ -35,6 +35,14 @@ i18n.activate(DEFAULT_LOCALE);
 
 export { i18n };
 
+/**
+ * A word of the spec's lists that the data keeps in English (a state, a city, a specialty) in the language on screen;
+ * any other text (typed in) as written: never read as a message, whose `{...}` would be taken for a value.
+ */
+export function listWord(text: string): string {
+  return Object.hasOwn(i18n.messages, text) ? i18n._(text) : text;
+}
+
 // A language's catalogue is a JSON file (data, not script), fetched when the language is used.
 const catalogUrls: Record<Exclude<Locale, 'en'>, string> = { hi: hindiUrl, ur: urduUrl };
 

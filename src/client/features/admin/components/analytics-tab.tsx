@@ -6,7 +6,7 @@ import { displayDate } from '../lib/admin-format';
 import { STAT_LABELS } from '../lib/stat-labels';
 import { JobsCard } from '../../jobs/components/jobs-card';
 import { BarChart } from './bar-chart';
-import { useI18n } from '../../../lib/i18n';
+import { listWord, useI18n } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/intl-format';
 
 /** 'free_trial' as 'Free trial': the stored status, readable (several share one panel label). */
@@ -107,7 +107,7 @@ export function AnalyticsTab() {
             title={i18n._('Bookings by state')}
             labelHeader={i18n._('State')}
             valueHeader={i18n._('Bookings')}
-            data={a.bookingsByState.map((s) => ({ label: i18n._(s.state), value: s.count }))}
+            data={a.bookingsByState.map((s) => ({ label: listWord(s.state), value: s.count }))}
           />
         </Card>
         <Card>

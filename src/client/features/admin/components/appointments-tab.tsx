@@ -19,7 +19,7 @@ import { LoadMore } from './load-more';
 import { displayPhone } from '../../../../shared/schemas/phone';
 import { visitDateText } from '../../../../shared/booking/visit-label';
 import { visitStatusText } from '../../../../shared/booking/visit-status';
-import { useI18n } from '../../../lib/i18n';
+import { listWord, useI18n } from '../../../lib/i18n';
 
 // A no-show is a visit that did not happen, like a cancelled one (docs/decisions/041).
 const statusTone = (s: string) => (s === 'booked' || s === 'confirmed' ? 'info' : s === 'completed' ? 'success' : 'danger');
@@ -42,7 +42,7 @@ export function AppointmentsTab() {
   const { i18n } = useI18n();
   const columns: Column<AdminAppointment>[] = [
     { header: /*i18n*/ 'Doctor', primary: true, cell: (a) => a.doctor_name },
-    { header: /*i18n*/ 'Specialty', cell: (a) => i18n._(a.specialty) },
+    { header: /*i18n*/ 'Specialty', cell: (a) => listWord(a.specialty) },
     { header: /*i18n*/ 'Clinic', cell: (a) => a.clinic_name },
     { header: /*i18n*/ 'Rep', cell: (a) => a.rep_name },
     { header: /*i18n*/ 'Company', cell: (a) => a.company },

@@ -16,7 +16,7 @@ import { LoadMore } from './load-more';
 import { SearchBox } from './search-box';
 import { displayPhone } from '../../../../shared/schemas/phone';
 import { EmailAddress } from '../../../components/ui/email-address';
-import { useI18n } from '../../../lib/i18n';
+import { listWord, useI18n } from '../../../lib/i18n';
 
 /** spec part 2, 2.5: 'Doctors & Clinics', one row per doctor at a clinic, with delete; a page at a time (docs/decisions/022). */
 export function DoctorsTab() {
@@ -29,9 +29,9 @@ export function DoctorsTab() {
   const { i18n } = useI18n();
   const columns: Column<AdminDoctor>[] = [
     { header: /*i18n*/ 'Doctor', primary: true, cell: (d) => d.name },
-    { header: /*i18n*/ 'Specialty', cell: (d) => i18n._(d.specialty) },
-    { header: /*i18n*/ 'City', cell: (d) => i18n._(d.city) },
-    { header: /*i18n*/ 'State', cell: (d) => i18n._(d.state) },
+    { header: /*i18n*/ 'Specialty', cell: (d) => listWord(d.specialty) },
+    { header: /*i18n*/ 'City', cell: (d) => listWord(d.city) },
+    { header: /*i18n*/ 'State', cell: (d) => listWord(d.state) },
     { header: /*i18n*/ 'Clinic', cell: (d) => d.clinic_name },
     { header: /*i18n*/ 'Clinic Email', cell: (d) => <EmailAddress address={d.clinic_email} /> },
     { header: /*i18n*/ 'Clinic Phone', cell: (d) => displayPhone(d.clinic_phone) },

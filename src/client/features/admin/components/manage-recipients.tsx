@@ -11,13 +11,13 @@ import { DataList, type Column } from './data-list';
 import { LoadMoreRows } from './load-more-rows';
 import { SearchBox } from './search-box';
 import { EmailAddress } from '../../../components/ui/email-address';
-import { i18n, useI18n } from '../../../lib/i18n';
+import { i18n, listWord, useI18n } from '../../../lib/i18n';
 
 const columns: Column<EmailRecipient>[] = [
   { header: /*i18n*/ 'Name', primary: true, cell: (r) => r.fullName },
   { header: /*i18n*/ 'Email', cell: (r) => <EmailAddress address={r.email} /> },
   { header: /*i18n*/ 'Company', cell: (r) => r.company },
-  { header: /*i18n*/ 'State', cell: (r) => i18n._(r.state) },
+  { header: /*i18n*/ 'State', cell: (r) => listWord(r.state) },
   {
     header: /*i18n*/ 'Status',
     cell: (r) => {

@@ -9,7 +9,7 @@ import { RECIPIENT_BADGE, RECIPIENT_FILTERS } from '../lib/recipient-filters';
 import { LoadMoreRows } from './load-more-rows';
 import { SearchBox } from './search-box';
 import { EmailAddress } from '../../../components/ui/email-address';
-import { useI18n } from '../../../lib/i18n';
+import { listWord, useI18n } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/intl-format';
 
 export interface RecipientPage {
@@ -101,7 +101,7 @@ export function RecipientPanel({
                       </span>
                       <EmailAddress address={r.email} className="text-xs text-slate-600 dark:text-slate-300" />
                       <span className="text-xs text-slate-500 dark:text-slate-400">
-                        {r.company} • {i18n._(r.state)}
+                        {r.company} • {listWord(r.state)}
                       </span>
                     </span>
                   }

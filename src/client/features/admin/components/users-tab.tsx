@@ -20,7 +20,7 @@ import { SubscriptionBadge, UserStatusBadge } from './status-badges';
 import { UserRowActions } from './user-row-actions';
 import { displayPhone } from '../../../../shared/schemas/phone';
 import { EmailAddress } from '../../../components/ui/email-address';
-import { useI18n } from '../../../lib/i18n';
+import { listWord, useI18n } from '../../../lib/i18n';
 
 /**
  * The Medical Reps and Clinics tabs (spec part 2, 2.5): search, rows, view, status toggle, delete; a page at a time
@@ -102,7 +102,7 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
         { header: /*i18n*/ 'Email', cell: (u) => <EmailAddress address={u.email} /> },
         { header: /*i18n*/ 'Company', cell: (u) => u.company },
         { header: /*i18n*/ 'Phone', cell: (u) => displayPhone(u.phone) },
-        { header: /*i18n*/ 'State', cell: (u) => i18n._(u.state) },
+        { header: /*i18n*/ 'State', cell: (u) => listWord(u.state) },
         { header: /*i18n*/ 'Status', cell: (u) => <UserStatusBadge status={u.status} /> },
         { header: /*i18n*/ 'Subscription', cell: (u) => <SubscriptionBadge status={u.subscriptionStatus} /> },
         actions,
@@ -112,7 +112,7 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
         { header: /*i18n*/ 'Email', cell: (u) => <EmailAddress address={u.email} /> },
         { header: /*i18n*/ 'Contact Person', cell: (u) => u.contact_person },
         { header: /*i18n*/ 'Contact Number', cell: (u) => displayPhone(u.contact_number) },
-        { header: /*i18n*/ 'Location', cell: (u) => [u.city, u.state].map((place) => (place ? i18n._(place) : '')).join(', ') },
+        { header: /*i18n*/ 'Location', cell: (u) => [u.city, u.state].map((place) => (place ? listWord(place) : '')).join(', ') },
         { header: /*i18n*/ 'Status', cell: (u) => <UserStatusBadge status={u.status} /> },
         actions,
       ];

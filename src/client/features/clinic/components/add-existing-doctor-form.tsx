@@ -8,7 +8,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useI18n } from '../../../lib/i18n';
+import { listWord, useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { addExistingDoctorSchema, type ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { useAddExistingDoctor } from '../api/add-existing-doctor';
@@ -70,7 +70,7 @@ export function AddExistingDoctorForm({ clinicId, onAdded }: { clinicId: number;
           <option value="">{i18n._('Select a doctor')}</option>
           {available.data.map((d) => (
             <option key={d.id} value={d.id}>
-              {d.name} · {i18n._(d.specialty)} · {i18n._(d.city)} ({d.clinicNames.join(', ')})
+              {d.name} · {listWord(d.specialty)} · {listWord(d.city)} ({d.clinicNames.join(', ')})
             </option>
           ))}
         </NativeSelect>

@@ -2,7 +2,7 @@ import { Stethoscope, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { useI18n } from '../../../lib/i18n';
+import { listWord, useI18n } from '../../../lib/i18n';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { RemoveDoctorDialog } from './remove-doctor-dialog';
 
@@ -27,7 +27,7 @@ export function DoctorList({ clinicId, doctors }: { clinicId: number; doctors: C
                 <Badge tone={i === 0 ? 'success' : 'neutral'}>{i === 0 ? i18n._('Primary') : i18n._('Additional')}</Badge>
               </div>
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                {i18n._(d.specialty)} · {i18n._(d.city)}, {i18n._(d.state)}
+                {listWord(d.specialty)} · {listWord(d.city)}, {listWord(d.state)}
               </p>
             </div>
             <Button

@@ -1,5 +1,5 @@
 import { NativeSelect } from '../../../components/ui/native-select';
-import { useI18n } from '../../../lib/i18n';
+import { listWord, useI18n } from '../../../lib/i18n';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 
 /** Chooses the doctor whose appointments and settings the dashboard shows; names their specialty and place. */
@@ -38,7 +38,7 @@ export function DoctorSwitcher({
         ))}
       </NativeSelect>
       <p id={`${id}-details`} className="text-xs text-slate-600 dark:text-slate-400">
-        {selected ? `${i18n._(selected.specialty)} · ${i18n._(selected.city)}, ${i18n._(selected.state)}` : i18n._('Add a doctor in the Doctors tab.')}
+        {selected ? `${listWord(selected.specialty)} · ${listWord(selected.city)}, ${listWord(selected.state)}` : i18n._('Add a doctor in the Doctors tab.')}
       </p>
     </div>
   );

@@ -10,7 +10,7 @@ import type { RepAppointment } from '../../../../shared/schemas/booking';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { i18n, useI18n } from '../../../lib/i18n';
+import { i18n, listWord, useI18n } from '../../../lib/i18n';
 import { formatWeekday } from '../../../lib/intl-format';
 import { CheckInStatus } from './check-in-status';
 import { doctorTitle } from './doctor-title';
@@ -106,7 +106,7 @@ export function AppointmentCard({
             </Badge>
           )}
         </div>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._(a.doctor_specialty)}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{listWord(a.doctor_specialty)}</p>
         <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
           <Building2 className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
           {a.clinic_name}

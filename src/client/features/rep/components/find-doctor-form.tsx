@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { useI18n } from '../../../lib/i18n';
+import { listWord, useI18n } from '../../../lib/i18n';
 import { useAvailableStates } from '../api/get-available-states';
 import { useCitiesByState } from '../api/get-cities-by-state';
 import { useClinicsByDoctor } from '../api/get-clinics-by-doctor';
@@ -43,7 +43,7 @@ export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoct
             <option value="">{states.isPending ? i18n._('Loading states...') : i18n._('Select State')}</option>
             {(states.data ?? []).map((st) => (
               <option key={st} value={st}>
-                {i18n._(st)}
+                {listWord(st)}
               </option>
             ))}
           </NativeSelect>
@@ -62,7 +62,7 @@ export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoct
             </option>
             {cityList.map((c) => (
               <option key={c} value={c}>
-                {i18n._(c)}
+                {listWord(c)}
               </option>
             ))}
           </NativeSelect>
@@ -81,7 +81,7 @@ export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoct
             </option>
             {specialtyList.map((sp) => (
               <option key={sp} value={sp}>
-                {i18n._(sp)}
+                {listWord(sp)}
               </option>
             ))}
           </NativeSelect>
@@ -106,7 +106,7 @@ export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoct
             {clinicList.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.clinic_name}
-                {c.city ? ` (${i18n._(c.city)})` : ''}
+                {c.city ? ` (${listWord(c.city)})` : ''}
               </option>
             ))}
           </NativeSelect>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDisplayDate, timeInIndia, todayInIndia } from '../../../../shared/dates';
 import type { ProvenVisit } from '../../../../shared/schemas/visits';
-import { useI18n } from '../../../lib/i18n';
+import { listWord, useI18n } from '../../../lib/i18n';
 import { formatWeekday } from '../../../lib/intl-format';
 import { doctorTitle } from './doctor-title';
 
@@ -26,10 +26,10 @@ export function ProofFacts({ visit: v }: { visit: ProvenVisit }) {
         {v.repName}, {v.company}
       </Fact>
       <Fact label={i18n._('Doctor')}>
-        {doctorTitle(v.doctorName)}, {i18n._(v.doctorSpecialty)}
+        {doctorTitle(v.doctorName)}, {listWord(v.doctorSpecialty)}
       </Fact>
       <Fact label={i18n._('Clinic')}>
-        {v.clinicName}, {i18n._(v.clinicCity)}, {i18n._(v.clinicState)}
+        {v.clinicName}, {listWord(v.clinicCity)}, {listWord(v.clinicState)}
       </Fact>
       <Fact label={i18n._('Date of visit')}>
         {formatWeekday(v.date.slice(0, 10))}, {formatDisplayDate(v.date)}

@@ -1,6 +1,6 @@
 import { ChevronRight, Stethoscope } from 'lucide-react';
 import type { RepAppointment } from '../../../../shared/schemas/booking';
-import { useI18n } from '../../../lib/i18n';
+import { listWord, useI18n } from '../../../lib/i18n';
 import { doctorTitle } from './doctor-title';
 
 /** Several visits today at the clinic whose QR code was scanned: the rep picks the doctor (docs/decisions/041). */
@@ -23,7 +23,7 @@ export function QrVisitPicker({ visits, onPick }: { visits: RepAppointment[]; on
               <span className="grid min-w-0 flex-1">
                 <span className="font-semibold">{doctorTitle(a.doctor_name)}</span>
                 <span className="text-sm text-slate-600 dark:text-slate-300">
-                  {i18n._(a.doctor_specialty)}
+                  {listWord(a.doctor_specialty)}
                   {a.start_time && `, ${a.start_time}`}
                 </span>
               </span>

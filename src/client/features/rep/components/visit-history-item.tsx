@@ -5,7 +5,7 @@ import { formatDisplayDate, timeInIndia } from '../../../../shared/dates';
 import type { RepVisit } from '../../../../shared/schemas/visits';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
-import { useI18n } from '../../../lib/i18n';
+import { listWord, useI18n } from '../../../lib/i18n';
 import { doctorTitle } from './doctor-title';
 import { ProofOfVisitButton } from './proof-of-visit-button';
 import { dayLabel } from './appointment-card';
@@ -38,10 +38,10 @@ export function VisitHistoryItem({ visit: v, today }: { visit: RepVisit; today: 
           </h4>
           <Badge tone={TONE[visitOutcome(outcome, today)]}>{i18n._(outcomeText(outcome, today, 'rep'))}</Badge>
         </div>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._(v.doctor_specialty)}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{listWord(v.doctor_specialty)}</p>
         <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
           <Building2 className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-          {v.clinic_name}, {i18n._(v.clinic_city)}
+          {v.clinic_name}, {listWord(v.clinic_city)}
         </p>
         <p className="flex flex-wrap items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
           <CalendarDays className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />

@@ -6,7 +6,7 @@ import type { WaitlistEntry } from '../../../../shared/schemas/waitlist';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useI18n } from '../../../lib/i18n';
+import { listWord, useI18n } from '../../../lib/i18n';
 import { formatWeekday } from '../../../lib/intl-format';
 import { useNow } from '../hooks/use-now';
 import { heldUntilText, lineText, NEEDS_NETWORK, OFFER_EXPIRED, OFFER_TICK_MS, OFFER_TITLE, timeLeftText } from '../lib/waitlist-text';
@@ -53,7 +53,7 @@ export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry;
             {!offered ? i18n._('Waitlist') : expired ? i18n._('Offer expired') : i18n._('Slot offered')}
           </Badge>
         </div>
-        <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._(e.doctorSpecialty)}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{listWord(e.doctorSpecialty)}</p>
         <p className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-200">
           <Building2 className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
           {e.clinicName}
