@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { codeIn, linkIn } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
+import { hydrated } from './setup';
 
 // Account journeys (decisions 002, 005) in a real browser against the real server and SMTP mailbox: register, verify by the
 // e-mailed code, log in, meet the terms dialog, accept, reach the dashboard; reset a forgotten password.
@@ -102,6 +103,7 @@ test('a rep registers from /medrep-login, verifies, declines then accepts the te
   const id = unique();
   const email = `rep${id}@example.com`;
   await page.goto('/medrep-login');
+  await hydrated(page.getByRole('button', { name: 'Create New Account' }));
   await page.getByRole('button', { name: 'Create New Account' }).click();
 
   await page.getByLabel('Full Name').fill('Ravi Kumar');
@@ -189,6 +191,7 @@ test('a code entered after someone else registered the address again is refused 
   const id = unique();
   const email = `owner${id}@example.com`;
   await page.goto('/medrep-login');
+  await hydrated(page.getByRole('button', { name: 'Create New Account' }));
   await page.getByRole('button', { name: 'Create New Account' }).click();
   await page.getByLabel('Full Name').fill('Asha Owner');
   await page.getByLabel('Email').fill(email);

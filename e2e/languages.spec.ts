@@ -7,7 +7,7 @@ import { LOCALE_COOKIE } from '../src/shared/i18n/locales';
 import { codeIn } from '../src/server/test/mailbox';
 import { textsLeftInEnglish } from './english-left';
 import { expect, test } from './fixtures';
-import { createClinicWithDoctor, phoneNumber, signInAdmin, uniq } from './setup';
+import { createClinicWithDoctor, hydrated, phoneNumber, signInAdmin, uniq } from './setup';
 
 // Decision 045: a Hindi and an Urdu speaker use RepVisit in their language on a phone (360 px): a rep registers,
 // verifies, accepts the terms and books; the clinic sees the visit in its day view. Every text asserted is looked up
@@ -23,14 +23,6 @@ function translator(locale: 'hi' | 'ur') {
     if (!text) throw new Error(`the ${locale} catalogue has no translation of "${english}"`);
     return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
   };
-}
-
-/**
- * Waits until React has taken over an element of a pre-rendered page: in Hindi and Urdu the page first fetches its
- * catalogue (src/client/main.tsx), and a tap on the page's HTML before React owns it does nothing.
- */
-async function hydrated(target: Locator) {
-  await expect.poll(() => target.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')))).toBe(true);
 }
 
 async function look(page: Page, locale: 'hi' | 'ur', name: string) {

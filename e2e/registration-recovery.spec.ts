@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { codeIn, linkIn, type Mailbox } from '../src/server/test/mailbox';
 import { expect, test } from './fixtures';
-import { nextMail, ok, phoneNumber, uniq } from './setup';
+import { hydrated, nextMail, ok, phoneNumber, uniq } from './setup';
 
 // The ways on from a registration left unverified, and the link pages opened once too often (docs/decisions/036):
 // the forms and the login say the registration waits for its code and link to it, in words that fit this browser
@@ -40,7 +40,9 @@ async function registerRepElsewhere(api: APIRequestContext, mailbox: Mailbox, em
 
 async function openRepRegistration(page: Page) {
   await page.goto('/medrep-login');
-  await page.getByRole('button', { name: 'Create New Account' }).click();
+  const create = page.getByRole('button', { name: 'Create New Account' });
+  await hydrated(create);
+  await create.click();
 }
 
 async function fillRepForm(page: Page, email: string, phone: string) {

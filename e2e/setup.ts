@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
 
 // Shared set-up for journeys: a verified clinic with one doctor and a verified rep with a free trial, made
@@ -146,4 +146,12 @@ export async function chooseDoctorAndClinic(page: Page, o: { doctorLabel: string
   await page.getByLabel('Specialty').selectOption(o.specialty ?? 'Cardiology');
   await page.getByLabel('Select Doctor').selectOption({ label: o.doctorLabel });
   await page.getByLabel('Select Clinic').selectOption({ label: `${o.clinicName} (${city})` });
+}
+
+/**
+ * Waits until React has taken over an element of a pre-rendered page (decision 014). Until the page's code has
+ * hydrated it, a tap on the page's HTML does nothing; on a loaded machine a test can tap that soon.
+ */
+export async function hydrated(target: Locator) {
+  await expect.poll(() => target.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')))).toBe(true);
 }
