@@ -1,3 +1,4 @@
+import type { SubscriptionStatus } from '../../../../shared/subscription/subscription-status';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
@@ -6,11 +7,29 @@ import { displayDate } from '../lib/admin-format';
 import { STAT_LABELS } from '../lib/stat-labels';
 import { JobsCard } from '../../jobs/components/jobs-card';
 import { BarChart } from './bar-chart';
-import { listWord, useI18n } from '../../../lib/i18n';
+import { i18n, listWord, useI18n } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/intl-format';
 
-/** 'free_trial' as 'Free trial': the stored status, readable (several share one panel label). */
-const statusName = (s: string) => (s.charAt(0).toUpperCase() + s.slice(1)).replace(/_/g, ' ');
+// The stored statuses, each its own row (several share one panel label), named in the language on screen.
+const STORED_STATUS_NAMES: Record<string, string> = {
+  active: /*i18n*/ 'Active',
+  authenticated: /*i18n*/ 'Authenticated',
+  free_trial: /*i18n*/ 'Free trial',
+  trial: /*i18n*/ 'Trial',
+  paid: /*i18n*/ 'Paid',
+  created: /*i18n*/ 'Created',
+  pending: /*i18n*/ 'Pending',
+  inactive: /*i18n*/ 'Inactive',
+  expired: /*i18n*/ 'Expired',
+  refunded: /*i18n*/ 'Refunded',
+  cancelled: /*i18n*/ 'Cancelled',
+} satisfies Record<SubscriptionStatus | 'cancelled', string>;
+
+/** 'free_trial' as 'Free trial'; a status not listed, from its own words. */
+function statusName(status: string): string {
+  const name = STORED_STATUS_NAMES[status];
+  return name ? i18n._(name) : (status.charAt(0).toUpperCase() + status.slice(1)).replace(/_/g, ' ');
+}
 
 /** A figure: its label (marked for translation where written, translated where shown), its value and, where a figure is part of another, a note saying so. */
 type Figure = [label: string, value: number | string, note?: string];
