@@ -27,10 +27,4 @@ export function accountLocale(language: string | null | undefined): Locale {
   return isLocale(language) ? language : DEFAULT_LOCALE;
 }
 
-/**
- * A word of the spec's lists that the data keeps in English (a state, a city, a specialty) in the reader's language;
- * anything else (a name typed in) as written, never read as a message.
- */
-export function listWordIn(i18n: I18n, text: string): string {
-  return Object.hasOwn(i18n.messages, text) ? i18n._(text) : text;
-}
+export { listWordIn } from '../shared/i18n/list-word';

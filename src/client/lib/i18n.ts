@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import hindiUrl from 'virtual:i18n-url/hi';
 import urduUrl from 'virtual:i18n-url/ur';
 import { templateOf } from '../../shared/i18n/formatted';
+import { listWordIn } from '../../shared/i18n/list-word';
 import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_DIRECTION, LOCALE_PARAM, negotiateLocale, type Locale } from '../../shared/i18n/locales';
 
 /*
@@ -35,13 +36,8 @@ i18n.activate(DEFAULT_LOCALE);
 
 export { i18n };
 
-/**
- * A word of the spec's lists that the data keeps in English (a state, a city, a specialty) in the language on screen;
- * any other text (typed in) as written: never read as a message, whose `{...}` would be taken for a value.
- */
-export function listWord(text: string): string {
-  return Object.hasOwn(i18n.messages, text) ? i18n._(text) : text;
-}
+/** A state, city or specialty kept in English in the data, in the language on screen; a text typed in as written. */
+export const listWord = (text: string): string => listWordIn(i18n, text);
 
 // A language's catalogue is a JSON file (data, not script), fetched when the language is used.
 const catalogUrls: Record<Exclude<Locale, 'en'>, string> = { hi: hindiUrl, ur: urduUrl };
