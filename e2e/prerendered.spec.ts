@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { textsLeftInEnglish } from './english-left';
 import { expect, test } from './fixtures';
+import { hydrated } from './setup';
 
 // Decision 014: the public pages arrive rendered in the first HTML (build/vite-prerender.ts) and the app takes them
 // over without redrawing them; every other page still starts from the app shell. Decision 045: in the reader's
@@ -44,12 +45,6 @@ function collectErrors(page: Page): string[] {
   });
   return errors;
 }
-
-const isReactOwned = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber')));
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
@@ -114,7 +109,7 @@ test('the app takes the landing page over without redrawing it, and it works', a
   await heading.evaluate((el) => el.setAttribute('data-seen-before-the-app', ''));
 
   release();
-  await expect.poll(() => isReactOwned(page, 'h1')).toBe(true);
+  await hydrated(page.locator('h1').first());
   // The same element, not a new one drawn over it.
   await expect(heading).toHaveAttribute('data-seen-before-the-app', '');
   await page.getByRole('button', { name: 'Get Started' }).click();
@@ -130,7 +125,7 @@ test('the login page keeps what was typed before the app ran, then sends the for
   await page.goto('/medrep-login', { waitUntil: 'commit' });
   await page.getByLabel('Email').fill('nobody@example.com');
   release();
-  await expect.poll(() => isReactOwned(page, 'form')).toBe(true);
+  await hydrated(page.locator('form').first());
   await expect(page.getByLabel('Email')).toHaveValue('nobody@example.com');
   await page.getByLabel('Password').fill('Wrong!Pass123');
   await page.getByRole('button', { name: 'Login' }).click();
@@ -172,7 +167,7 @@ test('every pre-rendered page is taken over by the app without an error', async 
   const errors = collectErrors(page);
   for (const path of PRERENDERED_PATHS) {
     await page.goto(path);
-    await expect.poll(() => isReactOwned(page, 'h1'), { message: path }).toBe(true);
+    await hydrated(page.locator('h1').first(), path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
   expect(errors).toEqual([]);
@@ -236,7 +231,7 @@ test.describe('in Hindi and Urdu (decision 045)', () => {
     await heading.evaluate((el) => el.setAttribute('data-seen-before-the-app', ''));
 
     release();
-    await expect.poll(() => isReactOwned(page, 'h1')).toBe(true);
+    await hydrated(page.locator('h1').first());
     await expect(heading).toHaveAttribute('data-seen-before-the-app', '');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     // The choice is the device's now: the next page comes in it without the parameter.
@@ -252,7 +247,7 @@ test.describe('in Hindi and Urdu (decision 045)', () => {
       for (const path of [...PRERENDERED_PATHS, '/no-such-page']) {
         await page.goto(`${path}?lang=${lang}`);
         await expect(page.locator('html'), path).toHaveAttribute('lang', lang);
-        await expect.poll(() => isReactOwned(page, 'h1'), { message: `${path} ${lang}` }).toBe(true);
+        await hydrated(page.locator('h1').first(), `${path} ${lang}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         expect(await textsLeftInEnglish(page, lang), `${path} ${lang}: texts left in English`).toEqual([]);
       }

@@ -152,6 +152,6 @@ export async function chooseDoctorAndClinic(page: Page, o: { doctorLabel: string
  * Waits until React has taken over an element of a pre-rendered page (decision 014). Until the page's code has
  * hydrated it, a tap on the page's HTML does nothing; on a loaded machine a test can tap that soon.
  */
-export async function hydrated(target: Locator) {
-  await expect.poll(() => target.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+export async function hydrated(target: Locator, message?: string) {
+  await expect.poll(() => target.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))), { message }).toBe(true);
 }
