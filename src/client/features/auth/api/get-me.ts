@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api';
-import { withOfflineCache } from '../../../lib/offline-cache';
+import { setCachedData, withOfflineCache } from '../../../lib/offline-cache';
 import type { ClinicUser, MeResponse, RepUser } from '../../../../shared/schemas/auth';
 
 // The answer's types are the server's response schemas (src/shared/schemas/auth.ts).
@@ -10,15 +10,26 @@ export type Me = MeResponse;
 
 export const meQueryKey = ['auth', 'me'] as const;
 
+// The session answer kept on the device (decision 010): what opens the dashboard after a reload without a network.
+const ME_CACHE_KEY = 'auth:me';
+
 /** Who is signed in, from the server session (GET /api/auth/me); null when nobody is. */
 export async function getMe(): Promise<Me | null> {
   try {
     // Decision 010: without a network the last answer (up to 60 minutes old) lets a rep open the dashboard offline.
-    return await withOfflineCache('auth:me', () => apiFetch<Me>('/api/auth/me'));
+    return await withOfflineCache(ME_CACHE_KEY, () => apiFetch<Me>('/api/auth/me'));
   } catch (err) {
     if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return null;
     throw err;
   }
+}
+
+/**
+ * Keeps a session the server answered some other way (a login's answer) on the device, as a read of the session
+ * would: without it a reload offline finds no session and sends a signed-in rep to the login page (decision 047).
+ */
+export async function rememberSession(session: Me): Promise<void> {
+  await setCachedData(ME_CACHE_KEY, session);
 }
 
 export function useMe() {
