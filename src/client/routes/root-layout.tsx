@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { lazyWithQueryClient } from '../components/layout/lazy-with-query-client';
 import { RouteErrorBoundary } from '../components/layout/route-error-boundary';
 import { ScrollRestoration } from '../components/layout/scroll-restoration';
+import { preloadToaster } from '../components/ui/lazy-toaster';
 import { useOnlineStatus } from '../features/pwa/hooks/use-online-status';
 import { useI18n } from '../lib/i18n';
 // Listens for the browser's install event from start-up; the lazily loaded install card may come later.
@@ -78,6 +79,11 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const offlineParts = useOfflinePartsWanted();
   const installCard = useInstallCardWanted();
+  // What the offline parts say (saved offline, synced, refused) is said in a toast: its code is fetched while the
+  // network is there, so the first toast offline does not need it (decision 047).
+  useEffect(() => {
+    if (offlineParts) preloadToaster();
+  }, [offlineParts]);
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">

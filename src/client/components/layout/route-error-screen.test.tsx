@@ -67,4 +67,14 @@ describe('RouteErrorScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reload page' }));
     expect(reload).toHaveBeenCalledOnce();
   });
+
+  it('offline, says the page is not on the device yet instead of reloading into the browser offline page, and reloads once back online', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderPage(deployedAway);
+    expect(await screen.findByRole('heading', { name: 'You are offline' })).toBeInTheDocument();
+    expect(screen.getByText('This page is not saved on this device yet. It opens once you are back online.')).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('online'));
+    expect(reload).toHaveBeenCalledOnce();
+  });
 });

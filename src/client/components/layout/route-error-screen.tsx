@@ -12,18 +12,29 @@ import { Spinner } from '../ui/spinner';
 export function RouteErrorScreen({ error }: { error: unknown }) {
   const { i18n } = useI18n();
   const chunkFailed = isChunkLoadError(error);
-  const [reloading, setReloading] = useState(chunkFailed);
+  // Offline, a chunk fails because the device does not keep it yet (the service worker is not installed): a reload
+  // would only show the browser's own offline page, so the screen says so and reloads once the network is back
+  // (decision 047).
+  const [offline] = useState(() => chunkFailed && typeof navigator !== 'undefined' && navigator.onLine === false);
+  const [reloading, setReloading] = useState(chunkFailed && !offline);
   // Decided once: StrictMode runs effects twice, and the second run must not undo the first one's reload.
   const decided = useRef(false);
 
   useEffect(() => {
-    if (!chunkFailed || decided.current) return;
+    if (!offline) return;
+    const reload = () => pageReload.reload();
+    window.addEventListener('online', reload, { once: true });
+    return () => window.removeEventListener('online', reload);
+  }, [offline]);
+
+  useEffect(() => {
+    if (!chunkFailed || offline || decided.current) return;
     decided.current = true;
     // The reload is a side effect of the committed screen, and what to show depends on whether it happened:
     // the one state update an effect must make here.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (!reloadOnceForNewVersion()) setReloading(false);
-  }, [chunkFailed]);
+  }, [chunkFailed, offline]);
 
   useEffect(() => {
     if (!chunkFailed) console.error(error);
@@ -40,11 +51,13 @@ export function RouteErrorScreen({ error }: { error: unknown }) {
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-slate-50 p-4 sm:p-6 dark:bg-slate-900">
       <div role="alert" className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-800">
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{i18n._('Something went wrong')}</h1>
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{offline ? i18n._('You are offline') : i18n._('Something went wrong')}</h1>
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-          {chunkFailed
-            ? i18n._('A part of this page could not be loaded. Check your connection, then reload the page.')
-            : i18n._('This page could not be shown. Reloading the page usually fixes it.')}
+          {offline
+            ? i18n._('This page is not saved on this device yet. It opens once you are back online.')
+            : chunkFailed
+              ? i18n._('A part of this page could not be loaded. Check your connection, then reload the page.')
+              : i18n._('This page could not be shown. Reloading the page usually fixes it.')}
         </p>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
           <Link to="/" reloadDocument className="text-center text-sm font-medium text-teal-700 underline dark:text-teal-300">
