@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import { expect, screenshotBoth, test } from './fixtures';
-import { chooseDoctorAndClinic, createClinicWithDoctor, EVERY_DAY, ok, signInRepWithTrial } from './setup';
+import { chooseDoctorAndClinic, createClinicWithDoctor, EVERY_DAY, hydrated, ok, PASSWORD, signInAdmin, signInRepWithTrial } from './setup';
 
 // Spec part 2, 2.8, 3, 4, 7, 9 and decision 010: the installable app opens offline, a rep books without a network,
 // the booking is sent once when the network returns, a refusal is reported, and the install card behaves.
@@ -502,4 +502,110 @@ test('no install card when the app runs standalone', async ({ page }) => {
   expect(prevented).toBe(false);
   await page.clock.fastForward(15_000);
   await expect(page.getByRole('complementary', { name: 'Install RepVisit' })).toBeHidden();
+});
+
+/** The Find a Doctor cascade to the calendar on the page as it is (no navigation, so nothing is read again). */
+async function pickDayHere(page: Page, doctorName: string, clinicName: string, date: string) {
+  await chooseDoctorAndClinic(page, { doctorLabel: `Dr. ${doctorName}`, clinicName });
+  await expect(page.getByRole('heading', { name: `Dr. ${doctorName}'s Availability` })).toBeVisible();
+  const grid = page.getByRole('grid');
+  if (date.slice(0, 7) !== todayInIndia(new Date()).slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();
+  await grid.locator(`[data-date="${date}"]`).click();
+  await expect(grid.locator(`[data-date="${date}"]`)).toHaveAttribute('aria-pressed', 'true');
+}
+
+// Decision 010: the session the device already knows opens the dashboard offline, however the rep signed in (the
+// login form's answer is kept like a read of the session, decision 047).
+test('a rep who signed in through the login form, booked offline and reloaded stays in the dashboard with the booking waiting', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
+  test.setTimeout(120_000);
+  const other = await browser.newContext({ baseURL });
+  const { clinicName, doctorName } = await createClinicWithDoctor(other.request, mailbox);
+  const rep = await signInRepWithTrial(other.request, mailbox);
+  await other.close();
+  const tomorrow = addDays(todayInIndia(new Date()), 1);
+
+  // The service worker takes the page over (clientsClaim) without a reload, so the session is read only by the login.
+  await page.goto('/medrep-login');
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const login = page.getByRole('button', { name: 'Login' });
+  await hydrated(login);
+  await page.getByLabel('Email').fill(rep.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await login.click();
+  await expect(page).toHaveURL(/\/medrep-dashboard$/);
+  await expect(page.getByText(`Welcome, ${rep.fullName}`)).toBeVisible();
+  await pickDayHere(page, doctorName, clinicName, tomorrow);
+
+  await goOffline(page, context);
+  await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('Saved Offline');
+  const badge = page.getByTestId('connectivity-badge');
+  await expect(badge).toContainText('1 pending');
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/medrep-dashboard$/);
+  await expect(page.getByText(`Welcome, ${rep.fullName}`)).toBeVisible();
+  await expect(badge).toContainText('Offline mode');
+  await expect(badge).toContainText('1 pending');
+  await expect(page.getByText('Session Expired')).toHaveCount(0);
+  await expect(page.getByText('Authentication Error')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'My Appointments' }).click();
+  await expect(page.getByTestId('pending-appointment-card')).toHaveCount(1);
+  await context.setOffline(false);
+});
+
+// Spec part 2, 4: booking works offline, also on a first visit before the service worker has installed (its code
+// is then not on the device): the booking is queued and said so, nothing blanks.
+test('booking offline before the service worker has installed queues the booking and keeps the page', async ({ browser, baseURL, mailbox }) => {
+  test.setTimeout(120_000);
+  const clinic = await browser.newContext({ baseURL });
+  const { clinicName, doctorName } = await createClinicWithDoctor(clinic.request, mailbox);
+  await clinic.close();
+  // No service worker here: nothing of the app is on the device but what this page has already loaded.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await signInRepWithTrial(page.request, mailbox);
+  const tomorrow = addDays(todayInIndia(new Date()), 1);
+  await openCalendarOn(page, doctorName, clinicName, tomorrow);
+
+  await goOffline(page, context);
+  await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Saved Offline');
+  await expect(toast).toContainText(`Dr. ${doctorName} at ${clinicName} on ${formatDisplayDate(tomorrow)}`);
+  await expect(page.getByRole('heading', { name: `Dr. ${doctorName}'s Availability` })).toBeVisible();
+  await expect(page.getByTestId('connectivity-badge')).toContainText('1 pending');
+  await expect.poll(() => pendingOnDevice(page)).toHaveLength(1);
+  await context.setOffline(false);
+  await context.close();
+});
+
+// Spec part 2, 2.1: the admin's announcement; a dashboard opened without a network shows it once the network is back.
+test('after a reload offline, the announcement comes back when the network does', async ({ page, context, browser, baseURL, mailbox }) => {
+  test.setTimeout(120_000);
+  const admin = await (await browser.newContext({ baseURL })).newPage();
+  await signInAdmin(admin, baseURL!);
+  await admin.getByRole('tab', { name: 'Notifications' }).click();
+  const message = `Clinics in Srinagar close early today ${Date.now()}.`;
+  await admin.getByLabel('Message').fill(message);
+  await admin.getByRole('button', { name: 'Send Notification' }).click();
+  await expect(admin.getByRole('region', { name: 'Shown to medical representatives' })).toHaveText(message);
+  await admin.context().close();
+
+  const rep = await signInRepWithTrial(page.request, mailbox);
+  await loadControlled(page, '/medrep-dashboard');
+  const banner = page.getByRole('region', { name: 'Announcement' });
+  await expect(banner).toContainText(message);
+
+  await goOffline(page, context);
+  await page.reload();
+  await expect(page.getByText(`Welcome, ${rep.fullName}`)).toBeVisible();
+  await context.setOffline(false);
+  await expect(banner).toContainText(message);
 });
