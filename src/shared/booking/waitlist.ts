@@ -135,7 +135,7 @@ export function offerHoldEnd(o: { now: Date; date: IsoDate; startTime: string | 
   const nearby = todayInIndia(o.now) >= addDays(o.date, -1);
   const limit = nearby ? Math.min(o.holdMinutes, OFFER_HOLD.dayBeforeMaxMinutes) : o.holdMinutes;
   const chainEnd = visitStartOf(o.date, o.startTime).getTime() - OFFER_HOLD.chainEndsMinutesBefore * minute;
-  const end = Math.min(now + limit * minute, chainEnd);
+  const end = Math.min(offerExpiry(o.now, limit).getTime(), chainEnd);
   return end - now < Math.min(OFFER_HOLD.minHoldMinutes, o.holdMinutes) * minute ? null : new Date(end);
 }
 
