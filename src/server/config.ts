@@ -78,6 +78,7 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_MORNING_LIST: templateName.default('repvisit_clinic_visitors_today'),
   WHATSAPP_TEMPLATE_RENEWAL: templateName.default('repvisit_renewal_reminder'),
   WHATSAPP_TEMPLATE_WAITLIST_OFFER: templateName.default('repvisit_waitlist_offer'),
+  WHATSAPP_TEMPLATE_WAITLIST_EXPIRED: templateName.default('repvisit_waitlist_expired'),
   WHATSAPP_TEMPLATE_NUMBER_CODE: templateName.default('repvisit_number_code'),
   FREE_ACCESS_PROMO_UNTIL: z
     .string()

@@ -63,7 +63,7 @@ export interface OutgoingWhatsApp {
   /** A short description for the history (never a code or a link's secret). */
   subject: string;
   template: WhatsAppBody;
-  /** whatsapp_booking | whatsapp_cancellation | whatsapp_reminder | whatsapp_visitors | whatsapp_renewal | whatsapp_waitlist_offer | whatsapp_code */
+  /** whatsapp_booking | whatsapp_cancellation | whatsapp_reminder | whatsapp_visitors | whatsapp_renewal | whatsapp_waitlist_offer | whatsapp_waitlist_expired | whatsapp_code */
   templateType: string;
 }
 

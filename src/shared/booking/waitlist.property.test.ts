@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../dates';
 import { checkBooking, remainingSlots, type BookingContext, type DoctorAppointmentFact } from './booking-rules';
-import { holdsAsAppointments, planOffers, withoutVisit, type LineCandidate, type WaitlistFact } from './waitlist';
+import { holdsAsAppointments, offerHoldEnd, planOffers, visitStartOf, withoutVisit, type LineCandidate, type WaitlistFact } from './waitlist';
 import { slotTimes, takenSlotTimes } from './visit-windows';
 
 // Property tests of the waitlist's offering and of judging a move without the moved visit (docs/decisions/043): over
@@ -84,36 +84,60 @@ const eligible = (ctx: BookingContext, date: string, c: LineCandidate | undefine
   !!c && c.mayBook && checkBooking({ ...ctx, repAppointments: c.repAppointments }, date).ok;
 
 describe('planOffers against the decision', () => {
+  // Two days off or more, every free time can be held for the setting's 120 minutes (decision 050 bounds the nearer).
   it('offers min(free slots, eligible reps) in line order, never more than the day holds, each a distinct free time', () => {
     fc.assert(
-      fc.property(dayArb, (d) => {
-        const { date, ctx, line, candidates } = setUp(d);
-        const offers = planOffers({ ctx, date, line, candidateOf: (id) => candidates.get(id), now: NOW, holdMinutes: 120 });
-        const before = remainingSlots(ctx, date);
-        const open = checkBooking(ctx, date).ok;
-        const waiting = line.filter((e) => e.status === 'waiting').sort((a, b) => a.id - b.id);
-        const willing = waiting.filter((e) => eligible(ctx, date, candidates.get(e.repId)));
+      fc.property(
+        dayArb.filter((d) => d.offset >= 2),
+        (d) => {
+          const { date, ctx, line, candidates } = setUp(d);
+          const offers = planOffers({ ctx, date, line, candidateOf: (id) => candidates.get(id), now: NOW, holdMinutes: 120 });
+          const before = remainingSlots(ctx, date);
+          const open = checkBooking(ctx, date).ok;
+          const waiting = line.filter((e) => e.status === 'waiting').sort((a, b) => a.id - b.id);
+          const willing = waiting.filter((e) => eligible(ctx, date, candidates.get(e.repId)));
 
-        // "while the day has a free slot and someone eligible waits": exactly that many, the first eligible ones.
-        expect(offers.map((o) => o.id)).toEqual(open ? willing.slice(0, before).map((e) => e.id) : []);
-        // Only waiting entries are offered; each rep once; the hold ends when configured.
+          // "while the day has a free slot and someone eligible waits": exactly that many, the first eligible ones.
+          expect(offers.map((o) => o.id)).toEqual(open ? willing.slice(0, before).map((e) => e.id) : []);
+          // Only waiting entries are offered; each rep once; the hold ends when configured.
+          for (const o of offers) {
+            expect(waiting.some((e) => e.id === o.id && e.repId === o.repId)).toBe(true);
+            expect(o.offerExpiresAt.getTime() - NOW.getTime()).toBe(120 * 60_000);
+          }
+          // The new holds fill exactly the slots they took.
+          const after: BookingContext = {
+            ...ctx,
+            doctorAppointments: [...ctx.doctorAppointments, ...offers.map((o) => ({ date, status: 'held', repId: o.repId, startTime: o.heldStartTime }))],
+          };
+          expect(remainingSlots(after, date)).toBe(before - offers.length);
+          // With visiting hours each hold is a distinct time that was free; without them, none.
+          const held = offers.map((o) => o.heldStartTime);
+          if (d.windows.length === 0) expect(held.every((t) => t === null)).toBe(true);
+          else {
+            const taken = takenSlotTimes({ visitWindows: d.windows, slotMinutes: d.slotMinutes, visits: ctx.doctorAppointments });
+            expect(new Set(held).size).toBe(held.length);
+            for (const t of held) expect(t !== null && !taken.has(t)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('the hold of an offer against decision 050', () => {
+  it('ends at the earliest of the setting, 2 hours before the visit and (from the day before) 30 minutes; at least 10 minutes', () => {
+    fc.assert(
+      fc.property(dayArb, fc.constantFrom(5, 30, 120, 600), (d, holdMinutes) => {
+        const { date, ctx, line, candidates } = setUp(d);
+        const offers = planOffers({ ctx, date, line, candidateOf: (id) => candidates.get(id), now: NOW, holdMinutes });
         for (const o of offers) {
-          expect(waiting.some((e) => e.id === o.id && e.repId === o.repId)).toBe(true);
-          expect(o.offerExpiresAt.getTime() - NOW.getTime()).toBe(120 * 60_000);
-        }
-        // The new holds fill exactly the slots they took.
-        const after: BookingContext = {
-          ...ctx,
-          doctorAppointments: [...ctx.doctorAppointments, ...offers.map((o) => ({ date, status: 'held', repId: o.repId, startTime: o.heldStartTime }))],
-        };
-        expect(remainingSlots(after, date)).toBe(before - offers.length);
-        // With visiting hours each hold is a distinct time that was free; without them, none.
-        const held = offers.map((o) => o.heldStartTime);
-        if (d.windows.length === 0) expect(held.every((t) => t === null)).toBe(true);
-        else {
-          const taken = takenSlotTimes({ visitWindows: d.windows, slotMinutes: d.slotMinutes, visits: ctx.doctorAppointments });
-          expect(new Set(held).size).toBe(held.length);
-          for (const t of held) expect(t !== null && !taken.has(t)).toBe(true);
+          const held = o.offerExpiresAt.getTime() - NOW.getTime();
+          expect(o.offerExpiresAt).toEqual(offerHoldEnd({ now: NOW, date, startTime: o.heldStartTime, holdMinutes }));
+          expect(held).toBeLessThanOrEqual(holdMinutes * 60_000);
+          expect(held).toBeGreaterThanOrEqual(Math.min(10, holdMinutes) * 60_000);
+          expect(o.offerExpiresAt.getTime()).toBeLessThanOrEqual(visitStartOf(date, o.heldStartTime).getTime() - 2 * 3_600_000);
+          if (d.offset <= 1) expect(held).toBeLessThanOrEqual(30 * 60_000);
         }
       }),
       { numRuns: 500 },

@@ -7,6 +7,7 @@ import {
   isHolding,
   lineOrder,
   offerExpiry,
+  offerHoldEnd,
   planOffers,
   RESCHEDULE_MESSAGES,
   timeToHold,
@@ -158,7 +159,7 @@ describe('planOffers', () => {
 
   it('offers each free slot to the first in line, holding it for the configured minutes', () => {
     const offers = plan(ctxOf({ doctorAppointments: [visit(1)] }), [entry(8, 3), entry(5, 2)]);
-    expect(offers).toEqual([{ id: 5, repId: 2, heldStartTime: null, offerExpiresAt: new Date('2026-03-02T06:30:00.000Z') }]);
+    expect(offers).toEqual([{ id: 5, repId: 2, heldStartTime: null, offerExpiresAt: new Date('2026-03-02T06:30:00.000Z'), holdMinutes: 120 }]);
   });
 
   it('counts running holds, and offers as many slots as are free', () => {
@@ -187,5 +188,73 @@ describe('planOffers', () => {
     const settings = { maxSlots: 4, callFrequency: 7, availableDays: EVERY_DAY, visitWindows: [{ start: '10:00', end: '11:00' }], slotMinutes: 15 };
     const offers = plan(ctxOf({ settings, doctorAppointments: [visit(1, DAY, '10:15')] }), [entry(1, 2), entry(2, 3), entry(3, 4), entry(4, 5)]);
     expect(offers.map((o) => o.heldStartTime)).toEqual(['10:00', '10:30', '10:45']);
+  });
+});
+
+describe('one running offer per doctor (decision 050)', () => {
+  const plan = (line: WaitlistFact[], candidates: Record<number, LineCandidate>) =>
+    planOffers({ ctx: ctxOf({ doctorAppointments: [visit(1)] }), date: DAY, line, candidateOf: (id) => candidates[id] ?? free, now: NOW, holdMinutes: 120 });
+  const running = { id: 90, status: 'offered', offerExpiresAt: new Date(NOW.getTime() + 60_000) };
+
+  it('passes over a rep who holds a running offer of the doctor on another day, who keeps the place', () => {
+    const offers = plan([entry(1, 2), entry(2, 3)], { 2: { ...free, offersWithDoctor: [running] } });
+    expect(offers.map((o) => o.id)).toEqual([2]);
+  });
+
+  it('offers again once that offer has run out', () => {
+    const ranOut = { ...running, offerExpiresAt: new Date(NOW.getTime() - 1) };
+    expect(plan([entry(1, 2), entry(2, 3)], { 2: { ...free, offersWithDoctor: [ranOut] } }).map((o) => o.id)).toEqual([1]);
+  });
+});
+
+describe('offerHoldEnd (decision 050)', () => {
+  const at = (iso: string) => new Date(iso);
+  const end = (now: string, date: string, startTime: string | null = null, holdMinutes = 120) =>
+    offerHoldEnd({ now: at(now), date, startTime, holdMinutes })?.toISOString() ?? null;
+
+  it('holds for the setting while the visit is two days off or more', () => {
+    expect(end('2026-03-02T04:30:00.000Z', DAY)).toBe('2026-03-02T06:30:00.000Z');
+    expect(end('2026-03-02T04:30:00.000Z', DAY, null, 45)).toBe('2026-03-02T05:15:00.000Z');
+  });
+
+  it('at most 30 minutes from the day before the visit on', () => {
+    // Tuesday 10:00 in India, for Wednesday.
+    expect(end('2026-03-03T04:30:00.000Z', DAY)).toBe('2026-03-03T05:00:00.000Z');
+    expect(end('2026-03-03T04:30:00.000Z', DAY, null, 20)).toBe('2026-03-03T04:50:00.000Z');
+  });
+
+  it('never past 2 hours before the visit starts: 09:00 in India for a whole day, else its time', () => {
+    // Wednesday 06:45 in India: a whole-day visit starts 09:00, the chain ends 07:00.
+    expect(end('2026-03-04T01:15:00.000Z', DAY)).toBe('2026-03-04T01:30:00.000Z');
+    // A 14:00 visit the same morning: its chain ends 12:00, so 30 minutes still fit.
+    expect(end('2026-03-04T01:15:00.000Z', DAY, '14:00')).toBe('2026-03-04T01:45:00.000Z');
+    // A 10:00 visit, offered at 07:45: 15 minutes left until 08:00.
+    expect(end('2026-03-04T02:15:00.000Z', DAY, '10:00')).toBe('2026-03-04T02:30:00.000Z');
+  });
+
+  it('no offer once less than 10 minutes are left: the chain has ended', () => {
+    expect(end('2026-03-04T01:21:00.000Z', DAY)).toBeNull(); // 06:51, 9 minutes before 07:00
+    expect(end('2026-03-04T02:00:00.000Z', DAY)).toBeNull(); // 07:30, past the chain's end
+    expect(end('2026-03-04T01:20:00.000Z', DAY)).toBe('2026-03-04T01:30:00.000Z'); // 06:50: 10 minutes
+  });
+
+  it('planOffers holds only a time whose chain has not ended, and nothing once every one has', () => {
+    const settings = {
+      maxSlots: 3,
+      callFrequency: 7,
+      availableDays: EVERY_DAY,
+      visitWindows: [
+        { start: '09:00', end: '09:30' },
+        { start: '15:00', end: '15:15' },
+      ],
+      slotMinutes: 15,
+    };
+    // Wednesday 08:00 in India: 09:00 and 09:15 are past their chain's end (07:00, 07:15); 15:00 is not.
+    const now = at('2026-03-04T02:30:00.000Z');
+    const ctx = ctxOf({ settings, today: DAY, nowTime: '08:00' });
+    const offers = planOffers({ ctx, date: DAY, line: [entry(1, 2), entry(2, 3)], candidateOf: () => free, now, holdMinutes: 120 });
+    expect(offers).toEqual([{ id: 1, repId: 2, heldStartTime: '15:00', offerExpiresAt: at('2026-03-04T03:00:00.000Z'), holdMinutes: 30 }]);
+    const whole = ctxOf({ today: DAY, nowTime: '08:00' });
+    expect(planOffers({ ctx: whole, date: DAY, line: [entry(1, 2)], candidateOf: () => free, now, holdMinutes: 120 })).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { IsoDate } from '../dates';
+import { addDays, todayInIndia, type IsoDate } from '../dates';
 import { checkBooking, remainingSlots, type BookingContext, type DayBlockReason, type DoctorAppointmentFact, type RepAppointmentFact } from './booking-rules';
 import { daySlots, SLOT_MINUTES } from './visit-windows';
 
@@ -10,6 +10,11 @@ export const WAITLIST_STATUSES = ['waiting', 'offered', 'accepted', 'declined', 
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 /** Waiting or offered: the entry still has a place in the day's line. */
 export const isOpenWaitlistStatus = (status: string) => status === 'waiting' || status === 'offered';
+/**
+ * What My Appointments lists: a place in line, and an offer that ran out (docs/decisions/050: a lapsed offer does not
+ * vanish; today or later, so every 'expired' entry listed is a lapsed offer, a day's closed line being in the past).
+ */
+export const isListedWaitlistStatus = (status: string) => isOpenWaitlistStatus(status) || status === 'expired';
 
 export const RESCHEDULE_MESSAGES = {
   rescheduled: /*i18n*/ 'Appointment rescheduled successfully',
@@ -26,6 +31,8 @@ export const WAITLIST_MESSAGES = {
   alreadyWaiting: /*i18n*/ 'You are already on the waitlist for this date.',
   notFound: /*i18n*/ 'Waitlist entry not found',
   left: /*i18n*/ 'You have left the waitlist',
+  /** DELETE of an entry no longer in line (an offer that ran out, shown until removed: docs/decisions/050). */
+  removed: /*i18n*/ 'Removed from your waitlist',
   declined: /*i18n*/ 'Offer declined. It has been passed to the next rep in line.',
   offerClosed: /*i18n*/ 'This offer is no longer open.',
   booked: /*i18n*/ 'Appointment booked successfully',
@@ -103,14 +110,45 @@ export function waitlistPosition(entries: readonly Pick<WaitlistFact, 'id' | 'st
 export const lineOrder = <T extends Pick<WaitlistFact, 'id' | 'status'>>(entries: readonly T[]): T[] =>
   entries.filter((e) => e.status === 'waiting').sort((a, b) => a.id - b.id);
 
-/** When an offer made at `now` stops holding its slot. */
+/** When an offer made at `now` stops holding its slot, were nothing nearer to bound it (the setting's hold). */
 export const offerExpiry = (now: Date, holdMinutes: number) => new Date(now.getTime() + holdMinutes * 60_000);
 
 /**
- * The visit time an offer holds: with visiting hours, the earliest free time of the day (counting visits and running
- * holds; today, not yet begun); null for a whole-day doctor. undefined when no slot is free (nothing to offer).
+ * The bounds of an offer's hold (docs/decisions/050): the line's chain ends this long before the visit starts; from
+ * the day before the visit on, a hold lasts at most `dayBeforeMaxMinutes`; a hold shorter than `minHoldMinutes` (or
+ * the setting, if shorter) is not offered at all, as it could not be read and taken in time. A whole-day visit (no
+ * visiting hours) starts at `wholeDayStart`, India's time.
  */
-export function timeToHold(ctx: Pick<BookingContext, 'settings' | 'doctorAppointments' | 'today' | 'nowTime'>, date: IsoDate): string | null | undefined {
+export const OFFER_HOLD = { chainEndsMinutesBefore: 120, dayBeforeMaxMinutes: 30, minHoldMinutes: 10, wholeDayStart: '09:00' } as const;
+
+/** The instant a visit of `date` starts: its time, or the whole day's start (docs/decisions/050), in India. */
+export const visitStartOf = (date: IsoDate, startTime: string | null) => new Date(`${date}T${startTime ?? OFFER_HOLD.wholeDayStart}:00+05:30`);
+
+/**
+ * When an offer of the visit (`date`, `startTime`) made at `now` stops holding it (docs/decisions/050): at the earliest
+ * of `holdMinutes` from now, the chain's end (2 hours before the visit starts), and, from the day before the visit on,
+ * 30 minutes from now. null when less than the shortest hold is left: the chain has ended and the slot is open to all.
+ */
+export function offerHoldEnd(o: { now: Date; date: IsoDate; startTime: string | null; holdMinutes: number }): Date | null {
+  const minute = 60_000;
+  const now = o.now.getTime();
+  const nearby = todayInIndia(o.now) >= addDays(o.date, -1);
+  const limit = nearby ? Math.min(o.holdMinutes, OFFER_HOLD.dayBeforeMaxMinutes) : o.holdMinutes;
+  const chainEnd = visitStartOf(o.date, o.startTime).getTime() - OFFER_HOLD.chainEndsMinutesBefore * minute;
+  const end = Math.min(offerExpiry(o.now, limit).getTime(), chainEnd);
+  return end - now < Math.min(OFFER_HOLD.minHoldMinutes, o.holdMinutes) * minute ? null : new Date(end);
+}
+
+/**
+ * The visit time an offer holds: with visiting hours, the earliest free time of the day (counting visits and running
+ * holds; today, not yet begun) that `canHold` allows (by default any); null for a whole-day doctor (when `canHold(null)`).
+ * undefined when no slot is free, or none may be held (nothing to offer).
+ */
+export function timeToHold(
+  ctx: Pick<BookingContext, 'settings' | 'doctorAppointments' | 'today' | 'nowTime'>,
+  date: IsoDate,
+  canHold: (startTime: string | null) => boolean = () => true,
+): string | null | undefined {
   const windows = ctx.settings.visitWindows ?? [];
   const { slots, slotsLeft } = daySlots({
     visitWindows: windows,
@@ -120,8 +158,8 @@ export function timeToHold(ctx: Pick<BookingContext, 'settings' | 'doctorAppoint
     nowTime: date === ctx.today ? ctx.nowTime : undefined,
   });
   if (slotsLeft <= 0) return undefined;
-  if (windows.length === 0) return null;
-  return slots.find((s) => s.available)?.time;
+  if (windows.length === 0) return canHold(null) ? null : undefined;
+  return slots.find((s) => s.available && canHold(s.time))?.time;
 }
 
 /** What an entry reads as at `now`: an offer whose hold ran out is 'expired' even before the sweep marks it so. */
@@ -148,6 +186,8 @@ export interface LineCandidate {
   /** The account is active and the subscription runs (booking's 402 otherwise). */
   mayBook: boolean;
   repAppointments: readonly RepAppointmentFact[];
+  /** The rep's offers of this doctor's days, at any clinic: one running offer per doctor at a time (decision 050). */
+  offersWithDoctor?: readonly Pick<WaitlistFact, 'id' | 'status' | 'offerExpiresAt'>[];
 }
 
 export interface PlannedOffer {
@@ -155,15 +195,18 @@ export interface PlannedOffer {
   repId: number;
   heldStartTime: string | null;
   offerExpiresAt: Date;
+  /** How long the hold is, in whole minutes (what the messages say). */
+  holdMinutes: number;
 }
 
 /**
- * Which waiting entries of `date` are offered a slot now (docs/decisions/043): while the day has a free slot (visits and
- * running holds counted; not closed, on leave or an unavailable weekday), the first waiting entry in line whose rep the
- * booking rules would let book the day is offered it and holds the earliest free time (or the day) for `holdMinutes`.
- * A rep the rules refuse for another reason than 'full' (already booked that date, call frequency, a future visit here,
- * no subscription) is passed over and keeps the place for a later slot. `ctx.doctorAppointments` are the day's visits
- * and running holds; `ctx.repAppointments` is ignored (each candidate brings their own).
+ * Which waiting entries of `date` are offered a slot now (docs/decisions/043 and 050): while the day has a free slot
+ * (visits and running holds counted; not closed, on leave or an unavailable weekday), the first waiting entry in line
+ * whose rep the booking rules would let book the day, and who holds no running offer of this doctor, is offered the
+ * earliest free time (or the day) that can still be held (offerHoldEnd), until that hold ends. A rep passed over (the
+ * rules refuse them for another reason than 'full', or they hold another offer of the doctor) keeps the place for a
+ * later slot. `ctx.doctorAppointments` are the day's visits and running holds; `ctx.repAppointments` is ignored
+ * (each candidate brings their own).
  */
 export function planOffers(o: {
   ctx: BookingContext;
@@ -176,16 +219,22 @@ export function planOffers(o: {
   const offers: PlannedOffer[] = [];
   const taken: DoctorAppointmentFact[] = [...o.ctx.doctorAppointments];
   const dayCtx = (): BookingContext => ({ ...o.ctx, doctorAppointments: taken, repAppointments: [] });
+  const holdEnd = (startTime: string | null) => offerHoldEnd({ now: o.now, date: o.date, startTime, holdMinutes: o.holdMinutes });
   for (const entry of lineOrder(o.line)) {
     // The day itself first: closed, past or full for everyone ends the offering.
     if (!checkBooking(dayCtx(), o.date).ok || remainingSlots(dayCtx(), o.date) <= 0) break;
     const candidate = o.candidateOf(entry.repId);
     if (!candidate?.mayBook) continue;
+    // One running offer per doctor (decision 050): a rep first in line on many of the doctor's days takes them in turn.
+    if (candidate.offersWithDoctor?.some((e) => e.id !== entry.id && isHolding(e, o.now))) continue;
     const check = checkBooking({ ...dayCtx(), repAppointments: candidate.repAppointments }, o.date);
     if (!check.ok) continue;
-    const held = timeToHold(dayCtx(), o.date);
+    // No free time left whose chain has not ended: the free slots are open to everyone.
+    const held = timeToHold(dayCtx(), o.date, (t) => holdEnd(t) !== null);
     if (held === undefined) break;
-    offers.push({ id: entry.id, repId: entry.repId, heldStartTime: held, offerExpiresAt: offerExpiry(o.now, o.holdMinutes) });
+    const offerExpiresAt = holdEnd(held)!;
+    const holdMinutes = Math.floor((offerExpiresAt.getTime() - o.now.getTime()) / 60_000);
+    offers.push({ id: entry.id, repId: entry.repId, heldStartTime: held, offerExpiresAt, holdMinutes });
     taken.push({ date: o.date, status: 'held', repId: entry.repId, startTime: held });
   }
   return offers;

@@ -61,5 +61,10 @@ export type JoinWaitlistResponse = z.infer<typeof joinWaitlistResponseSchema>;
 export const waitlistResponseSchema = z.object({ entries: z.array(waitlistEntrySchema) });
 export type WaitlistResponse = z.infer<typeof waitlistResponseSchema>;
 
-export const acceptOfferResponseSchema = z.object({ message: z.string(), appointment: bookedAppointmentSchema });
+export const acceptOfferResponseSchema = z.object({
+  message: z.string(),
+  appointment: bookedAppointmentSchema,
+  /** the rep's other places in the lines of that doctor's days, given up with the visit booked (docs/decisions/050) */
+  released: z.number().int(),
+});
 export type AcceptOfferResponse = z.infer<typeof acceptOfferResponseSchema>;

@@ -34,7 +34,7 @@ import {
   listRepsAppointmentsWithDoctor,
   moveAppointment,
 } from './booking.repo';
-import { listDayLine } from './waitlist-offers.repo';
+import { listDayLine, listOffersOfReps } from './waitlist-offers.repo';
 import { accountLocale } from '../../i18n';
 
 // The one path by which a visit takes a place in a doctor's day: booking, accepting a waitlist offer and rescheduling
@@ -271,12 +271,14 @@ export type LineRep = LineCandidate & { id: number; fullName: string; email: str
 
 /**
  * The reps waiting in a day's line as the offering judges them: may they book at all (an active account and
- * subscription, as the booking's 402) and their visits with the doctor at any clinic (call frequency, one a date).
+ * subscription, as the booking's 402), their visits with the doctor at any clinic (call frequency, one a date) and
+ * their offers of the doctor's days (one running offer per doctor, docs/decisions/050).
  * Read without their row locks: an offer only holds a slot, and accepting it is judged again under the rep's lock.
  */
 export async function readLineReps(tx: Tx, o: { repIds: number[]; doctorId: number; now: Date }): Promise<Map<number, LineRep>> {
   const reps = await findReps(tx, o.repIds);
   const visits = await listRepsAppointmentsWithDoctor(tx, o);
+  const offers = await listOffersOfReps(tx, o);
   return new Map(
     reps.map((r) => [
       r.id,
@@ -287,6 +289,7 @@ export async function readLineReps(tx: Tx, o: { repIds: number[]; doctorId: numb
         language: r.language,
         mayBook: r.status === 'active' && isSubscriptionActive({ status: r.subscriptionStatus, expiresAt: r.subscriptionExpiresAt, now: o.now }),
         repAppointments: visits.filter((v) => v.repId === r.id),
+        offersWithDoctor: offers.filter((f) => f.repId === r.id),
       },
     ]),
   );

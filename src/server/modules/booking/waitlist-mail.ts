@@ -96,3 +96,69 @@ export function offerPush(o: OfferDetails): OutgoingPush {
     },
   };
 }
+
+/** The offer that ran out (docs/decisions/050): a lapsed offer is told, not left to vanish. */
+export interface ExpiredOfferDetails {
+  entryId: number;
+  repId: number;
+  repName: string;
+  repEmail: string;
+  doctorName: string;
+  clinicName: string;
+  clinicCity: string;
+  date: string;
+  heldStartTime: string | null;
+  locale?: Locale;
+}
+
+export function offerExpiredMail(o: ExpiredOfferDetails, appUrl: string): OutgoingMail {
+  const locale = o.locale ?? DEFAULT_LOCALE;
+  const i18n = i18nFor(locale);
+  const text = [
+    i18n._('Hello {name},', { name: o.repName }),
+    '',
+    i18n._('The slot held for you with {doctor} at {clinic}, {city} on {day} was not booked in time, so it has gone to the next rep in line.', {
+      doctor: o.doctorName,
+      clinic: o.clinicName,
+      city: listWordIn(i18n, o.clinicCity),
+      day: dayIn(locale, o.date, o.heldStartTime),
+    }),
+    '',
+    i18n._('Your waitlist is under My Appointments:'),
+    `${appUrl}${MY_APPOINTMENTS_PATH}`,
+    '',
+    PRODUCT_NAME,
+  ].join('\n');
+  return {
+    to: o.repEmail,
+    toName: o.repName,
+    recipientId: o.repId,
+    subject: i18n._('Offer expired: {doctor} on {date}', { doctor: o.doctorName, date: formatDisplayDate(o.date) }),
+    text,
+    templateType: 'waitlist_offer_expired',
+  };
+}
+
+export function offerExpiredPush(o: ExpiredOfferDetails): OutgoingPush {
+  const locale = o.locale ?? DEFAULT_LOCALE;
+  const i18n = i18nFor(locale);
+  const title = i18n._('Offer expired');
+  return {
+    repId: o.repId,
+    recipientEmail: o.repEmail,
+    recipientName: o.repName,
+    title,
+    templateType: 'waitlist_offer_expired',
+    payload: {
+      title,
+      body: i18n._('The slot with {doctor} at {clinic} on {date} was not booked in time and has gone to the next rep in line.', {
+        doctor: o.doctorName,
+        clinic: o.clinicName,
+        date: visitDateIn(locale, o.date, o.heldStartTime),
+      }),
+      url: MY_APPOINTMENTS_PATH,
+      // Replaces the offer's own notice, which no longer holds.
+      tag: `waitlist-offer-${o.entryId}`,
+    },
+  };
+}

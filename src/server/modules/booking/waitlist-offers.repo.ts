@@ -24,15 +24,23 @@ export function queryDayLine(db: DbOrTx, o: { clinicId: number; doctorId: number
     .orderBy(asc(w.id));
 }
 
-/** Closes offers whose hold ran out ('expired'); only those still offered. */
-export async function expireOffers(tx: Tx, o: { ids: number[]; now: Date }): Promise<number> {
-  if (o.ids.length === 0) return 0;
-  const rows = await tx
+/** Closes offers whose hold ran out ('expired'); only those still offered. Answers the entries closed (their reps). */
+export async function expireOffers(tx: Tx, o: { ids: number[]; now: Date }) {
+  if (o.ids.length === 0) return [];
+  return tx
     .update(w)
     .set({ status: 'expired', offerExpiresAt: null, updatedAt: o.now })
     .where(and(inArray(w.id, o.ids), eq(w.status, 'offered')))
-    .returning({ id: w.id });
-  return rows.length;
+    .returning({ id: w.id, repId: w.repId, heldStartTime: w.heldStartTime });
+}
+
+/** The reps' offers of the doctor's days at any clinic (docs/decisions/050: one running offer per doctor). */
+export function listOffersOfReps(db: DbOrTx, o: { repIds: number[]; doctorId: number }) {
+  if (o.repIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: w.id, repId: w.repId, status: w.status, offerExpiresAt: w.offerExpiresAt })
+    .from(w)
+    .where(and(inArray(w.repId, o.repIds), eq(w.doctorId, o.doctorId), eq(w.status, 'offered')));
 }
 
 /** The waiting entry is offered a held slot until `offerExpiresAt`; false when it was no longer waiting. */

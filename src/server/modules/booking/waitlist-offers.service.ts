@@ -9,8 +9,9 @@ import { dayContext, lockDoctorDays, readDayFacts, readLineReps, type BookableLi
 import { findBookableSettings } from '../directory/directory.service';
 import { findPushRecipients } from '../clinics/leave.service';
 import { expireOffers, expirePastEntries, listDaysWithRunOutOffers, markOffered } from './waitlist-offers.repo';
-import { MY_APPOINTMENTS_PATH, offerMail, offerPush } from './waitlist-mail';
-import { waitlistOfferWhatsApp } from '../whatsapp/whatsapp-messages.service';
+import { MY_APPOINTMENTS_PATH, offerExpiredMail, offerExpiredPush, offerMail, offerPush } from './waitlist-mail';
+import { waitlistOfferExpiredWhatsApp, waitlistOfferWhatsApp } from '../whatsapp/whatsapp-messages.service';
+import { findReps } from './booking.repo';
 import { accountLocale } from '../../i18n';
 
 // Offering a freed slot to the day's waitlist (docs/decisions/043). One function, called with the doctor's day lock
@@ -41,20 +42,24 @@ export async function offerFreedSlots(
   const runOut = day.line.filter((e) => e.status === 'offered' && !isHolding(e, now)).map((e) => e.id);
   const expired = await expireOffers(tx, { ids: runOut, now });
   day.line = day.line.filter((e) => !runOut.includes(e.id));
-  const outcome = { day, offered: 0, expired };
-  if (expired > 0) o.changed.add(cacheKey.doctorDay(clinicId, doctorId, date));
+  const outcome = { day, offered: 0, expired: expired.length };
+  let link = o.link;
+  if (expired.length > 0) {
+    o.changed.add(cacheKey.doctorDay(clinicId, doctorId, date));
+    if (link === undefined) link = await findBookableSettings(tx, { clinicId, doctorId });
+    await tellExpiredOffers(deps, tx, { expired, link, date });
+  }
 
   const waiting = lineOrder(day.line);
   if (date < todayInIndia(now) || waiting.length === 0) return outcome;
-  const link = o.link !== undefined ? o.link : await findBookableSettings(tx, { clinicId, doctorId });
+  if (link === undefined) link = await findBookableSettings(tx, { clinicId, doctorId });
   if (!link) return outcome;
   const ctx = dayContext(deps, { link, day, repAppointments: [], now });
   // Closed, on leave, full...: nobody's rules are read.
   if (!checkBooking(ctx, date).ok) return outcome;
 
   const reps = await readLineReps(tx, { repIds: [...new Set(waiting.map((e) => e.repId))], doctorId, now });
-  const holdMinutes = deps.config.WAITLIST_HOLD_MINUTES;
-  const offers = planOffers({ ctx, date, line: day.line, candidateOf: (id) => reps.get(id), now, holdMinutes });
+  const offers = planOffers({ ctx, date, line: day.line, candidateOf: (id) => reps.get(id), now, holdMinutes: deps.config.WAITLIST_HOLD_MINUTES });
   if (offers.length === 0) return outcome;
   const pushable = new Set(
     (
@@ -81,7 +86,8 @@ export async function offerFreedSlots(
       date,
       heldStartTime: offer.heldStartTime,
       offerExpiresAt: offer.offerExpiresAt,
-      holdMinutes,
+      // The hold as it is, shortened near the visit (docs/decisions/050), not the setting.
+      holdMinutes: offer.holdMinutes,
       locale: accountLocale(rep.language),
     };
     await deps.outbox.queueEmail(tx, offerMail(details, deps.config.appUrl));
@@ -102,6 +108,50 @@ export async function offerFreedSlots(
   // The calendars read the held slot as taken.
   if (outcome.offered > 0) o.changed.add(cacheKey.doctorDay(clinicId, doctorId, date));
   return outcome;
+}
+
+/**
+ * Tells each rep whose offer ran out (docs/decisions/050): an e-mail, a push where they allow it and WhatsApp where
+ * they opted in, as the offer itself went; queued in the transaction that closes the offer. Nothing when the link is
+ * no longer bookable (the doctor left the clinic): the rep is told of that by the clinic's own message.
+ */
+async function tellExpiredOffers(
+  deps: Pick<Deps, 'config' | 'outbox'>,
+  tx: Tx,
+  o: { expired: { id: number; repId: number; heldStartTime: string | null }[]; link: BookableLink | null | undefined; date: string },
+): Promise<void> {
+  const { link } = o;
+  if (!link) return;
+  const repIds = [...new Set(o.expired.map((e) => e.repId))];
+  const reps = new Map((await findReps(tx, repIds)).map((r) => [r.id, r]));
+  const pushable = new Set((await findPushRecipients(tx, repIds)).map((r) => r.id));
+  for (const entry of o.expired) {
+    const rep = reps.get(entry.repId);
+    if (!rep) continue;
+    const details = {
+      entryId: entry.id,
+      repId: rep.id,
+      repName: rep.fullName,
+      repEmail: rep.email,
+      doctorName: link.doctorName,
+      clinicName: link.clinicName,
+      clinicCity: link.city,
+      date: o.date,
+      heldStartTime: entry.heldStartTime,
+      locale: accountLocale(rep.language),
+    };
+    await deps.outbox.queueEmail(tx, offerExpiredMail(details, deps.config.appUrl));
+    if (pushable.has(rep.id)) await deps.outbox.queuePush(tx, offerExpiredPush(details));
+    await waitlistOfferExpiredWhatsApp(deps, tx, {
+      repId: rep.id,
+      doctorName: link.doctorName,
+      clinicName: link.clinicName,
+      clinicCity: link.city,
+      date: o.date,
+      startTime: entry.heldStartTime,
+      waitlistUrl: `${deps.config.appUrl}${MY_APPOINTMENTS_PATH}`,
+    });
+  }
 }
 
 /** At most this many days a sweep passes on (the rest go a minute later): one run's locks and transaction stay short. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { clinicUsers, doctors, waitlistEntries } from '../../db/schema';
 
@@ -71,6 +71,17 @@ export async function markDeclined(tx: Tx, o: { id: number; now: Date }): Promis
 /** The offer was taken up: the entry records the visit it became. */
 export async function markAccepted(tx: Tx, o: { id: number; appointmentId: number; now: Date }): Promise<void> {
   await tx.update(w).set({ status: 'accepted', appointmentId: o.appointmentId, offerExpiresAt: null, updatedAt: o.now }).where(eq(w.id, o.id));
+}
+
+/**
+ * Accepting an offer gives up the rep's other places in the lines of that doctor's days, at any clinic
+ * (docs/decisions/050): the rep has their visit. Answers the entries released.
+ */
+export async function releaseOtherEntries(tx: Tx, o: { repId: number; doctorId: number; exceptId: number }) {
+  return tx
+    .delete(w)
+    .where(and(eq(w.repId, o.repId), eq(w.doctorId, o.doctorId), isOpen, ne(w.id, o.exceptId)))
+    .returning({ id: w.id, clinicId: w.clinicId, date: w.date, status: w.status });
 }
 
 export async function deleteEntry(tx: Tx, id: number): Promise<void> {

@@ -42,8 +42,8 @@ export async function waitlistRoutes(base: FastifyInstance): Promise<void> {
     { preHandler: rep, config: writeLimit, schema: { ...byId, response: { 200: messageResponseSchema, ...errorResponses } } },
     async (request) => {
       const actor = await actorOf(request);
-      await leaveWaitlist(app, { repId: actor.id, id: request.params.id });
-      return { message: WAITLIST_MESSAGES.left };
+      const { wasOpen } = await leaveWaitlist(app, { repId: actor.id, id: request.params.id });
+      return { message: wasOpen ? WAITLIST_MESSAGES.left : WAITLIST_MESSAGES.removed };
     },
   );
 
@@ -52,8 +52,8 @@ export async function waitlistRoutes(base: FastifyInstance): Promise<void> {
     { preHandler: rep, config: writeLimit, schema: { ...byId, response: { 201: acceptOfferResponseSchema, ...errorResponses } } },
     async (request, reply) => {
       const actor = await actorOf(request);
-      const appointment = await acceptOffer(app, { repId: actor.id, id: request.params.id });
-      return reply.status(201).send({ message: WAITLIST_MESSAGES.booked, appointment });
+      const { appointment, released } = await acceptOffer(app, { repId: actor.id, id: request.params.id });
+      return reply.status(201).send({ message: WAITLIST_MESSAGES.booked, appointment, released });
     },
   );
 

@@ -3,7 +3,7 @@ import { invalidatingTransaction } from '../../cache/invalidation';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
-import { checkWaitlistJoin, isHolding, WAITLIST_MESSAGES, waitlistStatusAt } from '../../../shared/booking/waitlist';
+import { checkWaitlistJoin, isHolding, isOpenWaitlistStatus, WAITLIST_MESSAGES, waitlistStatusAt } from '../../../shared/booking/waitlist';
 import { todayInIndia } from '../../../shared/dates';
 import type { BookedAppointment } from '../../../shared/schemas/booking';
 import type { JoinWaitlist, JoinWaitlistResponse, WaitlistEntry } from '../../../shared/schemas/waitlist';
@@ -17,7 +17,17 @@ import {
   type Refusal,
 } from '../booking/booking-day.service';
 import { offerFreedSlots } from '../booking/waitlist-offers.service';
-import { countWaitingUpTo, deleteEntry, findOpenEntry, findRepEntry, insertWaitingEntry, listRepEntries, markAccepted, markDeclined } from './waitlist.repo';
+import {
+  countWaitingUpTo,
+  deleteEntry,
+  findOpenEntry,
+  findRepEntry,
+  insertWaitingEntry,
+  listRepEntries,
+  markAccepted,
+  markDeclined,
+  releaseOtherEntries,
+} from './waitlist.repo';
 
 // The waitlist of a full day (docs/decisions/043): a rep joins the line of a doctor's day that is full for them and
 // for no other reason; when a slot frees, the first in line is offered it and holds it for WAITLIST_HOLD_MINUTES
@@ -98,16 +108,21 @@ async function lockEntry(tx: Tx, o: { repId: number; id: number; now: Date; requ
 
 const dayOf = (e: Entry) => ({ clinicId: e.clinicId, doctorId: e.doctorId, date: e.date });
 
-/** DELETE /api/waitlist/:id: the rep leaves the line (the entry goes); an offered slot passes to the next in line. */
-export async function leaveWaitlist(deps: Deps, o: { repId: number; id: number }): Promise<void> {
+/**
+ * DELETE /api/waitlist/:id: the rep leaves the line (the entry goes); an offered slot passes to the next in line. An
+ * entry no longer in line (an offer that ran out, docs/decisions/050) is removed from the rep's list: `wasOpen` false.
+ */
+export async function leaveWaitlist(deps: Deps, o: { repId: number; id: number }): Promise<{ wasOpen: boolean }> {
   const now = deps.clock.now();
-  await invalidatingTransaction(deps.db, async (tx, changed) => {
+  const wasOpen = await invalidatingTransaction(deps.db, async (tx, changed) => {
     const { link, entry } = await lockEntry(tx, { ...o, now, requireSubscription: false });
     await deleteEntry(tx, entry.id);
     if (entry.status === 'offered') changed.add(cacheKey.doctorDay(entry.clinicId, entry.doctorId, entry.date));
     await offerFreedSlots(deps, tx, { ...dayOf(entry), now, changed, link });
+    return isOpenWaitlistStatus(waitlistStatusAt(entry, now));
   });
   deps.log.info({ repId: o.repId, entryId: o.id }, 'rep left a waitlist');
+  return { wasOpen };
 }
 
 /** POST /api/waitlist/:id/decline: the rep passes on a running offer; the slot is offered to the next in line. */
@@ -126,36 +141,43 @@ export async function declineOffer(deps: Deps, o: { repId: number; id: number })
 
 /**
  * POST /api/waitlist/:id/accept: books the held slot (its time with visiting hours) by the booking's rules, the entry's
- * own hold left out of the facts; the entry then records the visit. An offer no longer running is 409 offer_closed;
- * a rule's refusal leaves the offer as it was, until its hold ends. Concurrent accepts queue on the rep's lock: the
- * second finds the entry accepted.
+ * own hold left out of the facts; the entry then records the visit, and the rep's other places in the lines of that
+ * doctor's days are given up (docs/decisions/050; `released`, how many). An offer no longer running is 409
+ * offer_closed; a rule's refusal leaves the offer as it was, until its hold ends. Concurrent accepts queue on the rep's
+ * lock: the second finds the entry accepted.
  */
-export async function acceptOffer(deps: Deps, o: { repId: number; id: number }): Promise<BookedAppointment> {
+export async function acceptOffer(deps: Deps, o: { repId: number; id: number }): Promise<{ appointment: BookedAppointment; released: number }> {
   const now = deps.clock.now();
-  const outcome = await invalidatingTransaction(deps.db, async (tx, changed): Promise<{ refusal: Refusal } | { appointment: BookedAppointment }> => {
-    const { rep, link, entry } = await lockEntry(tx, { ...o, now, requireSubscription: true });
-    if (entry.status !== 'offered') return { refusal: offerClosed };
-    if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
-    const { day } = await offerFreedSlots(deps, tx, { ...dayOf(entry), now, changed, link });
-    // Settled: an offer whose hold ran out is no longer in the line.
-    const offer = day.line.find((e) => e.id === entry.id && e.status === 'offered');
-    if (!offer) return { refusal: offerClosed };
-    const repAppointments = await readRepVisitsWithDoctor(tx, { repId: o.repId, doctorId: entry.doctorId });
-    const placed = await placeVisit(deps, tx, {
-      rep,
-      link,
-      day,
-      repAppointments,
-      startTime: offer.heldStartTime ?? undefined,
-      now,
-      changed,
-      exceptHold: entry.id,
-    });
-    if ('refusal' in placed) return placed;
-    await markAccepted(tx, { id: entry.id, appointmentId: placed.appointment.id, now });
-    return placed;
-  });
+  const outcome = await invalidatingTransaction(
+    deps.db,
+    async (tx, changed): Promise<{ refusal: Refusal } | { appointment: BookedAppointment; released: number }> => {
+      const { rep, link, entry } = await lockEntry(tx, { ...o, now, requireSubscription: true });
+      if (entry.status !== 'offered') return { refusal: offerClosed };
+      if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
+      const { day } = await offerFreedSlots(deps, tx, { ...dayOf(entry), now, changed, link });
+      // Settled: an offer whose hold ran out is no longer in the line.
+      const offer = day.line.find((e) => e.id === entry.id && e.status === 'offered');
+      if (!offer) return { refusal: offerClosed };
+      const repAppointments = await readRepVisitsWithDoctor(tx, { repId: o.repId, doctorId: entry.doctorId });
+      const placed = await placeVisit(deps, tx, {
+        rep,
+        link,
+        day,
+        repAppointments,
+        startTime: offer.heldStartTime ?? undefined,
+        now,
+        changed,
+        exceptHold: entry.id,
+      });
+      if ('refusal' in placed) return placed;
+      await markAccepted(tx, { id: entry.id, appointmentId: placed.appointment.id, now });
+      // Waiting places only, as a rep holds one running offer of a doctor at a time: no held slot is freed by this.
+      const released = await releaseOtherEntries(tx, { repId: o.repId, doctorId: entry.doctorId, exceptId: entry.id });
+      for (const r of released) if (r.status === 'offered') changed.add(cacheKey.doctorDay(r.clinicId, entry.doctorId, r.date));
+      return { appointment: placed.appointment, released: released.length };
+    },
+  );
   if ('refusal' in outcome) throw refuse(outcome.refusal);
-  deps.log.info({ repId: o.repId, entryId: o.id, appointmentId: outcome.appointment.id }, 'rep accepted a waitlist offer');
-  return outcome.appointment;
+  deps.log.info({ repId: o.repId, entryId: o.id, appointmentId: outcome.appointment.id, released: outcome.released }, 'rep accepted a waitlist offer');
+  return outcome;
 }

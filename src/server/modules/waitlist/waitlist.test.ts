@@ -326,4 +326,85 @@ describeEachDatabase('the waitlist of a full day', (ctx) => {
     const left = await ctx.app.db.select().from(waitlistEntries).where(eq(waitlistEntries.doctorId, w.doctor.id));
     expect(left.filter((e) => e.status === 'waiting' || e.status === 'offered')).toEqual([]);
   });
+
+  // docs/decisions/050: no hoarding of a doctor's days, holds bounded by the visit, and a lapsed offer told.
+  it('a rep first in line on two days of a doctor holds one offer at a time; accepting it gives up the other place', async () => {
+    const w = await world();
+    const later = '2026-03-05';
+    const x = await fullDay(w);
+    const y = await fullDay(w, later);
+    const [a, b] = [await rep(), await rep()];
+    const aX = (await join(w, a)).json().entry.id;
+    await join(w, a, later);
+    await join(w, b);
+    await join(w, b, later);
+    await call(x.holder, 'DELETE', `/api/appointments/${x.visitId}`);
+    await call(y.holder, 'DELETE', `/api/appointments/${y.visitId}`);
+    const listOf = async (r: Rep) => (await call(r, 'GET', '/api/waitlist')).json().entries as { date: string; status: string; position: number | null }[];
+    // a holds the first day's offer; the second day's goes to b, and a keeps the first place there.
+    expect((await listOf(a)).map((e) => [e.date, e.status, e.position])).toEqual([
+      [DAY, 'offered', null],
+      [later, 'waiting', 1],
+    ]);
+    expect((await listOf(b)).map((e) => [e.date, e.status])).toEqual([
+      [DAY, 'waiting'],
+      [later, 'offered'],
+    ]);
+    const accepted = await call(a, 'POST', `/api/waitlist/${aX}/accept`);
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json().released).toBe(1);
+    expect((await listOf(a)).map((e) => [e.date, e.status])).toEqual([[DAY, 'accepted']]);
+  });
+
+  it("a lapsed offer is told by e-mail and push, and reads expired in the rep's list", async () => {
+    const day = '2026-03-11';
+    ctx.clock.set('2026-03-09T04:30:00.000Z');
+    const w = await world();
+    const { holder, visitId } = await fullDay(w, day);
+    const a = await rep({ pushSubscription: PUSH });
+    await join(w, a, day);
+    await call(holder, 'DELETE', `/api/appointments/${visitId}`);
+    expect(await mails(a, 'waitlist_offer_expired')).toEqual([]);
+    ctx.clock.advanceMinutes(121);
+    expect((await sweep()).status).toBe('succeeded');
+    const told = await mails(a, 'waitlist_offer_expired');
+    expect(told.map((m) => m.channel).sort()).toEqual(['email', 'push']);
+    const mail = told.find((m) => m.channel === 'email')!;
+    expect(mail.subject).toBe('Offer expired: Dr. Hina Wani on 11/03/2026');
+    expect((mail.body as { text: string }).text).toContain('was not booked in time, so it has gone to the next rep in line');
+    expect(await entryOf(a)).toMatchObject({ status: 'expired', offerExpiresAt: null });
+    // A second sweep tells nothing more.
+    ctx.clock.advanceMinutes(1);
+    await sweep();
+    expect(await mails(a, 'waitlist_offer_expired')).toHaveLength(2);
+    // The rep removes it from the list.
+    const removed = await call(a, 'DELETE', `/api/waitlist/${(await entryOf(a)).id}`);
+    expect(removed.json()).toEqual({ message: 'Removed from your waitlist' });
+    expect((await call(a, 'GET', '/api/waitlist')).json().entries).toEqual([]);
+  });
+  it('a hold shrinks to 30 minutes the day before, and the line stops offering 2 hours before the visit: the slot is open to all', async () => {
+    // (Days after the restart test's: the job history is per minute and a run blocks the earlier ones.)
+    const day = '2026-03-18'; // a Wednesday
+    ctx.clock.set('2026-03-17T04:30:00.000Z'); // Tuesday 10:00 in India, the day before
+    const w = await world();
+    const { holder, visitId } = await fullDay(w, day);
+    const [a, b] = [await rep(), await rep()];
+    await join(w, a, day);
+    await join(w, b, day);
+    await call(holder, 'DELETE', `/api/appointments/${visitId}`);
+    expect(await entryOf(a)).toMatchObject({ status: 'offered', offerExpiresAt: '2026-03-17T05:00:00.000Z' });
+    const [mail] = (await mails(a, 'waitlist_offer')).filter((m) => m.channel === 'email');
+    expect((mail?.body as { text: string }).text).toContain('You have 30 minutes to book it, until 10:30 (IST) on 17/03/2026');
+
+    // a lets it run out; the sweep comes at 06:52 on the day: a whole-day visit starts 09:00, the chain ended 07:00
+    // less the shortest hold, so b is not offered and another rep books the slot.
+    ctx.clock.set('2026-03-18T01:22:00.000Z');
+    expect((await sweep()).status).toBe('succeeded');
+    // (Sessions signed in again: a day has passed.)
+    for (const r of [a, b]) r.cookie = await sessionCookie(ctx.app, 'medrep', r.id);
+    expect(await entryOf(a)).toMatchObject({ status: 'expired' });
+    expect(await entryOf(b)).toMatchObject({ status: 'waiting', position: 1 });
+    expect(await mails(b, 'waitlist_offer')).toEqual([]);
+    expect((await book(w, await rep(), day)).statusCode).toBe(201);
+  });
 });

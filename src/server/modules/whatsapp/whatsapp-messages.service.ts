@@ -289,6 +289,26 @@ export async function waitlistOfferWhatsApp(deps: MessageDeps, tx: Tx, o: RepVis
 }
 
 /**
+ * The waitlist offer that ran out (docs/decisions/050): the rep is told the place went to the next rep waiting, with
+ * the link to their waitlist. Call it in the transaction that closes the offer, beside its e-mail.
+ */
+export async function waitlistOfferExpiredWhatsApp(deps: MessageDeps, tx: Tx, o: RepVisit & { waitlistUrl: string }): Promise<number> {
+  if (!isWhatsAppConfigured(deps.config)) return 0;
+  const rep = (await findRepsWithWhatsApp(tx, { repIds: [o.repId] })).get(o.repId);
+  if (!rep) return 0;
+  const locale = accountLocale(rep.language);
+  const i18n = i18nFor(locale);
+  await queueTo(deps, tx, rep, 'waitlistOfferExpired', `Offer expired: ${o.doctorName} on ${visitDateText(o.date, o.startTime)}`, [
+    rep.name,
+    o.doctorName,
+    o.clinicCity ? `${o.clinicName}, ${listWordIn(i18n, o.clinicCity)}` : o.clinicName,
+    visitDay(locale, o.date, o.startTime),
+    o.waitlistUrl,
+  ]);
+  return 1;
+}
+
+/**
  * Asked by the WhatsApp channel just before it sends a queued message: is the account's WhatsApp still on at that
  * number? A STOP or the switch turned off since the message was queued stops it. A number code goes regardless:
  * it is sent to confirm a number not yet on.

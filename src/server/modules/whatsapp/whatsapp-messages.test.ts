@@ -7,7 +7,7 @@ import { runRenewalReminders } from '../../jobs/renewal-reminders.job';
 import { deliverOutbox, describeEachDatabase, type TestContext } from '../../test/harness';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../../test/factories';
 import { startWhatsAppStandIn, webhookBody } from '../../test/whatsapp-stand-in';
-import { waitlistOfferWhatsApp } from './whatsapp-messages.service';
+import { waitlistOfferExpiredWhatsApp, waitlistOfferWhatsApp } from './whatsapp-messages.service';
 import { renderTemplateBody } from './whatsapp-templates';
 import { PHONE_NUMBER_ID, postWebhook, WHATSAPP_TOKEN, whatsappEnv, whatsappNumber } from './whatsapp.test-support';
 
@@ -201,6 +201,32 @@ describeEachDatabase(
         'Thursday, 05/03/2026 at 15:30',
         '12:00 (IST) on 02/03/2026',
         'http://localhost:5000/medrep-dashboard?waitlist=42',
+      ]);
+    });
+
+    it('builds the expired waitlist offer with the waitlist link, for an opted-in rep only (decision 050)', async () => {
+      const w = await world(ctx);
+      const lapsed = {
+        doctorName: 'Dr. Mir Qasim',
+        clinicName: 'Lake View Clinic',
+        clinicCity: 'Srinagar',
+        date: '2026-03-05',
+        startTime: '15:30',
+        waitlistUrl: 'http://localhost:5000/medrep-dashboard?tab=appointments',
+      };
+      const queued = await ctx.app.db.transaction(async (tx) => [
+        await waitlistOfferExpiredWhatsApp(ctx.app, tx, { repId: w.on.id, ...lapsed }),
+        await waitlistOfferExpiredWhatsApp(ctx.app, tx, { repId: w.off.id, ...lapsed }),
+      ]);
+      expect(queued).toEqual([1, 0]);
+      await deliverOutbox(ctx);
+      expect(graph.sent.map((m) => [m.to, m.name])).toEqual([[w.onNumber, 'repvisit_waitlist_expired']]);
+      expect(graph.sent[0]!.body).toEqual([
+        'Ravi Sharma',
+        'Dr. Mir Qasim',
+        'Lake View Clinic, Srinagar',
+        'Thursday, 05/03/2026 at 15:30',
+        'http://localhost:5000/medrep-dashboard?tab=appointments',
       ]);
     });
 

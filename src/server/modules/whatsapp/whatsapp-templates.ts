@@ -6,7 +6,7 @@ import type { WhatsAppBody, WhatsAppTemplateComponent } from '../../outbox/outbo
 // the template's name and language and the values of its {{1}}, {{2}}... The registered body texts are listed
 // here, word for word, in the decision record and in the README, and must match what the operator registers.
 
-export type WhatsAppTemplateKey = 'booking' | 'cancellation' | 'reminder' | 'morningList' | 'renewal' | 'waitlistOffer' | 'numberCode';
+export type WhatsAppTemplateKey = 'booking' | 'cancellation' | 'reminder' | 'morningList' | 'renewal' | 'waitlistOffer' | 'waitlistOfferExpired' | 'numberCode';
 
 /** Each template: the setting naming it, the outbox's template type, and the body registered (for the record and tests). */
 export const WHATSAPP_TEMPLATES: Record<WhatsAppTemplateKey, { setting: keyof Config; templateType: string; category: string; body: string }> = {
@@ -45,6 +45,13 @@ export const WHATSAPP_TEMPLATES: Record<WhatsAppTemplateKey, { setting: keyof Co
     templateType: 'whatsapp_waitlist_offer',
     category: 'UTILITY',
     body: 'Hello {{1}}, a place opened with {{2}} at {{3}} on {{4}}. It is held for you until {{5}}. Accept it here: {{6}} (after that it goes to the next rep waiting).',
+  },
+  // A lapsed offer is told, not left to vanish (docs/decisions/050).
+  waitlistOfferExpired: {
+    setting: 'WHATSAPP_TEMPLATE_WAITLIST_EXPIRED',
+    templateType: 'whatsapp_waitlist_expired',
+    category: 'UTILITY',
+    body: 'Hello {{1}}, the place held for you with {{2}} at {{3}} on {{4}} was not booked in time and has gone to the next rep waiting. See your waitlist here: {{5}} (under My Appointments).',
   },
   numberCode: {
     setting: 'WHATSAPP_TEMPLATE_NUMBER_CODE',

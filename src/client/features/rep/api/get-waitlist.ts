@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { isOpenWaitlistStatus } from '../../../../shared/booking/waitlist';
+import { isListedWaitlistStatus, isOpenWaitlistStatus } from '../../../../shared/booking/waitlist';
 import type { WaitlistEntry, WaitlistResponse } from '../../../../shared/schemas/waitlist';
 import { apiFetch } from '../../../lib/api';
 import { repQueryDefaults } from '../../../lib/rep-query-defaults';
@@ -7,8 +7,9 @@ import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 /** GET /api/waitlist: the signed-in rep's places in the lines of full days (docs/decisions/043). */
 export async function getWaitlist(): Promise<WaitlistEntry[]> {
   const res = await apiFetch<WaitlistResponse>('/api/waitlist');
-  // Only a place still in a line (waiting, or offered a slot) is shown; the closed ones are history.
-  return res.entries.filter((e) => isOpenWaitlistStatus(e.status));
+  // A place still in a line (waiting, or offered a slot), and an offer that ran out, which reads 'Offer expired' until
+  // the rep removes it (docs/decisions/050); the others (declined, accepted) are history.
+  return res.entries.filter((e) => isListedWaitlistStatus(e.status));
 }
 
 export const waitlistKey = ['rep', 'waitlist'] as const;
@@ -30,6 +31,6 @@ export function useWaitlist() {
   });
 }
 
-/** The rep's open entry for this doctor, clinic and date, if any. */
+/** The rep's open entry for this doctor, clinic and date, if any (an offer that ran out is not: the rep may join again). */
 export const openEntryFor = (entries: readonly WaitlistEntry[] | undefined, q: { doctorId: number; clinicId: number; date: string }) =>
-  entries?.find((e) => e.doctorId === q.doctorId && e.clinicId === q.clinicId && e.date.slice(0, 10) === q.date);
+  entries?.find((e) => isOpenWaitlistStatus(e.status) && e.doctorId === q.doctorId && e.clinicId === q.clinicId && e.date.slice(0, 10) === q.date);

@@ -1,5 +1,5 @@
 import { BellRing, Building2, CalendarDays, Clock, Stethoscope, Timer } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { visitDateText } from '../../../../shared/booking/visit-label';
 import { formatDisplayDate } from '../../../../shared/dates';
 import type { WaitlistEntry } from '../../../../shared/schemas/waitlist';
@@ -10,6 +10,7 @@ import { listWord, useI18n } from '../../../lib/i18n';
 import { formatWeekday } from '../../../lib/intl-format';
 import { useNow } from '../hooks/use-now';
 import { heldUntilText, lineText, NEEDS_NETWORK, OFFER_EXPIRED, OFFER_TICK_MS, OFFER_TITLE, timeLeftText } from '../lib/waitlist-text';
+import { DeclineOfferDialog } from './decline-offer-dialog';
 import { doctorTitle } from './doctor-title';
 
 /** What the rep can do with an entry; each call is made (and its answer shown) by the section. */
@@ -24,15 +25,19 @@ export interface WaitlistEntryActions {
 
 /**
  * One place in a full day's line (docs/decisions/043): waiting, its position; offered, the free slot (its time with
- * visiting hours), how long it is held for the rep, counted down in minutes, and Accept or Decline. Once the hold
- * has run out it reads expired and offers nothing: the server has passed the slot on.
+ * visiting hours), how long it is held for the rep, counted down in minutes, and Accept or Decline (which asks first).
+ * Once the hold has run out it reads expired: the server has passed the slot on, and once it has closed the offer the
+ * rep may remove it from the list (docs/decisions/050: a lapsed offer does not vanish unseen).
  */
 export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry; actions: WaitlistEntryActions }) {
   const { i18n } = useI18n();
   const offered = e.status === 'offered';
+  // Closed by the server as run out; an offer whose countdown ends on screen reads expired too, before the next list.
+  const lapsed = e.status === 'expired';
   const now = useNow(OFFER_TICK_MS, offered);
   const msLeft = offered && e.offerExpiresAt ? Date.parse(e.offerExpiresAt) - now : null;
-  const expired = msLeft !== null && msLeft <= 0;
+  const expired = lapsed || (msLeft !== null && msLeft <= 0);
+  const [confirmDecline, setConfirmDecline] = useState(false);
   const doctor = doctorTitle(e.doctorName);
   const date = e.date.slice(0, 10);
   const slot = { doctor, clinic: e.clinicName, when: visitDateText(date, e.heldStartTime) };
@@ -49,8 +54,8 @@ export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry;
             <Stethoscope className="h-4 w-4 text-teal-700 dark:text-teal-300" aria-hidden />
             {doctor}
           </h4>
-          <Badge tone={!offered ? 'neutral' : expired ? 'danger' : 'success'}>
-            {!offered ? i18n._('Waitlist') : expired ? i18n._('Offer expired') : i18n._('Slot offered')}
+          <Badge tone={expired ? 'danger' : !offered ? 'neutral' : 'success'}>
+            {expired ? i18n._('Offer expired') : !offered ? i18n._('Waitlist') : i18n._('Slot offered')}
           </Badge>
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-300">{listWord(e.doctorSpecialty)}</p>
@@ -72,7 +77,7 @@ export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry;
         </p>
       </div>
 
-      {!offered ? (
+      {!offered && !lapsed ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">{e.position !== null ? lineText(e.position) : i18n._('Waiting')}</p>
           <Button
@@ -87,9 +92,21 @@ export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry;
           </Button>
         </div>
       ) : expired ? (
-        <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200" role="status">
-          {i18n._(OFFER_EXPIRED)}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+          <p role="status">{i18n._(OFFER_EXPIRED)}</p>
+          {lapsed && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => actions.onLeave(e)}
+              loading={busy === 'leave'}
+              {...needsNetwork}
+              aria-label={i18n._('Remove the expired offer for {doctor} on {date}', { doctor, date: formatDisplayDate(date) })}
+            >
+              {i18n._('Remove')}
+            </Button>
+          )}
+        </div>
       ) : (
         <div className="grid gap-3 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50">
           <div className="grid gap-1 text-sm">
@@ -121,7 +138,7 @@ export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry;
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => actions.onDecline(e)}
+              onClick={() => setConfirmDecline(true)}
               loading={busy === 'decline'}
               {...needsNetwork}
               aria-label={i18n._('Decline the slot with {doctor} at {clinic} on {when}', slot)}
@@ -131,7 +148,16 @@ export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry;
           </div>
         </div>
       )}
-      {!actions.online && !expired && (
+      <DeclineOfferDialog
+        open={confirmDecline}
+        onOpenChange={setConfirmDecline}
+        slot={slot}
+        onConfirm={() => {
+          setConfirmDecline(false);
+          actions.onDecline(e);
+        }}
+      />
+      {!actions.online && (!expired || lapsed) && (
         <p id={hintId} className="text-xs text-slate-600 dark:text-slate-300">
           {i18n._(NEEDS_NETWORK)}
         </p>

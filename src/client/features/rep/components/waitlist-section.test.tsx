@@ -50,9 +50,11 @@ afterEach(() => {
 });
 
 describe('WaitlistSection', () => {
-  it('shows nothing while the rep waits for no day, nor for closed entries', async () => {
+  it('shows nothing while the rep waits for no day, nor for entries declined or accepted', async () => {
     const calls = fakeApi({
-      'GET /api/waitlist': () => ({ body: { entries: [entry({ status: 'declined', position: null }), entry({ id: 12, status: 'expired' })] } }),
+      'GET /api/waitlist': () => ({
+        body: { entries: [entry({ status: 'declined', position: null }), entry({ id: 12, status: 'accepted', position: null })] },
+      }),
     });
     renderWithApp(<WaitlistSection />);
     await vi.waitFor(() => expect(calls).toHaveLength(1));
@@ -137,7 +139,27 @@ describe('WaitlistSection', () => {
     expect(within(card).queryByRole('button', { name: /Accept/ })).toBeNull();
   });
 
-  it("Decline says the server's words and the list is asked again", async () => {
+  it('Decline asks first: keeping the offer declines nothing (docs/decisions/050)', async () => {
+    const calls = fakeApi({
+      'GET /api/waitlist': () => ({ body: { entries: [offer({ offerExpiresAt: new Date(Date.now() + 3_600_000).toISOString() })] } }),
+      'POST /api/waitlist/11/decline': () => ({ body: { message: 'Offer declined. It has been passed to the next rep in line.' } }),
+    });
+    renderWithApp(<WaitlistSection />);
+    const user = userEvent.setup();
+    const decline = await screen.findByRole('button', { name: /^Decline the slot with/ });
+    await user.click(decline);
+    const dialog = await screen.findByRole('dialog', { name: 'Decline this slot?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'The slot with Dr. Asha Rao at Lake View Clinic on 12/03/2026 at 16:15 will go to the next rep in line. This cannot be undone.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the offer' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(decline).toHaveFocus();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(screen.getByTestId('waitlist-entry')).toHaveTextContent('A slot is free for you at 16:15');
+  });
+
+  it("Decline, confirmed, says the server's words and the list is asked again", async () => {
     let entries = [offer({ offerExpiresAt: new Date(Date.now() + 3_600_000).toISOString() })];
     fakeApi({
       'GET /api/waitlist': () => ({ body: { entries } }),
@@ -147,8 +169,29 @@ describe('WaitlistSection', () => {
       },
     });
     renderWithApp(<WaitlistSection />);
-    await userEvent.setup().click(await screen.findByRole('button', { name: /^Decline the slot/ }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Decline the slot with/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Decline the slot' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Offer declined. It has been passed to the next rep in line.');
+    await vi.waitFor(() => expect(screen.queryByTestId('waitlist-entry')).toBeNull());
+  });
+
+  it("an offer the server closed as run out reads 'Offer expired' until the rep removes it (docs/decisions/050)", async () => {
+    let entries = [entry({ id: 12, status: 'expired', position: null })];
+    fakeApi({
+      'GET /api/waitlist': () => ({ body: { entries } }),
+      'DELETE /api/waitlist/12': () => {
+        entries = [];
+        return { body: { message: 'Removed from your waitlist' } };
+      },
+    });
+    renderWithApp(<WaitlistSection />);
+    const card = await screen.findByTestId('waitlist-entry');
+    expect(card).toHaveTextContent('Offer expired');
+    expect(card).toHaveTextContent('This offer has expired.');
+    expect(within(card).queryByRole('button', { name: /Accept|Decline/ })).toBeNull();
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Remove the expired offer for Dr. Asha Rao on 12/03/2026' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Removed from your waitlist');
     await vi.waitFor(() => expect(screen.queryByTestId('waitlist-entry')).toBeNull());
   });
 
@@ -186,7 +229,10 @@ describe('My Appointments with an offer', () => {
       'GET /api/rep-appointments': () => ({ body: { appointments: accepted ? [booked] : [] } }),
       'POST /api/waitlist/11/accept': () => {
         accepted = true;
-        return { status: 201, body: { message: 'Appointment booked successfully', appointment: { ...booked, rep_id: 7, booked_at: NOW.toISOString() } } };
+        return {
+          status: 201,
+          body: { message: 'Appointment booked successfully', appointment: { ...booked, rep_id: 7, booked_at: NOW.toISOString() }, released: 2 },
+        };
       },
     });
     renderWithApp(<MyAppointmentsTab repId={7} />);
@@ -195,6 +241,7 @@ describe('My Appointments with an offer', () => {
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Appointment booked successfully');
     expect(toast).toHaveTextContent('Your visit with Dr. Asha Rao at Lake View Clinic on 12/03/2099 at 16:15 is booked (Token #2).');
+    expect(toast).toHaveTextContent('Your 2 other places on the waitlist for Dr. Asha Rao were given up.');
     expect(await screen.findByTestId('appointment-card')).toHaveTextContent('Dr. Asha Rao');
     expect(screen.queryByRole('region', { name: 'Waitlist' })).toBeNull();
   });

@@ -62,7 +62,18 @@ export function WaitlistSection() {
                   token: a.token,
                 })
               : i18n._('Your visit with {doctor} at {clinic} on {when} is booked.', visit);
-          toast({ title: res.message, description, variant: 'success' });
+          // The rep's other places for this doctor were given up with it (docs/decisions/050).
+          const released =
+            res.released > 0
+              ? i18n._(
+                  '{count, plural, one {Your other place on the waitlist for {doctor} was given up.} other {Your # other places on the waitlist for {doctor} were given up.}}',
+                  {
+                    count: res.released,
+                    doctor: visit.doctor,
+                  },
+                )
+              : null;
+          toast({ title: res.message, description: released ? `${description} ${released}` : description, variant: 'success' });
         },
         onError: failed(/*i18n*/ 'Failed to accept the offer. Please try again.'),
         onSettled: done,
