@@ -50,7 +50,7 @@ const TOUCH_EVERY_MS = 60_000;
  * spell; what a device queued offline is sent as its spell begins, so for `flushWithinMs` after a spell starts the
  * device's last contact is the one before the silence.
  */
-export const ONLINE_SPELL = { silenceMs: 3 * TOUCH_EVERY_MS, flushWithinMs: 2 * TOUCH_EVERY_MS } as const;
+const ONLINE_SPELL = { silenceMs: 3 * TOUCH_EVERY_MS, flushWithinMs: 2 * TOUCH_EVERY_MS } as const;
 
 /**
  * The last time the server saw this session's device online before the spell the current request belongs to began,

@@ -50,7 +50,7 @@ export const CHECK_IN_MESSAGES = {
 } as const;
 
 /** An offline check-in that reached the server this much later than it claims is shown to the clinic with both times. */
-export const LATE_CHECK_IN_MS = 10 * 60_000;
+const LATE_CHECK_IN_MS = 10 * 60_000;
 
 /** True when the check-in reached the server more than LATE_CHECK_IN_MS after the time it was typed (docs/decisions/046). */
 export function checkInArrivedLate(v: { checked_in_at?: string | null; check_in_received_at?: string | null }): boolean {
