@@ -115,8 +115,16 @@ test('at 360 px: book today, check in with the clinic code, the clinic completes
   await clinic.page.reload();
   // At 360 px the day is a list of cards (the table is for wider screens).
   await expect(clinic.page.getByRole('list', { name: 'Appointments' }).getByText(`Arrived ${at}`)).toBeVisible();
+  // The rep checked in with the code: no No-show is offered (decision 046). Completed asks first on the phone.
+  await expect(clinic.page.getByRole('button', { name: `Mark ${REP}'s visit as no-show` })).toHaveCount(0);
   await clinic.page.getByRole('button', { name: `Mark ${REP}'s visit completed` }).click();
+  const asked = clinic.page.getByRole('dialog', { name: `Mark ${REP}'s visit completed?` });
+  await expect(asked).toContainText('You can undo this for 10 minutes.');
+  await expectAccessible(clinic.page, '[role="dialog"]');
+  await asked.getByRole('button', { name: 'Mark completed' }).click();
   await expect(clinic.page.getByTestId('toast')).toContainText('Visit marked completed');
+  // Undo stays offered for 10 minutes after.
+  await expect(clinic.page.getByRole('button', { name: `Undo the outcome of ${REP}'s visit` })).toBeVisible();
   await rep.getByRole('button', { name: 'Refresh' }).click();
   await expect(card).toContainText('Completed');
   await expect(card).toContainText('Appointment Completed');

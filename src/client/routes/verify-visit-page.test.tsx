@@ -57,6 +57,20 @@ describe('VerifyVisitPage', () => {
     expect(screen.queryByText('Not valid')).toBeNull();
   });
 
+  it('says Not valid with the reason for a visit the clinic later marked no-show (decision 046)', async () => {
+    show({ body: { valid: false, visit: VISIT, reason: 'The clinic later marked this visit as a no-show.' } });
+    expect(await screen.findByText('Not valid')).toBeInTheDocument();
+    expect(verdict('Not valid')).toHaveTextContent('Not validThe clinic later marked this visit as a no-show.');
+    expect(screen.queryByRole('button', { name: /Share|Copy link|Print/ })).toBeNull();
+  });
+
+  it('names the time RepVisit accepted an offline check-in beside the time it was typed (decision 046)', async () => {
+    show({ body: { valid: true, visit: { ...VISIT, checkInReceivedAt: '2026-03-10T10:48:30.000Z' }, reason: null } });
+    const facts = await screen.findByLabelText('What this proof of visit says');
+    expect(facts).toHaveTextContent('Checked in at reception15:42 IST');
+    expect(facts).toHaveTextContent('Check-in accepted by RepVisit16:18 IST');
+  });
+
   it.each([
     ['a receipt that was changed', { body: { valid: false, visit: null } }],
     ['text the server will not read as a receipt', { status: 400, body: { message: 'This is not a proof of visit.' } }],

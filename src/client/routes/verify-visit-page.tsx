@@ -17,7 +17,7 @@ import { doctorTitle } from '../features/rep/components/doctor-title';
 import { ProofFacts } from '../features/rep/components/proof-facts';
 import { ProofVerdict } from '../features/rep/components/proof-verdict';
 
-const NOT_A_PROOF: VerifyVisitResponse = { valid: false, visit: null };
+const NOT_A_PROOF: VerifyVisitResponse = { valid: false, visit: null, reason: null };
 
 /** The page's own plain frame: the brand as a letterhead on screen and on paper, no site navigation or footer. */
 function ProofFrame({ children }: { children: ReactNode }) {
@@ -45,8 +45,8 @@ function ProofFrame({ children }: { children: ReactNode }) {
 
 /**
  * /verify-visit?receipt=: a proof of visit, shown to the rep (who can share or print it) and to anyone the rep gives
- * the link, a manager above all (docs/decisions/041). Public: RepVisit checks the signature and says 'Valid' or 'Not
- * valid'; the facts shown are those it signed.
+ * the link, a manager above all (docs/decisions/041). Public: RepVisit checks the signature and the visit's outcome
+ * since (docs/decisions/046) and says 'Valid' or 'Not valid', with the reason; the facts shown are those it signed.
  */
 export default function VerifyVisitPage() {
   const [params] = useSearchParams();
@@ -64,7 +64,7 @@ export default function VerifyVisitPage() {
         {receipt === '' ? (
           <p>{i18n._('This link holds no proof of visit. Please ask the medical representative for the link again.')}</p>
         ) : result ? (
-          <ProofVerdict valid={v !== null} />
+          <ProofVerdict valid={v !== null} reason={result.reason} />
         ) : verify.isError ? (
           <p>{i18n._('The proof of visit could not be checked just now. Please check your connection and try again.')}</p>
         ) : null}

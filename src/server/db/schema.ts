@@ -289,6 +289,8 @@ export const doctorAppointments = pgTable(
     confirmedAt: ts('confirmed_at'),
     /** When the rep checked in at reception with the clinic's code: the instant the code was typed, also offline. */
     checkedInAt: ts('checked_in_at'),
+    /** When that check-in reached the server: later than checked_in_at for one typed offline (docs/decisions/046). */
+    checkInReceivedAt: ts('check_in_received_at'),
     /** When the visit was marked completed or no-show, and by whom: clinic | system (the end-of-day close). */
     outcomeAt: ts('outcome_at'),
     outcomeBy: text('outcome_by'),
@@ -436,6 +438,13 @@ export const sessions = pgTable(
     rememberMe: boolean('remember_me').notNull().default(false),
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    /**
+     * The device's online spells as the server saw them (docs/decisions/046): the first request after a silence of
+     * more than a few minutes starts a spell at `online_since`, and the last request before that silence is kept in
+     * `seen_before_online_at`. An offline check-in may not claim a time before the device's last contact.
+     */
+    onlineSince: ts('online_since'),
+    seenBeforeOnlineAt: ts('seen_before_online_at'),
     expiresAt: ts('expires_at').notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),

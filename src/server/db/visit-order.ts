@@ -38,4 +38,7 @@ export const clinicVisitColumns = {
   contact_number: medicalReps.phone,
   status: a.status,
   checked_in_at: isoInstant(a.checkedInAt),
+  check_in_received_at: isoInstant(a.checkInReceivedAt),
+  outcome_at: isoInstant(a.outcomeAt),
+  outcome_by: a.outcomeBy,
 };

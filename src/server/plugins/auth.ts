@@ -45,6 +45,28 @@ export const SESSION_LIFETIME_MS = {
 } as const;
 const TOUCH_EVERY_MS = 60_000;
 
+/**
+ * A device's online spells (docs/decisions/046): requests closer than `silenceMs` (several touches apart) belong to one
+ * spell; what a device queued offline is sent as its spell begins, so for `flushWithinMs` after a spell starts the
+ * device's last contact is the one before the silence.
+ */
+const ONLINE_SPELL = { silenceMs: 3 * TOUCH_EVERY_MS, flushWithinMs: 2 * TOUCH_EVERY_MS } as const;
+
+/**
+ * The last time the server saw this session's device online before the spell the current request belongs to began,
+ * or within it: at most TOUCH_EVERY_MS early (touches are kept once a minute), never late. Null for no session.
+ */
+export async function lastOnlineContact(db: DbOrTx, o: { sessionId: string; now: Date }): Promise<Date | null> {
+  const [row] = await db
+    .select({ lastSeenAt: sessions.lastSeenAt, onlineSince: sessions.onlineSince, seenBefore: sessions.seenBeforeOnlineAt, createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, o.sessionId))
+    .limit(1);
+  if (!row) return null;
+  const spellJustBegan = row.onlineSince !== null && o.now.getTime() - row.onlineSince.getTime() <= ONLINE_SPELL.flushWithinMs;
+  return spellJustBegan ? (row.seenBefore ?? row.createdAt) : row.lastSeenAt;
+}
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
@@ -369,9 +391,16 @@ class SessionTouches {
       batch.map(([id, at]) => sql`(${id}, ${at.toISOString()}::timestamptz)`),
       sql`, `,
     );
+    const silence = `${ONLINE_SPELL.silenceMs / 1000} seconds`;
     try {
       await this.app.db.execute(
-        sql`update sessions as s set last_seen_at = v.seen from (values ${rows}) as v(id, seen) where s.id = v.id and s.last_seen_at < v.seen`,
+        // A touch after a silence starts a new online spell and keeps the contact before it (docs/decisions/046). The
+        // right-hand sides read the row as it was, so the case expressions see the old last_seen_at.
+        sql`update sessions as s set
+              seen_before_online_at = case when v.seen - s.last_seen_at > ${silence}::interval then s.last_seen_at else s.seen_before_online_at end,
+              online_since = case when v.seen - s.last_seen_at > ${silence}::interval then v.seen else s.online_since end,
+              last_seen_at = v.seen
+            from (values ${rows}) as v(id, seen) where s.id = v.id and s.last_seen_at < v.seen`,
       );
     } catch (err) {
       this.app.log.warn({ err }, 'session activity not recorded');

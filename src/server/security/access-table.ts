@@ -253,6 +253,11 @@ export const MATRIX: Record<string, Row> = {
     request: (w) => ({ url: `/api/clinic/appointments/${w.appointment.id}/status`, payload: { status: 'confirmed' } }),
     expect: clinicOwned(),
   },
+  // Undo of a clinic's Completed or No-show (docs/decisions/046): the visit is not marked, so clinic A is answered 409.
+  'POST /api/clinic/appointments/:id/undo-outcome': {
+    request: (w) => ({ url: `/api/clinic/appointments/${w.appointment.id}/undo-outcome` }),
+    expect: clinicOwned('reached'),
+  },
   'POST /api/clinic/change-password': { request: json(() => ({ currentPassword: TEST_PASSWORD, newPassword: 'N3w!Password9' })), expect: anyClinic() },
   'GET /api/clinic/preferences': { request: none, expect: anyClinic() },
   'PUT /api/clinic/preferences': { request: json(() => ({ emailNotifications: true, smsNotifications: false })), expect: anyClinic() },

@@ -23,7 +23,20 @@ export const VISIT_STATUS_MESSAGES = {
   outcomeOnlyActive: /*i18n*/ 'Only a booked or confirmed visit can be marked completed or no-show.',
   outcomeNotBefore: /*i18n*/ 'A visit can be marked completed or no-show only on or after its date.',
   reasonRequired: /*i18n*/ 'Please give a reason for declining this visit.',
+  arrivedNotNoShow: /*i18n*/ "This rep checked in at reception with the clinic's code, so the visit cannot be marked no-show.",
+  undone: /*i18n*/ 'Outcome undone',
+  undoOnlyOutcome: /*i18n*/ 'Only a visit the clinic marked completed or no-show can be undone.',
+  undoExpired: /*i18n*/ 'An outcome can be undone only within 10 minutes of marking it.',
 } as const;
+
+/** How long the clinic may take back a Completed or No-show it marked (docs/decisions/046). */
+export const OUTCOME_UNDO_MS = 10 * 60_000;
+
+/** Whether the clinic's mark of `v` can still be undone at `now` (the server refuses it after OUTCOME_UNDO_MS). */
+export function canUndoOutcome(v: { status: string; outcome_by?: string | null; outcome_at?: string | null }, now: Date): boolean {
+  if ((v.status !== 'completed' && v.status !== 'no_show') || v.outcome_by !== 'clinic' || !v.outcome_at) return false;
+  return now.getTime() - new Date(v.outcome_at).getTime() <= OUTCOME_UNDO_MS;
+}
 
 export const CHECK_IN_MESSAGES = {
   checkedIn: /*i18n*/ 'Checked in',
@@ -31,6 +44,25 @@ export const CHECK_IN_MESSAGES = {
   notToday: /*i18n*/ 'You can check in only on the day of the visit.',
   notActive: /*i18n*/ 'Only a booked or confirmed visit can be checked in.',
   notCheckedIn: /*i18n*/ 'A proof of visit is available once you have checked in at the clinic.',
+  typedBeforeBooked: /*i18n*/ 'The time the code was typed is before this visit was booked.',
+  typedBeforeLastOnline:
+    /*i18n*/ 'Your phone was online after the time this code was typed, so it cannot be accepted now. Please check in again with the current code.',
+} as const;
+
+/** An offline check-in that reached the server this much later than it claims is shown to the clinic with both times. */
+const LATE_CHECK_IN_MS = 10 * 60_000;
+
+/** True when the check-in reached the server more than LATE_CHECK_IN_MS after the time it was typed (docs/decisions/046). */
+export function checkInArrivedLate(v: { checked_in_at?: string | null; check_in_received_at?: string | null }): boolean {
+  if (!v.checked_in_at || !v.check_in_received_at) return false;
+  return new Date(v.check_in_received_at).getTime() - new Date(v.checked_in_at).getTime() > LATE_CHECK_IN_MS;
+}
+
+/** Why a signed proof of visit is not valid any more: the visit's outcome as the server knows it (docs/decisions/046). */
+export const RECEIPT_MESSAGES = {
+  declined: /*i18n*/ 'The clinic later declined this visit.',
+  cancelled: /*i18n*/ 'This visit was later cancelled.',
+  noShow: /*i18n*/ 'The clinic later marked this visit as a no-show.',
 } as const;
 
 /** The reception's code (docs/decisions/041): 6 digits, a new one every 2 minutes; the previous one is still taken. */
@@ -44,9 +76,17 @@ const refuse = (message: string): StatusMoveCheck => ({ ok: false, code: 'invali
 /**
  * Whether the clinic may move a visit from `from` to `to` on `today` (Indian date): confirmed from booked; cancelled
  * (with a reason) from booked or confirmed, dated today or later; completed or no_show from booked or confirmed, dated
- * today or earlier. Anything else is a 409 with the reason in words.
+ * today or earlier, but never no_show once the rep checked in. Anything else is a 409 with the reason in words.
  */
-export function checkClinicStatusMove(o: { from: string; to: ClinicStatusMove; date: IsoDate; today: IsoDate; reason?: string | null }): StatusMoveCheck {
+export function checkClinicStatusMove(o: {
+  from: string;
+  to: ClinicStatusMove;
+  date: IsoDate;
+  today: IsoDate;
+  reason?: string | null;
+  /** The rep checked in with the reception's code: the clinic's own evidence that the rep came (docs/decisions/046). */
+  checkedIn?: boolean;
+}): StatusMoveCheck {
   const active = o.from === 'booked' || o.from === 'confirmed';
   switch (o.to) {
     case 'confirmed':
@@ -60,6 +100,7 @@ export function checkClinicStatusMove(o: { from: string; to: ClinicStatusMove; d
     case 'no_show':
       if (!active) return refuse(VISIT_STATUS_MESSAGES.outcomeOnlyActive);
       if (o.date > o.today) return refuse(VISIT_STATUS_MESSAGES.outcomeNotBefore);
+      if (o.to === 'no_show' && o.checkedIn) return refuse(VISIT_STATUS_MESSAGES.arrivedNotNoShow);
       return { ok: true };
   }
 }

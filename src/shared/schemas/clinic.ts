@@ -247,6 +247,11 @@ export const clinicAppointmentSchema = z.object({
   status: z.enum(VISIT_STATUSES),
   /** When the rep checked in at reception, ISO instant; null before (docs/decisions/041). */
   checked_in_at: z.string().nullable(),
+  /** When that check-in reached the server (later for one typed offline), ISO instant (docs/decisions/046). */
+  check_in_received_at: z.string().nullable().optional(),
+  /** When and by whom (clinic | system) it was marked completed or no-show: the clinic may undo its own for 10 minutes. */
+  outcome_at: z.string().nullable().optional(),
+  outcome_by: z.string().nullable().optional(),
 });
 export type ClinicAppointment = z.infer<typeof clinicAppointmentSchema>;
 
@@ -285,6 +290,8 @@ export const cancelTodayCallsSchema = z.object({
   doctorId: id(SELECT_DOCTOR_FIRST),
   date: isoDate,
   reason: z.enum(CANCELLATION_REASONS, { error: SELECT_REASON }),
+  /** Also cancel the visits of reps who have checked in at reception; only when the clinic ticks it (docs/decisions/046). */
+  includeCheckedIn: z.boolean({ error: /*i18n*/ 'Please say whether to include the reps who have arrived.' }).optional(),
 });
 export type CancelTodayCalls = z.infer<typeof cancelTodayCallsSchema>;
 

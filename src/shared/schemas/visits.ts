@@ -62,8 +62,10 @@ export const provenVisitSchema = z.object({
   date: z.string(),
   /** "HH:MM" where the doctor has visiting hours, else null */
   startTime: z.string().nullable(),
-  /** ISO instant of the check-in */
+  /** ISO instant of the check-in: the instant the code was typed (earlier than the next one when typed offline) */
   checkedInAt: z.string(),
+  /** ISO instant the server accepted the check-in (docs/decisions/046); absent from proofs signed before it was kept */
+  checkInReceivedAt: z.string().optional(),
   /** ISO instant the proof was signed */
   issuedAt: z.string(),
 });
@@ -86,7 +88,8 @@ export const verifyVisitSchema = z.object({
     .refine((r) => !/[\u0000-\u001f\u007f-\u009f]/.test(r), /*i18n*/ 'This is not a proof of visit.'),
 });
 export type VerifyVisit = z.infer<typeof verifyVisitSchema>;
-export const verifyVisitResponseSchema = z.object({ valid: z.boolean(), visit: provenVisitSchema.nullable() });
+/** `reason`: why a proof whose signature holds is not valid, the visit's outcome since (docs/decisions/046); else null. */
+export const verifyVisitResponseSchema = z.object({ valid: z.boolean(), visit: provenVisitSchema.nullable(), reason: z.string().nullable() });
 export type VerifyVisitResponse = z.infer<typeof verifyVisitResponseSchema>;
 
 // --- histories and the call report ------------------------------------------------------------------------------

@@ -95,6 +95,9 @@ describeEachDatabase('visiting hours: visits outside new windows, kept or cancel
       contact_number: reps[2]!.phone,
       status: 'booked',
       checked_in_at: null,
+      check_in_received_at: null,
+      outcome_at: null,
+      outcome_by: null,
     });
 
     // A visit length that no longer starts a visit at 15:45 or 16:15 (15:30, 15:50, 16:10).

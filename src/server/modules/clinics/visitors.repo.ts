@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, waitlistEntries } from '../../db/schema';
@@ -58,7 +58,15 @@ export async function listClinicAppointments(
  */
 export async function cancelActiveAppointments(
   tx: DbOrTx,
-  o: { clinicId: number; doctorId: number; dateCondition: SQL; reason: string; now: Date; /** only these visits */ ids?: readonly number[] },
+  o: {
+    clinicId: number;
+    doctorId: number;
+    dateCondition: SQL;
+    reason: string;
+    now: Date;
+    /** only these visits */ ids?: readonly number[];
+    /** leave the visits of reps who checked in at reception as they are (docs/decisions/046) */ keepCheckedIn?: boolean;
+  },
 ): Promise<CancelledVisit[]> {
   const cancelled = await tx
     .update(doctorAppointments)
@@ -70,6 +78,7 @@ export async function cancelActiveAppointments(
         inArray(doctorAppointments.status, [...ACTIVE_STATUSES]),
         o.dateCondition,
         o.ids ? inArray(doctorAppointments.id, [...o.ids]) : undefined,
+        o.keepCheckedIn ? isNull(doctorAppointments.checkedInAt) : undefined,
       ),
     )
     .returning({

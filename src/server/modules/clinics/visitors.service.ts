@@ -113,7 +113,7 @@ export async function countDoctorWaitlist(deps: ClinicDeps, o: { actor: Actor; d
 
 /**
  * spec part 1, 4: cancels, in one transaction, every active appointment of the doctor at the clinic dated
- * today (Indian time), keeping the reason and who cancelled; each rep's e-mail with the reason is queued in the same
+ * today (Indian time) but those of reps who checked in (unless `includeCheckedIn`), keeping the reason and who cancelled; each rep's e-mail with the reason is queued in the same
  * transaction (docs/decisions/028-outbox.md), so the answer never waits on the mail server.
  * The day is then closed to new bookings of this doctor at this clinic (a doctor_day_closures row written in the
  * same transaction, under the same day lock the booking takes).
@@ -122,7 +122,7 @@ export async function cancelTodayCalls(
   deps: ClinicDeps,
   o: { actor: Actor; input: CancelTodayCalls },
 ): Promise<{ cancelledCount: number; emailsSent: number }> {
-  const { clinicId, doctorId, date, reason } = o.input;
+  const { clinicId, doctorId, date, reason, includeCheckedIn } = o.input;
   assertOwnClinic(o.actor, clinicId);
   const now = deps.clock.now();
   if (date !== todayInIndia(now)) throw badRequest(ONLY_TODAY, 'not_today');
@@ -130,7 +130,15 @@ export async function cancelTodayCalls(
     await requireLinkedDoctor(tx, clinicId, doctorId);
     await lockDoctorDay(tx, { clinicId, doctorId, date });
     await closeDoctorDay(tx, { clinicId, doctorId, date, reason, now });
-    const cancelled = await cancelActiveAppointments(tx, { clinicId, doctorId, reason, now, dateCondition: eq(doctorAppointments.appointmentDate, date) });
+    // A rep already at reception keeps the visit unless the clinic ticked them in the dialog (docs/decisions/046).
+    const cancelled = await cancelActiveAppointments(tx, {
+      clinicId,
+      doctorId,
+      reason,
+      now,
+      dateCondition: eq(doctorAppointments.appointmentDate, date),
+      keepCheckedIn: includeCheckedIn !== true,
+    });
     changed.add(cacheKey.closures(clinicId, doctorId), cacheKey.doctorDay(clinicId, doctorId, date), ...cancelledVisitKeys({ clinicId, doctorId }, cancelled));
     await queueCancellationMails(deps, tx, { visits: cancelled, reason, now });
     return cancelled;

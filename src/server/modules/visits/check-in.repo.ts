@@ -37,6 +37,7 @@ export async function lockRepVisit(tx: Tx, o: { id: number; repId: number }) {
       date: doctorAppointments.appointmentDate,
       status: doctorAppointments.status,
       checkedInAt: isoInstant(doctorAppointments.checkedInAt),
+      bookedAt: doctorAppointments.bookedAt,
     })
     .from(doctorAppointments)
     .where(and(eq(doctorAppointments.id, o.id), eq(doctorAppointments.repId, o.repId)))
@@ -44,11 +45,14 @@ export async function lockRepVisit(tx: Tx, o: { id: number; repId: number }) {
   return row ?? null;
 }
 
-/** Writes the check-in of an active visit not yet checked in; false when it was neither (ARCHITECTURE rule 5). */
+/**
+ * Writes the check-in of an active visit not yet checked in, `at` the instant typed and `now` the instant it reached the
+ * server; false when it was neither (ARCHITECTURE rule 5).
+ */
 export async function markCheckedIn(tx: Tx, o: { id: number; at: Date; now: Date }): Promise<boolean> {
   const rows = await tx
     .update(doctorAppointments)
-    .set({ checkedInAt: o.at, updatedAt: o.now })
+    .set({ checkedInAt: o.at, checkInReceivedAt: o.now, updatedAt: o.now })
     .where(and(eq(doctorAppointments.id, o.id), inArray(doctorAppointments.status, ['booked', 'confirmed']), isNull(doctorAppointments.checkedInAt)))
     .returning({ id: doctorAppointments.id });
   return rows.length === 1;

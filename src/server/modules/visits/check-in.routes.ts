@@ -28,7 +28,7 @@ export async function checkInRoutes(base: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const actor = await actorOf(request);
-      const { checkedInAt } = await checkIn(app, { repId: actor.id, ...request.body });
+      const { checkedInAt } = await checkIn(app, { repId: actor.id, sessionId: actor.sessionId, ...request.body });
       return { message: CHECK_IN_MESSAGES.checkedIn, checkedInAt };
     },
   );

@@ -3,7 +3,7 @@ import { appointmentKeys } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import type { Deps } from '../../deps';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import type { Actor } from '../../plugins/auth';
+import { lastOnlineContact, type Actor } from '../../plugins/auth';
 import { CHECK_IN_CODE, CHECK_IN_MESSAGES, checkCheckIn } from '../../../shared/booking/visit-status';
 import { todayInIndia } from '../../../shared/dates';
 import type { CheckIn, CheckInCodeResponse } from '../../../shared/schemas/visits';
@@ -54,14 +54,18 @@ type Outcome = { kind: 'checked_in'; checkedInAt: string } | { kind: 'wrong_code
 
 /**
  * POST /api/medrep/check-in: the rep's own visit (404 otherwise), booked or confirmed, on the Indian date the code was
- * typed, with a code valid at that instant. A visit already checked in answers its stored instant, so an offline
+ * typed, with a code valid at that instant; an offline one typed after the visit was booked and no earlier than the
+ * device's last contact, stored with the instant it reached the server (docs/decisions/046). A visit already checked in answers its stored instant, so an offline
  * check-in sent twice does not fail. Wrong codes are counted per rep; past the budget every try is a 429 until the
  * window ends. One transaction per rep at a time (a lock), so parallel guesses each take their own count.
  */
-export async function checkIn(deps: CheckInDeps, o: { repId: number } & CheckIn): Promise<{ checkedInAt: string }> {
+export async function checkIn(deps: CheckInDeps, o: { repId: number; sessionId: string } & CheckIn): Promise<{ checkedInAt: string }> {
   const now = deps.clock.now();
   const at = o.typedAt ? new Date(o.typedAt) : now;
   if (at.getTime() > now.getTime() + TYPED_AT_LEEWAY_MS) throw badRequest(TYPED_AT_IN_FUTURE, 'validation_error');
+  // An offline check-in may not claim a time before the device's last contact: online after it, the device would have
+  // sent it then (docs/decisions/046). Read before the transaction: the session's touches are written apart from it.
+  const lastContact = o.typedAt ? await lastOnlineContact(deps.db, { sessionId: o.sessionId, now }) : null;
   const counter = `check-in:wrong-code:rep:${o.repId}`;
 
   const outcome = await invalidatingTransaction(deps.db, async (tx, changed): Promise<Outcome> => {
@@ -71,6 +75,10 @@ export async function checkIn(deps: CheckInDeps, o: { repId: number } & CheckIn)
     if (visit.checkedInAt) return { kind: 'checked_in', checkedInAt: visit.checkedInAt };
     const allowed = checkCheckIn({ status: visit.status, date: visit.date, on: todayInIndia(at) });
     if (!allowed.ok) throw new AppError(allowed.code, allowed.message, allowed.status);
+    // A claimed time must fall after the booking and after the device's last contact (docs/decisions/046); checked
+    // before the code, so a refused time says nothing of whether the code was right.
+    if (o.typedAt && at.getTime() <= visit.bookedAt.getTime()) throw conflict(CHECK_IN_MESSAGES.typedBeforeBooked, 'check_in_time_refused');
+    if (lastContact && at.getTime() < lastContact.getTime()) throw conflict(CHECK_IN_MESSAGES.typedBeforeLastOnline, 'check_in_time_refused');
 
     const wrong = await repo.readCounter(tx, { key: counter, now });
     if (wrong.hits >= CHECK_IN_ATTEMPTS.max) {

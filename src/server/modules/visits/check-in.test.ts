@@ -1,12 +1,12 @@
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECK_IN_MESSAGES } from '../../../shared/booking/visit-status';
 import { addDays } from '../../../shared/dates';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
-import { clinicCheckInSecrets, doctorAppointments } from '../../db/schema';
+import { clinicCheckInSecrets, doctorAppointments, sessions } from '../../db/schema';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../../test/factories';
 import { createTestDatabase, describeEachDatabase, testDatabaseKinds, TestClock } from '../../test/harness';
 import { CHECK_IN_ATTEMPTS, checkInCodeAt } from './check-in.service';
@@ -31,13 +31,25 @@ describeEachDatabase('check-in at reception', (ctx) => {
     return { clinic, cookie: await sessionCookie(ctx.app, 'clinic', clinic.id) };
   }
   type Clinic = Awaited<ReturnType<typeof clinicWorld>>;
-  async function rep() {
+  /**
+   * A rep signed in on one device with 'Remember me'; `signedInAt`: when, the session's first contact (default an hour
+   * before NOW: a phone signs in before it types a code).
+   */
+  async function rep(o: { signedInAt?: Date } = {}) {
     const r = await createSubscribedRep(ctx.app.db);
-    return { ...r, cookie: await sessionCookie(ctx.app, 'medrep', r.id) };
+    const back = now();
+    ctx.clock.set((o.signedInAt ?? new Date(Date.parse(NOW) - 3_600_000)).toISOString());
+    const cookie = await sessionCookie(ctx.app, 'medrep', r.id);
+    ctx.clock.set(back.toISOString());
+    await ctx.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.parse(NOW) + 86_400_000) })
+      .where(and(eq(sessions.userType, 'medrep'), eq(sessions.userId, r.id)));
+    return { ...r, cookie };
   }
   type Rep = Awaited<ReturnType<typeof rep>>;
   /** A visit of `r` at the clinic with a doctor of its own (so a rep may have many on one day). */
-  async function visit(c: Clinic, r: Rep, o: { date?: string; status?: string } = {}) {
+  async function visit(c: Clinic, r: Rep, o: { date?: string; status?: string; bookedAt?: Date } = {}) {
     const doctor = await createDoctor(ctx.app.db, c.clinic.id, { settings: { availableDays: EVERY_DAY } });
     return createAppointment(ctx.app.db, {
       doctorId: doctor.id,
@@ -45,6 +57,8 @@ describeEachDatabase('check-in at reception', (ctx) => {
       repId: r.id,
       appointmentDate: o.date ?? TODAY,
       status: o.status ?? 'booked',
+      // Booked two days before NOW unless said otherwise: an offline check-in must be typed after the booking.
+      bookedAt: o.bookedAt ?? new Date(Date.parse(NOW) - 2 * 86_400_000),
     });
   }
   const codeOf = (c: Clinic): Promise<Reply> =>
@@ -195,6 +209,92 @@ describeEachDatabase('check-in at reception', (ctx) => {
     });
   });
 
+  // docs/decisions/046: an offline check-in claims a time; the server takes it only where nothing it saw contradicts it.
+  describe('offline: a claimed time the evidence allows', () => {
+    const minutes = (m: number) => new Date(Date.parse(NOW) + m * 60_000);
+    const sessionRow = async (r: Rep) =>
+      (
+        await ctx.app.db
+          .select()
+          .from(sessions)
+          .where(and(eq(sessions.userType, 'medrep'), eq(sessions.userId, r.id)))
+      )[0]!;
+    /** An ordinary request of the rep's app while online; waits until the server has written the device's contact. */
+    async function online(r: Rep) {
+      const seen = now().getTime();
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/rep-appointments?repId=${r.id}`, headers: { cookie: r.cookie } });
+      expect(res.statusCode).toBe(200);
+      await vi.waitFor(async () => expect((await sessionRow(r)).lastSeenAt.getTime()).toBe(seen), { timeout: 10_000, interval: 200 });
+    }
+
+    it('refuses a time before the visit was booked, even with the code of that time', async () => {
+      const c = await clinicWorld();
+      const r = await rep({ signedInAt: minutes(-60) });
+      const secret = await secretOf(c);
+      const v = await visit(c, r, { bookedAt: minutes(-10) });
+      const typedAt = minutes(-20);
+      const res = await checkIn(r, { appointmentId: v.id, code: checkInCodeAt(secret, typedAt), typedAt: typedAt.toISOString() });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: CHECK_IN_MESSAGES.typedBeforeBooked, code: 'check_in_time_refused' });
+      expect((await stored(v.id)).checkedInAt).toBeNull();
+    });
+
+    it('refuses a code seen once and sent 36 minutes later by a phone that was online meanwhile; takes one typed after', async () => {
+      const c = await clinicWorld();
+      const r = await rep({ signedInAt: minutes(-60) });
+      const secret = await secretOf(c);
+      const [seen, honest] = [await visit(c, r), await visit(c, r)];
+      const typedAt = minutes(-36);
+      ctx.clock.set(minutes(-30).toISOString());
+      await online(r); // the phone was online 6 minutes after the claimed time: it would have sent the check-in then
+      ctx.clock.set(NOW);
+      const res = await checkIn(r, { appointmentId: seen.id, code: checkInCodeAt(secret, typedAt), typedAt: typedAt.toISOString() });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: CHECK_IN_MESSAGES.typedBeforeLastOnline, code: 'check_in_time_refused' });
+      expect((await stored(seen.id)).checkedInAt).toBeNull();
+
+      // Typed after that contact (the network dropped at reception): taken, with both times kept.
+      const typedLater = minutes(-20);
+      const ok = await checkIn(r, { appointmentId: honest.id, code: checkInCodeAt(secret, typedLater), typedAt: typedLater.toISOString() });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().checkedInAt).toBe(typedLater.toISOString());
+      const row = await stored(honest.id);
+      expect(row.checkedInAt?.toISOString()).toBe(typedLater.toISOString());
+      expect(row.checkInReceivedAt?.toISOString()).toBe(NOW);
+      const view = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/doctor-appointments?clinicId=${c.clinic.id}&doctorId=${honest.doctorId}&date=${TODAY}`,
+        headers: { cookie: c.cookie },
+      });
+      expect(view.json().appointments[0]).toMatchObject({ checked_in_at: typedLater.toISOString(), check_in_received_at: NOW });
+    });
+
+    it('takes a check-in typed offline when the phone comes back: the requests of its reconnection do not count against it', async () => {
+      const c = await clinicWorld();
+      const r = await rep({ signedInAt: minutes(-60) });
+      const secret = await secretOf(c);
+      const v = await visit(c, r);
+      const typedAt = minutes(-40); // offline from before then until now
+      await online(r); // the app's own requests as the network returns, before the queue is sent
+      expect((await sessionRow(r)).onlineSince?.toISOString()).toBe(NOW);
+      ctx.clock.advance(20_000);
+      const res = await checkIn(r, { appointmentId: v.id, code: checkInCodeAt(secret, typedAt), typedAt: typedAt.toISOString() });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().checkedInAt).toBe(typedAt.toISOString());
+    });
+
+    it('stores an online check-in with the same instant as typed and received', async () => {
+      const c = await clinicWorld();
+      const r = await rep();
+      const secret = await secretOf(c);
+      const v = await visit(c, r);
+      expect((await checkIn(r, { appointmentId: v.id, code: checkInCodeAt(secret, now()) })).statusCode).toBe(200);
+      const row = await stored(v.id);
+      expect(row.checkInReceivedAt?.toISOString()).toBe(NOW);
+      expect(row.checkedInAt?.toISOString()).toBe(NOW);
+    });
+  });
+
   describe('offline: the code with the instant it was typed', () => {
     it('takes a code valid when it was typed, hours later, and keeps that instant as the check-in', async () => {
       const c = await clinicWorld();
@@ -239,7 +339,8 @@ describeEachDatabase('check-in at reception', (ctx) => {
 
     it("judges the day by the instant typed: yesterday's visit sent today is taken, today's visit typed yesterday is not", async () => {
       const c = await clinicWorld();
-      const r = await rep();
+      // Signed in before the visit and offline since (docs/decisions/046).
+      const r = await rep({ signedInAt: new Date(Date.parse(NOW) - 2 * 86_400_000) });
       const secret = await secretOf(c);
       const yesterday = await visit(c, r, { date: addDays(TODAY, -1) });
       const typedYesterday = new Date(now().getTime() - 86_400_000); // Sunday 10:01 in India

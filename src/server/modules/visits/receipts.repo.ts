@@ -17,6 +17,7 @@ export interface ProvenVisitRow {
   date: string;
   startTime: string | null;
   checkedInAt: string | null;
+  checkInReceivedAt: string | null;
 }
 
 /** The rep's own visit with the names a proof carries; null when there is none of that id for this rep. */
@@ -34,12 +35,23 @@ export async function findProvenVisit(db: DbOrTx, o: { id: number; repId: number
       date: doctorAppointments.appointmentDate,
       startTime: doctorAppointments.startTime,
       checkedInAt: isoInstant(doctorAppointments.checkedInAt),
+      checkInReceivedAt: isoInstant(doctorAppointments.checkInReceivedAt),
     })
     .from(doctorAppointments)
     .innerJoin(medicalReps, eq(medicalReps.id, doctorAppointments.repId))
     .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
     .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
     .where(and(eq(doctorAppointments.id, o.id), eq(doctorAppointments.repId, o.repId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A visit's status now, and who cancelled it, for checking a proof against it; null once purged or never ours. */
+export async function findVisitOutcome(db: DbOrTx, id: number): Promise<{ status: string; cancelledBy: string | null } | null> {
+  const [row] = await db
+    .select({ status: doctorAppointments.status, cancelledBy: doctorAppointments.cancelledBy })
+    .from(doctorAppointments)
+    .where(eq(doctorAppointments.id, id))
     .limit(1);
   return row ?? null;
 }

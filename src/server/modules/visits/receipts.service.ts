@@ -2,10 +2,10 @@ import { sign, verify } from 'node:crypto';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
-import { CHECK_IN_MESSAGES } from '../../../shared/booking/visit-status';
+import { CHECK_IN_MESSAGES, RECEIPT_MESSAGES } from '../../../shared/booking/visit-status';
 import { provenVisitSchema, type ProvenVisit, type VerifyVisitResponse } from '../../../shared/schemas/visits';
 import { getReceiptKey, type ReceiptKey } from './receipts.keys';
-import { findProvenVisit, type ProvenVisitRow } from './receipts.repo';
+import { findProvenVisit, findVisitOutcome, type ProvenVisitRow } from './receipts.repo';
 
 // The signed proof of visit (docs/decisions/041-visit-outcomes-and-proof.md). A receipt is
 //   base64url(JSON of the ProvenVisit and the key id `kid`) "." base64url(Ed25519 signature of the first part's text)
@@ -32,6 +32,8 @@ export function provenVisitOf(row: ProvenVisitRow & { checkedInAt: string }, iss
     date: row.date,
     startTime: row.startTime,
     checkedInAt: row.checkedInAt,
+    // The instant the server accepted the check-in: later than checkedInAt for one typed offline (docs/decisions/046).
+    checkInReceivedAt: row.checkInReceivedAt ?? row.checkedInAt,
     issuedAt: issuedAt.toISOString(),
   };
 }
@@ -78,10 +80,24 @@ export async function issueReceipt(deps: ReceiptDeps, o: { repId: number; appoin
   return signReceipt(await getReceiptKey(deps), provenVisitOf({ ...row, checkedInAt }, deps.clock.now()));
 }
 
-/** POST /api/verify-visit (public): whether the receipt is one of ours, unchanged, and what it proves. */
+/**
+ * POST /api/verify-visit (public): whether the receipt is one of ours, unchanged, and what it proves, as the server
+ * knows the visit now (docs/decisions/046): one the clinic later declined, or cancelled, or marked no-show, is not valid,
+ * with the reason. A visit no longer kept (the retention purge) is answered by the signature alone.
+ */
 export async function verifyVisitReceipt(deps: Pick<Deps, 'db' | 'config' | 'log'>, o: { receipt: string }): Promise<VerifyVisitResponse> {
   const visit = readReceipt(await getReceiptKey(deps), o.receipt);
-  return { valid: visit !== null, visit };
+  if (!visit) return { valid: false, visit: null, reason: null };
+  const now = await findVisitOutcome(deps.db, visit.id);
+  const reason = now ? receiptRevokedBy(now) : null;
+  return { valid: reason === null, visit, reason };
+}
+
+/** Why a signed proof no longer holds, or null while it does. */
+function receiptRevokedBy(v: { status: string; cancelledBy: string | null }): string | null {
+  if (v.status === 'no_show') return RECEIPT_MESSAGES.noShow;
+  if (v.status !== 'cancelled') return null;
+  return v.cancelledBy === 'clinic' ? RECEIPT_MESSAGES.declined : RECEIPT_MESSAGES.cancelled;
 }
 
 /** The page that shows a receipt to whoever holds it: the call report's proof link. */

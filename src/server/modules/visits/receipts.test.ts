@@ -2,7 +2,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, expect, it } from 'vitest';
-import { CHECK_IN_MESSAGES } from '../../../shared/booking/visit-status';
+import { CHECK_IN_MESSAGES, RECEIPT_MESSAGES } from '../../../shared/booking/visit-status';
 import { RECEIPT_MAX_LENGTH } from '../../../shared/schemas/visits';
 import { appSecrets, doctorAppointments } from '../../db/schema';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../../test/factories';
@@ -54,7 +54,7 @@ describeEachDatabase('the signed proof of visit', (ctx) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().receipt as string;
   }
-  const notValid = { valid: false, visit: null };
+  const notValid = { valid: false, visit: null, reason: null };
 
   it('proves a checked-in visit: who, which doctor, where, when, and when it was signed; no session needed to check it', async () => {
     const w = await world();
@@ -76,8 +76,11 @@ describeEachDatabase('the signed proof of visit', (ctx) => {
         date: TODAY,
         startTime: '10:15',
         checkedInAt: CHECKED_IN_AT,
+        // No later arrival kept (an online check-in): the server accepted it as it was typed (docs/decisions/046).
+        checkInReceivedAt: CHECKED_IN_AT,
         issuedAt: NOW,
       },
+      reason: null,
     });
     // A whole-day visit has no time.
     const allDay = await world({ startTime: null });
@@ -89,6 +92,38 @@ describeEachDatabase('the signed proof of visit', (ctx) => {
     const receipt = await receiptFor(w);
     await ctx.app.db.delete(doctorAppointments).where(eq(doctorAppointments.id, w.visit.id));
     expect((await verify({ receipt })).json().valid).toBe(true);
+  });
+
+  it('is not valid once the visit is declined, cancelled or marked no-show after it was signed, and says why', async () => {
+    const cases = [
+      { change: { status: 'cancelled', cancelledBy: 'clinic' }, reason: RECEIPT_MESSAGES.declined },
+      { change: { status: 'cancelled', cancelledBy: 'admin' }, reason: RECEIPT_MESSAGES.cancelled },
+      { change: { status: 'no_show', outcomeBy: 'clinic' }, reason: RECEIPT_MESSAGES.noShow },
+    ];
+    for (const { change, reason } of cases) {
+      const w = await world();
+      const receipt = await receiptFor(w);
+      expect((await verify({ receipt })).json().valid).toBe(true);
+      await ctx.app.db.update(doctorAppointments).set(change).where(eq(doctorAppointments.id, w.visit.id));
+      const res = await verify({ receipt });
+      expect(res.statusCode).toBe(200);
+      // The facts it signed are still shown beside the verdict: the manager sees which visit it was.
+      expect(res.json()).toMatchObject({ valid: false, reason, visit: { id: w.visit.id } });
+    }
+    // Completed by the clinic: still valid.
+    const done = await world();
+    const receipt = await receiptFor(done);
+    await ctx.app.db.update(doctorAppointments).set({ status: 'completed' }).where(eq(doctorAppointments.id, done.visit.id));
+    expect((await verify({ receipt })).json()).toMatchObject({ valid: true, reason: null });
+  });
+
+  it('names the time the server accepted an offline check-in', async () => {
+    const w = await world();
+    await ctx.app.db
+      .update(doctorAppointments)
+      .set({ checkInReceivedAt: new Date(NOW) })
+      .where(eq(doctorAppointments.id, w.visit.id));
+    expect((await verify({ receipt: await receiptFor(w) })).json().visit).toMatchObject({ checkedInAt: CHECKED_IN_AT, checkInReceivedAt: NOW });
   });
 
   it('is not valid once any one character is changed', async () => {

@@ -34,6 +34,7 @@ const visitColumns = {
   cancelled_by: a.cancelledBy,
   cancel_reason: a.cancelReason,
   checked_in_at: isoInstant(a.checkedInAt),
+  check_in_received_at: isoInstant(a.checkInReceivedAt),
 };
 
 export interface Range {

@@ -84,6 +84,7 @@ export async function exportRepVisitsCsv(deps: HistoryDeps, o: { repId: number; 
                 date: v.appointment_date,
                 startTime: v.start_time,
                 checkedInAt: v.checked_in_at,
+                checkInReceivedAt: v.check_in_received_at,
               },
               now,
             ),

@@ -24,10 +24,23 @@ export async function findClinicVisit(db: DbOrTx, o: { id: number; clinicId: num
   return row ?? null;
 }
 
-/** Locks the visit's row for the rest of the transaction and reads its status under the lock (ARCHITECTURE rule 5). */
-export async function lockVisitStatus(tx: Tx, id: number): Promise<string | null> {
-  const [row] = await tx.select({ status: doctorAppointments.status }).from(doctorAppointments).where(eq(doctorAppointments.id, id)).for('update');
-  return row?.status ?? null;
+/**
+ * Locks the visit's row for the rest of the transaction and reads, under the lock, what a move is checked against
+ * (ARCHITECTURE rule 5): its status, its check-in, and its outcome's mark and whether it was confirmed before it.
+ */
+export async function lockVisitStatus(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({
+      status: doctorAppointments.status,
+      checkedInAt: doctorAppointments.checkedInAt,
+      confirmedAt: doctorAppointments.confirmedAt,
+      outcomeAt: doctorAppointments.outcomeAt,
+      outcomeBy: doctorAppointments.outcomeBy,
+    })
+    .from(doctorAppointments)
+    .where(eq(doctorAppointments.id, id))
+    .for('update');
+  return row ?? null;
 }
 
 /** booked -> confirmed; false when the visit was no longer booked. */
@@ -46,6 +59,19 @@ export async function markVisitOutcome(tx: Tx, o: { id: number; status: 'complet
     .update(doctorAppointments)
     .set({ status: o.status, outcomeAt: o.now, outcomeBy: 'clinic', updatedAt: o.now })
     .where(and(eq(doctorAppointments.id, o.id), inArray(doctorAppointments.status, ACTIVE)))
+    .returning({ id: doctorAppointments.id });
+  return rows.length === 1;
+}
+
+/**
+ * Takes back the clinic's completed or no_show: the visit returns to `status` (confirmed when the clinic had confirmed
+ * it, else booked) with no outcome; false when it was not one the clinic marked (docs/decisions/046).
+ */
+export async function undoVisitOutcome(tx: Tx, o: { id: number; status: 'booked' | 'confirmed'; now: Date }): Promise<boolean> {
+  const rows = await tx
+    .update(doctorAppointments)
+    .set({ status: o.status, outcomeAt: null, outcomeBy: null, updatedAt: o.now })
+    .where(and(eq(doctorAppointments.id, o.id), inArray(doctorAppointments.status, ['completed', 'no_show']), eq(doctorAppointments.outcomeBy, 'clinic')))
     .returning({ id: doctorAppointments.id });
   return rows.length === 1;
 }

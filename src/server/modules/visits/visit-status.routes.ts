@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, requireUser } from '../../plugins/auth';
 import { errorResponses } from '../../../shared/schemas/common';
 import { visitIdParamsSchema, visitStatusChangedResponseSchema, visitStatusChangeSchema } from '../../../shared/schemas/visits';
-import { changeVisitStatus } from './visit-status.service';
+import { changeVisitStatus, undoVisitStatus } from './visit-status.service';
 
 // The clinic confirms, declines or marks the outcome of one of its visits (docs/decisions/041-visit-outcomes-and-proof.md).
 
@@ -16,5 +16,15 @@ export async function visitStatusRoutes(base: FastifyInstance): Promise<void> {
       schema: { params: visitIdParamsSchema, body: visitStatusChangeSchema, response: { 200: visitStatusChangedResponseSchema, ...errorResponses } },
     },
     async (request) => changeVisitStatus(app, { actor: await actorOf(request), id: request.params.id, input: request.body }),
+  );
+
+  // Takes back a Completed or No-show within 10 minutes (docs/decisions/046).
+  app.post(
+    '/api/clinic/appointments/:id/undo-outcome',
+    {
+      preHandler: requireUser(['clinic']),
+      schema: { params: visitIdParamsSchema, response: { 200: visitStatusChangedResponseSchema, ...errorResponses } },
+    },
+    async (request) => undoVisitStatus(app, { actor: await actorOf(request), id: request.params.id }),
   );
 }

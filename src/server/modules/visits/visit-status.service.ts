@@ -4,9 +4,9 @@ import { invalidatingTransaction } from '../../cache/invalidation';
 import type { Tx } from '../../db/client';
 import { doctorAppointments } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Actor } from '../../plugins/auth';
-import { checkClinicStatusMove, VISIT_STATUS_MESSAGES } from '../../../shared/booking/visit-status';
+import { checkClinicStatusMove, OUTCOME_UNDO_MS, VISIT_STATUS_MESSAGES } from '../../../shared/booking/visit-status';
 import { todayInIndia } from '../../../shared/dates';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
 import type { VisitStatusChange, VisitStatusChangedResponse } from '../../../shared/schemas/visits';
@@ -17,7 +17,15 @@ import { lockDoctorDay } from '../clinics/doctor-day-lock';
 import { findPushRecipients } from '../clinics/leave.service';
 import { cancelActiveAppointments, queueCancellationMails } from '../clinics/visitors.service';
 import { offerFreedSlots } from '../booking/waitlist-offers.service';
-import { confirmVisit, findClinicVisit, findClinicVisitView, findVisitMailDetails, lockVisitStatus, markVisitOutcome } from './visit-status.repo';
+import {
+  confirmVisit,
+  findClinicVisit,
+  findClinicVisitView,
+  findVisitMailDetails,
+  lockVisitStatus,
+  markVisitOutcome,
+  undoVisitOutcome,
+} from './visit-status.repo';
 
 // The clinic moves a visit after booking (docs/decisions/041-visit-outcomes-and-proof.md): confirms it, declines it
 // with a reason, or marks it completed or no-show. The rule is src/shared/booking/visit-status.ts; the row lock makes
@@ -69,9 +77,10 @@ export async function changeVisitStatus(deps: Deps, o: { actor: Actor; id: numbe
     const visit = await findClinicVisit(tx, { id: o.id, clinicId });
     if (!visit) throw notFound(VISIT_NOT_FOUND);
     if (to === 'cancelled' && visit.appointmentDate >= today) await lockDoctorDay(tx, { clinicId, doctorId: visit.doctorId, date: visit.appointmentDate });
-    const from = await lockVisitStatus(tx, visit.id);
-    if (from === null) throw notFound(VISIT_NOT_FOUND);
-    const check = checkClinicStatusMove({ from, to, date: visit.appointmentDate, today, reason });
+    const locked = await lockVisitStatus(tx, visit.id);
+    if (locked === null) throw notFound(VISIT_NOT_FOUND);
+    const from = locked.status;
+    const check = checkClinicStatusMove({ from, to, date: visit.appointmentDate, today, reason, checkedIn: locked.checkedInAt !== null });
     if (!check.ok) throw new AppError(check.code, check.message, check.status);
 
     switch (to) {
@@ -100,4 +109,33 @@ export async function changeVisitStatus(deps: Deps, o: { actor: Actor; id: numbe
   // No reason in the log: it is the clinic's free text (ARCHITECTURE rule 10).
   deps.log.info({ clinicId, appointmentId: o.id, from, to }, 'clinic changed a visit status');
   return { message: VISIT_STATUS_MESSAGES[to], appointment };
+}
+
+/**
+ * POST /api/clinic/appointments/:id/undo-outcome (docs/decisions/046): within OUTCOME_UNDO_MS of the clinic marking a
+ * visit completed or no-show, the visit returns to the status it had (confirmed when the clinic had confirmed it, else
+ * booked). A mark by the end-of-day close, or none, is 409 invalid_status_change; one older than the window is 409
+ * undo_expired. Under the row lock, as every move.
+ */
+export async function undoVisitStatus(deps: Deps, o: { actor: Actor; id: number }): Promise<VisitStatusChangedResponse> {
+  if (o.actor.type !== 'clinic') throw forbidden();
+  const clinicId = o.actor.id;
+  const now = deps.clock.now();
+  const { appointment, from, to } = await invalidatingTransaction(deps.db, async (tx, changed) => {
+    const visit = await findClinicVisit(tx, { id: o.id, clinicId });
+    if (!visit) throw notFound(VISIT_NOT_FOUND);
+    const locked = await lockVisitStatus(tx, visit.id);
+    if (locked === null) throw notFound(VISIT_NOT_FOUND);
+    const marked = (locked.status === 'completed' || locked.status === 'no_show') && locked.outcomeBy === 'clinic' && locked.outcomeAt !== null;
+    if (!marked) throw conflict(VISIT_STATUS_MESSAGES.undoOnlyOutcome, 'invalid_status_change');
+    if (now.getTime() - locked.outcomeAt!.getTime() > OUTCOME_UNDO_MS) throw conflict(VISIT_STATUS_MESSAGES.undoExpired, 'undo_expired');
+    const to = locked.confirmedAt ? 'confirmed' : 'booked';
+    if (!(await undoVisitOutcome(tx, { id: visit.id, status: to, now }))) throw conflict(VISIT_STATUS_MESSAGES.undoOnlyOutcome, 'invalid_status_change');
+    changed.add(...appointmentKeys({ repId: visit.repId, clinicId, doctorId: visit.doctorId, date: visit.appointmentDate }));
+    const appointment = await findClinicVisitView(tx, visit.id);
+    if (!appointment) throw notFound(VISIT_NOT_FOUND);
+    return { appointment, from: locked.status, to };
+  });
+  deps.log.info({ clinicId, appointmentId: o.id, from, to }, 'clinic undid a visit outcome');
+  return { message: VISIT_STATUS_MESSAGES.undone, appointment };
 }

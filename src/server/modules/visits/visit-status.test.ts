@@ -110,6 +110,9 @@ describeEachDatabase(
             contact_number: r.phone,
             status: 'confirmed',
             checked_in_at: null,
+            check_in_received_at: null,
+            outcome_at: null,
+            outcome_by: null,
           },
         });
         expect(await row(visit.id)).toMatchObject({ status: 'confirmed', outcomeAt: null, cancelledBy: null });
@@ -269,6 +272,104 @@ describeEachDatabase(
           code: 'invalid_status_change',
         });
         expect((await row(later.id)).status).toBe('booked');
+      });
+    });
+
+    // docs/decisions/046: the outcomes agree with the evidence, and the clinic's one-tap marks can be taken back.
+    describe('outcomes and the check-in', () => {
+      const checkedIn = (w: World, r: Rep, date = TODAY, o: { status?: string } = {}) =>
+        createAppointment(ctx.app.db, {
+          doctorId: w.doctor.id,
+          clinicId: w.clinic.id,
+          repId: r.id,
+          appointmentDate: date,
+          checkedInAt: new Date('2026-03-02T04:20:00.000Z'),
+          ...o,
+        });
+      const undo = (id: number, cookie?: string): Promise<Reply> =>
+        ctx.app.inject({ method: 'POST', url: `/api/clinic/appointments/${id}/undo-outcome`, headers: cookie ? { cookie } : {} });
+
+      it('refuses a no-show for a rep who checked in with the reception code (409 with the reason); completed is taken', async () => {
+        const w = await world();
+        const [a, b] = [await rep(), await rep()];
+        const arrived = await checkedIn(w, a);
+        const res = await move(arrived.id, { status: 'no_show' }, w.cookie);
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toEqual({ message: VISIT_STATUS_MESSAGES.arrivedNotNoShow, code: 'invalid_status_change' });
+        expect((await row(arrived.id)).status).toBe('booked');
+        expect((await move(arrived.id, { status: 'completed' }, w.cookie)).statusCode).toBe(200);
+        // Not checked in: a no-show is still the clinic's to mark.
+        expect((await move((await visitOf(w, b, TODAY)).id, { status: 'no_show' }, w.cookie)).statusCode).toBe(200);
+      });
+
+      it('undoes a completed or no-show within 10 minutes, back to the status it had; refuses it after (409 undo_expired)', async () => {
+        const w = await world();
+        const [a, b, c] = [await rep(), await rep(), await rep()];
+        const confirmed = await visitOf(w, a, TODAY, { status: 'confirmed' });
+        await ctx.app.db
+          .update(doctorAppointments)
+          .set({ confirmedAt: new Date(NOW) })
+          .where(eq(doctorAppointments.id, confirmed.id));
+        const booked = await visitOf(w, b, TODAY);
+        expect((await move(confirmed.id, { status: 'completed' }, w.cookie)).json().appointment).toMatchObject({ outcome_at: NOW, outcome_by: 'clinic' });
+        expect((await move(booked.id, { status: 'no_show' }, w.cookie)).statusCode).toBe(200);
+
+        ctx.clock.advanceMinutes(10);
+        const back = await undo(confirmed.id, w.cookie);
+        expect(back.statusCode, back.body).toBe(200);
+        expect(back.json()).toMatchObject({
+          message: VISIT_STATUS_MESSAGES.undone,
+          appointment: { id: confirmed.id, status: 'confirmed', outcome_at: null, outcome_by: null },
+        });
+        expect(await row(confirmed.id)).toMatchObject({ status: 'confirmed', outcomeAt: null, outcomeBy: null });
+        expect(statusOf(await dayView(w, TODAY), confirmed.id)).toBe('confirmed');
+        expect(statusOf(await repList(a), confirmed.id)).toBe('confirmed');
+
+        ctx.clock.advance(1_000); // 10 minutes and a second after the no-show
+        const late = await undo(booked.id, w.cookie);
+        expect(late.statusCode).toBe(409);
+        expect(late.json()).toEqual({ message: VISIT_STATUS_MESSAGES.undoExpired, code: 'undo_expired' });
+        expect((await row(booked.id)).status).toBe('no_show');
+
+        // Nothing the clinic marked: an active visit, or one the end-of-day close completed.
+        expect((await undo(confirmed.id, w.cookie)).json()).toEqual({ message: VISIT_STATUS_MESSAGES.undoOnlyOutcome, code: 'invalid_status_change' });
+        const closed = await visitOf(w, c, YESTERDAY, { status: 'completed' });
+        await ctx.app.db
+          .update(doctorAppointments)
+          .set({ outcomeBy: 'system', outcomeAt: new Date(NOW) })
+          .where(eq(doctorAppointments.id, closed.id));
+        expect((await undo(closed.id, w.cookie)).statusCode).toBe(409);
+        // Another clinic's visit is not found; a rep may not undo.
+        const other = await world();
+        expect((await undo(booked.id, other.cookie)).statusCode).toBe(404);
+        expect((await undo(booked.id, a.cookie)).statusCode).toBe(401);
+      });
+
+      it("Cancel Today's Calls leaves the reps at reception alone unless the clinic includes them", async () => {
+        const w = await world();
+        const [a, b, c] = [await rep(), await rep(), await rep()];
+        const arrived = await checkedIn(w, a);
+        const waiting = await visitOf(w, b, TODAY);
+        const cancelDay = (body: Record<string, unknown>) =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/clinic/cancel-today-calls',
+            headers: { cookie: w.cookie },
+            payload: { clinicId: w.clinic.id, doctorId: w.doctor.id, date: TODAY, reason: 'Doctor has some important work', ...body },
+          });
+        const first = await cancelDay({});
+        expect(first.statusCode, first.body).toBe(200);
+        expect(first.json()).toMatchObject({ cancelledCount: 1 });
+        expect((await row(waiting.id)).status).toBe('cancelled');
+        expect((await row(arrived.id)).status).toBe('booked');
+        expect(statusOf(await dayView(w, TODAY), arrived.id)).toBe('booked');
+
+        const arrivedToo = await checkedIn(w, c);
+        const all = await cancelDay({ includeCheckedIn: true });
+        expect(all.json()).toMatchObject({ cancelledCount: 2 });
+        expect((await row(arrived.id)).status).toBe('cancelled');
+        expect((await row(arrivedToo.id)).status).toBe('cancelled');
+        expect((await cancelDay({ includeCheckedIn: 'yes' })).statusCode).toBe(400);
       });
     });
 

@@ -8,6 +8,8 @@ export interface CancelTodayInput {
   doctorId: number;
   date: string;
   reason: string;
+  /** Also cancel the reps who have checked in (decision 046); left out, the server keeps them. */
+  includeCheckedIn?: boolean;
 }
 
 /** POST /api/clinic/cancel-today-calls; a failure carries `error` (read by apiFetch as the message). */

@@ -122,4 +122,15 @@ describe("the clinic's moves on a visit (decision 041)", () => {
     expect(rows[1]).toHaveTextContent('Awaiting confirmation');
     expect(within(screen.getByRole('list', { name: 'Appointments' })).getAllByRole('listitem')[0]).toHaveTextContent('Arrived 15:42');
   });
+
+  it('shows both times of a check-in typed offline that reached RepVisit over 10 minutes later (decision 046)', () => {
+    show([
+      visit({ id: 1, checked_in_at: '2026-11-24T05:50:00.000Z', check_in_received_at: '2026-11-24T06:26:00.000Z' }),
+      visit({ id: 2, rep_name: 'Prompt Rep', checked_in_at: '2026-11-24T05:50:00.000Z', check_in_received_at: '2026-11-24T05:55:00.000Z' }),
+    ]);
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Arrived 11:20(sent offline, reached RepVisit 11:56)');
+    expect(rows[1]).toHaveTextContent('Arrived 11:20');
+    expect(rows[1]).not.toHaveTextContent('sent offline');
+  });
 });

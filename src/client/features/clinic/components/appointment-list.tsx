@@ -3,7 +3,7 @@ import { MapPinCheck, Phone } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { useI18n } from '../../../lib/i18n';
 import { visitLabel } from '../../../../shared/booking/visit-label';
-import { visitStatusText } from '../../../../shared/booking/visit-status';
+import { checkInArrivedLate, visitStatusText } from '../../../../shared/booking/visit-status';
 import { formatDisplayDate, timeInIndia } from '../../../../shared/dates';
 import type { ClinicAppointment } from '../../../../shared/schemas/clinic';
 import { displayPhone } from '../../../../shared/schemas/phone';
@@ -19,14 +19,23 @@ function StatusBadge({ status, requiresApproval }: { status: ClinicAppointment['
   return <Badge tone={tone}>{i18n._(visitStatusText(status, { requiresApproval }))}</Badge>;
 }
 
-/** 'Arrived 15:42': when the rep checked in at reception, Indian time (decision 041). */
-function Arrived({ at }: { at: string | null }) {
+/**
+ * 'Arrived 15:42': when the rep checked in at reception, Indian time (decision 041). A check-in typed offline that
+ * reached RepVisit more than 10 minutes later says so, with both times (decision 046).
+ */
+function Arrived({ at, receivedAt }: { at: string | null; receivedAt?: string | null }) {
   const { i18n } = useI18n();
   if (!at) return null;
+  const late = checkInArrivedLate({ checked_in_at: at, check_in_received_at: receivedAt });
   return (
-    <span className="inline-flex items-center gap-1 text-xs font-medium whitespace-nowrap text-emerald-800 dark:text-emerald-300">
+    <span className="inline-flex flex-wrap items-center gap-1 text-xs font-medium text-emerald-800 dark:text-emerald-300">
       <MapPinCheck className="h-3.5 w-3.5" aria-hidden />
-      {i18n._('Arrived {time}', { time: timeInIndia(new Date(at)) })}
+      <span className="whitespace-nowrap">{i18n._('Arrived {time}', { time: timeInIndia(new Date(at)) })}</span>
+      {late && receivedAt && (
+        <span className="whitespace-nowrap text-amber-800 dark:text-amber-300">
+          {i18n._('(sent offline, reached RepVisit {time})', { time: timeInIndia(new Date(receivedAt)) })}
+        </span>
+      )}
     </span>
   );
 }
@@ -90,7 +99,7 @@ export function AppointmentList({
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium text-slate-900 dark:text-slate-100">{a.rep_name}</span>
                   <StatusBadge status={a.status} requiresApproval={requiresApproval} />
-                  <Arrived at={a.checked_in_at} />
+                  <Arrived at={a.checked_in_at} receivedAt={a.check_in_received_at} />
                 </div>
                 <div className="text-slate-600 dark:text-slate-400">{a.company_name}</div>
               </td>
@@ -124,7 +133,7 @@ export function AppointmentList({
             <div className="mt-2 min-w-0">
               <p className="font-medium text-slate-900 dark:text-slate-100">{a.rep_name}</p>
               <p className="text-sm text-slate-600 dark:text-slate-400">{a.company_name}</p>
-              <Arrived at={a.checked_in_at} />
+              <Arrived at={a.checked_in_at} receivedAt={a.check_in_received_at} />
             </div>
             <div className="mt-2 flex items-center justify-between text-sm">
               <span className="text-slate-600 dark:text-slate-400">{formatDisplayDate(a.appointment_date)}</span>

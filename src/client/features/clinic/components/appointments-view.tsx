@@ -100,6 +100,7 @@ export function AppointmentsView({ clinicId, doctor }: { clinicId: number; docto
         doctorName={doctor?.name ?? i18n._('the doctor')}
         today={today}
         count={activeToday.length}
+        arrived={activeToday.filter((a) => a.checked_in_at).length}
       />
     </Card>
   );

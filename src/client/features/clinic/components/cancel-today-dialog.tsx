@@ -15,7 +15,10 @@ import { useCancelTodayCalls } from '../api/cancel-today-calls';
 // No radio ticked is null to react-hook-form; the shared rule then says 'Please select a reason for cancellation.'.
 const reasonFormSchema = z.object({ reason: z.string().nullable().pipe(cancelTodayCallsSchema.shape.reason) });
 
-/** The reason picker behind "Cancel Today's Calls" (spec part 1, 2 and 4). */
+/**
+ * The reason picker behind "Cancel Today's Calls" (spec part 1, 2 and 4). Reps who have already checked in at reception
+ * are named by count and kept unless the clinic ticks them in (decision 046).
+ */
 export function CancelTodayDialog({
   open,
   onOpenChange,
@@ -24,6 +27,7 @@ export function CancelTodayDialog({
   doctorName,
   today,
   count,
+  arrived = 0,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -32,21 +36,27 @@ export function CancelTodayDialog({
   doctorName: string;
   today: string;
   count: number;
+  /** How many of today's active visits have a rep who checked in. */
+  arrived?: number;
 }) {
   const { i18n } = useI18n();
   const [noDoctor, setNoDoctor] = useState(false);
+  const [includeArrived, setIncludeArrived] = useState(false);
   const cancel = useCancelTodayCalls(clinicId);
   const form = useForm<{ reason: string | null }, unknown, { reason: (typeof CANCELLATION_REASONS)[number] }>({
     resolver: zodResolver(reasonFormSchema),
     defaultValues: { reason: '' },
     shouldFocusError: false,
   });
+  // The reps at reception are kept unless ticked in (decision 046): the description counts what will be cancelled.
+  const cancelling = includeArrived ? count : count - arrived;
   const error = noDoctor ? SELECT_DOCTOR_FIRST : form.formState.errors.reason?.message;
 
   const close = (next: boolean) => {
     if (!next) {
       form.reset({ reason: '' });
       setNoDoctor(false);
+      setIncludeArrived(false);
     }
     onOpenChange(next);
   };
@@ -57,7 +67,7 @@ export function CancelTodayDialog({
   const send = form.handleSubmit(({ reason }) => {
     if (!doctorId) return;
     cancel.mutate(
-      { clinicId, doctorId, date: today, reason },
+      { clinicId, doctorId, date: today, reason, includeCheckedIn: arrived > 0 && includeArrived },
       {
         onSuccess: ({ cancelledCount, emailsSent }) => {
           toast({
@@ -92,9 +102,19 @@ export function CancelTodayDialog({
       onOpenChange={close}
       title={i18n._("Cancel Today's Calls")}
       description={
-        count === 1
-          ? i18n._("Today's visit with {doctorName} will be cancelled and the rep will be e-mailed the reason.", { doctorName })
-          : i18n._("All {count} of today's visits with {doctorName} will be cancelled and each rep will be e-mailed the reason.", { count, doctorName })
+        cancelling === 0
+          ? i18n._('Every rep with a visit today has already arrived: no visit is cancelled unless you include them.')
+          : arrived > 0 && !includeArrived
+            ? i18n._(
+                '{count, plural, one {# visit with {doctorName} will be cancelled and the rep e-mailed the reason; the reps who have arrived keep theirs.} other {# visits with {doctorName} will be cancelled and each rep e-mailed the reason; the reps who have arrived keep theirs.}}',
+                { count: cancelling, doctorName },
+              )
+            : cancelling === 1
+              ? i18n._("Today's visit with {doctorName} will be cancelled and the rep will be e-mailed the reason.", { doctorName })
+              : i18n._("All {count} of today's visits with {doctorName} will be cancelled and each rep will be e-mailed the reason.", {
+                  count: cancelling,
+                  doctorName,
+                })
       }
     >
       <fieldset className="grid gap-2">
@@ -114,6 +134,22 @@ export function CancelTodayDialog({
           </label>
         ))}
       </fieldset>
+      {arrived > 0 && (
+        <div className="mt-4 grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+          <p>
+            {i18n._(
+              '{arrived, plural, one {# rep has already arrived and checked in at reception. Their visit is kept unless you include it.} other {# reps have already arrived and checked in at reception. Their visits are kept unless you include them.}}',
+              { arrived },
+            )}
+          </p>
+          <label className="flex cursor-pointer items-center gap-3 font-medium">
+            <input type="checkbox" checked={includeArrived} onChange={(e) => setIncludeArrived(e.target.checked)} className="h-4 w-4 accent-red-600" />
+            {i18n._('{arrived, plural, one {Also cancel the visit of the rep who has arrived} other {Also cancel the visits of the # reps who have arrived}}', {
+              arrived,
+            })}
+          </label>
+        </div>
+      )}
       {error && (
         <p role="alert" className="mt-3 text-sm font-medium text-red-600 dark:text-red-400">
           {i18n._(error)}

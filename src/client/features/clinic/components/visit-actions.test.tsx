@@ -53,6 +53,10 @@ describe("a visit's buttons (decision 041)", () => {
     const user = userEvent.setup();
     open();
     await user.click(screen.getByRole('button', { name: "Mark Ravi Sharma's visit completed" }));
+    // Asks first (decision 046): nothing is sent until the clinic confirms.
+    const dialog = await screen.findByRole('dialog', { name: "Mark Ravi Sharma's visit completed?" });
+    expect(calls).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Mark completed' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Visit marked completed');
     expect(calls).toEqual([{ url: '/api/clinic/appointments/42/status', body: { status: 'completed' } }]);
   });
@@ -92,5 +96,51 @@ describe("a visit's buttons (decision 041)", () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent(VISIT_STATUS_MESSAGES.cancelled);
     expect(calls).toEqual([{ url: '/api/clinic/appointments/42/status', body: { status: 'cancelled', reason: 'Doctor has some important work till 5 pm' } }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('No-show asks first and Go Back sends nothing; a rep who checked in has no No-show button', async () => {
+    const calls = server();
+    const user = userEvent.setup();
+    const { unmount } = open();
+    await user.click(screen.getByRole('button', { name: "Mark Ravi Sharma's visit as no-show" }));
+    const dialog = await screen.findByRole('dialog', { name: "Mark Ravi Sharma's visit as no-show?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Go Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toHaveLength(0);
+    unmount();
+
+    renderWithApp(<VisitActions clinicId={3} visit={{ ...ravi, checked_in_at: '2026-11-24T05:50:00.000Z' }} today={today} />);
+    expect(screen.getByRole('button', { name: "Mark Ravi Sharma's visit completed" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "Mark Ravi Sharma's visit as no-show" })).toBeNull();
+  });
+
+  it('offers Undo for 10 minutes after the clinic marked the outcome, and sends it', async () => {
+    const marked = { ...ravi, status: 'completed' as const, outcome_by: 'clinic', outcome_at: new Date(Date.now() - 9 * 60_000).toISOString() };
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        return json(
+          visitStatusChangedResponseSchema.parse({ message: VISIT_STATUS_MESSAGES.undone, appointment: { ...ravi, outcome_at: null, outcome_by: null } }),
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    const { unmount } = renderWithApp(<VisitActions clinicId={3} visit={marked} today={today} />);
+    await user.click(screen.getByRole('button', { name: "Undo the outcome of Ravi Sharma's visit" }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Outcome undone');
+    expect(calls).toEqual(['/api/clinic/appointments/42/undo-outcome']);
+    unmount();
+
+    // Eleven minutes on, or marked by the end-of-day close: no Undo.
+    for (const visit of [
+      { ...marked, outcome_at: new Date(Date.now() - 11 * 60_000).toISOString() },
+      { ...marked, outcome_by: 'system' },
+    ]) {
+      const shown = renderWithApp(<VisitActions clinicId={3} visit={visit} today={today} />);
+      expect(screen.queryByRole('button', { name: "Undo the outcome of Ravi Sharma's visit" })).toBeNull();
+      shown.unmount();
+    }
   });
 });

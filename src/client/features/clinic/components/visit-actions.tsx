@@ -1,13 +1,29 @@
-import { useState } from 'react';
+import { Undo2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api';
 import { i18n, useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import type { ClinicStatusMove } from '../../../../shared/booking/visit-status';
+import { canUndoOutcome, OUTCOME_UNDO_MS, type ClinicStatusMove } from '../../../../shared/booking/visit-status';
 import type { ClinicAppointment } from '../../../../shared/schemas/clinic';
 import { useChangeVisitStatus } from '../api/change-visit-status';
+import { useUndoVisitOutcome } from '../api/undo-visit-outcome';
 import { visitMoves } from '../lib/visit-moves';
 import { DeclineVisitDialog } from './decline-visit-dialog';
+import { OutcomeConfirmDialog } from './outcome-confirm-dialog';
+
+/** True while the clinic's Completed or No-show can be undone; re-renders when the 10 minutes end (decision 046). */
+function useUndoable(visit: ClinicAppointment): boolean {
+  const [now, setNow] = useState(() => new Date());
+  const undoable = canUndoOutcome(visit, now);
+  useEffect(() => {
+    if (!undoable || !visit.outcome_at) return;
+    const left = new Date(visit.outcome_at).getTime() + OUTCOME_UNDO_MS - Date.now();
+    const timer = setTimeout(() => setNow(new Date()), Math.max(0, left) + 500);
+    return () => clearTimeout(timer);
+  }, [undoable, visit.outcome_at]);
+  return undoable;
+}
 
 /** Each button's short word, and its name for a screen reader, which says whose visit (WCAG 2.5.3: the word is in it). */
 const BUTTONS: Record<ClinicStatusMove, { text: string; name: (rep: string) => string; variant: 'primary' | 'secondary' }> = {
@@ -19,15 +35,19 @@ const BUTTONS: Record<ClinicStatusMove, { text: string; name: (rep: string) => s
 
 /**
  * The clinic's moves on one visit, only those the shared rule allows today (decision 041): Confirm, Decline (asks a
- * reason), Completed, No-show. The server's message is the toast either way.
+ * reason), Completed and No-show (each asks first; No-show not for a rep who checked in), and Undo for 10 minutes after
+ * Completed or No-show (decision 046). The server's message is the toast either way.
  */
 export function VisitActions({ clinicId, visit, today }: { clinicId: number; visit: ClinicAppointment; today: string }) {
   useI18n(); // re-renders the buttons' words when the language changes
   const change = useChangeVisitStatus(clinicId);
+  const undo = useUndoVisitOutcome(clinicId);
   const [declining, setDeclining] = useState(false);
+  const [asking, setAsking] = useState<'completed' | 'no_show' | null>(null);
   const [sent, setSent] = useState<ClinicStatusMove | null>(null);
+  const undoable = useUndoable(visit);
   const moves = visitMoves(visit, today);
-  if (moves.length === 0 && !declining) return null;
+  if (moves.length === 0 && !declining && !undoable) return null;
 
   const move = (status: ClinicStatusMove, reason?: string) => {
     setSent(status);
@@ -37,11 +57,18 @@ export function VisitActions({ clinicId, visit, today }: { clinicId: number; vis
         onSuccess: ({ message }) => {
           toast({ title: message, variant: 'success' });
           setDeclining(false);
+          setAsking(null);
         },
         onError: (err) => toast({ title: i18n._('Visit not changed'), description: errorMessage(err, i18n._('Please try again.')), variant: 'destructive' }),
       },
     );
   };
+
+  const takeBack = () =>
+    undo.mutate(visit.id, {
+      onSuccess: ({ message }) => toast({ title: message, variant: 'success' }),
+      onError: (err) => toast({ title: i18n._('Visit not changed'), description: errorMessage(err, i18n._('Please try again.')), variant: 'destructive' }),
+    });
 
   // A named group: the table cell around it is then named 'Visit actions', not by every button's rep name, so the
   // rep's name names one cell of the row (the Medical Rep one).
@@ -55,14 +82,33 @@ export function VisitActions({ clinicId, visit, today }: { clinicId: number; vis
             size="sm"
             variant={b.variant}
             aria-label={b.name(visit.rep_name)}
-            loading={change.isPending && sent === to && to !== 'cancelled'}
+            loading={change.isPending && sent === to && to === 'confirmed'}
             disabled={change.isPending}
-            onClick={() => (to === 'cancelled' ? setDeclining(true) : move(to))}
+            onClick={() => (to === 'cancelled' ? setDeclining(true) : to === 'confirmed' ? move(to) : setAsking(to))}
           >
             {i18n._(b.text)}
           </Button>
         );
       })}
+      {undoable && (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={i18n._("Undo the outcome of {rep}'s visit", { rep: visit.rep_name })}
+          loading={undo.isPending}
+          onClick={takeBack}
+        >
+          <Undo2 className="h-4 w-4" aria-hidden />
+          {i18n._('Undo')}
+        </Button>
+      )}
+      <OutcomeConfirmDialog
+        visit={visit}
+        outcome={asking}
+        pending={change.isPending && sent === asking}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => asking && move(asking)}
+      />
       <DeclineVisitDialog
         visit={visit}
         open={declining}

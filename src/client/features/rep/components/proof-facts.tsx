@@ -36,6 +36,10 @@ export function ProofFacts({ visit: v }: { visit: ProvenVisit }) {
       </Fact>
       <Fact label={i18n._('Visit time')}>{v.startTime ?? i18n._('No fixed time (any time that day)')}</Fact>
       <Fact label={i18n._('Checked in at reception')}>{i18n._('{time} IST', { time: timeInIndia(new Date(v.checkedInAt)) })}</Fact>
+      {/* An offline check-in reached RepVisit later: the proof names when RepVisit accepted it (docs/decisions/046). */}
+      {v.checkInReceivedAt && v.checkInReceivedAt !== v.checkedInAt && (
+        <Fact label={i18n._('Check-in accepted by RepVisit')}>{i18n._('{time} IST', { time: timeInIndia(new Date(v.checkInReceivedAt)) })}</Fact>
+      )}
       <Fact label={i18n._('Proof issued')}>
         {i18n._('{date} at {time} IST', { date: formatDisplayDate(todayInIndia(new Date(v.issuedAt))), time: timeInIndia(new Date(v.issuedAt)) })}
       </Fact>
