@@ -38,4 +38,5 @@ export const clinicVisitColumns = {
   contact_number: medicalReps.phone,
   status: a.status,
   checked_in_at: isoInstant(a.checkedInAt),
+  requires_approval: a.awaitsConfirmation,
 };

@@ -247,6 +247,8 @@ export const clinicAppointmentSchema = z.object({
   status: z.enum(VISIT_STATUSES),
   /** When the rep checked in at reception, ISO instant; null before (docs/decisions/041). */
   checked_in_at: z.string().nullable(),
+  /** Booked while the doctor's 'Confirm each booking' was on: 'booked' reads 'Awaiting confirmation' (decision 053). */
+  requires_approval: z.boolean(),
 });
 export type ClinicAppointment = z.infer<typeof clinicAppointmentSchema>;
 

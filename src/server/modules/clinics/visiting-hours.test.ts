@@ -95,6 +95,7 @@ describeEachDatabase('visiting hours: visits outside new windows, kept or cancel
       contact_number: reps[2]!.phone,
       status: 'booked',
       checked_in_at: null,
+      requires_approval: false,
     });
 
     // A visit length that no longer starts a visit at 15:45 or 16:15 (15:30, 15:50, 16:10).

@@ -26,6 +26,7 @@ const ravi: ClinicAppointment = {
   contact_number: '9876500001',
   status: 'booked',
   checked_in_at: null,
+  requires_approval: false,
 };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
