@@ -1,3 +1,4 @@
+import { LIMITS } from '../constants';
 import type { IsoDate } from '../dates';
 
 // A visit's life after booking (docs/decisions/041-visit-outcomes-and-proof.md): the clinic confirms or declines it,
@@ -23,6 +24,7 @@ export const VISIT_STATUS_MESSAGES = {
   outcomeOnlyActive: /*i18n*/ 'Only a booked or confirmed visit can be marked completed or no-show.',
   outcomeNotBefore: /*i18n*/ 'A visit can be marked completed or no-show only on or after its date.',
   reasonRequired: /*i18n*/ 'Please give a reason for declining this visit.',
+  reasonTooShort: /*i18n*/ 'The reason must be at least 3 characters.',
 } as const;
 
 export const CHECK_IN_MESSAGES = {
@@ -55,6 +57,9 @@ export function checkClinicStatusMove(o: { from: string; to: ClinicStatusMove; d
       if (!active) return refuse(VISIT_STATUS_MESSAGES.cancelOnlyActive);
       if (o.date < o.today) return refuse(VISIT_STATUS_MESSAGES.cancelNotPast);
       if (!o.reason || o.reason.trim() === '') return { ok: false, code: 'reason_required', message: VISIT_STATUS_MESSAGES.reasonRequired, status: 400 };
+      // The rep reads the reason: a letter or two says nothing (decision 053).
+      if (o.reason.trim().length < LIMITS.declineReasonMin)
+        return { ok: false, code: 'reason_required', message: VISIT_STATUS_MESSAGES.reasonTooShort, status: 400 };
       return { ok: true };
     case 'completed':
     case 'no_show':

@@ -212,6 +212,10 @@ describeEachDatabase(
           expect(res.statusCode).toBe(400);
           expect(res.json()).toEqual({ message: VISIT_STATUS_MESSAGES.reasonRequired, code: 'reason_required' });
         }
+        // decision 053: a reason the rep can read, at least 3 characters.
+        const short = await move(visit.id, { status: 'cancelled', reason: ' ok ' }, w.cookie);
+        expect(short.statusCode).toBe(400);
+        expect(short.json()).toEqual({ message: VISIT_STATUS_MESSAGES.reasonTooShort, code: 'reason_required' });
         expect((await row(visit.id)).status).toBe('booked');
 
         const past = await visitOf(w, r, YESTERDAY);
