@@ -73,7 +73,9 @@ test('at 360 px: book today, check in with the clinic code, the clinic completes
   await chooseDoctorAndClinic(rep, { doctorLabel: `Dr. ${clinic.doctorName}`, clinicName: clinic.clinicName });
   await rep.getByRole('grid').locator(`[data-date="${today}"]`).click();
   await rep.getByRole('button', { name: 'Book Appointment', exact: true }).click();
-  await expect(rep.getByTestId('toast')).toContainText('Appointment Booked');
+  // The screen says what the e-mail says: the clinic confirms this doctor's bookings (decision 053).
+  await expect(rep.getByTestId('toast')).toContainText('Appointment booked, awaiting confirmation');
+  await expect(rep.getByTestId('toast')).toContainText('The clinic will confirm the visit');
 
   // The doctor confirms bookings: the rep reads 'Awaiting confirmation' until the clinic confirms.
   await rep.getByRole('tab', { name: 'My Appointments' }).click();

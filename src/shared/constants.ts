@@ -109,6 +109,23 @@ export const CANCELLATION_REASONS = [
   /*i18n*/ 'Doctor is leaving for conference',
 ] as const;
 
+// Quick picks that fit each action (decision 053): the spec's texts where they fit, a few of our own where none does.
+// Declining one rep's visit: the clinic is not closed for everyone, so not 'Clinic will be closed today'.
+export const DECLINE_REASONS = [
+  /*i18n*/ 'Doctor has some important work',
+  /*i18n*/ 'Doctor is leaving for conference',
+  /*i18n*/ 'The doctor is not seeing reps at this time. Please book another date.',
+] as const;
+// A doctor's leave planned ahead (decision 040).
+export const DOCTOR_LEAVE_REASONS = [
+  /*i18n*/ 'Doctor is on leave',
+  /*i18n*/ 'Doctor has some important work',
+  /*i18n*/ 'Doctor is leaving for conference',
+] as const;
+// A whole-clinic closure: the spec's 'Clinic will be closed today' for today alone; 'today' does not fit a later date.
+export const CLINIC_CLOSURE_REASONS = [/*i18n*/ 'Clinic will be closed', /*i18n*/ 'Clinic holiday'] as const;
+export const CLINIC_CLOSED_TODAY_REASONS = [/*i18n*/ 'Clinic will be closed today', /*i18n*/ 'Clinic holiday'] as const;
+
 // spec part 1, 9 and part 2, 9.
 export const LIMITS = {
   clinicNameMin: 3,
@@ -116,6 +133,7 @@ export const LIMITS = {
   phoneMin: 10,
   passwordMin: 8,
   otpLength: 6,
+  declineReasonMin: 3,
   registrationOtpMinutes: 15,
   registrationOtpAttempts: 3,
   profileOtpMinutes: 10,

@@ -287,6 +287,11 @@ export const doctorAppointments = pgTable(
     cancelledAt: ts('cancelled_at'),
     /** When the clinic confirmed the visit (docs/decisions/041). */
     confirmedAt: ts('confirmed_at'),
+    /**
+     * The doctor's 'Confirm each booking' was on when this visit was booked (or moved): while 'booked' it reads
+     * 'Awaiting confirmation'. Per visit, so ticking the box later changes no visit booked before (decision 053).
+     */
+    awaitsConfirmation: boolean('awaits_confirmation').notNull().default(false),
     /** When the rep checked in at reception with the clinic's code: the instant the code was typed, also offline. */
     checkedInAt: ts('checked_in_at'),
     /** When that check-in reached the server: later than checked_in_at for one typed offline (docs/decisions/046). */

@@ -41,4 +41,5 @@ export const clinicVisitColumns = {
   check_in_received_at: isoInstant(a.checkInReceivedAt),
   outcome_at: isoInstant(a.outcomeAt),
   outcome_by: a.outcomeBy,
+  requires_approval: a.awaitsConfirmation,
 };

@@ -77,7 +77,8 @@ describe('the clinic moves a visit (checkClinicStatusMove)', () => {
     const oracle = (from: string, to: ClinicStatusMove, date: string, reason: string | null): 200 | 400 | 409 => {
       const active = from === 'booked' || from === 'confirmed';
       if (to === 'confirmed') return from === 'booked' ? 200 : 409;
-      if (to === 'cancelled') return !active || date < TODAY ? 409 : reason?.trim() ? 200 : 400;
+      // A reason of at least 3 characters once trimmed (decision 053).
+      if (to === 'cancelled') return !active || date < TODAY ? 409 : (reason?.trim().length ?? 0) >= 3 ? 200 : 400;
       return active && date <= TODAY ? 200 : 409;
     };
     fc.assert(

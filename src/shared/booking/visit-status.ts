@@ -1,3 +1,4 @@
+import { LIMITS } from '../constants';
 import type { IsoDate } from '../dates';
 
 // A visit's life after booking (docs/decisions/041-visit-outcomes-and-proof.md): the clinic confirms or declines it,
@@ -27,6 +28,7 @@ export const VISIT_STATUS_MESSAGES = {
   undone: /*i18n*/ 'Outcome undone',
   undoOnlyOutcome: /*i18n*/ 'Only a visit the clinic marked completed or no-show can be undone.',
   undoExpired: /*i18n*/ 'An outcome can be undone only within 10 minutes of marking it.',
+  reasonTooShort: /*i18n*/ 'The reason must be at least 3 characters.',
 } as const;
 
 /** How long the clinic may take back a Completed or No-show it marked (docs/decisions/046). */
@@ -95,6 +97,9 @@ export function checkClinicStatusMove(o: {
       if (!active) return refuse(VISIT_STATUS_MESSAGES.cancelOnlyActive);
       if (o.date < o.today) return refuse(VISIT_STATUS_MESSAGES.cancelNotPast);
       if (!o.reason || o.reason.trim() === '') return { ok: false, code: 'reason_required', message: VISIT_STATUS_MESSAGES.reasonRequired, status: 400 };
+      // The rep reads the reason: a letter or two says nothing (decision 053).
+      if (o.reason.trim().length < LIMITS.declineReasonMin)
+        return { ok: false, code: 'reason_required', message: VISIT_STATUS_MESSAGES.reasonTooShort, status: 400 };
       return { ok: true };
     case 'completed':
     case 'no_show':

@@ -202,6 +202,8 @@ export const bookedAppointmentSchema = z.object({
   clinic_name: z.string(),
   rep_id: z.number(),
   booked_at: z.string(),
+  /** Booked where the clinic confirms each booking: the rep reads 'Awaiting confirmation' (decisions 041, 053). */
+  requires_approval: z.boolean(),
 });
 export type BookedAppointment = z.infer<typeof bookedAppointmentSchema>;
 export const bookAppointmentResponseSchema = z.object({ message: z.string(), appointment: bookedAppointmentSchema });

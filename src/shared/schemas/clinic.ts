@@ -252,6 +252,8 @@ export const clinicAppointmentSchema = z.object({
   /** When and by whom (clinic | system) it was marked completed or no-show: the clinic may undo its own for 10 minutes. */
   outcome_at: z.string().nullable().optional(),
   outcome_by: z.string().nullable().optional(),
+  /** Booked while the doctor's 'Confirm each booking' was on: 'booked' reads 'Awaiting confirmation' (decision 053). */
+  requires_approval: z.boolean(),
 });
 export type ClinicAppointment = z.infer<typeof clinicAppointmentSchema>;
 

@@ -175,7 +175,17 @@ export async function moveVisit(tx: Tx, o: Parameters<typeof moveAppointment>[1]
 
 /** The visit as the booking answers it, with its token: its place in the day among `dayVisits` (docs/decisions/039). */
 export function bookedAppointmentOf(
-  row: { id: number; appointmentDate: string; startTime: string | null; status: string; doctorId: number; clinicId: number; repId: number; bookedAt: Date },
+  row: {
+    id: number;
+    appointmentDate: string;
+    startTime: string | null;
+    status: string;
+    doctorId: number;
+    clinicId: number;
+    repId: number;
+    bookedAt: Date;
+    awaitsConfirmation: boolean;
+  },
   link: BookableLink,
   dayVisits: readonly { id: number; startTime: string | null; bookedAt: Date | string; status: string }[],
 ): BookedAppointment {
@@ -193,6 +203,7 @@ export function bookedAppointmentOf(
     clinic_name: link.clinicName,
     rep_id: row.repId,
     booked_at: row.bookedAt.toISOString(),
+    requires_approval: row.status === 'booked' && row.awaitsConfirmation,
   };
 }
 
@@ -248,7 +259,15 @@ export async function placeVisit(
   const ctx = dayContext(deps, { link, day, repAppointments: o.repAppointments, now, exceptHold: o.exceptHold });
   const refusal = judgeVisit(ctx, day.date, o.startTime);
   if (refusal) return { refusal };
-  const row = await insertVisit(tx, { repId: rep.id, doctorId: day.doctorId, clinicId: day.clinicId, date: day.date, startTime: o.startTime ?? null, now });
+  const row = await insertVisit(tx, {
+    repId: rep.id,
+    doctorId: day.doctorId,
+    clinicId: day.clinicId,
+    date: day.date,
+    startTime: o.startTime ?? null,
+    awaitsConfirmation: link.requiresApproval,
+    now,
+  });
   if (row === 'time_taken') return { refusal: visitTimeTaken };
   if (!row) return { refusal: alreadyBooked };
   o.changed.add(...appointmentKeys({ repId: row.repId, clinicId: row.clinicId, doctorId: row.doctorId, date: row.appointmentDate }));

@@ -241,7 +241,10 @@ export function queryRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; d
 }
 
 /** Inserts a booking; null when the partial unique index (rep, doctor, date) already holds one. */
-export async function insertAppointment(tx: Tx, o: { repId: number; doctorId: number; clinicId: number; date: string; startTime: string | null; now: Date }) {
+export async function insertAppointment(
+  tx: Tx,
+  o: { repId: number; doctorId: number; clinicId: number; date: string; startTime: string | null; awaitsConfirmation: boolean; now: Date },
+) {
   const [row] = await tx
     .insert(doctorAppointments)
     .values({
@@ -251,6 +254,7 @@ export async function insertAppointment(tx: Tx, o: { repId: number; doctorId: nu
       appointmentDate: o.date,
       startTime: o.startTime,
       status: 'booked',
+      awaitsConfirmation: o.awaitsConfirmation,
       bookedAt: o.now,
       updatedAt: o.now,
     })
@@ -277,8 +281,6 @@ export async function isVisitTimeTaken(db: DbOrTx, o: { clinicId: number; doctor
   return !!row;
 }
 
-const settingsOfVisit = and(eq(clinicDoctorSettings.clinicId, doctorAppointments.clinicId), eq(clinicDoctorSettings.doctorId, doctorAppointments.doctorId));
-
 const appointmentView = {
   id: doctorAppointments.id,
   appointment_date: doctorAppointments.appointmentDate,
@@ -291,7 +293,8 @@ const appointmentView = {
   clinic_id: doctorAppointments.clinicId,
   doctor_id: doctorAppointments.doctorId,
   checked_in_at: isoInstant(doctorAppointments.checkedInAt),
-  requires_approval: sql<boolean>`coalesce(${clinicDoctorSettings.requiresApproval}, false)`,
+  // The visit's own flag, not the doctor's setting now: ticking 'Confirm each booking' changes no visit booked before (decision 053).
+  requires_approval: doctorAppointments.awaitsConfirmation,
 };
 
 /** The rep view (spec part 2, 3) of the rep's appointments from `fromDate` on, not cancelled, by date. */
@@ -310,7 +313,6 @@ export function queryRepUpcomingAppointments(db: DbOrTx, o: { repId: P<number>; 
     .from(doctorAppointments)
     .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
     .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
-    .leftJoin(clinicDoctorSettings, settingsOfVisit)
     .where(and(eq(doctorAppointments.repId, o.repId), gte(doctorAppointments.appointmentDate, o.fromDate), ne(doctorAppointments.status, 'cancelled')))
     .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.id));
 }
@@ -322,7 +324,6 @@ export function listRepsUpcomingAppointments(db: DbOrTx, repIds: number[], fromD
     .from(doctorAppointments)
     .innerJoin(doctors, eq(doctors.id, doctorAppointments.doctorId))
     .innerJoin(clinicUsers, eq(clinicUsers.id, doctorAppointments.clinicId))
-    .leftJoin(clinicDoctorSettings, settingsOfVisit)
     .where(and(inArray(doctorAppointments.repId, repIds), gte(doctorAppointments.appointmentDate, fromDate), ne(doctorAppointments.status, 'cancelled')))
     .orderBy(asc(doctorAppointments.appointmentDate), asc(doctorAppointments.id));
 }
@@ -391,6 +392,8 @@ export async function moveAppointment(tx: Tx, o: { id: number; date: string; sta
       startTime: o.startTime,
       revision: sql`${doctorAppointments.revision} + 1`,
       ...(o.backToBooked ? { status: 'booked', confirmedAt: null } : {}),
+      // A moved visit is a new booking of the day as the doctor's settings stand now (decision 053).
+      awaitsConfirmation: o.backToBooked,
       checkedInAt: null,
       bookedAt: o.now,
       updatedAt: o.now,

@@ -98,6 +98,7 @@ describeEachDatabase('visiting hours: visits outside new windows, kept or cancel
       check_in_received_at: null,
       outcome_at: null,
       outcome_by: null,
+      requires_approval: false,
     });
 
     // A visit length that no longer starts a visit at 15:45 or 16:15 (15:30, 15:50, 16:10).

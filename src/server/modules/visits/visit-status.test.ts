@@ -113,6 +113,7 @@ describeEachDatabase(
             check_in_received_at: null,
             outcome_at: null,
             outcome_by: null,
+            requires_approval: false,
           },
         });
         expect(await row(visit.id)).toMatchObject({ status: 'confirmed', outcomeAt: null, cancelledBy: null });
@@ -214,6 +215,10 @@ describeEachDatabase(
           expect(res.statusCode).toBe(400);
           expect(res.json()).toEqual({ message: VISIT_STATUS_MESSAGES.reasonRequired, code: 'reason_required' });
         }
+        // decision 053: a reason the rep can read, at least 3 characters.
+        const short = await move(visit.id, { status: 'cancelled', reason: ' ok ' }, w.cookie);
+        expect(short.statusCode).toBe(400);
+        expect(short.json()).toEqual({ message: VISIT_STATUS_MESSAGES.reasonTooShort, code: 'reason_required' });
         expect((await row(visit.id)).status).toBe('booked');
 
         const past = await visitOf(w, r, YESTERDAY);
@@ -450,6 +455,30 @@ describeEachDatabase(
         // Confirmed by the clinic: the rep hears it.
         expect((await move(res.json().appointment.id, { status: 'confirmed' }, w.cookie)).statusCode).toBe(200);
         await ctx.mailbox.waitFor(r.email, (m) => m.subject.startsWith('Appointment confirmed'));
+      });
+
+      it('ticking Confirm each booking later changes no visit booked before; new bookings await confirmation', async () => {
+        const w = await world();
+        const [before, after] = [await rep(), await rep()];
+        const old = (await book(w, before, TOMORROW)).json().appointment;
+        expect(old.requires_approval).toBe(false);
+        const saved = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/clinic/settings',
+          headers: { cookie: w.cookie },
+          payload: { clinicId: w.clinic.id, doctorId: w.doctor.id, maxSlots: 20, callFrequency: 7, availableDays: EVERY_DAY, requiresApproval: true },
+        });
+        expect(saved.json()).toMatchObject({ message: 'Settings saved successfully' });
+        // decision 053: the rep booked before still reads 'Booked', in their list and in the clinic's day view.
+        expect(await repList(before)).toMatchObject([{ id: old.id, status: 'booked', requires_approval: false }]);
+        const res = await book(w, after, TOMORROW);
+        expect(res.json().appointment).toMatchObject({ status: 'booked', requires_approval: true });
+        expect(await repList(after)).toMatchObject([{ status: 'booked', requires_approval: true }]);
+        const day = await dayView(w, TOMORROW);
+        expect(day.map((v) => [v.id, (v as { requires_approval?: boolean }).requires_approval])).toEqual([
+          [old.id, false],
+          [res.json().appointment.id, true],
+        ]);
       });
 
       it('reads as before where it does not', async () => {

@@ -21,12 +21,12 @@ function visit(over: Partial<ClinicAppointment>): ClinicAppointment {
     contact_number: '9876500001',
     status: 'booked',
     checked_in_at: null,
+    requires_approval: false,
     ...over,
   };
 }
 
-const show = (appointments: ClinicAppointment[], o: { requiresApproval?: boolean } = {}) =>
-  renderWithApp(<AppointmentList appointments={appointments} clinicId={3} today={today} requiresApproval={o.requiresApproval} />);
+const show = (appointments: ClinicAppointment[]) => renderWithApp(<AppointmentList appointments={appointments} clinicId={3} today={today} />);
 
 /** The visible words of the buttons in the table row of `rep`. */
 const buttonsOf = (rep: string) =>
@@ -114,10 +114,12 @@ describe("the clinic's moves on a visit (decision 041)", () => {
     }
   });
 
-  it("shows 'Arrived HH:MM' in Indian time once the rep checked in, and 'Awaiting confirmation' where the doctor confirms", () => {
-    show([visit({ id: 1, checked_in_at: '2026-11-24T10:12:30.000Z' }), visit({ id: 2, rep_name: 'Later Rep' })], { requiresApproval: true });
+  it("shows 'Arrived HH:MM' in Indian time once the rep checked in, and 'Awaiting confirmation' for a visit booked to be confirmed", () => {
+    // decision 053: per visit; one booked before the doctor's 'Confirm each booking' reads 'Booked'.
+    show([visit({ id: 1, checked_in_at: '2026-11-24T10:12:30.000Z' }), visit({ id: 2, rep_name: 'Later Rep', requires_approval: true })]);
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Arrived 15:42');
+    expect(rows[0]).toHaveTextContent('Booked');
     expect(rows[1]).not.toHaveTextContent('Arrived');
     expect(rows[1]).toHaveTextContent('Awaiting confirmation');
     expect(within(screen.getByRole('list', { name: 'Appointments' })).getAllByRole('listitem')[0]).toHaveTextContent('Arrived 15:42');

@@ -11,7 +11,7 @@ import { VisitActions } from './visit-actions';
 
 const statusTone = { booked: 'info', confirmed: 'success', completed: 'neutral', no_show: 'danger', cancelled: 'danger' } as const;
 
-/** 'Awaiting confirmation' for a booked visit where the doctor confirms each booking (decision 041). */
+/** 'Awaiting confirmation' for a visit booked while the doctor confirmed each booking (decisions 041, 053). */
 function StatusBadge({ status, requiresApproval }: { status: ClinicAppointment['status']; requiresApproval: boolean }) {
   const { i18n } = useI18n();
   const tone = status === 'booked' && requiresApproval ? 'warning' : (statusTone[status] ?? 'danger');
@@ -54,17 +54,7 @@ function VisitPlace({ appointment, className }: { appointment: ClinicAppointment
  * (Token / Time, Date, Medical Rep, Contact, Actions), cards in the same order on phones. Each visit has the
  * clinic's moves the shared rule allows today (decision 041).
  */
-export function AppointmentList({
-  appointments,
-  clinicId,
-  today,
-  requiresApproval = false,
-}: {
-  appointments: ClinicAppointment[];
-  clinicId: number;
-  today: string;
-  requiresApproval?: boolean;
-}) {
+export function AppointmentList({ appointments, clinicId, today }: { appointments: ClinicAppointment[]; clinicId: number; today: string }) {
   const { i18n } = useI18n();
   return (
     <>
@@ -98,7 +88,7 @@ export function AppointmentList({
               <td className="py-3 pe-4 align-top">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium text-slate-900 dark:text-slate-100">{a.rep_name}</span>
-                  <StatusBadge status={a.status} requiresApproval={requiresApproval} />
+                  <StatusBadge status={a.status} requiresApproval={a.requires_approval} />
                   <Arrived at={a.checked_in_at} receivedAt={a.check_in_received_at} />
                 </div>
                 <div className="text-slate-600 dark:text-slate-400">{a.company_name}</div>
@@ -128,7 +118,7 @@ export function AppointmentList({
                     : 'bg-teal-50 text-teal-800 dark:bg-teal-900/40 dark:text-teal-200',
                 )}
               />
-              <StatusBadge status={a.status} requiresApproval={requiresApproval} />
+              <StatusBadge status={a.status} requiresApproval={a.requires_approval} />
             </div>
             <div className="mt-2 min-w-0">
               <p className="font-medium text-slate-900 dark:text-slate-100">{a.rep_name}</p>

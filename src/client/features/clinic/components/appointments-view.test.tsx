@@ -26,6 +26,7 @@ const visit: ClinicAppointment = {
   contact_number: '9876500001',
   status: 'booked',
   checked_in_at: null,
+  requires_approval: false,
 };
 const doctor = { id: 2, name: 'Asha Rao', specialty: 'Cardiology', city: 'Srinagar', state: 'Jammu and Kashmir' };
 

@@ -9,7 +9,6 @@ import { toast } from '../../../lib/toast';
 import { addDays, formatDisplayDate, todayInIndia } from '../../../../shared/dates';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { useDoctorAppointments } from '../api/get-doctor-appointments';
-import { useDoctorSettings } from '../api/get-doctor-settings';
 import { AppointmentList } from './appointment-list';
 import { CancelTodayDialog } from './cancel-today-dialog';
 
@@ -23,8 +22,6 @@ export function AppointmentsView({ clinicId, doctor }: { clinicId: number; docto
   const [date, setDate] = useState(today);
   const [confirming, setConfirming] = useState(false);
   const query = useDoctorAppointments(clinicId, doctor?.id, date);
-  // A doctor who confirms each booking: their booked visits read 'Awaiting confirmation' (decision 041).
-  const requiresApproval = useDoctorSettings(clinicId, doctor?.id).data?.requiresApproval ?? false;
 
   useEffect(() => {
     if (query.isError) toast({ title: i18n._('Error'), description: i18n._('Failed to load doctor appointments. Please try again.'), variant: 'destructive' });
@@ -87,7 +84,7 @@ export function AppointmentsView({ clinicId, doctor }: { clinicId: number; docto
           <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{i18n._('No appointments found for {date}.', { date: shownDate })}</p>
         ) : (
           <div className={query.isSettling ? 'opacity-60 transition-opacity' : undefined}>
-            <AppointmentList appointments={appointments} clinicId={clinicId} today={today} requiresApproval={requiresApproval} />
+            <AppointmentList appointments={appointments} clinicId={clinicId} today={today} />
           </div>
         )}
       </div>

@@ -42,7 +42,9 @@ describe("Call Preferences: 'Confirm each booking'", () => {
     renderWithApp(<CallPreferencesForm clinicId={4} doctor={doctor} initial={initial} />);
     const box = screen.getByRole('checkbox', { name: 'Confirm each booking' });
     expect(box).not.toBeChecked();
-    expect(box).toHaveAccessibleDescription('New bookings wait for your confirmation; reps see them as Awaiting confirmation.');
+    expect(box).toHaveAccessibleDescription(
+      'New bookings wait for your confirmation; reps see them as Awaiting confirmation. Visits booked before stay as they are.',
+    );
 
     await user.click(box);
     expect(box).toBeChecked();

@@ -5,7 +5,7 @@ import { useI18n } from '../../../lib/i18n';
 
 /**
  * 'Confirm each booking' of a doctor's call settings (decision 041): new bookings then wait for the clinic's
- * confirmation, and reps read 'Awaiting confirmation'. The hint is the box's description for screen readers.
+ * confirmation, and reps read 'Awaiting confirmation'; visits booked before are left as they are (decision 053). The hint is the box's description for screen readers.
  */
 export function ConfirmBookingsField({ checked, onCheckedChange }: { checked: boolean; onCheckedChange: (checked: boolean) => void }) {
   const { i18n } = useI18n();
@@ -28,7 +28,7 @@ export function ConfirmBookingsField({ checked, onCheckedChange }: { checked: bo
           {i18n._('Confirm each booking')}
         </label>
         <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
-          {i18n._('New bookings wait for your confirmation; reps see them as Awaiting confirmation.')}
+          {i18n._('New bookings wait for your confirmation; reps see them as Awaiting confirmation. Visits booked before stay as they are.')}
         </p>
       </div>
     </div>

@@ -8,19 +8,25 @@ import { Dialog } from '../../../components/ui/dialog';
 import { useI18n } from '../../../lib/i18n';
 import { visitDateText } from '../../../../shared/booking/visit-label';
 import { VISIT_STATUS_MESSAGES } from '../../../../shared/booking/visit-status';
-import { CANCELLATION_REASONS } from '../../../../shared/constants';
+import { DECLINE_REASONS, LIMITS } from '../../../../shared/constants';
 import type { ClinicAppointment } from '../../../../shared/schemas/clinic';
 import { visitStatusChangeSchema } from '../../../../shared/schemas/visits';
 
 const REASON_MAX = 200;
-// The shared request's reason (trimmed, at most 200 characters), required here: declining needs one (decision 041).
-const declineFormSchema = z.object({ reason: visitStatusChangeSchema.shape.reason.unwrap().min(1, VISIT_STATUS_MESSAGES.reasonRequired) });
+// The shared request's reason (trimmed, at most 200 characters), required here: declining needs one (decision 041),
+// of at least 3 characters as the server's rule (decision 053).
+const declineFormSchema = z.object({
+  reason: visitStatusChangeSchema.shape.reason
+    .unwrap()
+    .min(1, VISIT_STATUS_MESSAGES.reasonRequired)
+    .min(LIMITS.declineReasonMin, VISIT_STATUS_MESSAGES.reasonTooShort),
+});
 type DeclineForm = z.infer<typeof declineFormSchema>;
 
 const field =
   'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-teal-600 focus:outline-none focus:ring-2 focus:ring-teal-600/30 aria-[invalid=true]:border-red-500 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100';
 
-/** Declines one visit with a reason the rep is e-mailed (decision 041); the spec's cancellation reasons are quick picks. */
+/** Declines one visit with a reason the rep is e-mailed (decision 041); quick picks that fit one visit (decision 053). */
 export function DeclineVisitDialog({
   visit,
   open,
@@ -82,7 +88,7 @@ export function DeclineVisitDialog({
           <span id={`${id}-picks`} className="text-xs text-slate-500 dark:text-slate-400">
             {i18n._('Quick picks:')}
           </span>
-          {CANCELLATION_REASONS.map((r) => {
+          {DECLINE_REASONS.map((r) => {
             // The pick fills the field in the language on screen: the clinic sees, and may edit, what the rep will read.
             const text = i18n._(r);
             const chosen = reason.trim() === text;

@@ -154,6 +154,8 @@ export function LeaveForm({
           ref={reasonRef}
           value={draft.reason}
           error={errorOf('reason')}
+          wholeClinic={draft.who === WHOLE_CLINIC}
+          todayOnly={draft.from === today && (draft.to || draft.from) === today}
           onChange={(reason) => change({ reason })}
           onBlur={() => touch('reason')}
         />

@@ -78,6 +78,9 @@ describe('Leave & Holidays', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: from } });
     expect(screen.getByLabelText('To')).toHaveValue(from);
     fireEvent.change(screen.getByLabelText('To'), { target: { value: to } });
+    // A doctor's leave offers the doctor's picks, not the clinic's closing (decision 053).
+    expect(screen.queryByRole('button', { name: 'Clinic will be closed today' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Doctor is on leave' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Doctor is leaving for conference' }));
     expect(screen.getByLabelText('Reason')).toHaveValue('Doctor is leaving for conference');
     expect(screen.getByRole('button', { name: 'Doctor is leaving for conference' })).toHaveAttribute('aria-pressed', 'true');

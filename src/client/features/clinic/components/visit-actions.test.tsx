@@ -26,6 +26,7 @@ const ravi: ClinicAppointment = {
   contact_number: '9876500001',
   status: 'booked',
   checked_in_at: null,
+  requires_approval: false,
 };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -87,6 +88,13 @@ describe("a visit's buttons (decision 041)", () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent(VISIT_STATUS_MESSAGES.reasonRequired);
     expect(calls).toHaveLength(0);
     expect(reason).toHaveAttribute('maxLength', '200');
+    // Two letters say nothing to the rep (decision 053); and the picks fit one visit: the clinic is not closed.
+    await user.clear(reason);
+    await user.type(reason, 'ok');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline visit' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(VISIT_STATUS_MESSAGES.reasonTooShort);
+    expect(calls).toHaveLength(0);
+    expect(within(dialog).queryByRole('button', { name: 'Clinic will be closed today' })).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Doctor has some important work' }));
     expect(reason).toHaveValue('Doctor has some important work');

@@ -88,7 +88,16 @@ export function DoctorAvailability({
             setSelected(null);
             return;
           }
-          toast({ title: i18n._('Appointment Booked'), description: bookedText(res, name), variant: 'success' });
+          // Where the clinic confirms each booking the screen says so, as the booking e-mail does (decisions 041, 053).
+          toast(
+            res.appointment.requires_approval
+              ? {
+                  title: i18n._('Appointment booked, awaiting confirmation'),
+                  description: `${bookedText(res, name)} ${i18n._('The clinic will confirm the visit, and we will e-mail you when it does.')}`,
+                  variant: 'success',
+                }
+              : { title: i18n._('Appointment Booked'), description: bookedText(res, name), variant: 'success' },
+          );
           setSelected(null);
         },
         onError: (err) => {
