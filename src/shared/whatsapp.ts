@@ -21,6 +21,14 @@ export const WHATSAPP_CODE_MINUTES = 10;
 export const WHATSAPP_CODE_MAX_ATTEMPTS = 5;
 
 /**
+ * How many code messages may go out (docs/decisions/048): each is a message the business pays for, to a number the
+ * caller typed. Counted in any 24 hours from the outbox's rows, so neither a new sign-in nor a restart resets them.
+ */
+export const WHATSAPP_CODES_PER_NUMBER_PER_DAY = 3;
+export const WHATSAPP_CODES_PER_ACCOUNT_PER_DAY = 5;
+export const WHATSAPP_CODE_INTERVAL_SECONDS = 60;
+
+/**
  * The number WhatsApp messages go to: international form without '+' (WhatsApp's `to`), e.g. 919876543210, from
  * what a person typed or a stored phone (an Indian 10-digit number gains 91, as canonicalPhone does). Null when it
  * is not a plausible mobile number in international form (8 to 15 digits, E.164, not starting with 0).
