@@ -15,7 +15,7 @@ export function isWhatsAppStopWord(text: string): boolean {
   return (WHATSAPP_STOP_WORDS as readonly string[]).includes(text.trim().toUpperCase());
 }
 
-/** A number code's length and life (docs/decisions/044, another number). */
+/** A number code's length and life (docs/decisions/044, 048: every number is confirmed with one). */
 export const WHATSAPP_CODE_LENGTH = 6;
 export const WHATSAPP_CODE_MINUTES = 10;
 export const WHATSAPP_CODE_MAX_ATTEMPTS = 5;

@@ -129,7 +129,8 @@ export async function applyWhatsAppChange(deps: Pick<Deps, 'clock'>, tx: Tx, cha
 
 /**
  * POST /api/whatsapp/number-code: a 6-digit code to `phone` on WhatsApp (the authentication template), kept hashed
- * for WHATSAPP_CODE_MINUTES; a newer code replaces the account's earlier one, sent or not.
+ * for WHATSAPP_CODE_MINUTES; a newer code replaces the account's earlier one, sent or not. Within the limits of
+ * reserveCodeSend (docs/decisions/048), else 429.
  */
 export async function sendWhatsAppNumberCode(
   deps: ConsentDeps & Pick<Deps, 'outbox'>,
