@@ -123,6 +123,7 @@ export const ERROR_MESSAGES = {
   whatsapp_code_required: /*i18n*/ 'We sent a code to this number on WhatsApp. Please enter it to confirm the number.',
   whatsapp_code_invalid: /*i18n*/ 'Invalid code. Please enter the code we sent to this number on WhatsApp.',
   whatsapp_code_expired: /*i18n*/ 'This code has expired. Please ask for a new one.',
+  whatsapp_too_many_codes: /*i18n*/ 'Too many WhatsApp codes were asked for. Please use the latest code we sent, or try again later.',
 
   // --- the admin team: named admins, two-factor sign-in (docs/decisions/042-admin-team.md) -----------------
   admin_team_required: /*i18n*/ 'Sign in with your e-mail address, password and authenticator code.',

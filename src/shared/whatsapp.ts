@@ -15,10 +15,18 @@ export function isWhatsAppStopWord(text: string): boolean {
   return (WHATSAPP_STOP_WORDS as readonly string[]).includes(text.trim().toUpperCase());
 }
 
-/** A number code's length and life (docs/decisions/044, another number). */
+/** A number code's length and life (docs/decisions/044, 048: every number is confirmed with one). */
 export const WHATSAPP_CODE_LENGTH = 6;
 export const WHATSAPP_CODE_MINUTES = 10;
 export const WHATSAPP_CODE_MAX_ATTEMPTS = 5;
+
+/**
+ * How many code messages may go out (docs/decisions/048): each is a message the business pays for, to a number the
+ * caller typed. Counted in any 24 hours from the outbox's rows, so neither a new sign-in nor a restart resets them.
+ */
+export const WHATSAPP_CODES_PER_NUMBER_PER_DAY = 3;
+export const WHATSAPP_CODES_PER_ACCOUNT_PER_DAY = 5;
+export const WHATSAPP_CODE_INTERVAL_SECONDS = 60;
 
 /**
  * The number WhatsApp messages go to: international form without '+' (WhatsApp's `to`), e.g. 919876543210, from

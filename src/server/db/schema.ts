@@ -636,6 +636,10 @@ export const outbox = pgTable(
       .on(t.providerMessageId)
       .where(sql`provider_message_id is not null`),
     index('outbox_channel_id_idx').on(t.channel, t.id),
+    // The WhatsApp codes sent to a number in the last day, from any account (docs/decisions/048: its daily limit).
+    index('outbox_whatsapp_code_phone_idx')
+      .on(t.recipientPhone, t.queuedAt)
+      .where(sql`template_type = 'whatsapp_code'`),
   ],
 );
 
@@ -653,7 +657,7 @@ export const whatsappConsents = pgTable(
     action: text('action').notNull(), // opt_in | opt_out
     /** opt_in: the exact wording shown; opt_out: how (settings | stop_reply) */
     wording: text('wording'),
-    source: text('source').notNull(), // settings | stop_reply
+    source: text('source').notNull(), // settings | stop_reply | proof_required (migration 0028, docs/decisions/048)
     createdAt: createdAt(),
   },
   (t) => [

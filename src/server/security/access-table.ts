@@ -97,7 +97,7 @@ export const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=123' }),
     expect: every('denied'),
   },
-  // A code to confirm another WhatsApp number: any signed-in rep or clinic, for its own account (no id in the request).
+  // A code to confirm a WhatsApp number (the account's own or another): any signed-in rep or clinic, for its own account (no id).
   'POST /api/whatsapp/number-code': {
     request: json(() => ({ phone: '+91 98765 43210' })),
     expect: { nobody: 'unauth', repA: 'reached', repB: 'reached', clinicA: 'reached', clinicB: 'reached', admin: 'refused' },

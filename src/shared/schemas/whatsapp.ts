@@ -8,8 +8,9 @@ import { WHATSAPP_CODE_LENGTH } from '../whatsapp';
  * What the preferences PUTs (rep: /api/medrep/notification-preferences, clinic: /api/clinic/preferences) take
  * besides their own fields. All optional: absent `whatsappNotifications` leaves WhatsApp as it is.
  * - `{ whatsappNotifications: true }`: on, for the number already confirmed, else the account's own phone.
- * - `{ whatsappNotifications: true, whatsappNumber }`: on for that number; the account's own phone (or the number
- *   already on) needs nothing more, another number needs `whatsappCode` from POST /api/whatsapp/number-code.
+ * - `{ whatsappNotifications: true, whatsappNumber }`: on for that number; the number already on needs nothing
+ *   more, any other (the account's own phone too, docs/decisions/048) needs `whatsappCode` from
+ *   POST /api/whatsapp/number-code.
  * - `{ whatsappNotifications: false }`: off (the number is forgotten).
  */
 export const whatsappPreferenceInputSchema = z.object({

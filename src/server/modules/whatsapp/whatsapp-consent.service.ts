@@ -6,12 +6,24 @@ import { answerWithMessage } from '../../plugins/locale';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { ERROR_MESSAGES } from '../../../shared/errors';
 import type { WhatsAppNumberCodeResponse, WhatsAppPreferenceInput, WhatsAppPreferenceStatus } from '../../../shared/schemas/whatsapp';
-import { displayWhatsAppNumber, WHATSAPP_CODE_MAX_ATTEMPTS, WHATSAPP_CODE_MINUTES, WHATSAPP_CONSENT_TEXT, whatsappNumberOf } from '../../../shared/whatsapp';
+import {
+  displayWhatsAppNumber,
+  WHATSAPP_CODE_INTERVAL_SECONDS,
+  WHATSAPP_CODE_MAX_ATTEMPTS,
+  WHATSAPP_CODE_MINUTES,
+  WHATSAPP_CODES_PER_ACCOUNT_PER_DAY,
+  WHATSAPP_CODES_PER_NUMBER_PER_DAY,
+  WHATSAPP_CONSENT_TEXT,
+  whatsappNumberOf,
+} from '../../../shared/whatsapp';
 import {
   consumeNumberCode,
   countNumberCodeAttempt,
   findWhatsAppAccount,
   insertConsents,
+  lockCodeSends,
+  numberCodeReplaceKey,
+  recentCodeSends,
   setWhatsAppNumber,
   upsertNumberCode,
   type ConsentRecord,
@@ -23,9 +35,10 @@ import { accountLocale, i18nFor } from '../../i18n';
 
 // Turning WhatsApp on and off (docs/decisions/044-whatsapp.md, Consent). The switch lives in each account's
 // preferences (the rep's notification preferences, the clinic's preferences); this service is the one place that
-// decides a change and records it: an opt-in for the account's own phone needs nothing more, another number needs
-// the code sent to it on WhatsApp (proof that the person holds it), and every opt-in and opt-out is a consent row,
-// the opt-in with the exact words the screen showed (WHATSAPP_CONSENT_TEXT).
+// decides a change and records it: every number, the account's own phone too (never proved at registration), needs
+// the code sent to it on WhatsApp (proof that the person holds it; docs/decisions/048), and every opt-in and opt-out
+// is a consent row, the opt-in with the exact words the screen showed (WHATSAPP_CONSENT_TEXT). So an account's
+// whatsapp_number is always a number proved with a code, and the only numbers other messages go to.
 
 type ConsentDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 
@@ -64,8 +77,9 @@ export async function prepareWhatsAppChange(
   const own = whatsappNumberOf(account.phone);
   const number = whatsappNumber !== undefined ? whatsappNumberOf(whatsappNumber) : (account.whatsappNumber ?? own);
   if (!number) throw badRequest(ERROR_MESSAGES.whatsapp_number_invalid, 'whatsapp_number_invalid');
-  // The number already on, or the account's own phone (given at registration): nothing to prove.
-  if (number === account.whatsappNumber || number === own) return { ...who, on: true, number };
+  // The number already on was proved when it went on; any other, the account's own phone and a number that
+  // replied STOP included, is proved now (docs/decisions/048).
+  if (number === account.whatsappNumber) return { ...who, on: true, number };
   if (!whatsappCode) throw badRequest(ERROR_MESSAGES.whatsapp_code_required, 'whatsapp_code_required');
   const code = await countNumberCodeAttempt(deps.db, { ...who, phone: number });
   if (!code) throw badRequest(ERROR_MESSAGES.whatsapp_code_required, 'whatsapp_code_required');
@@ -115,7 +129,8 @@ export async function applyWhatsAppChange(deps: Pick<Deps, 'clock'>, tx: Tx, cha
 
 /**
  * POST /api/whatsapp/number-code: a 6-digit code to `phone` on WhatsApp (the authentication template), kept hashed
- * for WHATSAPP_CODE_MINUTES; a newer code replaces the account's earlier one, sent or not.
+ * for WHATSAPP_CODE_MINUTES; a newer code replaces the account's earlier one, sent or not. Within the limits of
+ * reserveCodeSend (docs/decisions/048), else 429.
  */
 export async function sendWhatsAppNumberCode(
   deps: ConsentDeps & Pick<Deps, 'outbox'>,
@@ -129,6 +144,7 @@ export async function sendWhatsAppNumberCode(
   const code = generateCode();
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
+    await reserveCodeSend(tx, { accountType: o.accountType, accountId: o.accountId, number, now });
     await upsertNumberCode(tx, {
       accountType: o.accountType,
       accountId: o.accountId,
@@ -154,7 +170,7 @@ export async function sendWhatsAppNumberCode(
         },
         templateType: WHATSAPP_TEMPLATES.numberCode.templateType,
       },
-      { replaceKey: `whatsapp-code:${o.accountType}:${o.accountId}` },
+      { replaceKey: numberCodeReplaceKey(o) },
     );
   });
   const shown = displayWhatsAppNumber(number)!;
@@ -163,4 +179,57 @@ export async function sendWhatsAppNumberCode(
     { number: shown, minutes: WHATSAPP_CODE_MINUTES },
     { whatsappNumber: shown, expiresInMinutes: WHATSAPP_CODE_MINUTES },
   );
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+// The refusals of reserveCodeSend: the wait in whole hours past an hour, else in whole minutes.
+const NUMBER_FULL_HOURS =
+  /*i18n*/ 'Too many codes were sent to this number today. Please use the latest code we sent, or try again in {hours, plural, one {{hours} hour} other {{hours} hours}}.';
+const NUMBER_FULL_MINUTES =
+  /*i18n*/ 'Too many codes were sent to this number today. Please use the latest code we sent, or try again in {minutes, plural, one {{minutes} minute} other {{minutes} minutes}}.';
+const ACCOUNT_FULL_HOURS =
+  /*i18n*/ 'You have asked for the most WhatsApp codes allowed in a day. Please use the latest code we sent, or try again in {hours, plural, one {{hours} hour} other {{hours} hours}}.';
+const ACCOUNT_FULL_MINUTES =
+  /*i18n*/ 'You have asked for the most WhatsApp codes allowed in a day. Please use the latest code we sent, or try again in {minutes, plural, one {{minutes} minute} other {{minutes} minutes}}.';
+
+/**
+ * Reserves one code message, or answers 429 with Retry-After (docs/decisions/048): one a minute per account, at most
+ * WHATSAPP_CODES_PER_ACCOUNT_PER_DAY per account and WHATSAPP_CODES_PER_NUMBER_PER_DAY per number (from any account)
+ * in any 24 hours. The outbox's code rows are the count, so a new sign-in or a restart resets nothing; transaction
+ * locks on the account and then the number (always in that order) make concurrent requests count one after another.
+ */
+async function reserveCodeSend(tx: Tx, o: { accountType: WhatsAppAccountType; accountId: number; number: string; now: Date }): Promise<void> {
+  const replaceKey = numberCodeReplaceKey(o);
+  await lockCodeSends(tx, replaceKey);
+  await lockCodeSends(tx, `number:${o.number}`);
+  const now = o.now.getTime();
+  const since = new Date(now - DAY_MS);
+  const ofAccount = await recentCodeSends(tx, { replaceKey, since, limit: WHATSAPP_CODES_PER_ACCOUNT_PER_DAY });
+  const toNumber = await recentCodeSends(tx, { phone: o.number, since, limit: WHATSAPP_CODES_PER_NUMBER_PER_DAY });
+  const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - now) / 1000));
+  // Every limit reached, with its wait; the longest is the one to tell (the others free before it).
+  const refusals: Array<{ wait: number; refuse: (wait: number) => AppError }> = [];
+  const latest = ofAccount[0]?.getTime();
+  if (latest !== undefined && now - latest < WHATSAPP_CODE_INTERVAL_SECONDS * 1000) {
+    refusals.push({
+      wait: secondsUntil(latest + WHATSAPP_CODE_INTERVAL_SECONDS * 1000),
+      refuse: (wait) =>
+        new AppError('rate_limited', /*i18n*/ 'Please wait {wait} seconds before requesting a new code.', 429, { 'retry-after': String(wait) }, { wait }),
+    });
+  }
+  const full = (times: Date[], max: number, hours: string, minutes: string) => {
+    if (times.length < max) return;
+    refusals.push({
+      wait: secondsUntil(times[max - 1]!.getTime() + DAY_MS),
+      refuse: (wait) =>
+        wait >= 3600
+          ? new AppError('whatsapp_too_many_codes', hours, 429, { 'retry-after': String(wait) }, { hours: Math.ceil(wait / 3600) })
+          : new AppError('whatsapp_too_many_codes', minutes, 429, { 'retry-after': String(wait) }, { minutes: Math.max(1, Math.ceil(wait / 60)) }),
+    });
+  };
+  full(toNumber, WHATSAPP_CODES_PER_NUMBER_PER_DAY, NUMBER_FULL_HOURS, NUMBER_FULL_MINUTES);
+  full(ofAccount, WHATSAPP_CODES_PER_ACCOUNT_PER_DAY, ACCOUNT_FULL_HOURS, ACCOUNT_FULL_MINUTES);
+  const longest = refusals.sort((a, b) => b.wait - a.wait)[0];
+  if (longest) throw longest.refuse(longest.wait);
 }

@@ -46,14 +46,30 @@ async function codeSentTo(ctx: TestContext, number: string): Promise<string> {
 describeEachDatabase(
   'WhatsApp consent, codes, STOP and the webhook',
   (ctx) => {
-    beforeEach(() => ctx.clock.set('2026-03-02T04:30:00.000Z'));
+    beforeEach(() => {
+      ctx.clock.set('2026-03-02T04:30:00.000Z');
+      graph.reset(); // the stand-in serves each database's run in turn
+    });
 
-    it('turns WhatsApp on for the rep’s own phone with the consent’s exact words, and off again with an opt-out', async () => {
+    it('turns WhatsApp on for the rep’s own phone only with the code sent to it, with the consent’s exact words, and off again with an opt-out', async () => {
       const { rep, cookie } = await repWithSession(ctx, { phone: '+919876501234' });
       const before = await ctx.app.inject({ method: 'GET', url: '/api/medrep/notification-preferences', headers: { cookie } });
       expect(before.json()).toMatchObject({ whatsappNotifications: false, whatsappNumber: null, whatsappAvailable: true });
 
-      const on = await putRepPrefs(ctx, cookie, { whatsappNotifications: true });
+      // The phone given at registration was never proved to be the rep's: without the code, nothing changes
+      // (docs/decisions/048), whether the number is named or implied.
+      for (const body of [{ whatsappNotifications: true }, { whatsappNotifications: true, whatsappNumber: '+91 98765 01234' }]) {
+        const refused = await putRepPrefs(ctx, cookie, body);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().code).toBe('whatsapp_code_required');
+      }
+      expect(await consentsOf(ctx, 'rep', rep.id)).toEqual([]);
+      await deliverOutbox(ctx);
+      expect(graph.to('919876501234')).toHaveLength(0);
+
+      expect((await requestCode(ctx, cookie, '+91 98765 01234')).statusCode).toBe(200);
+      const code = await codeSentTo(ctx, '919876501234');
+      const on = await putRepPrefs(ctx, cookie, { whatsappNotifications: true, whatsappNumber: '+91 98765 01234', whatsappCode: code });
       expect(on.statusCode, on.body).toBe(200);
       expect(on.json()).toMatchObject({ ...PREFS, whatsappNotifications: true, whatsappNumber: '+91 98765 01234', whatsappAvailable: true });
       const [row] = await ctx.app.db.select({ n: medicalReps.whatsappNumber }).from(medicalReps).where(eq(medicalReps.id, rep.id));
@@ -117,7 +133,8 @@ describeEachDatabase(
       expect((await putRepPrefs(ctx, cookie, { whatsappNotifications: true, whatsappNumber: third, whatsappCode: code })).json().code).toBe(
         'whatsapp_code_required',
       );
-      // Expired after 10 minutes.
+      // Expired after 10 minutes (a minute after the last code: one code a minute, docs/decisions/048).
+      ctx.clock.advanceMinutes(1);
       await requestCode(ctx, cookie, third);
       const thirdCode = await codeSentTo(ctx, third);
       ctx.clock.advanceMinutes(11);
@@ -152,12 +169,18 @@ describeEachDatabase(
         whatsappNumber: null,
         whatsappAvailable: true,
       });
-      const on = await ctx.app.inject({
-        method: 'PUT',
-        url: '/api/clinic/preferences',
-        headers: { cookie },
-        payload: { emailNotifications: true, smsNotifications: false, whatsappNotifications: true },
-      });
+      const putPrefs = (whatsapp: Record<string, unknown>) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: '/api/clinic/preferences',
+          headers: { cookie },
+          payload: { emailNotifications: true, smsNotifications: false, ...whatsapp },
+        });
+      // The contact number too is proved with a code before anything goes to it (docs/decisions/048).
+      expect((await putPrefs({ whatsappNotifications: true })).json().code).toBe('whatsapp_code_required');
+      expect((await requestCode(ctx, cookie, '+919876512345')).statusCode).toBe(200);
+      const code = await codeSentTo(ctx, '919876512345');
+      const on = await putPrefs({ whatsappNotifications: true, whatsappNumber: '+919876512345', whatsappCode: code });
       expect(on.statusCode, on.body).toBe(200);
       expect(on.json()).toMatchObject({ whatsappNotifications: true, whatsappNumber: '+91 98765 12345' });
       expect(await consentsOf(ctx, 'clinic', clinic.id)).toEqual([
@@ -220,6 +243,7 @@ describeEachDatabase(
 
       // A failure report of another message keeps WhatsApp's title for the history.
       const second = whatsappNumber();
+      ctx.clock.advanceMinutes(1);
       await requestCode(ctx, cookie, second);
       await deliverOutbox(ctx);
       const failedId = graph.to(second).at(-1)!.id!;
@@ -294,6 +318,127 @@ describeEachDatabase(
       await postWebhook(ctx.app, webhookBody({ phoneNumberId: PHONE_NUMBER_ID, messages: [{ from: other.whatsappNumber!, text: 'unsubscribe' }] }));
       const [gone] = await ctx.app.db.select({ n: medicalReps.whatsappNumber }).from(medicalReps).where(eq(medicalReps.id, other.id));
       expect(gone!.n).toBeNull();
+    });
+
+    it('after a STOP the number is proved again with a code before WhatsApp comes back on, the account’s own number too', async () => {
+      const { rep, cookie } = await repWithSession(ctx, { phone: '+919876509876' });
+      await requestCode(ctx, cookie, '+919876509876');
+      const first = await codeSentTo(ctx, '919876509876');
+      expect((await putRepPrefs(ctx, cookie, { whatsappNotifications: true, whatsappNumber: '+919876509876', whatsappCode: first })).statusCode).toBe(200);
+      await postWebhook(ctx.app, webhookBody({ phoneNumberId: PHONE_NUMBER_ID, messages: [{ from: '919876509876', text: 'STOP' }] }));
+
+      for (const body of [{ whatsappNotifications: true }, { whatsappNotifications: true, whatsappNumber: '+919876509876' }]) {
+        expect((await putRepPrefs(ctx, cookie, body)).json().code).toBe('whatsapp_code_required');
+      }
+      // The code used before the STOP is spent.
+      expect((await putRepPrefs(ctx, cookie, { whatsappNotifications: true, whatsappNumber: '+919876509876', whatsappCode: first })).json().code).toBe(
+        'whatsapp_code_required',
+      );
+      const [stopped] = await ctx.app.db.select({ n: medicalReps.whatsappNumber }).from(medicalReps).where(eq(medicalReps.id, rep.id));
+      expect(stopped!.n).toBeNull();
+
+      ctx.clock.advanceMinutes(1);
+      await requestCode(ctx, cookie, '+919876509876');
+      const again = await codeSentTo(ctx, '919876509876');
+      const on = await putRepPrefs(ctx, cookie, { whatsappNotifications: true, whatsappNumber: '+919876509876', whatsappCode: again });
+      expect(on.json()).toMatchObject({ whatsappNotifications: true, whatsappNumber: '+91 98765 09876' });
+      expect((await consentsOf(ctx, 'rep', rep.id)).map((c) => [c.action, c.source])).toEqual([
+        ['opt_in', 'settings'],
+        ['opt_out', 'stop_reply'],
+        ['opt_in', 'settings'],
+      ]);
+    });
+
+    it('limits code messages per account and per number in the database: a new sign-in starts no new budget', async () => {
+      const { rep } = await repWithSession(ctx);
+      // A fresh session for every request: the limits are the account's and the number's, not the session's.
+      const freshCookie = () => sessionCookie(ctx.app, 'medrep', rep.id);
+      const numbers = [whatsappNumber(), whatsappNumber(), whatsappNumber()];
+      // Each code delivered before the next (no newer code replaces it): every one is a message paid for.
+      const send = async (phone: string) => {
+        const res = await requestCode(ctx, await freshCookie(), phone);
+        await deliverOutbox(ctx);
+        return res;
+      };
+
+      expect((await send(numbers[0]!)).statusCode).toBe(200);
+      // One code a minute per account, whatever the number.
+      const tooSoon = await send(numbers[1]!);
+      expect(tooSoon.statusCode).toBe(429);
+      expect(tooSoon.json()).toEqual({ message: 'Please wait 60 seconds before requesting a new code.', code: 'rate_limited' });
+      expect(tooSoon.headers['retry-after']).toBe('60');
+      ctx.clock.advance(45_000);
+      expect((await send(numbers[1]!)).headers['retry-after']).toBe('15');
+
+      // Three codes to one number in 24 hours.
+      ctx.clock.advance(15_000);
+      expect((await send(numbers[0]!)).statusCode).toBe(200);
+      ctx.clock.advanceMinutes(1);
+      expect((await send(numbers[0]!)).statusCode).toBe(200);
+      ctx.clock.advanceMinutes(1);
+      const fourth = await send(numbers[0]!);
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json()).toEqual({
+        message: 'Too many codes were sent to this number today. Please use the latest code we sent, or try again in 24 hours.',
+        code: 'whatsapp_too_many_codes',
+      });
+      expect(Number(fourth.headers['retry-after'])).toBe(24 * 3600 - 180);
+
+      // Five codes per account in 24 hours, whatever the numbers.
+      expect((await send(numbers[1]!)).statusCode).toBe(200);
+      ctx.clock.advanceMinutes(1);
+      expect((await send(numbers[2]!)).statusCode).toBe(200);
+      ctx.clock.advanceMinutes(1);
+      const sixth = await send(whatsappNumber());
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json()).toMatchObject({ code: 'whatsapp_too_many_codes' });
+      expect(sixth.json().message).toBe(
+        'You have asked for the most WhatsApp codes allowed in a day. Please use the latest code we sent, or try again in 24 hours.',
+      );
+      expect(numbers.map((n) => graph.to(n).length)).toEqual([3, 1, 1]);
+
+      // In Hindi, for a caller whose screen is in Hindi.
+      const hindi = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/whatsapp/number-code',
+        headers: { cookie: await freshCookie(), 'accept-language': 'hi' },
+        payload: { phone: whatsappNumber() },
+      });
+      expect(hindi.statusCode).toBe(429);
+      expect(hindi.json().message).toMatch(/[\u0900-\u097F]/);
+
+      // A day after the first code, the account may ask again; the number's budget frees as its codes age.
+      ctx.clock.advanceDays(1);
+      expect((await send(numbers[0]!)).statusCode).toBe(200);
+    });
+
+    it('three accounts together send a number no more than three codes a day', async () => {
+      const victim = whatsappNumber();
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const { cookie } = await repWithSession(ctx);
+        statuses.push((await requestCode(ctx, cookie, victim)).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      // Several at once are counted one after another.
+      const burst = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const { cookie } = await repWithSession(ctx);
+          return (await requestCode(ctx, cookie, victim)).statusCode;
+        }),
+      );
+      expect(burst.filter((s) => s === 200)).toHaveLength(0);
+      const other = whatsappNumber();
+      const parallel = await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const { cookie } = await repWithSession(ctx);
+          return (await requestCode(ctx, cookie, other)).statusCode;
+        }),
+      );
+      expect(parallel.filter((s) => s === 200)).toHaveLength(3);
+      await deliverOutbox(ctx);
+      expect(graph.to(victim)).toHaveLength(3);
+      expect(graph.to(other)).toHaveLength(3);
     });
   },
   { env: { ...whatsappEnv(graph), ADMIN_PASSWORD } },

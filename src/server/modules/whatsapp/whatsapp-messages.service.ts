@@ -13,6 +13,7 @@ import {
   isWhatsAppConfigured,
   LIST_PARAMETER_MAX,
   templateMessage,
+  templateName,
   templateText,
   WHATSAPP_TEMPLATES,
   type WhatsAppTemplateKey,
@@ -23,7 +24,8 @@ import {
 // to an account with WhatsApp on (an opted-in number): callers pass what the e-mail says, these functions find
 // who opted in. Each answers how many messages it queued. Each goes in the account's language: the template's
 // translation registered in that language, its values written in it (docs/decisions/045-languages.md); the
-// history's subject stays English (it is the admin's record).
+// history's subject stays English (it is the admin's record). A name someone typed goes in only as templateName
+// makes it (docs/decisions/048): short, without links or formatting.
 
 type MessageDeps = Pick<Deps, 'config' | 'outbox'>;
 
@@ -102,9 +104,9 @@ export async function queueBookingWhatsApp(deps: MessageDeps, tx: Tx, o: RepVisi
       : i18n._('booked');
   const place = o.clinicCity ? `${o.clinicName}, ${listWordIn(i18n, o.clinicCity)}` : o.clinicName;
   await queueTo(deps, tx, rep, 'booking', `Visit booked: ${o.doctorName} on ${visitDateText(o.date, o.startTime)}`, [
-    rep.name,
-    o.doctorName,
-    place,
+    templateName(rep.name),
+    templateName(o.doctorName),
+    templateName(place),
     visitDay(locale, o.date, o.startTime),
     state,
   ]);
@@ -127,9 +129,9 @@ export async function queueCancellationWhatsApp(
     const rep = reps.get(v.repId);
     if (!rep) continue;
     await queueTo(deps, tx, rep, 'cancellation', `Visit cancelled: ${v.doctorName} on ${visitDateText(v.appointmentDate, v.startTime)}`, [
-      rep.name,
-      v.clinicName,
-      v.doctorName,
+      templateName(rep.name),
+      templateName(v.clinicName),
+      templateName(v.doctorName),
       visitDay(accountLocale(rep.language), v.appointmentDate, v.startTime),
       templateText(o.reason),
     ]);
@@ -174,12 +176,16 @@ export async function queueVisitRemindersWhatsApp(
     const i18n = i18nFor(locale);
     const lines = visits.map((v) => {
       const when = [v.startTime, v.token ? i18n._('token #{token}', { token: v.token }) : null].filter(Boolean).join(', ');
-      const visit = i18n._('{doctor} at {clinic}, {city}', { doctor: v.doctorName, clinic: v.clinicName, city: listWordIn(i18n, v.clinicCity) });
+      const visit = i18n._('{doctor} at {clinic}, {city}', {
+        doctor: templateName(v.doctorName),
+        clinic: templateName(v.clinicName),
+        city: listWordIn(i18n, v.clinicCity),
+      });
       return `${when ? `${when}: ` : ''}${visit}`;
     });
     const n = visits.length;
     await queueTo(deps, tx, reps.get(repId)!, 'reminder', `Reminder: ${n === 1 ? 'your visit' : `your ${n} visits`} tomorrow, ${formatDisplayDate(o.date)}`, [
-      reps.get(repId)!.name,
+      templateName(reps.get(repId)!.name),
       visitDay(locale, o.date, null),
       listWithin(lines, LIST_PARAMETER_MAX, locale),
     ]);
@@ -222,12 +228,14 @@ export async function queueClinicVisitorsWhatsApp(
     for (const v of visitors) byDoctor.set(v.doctorName, [...(byDoctor.get(v.doctorName) ?? []), v]);
     const sections = [...byDoctor].map(
       ([doctor, list]) =>
-        `${doctor}: ${list.map((v, i) => `${visitLabel({ token: v.token ?? i + 1, start_time: v.startTime })} ${v.repName} (${v.company})`).join(', ')}`,
+        `${templateName(doctor)}: ${list
+          .map((v, i) => `${visitLabel({ token: v.token ?? i + 1, start_time: v.startTime })} ${templateName(v.repName)} (${templateName(v.company)})`)
+          .join(', ')}`,
     );
     const locale = accountLocale(clinic.language);
     await queueTo(deps, tx, clinic, 'morningList', `Today's visitors at ${clinic.clinicName}, ${formatDisplayDate(o.date)}`, [
-      clinic.name,
-      clinic.clinicName,
+      templateName(clinic.name),
+      templateName(clinic.clinicName),
       visitDay(locale, o.date, null),
       String(visitors.length),
       listWithin(sections, LIST_PARAMETER_MAX, locale),
@@ -257,7 +265,7 @@ export async function queueRenewalWhatsApp(
     if (!isClaimed(won, claimOf(r))) continue;
     const expiryDate = todayInIndia(r.expiresAt);
     await queueTo(deps, tx, reps.get(r.repId)!, 'renewal', `Subscription ends on ${formatDisplayDate(expiryDate)}`, [
-      reps.get(r.repId)!.name,
+      templateName(reps.get(r.repId)!.name),
       visitDay(accountLocale(reps.get(r.repId)!.language), expiryDate, null),
       `${deps.config.appUrl}/medrep-dashboard`,
     ]);
@@ -278,9 +286,9 @@ export async function waitlistOfferWhatsApp(deps: MessageDeps, tx: Tx, o: RepVis
   const until = indianTimeIn(locale, o.offerExpiresAt);
   const i18n = i18nFor(locale);
   await queueTo(deps, tx, rep, 'waitlistOffer', `A place opened: ${o.doctorName} on ${visitDateText(o.date, o.startTime)}`, [
-    rep.name,
-    o.doctorName,
-    o.clinicCity ? `${o.clinicName}, ${listWordIn(i18n, o.clinicCity)}` : o.clinicName,
+    templateName(rep.name),
+    templateName(o.doctorName),
+    templateName(o.clinicCity ? `${o.clinicName}, ${listWordIn(i18n, o.clinicCity)}` : o.clinicName),
     visitDay(locale, o.date, o.startTime),
     until,
     o.acceptUrl,

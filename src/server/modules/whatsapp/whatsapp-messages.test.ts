@@ -84,6 +84,40 @@ describeEachDatabase(
       expect(ctx.mailbox.to(w.on.email)).toHaveLength(1);
     });
 
+    it('sends nothing to a phone nobody proved, and a name typed at registration reaches the template short and without links', async () => {
+      const w = await world(ctx);
+      // Someone registers with another person's phone and a message for them as the name (docs/decisions/048).
+      const phishing = `Ravi. Your KYC expired, your account is blocked *today*: pay at https://evil.example/kyc ${'x'.repeat(140)}`;
+      const stranger = whatsappNumber();
+      const impostor = await createSubscribedRep(ctx.app.db, { fullName: phishing, phone: `+${stranger}` });
+      const impostorCookie = await sessionCookie(ctx.app, 'medrep', impostor.id);
+      const on = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/medrep/notification-preferences',
+        headers: { cookie: impostorCookie },
+        payload: { emailNotifications: true, pushNotifications: true, renewalReminders: true, whatsappNotifications: true },
+      });
+      expect(on.json().code).toBe('whatsapp_code_required');
+      const booked = await book(ctx, { cookie: impostorCookie, repId: impostor.id, doctorId: w.doctor.id, clinicId: w.clinic.id, date: '2026-03-04' });
+      expect(booked.statusCode, booked.body).toBe(201);
+      await deliverOutbox(ctx);
+      expect(graph.to(stranger)).toEqual([]);
+
+      // A rep who proved their number gets the confirmation, with the name cut to 60 characters of a name's
+      // characters: no link, no WhatsApp formatting.
+      const proved = await createSubscribedRep(ctx.app.db, { fullName: phishing, whatsappNumber: whatsappNumber() });
+      const provedCookie = await sessionCookie(ctx.app, 'medrep', proved.id);
+      expect((await book(ctx, { cookie: provedCookie, repId: proved.id, doctorId: w.doctor2.id, clinicId: w.clinic.id, date: '2026-03-04' })).statusCode).toBe(
+        201,
+      );
+      await deliverOutbox(ctx);
+      const [sent] = graph.to(proved.whatsappNumber!);
+      const name = sent!.body[0]!;
+      expect(name.length).toBeLessThanOrEqual(60);
+      expect(name).toMatch(/^Ravi\. Your KYC expired, your account is blocked today/);
+      expect(name).not.toMatch(/[*_~`:/]/);
+    });
+
     it('tells each opted-in rep of a clinic’s cancellation with its reason', async () => {
       const w = await world(ctx);
       await createAppointment(w.db, { doctorId: w.doctor.id, clinicId: w.clinic.id, repId: w.on.id, appointmentDate: '2026-03-02' });

@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
-import { fitTemplateValues, renderTemplateBody, templateMessage, templateText, WHATSAPP_TEMPLATES, type WhatsAppTemplateKey } from './whatsapp-templates';
+import {
+  fitTemplateValues,
+  renderTemplateBody,
+  templateMessage,
+  templateName,
+  templateText,
+  WHATSAPP_TEMPLATES,
+  type WhatsAppTemplateKey,
+} from './whatsapp-templates';
 
 // The registered templates' rules (docs/decisions/044, Templates), checked here rather than by Meta's review.
 
 describe('WhatsApp templates', () => {
+  it('keeps a name a name (docs/decisions/048): any script kept, links and formatting gone, at most 60 characters', () => {
+    expect(templateName("Dr. A.K. D'Souza (Cardio) & Sons")).toBe("Dr. A.K. D'Souza (Cardio) & Sons");
+    expect(templateName('रवि शर्मा')).toBe('रवि शर्मा');
+    expect(templateName('ڈاکٹر می\u200cخواہ')).toBe('ڈاکٹر می\u200cخواہ');
+    expect(templateName('Ravi *urgent* visit https://evil.example/x @bank')).toBe('Ravi urgent visit https evil.example x bank');
+    expect(templateName('x'.repeat(200))).toHaveLength(60);
+    expect(templateName('***')).toBe('-');
+  });
+
   it('each body numbers its values 1..n, neither starts nor ends with one, and fits 1024 characters however long the values', () => {
     for (const [name, t] of Object.entries(WHATSAPP_TEMPLATES)) {
       const key = name as WhatsAppTemplateKey;

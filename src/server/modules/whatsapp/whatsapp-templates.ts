@@ -85,6 +85,19 @@ export function templateText(value: string, max = PARAMETER_MAX): string {
   return text || '-';
 }
 
+/** The longest a name may be in a message (a person's, a doctor's, a clinic's, a company's; docs/decisions/048). */
+export const NAME_PARAMETER_MAX = 60;
+
+/**
+ * A name someone typed (at registration, in a profile), as a message carries it (docs/decisions/048): only the
+ * characters of a name (letters and their marks in any script, digits, spaces and . , ' - & ( ) and the joiners
+ * Hindi and Urdu use), so no link (no ':' or '/'), no WhatsApp formatting (* _ ~ `), no '@'; and at most
+ * NAME_PARAMETER_MAX characters, so a name cannot carry a text of its own to the reader.
+ */
+export function templateName(value: string): string {
+  return templateText(value.replace(/(?:(?!\u200c|\u200d)[^\p{L}\p{M}\p{N} .,'&()-])+/gu, ' '), NAME_PARAMETER_MAX);
+}
+
 /** The `template` object of a message: the configured name and language, the body's values in order. */
 export function templateMessage(config: Config, key: WhatsAppTemplateKey, values: string[], extra: WhatsAppTemplateComponent[] = []): WhatsAppBody {
   const name = config[WHATSAPP_TEMPLATES[key].setting] as string;

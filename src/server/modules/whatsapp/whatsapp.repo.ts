@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { clinicUsers, medicalReps, outbox, whatsappConsents, whatsappNumberCodes } from '../../db/schema';
 import type { DeliveryStatus } from '../../../shared/schemas/whatsapp';
+import { WHATSAPP_TEMPLATES } from './whatsapp-templates';
 
 // The WhatsApp module's queries (docs/decisions/044-whatsapp.md): the accounts' numbers, the consent records, the
 // number codes, and the delivery statuses written onto the outbox's rows.
@@ -133,6 +134,35 @@ export async function upsertNumberCode(tx: DbOrTx, o: typeof whatsappNumberCodes
       target: [whatsappNumberCodes.accountType, whatsappNumberCodes.accountId],
       set: { phone: o.phone, codeHash: o.codeHash, expiresAt: o.expiresAt, attempts: 0, createdAt: o.createdAt },
     });
+}
+
+/** The outbox's replace key of an account's number codes: a newer code replaces one not yet sent, and the key counts them. */
+export const numberCodeReplaceKey = (o: { accountType: WhatsAppAccountType; accountId: number }) => `whatsapp-code:${o.accountType}:${o.accountId}`;
+
+/** Makes code requests for one key (an account, a number) count one after another, until the transaction ends. */
+export async function lockCodeSends(tx: DbOrTx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`whatsapp-code-send:${key}`}, 0))`);
+}
+
+/**
+ * When the latest `limit` number codes were queued since `since`, newest first, whatever became of them (a code
+ * replaced before it went out counts too): an account's (by its replace key) or a number's (from any account).
+ */
+export async function recentCodeSends(
+  db: DbOrTx,
+  o: ({ replaceKey: string; phone?: never } | { phone: string; replaceKey?: never }) & { since: Date; limit: number },
+): Promise<Date[]> {
+  const whose =
+    o.replaceKey !== undefined
+      ? eq(outbox.replaceKey, o.replaceKey)
+      : and(eq(outbox.templateType, WHATSAPP_TEMPLATES.numberCode.templateType), eq(outbox.recipientPhone, o.phone), eq(outbox.channel, 'whatsapp'));
+  const rows = await db
+    .select({ queuedAt: outbox.queuedAt })
+    .from(outbox)
+    .where(and(whose, gt(outbox.queuedAt, o.since)))
+    .orderBy(desc(outbox.queuedAt))
+    .limit(o.limit);
+  return rows.map((r) => r.queuedAt);
 }
 
 /**

@@ -8,8 +8,8 @@ import { sessionRateKey } from '../../plugins/auth';
 import { sendWhatsAppNumberCode } from './whatsapp-consent.service';
 import { handleWhatsAppWebhook, verifyWhatsAppWebhook } from './whatsapp-webhook.service';
 
-// WhatsApp (docs/decisions/044-whatsapp.md): the code that confirms a number other than the account's own, and the
-// webhook Meta calls. The switch itself is in each account's preferences (notifications and clinics modules).
+// WhatsApp (docs/decisions/044-whatsapp.md): the code that confirms a number (the account's own or another,
+// docs/decisions/048), and the webhook Meta calls. The switch itself is in each account's preferences (notifications and clinics modules).
 
 const webhookQuery = z.object({
   'hub.mode': z.string().max(50).optional(),
@@ -27,7 +27,8 @@ export async function whatsappRoutes(base: FastifyInstance): Promise<void> {
     '/api/whatsapp/number-code',
     {
       preHandler: requireUser(['medrep', 'clinic']),
-      // Each code is a WhatsApp message the business pays for, to a number the caller typed: a few per quarter hour.
+      // Each code is a WhatsApp message the business pays for, to a number the caller typed: a few per quarter hour
+      // per session against a flood; the real limits, per account and per number, are the service's (decision 048).
       config: { rateLimit: { max: 5, timeWindow: '15 minutes', keyGenerator: sessionRateKey } },
       schema: { body: whatsappNumberCodeSchema, response: { 200: whatsappNumberCodeResponseSchema, ...errorResponses } },
     },

@@ -7,30 +7,38 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
+import { richText } from '../../../lib/rich-text';
 import { useSendWhatsAppNumberCode } from '../api/send-whatsapp-number-code';
 
 /**
- * 'Use another number' (docs/decisions/044-whatsapp.md): the number, a code sent to it on WhatsApp, and the code
- * back with the opt-in, so messages only ever go to a number its owner has shown they hold.
+ * The number WhatsApp messages are to go to, a code sent to it on WhatsApp, and the code back with the opt-in, so
+ * messages only ever go to a number its owner has shown they hold (docs/decisions/044-whatsapp.md, 048): the
+ * account's own number (`number`, shown, not typed) or another one typed here.
  */
 export function WhatsAppNumberForm({
+  number,
   saving,
   error,
   onConfirm,
+  onOther,
   onBack,
   onCancel,
 }: {
+  /** The account's own number in display form; absent: the person types one. */
+  number?: string;
   saving: boolean;
   /** Why the last confirmation was refused, in the server's words. */
   error: string | null;
   onConfirm: (input: WhatsAppPreferenceInput) => void;
+  /** To another number than `number`. */
+  onOther?: () => void;
   /** Back to the account's own number; absent when that number cannot receive WhatsApp messages. */
   onBack?: () => void;
   onCancel: () => void;
 }) {
   const { i18n } = useI18n();
   const send = useSendWhatsAppNumberCode();
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState(number ?? '');
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [sent, setSent] = useState<WhatsAppNumberCodeResponse | null>(null);
   const [code, setCode] = useState('');
@@ -58,6 +66,36 @@ export function WhatsAppNumberForm({
     e.preventDefault();
     if (sent && code.length === WHATSAPP_CODE_LENGTH) onConfirm({ whatsappNotifications: true, whatsappNumber: sent.whatsappNumber, whatsappCode: code });
   };
+
+  if (!sent && number)
+    return (
+      <form onSubmit={sendCode} noValidate className="grid gap-3">
+        <p className="text-sm text-slate-700 dark:text-slate-200">
+          {richText(i18n._("Messages will go to <number>{number}</number>, your account's number.", { number }), {
+            number: (text) => <strong className="whitespace-nowrap font-semibold text-slate-900 dark:text-white">{text}</strong>,
+          })}{' '}
+          {i18n._('We will send a code to it on WhatsApp first, to confirm that it is yours.')}
+        </p>
+        {phoneError && (
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            {phoneError}
+          </p>
+        )}
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <Button type="submit" loading={send.isPending}>
+            {i18n._('Send code')}
+          </Button>
+          {onOther && (
+            <Button variant="secondary" onClick={onOther} disabled={send.isPending}>
+              {i18n._('Use another number')}
+            </Button>
+          )}
+          <Button variant="ghost" onClick={onCancel} disabled={send.isPending}>
+            {i18n._('Cancel')}
+          </Button>
+        </div>
+      </form>
+    );
 
   if (!sent)
     return (

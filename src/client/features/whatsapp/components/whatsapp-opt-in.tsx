@@ -1,16 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { WhatsAppPreferenceInput } from '../../../../shared/schemas/whatsapp';
 import { displayWhatsAppNumber, whatsappNumberOf, WHATSAPP_CONSENT_TEXT } from '../../../../shared/whatsapp';
-import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
-import { richText } from '../../../lib/rich-text';
 import { WhatsAppNumberForm } from './whatsapp-number-form';
 
 /**
  * The question before WhatsApp messages start (docs/decisions/044-whatsapp.md): the consent wording, word for word
  * as the server stores it with the opt-in, and the number it applies to. That is the account's own number unless
- * the person picks another, which must first prove it is theirs with a code sent to it on WhatsApp.
+ * the person picks another; either must first prove it is theirs with a code sent to it on WhatsApp (decision 048).
  */
 export function WhatsAppOptIn({
   ownNumber,
@@ -65,53 +63,27 @@ export function WhatsAppOptIn({
           {i18n._("Your account's number cannot receive WhatsApp messages: please give a mobile number.")}
         </p>
       )}
-      {another ? (
-        <WhatsAppNumberForm
-          saving={saving}
-          error={error}
-          onConfirm={(input) => void confirm(input)}
-          onBack={
-            own
-              ? () => {
-                  setAnother(false);
-                  setError(null);
-                }
-              : undefined
-          }
-          onCancel={onCancel}
-        />
-      ) : (
-        <>
-          <p className="text-sm text-slate-700 dark:text-slate-200">
-            {richText(i18n._("Messages will go to <number>{number}</number>, your account's number.", { number: own ?? '' }), {
-              number: (text) => <strong className="whitespace-nowrap font-semibold text-slate-900 dark:text-white">{text}</strong>,
-            })}
-          </p>
-          {error && (
-            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-              {error}
-            </p>
-          )}
-          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            <Button loading={saving} onClick={() => void confirm({ whatsappNotifications: true, whatsappNumber: own ?? undefined })}>
-              {i18n._('Agree and turn on')}
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={saving}
-              onClick={() => {
-                setAnother(true);
+      {/* Either number is confirmed by a code sent to it before anything goes there (docs/decisions/048). */}
+      <WhatsAppNumberForm
+        key={another ? 'another' : 'own'}
+        number={another ? undefined : (own ?? undefined)}
+        saving={saving}
+        error={error}
+        onConfirm={(input) => void confirm(input)}
+        onOther={() => {
+          setAnother(true);
+          setError(null);
+        }}
+        onBack={
+          own
+            ? () => {
+                setAnother(false);
                 setError(null);
-              }}
-            >
-              {i18n._('Use another number')}
-            </Button>
-            <Button variant="ghost" disabled={saving} onClick={onCancel}>
-              {i18n._('Cancel')}
-            </Button>
-          </div>
-        </>
-      )}
+              }
+            : undefined
+        }
+        onCancel={onCancel}
+      />
     </div>
   );
 }

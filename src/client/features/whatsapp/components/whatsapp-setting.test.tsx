@@ -12,7 +12,8 @@ import { NotificationSettingsCard } from '../../rep/components/notification-sett
 import { fakeApi } from '../../rep/test/fake-api';
 
 // The WhatsApp switch of the rep's Settings and the clinic's preferences (docs/decisions/044-whatsapp.md): offered
-// only where the server has WhatsApp, on only after the consent wording and a number, off at once.
+// only where the server has WhatsApp, on only after the consent wording and a number proved with a code (the
+// account's own too, docs/decisions/048), off at once.
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -45,12 +46,17 @@ function serveRep(start: RepNotificationPreferencesResponse, put?: (body: Record
       };
       return { body: current };
     },
-    'POST /api/whatsapp/number-code': ({ body }) =>
-      (body as { phone: string }).phone.includes('99999')
-        ? { status: 429, body: { message: 'Too many codes for this number. Please try again later.' } }
-        : { body: { message: 'We sent a code to +91 91234 56789 on WhatsApp.', whatsappNumber: '+91 91234 56789', expiresInMinutes: 10 } },
+    'POST /api/whatsapp/number-code': codeAnswer,
   });
 }
+
+/** The code request's answer: refused for a number with 99999 in it, else sent to the number asked for. */
+const codeAnswer = ({ body }: { body: unknown }) => {
+  const { phone } = body as { phone: string };
+  return phone.includes('99999')
+    ? { status: 429, body: { message: 'Too many codes for this number. Please try again later.' } }
+    : { body: { message: `We sent a code to ${phone} on WhatsApp.`, whatsappNumber: phone, expiresInMinutes: 10 } };
+};
 
 const whatsappSwitch = () => screen.getByRole('switch', { name: 'WhatsApp messages' });
 
@@ -64,7 +70,7 @@ describe('the rep’s WhatsApp switch', () => {
     expect(screen.getByRole('switch', { name: /SMS Notifications\s*Coming Soon/ })).toBeDisabled();
   });
 
-  it('asks for consent, in the exact words, for the account’s own number before it turns on', async () => {
+  it('asks for consent, in the exact words, and the code sent to the account’s own number before it turns on; the switch stays off till then', async () => {
     const user = userEvent.setup();
     const calls = serveRep(repPrefs());
     renderWithApp(<NotificationSettingsCard ownPhone="+919876543210" />);
@@ -75,8 +81,17 @@ describe('the rep’s WhatsApp switch', () => {
     expect(question).toHaveAccessibleDescription(WHATSAPP_CONSENT_TEXT);
     expect(screen.getByText(WHATSAPP_CONSENT_TEXT)).toBeVisible();
     expect(question).toHaveTextContent('Messages will go to +91 98765 43210, your account’s number.'.replace('’', "'"));
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0); // nothing changes before the rep agrees
+    // Nothing is on before the rep agrees and proves the number (docs/decisions/048): the switch says so.
+    expect(whatsappSwitch()).not.toBeChecked();
+    expect(whatsappSwitch()).toHaveAccessibleDescription('Not on yet: confirm your number below to turn them on.');
+    expect(screen.queryByRole('button', { name: 'Agree and turn on' })).toBeNull();
 
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('We sent a code to +91 98765 43210 on WhatsApp.')).toHaveAttribute('role', 'status');
+    expect(calls.filter((c) => c.path === '/api/whatsapp/number-code').at(-1)?.body).toEqual({ phone: '+91 98765 43210' });
+    expect(whatsappSwitch()).not.toBeChecked();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await user.type(screen.getByRole('textbox', { name: '6-digit code' }), '654321');
     await user.click(screen.getByRole('button', { name: 'Agree and turn on' }));
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Turn on WhatsApp messages' })).toBeNull());
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
@@ -85,6 +100,7 @@ describe('the rep’s WhatsApp switch', () => {
       renewalReminders: false,
       whatsappNotifications: true,
       whatsappNumber: '+91 98765 43210',
+      whatsappCode: '654321',
     });
     expect(whatsappSwitch()).toBeChecked();
     expect(whatsappSwitch()).toHaveAccessibleDescription('On: messages go to +91 98765 43210.');
@@ -133,7 +149,8 @@ describe('the rep’s WhatsApp switch', () => {
     await user.type(code, '456');
     await user.click(agree);
     expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_MESSAGES.whatsapp_code_invalid);
-    expect(whatsappSwitch()).toHaveAccessibleDescription('Not on yet: agree below to turn them on.');
+    expect(whatsappSwitch()).toHaveAccessibleDescription('Not on yet: confirm your number below to turn them on.');
+    expect(whatsappSwitch()).not.toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Agree and turn on' }));
     await waitFor(() => expect(whatsappSwitch()).toHaveAccessibleDescription('On: messages go to +91 91234 56789.'));
@@ -179,11 +196,15 @@ describe('the clinic’s WhatsApp switch', () => {
     const calls = fakeApi({
       'GET /api/clinic/preferences': () => ({ body: clinicPrefs() }),
       'PUT /api/clinic/preferences': ({ body }) => ({ body: { ...clinicPrefs(), ...(body as object) } }),
+      'POST /api/whatsapp/number-code': codeAnswer,
     });
     renderWithApp(<NotificationPreferences contactNumber="+917006001202" />);
     await user.click(await screen.findByRole('switch', { name: 'WhatsApp messages' }));
     expect(screen.getByText(WHATSAPP_CONSENT_TEXT)).toBeVisible();
     expect(screen.getByRole('group', { name: 'Turn on WhatsApp messages' })).toHaveTextContent('+91 70060 01202');
+    expect(whatsappSwitch()).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByRole('textbox', { name: '6-digit code' }), '112233');
     await user.click(screen.getByRole('button', { name: 'Agree and turn on' }));
     await waitFor(() => expect(whatsappSwitch()).toBeChecked());
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
@@ -191,6 +212,7 @@ describe('the clinic’s WhatsApp switch', () => {
       smsNotifications: false,
       whatsappNotifications: true,
       whatsappNumber: '+91 70060 01202',
+      whatsappCode: '112233',
     });
 
     await user.click(screen.getByRole('checkbox', { name: 'Email notifications' }));

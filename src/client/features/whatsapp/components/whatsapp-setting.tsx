@@ -15,8 +15,8 @@ export type SaveWhatsApp = (input: WhatsAppPreferenceInput) => Promise<WhatsAppP
 /**
  * The 'WhatsApp messages' switch of the rep's and the clinic's notification settings (docs/decisions/044-whatsapp.md).
  * Shown only while the server has WhatsApp configured: a switch that could not be turned on would only mislead.
- * Turning it on asks for consent first, in the exact words stored with the opt-in, to the account's own number or
- * another one confirmed by a code; turning it off needs no question and takes effect at once.
+ * Turning it on asks for consent first, in the exact words stored with the opt-in, for a number confirmed by a code
+ * sent to it (the account's own or another, docs/decisions/048); turning it off needs no question and takes effect at once.
  */
 export function WhatsAppSetting({
   status,
@@ -61,11 +61,13 @@ export function WhatsAppSetting({
       )
       .finally(() => setTurningOff(false));
   };
+  // The switch shows only what is so: off while the question is open, on once the number is proved and the
+  // person agreed (docs/decisions/048). A second press while asking closes the question.
   const change = (next: boolean) => {
     if (on && !next) turnOff();
     else if (!on) {
-      if (next) setAsking(true);
-      else close();
+      if (asking) close();
+      else if (next) setAsking(true);
     }
   };
   const confirm = async (input: WhatsAppPreferenceInput) => {
@@ -83,13 +85,13 @@ export function WhatsAppSetting({
       ? i18n._('On: messages go to {number}.', { number: status.whatsappNumber })
       : i18n._('On: messages go to your number.')
     : asking
-      ? i18n._('Not on yet: agree below to turn them on.')
+      ? i18n._('Not on yet: confirm your number below to turn them on.')
       : i18n._('Visit confirmations and reminders on WhatsApp.');
   return (
     <Row className={clsx('py-3', className)}>
       <div className="flex items-center justify-between gap-3">
         <SettingLabel icon={MessageCircle} id={id} label={i18n._('WhatsApp messages')} hint={hint} />
-        <PreferenceSwitch id={switchId} checked={on || asking} onChange={change} labelledBy={`${id}-label`} describedBy={`${id}-hint`} disabled={turningOff} />
+        <PreferenceSwitch id={switchId} checked={on} onChange={change} labelledBy={`${id}-label`} describedBy={`${id}-hint`} disabled={turningOff} />
       </div>
       {asking && !on && <WhatsAppOptIn ownNumber={ownNumber} onConfirm={confirm} onCancel={close} />}
     </Row>
