@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../test/harness';
 import { codeIn, linkIn } from '../../test/mailbox';
 import { i18nFor } from '../../i18n';
 import { LIMITS } from './auth.limits';
-import { clinicPayload, post, registerAndReadCode, repPayload, waitUntilCodesSent, wrongCode } from './auth.test-support';
+import { clinicPayload, post, registerAndReadCode, repPayload, TestBrowser, waitUntilCodesSent, wrongCode } from './auth.test-support';
 
 describeEachDatabase('accounts: registration and e-mail verification', (ctx) => {
   it('registers a clinic, e-mails a 6-digit code, and the code makes the account real', async () => {
@@ -289,5 +289,27 @@ describeEachDatabase('accounts: registration and e-mail verification', (ctx) => 
       expect(resent.text).not.toContain('spam.example');
       expect(resent.text.split('\n')[0]).toBe(hello);
     }
+  });
+
+  it('finishes, through the e-mailed link, the registration whose mail it was, when a second registrant took the address after', async () => {
+    const owner = repPayload({ fullName: 'Ravi Sharma', company: 'Sun Pharma' });
+    await post(ctx.app, '/api/medrep/register', owner);
+    const ownerMail = await ctx.mailbox.waitFor(owner.email);
+    const ownerToken = linkIn(ownerMail, '/verify-email').searchParams.get('token')!;
+    await waitUntilCodesSent(ctx.app, owner.email);
+    // Someone else registers the same pending address with their own name, company and phone.
+    const stranger = repPayload({ email: owner.email, fullName: 'Mallory Impostor', company: 'Fake Pharma' });
+    const second = await post(ctx.app, '/api/medrep/register', stranger, { browser: new TestBrowser() });
+    expect(second.statusCode).toBe(201);
+    await ctx.mailbox.waitFor(owner.email, (m) => codeIn(m) !== codeIn(ownerMail));
+
+    const chosen = 'Owner#Pass42';
+    const verified = await post(ctx.app, '/api/verify-email', { token: ownerToken, type: 'medrep', password: chosen });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const [rep] = await ctx.app.db.select().from(medicalReps).where(eq(medicalReps.email, owner.email));
+    expect(rep).toMatchObject({ fullName: 'Ravi Sharma', company: 'Sun Pharma', phone: `+91${owner.phone}` });
+    expect((await post(ctx.app, '/api/medrep/login', { email: owner.email, password: chosen })).statusCode).toBe(200);
+    // The address is verified: the second registration is gone with it.
+    expect(await ctx.app.db.select().from(pendingMedicalReps).where(eq(pendingMedicalReps.email, owner.email))).toHaveLength(0);
   });
 });
