@@ -66,7 +66,15 @@ export interface RouteEntry {
   method: string;
   url: string;
   responses: string[];
+  /** The names of the query-string fields its schema declares (the hostile-input suite sends each one). */
+  query: string[];
 }
+
+/** The field names of a route's querystring schema: a zod object, refined or not. */
+const queryFields = (schema: unknown): string[] => {
+  const shape = (schema as { shape?: unknown } | undefined)?.shape;
+  return shape !== null && typeof shape === 'object' ? Object.keys(shape) : [];
+};
 
 export interface BuildAppOptions {
   config: Config;
@@ -170,7 +178,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (r) => {
     const responses = r.schema?.response ? Object.keys(r.schema.response) : [];
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url, responses });
+    const query = queryFields(r.schema?.querystring);
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url, responses, query });
   });
 
   registerErrorHandler(app);

@@ -85,6 +85,18 @@ export const clinicUsers = pgTable(
   ],
 );
 
+/**
+ * The e-mailed link of a pending registration that a later registration of the same address replaced, with the
+ * details that registration was made with: the link still finishes the registration whose mail it was, not the
+ * later one (docs/decisions/051).
+ */
+export interface EarlierRegistrationLink {
+  tokenHash: string;
+  /** ISO instant */
+  tokenExpiry: string;
+  details: Record<string, string | null>;
+}
+
 export const pendingClinicUsers = pgTable(
   'pending_clinic_users',
   {
@@ -104,6 +116,8 @@ export const pendingClinicUsers = pgTable(
     verifyTokenExpiry: ts('verify_token_expiry'),
     /** SHA-256 of the token the registering browser keeps: the code works only there (docs/decisions/030). */
     registrationTokenHash: text('registration_token_hash'),
+    /** Links of registrations of this address this one replaced, each with its details (docs/decisions/051). */
+    earlierLinks: jsonb('earlier_links').$type<EarlierRegistrationLink[]>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -189,6 +203,8 @@ export const pendingMedicalReps = pgTable(
     verifyTokenExpiry: ts('verify_token_expiry'),
     /** SHA-256 of the token the registering browser keeps: the code works only there (docs/decisions/030). */
     registrationTokenHash: text('registration_token_hash'),
+    /** Links of registrations of this address this one replaced, each with its details (docs/decisions/051). */
+    earlierLinks: jsonb('earlier_links').$type<EarlierRegistrationLink[]>(),
     createdAt: createdAt(),
   },
   (t) => [

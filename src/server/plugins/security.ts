@@ -90,12 +90,13 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     return payload;
   });
 
-  // No field of the API takes control characters; NUL cannot even be stored in a PostgreSQL text column
-  // (it was a 500 on free-text fields). Tab, newline and carriage return stay allowed for messages.
+  // No field of the API takes control characters; NUL cannot even be stored in a PostgreSQL text column, nor be
+  // compared with one (it was a 500 on free-text fields and on searches). Tab, newline and carriage return stay
+  // allowed for messages. One guard for every place a value arrives: the body, the decoded query string (names
+  // and values) and the path's parameters, before any schema or guard reads them (docs/decisions/029).
   app.addHook('preValidation', async (request) => {
-    if (request.body !== null && typeof request.body === 'object' && !Buffer.isBuffer(request.body) && hasControlCharacters(request.body)) {
-      throw badRequest(CONTROL_CHARACTERS_MESSAGE);
-    }
+    const body = request.body !== null && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? request.body : null;
+    if ([body, request.query, request.params].some((part) => hasControlCharacters(part))) throw badRequest(CONTROL_CHARACTERS_MESSAGE);
   });
 }
 

@@ -155,8 +155,8 @@ export const MATRIX: Record<string, Row> = {
   // guards its check-in is refused by the rules (409); rep B gets 404 for it. The receipt is of rep A's checked-in visit.
   'POST /api/medrep/check-in': { request: json((w) => ({ appointmentId: w.appointment.id, code: '000000' })), expect: repOwned('reached') },
   'GET /api/medrep/visits/:id/receipt': { request: (w) => ({ url: `/api/medrep/visits/${w.checkedIn.id}/receipt` }), expect: repOwned() },
-  'GET /api/rep-visits': { request: none, expect: anyRep() },
-  'GET /api/rep-visits.csv': { request: none, expect: anyRep() },
+  'GET /api/rep-visits': { request: () => ({ query: { from: '2026-02-01', to: FUTURE_DAY } }), expect: anyRep() },
+  'GET /api/rep-visits.csv': { request: () => ({ query: { from: '2026-02-01', to: FUTURE_DAY } }), expect: anyRep() },
   // Public: whoever holds a proof checks it; anything that is not one is answered 'not valid'.
   'POST /api/verify-visit': { request: json(() => ({ receipt: 'not-a-receipt.x' })), expect: every('ok') },
   // The undo link of an e-mail change: the token is the proof, no session needed (decision 031).
@@ -246,8 +246,11 @@ export const MATRIX: Record<string, Row> = {
   'DELETE /api/clinic/leave/:id': { request: (w) => ({ url: `/api/clinic/leave/${w.absenceA.id}` }), expect: clinicOwned() },
   // Check-in and the histories (docs/decisions/041): clinic B gets 403 for clinic A's id.
   'GET /api/clinic/check-in-code': { request: (w) => ({ query: { clinicId: String(w.clinicA.id) } }), expect: clinicOwned() },
-  'GET /api/clinic/visits': { request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA2.id) } }), expect: clinicOwned() },
-  'GET /api/clinic/visits.csv': { request: (w) => ({ query: { clinicId: String(w.clinicA.id) } }), expect: clinicOwned() },
+  'GET /api/clinic/visits': {
+    request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA2.id), from: '2026-02-01', to: FUTURE_DAY } }),
+    expect: clinicOwned(),
+  },
+  'GET /api/clinic/visits.csv': { request: (w) => ({ query: { clinicId: String(w.clinicA.id), from: '2026-02-01', to: FUTURE_DAY } }), expect: clinicOwned() },
   // The clinic's move of its visit (docs/decisions/041): clinic B gets 404 for clinic A's visit, reps 401.
   'POST /api/clinic/appointments/:id/status': {
     request: (w) => ({ url: `/api/clinic/appointments/${w.appointment.id}/status`, payload: { status: 'confirmed' } }),

@@ -3,8 +3,9 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/harness';
 import { MATRIX, ORDER } from './access-table';
 import { apiRoutes, buildWorld, type ActorName } from './security-fixtures';
+import { CONTROL_CHARACTERS_MESSAGE } from '../plugins/security';
 
-// Hostile input on every state-changing API route (OWASP ASVS V5): malformed JSON, wrong types,
+// Hostile input on every state-changing API route and in every GET route's query string (OWASP ASVS V5): malformed JSON, wrong types,
 // missing and extra fields, 100 kB strings, control characters, SQL and script fragments, impossible dates
 // and numbers. Always a 4xx with a JSON `message`, never a 5xx, never a crash; bodies over 1 MB are a 413,
 // bodies that are not JSON a 415. Each route is called without a session and as the actor the access table
@@ -37,6 +38,21 @@ const TEXT_FRAGMENTS: Record<string, string> = {
 const BAD_IDS = ['abc', '-1', '0', '1e309', '99999999999999999999', '1%00', "1'%20OR%20'1'='1", 'NaN'];
 
 const isStateChanging = (route: string) => !route.startsWith('GET ');
+/** Query-string values no field takes as meant: each must be a 4xx or an ordinary answer, never a 5xx. */
+const HOSTILE_QUERY: Record<string, string> = {
+  'not a date': 'not-a-date',
+  'an impossible date': '2026-02-30',
+  'minus one': '-1',
+  '1e309': '1e309',
+  NaN: 'NaN',
+  'a 5 kB string': 'x'.repeat(5_000),
+  'an SQL fragment': "x'); DROP TABLE medical_reps; --",
+  'a script fragment': '<script>alert(1)</script>',
+  'a percent sign': '100%',
+  empty: '',
+};
+/** Control characters as a query string carries them (percent-encoded): a 400 on every field. */
+const CONTROL_QUERY: Record<string, string> = { 'a NUL byte': 'a\u0000b', 'an escape sequence': '\u001b[31m' };
 let ipCounter = 0;
 const freshIp = () => `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 
@@ -112,6 +128,52 @@ describeEachDatabase(
           }
         }
       }
+      const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(failures).toEqual([]);
+    }, 600_000);
+
+    it('answers every hostile query value on every GET route with a 4xx and a message, never a 5xx', async () => {
+      failures.length = 0;
+      const routes = ctx.app.routeList.filter((r) => r.method === 'GET' && r.url.startsWith('/api'));
+      let fieldsSent = 0;
+      for (const route of routes) {
+        const key = `GET ${route.url}`;
+        const row = MATRIX[key];
+        expect(row, `${key} has a row in the access table`).toBeDefined();
+        const world = await buildWorld(ctx.app);
+        const base = row!.request(world);
+        const url = new URL(base.url ?? route.url, 'http://app.test');
+        // The row's own query (a valid one), in its url or as `query`; hostile values go in one field at a time.
+        const valid = Object.fromEntries([...url.searchParams, ...Object.entries((base.query ?? {}) as Record<string, string>)]);
+        const fields = [...new Set([...route.query, ...Object.keys(valid)])];
+        const owner = ORDER.find((a) => a !== 'nobody' && ['ok', 'reached'].includes(row!.expect[a])) ?? 'repA';
+        for (const actor of ['nobody', owner] as ActorName[]) {
+          const cookie = world.cookies[actor];
+          const get = (query: Record<string, string | string[]>) => {
+            const search = new URLSearchParams();
+            for (const [k, v] of Object.entries(query)) for (const one of [v].flat()) search.append(k, one);
+            return send({ method: 'GET', url: `${url.pathname}?${search.toString()}`, cookie });
+          };
+          for (const field of fields) {
+            fieldsSent++;
+            const at = (what: string) => `${key} as ${actor} with ${what} as ${field}`;
+            for (const [name, value] of Object.entries(HOSTILE_QUERY)) expectNoServerError(await get({ ...valid, [field]: value }), at(name));
+            expectNoServerError(await get({ ...valid, [field]: ['1', '2'] }), at('two values'));
+            for (const [name, value] of Object.entries(CONTROL_QUERY)) {
+              const res = await get({ ...valid, [field]: value });
+              expectClientError(res, at(name));
+              if (res.statusCode === 400 && res.json().message !== CONTROL_CHARACTERS_MESSAGE) failures.push(`${at(name)}: ${res.body.slice(0, 160)}`);
+            }
+          }
+          // A control character in the name of a field no route declares is refused just the same (or the guard
+          // refuses the caller first).
+          const res = await get({ ...valid, 'x\u0000': '1' });
+          expectClientError(res, `${key} as ${actor} with a NUL in a field's name`);
+          if (res.statusCode !== 400 && res.statusCode !== 401) failures.push(`${key} as ${actor} with a NUL in a field's name: ${res.statusCode}`);
+        }
+      }
+      expect(fieldsSent).toBeGreaterThan(40);
       const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(200);
       expect(failures).toEqual([]);

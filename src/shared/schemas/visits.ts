@@ -100,8 +100,10 @@ const rangeFields = {
   to: isoDate(/*i18n*/ 'Please give the to date as yyyy-mm-dd.').optional(),
 };
 const rangeCheck = (v: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
-  if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', message: /*i18n*/ 'The from date must not be after the to date.', path: ['from'] });
-  if (v.from && v.to && addDays(v.from, HISTORY_MAX_DAYS - 1) < v.to)
+  // zod runs an object's refinement even when a field failed: a date that is no date has its own message already.
+  if (!v.from || !v.to || !isIsoDate(v.from) || !isIsoDate(v.to)) return;
+  if (v.from > v.to) ctx.addIssue({ code: 'custom', message: /*i18n*/ 'The from date must not be after the to date.', path: ['from'] });
+  if (addDays(v.from, HISTORY_MAX_DAYS - 1) < v.to)
     ctx.addIssue({ code: 'custom', message: /*i18n*/ 'Please choose a date range of at most one year.', path: ['to'] });
 };
 

@@ -22,15 +22,21 @@ function layout(locale: Locale, title: string, paragraphs: string[]): string {
 <p style="font-size:12px;color:#6b7280">${i18n._('{product} Healthcare Platform', { product: PRODUCT_NAME })}</p></body></html>`;
 }
 
+/**
+ * The code and link to an address nobody has proved yet: whoever registers may type any address, so nothing they
+ * typed is in the text (a 200-character name of links and numbers would make it their advert). The name is kept
+ * for the admin's e-mail log only.
+ */
 export function verificationMail(o: { to: string; name: string; code: string; link: string; kind: UserKind; locale: Locale }): OutgoingMail {
   const i18n = i18nFor(o.locale);
+  const hello = i18n._('Hello,');
   const subject = i18n._('Your {product} verification code', { product: PRODUCT_NAME });
   const enterCode = i18n._(
     'Enter this 6-digit code on the verification page of the browser you registered in. It expires in 15 minutes and allows 3 attempts.',
   );
   const ignore = i18n._('If you did not register for {product}, you can ignore this e-mail.', { product: PRODUCT_NAME });
   const text = [
-    i18n._('Hello {name},', { name: o.name }),
+    hello,
     '',
     i18n._('Your verification code is: {code}', { code: o.code }),
     '',
@@ -42,7 +48,7 @@ export function verificationMail(o: { to: string; name: string; code: string; li
     ignore,
   ].join('\n');
   const html = layout(o.locale, i18n._('Verify your e-mail address'), [
-    i18n._('Hello {name},', { name: escapeHtml(o.name) }),
+    escapeHtml(hello),
     i18n._('Your verification code is: {code}', { code: `<strong style="font-size:24px;letter-spacing:4px">${o.code}</strong>` }),
     enterCode,
     withLink(i18n._('On any other device, <link>verify your e-mail address with this link</link>; you will choose your password there.'), o.link),

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserKind } from '../../../shared/schemas/auth';
 import { canonicalPhone } from '../../../shared/schemas/phone';
 import type { DbOrTx } from '../../db/client';
-import { clinicUsers, medicalReps, outbox, passwordResetTokens, pendingClinicUsers, pendingMedicalReps } from '../../db/schema';
+import { clinicUsers, medicalReps, outbox, passwordResetTokens, pendingClinicUsers, pendingMedicalReps, type EarlierRegistrationLink } from '../../db/schema';
 
 // Drizzle queries of the accounts area. The two pending tables share the column names used by the
 // verification queries, so those queries take the table of the kind.
@@ -109,10 +109,15 @@ export async function takePending(
   db: DbOrTx,
   kind: UserKind,
   id: number,
-  match: { codeHash: string } | { linkTokenHash: string },
+  match: { codeHash: string } | { linkTokenHash: string } | { earlierLinkHash: string },
 ): Promise<PendingRow | undefined> {
   const t = pendingTable(kind);
-  const still = 'codeHash' in match ? eq(t.verificationOtp, match.codeHash) : eq(t.verifyTokenHash, match.linkTokenHash);
+  const still =
+    'codeHash' in match
+      ? eq(t.verificationOtp, match.codeHash)
+      : 'linkTokenHash' in match
+        ? eq(t.verifyTokenHash, match.linkTokenHash)
+        : holdsEarlierLink(t, match.earlierLinkHash);
   const [row] = await db
     .delete(t)
     .where(and(eq(t.id, id), still))
@@ -139,6 +144,58 @@ export async function recentCodeMails(db: DbOrTx, o: { replaceKeys: string[]; si
     .orderBy(desc(outbox.queuedAt))
     .limit(o.limit);
   return rows.map((r) => r.queuedAt);
+}
+
+/** Keeps at most this many replaced registrations' links per address (the codes per address cap is 5 a day). */
+const EARLIER_LINKS_KEPT = 5;
+/** Columns of a pending row that are the registrant's details, not its secrets or bookkeeping. */
+const NOT_DETAILS = new Set([
+  'id',
+  'email',
+  'password',
+  'verificationOtp',
+  'otpExpiry',
+  'otpAttempts',
+  'verifyTokenHash',
+  'verifyTokenExpiry',
+  'registrationTokenHash',
+  'earlierLinks',
+  'createdAt',
+]);
+
+export type EarlierLinks = EarlierRegistrationLink[] | null;
+
+/** The links a new registration of an address keeps from the one it replaces (and those it kept), still valid at `now`. */
+export function earlierLinksOf(replaced: PendingRow | undefined, now: Date): EarlierLinks {
+  if (!replaced) return null;
+  const own: EarlierRegistrationLink[] =
+    replaced.verifyTokenHash && replaced.verifyTokenExpiry
+      ? [
+          {
+            tokenHash: replaced.verifyTokenHash,
+            tokenExpiry: replaced.verifyTokenExpiry.toISOString(),
+            details: Object.fromEntries(Object.entries(replaced).filter(([k]) => !NOT_DETAILS.has(k))) as Record<string, string | null>,
+          },
+        ]
+      : [];
+  const kept = [...(replaced.earlierLinks ?? []), ...own].filter((l) => new Date(l.tokenExpiry).getTime() > now.getTime());
+  return kept.length > 0 ? kept.slice(-EARLIER_LINKS_KEPT) : null;
+}
+
+const holdsEarlierLink = (t: ReturnType<typeof pendingTable>, tokenHash: string) => sql`${t.earlierLinks} @> ${JSON.stringify([{ tokenHash }])}::jsonb`;
+
+/** The pending row that keeps `tokenHash` as a replaced registration's link, with that registration's details. */
+export async function findPendingByEarlierLink(
+  db: DbOrTx,
+  kind: UserKind,
+  tokenHash: string,
+  now: Date,
+): Promise<{ row: PendingRow; details: Record<string, string | null> } | undefined> {
+  const t = pendingTable(kind);
+  const [row] = await db.select().from(t).where(holdsEarlierLink(t, tokenHash)).limit(1);
+  const link = row?.earlierLinks?.find((l) => l.tokenHash === tokenHash);
+  if (!row || !link || new Date(link.tokenExpiry).getTime() <= now.getTime()) return undefined;
+  return { row, details: link.details };
 }
 
 export async function findPendingByToken(db: DbOrTx, kind: UserKind, tokenHash: string, now: Date): Promise<PendingRow | undefined> {

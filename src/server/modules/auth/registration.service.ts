@@ -120,12 +120,15 @@ async function queueVerification(deps: Pick<Deps, 'outbox'>, tx: Tx, o: Verifica
   });
 }
 
-async function storePending(deps: Deps, mail: VerificationMail, insert: (tx: Tx) => Promise<void>) {
+async function storePending(deps: Deps, mail: VerificationMail, insert: (tx: Tx, earlierLinks: repo.EarlierLinks) => Promise<void>) {
   try {
     await deps.db.transaction(async (tx) => {
       await reserveVerificationCode(deps, tx, mail.email);
+      // The replaced registration's link (already in its owner's inbox) keeps finishing that registration, with its
+      // details, not this one's: whoever registers an address second does not name its account (docs/decisions/051).
+      const earlierLinks = repo.earlierLinksOf(await repo.findPending(tx, mail.kind, mail.email), deps.clock.now());
       await repo.deletePendingByEmail(tx, mail.email);
-      await insert(tx);
+      await insert(tx, earlierLinks);
       await queueVerification(deps, tx, mail);
     });
   } catch (err) {
@@ -143,8 +146,9 @@ export async function registerClinic(deps: Deps, o: { input: ClinicRegister; loc
   const password = await hashPassword(input.password);
   const v = newVerification(deps, 'clinic');
   const mail = { kind: 'clinic', email, name: input.contactPerson, code: v.code, link: v.link, locale: o.locale } as const;
-  await storePending(deps, mail, (tx) =>
+  await storePending(deps, mail, (tx, earlierLinks) =>
     repo.insertPendingClinic(tx, {
+      earlierLinks,
       clinicName: input.clinicName,
       contactPerson: input.contactPerson,
       state: input.state,
@@ -173,8 +177,9 @@ export async function registerRep(deps: Deps, o: { input: RepRegister; locale: L
   const password = await hashPassword(input.password);
   const v = newVerification(deps, 'medrep');
   const mail = { kind: 'medrep', email, name: input.fullName, code: v.code, link: v.link, locale: o.locale } as const;
-  await storePending(deps, mail, (tx) =>
+  await storePending(deps, mail, (tx, earlierLinks) =>
     repo.insertPendingRep(tx, {
+      earlierLinks,
       fullName: input.fullName,
       email,
       phone: input.phone,
@@ -202,6 +207,8 @@ interface Activation {
   match: Parameters<typeof repo.takePending>[3];
   /** The password chosen on the link page, which replaces the one typed at registration (decision 030). */
   password?: string;
+  /** A replaced registration's details, kept with its link (decision 051), over the row's. */
+  details?: Record<string, string | null>;
   /** The refusal when the row was replaced (resend, re-registration) since it was checked. */
   replaced: AppError;
 }
@@ -213,7 +220,7 @@ async function activate(deps: Deps, o: Activation): Promise<{ message: string }>
     const created = await deps.db.transaction(async (tx) => {
       const taken = await repo.takePending(tx, o.kind, o.pendingId, o.match);
       if (!taken) return false;
-      const pending = o.password ? { ...taken, password: o.password } : taken;
+      const pending = { ...taken, ...o.details, ...(o.password ? { password: o.password } : {}) };
       if (o.kind === 'clinic') await repo.insertClinicFromPending(tx, pending as repo.PendingClinic, now);
       else await repo.insertRepFromPending(tx, pending as repo.PendingRep, now);
       return true;
@@ -286,6 +293,15 @@ export async function verifyEmailLink(deps: Deps, o: { input: VerifyEmail; origi
   const { input } = o;
   const linkTokenHash = hashLinkToken(input.token);
   const pending = await repo.findPendingByToken(deps.db, input.type, linkTokenHash, deps.clock.now());
+  const earlier = pending ? undefined : await repo.findPendingByEarlierLink(deps.db, input.type, linkTokenHash, deps.clock.now());
+  if (earlier) {
+    // The link of a registration a later one replaced: it finishes that registration, with its details (decision 051).
+    const password = await hashPassword(input.password);
+    const replaced = badRequest(LINK_INVALID, 'link_invalid');
+    const details = { ...earlier.details, verifyTokenHash: linkTokenHash };
+    const match = { earlierLinkHash: linkTokenHash };
+    return activate(deps, { kind: input.type, email: earlier.row.email, pendingId: earlier.row.id, match, password, details, replaced });
+  }
   if (!pending) {
     // Opened again after it (or the code of its e-mail) verified the account: that is success (spec part 2, 4), and
     // the password chosen the first time stays (docs/decisions/036).
@@ -305,7 +321,13 @@ export async function verifyEmailLink(deps: Deps, o: { input: VerifyEmail; origi
 export async function checkVerificationLink(deps: Pick<Deps, 'db' | 'clock'>, o: { input: VerifyLinkCheck }): Promise<VerifyLinkStatus> {
   const { input } = o;
   const linkTokenHash = hashLinkToken(input.token);
-  if (await repo.findPendingByToken(deps.db, input.type, linkTokenHash, deps.clock.now())) return { status: 'pending', message: LINK_PENDING };
+  const now = deps.clock.now();
+  if (
+    (await repo.findPendingByToken(deps.db, input.type, linkTokenHash, now)) ??
+    (await repo.findPendingByEarlierLink(deps.db, input.type, linkTokenHash, now))
+  ) {
+    return { status: 'pending', message: LINK_PENDING };
+  }
   if (await repo.findAccountByVerifiedLink(deps.db, input.type, linkTokenHash)) return { status: 'verified', message: ALREADY_VERIFIED };
   return { status: 'invalid', message: LINK_INVALID };
 }

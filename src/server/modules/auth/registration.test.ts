@@ -4,8 +4,9 @@ import { clinicUsers, medicalReps, pendingClinicUsers, pendingMedicalReps, secur
 import { createClinic, createRep } from '../../test/factories';
 import { describeEachDatabase } from '../../test/harness';
 import { codeIn, linkIn } from '../../test/mailbox';
+import { i18nFor } from '../../i18n';
 import { LIMITS } from './auth.limits';
-import { clinicPayload, post, registerAndReadCode, repPayload, wrongCode } from './auth.test-support';
+import { clinicPayload, post, registerAndReadCode, repPayload, TestBrowser, waitUntilCodesSent, wrongCode } from './auth.test-support';
 
 describeEachDatabase('accounts: registration and e-mail verification', (ctx) => {
   it('registers a clinic, e-mails a 6-digit code, and the code makes the account real', async () => {
@@ -260,5 +261,55 @@ describeEachDatabase('accounts: registration and e-mail verification', (ctx) => 
         expect(body).not.toContain(secret);
       }
     }
+  });
+
+  it('greets without the typed name until the address is verified, in every language (no relay for what a stranger types)', async () => {
+    const advert = 'Cheap loans at https://spam.example call 9999999999 '.repeat(4).slice(0, 200);
+    for (const [kind, locale, hello] of [
+      ['medrep', 'en', 'Hello,'],
+      ['clinic', 'hi', i18nFor('hi')._('Hello,')],
+      ['medrep', 'ur', i18nFor('ur')._('Hello,')],
+    ] as const) {
+      if (locale !== 'en') expect(hello).not.toBe('Hello,');
+      const payload = kind === 'medrep' ? repPayload({ fullName: advert }) : clinicPayload({ contactPerson: advert, clinicName: advert });
+      const res = await post(ctx.app, `/api/${kind}/register`, payload, { headers: { 'accept-language': locale } });
+      expect(res.statusCode, res.body).toBe(201);
+      const mail = await ctx.mailbox.waitFor(payload.email);
+      expect(mail.text.split('\n')[0]).toBe(hello);
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part).not.toContain('spam.example');
+        expect(part).not.toContain('9999999999');
+      }
+      // The resend greets the same way.
+      await waitUntilCodesSent(ctx.app, payload.email);
+      ctx.clock.advance(61_000);
+      const resend = await post(ctx.app, '/api/resend-verification', { email: payload.email, type: kind }, { headers: { 'accept-language': locale } });
+      expect(resend.statusCode, resend.body).toBe(200);
+      const resent = await ctx.mailbox.waitFor(payload.email, (m) => codeIn(m) !== codeIn(mail));
+      expect(resent.text).not.toContain('spam.example');
+      expect(resent.text.split('\n')[0]).toBe(hello);
+    }
+  });
+
+  it('finishes, through the e-mailed link, the registration whose mail it was, when a second registrant took the address after', async () => {
+    const owner = repPayload({ fullName: 'Ravi Sharma', company: 'Sun Pharma' });
+    await post(ctx.app, '/api/medrep/register', owner);
+    const ownerMail = await ctx.mailbox.waitFor(owner.email);
+    const ownerToken = linkIn(ownerMail, '/verify-email').searchParams.get('token')!;
+    await waitUntilCodesSent(ctx.app, owner.email);
+    // Someone else registers the same pending address with their own name, company and phone.
+    const stranger = repPayload({ email: owner.email, fullName: 'Mallory Impostor', company: 'Fake Pharma' });
+    const second = await post(ctx.app, '/api/medrep/register', stranger, { browser: new TestBrowser() });
+    expect(second.statusCode).toBe(201);
+    await ctx.mailbox.waitFor(owner.email, (m) => codeIn(m) !== codeIn(ownerMail));
+
+    const chosen = 'Owner#Pass42';
+    const verified = await post(ctx.app, '/api/verify-email', { token: ownerToken, type: 'medrep', password: chosen });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const [rep] = await ctx.app.db.select().from(medicalReps).where(eq(medicalReps.email, owner.email));
+    expect(rep).toMatchObject({ fullName: 'Ravi Sharma', company: 'Sun Pharma', phone: `+91${owner.phone}` });
+    expect((await post(ctx.app, '/api/medrep/login', { email: owner.email, password: chosen })).statusCode).toBe(200);
+    // The address is verified: the second registration is gone with it.
+    expect(await ctx.app.db.select().from(pendingMedicalReps).where(eq(pendingMedicalReps.email, owner.email))).toHaveLength(0);
   });
 });

@@ -158,6 +158,9 @@ describeEachDatabase('visit histories and the call report', (ctx) => {
         ['?from=2025-03-01&to=2026-03-02', 'Please choose a date range of at most one year.'],
         ['?from=2026-02-30', 'Please give the from date as yyyy-mm-dd.'],
         ['?to=02/03/2026', 'Please give the to date as yyyy-mm-dd.'],
+        // A `from` that is no date beside a `to` (the range check must not read it as one).
+        ['?from=abc&to=2026-03-01', 'Please give the from date as yyyy-mm-dd.'],
+        ['?from=2026-02-01&to=abc', 'Please give the to date as yyyy-mm-dd.'],
         // Only `from`, after today: the default `to` (today) would come before it.
         ['?from=2026-03-09', 'The from date must not be after the to date.'],
         // Only `from`, more than a year ago.
@@ -286,6 +289,9 @@ describeEachDatabase('visit histories and the call report', (ctx) => {
         const backwards = await get(`${path}?clinicId=${w.clinic.id}&from=2026-03-02&to=2026-02-01`, w.clinicCookie);
         expect(backwards.statusCode).toBe(400);
         expect(backwards.json().message).toBe('The from date must not be after the to date.');
+        const notADate = await get(`${path}?clinicId=${w.clinic.id}&from=abc&to=2026-03-01`, w.clinicCookie);
+        expect(notADate.statusCode).toBe(400);
+        expect(notADate.json().message).toBe('Please give the from date as yyyy-mm-dd.');
       }
     });
 
