@@ -11,7 +11,7 @@ import { defaultClientDir } from './paths';
 import { isClientRoutePath } from '../shared/client-routes';
 import { registerPrerenderedPages, sendAppShell, sendNotFoundPage } from './client-shell';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerClientError, registerErrorHandler, registerRetryAfter } from './plugins/error-handler';
 import { answerWithMessage, registerLocale } from './plugins/locale';
 import { AppError } from './errors';
 import { responseSerializerCompiler } from './plugins/response-serializer';
@@ -123,6 +123,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
@@ -183,6 +184,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  registerRetryAfter(app);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

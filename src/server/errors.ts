@@ -24,6 +24,12 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Retry-After of a 503 a setting causes (no ADMIN_PASSWORD, no Razorpay keys in production): an operator must act, so
+ * an hour. A database outage's 503 says a few seconds (RETRY_AFTER_SECONDS in plugins/error-handler.ts).
+ */
+export const CONFIGURATION_RETRY_SECONDS = 3600;
+
 export const notFound = (message: string = ERROR_MESSAGES.not_found) => new AppError('not_found', message, 404);
 export const forbidden = (message: string = ERROR_MESSAGES.forbidden) => new AppError('forbidden', message, 403);
 export const unauthorized = (message: string = ERROR_MESSAGES.unauthorized) => new AppError('unauthorized', message, 401);

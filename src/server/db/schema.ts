@@ -757,9 +757,14 @@ export const securityEvents = pgTable(
     details: jsonb('details'),
     timestamp: ts('timestamp').notNull().defaultNow(),
     blocked: boolean('blocked').notNull().default(false),
+    /** How many times this event happened in its minute (a repeat adds one here, not a row; docs/decisions/049). */
+    count: integer('count').notNull().default(1),
+    /** kind|address|minute for the events that repeat without bound (refused origins, 429s); null for the others. */
+    repeatKey: text('repeat_key'),
   },
   (t) => [
     index('security_events_timestamp_idx').on(t.timestamp),
+    uniqueIndex('security_events_repeat_key_uq').on(t.repeatKey),
     index('security_events_type_idx').on(t.eventType),
     // The Security tab's pages, newest first by id, filtered by type or by threat level (docs/decisions/022, 042).
     index('security_events_type_id_idx').on(t.eventType, t.id),

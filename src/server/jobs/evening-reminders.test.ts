@@ -189,7 +189,7 @@ describeEachDatabase(
       expect(push.received.filter((r) => r.path === `/ok/${tag}-${allowed.id}`)).toHaveLength(1);
     });
   },
-  { env: { PUSH_SERVICE_ORIGINS: 'http://127.0.0.1' } },
+  { env: { PUSH_SERVICE_ORIGINS: 'http://127.0.0.1:*' } },
 );
 
 describe('push endpoints', () => {

@@ -17,6 +17,7 @@ import {
   remindersSent,
   sessions,
   rateLimitCounters,
+  securityEvents,
   waitlistEntries,
 } from '../db/schema';
 import { cacheKey } from '../cache/cache-keys';
@@ -118,6 +119,9 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
       // Reminder claims and job history older than the retention period have nothing left to protect.
       const reminderClaims = count(await tx.delete(remindersSent).where(lt(remindersSent.sentAt, retentionInstant)).returning({ id: remindersSent.id }));
       const oldRuns = count(await tx.delete(jobRuns).where(lt(jobRuns.startedAt, retentionInstant)).returning({ id: jobRuns.id }));
+      // Security events are kept as long as the visits (RETENTION_DAYS): the Security tab counts 30 days, and an
+      // address or user agent is personal data with no longer use (docs/decisions/049-security-events-bounded.md).
+      const securityRows = count(await tx.delete(securityEvents).where(lt(securityEvents.timestamp, retentionInstant)).returning({ id: securityEvents.id }));
       // The audit trail refuses deletes (migration 0023) unless this transaction says it is the purge.
       await tx.execute(sql`select set_config('repvisit.audit_purge', 'on', true)`);
       const auditRows = count(
@@ -160,6 +164,7 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
         jobRuns: oldRuns,
         rateLimitWindows,
         adminAuditRows: auditRows,
+        securityEvents: securityRows,
       };
     },
     countsOf: (counts) => counts,

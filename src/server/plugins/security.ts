@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { securityEvents } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, forbidden } from '../errors';
@@ -200,7 +201,22 @@ export const originOf = (request: FastifyRequest): RequestOrigin => ({
   method: request.method,
 });
 
-/** One row in security_events (failed logins, code failures, lockouts, refused access, admin actions). */
+/**
+ * The events anyone can cause as often as they like, signed in or not (a foreign Origin, a 429): one row per kind,
+ * level, address and minute, whose `count` a repeat adds to, so a flood of refused requests writes a row a minute, not
+ * a row a request (docs/decisions/049-security-events-bounded.md). Other events keep a row each: they are an act of an
+ * account or sit behind a rate limit, whose 429s are then counted here.
+ */
+const REPEATING_EVENTS = new Set(['csrf_origin_refused', 'rate_limited']);
+/** Caps on what one event stores (docs/decisions/049): a header or body of kilobytes is kept as its first characters. */
+const MAX_DETAIL_TEXT = 200;
+const MAX_DETAILS_CHARS = 1_000;
+const MAX_ORIGIN_TEXT = 300;
+
+/**
+ * One row in security_events (failed logins, code failures, lockouts, refused access, admin actions), or one more
+ * in the count of this minute's row for a repeating event from the same address.
+ */
 export async function recordSecurityEvent(
   deps: Pick<Deps, 'db' | 'clock' | 'log'>,
   from: FastifyRequest | RequestOrigin | null,
@@ -214,21 +230,59 @@ export async function recordSecurityEvent(
   },
 ): Promise<void> {
   const origin = from && 'raw' in from ? originOf(from) : from;
+  const now = deps.clock.now();
+  const threatLevel = event.threatLevel ?? 'low';
+  const blocked = event.blocked ?? false;
+  const ip = origin?.ip?.slice(0, 100) ?? null;
+  const repeatKey = REPEATING_EVENTS.has(event.eventType) && ip ? [event.eventType, threatLevel, blocked, ip, now.toISOString().slice(0, 16)].join('|') : null;
   try {
-    await deps.db.insert(securityEvents).values({
+    const insert = deps.db.insert(securityEvents).values({
       eventType: event.eventType,
-      ipAddress: origin?.ip ?? null,
-      userAgent: origin?.userAgent ?? null,
+      ipAddress: ip,
+      userAgent: origin?.userAgent?.slice(0, MAX_ORIGIN_TEXT) ?? null,
       userId: event.userId ?? null,
       userType: event.userType ?? null,
-      requestPath: origin?.path ?? null,
-      requestMethod: origin?.method ?? null,
-      threatLevel: event.threatLevel ?? 'low',
-      details: event.details ?? null,
-      timestamp: deps.clock.now(),
-      blocked: event.blocked ?? false,
+      requestPath: origin?.path?.slice(0, MAX_ORIGIN_TEXT) ?? null,
+      requestMethod: origin?.method?.slice(0, 20) ?? null,
+      threatLevel,
+      details: event.details ? boundedDetails(event.details) : null,
+      timestamp: now,
+      blocked,
+      repeatKey,
     });
+    if (repeatKey) await insert.onConflictDoUpdate({ target: securityEvents.repeatKey, set: { count: sql`${securityEvents.count} + 1` } });
+    else await insert;
   } catch (err) {
     deps.log.error({ err }, 'security event write failed');
   }
+}
+
+/** Details as stored: each text at most MAX_DETAIL_TEXT characters, the whole at most about MAX_DETAILS_CHARS. */
+export function boundedDetails(details: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let size = 2;
+  for (const [key, value] of Object.entries(details)) {
+    const name = key.slice(0, 60);
+    const bounded = boundedValue(value, 0);
+    const piece = JSON.stringify(name).length + (JSON.stringify(bounded) ?? 'null').length + 2;
+    if (size + piece > MAX_DETAILS_CHARS) {
+      out.truncated = true;
+      break;
+    }
+    out[name] = bounded;
+    size += piece;
+  }
+  return out;
+}
+
+function boundedValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return value.length > MAX_DETAIL_TEXT ? `${value.slice(0, MAX_DETAIL_TEXT)}…` : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= 2) return '…';
+  if (Array.isArray(value)) return value.slice(0, 20).map((v) => boundedValue(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .slice(0, 20)
+      .map(([k, v]) => [k.slice(0, 60), boundedValue(v, depth + 1)]),
+  );
 }

@@ -301,6 +301,8 @@ export const securityEventSchema = z.object({
   details: z.record(z.string(), z.unknown()).nullable(),
   timestamp: z.string(),
   blocked: z.boolean(),
+  /** How many times it happened from this address in the minute of `timestamp` (1 for most kinds; docs/decisions/049). */
+  count: z.number(),
 });
 export type SecurityEvent = z.infer<typeof securityEventSchema>;
 

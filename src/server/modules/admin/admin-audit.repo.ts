@@ -54,7 +54,10 @@ export function querySecurityEventPage(db: DbOrTx, o: { beforeId?: number; type?
     .limit(o.limit + 1);
 }
 
-/** Events since `since` by type and level: all of them, those since `recentSince`, and the blocked ones of each. */
+/**
+ * Events since `since` by type and level: all of them, those since `recentSince`, and the blocked ones of each. A row
+ * of a repeating event stands for `count` events (docs/decisions/049-security-events-bounded.md).
+ */
 export function countSecurityEvents(db: DbOrTx, o: { since: Date; recentSince: Date }) {
   const e = securityEvents;
   const recent = sql`${e.timestamp} > ${o.recentSince}`;
@@ -62,10 +65,10 @@ export function countSecurityEvents(db: DbOrTx, o: { since: Date; recentSince: D
     .select({
       type: e.eventType,
       level: e.threatLevel,
-      count: sql<number>`count(*)`.mapWith(Number),
-      blocked: sql<number>`count(*) filter (where ${e.blocked})`.mapWith(Number),
-      recent: sql<number>`count(*) filter (where ${recent})`.mapWith(Number),
-      recentBlocked: sql<number>`count(*) filter (where ${recent} and ${e.blocked})`.mapWith(Number),
+      count: sql<number>`coalesce(sum(${e.count}), 0)`.mapWith(Number),
+      blocked: sql<number>`coalesce(sum(${e.count}) filter (where ${e.blocked}), 0)`.mapWith(Number),
+      recent: sql<number>`coalesce(sum(${e.count}) filter (where ${recent}), 0)`.mapWith(Number),
+      recentBlocked: sql<number>`coalesce(sum(${e.count}) filter (where ${recent} and ${e.blocked}), 0)`.mapWith(Number),
     })
     .from(e)
     .where(gt(e.timestamp, o.since))

@@ -90,6 +90,7 @@ export async function listSecurityEvents(deps: Pick<Deps, 'db' | 'clock'>, query
     details: (e.details as Record<string, unknown> | null) ?? null,
     timestamp: e.timestamp.toISOString(),
     blocked: e.blocked,
+    count: e.count,
   }));
   if (beforeId !== undefined) return { events, nextCursor };
   return { events, nextCursor, counts: await securityEventCounts(deps) };

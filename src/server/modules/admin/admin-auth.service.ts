@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/admin-team';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Deps } from '../../deps';
-import { AppError, unauthorized } from '../../errors';
+import { AppError, CONFIGURATION_RETRY_SECONDS, unauthorized } from '../../errors';
 import { namedOwnerExists, type AdminActor } from '../../plugins/auth';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { sameHash } from '../auth/codes';
@@ -86,7 +86,7 @@ export async function signInAdmin(deps: AdminAuthDeps, o: { input: AdminSignIn; 
   const { input, origin } = o;
   if (!(await namedOwnerExists(deps.db))) {
     const expected = deps.config.ADMIN_PASSWORD;
-    if (!expected) throw new AppError('admin_off', ADMIN_MESSAGES.adminOff, 503);
+    if (!expected) throw new AppError('admin_off', ADMIN_MESSAGES.adminOff, 503, { 'retry-after': String(CONFIGURATION_RETRY_SECONDS) });
     if (!samePassword(input.password, expected)) {
       await refuse(deps, { actor: { id: 0, name: SINGLE_PASSWORD_ADMIN.name }, reason: 'wrong_password', origin });
       throw unauthorized(ADMIN_MESSAGES.invalidCredentials);

@@ -105,6 +105,8 @@ describeEachDatabase(
       const again = await call(ctx.app, 'POST', '/api/admin/restart-server', { cookie: await adminCookie(ctx.app) });
       expect(again.statusCode).toBe(429);
       expect(again.json()).toEqual({ message: ERROR_MESSAGES.restart_too_soon, code: 'restart_too_soon' });
+      // The one second left of the minute.
+      expect(again.headers['retry-after']).toBe('1');
       ctx.clock.advance(2_000);
       expect((await call(ctx.app, 'POST', '/api/admin/restart-server', { cookie: await adminCookie(ctx.app) })).statusCode).toBe(202);
     });

@@ -25,8 +25,9 @@ export async function acceptRestart(deps: Pick<Deps, 'db' | 'clock' | 'log'>, o:
       .where(eq(securityEvents.eventType, 'admin_restart'))
       .orderBy(desc(securityEvents.timestamp))
       .limit(1);
-    if (last && now.getTime() - last.at.getTime() < RESTART_MIN_INTERVAL_MS) {
-      throw new AppError('restart_too_soon', ERROR_MESSAGES.restart_too_soon, 429);
+    const left = last ? RESTART_MIN_INTERVAL_MS - (now.getTime() - last.at.getTime()) : 0;
+    if (left > 0) {
+      throw new AppError('restart_too_soon', ERROR_MESSAGES.restart_too_soon, 429, { 'retry-after': String(Math.ceil(left / 1000)) });
     }
     await recordSecurityEvent({ db: tx, clock: deps.clock, log: deps.log }, o.origin, {
       eventType: 'admin_restart',

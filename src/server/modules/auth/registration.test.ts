@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { clinicUsers, medicalReps, pendingClinicUsers, pendingMedicalReps, securityEvents } from '../../db/schema';
 import { createClinic, createRep } from '../../test/factories';
-import { describeEachDatabase } from '../../test/harness';
+import { describeEachDatabase, deliverOutbox } from '../../test/harness';
 import { codeIn, linkIn } from '../../test/mailbox';
 import { i18nFor } from '../../i18n';
 import { LIMITS } from './auth.limits';
@@ -214,18 +214,41 @@ describeEachDatabase('accounts: registration and e-mail verification', (ctx) => 
     expect(badOtp.statusCode).toBe(400);
   });
 
-  it('resends at most once a minute per e-mail, with Retry-After', async () => {
+  it('answers a resend the same for a verified, an unknown and a pending address; only the pending one gets a code', async () => {
+    const verified = await createRep(ctx.database.db);
+    const payload = repPayload();
+    const first = await registerAndReadCode(ctx.app, ctx.mailbox, 'medrep', payload);
+    await deliverOutbox(ctx);
+    ctx.clock.advanceMinutes(1);
+    const answers = [];
+    for (const email of [verified.email, 'nobody-at-all@example.com', payload.email]) {
+      answers.push(await post(ctx.app, '/api/resend-verification', { email, type: 'medrep' }));
+    }
+    for (const a of answers) {
+      expect(a.statusCode).toBe(200);
+      expect(a.json()).toEqual({ message: 'A new verification code has been sent to your email.' });
+    }
+    await deliverOutbox(ctx);
+    await ctx.mailbox.waitFor(payload.email, () => ctx.mailbox.to(payload.email).length > 1);
+    expect(codeIn(ctx.mailbox.to(payload.email).at(-1)!)).not.toBe(first);
+    expect(ctx.mailbox.to(verified.email)).toEqual([]);
+  });
+
+  it('resends at most once a minute per e-mail, answering the same inside the minute and sending nothing', async () => {
     const payload = clinicPayload();
     await registerAndReadCode(ctx.app, ctx.mailbox, 'clinic', payload);
+    await deliverOutbox(ctx);
     const soon = await post(ctx.app, '/api/resend-verification', { email: payload.email, type: 'clinic' });
-    expect(soon.statusCode).toBe(429);
-    expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
-    expect(soon.json().message).toMatch(/^Please wait \d+ seconds before requesting a new code\.$/);
+    expect(soon.statusCode).toBe(200);
+    expect(soon.json()).toEqual({ message: 'A new verification code has been sent to your email.' });
+    await deliverOutbox(ctx);
+    expect(ctx.mailbox.to(payload.email)).toHaveLength(1);
     ctx.clock.advanceMinutes(1);
     const later = await post(ctx.app, '/api/resend-verification', { email: payload.email, type: 'clinic' });
     expect(later.statusCode).toBe(200);
-    const unknown = await post(ctx.app, '/api/resend-verification', { email: 'nobody@example.com', type: 'clinic' });
-    expect(unknown.statusCode).toBe(404);
+    await deliverOutbox(ctx);
+    await ctx.mailbox.waitFor(payload.email, () => ctx.mailbox.to(payload.email).length > 1);
+    expect(ctx.mailbox.to(payload.email)).toHaveLength(2);
   });
 
   it('limits resends per client address, which a forged X-Forwarded-For does not change', async () => {
@@ -240,7 +263,7 @@ describeEachDatabase('accounts: registration and e-mail verification', (ctx) => 
         expect(res.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
       }
     }
-    expect(statuses).toEqual([...Array(LIMITS.resend.ip.max).fill(404), 429]);
+    expect(statuses).toEqual([...Array(LIMITS.resend.ip.max).fill(200), 429]);
   });
 
   it('never puts a code, token or hash in a response body', async () => {

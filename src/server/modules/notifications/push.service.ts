@@ -54,7 +54,11 @@ function vapidSubject(deps: PushDeps): string {
   return `mailto:${sender}`;
 }
 
-/** True when the endpoint is on one of the configured push services (scheme and host; `*.` for subdomains). */
+/**
+ * True when the endpoint is on one of the configured push services: scheme, host (`*.` for subdomains) and port. An
+ * origin without a port allows only its scheme's standard one (443 for https), so `fcm.googleapis.com:8443` is not
+ * FCM; `:*` allows any port (a test's stand-in on a random port).
+ */
 export function isAllowedPushEndpoint(origins: string, endpoint: string): boolean {
   let url: URL;
   try {
@@ -67,8 +71,10 @@ export function isAllowedPushEndpoint(origins: string, endpoint: string): boolea
     .map((o) => o.trim())
     .filter(Boolean)
     .some((origin) => {
-      const m = /^(https?):\/\/(\*\.)?([^/:]+)/.exec(origin);
+      const m = /^(https?):\/\/(\*\.)?([^/:]+)(?::(\d+|\*))?\/?$/.exec(origin);
       if (!m || url.protocol !== `${m[1]}:`) return false;
+      // url.port is '' for the scheme's standard port, whether written or not.
+      if (m[4] !== '*' && url.port !== (m[4] === undefined || m[4] === (m[1] === 'https' ? '443' : '80') ? '' : m[4])) return false;
       const host = url.hostname.toLowerCase();
       const base = m[3]!.toLowerCase();
       return m[2] ? host.endsWith(`.${base}`) : host === base;

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { CURRENCY, PLANS, type PlanType } from '../../../shared/constants';
 import { SUBSCRIPTION_MESSAGES, type CreateOrderAnswer, type TestCheckoutAnswer, type VerifyPaymentAnswer } from '../../../shared/schemas/subscription';
 import { isSubscriptionActive } from '../../../shared/subscription/subscription-status';
-import { AppError, badRequest, notFound } from '../../errors';
+import { ERROR_MESSAGES } from '../../../shared/errors';
+import { AppError, CONFIGURATION_RETRY_SECONDS, badRequest, notFound } from '../../errors';
 import { paymentSettings } from './payment-settings';
 import { createRazorpayOrder, isPaymentSignatureValid, paymentSignature } from './razorpay.client';
 import { activationReceiptMail } from './subscription-mail';
@@ -47,8 +48,9 @@ export async function createSubscriptionOrder(deps: SubscriptionDeps, o: { repId
   } else if (settings.mode === 'test') {
     orderId = `order_test_${token(10)}`;
   } else {
+    // A setting the operator must fix, not a gateway that failed: 503, retried in an hour (docs/decisions/049).
     deps.log.error({ repId }, 'razorpay keys missing in production; paid plans unavailable');
-    throw paymentStartFailed();
+    throw new AppError('payments_unavailable', ERROR_MESSAGES.payments_unavailable, 503, { 'retry-after': String(CONFIGURATION_RETRY_SECONDS) });
   }
   await insertOrder(deps.db, {
     orderId,

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '../../../shared/errors';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { medicalReps } from '../../db/schema';
@@ -90,8 +91,10 @@ describeEachDatabase(
         headers: { cookie },
         payload: { planType: 'monthly', medicalRepId: rep.id },
       });
-      expect(res.statusCode).toBe(502);
-      expect(res.json().message).toBe('Failed to initiate payment. Please try again.');
+      // Not a gateway's failure but a setting the operator must fix: 503 saying so, with when to try again.
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: ERROR_MESSAGES.payments_unavailable, code: 'payments_unavailable' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       const plans = await ctx.app.inject({ method: 'GET', url: '/api/subscription/plans', headers: { cookie } });
       expect(plans.json().testMode).toBe(false);
     });

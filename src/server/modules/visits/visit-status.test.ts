@@ -493,5 +493,5 @@ describeEachDatabase(
     });
   },
   // The stand-in push service listens on 127.0.0.1 (production allows only the browsers' push services).
-  { env: { PUSH_SERVICE_ORIGINS: 'http://127.0.0.1' } },
+  { env: { PUSH_SERVICE_ORIGINS: 'http://127.0.0.1:*' } },
 );

@@ -25,6 +25,7 @@ const event = (o: Partial<SecurityEvent>): SecurityEvent => ({
   details: null,
   timestamp: '2026-03-05T04:30:00.000Z',
   blocked: true,
+  count: 1,
   ...o,
 });
 const counts = (total: number, byType: SecurityEventCounts['byType'], critical = 0): SecurityEventCounts => ({
@@ -38,7 +39,10 @@ describe('the Security tab', () => {
   it('shows the counts of both windows, the events with their level in words, and filters on the server', async () => {
     const user = userEvent.setup();
     const body = securityEventsResponseSchema.parse({
-      events: [event({}), event({ id: 2, eventType: 'admin_sign_in_failed', threatLevel: 'critical', blocked: false, userId: 3, userType: 'admin' })],
+      events: [
+        event({ count: 30 }),
+        event({ id: 2, eventType: 'admin_sign_in_failed', threatLevel: 'critical', blocked: false, userId: 3, userType: 'admin' }),
+      ],
       nextCursor: null,
       counts: {
         last24h: counts(3, [{ type: 'rate_limit_exceeded', count: 3 }]),
@@ -62,8 +66,8 @@ describe('the Security tab', () => {
     expect(within(screen.getByRole('table', { name: 'Last 30 days: by type' })).getByRole('row', { name: 'Admin sign in failed 10' })).toBeInTheDocument();
 
     const [, first, second] = within(screen.getByRole('table', { name: 'Security events' })).getAllByRole('row');
-    expect(first).toHaveTextContent(/05\/03\/2026 10:00.*Rate limit exceeded.*High.*Blocked.*POST \/api\/admin\/authenticate.*198\.51\.100\.4/);
-    expect(second).toHaveTextContent(/Critical.*Allowed.*Admin #3/);
+    expect(first).toHaveTextContent(/05\/03\/2026 10:00.*Rate limit exceeded.*30.*High.*Blocked.*POST \/api\/admin\/authenticate.*198\.51\.100\.4/);
+    expect(second).toHaveTextContent(/Admin sign in failed.*1.*Critical.*Allowed.*Admin #3/);
 
     // The type filter offers the types of the last 30 days.
     await user.selectOptions(screen.getByLabelText('Event type'), 'Admin sign in failed');

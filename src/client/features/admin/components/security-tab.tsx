@@ -3,6 +3,7 @@ import type { SecurityEvent, SecurityEventsResponse, ThreatLevel } from '../../.
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
+import { formatNumber } from '../../../lib/intl-format';
 import { useSecurityEvents } from '../api/get-security-events';
 import { displayDateTimeIst } from '../lib/admin-format';
 import { auditDetailsText, auditTargetText, eventTypeText } from '../lib/audit-format';
@@ -17,6 +18,8 @@ import { i18n, useI18n } from '../../../lib/i18n';
 const columns: Column<SecurityEvent>[] = [
   { header: /*i18n*/ 'When (IST)', cell: (e) => displayDateTimeIst(e.timestamp), className: 'whitespace-nowrap tabular-nums' },
   { header: /*i18n*/ 'Type', primary: true, cell: (e) => eventTypeText(e.eventType) },
+  // A repeating event (a refused origin, a 429) is one row per address and minute with its count (docs/decisions/049).
+  { header: /*i18n*/ 'Times', cell: (e) => formatNumber(e.count), className: 'tabular-nums' },
   {
     header: /*i18n*/ 'Level',
     cell: (e) => (isThreatLevel(e.threatLevel) ? <Badge tone={LEVEL_TONES[e.threatLevel]}>{i18n._(LEVEL_LABELS[e.threatLevel])}</Badge> : e.threatLevel),
