@@ -27,8 +27,14 @@ const visit = (o: Partial<AdminAppointment>): AdminAppointment => ({
   ...o,
 });
 
-function answerWith(appointments: AdminAppointment[]) {
-  const body = adminAppointmentsResponseSchema.parse({ appointments, nextCursor: null, total: { count: appointments.length, exact: true } });
+function answerWith(appointments: AdminAppointment[], more: { nextCursor?: string; total?: number; overall?: number } = {}) {
+  const total = { count: more.total ?? appointments.length, exact: true };
+  const body = adminAppointmentsResponseSchema.parse({
+    appointments,
+    nextCursor: more.nextCursor ?? null,
+    total,
+    overall: more.overall === undefined ? total : { count: more.overall, exact: true },
+  });
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })),
@@ -63,5 +69,13 @@ describe('the admin Appointments tab', () => {
     expect(done).toHaveTextContent('Completed');
     const filter = screen.getByRole('combobox', { name: 'Status' });
     expect(within(filter).getByRole('option', { name: 'No-show' })).toHaveValue('no_show');
+  });
+
+  it("counts 'Showing X of Y appointments' as the rows the filters match of every appointment (spec part 2, 2.5)", async () => {
+    // 5 cancelled of 37 appointments, the first page of 2 loaded.
+    answerWith([visit({ id: 5, status: 'cancelled' }), visit({ id: 6, status: 'cancelled' })], { nextCursor: 'next', total: 5, overall: 37 });
+    renderWithApp(<AppointmentsTab />);
+    expect(await screen.findByText('Showing 5 of 37 appointments')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load more appointments' })).toBeInTheDocument();
   });
 });

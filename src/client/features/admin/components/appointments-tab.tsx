@@ -36,7 +36,7 @@ export function AppointmentsTab() {
   };
   const filtered = Object.values(filter).some(Boolean);
   const appointments = useAdminAppointments(filter);
-  const { rows, total } = pagedRows(appointments.data, (p) => p.appointments);
+  const { rows, total, overall } = pagedRows(appointments.data, (p) => p.appointments);
   const [deleting, setDeleting] = useState<AdminAppointment | null>(null);
   const remove = useDeleteAppointment();
   const { i18n } = useI18n();
@@ -107,6 +107,7 @@ export function AppointmentsTab() {
           <ListSummary
             shown={rows.length}
             total={total}
+            overall={overall}
             noun={/*i18n*/ 'appointments'}
             exportHref={adminAppointmentsCsvUrl(filter)}
             updating={appointments.isPlaceholderData}
