@@ -62,7 +62,8 @@ async function queueTo(deps: MessageDeps, tx: Tx, to: WhatsAppAccount, key: What
 
 /** Items joined with "; " within the list parameter's length; what does not fit is counted ("and 3 more"). */
 export function listWithin(items: string[], max = LIST_PARAMETER_MAX, locale: Locale = 'en'): string {
-  const andMore = (count: number) => i18nFor(locale)._('and {count} more', { count });
+  const i18n = i18nFor(locale);
+  const andMore = (count: number) => i18n._('and {count} more', { count });
   const kept: string[] = [];
   let length = 0;
   for (const [i, item] of items.entries()) {
