@@ -106,4 +106,26 @@ describeEachDatabase('e-mails in the recipient’s language', (ctx) => {
     expect(description).not.toMatch(/Srinagar|Jammu/);
     expect(ics).toContain('LOCATION:Lake View Clinic\\, Srinagar\\, Jammu and Kashmir');
   });
+
+  it('the spec’s cancellation reason, stored in English from a Hindi clinic’s screen, reaches an Urdu rep in Urdu (docs/decisions/052)', async () => {
+    ctx.clock.set('2026-03-02T04:30:00.000Z'); // Monday 2 March 2026, 10:00 IST
+    const db = ctx.app.db;
+    const clinic = await createClinic(db, { clinicName: 'Dal Gate Clinic', language: 'hi' });
+    const doctor = await createDoctor(db, clinic.id, { name: 'Dr. Irfan Mir' });
+    const rep = await createSubscribedRep(db, { fullName: 'Sana Mir', language: 'ur' });
+    await createAppointment(db, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-03-02' });
+    const ur = i18nFor('ur');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/clinic/cancel-today-calls',
+      headers: { cookie: await sessionCookie(ctx.app, 'clinic', clinic.id) },
+      payload: { clinicId: clinic.id, doctorId: doctor.id, date: '2026-03-02', reason: 'Doctor has some important work' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await deliverOutbox(ctx);
+
+    const [mail] = ctx.mailbox.to(rep.email);
+    expect(mail!.text).toContain(ur._('Reason: {reason}', { reason: ur._('Doctor has some important work') }));
+    expect(mail!.text).not.toContain('Doctor has some important work');
+  });
 });

@@ -5,7 +5,7 @@ import { visitDateText, visitLabel } from '../../../shared/booking/visit-label';
 import { formatDisplayDate, todayInIndia } from '../../../shared/dates';
 import type { Locale } from '../../../shared/i18n/locales';
 import type { Config } from '../../config';
-import { accountLocale, i18nFor, listWordIn } from '../../i18n';
+import { accountLocale, i18nFor, listWordIn, reasonFor } from '../../i18n';
 import { dayIn, indianTimeIn } from '../../message-dates';
 import { findClinicsWithWhatsApp, findRepsWithWhatsApp, hasWhatsAppNumber, type WhatsAppAccount } from './whatsapp.repo';
 import {
@@ -132,7 +132,8 @@ export async function queueCancellationWhatsApp(
       v.clinicName,
       v.doctorName,
       visitDay(accountLocale(rep.language), v.appointmentDate, v.startTime),
-      templateText(o.reason),
+      // The product's own reasons and the quick picks in the rep's language (docs/decisions/052).
+      templateText(reasonFor(i18nFor(accountLocale(rep.language)), o.reason)),
     ]);
     queued++;
   }

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../auth/test/render';
 import { adminAppointmentsResponseSchema, type AdminAppointment } from '../../../../shared/schemas/admin';
 import { AppointmentsTab } from './appointments-tab';
+import { i18n } from '../../../lib/i18n';
+import hi from '../../../../shared/i18n/client/hi.json' with { type: 'json' };
 
 // The admin sees why a visit was cancelled, a clinic's reason or its planned absence's (docs/decisions/040), in the
 // table on wide screens and on the phone cards. The answer is checked against the wire schema the server sends.
@@ -77,5 +79,25 @@ describe('the admin Appointments tab', () => {
     renderWithApp(<AppointmentsTab />);
     expect(await screen.findByText('Showing 5 of 37 appointments')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Load more appointments' })).toBeInTheDocument();
+  });
+
+  it('says the spec’s quick pick in the language on screen, and a typed reason as typed (docs/decisions/052)', async () => {
+    answerWith([
+      visit({ id: 7, status: 'cancelled', cancel_reason: 'Doctor is leaving for conference', rep_name: 'Ravi Kumar' }),
+      visit({ id: 8, status: 'cancelled', cancel_reason: 'Doctor is leaving for conference early', rep_name: 'Anil Sharma' }),
+    ]);
+    // The Hindi texts this row needs, in the plain form the client's compiler takes.
+    const needed = ['Doctor is leaving for conference', 'Cancelled: {reason}'] as const;
+    i18n.load('hi', Object.fromEntries(needed.map((id) => [id, hi[id]])));
+    i18n.activate('hi');
+    try {
+      renderWithApp(<AppointmentsTab />);
+      const table = await screen.findByRole('table');
+      const [, picked, typed] = within(table).getAllByRole('row');
+      expect(picked).toHaveTextContent(hi['Cancelled: {reason}'].replace('{reason}', hi['Doctor is leaving for conference']));
+      expect(typed).toHaveTextContent(hi['Cancelled: {reason}'].replace('{reason}', 'Doctor is leaving for conference early'));
+    } finally {
+      i18n.activate('en');
+    }
   });
 });
