@@ -143,7 +143,7 @@ test('Manage Recipients writes the Registered date as dd/mm/yyyy, like the rest 
   await screenshotBoth(page, 'admin-manage-recipients');
 });
 
-test("the 'Active Subscriptions' card and the Analytics tab show the same label and number", async ({ browser }) => {
+test("the 'Active Subscriptions' card and Subscription Analytics' 'Active' show the same number", async ({ browser }) => {
   test.setTimeout(120_000);
   // A server of its own, so the counts are exactly the reps made here: one paid, one on a free trial, one with none.
   const server = await startServer();
@@ -170,11 +170,12 @@ test("the 'Active Subscriptions' card and the Analytics tab show the same label 
         .getByRole('term')
         .filter({ hasText: new RegExp(`^${label}$`) })
         .locator('xpath=following-sibling::dd[1]');
-    await expect(figure('Active Subscriptions')).toHaveText('2');
+    // Subscription Analytics names it 'Active' (spec part 2, 2.5; docs/decisions/052).
+    await expect(figure('Active')).toHaveText('2');
     await expect(figure('Free Trials')).toHaveText('1');
     await expect(figure('Medical Reps')).toHaveText('3');
     await expect(figure('Total Clinics')).toHaveText('0');
-    await expect(analytics.getByText('Included in Active Subscriptions')).toBeVisible();
+    await expect(analytics.getByText('Included in Active', { exact: true })).toBeVisible();
     await screenshotBoth(page, 'admin-analytics-counts');
     await context.close();
   } finally {

@@ -155,7 +155,7 @@ test('a rep turns WhatsApp on, books, and the booking confirmation goes to their
   const admin = await adminContext.newPage();
   await signInAdmin(admin, baseURL!);
   await admin.goto('/admin/email');
-  await admin.getByRole('tab', { name: 'Messages & Email History' }).click();
+  await admin.getByRole('tab', { name: 'Email History' }).click();
   await admin.getByLabel('Channel').selectOption({ label: 'WhatsApp' });
   const history = admin.getByRole('table', { name: 'Email delivery history' });
   const row = history.getByRole('row').filter({ hasText: shown }).filter({ hasText: 'whatsapp_booking' });

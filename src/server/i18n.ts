@@ -3,6 +3,7 @@ import hi from '../shared/i18n/server/hi.json' with { type: 'json' };
 import ur from '../shared/i18n/server/ur.json' with { type: 'json' };
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../shared/i18n/locales';
 import { createI18n } from '../shared/i18n/translator';
+import { reasonIn } from '../shared/cancellation-reasons';
 
 /*
  * The server's texts in a reader's language (docs/decisions/045-languages.md): e-mails, pushes, calendar files and
@@ -28,3 +29,9 @@ export function accountLocale(language: string | null | undefined): Locale {
 }
 
 export { listWordIn } from '../shared/i18n/list-word';
+
+/**
+ * A stored cancellation reason in `i18n`'s language where it is the product's own or a quick pick, picked in any of
+ * the languages (docs/decisions/052); anything else as typed.
+ */
+export const reasonFor = (i18n: I18n, reason: string) => reasonIn(i18n, reason, Object.values(translators));

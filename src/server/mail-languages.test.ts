@@ -74,4 +74,58 @@ describeEachDatabase('e-mails in the recipient’s language', (ctx) => {
     expect(mail!.text).toContain('پیر');
     expect(mail!.text).toContain('Ravi Sharma, Sun Pharma, 9876500001');
   });
+
+  it('a rep who chose Urdu reads the token line, the weekday with the Arabic comma and the calendar file’s place in Urdu', async () => {
+    ctx.clock.set('2026-03-02T04:30:00.000Z'); // Monday 2 March 2026, 10:00 IST
+    const db = ctx.app.db;
+    const clinic = await createClinic(db, { clinicName: 'Lake View Clinic', city: 'Srinagar', state: 'Jammu and Kashmir' });
+    const doctor = await createDoctor(db, clinic.id, { name: 'Dr. Mir Qasim', specialty: 'Cardiology' });
+    const rep = await createSubscribedRep(db, { fullName: 'Ravi Sharma', language: 'ur' });
+    const cookie = await sessionCookie(ctx.app, 'medrep', rep.id);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/book-appointment',
+      headers: { cookie },
+      payload: { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-03-04' },
+    });
+    expect(res.statusCode).toBe(201);
+    await deliverOutbox(ctx);
+
+    const [mail] = ctx.mailbox.to(rep.email);
+    const ur = i18nFor('ur');
+    // The token line (docs/decisions/039) in Urdu, not in English.
+    expect(mail!.text).toMatch(/#1/);
+    expect(mail!.text).not.toMatch(/Token|queue/);
+    // Wednesday, then the Arabic comma: no Latin comma in an Urdu date.
+    expect(mail!.text).toContain('بدھ، 04/03/2026');
+    expect(mail!.text).not.toMatch(/بدھ,/);
+    const ics = unfold(mail!.attachments.find((a) => a.filename?.endsWith('.ics'))!.content);
+    const description = /^DESCRIPTION:(.*)$/m.exec(ics)![1]!;
+    // The description is read: its city and state in Urdu. The LOCATION keeps the data's words for the map.
+    expect(description).toContain(ur._('Srinagar'));
+    expect(description).not.toMatch(/Srinagar|Jammu/);
+    expect(ics).toContain('LOCATION:Lake View Clinic\\, Srinagar\\, Jammu and Kashmir');
+  });
+
+  it('the spec’s cancellation reason, stored in English from a Hindi clinic’s screen, reaches an Urdu rep in Urdu (docs/decisions/052)', async () => {
+    ctx.clock.set('2026-03-02T04:30:00.000Z'); // Monday 2 March 2026, 10:00 IST
+    const db = ctx.app.db;
+    const clinic = await createClinic(db, { clinicName: 'Dal Gate Clinic', language: 'hi' });
+    const doctor = await createDoctor(db, clinic.id, { name: 'Dr. Irfan Mir' });
+    const rep = await createSubscribedRep(db, { fullName: 'Sana Mir', language: 'ur' });
+    await createAppointment(db, { doctorId: doctor.id, clinicId: clinic.id, repId: rep.id, appointmentDate: '2026-03-02' });
+    const ur = i18nFor('ur');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/clinic/cancel-today-calls',
+      headers: { cookie: await sessionCookie(ctx.app, 'clinic', clinic.id) },
+      payload: { clinicId: clinic.id, doctorId: doctor.id, date: '2026-03-02', reason: 'Doctor has some important work' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await deliverOutbox(ctx);
+
+    const [mail] = ctx.mailbox.to(rep.email);
+    expect(mail!.text).toContain(ur._('Reason: {reason}', { reason: ur._('Doctor has some important work') }));
+    expect(mail!.text).not.toContain('Doctor has some important work');
+  });
 });

@@ -4,6 +4,7 @@ import hindiUrl from 'virtual:i18n-url/hi';
 import urduUrl from 'virtual:i18n-url/ur';
 import { templateOf } from '../../shared/i18n/formatted';
 import { listWordIn } from '../../shared/i18n/list-word';
+import { reasonIn } from '../../shared/cancellation-reasons';
 import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_DIRECTION, LOCALE_PARAM, negotiateLocale, type Locale } from '../../shared/i18n/locales';
 
 /*
@@ -38,6 +39,12 @@ export { i18n };
 
 /** A state, city or specialty kept in English in the data, in the language on screen; a text typed in as written. */
 export const listWord = (text: string): string => listWordIn(i18n, text);
+
+/**
+ * A stored cancellation reason as shown: the product's own and the spec's quick picks in the language on screen (in
+ * English or in it, as stored), anything else as typed (docs/decisions/052).
+ */
+export const reasonText = (reason: string): string => reasonIn(i18n, reason);
 
 // A language's catalogue is a JSON file (data, not script), fetched when the language is used.
 const catalogUrls: Record<Exclude<Locale, 'en'>, string> = { hi: hindiUrl, ur: urduUrl };

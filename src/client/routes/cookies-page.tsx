@@ -22,7 +22,7 @@ const sections = (i18n: I18n): LegalSection[] => [
         <SiteCookieList />
         <p>
           {i18n._(
-            'Both are strictly necessary: without the first you cannot stay signed in, and the second keeps your account safe from password guessing without locking you out. That is why RepVisit shows no consent banner: there is no optional cookie to ask you about.',
+            'Each one does only what you ask of RepVisit: without the session cookie you cannot stay signed in, the device cookie keeps your account safe from password guessing without locking you out, and the language cookie, set only when you choose a language, keeps the pages in it. That is why RepVisit shows no consent banner: there is no optional cookie to ask you about.',
           )}
         </p>
       </>

@@ -48,6 +48,14 @@ describe('the cookies policy', () => {
     expect(main).toHaveTextContent('there is no optional cookie to ask you about');
     expect(main).not.toHaveTextContent(/exactly one cookie|the only cookie/i);
   });
+
+  it('says why each of the listed cookies is needed, the language cookie too, without counting two', () => {
+    renderWithApp(<CookiesPage />, { path: '/cookies-policy' });
+    const main = screen.getByRole('main');
+    expect(main).not.toHaveTextContent(/\bboth\b/i);
+    for (const cookie of ['the session cookie', 'the device cookie', 'the language cookie'])
+      expect(main).toHaveTextContent(new RegExp(`without ${cookie}|${cookie} keeps|${cookie},`));
+  });
 });
 
 describe('the terms', () => {

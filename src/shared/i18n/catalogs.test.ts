@@ -103,6 +103,17 @@ describe.each(Object.keys(HALVES) as Array<keyof typeof HALVES>)('the %s catalog
       expect(wrong).toEqual([]);
     });
 
+    it('quotes no text of the screens in English (a button named in a sentence is named as the screen says it)', () => {
+      const quoted = (text: string) => [...text.matchAll(/["'“‘]([^"'“”‘’]+)["'”’]/g)].map((m) => m[1]!);
+      const english = ids.filter((id) => catalog[id] && catalog[id] !== id);
+      const left = ids.flatMap((id) =>
+        quoted(catalog[id] ?? '')
+          .filter((q) => english.includes(q))
+          .map((q) => `${id} -> "${q}"`),
+      );
+      expect(left, `${locale} translations quoting an English text of the catalogue`).toEqual([]);
+    });
+
     it('has no key the English catalogue does not have', () => {
       const stale = Object.keys(catalog).filter((id) => !Object.hasOwn(en, id));
       expect(stale, `obsolete ${locale} keys (run npx lingui extract)`).toEqual([]);

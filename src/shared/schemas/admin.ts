@@ -390,7 +390,8 @@ export type BroadcastResponse = z.infer<typeof broadcastResponseSchema>;
 
 // --- the four admin lists, a page at a time (docs/decisions/022) ------------------------------------------
 // The screens' filters and searches are the server's: each list takes them with `limit` and `cursor`, and its CSV
-// export takes the same filters. The first page (no cursor) carries `total`, the rows matching the filters.
+// export takes the same filters. The first page (no cursor) carries `total`, the rows matching the filters, and
+// `overall`, every row of the list with the filters aside (the tabs' "Showing X of Y", docs/decisions/052).
 
 /** An empty field of a filter form is no filter. */
 const blankIsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -428,7 +429,12 @@ export type AdminSubscriptionsFilter = z.infer<typeof adminSubscriptionsFilterSc
 export const adminSubscriptionsQuerySchema = pageQuerySchema.extend(adminSubscriptionsFilterSchema.shape);
 
 /** GET /api/admin/users: the reps newest first, then the clinics newest first; `total` on the first page. */
-export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), nextCursor: nextCursorSchema, total: listTotalSchema.optional() });
+export const adminUsersResponseSchema = z.object({
+  users: z.array(adminUserSchema),
+  nextCursor: nextCursorSchema,
+  total: listTotalSchema.optional(),
+  overall: listTotalSchema.optional(),
+});
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
 /** PATCH /api/admin/users/{id}/status: the status the account now has. */
@@ -440,6 +446,7 @@ export const adminSubscriptionsResponseSchema = z.object({
   subscriptions: z.array(adminSubscriptionSchema),
   nextCursor: nextCursorSchema,
   total: listTotalSchema.optional(),
+  overall: listTotalSchema.optional(),
 });
 export type AdminSubscriptionsResponse = z.infer<typeof adminSubscriptionsResponseSchema>;
 
@@ -448,7 +455,12 @@ export const pendingRepsResponseSchema = z.object({ pendingReps: z.array(pending
 export type PendingRepsResponse = z.infer<typeof pendingRepsResponseSchema>;
 
 /** GET /api/admin/doctors: by doctor name, then doctor, then link; `total` on the first page. */
-export const adminDoctorsResponseSchema = z.object({ doctors: z.array(adminDoctorSchema), nextCursor: nextCursorSchema, total: listTotalSchema.optional() });
+export const adminDoctorsResponseSchema = z.object({
+  doctors: z.array(adminDoctorSchema),
+  nextCursor: nextCursorSchema,
+  total: listTotalSchema.optional(),
+  overall: listTotalSchema.optional(),
+});
 export type AdminDoctorsResponse = z.infer<typeof adminDoctorsResponseSchema>;
 
 /** GET /api/admin/appointments: latest appointment date first, then latest id; `total` on the first page. */
@@ -456,6 +468,7 @@ export const adminAppointmentsResponseSchema = z.object({
   appointments: z.array(adminAppointmentSchema),
   nextCursor: nextCursorSchema,
   total: listTotalSchema.optional(),
+  overall: listTotalSchema.optional(),
 });
 export type AdminAppointmentsResponse = z.infer<typeof adminAppointmentsResponseSchema>;
 

@@ -41,8 +41,22 @@ import {
 
 type ListDeps = Pick<Deps, 'db' | 'clock'>;
 
-/** The total goes with the first page only; later pages cost only their rows. */
-const totalOnFirstPage = async (cursor: string | undefined, count: () => Promise<ListTotal>) => (cursor ? {} : { total: await count() });
+/**
+ * The totals go with the first page only; later pages cost only their rows. `total` is the rows matching the filters,
+ * `overall` every row of the list, filters aside: the tabs say "Showing {total} of {overall}" (spec part 2, 2.5;
+ * docs/decisions/052). Without a filter the two are one count.
+ */
+async function totalsOnFirstPage(
+  cursor: string | undefined,
+  o: { filtered: boolean; count: (filtered: boolean) => Promise<ListTotal> },
+): Promise<{ total?: ListTotal; overall?: ListTotal }> {
+  if (cursor) return {};
+  const [total, overall] = await Promise.all([o.count(o.filtered), o.filtered ? o.count(false) : undefined]);
+  return { total, overall: overall ?? total };
+}
+
+/** Whether a filter form has any field filled (an empty field is already no filter). */
+const anyOf = (filter: object) => Object.values(filter).some((v) => v !== undefined);
 
 // --- row shapes (spec part 2, 3: admin shapes) -----------------------------------------------------------
 
@@ -141,11 +155,14 @@ export async function listUsers(deps: ListDeps, o: AdminUsersFilter & PageQuery)
   return {
     users: page.items,
     nextCursor: page.nextCursor,
-    ...(await totalOnFirstPage(cursor, async () => {
-      const totals = await Promise.all(
-        types.map((t) => countListTotal(deps.db, t === 'medrep' ? filteredReps(deps.db, filter) : filteredClinics(deps.db, filter))),
-      );
-      return { count: totals.reduce((n, t) => n + t.count, 0), exact: totals.every((t) => t.exact) };
+    // The kind is the tab, not a filter: the overall count is every user of that kind.
+    ...(await totalsOnFirstPage(cursor, {
+      filtered: filter.q !== undefined,
+      count: async (filtered) => {
+        const by = filtered ? filter : {};
+        const totals = await Promise.all(types.map((t) => countListTotal(deps.db, t === 'medrep' ? filteredReps(deps.db, by) : filteredClinics(deps.db, by))));
+        return { count: totals.reduce((n, t) => n + t.count, 0), exact: totals.every((t) => t.exact) };
+      },
     })),
   };
 }
@@ -160,7 +177,10 @@ export async function listSubscriptions(deps: ListDeps, o: AdminSubscriptionsFil
   return {
     subscriptions: page.items,
     nextCursor: page.nextCursor,
-    ...(await totalOnFirstPage(cursor, () => countListTotal(deps.db, filteredReps(deps.db, filter)))),
+    ...(await totalsOnFirstPage(cursor, {
+      filtered: anyOf(filter),
+      count: (filtered) => countListTotal(deps.db, filteredReps(deps.db, filtered ? filter : {})),
+    })),
   };
 }
 
@@ -178,7 +198,10 @@ export async function listDoctors(deps: ListDeps, o: AdminDoctorsFilter & PageQu
   return {
     doctors: page.items,
     nextCursor: page.nextCursor,
-    ...(await totalOnFirstPage(cursor, () => countListTotal(deps.db, filteredDoctorLinks(deps.db, filter)))),
+    ...(await totalsOnFirstPage(cursor, {
+      filtered: anyOf(filter),
+      count: (filtered) => countListTotal(deps.db, filteredDoctorLinks(deps.db, filtered ? filter : {})),
+    })),
   };
 }
 
@@ -197,6 +220,9 @@ export async function listAppointments(deps: ListDeps, o: AdminAppointmentsFilte
   return {
     appointments: page.items,
     nextCursor: page.nextCursor,
-    ...(await totalOnFirstPage(cursor, () => countListTotal(deps.db, filteredAppointments(deps.db, { filter })))),
+    ...(await totalsOnFirstPage(cursor, {
+      filtered: anyOf(filter),
+      count: (filtered) => countListTotal(deps.db, filteredAppointments(deps.db, { filter: filtered ? filter : {} })),
+    })),
   };
 }

@@ -18,8 +18,11 @@ const localeOf = (v: { locale?: Locale }) => v.locale ?? DEFAULT_LOCALE;
 // confirmation gives the token, the rep's place in the doctor's day (docs/decisions/039).
 
 /** The token as booked: a visit booked later for an earlier time, or a cancelled one before it, moves it. */
-const tokenLine = (locale: Locale, token: number | null | undefined) =>
-  token ? [i18nFor(locale)._("Token: #{token}, your place in the doctor's queue that day (it can change as other reps book or cancel)", { token })] : [];
+// The translator is named i18n where a text is given it: the catalogue's extraction finds `i18n._('...')` only.
+function tokenLine(locale: Locale, token: number | null | undefined): string[] {
+  const i18n = i18nFor(locale);
+  return token ? [i18n._("Token: #{token}, your place in the doctor's queue that day (it can change as other reps book or cancel)", { token })] : [];
+}
 
 /** The REQUEST calendar file of a booked or moved visit: the same UID, so a move updates the event it added. */
 function requestAttachment(deps: MailDeps, v: VisitDetails, now: Date) {

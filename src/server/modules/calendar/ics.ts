@@ -127,14 +127,17 @@ function summaryOf(locale: Locale | undefined, v: { doctorName: string; clinicNa
   return cancelled ? i18n._('Cancelled: Visit {doctor} at {clinic}', values) : i18n._('Visit {doctor} at {clinic}', values);
 }
 
-/** The event's description: who, where, and (in a booking's file) through what it was booked. */
+/**
+ * The event's description: who, where, and (in a booking's file) through what it was booked. Read, not looked up on a
+ * map, so its place is in the reader's language, a city and state of the spec's lists too (docs/decisions/045).
+ */
 function descriptionOf(
   locale: Locale | undefined,
-  v: { doctorName: string; doctorSpecialty?: string | null },
-  place: string,
+  v: { doctorName: string; doctorSpecialty?: string | null; clinicName: string; clinicCity: string; clinicState: string },
   withBookedThrough: boolean,
 ): string {
   const i18n = i18nFor(locale);
+  const place = i18n._('{clinic}, {city}, {state}', { clinic: v.clinicName, city: listWordIn(i18n, v.clinicCity), state: listWordIn(i18n, v.clinicState) });
   const visit = v.doctorSpecialty
     ? i18n._('Medical representative visit with {doctor} ({specialty}) at {place}.', {
         doctor: v.doctorName,
@@ -170,7 +173,7 @@ export function buildVisitIcs(e: VisitEvent, method: 'REQUEST' | 'CANCEL'): stri
     transparency(e),
     `SUMMARY:${escapeText(summaryOf(e.locale, e, cancelled))}`,
     `LOCATION:${escapeText(place)}`,
-    `DESCRIPTION:${escapeText(descriptionOf(e.locale, e, place, true))}`,
+    `DESCRIPTION:${escapeText(descriptionOf(e.locale, e, true))}`,
     `ORGANIZER;CN=RepVisit:mailto:${e.organizerEmail}`,
     `ATTENDEE;CN="${paramValue(e.repName)}";ROLE=REQ-PARTICIPANT;PARTSTAT=${cancelled ? 'DECLINED' : 'ACCEPTED'}:mailto:${e.repEmail}`,
     'END:VEVENT',
@@ -218,7 +221,7 @@ export function buildVisitsFeed(visits: FeedVisit[], o: { calendarName: string; 
       transparency(v),
       `SUMMARY:${escapeText(summaryOf(o.locale, v, false))}`,
       `LOCATION:${escapeText(place)}`,
-      `DESCRIPTION:${escapeText(descriptionOf(o.locale, v, place, false))}`,
+      `DESCRIPTION:${escapeText(descriptionOf(o.locale, v, false))}`,
       'END:VEVENT',
     );
   }

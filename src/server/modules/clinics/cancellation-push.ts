@@ -1,6 +1,6 @@
 import type { OutgoingPush } from '../../outbox/outbox';
 import type { Locale } from '../../../shared/i18n/locales';
-import { i18nFor } from '../../i18n';
+import { i18nFor, reasonFor } from '../../i18n';
 import { visitDateIn } from '../../message-dates';
 import type { CancelledVisit } from './clinic-mail';
 
@@ -25,12 +25,13 @@ export function cancellationPush(
           clinic: first.clinicName,
           doctor: first.doctorName,
           date: visitDateIn(locale, first.appointmentDate, first.startTime),
-          reason,
+          reason: reasonFor(i18n, reason),
         })
       : i18n._('{clinic} cancelled {visits}. Reason: {reason}', {
           clinic: first.clinicName,
-          visits: visits.map((v) => `${v.doctorName} ${visitDateIn(locale, v.appointmentDate, v.startTime)}`).join(', '),
-          reason,
+          // Urdu writes the Arabic comma between items (docs/decisions/052).
+          visits: visits.map((v) => `${v.doctorName} ${visitDateIn(locale, v.appointmentDate, v.startTime)}`).join(locale === 'ur' ? '، ' : ', '),
+          reason: reasonFor(i18n, reason),
         });
   return {
     repId: rep.id,

@@ -1,6 +1,6 @@
 import type { MailAttachment, OutgoingMail } from '../../outbox/outbox';
 import type { Locale } from '../../../shared/i18n/locales';
-import { i18nFor } from '../../i18n';
+import { i18nFor, reasonFor } from '../../i18n';
 import { visitDateIn } from '../../message-dates';
 
 // E-mails the clinic dashboard sends, in the reader's language (docs/decisions/045-languages.md). Plain text first;
@@ -27,7 +27,7 @@ export interface CancelledVisit {
   locale?: Locale;
 }
 
-/** spec part 1, 4: reps whose calls the clinic cancelled are told why (the reason as the clinic typed it). */
+/** spec part 1, 4: reps whose calls the clinic cancelled are told why (the reason as typed, the product's own and the quick picks in the rep's language; decision 052). */
 export function cancellationMail(visit: CancelledVisit, reason: string, attachments?: MailAttachment[]): OutgoingMail {
   const i18n = i18nFor(visit.locale);
   const date = visitDateIn(visit.locale ?? 'en', visit.appointmentDate, visit.startTime);
@@ -41,7 +41,7 @@ export function cancellationMail(visit: CancelledVisit, reason: string, attachme
       i18n._('Dear {name},', { name: visit.repName }),
       '',
       i18n._('{clinic} has cancelled your appointment with {doctor} on {date}.', { clinic: visit.clinicName, doctor: visit.doctorName, date }),
-      i18n._('Reason: {reason}', { reason }),
+      i18n._('Reason: {reason}', { reason: reasonFor(i18n, reason) }),
       '',
       i18n._('Please book another date from your RepVisit dashboard.'),
       '',

@@ -23,7 +23,9 @@ import { cancelActiveAppointments } from './visitors.repo';
 import { cancelledVisitKeys, queueCancellationMails } from './visitors.service';
 import { placeKeysOfClinic } from '../directory/directory.service';
 
-export const DOCTOR_REMOVED_REASON = /*i18n*/ 'Doctor removed from clinic';
+// A reason the product writes itself, said in each reader's language where shown (docs/decisions/052).
+export { DOCTOR_REMOVED_REASON } from '../../../shared/cancellation-reasons';
+import { DOCTOR_REMOVED_REASON } from '../../../shared/cancellation-reasons';
 export const SELECTED_DOCTOR_NOT_FOUND = /*i18n*/ 'Selected doctor not found';
 
 // A newly linked doctor takes calls Monday to Friday, 3 a day, every 7 days (spec part 1, 9 defaults;

@@ -24,7 +24,9 @@ import { cancelActiveAppointments, countOpenWaitlist, findDoctorVisits, listClin
 
 export const ONLY_TODAY = /*i18n*/ "Only today's calls can be cancelled.";
 /** The reason the reps read when the clinic cancels visits its new visiting hours leave out (decision 039). */
-export const VISITING_HOURS_CHANGED = /*i18n*/ "The clinic changed the doctor's visiting hours";
+// A reason the product writes itself, said in each reader's language where shown (docs/decisions/052).
+export { VISITING_HOURS_CHANGED } from '../../../shared/cancellation-reasons';
+import { VISITING_HOURS_CHANGED } from '../../../shared/cancellation-reasons';
 export const VISIT_NOT_FOUND = /*i18n*/ 'Appointment not found';
 
 type Upcoming = { clinicId: number; doctorId: number; fromDate: string };

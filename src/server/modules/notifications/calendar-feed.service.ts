@@ -85,8 +85,9 @@ export async function renderCalendarFeed(deps: ServiceDeps, o: { token: string }
     )
     .orderBy(asc(doctorAppointments.appointmentDate), sql`${doctorAppointments.startTime} nulls last`, asc(doctorAppointments.id));
   const locale = accountLocale(rep.language);
+  const i18n = i18nFor(locale);
   return buildVisitsFeed(visits, {
-    calendarName: i18nFor(locale)._('{product} visits', { product: PRODUCT_NAME }),
+    calendarName: i18n._('{product} visits', { product: PRODUCT_NAME }),
     locale,
     uidHost: new URL(deps.config.appUrl).hostname || 'repvisit.local',
     now,

@@ -5,7 +5,7 @@ import { visitDateText, visitLabel } from '../../../shared/booking/visit-label';
 import { formatDisplayDate, todayInIndia } from '../../../shared/dates';
 import type { Locale } from '../../../shared/i18n/locales';
 import type { Config } from '../../config';
-import { accountLocale, i18nFor, listWordIn } from '../../i18n';
+import { accountLocale, i18nFor, listWordIn, reasonFor } from '../../i18n';
 import { dayIn, indianTimeIn } from '../../message-dates';
 import { findClinicsWithWhatsApp, findRepsWithWhatsApp, hasWhatsAppNumber, type WhatsAppAccount } from './whatsapp.repo';
 import {
@@ -64,7 +64,8 @@ async function queueTo(deps: MessageDeps, tx: Tx, to: WhatsAppAccount, key: What
 
 /** Items joined with "; " within the list parameter's length; what does not fit is counted ("and 3 more"). */
 export function listWithin(items: string[], max = LIST_PARAMETER_MAX, locale: Locale = 'en'): string {
-  const andMore = (count: number) => i18nFor(locale)._('and {count} more', { count });
+  const i18n = i18nFor(locale);
+  const andMore = (count: number) => i18n._('and {count} more', { count });
   const kept: string[] = [];
   let length = 0;
   for (const [i, item] of items.entries()) {
@@ -133,7 +134,8 @@ export async function queueCancellationWhatsApp(
       templateName(v.clinicName),
       templateName(v.doctorName),
       visitDay(accountLocale(rep.language), v.appointmentDate, v.startTime),
-      templateText(o.reason),
+      // The product's own reasons and the quick picks in the rep's language (docs/decisions/052).
+      templateText(reasonFor(i18nFor(accountLocale(rep.language)), o.reason)),
     ]);
     queued++;
   }

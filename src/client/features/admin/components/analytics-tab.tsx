@@ -10,9 +10,12 @@ import { BarChart } from './bar-chart';
 import { i18n, listWord, useI18n } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/intl-format';
 
+/** Subscription Analytics' first figure (spec part 2, 2.5): the 'Active Subscriptions' card's count. */
+const ACTIVE = /*i18n*/ 'Active';
+
 // The stored statuses, each its own row (several share one panel label), named in the language on screen.
 const STORED_STATUS_NAMES: Record<string, string> = {
-  active: /*i18n*/ 'Active',
+  active: ACTIVE,
   authenticated: /*i18n*/ 'Authenticated',
   free_trial: /*i18n*/ 'Free trial',
   trial: /*i18n*/ 'Trial',
@@ -80,12 +83,12 @@ export function AnalyticsTab() {
             [STAT_LABELS.appointments, a.overview.totalAppointments],
           ]}
         />
-        {/* The same words and counts as the stat cards above the tabs (docs/decisions/035). */}
+        {/* The stat card's count (docs/decisions/035) under the spec's word for it here, 'Active' (part 2, 2.5; decision 052). */}
         <Figures
           title={i18n._('Subscription Analytics')}
           items={[
-            [STAT_LABELS.activeSubscriptions, a.subscriptions.active],
-            [/*i18n*/ 'Free Trials', a.subscriptions.freeTrials, i18n._('Included in {figure}', { figure: i18n._(STAT_LABELS.activeSubscriptions) })],
+            [ACTIVE, a.subscriptions.active],
+            [/*i18n*/ 'Free Trials', a.subscriptions.freeTrials, i18n._('Included in {figure}', { figure: i18n._(ACTIVE) })],
             [/*i18n*/ 'Expired/Cancelled', a.subscriptions.expiredOrCancelled],
           ]}
         />

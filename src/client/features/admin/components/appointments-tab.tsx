@@ -19,7 +19,7 @@ import { LoadMore } from './load-more';
 import { displayPhone } from '../../../../shared/schemas/phone';
 import { visitDateText } from '../../../../shared/booking/visit-label';
 import { visitStatusText } from '../../../../shared/booking/visit-status';
-import { listWord, useI18n } from '../../../lib/i18n';
+import { listWord, reasonText, useI18n } from '../../../lib/i18n';
 
 // A no-show is a visit that did not happen, like a cancelled one (docs/decisions/041).
 const statusTone = (s: string) => (s === 'booked' || s === 'confirmed' ? 'info' : s === 'completed' ? 'success' : 'danger');
@@ -36,7 +36,7 @@ export function AppointmentsTab() {
   };
   const filtered = Object.values(filter).some(Boolean);
   const appointments = useAdminAppointments(filter);
-  const { rows, total } = pagedRows(appointments.data, (p) => p.appointments);
+  const { rows, total, overall } = pagedRows(appointments.data, (p) => p.appointments);
   const [deleting, setDeleting] = useState<AdminAppointment | null>(null);
   const remove = useDeleteAppointment();
   const { i18n } = useI18n();
@@ -59,7 +59,7 @@ export function AppointmentsTab() {
           <Badge tone={statusTone(a.status)}>{i18n._(visitStatusText(a.status))}</Badge>
           {a.status === 'cancelled' && a.cancel_reason && (
             <span className="mt-1 block min-w-[10rem] break-words text-xs text-slate-600 dark:text-slate-400">
-              {i18n._('Cancelled: {reason}', { reason: a.cancel_reason })}
+              {i18n._('Cancelled: {reason}', { reason: reasonText(a.cancel_reason) })}
             </span>
           )}
         </>
@@ -107,6 +107,7 @@ export function AppointmentsTab() {
           <ListSummary
             shown={rows.length}
             total={total}
+            overall={overall}
             noun={/*i18n*/ 'appointments'}
             exportHref={adminAppointmentsCsvUrl(filter)}
             updating={appointments.isPlaceholderData}

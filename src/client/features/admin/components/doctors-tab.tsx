@@ -23,7 +23,7 @@ export function DoctorsTab() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim()) || undefined;
   const doctors = useAdminDoctors({ q });
-  const { rows, total } = pagedRows(doctors.data, (p) => p.doctors);
+  const { rows, total, overall } = pagedRows(doctors.data, (p) => p.doctors);
   const [deleting, setDeleting] = useState<AdminDoctor | null>(null);
   const remove = useDeleteDoctor();
   const { i18n } = useI18n();
@@ -80,6 +80,7 @@ export function DoctorsTab() {
           <ListSummary
             shown={rows.length}
             total={total}
+            overall={overall}
             noun={/*i18n*/ 'doctors at clinics'}
             exportHref={adminDoctorsCsvUrl({ q })}
             updating={doctors.isPlaceholderData}

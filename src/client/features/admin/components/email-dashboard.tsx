@@ -54,8 +54,8 @@ export function EmailDashboard() {
             <TabsList aria-label={i18n._('Email dashboard sections')} className="flex-wrap sm:flex-nowrap">
               <TabsTrigger value="compose">{i18n._('Compose Email')}</TabsTrigger>
               <TabsTrigger value="recipients">{i18n._('Manage Recipients')}</TabsTrigger>
-              {/* The spec's 'Email History' keeps its name; it now lists every channel's messages (docs/decisions/044-whatsapp.md). */}
-              <TabsTrigger value="history">{i18n._('Messages & Email History')}</TabsTrigger>
+              {/* The spec's name (part 2, 2.6), though it lists every channel's messages (decisions 044 and 052). */}
+              <TabsTrigger value="history">{i18n._('Email History')}</TabsTrigger>
             </TabsList>
             <TabsContent value="compose" className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
               <ComposeEmail recipients={count > 0 ? recipientsOfSend(selection) : null} count={count} onSent={() => setSelection(NO_SELECTION)} />

@@ -45,7 +45,7 @@ export function EmailHistory() {
     void stats.refetch();
   };
   return (
-    <section aria-label={i18n._('Messages & Email History')} className="grid grid-cols-[minmax(0,1fr)] gap-4">
+    <section aria-label={i18n._('Email History')} className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <EmailSummaryCards overview={o} />
       {byChannel && <ChannelStatsCard byChannel={byChannel} />}
       <Card className="grid grid-cols-[minmax(0,1fr)] gap-3">

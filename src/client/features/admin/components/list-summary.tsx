@@ -6,19 +6,23 @@ import { useI18n } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/intl-format';
 
 /**
- * "Showing X of Y appointments" (spec part 2, 2.5): X the rows loaded so far, Y the rows matching the filters, an
- * estimate marked "about" past the server's exact-count limit (docs/decisions/022). Beside it the CSV export of
- * everything the same filters match, when anything does. `noun` is marked for translation where written, translated here.
+ * "Showing X of Y appointments" (spec part 2, 2.5): X the rows matching the filters, Y every row of the list (the
+ * filters aside; docs/decisions/052), each an estimate marked "about" past the server's exact-count limit (decision
+ * 022). The rows loaded so far are the list's foot's (LoadMore). A list without totals says how many rows it shows.
+ * Beside it the CSV export of everything the same filters match, when anything does. `noun` is marked for
+ * translation where written, translated here.
  */
 export function ListSummary({
   shown,
   total,
+  overall,
   noun,
   exportHref,
   updating,
 }: {
   shown: number;
   total?: ListTotal;
+  overall?: ListTotal;
   noun: string;
   /** Left out for a list with no export (the audit trail, the security events). */
   exportHref?: string;
@@ -29,8 +33,8 @@ export function ListSummary({
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-        {total
-          ? i18n._('Showing {shown} of {total} {noun}', { shown: formatNumber(shown), total: countText(total), noun: things })
+        {total && overall
+          ? i18n._('Showing {shown} of {total} {noun}', { shown: countText(total), total: countText(overall), noun: things })
           : i18n._('Showing {shown} {noun}', { shown: formatNumber(shown), noun: things })}
         {updating && <span className="ms-2 text-slate-500 dark:text-slate-400">{i18n._('Updating…')}</span>}
       </p>

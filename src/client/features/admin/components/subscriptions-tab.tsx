@@ -22,7 +22,7 @@ export function SubscriptionsTab() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim()) || undefined;
   const subs = useAdminSubscriptions({ q });
-  const { rows, total } = pagedRows(subs.data, (p) => p.subscriptions);
+  const { rows, total, overall } = pagedRows(subs.data, (p) => p.subscriptions);
   const { i18n } = useI18n();
   const columns: Column<AdminSubscription>[] = [
     { header: /*i18n*/ 'Name', primary: true, cell: (s) => s.full_name },
@@ -73,6 +73,7 @@ export function SubscriptionsTab() {
           <ListSummary
             shown={rows.length}
             total={total}
+            overall={overall}
             noun={/*i18n*/ 'subscriptions'}
             exportHref={adminSubscriptionsCsvUrl({ q })}
             updating={subs.isPlaceholderData}

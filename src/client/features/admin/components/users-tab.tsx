@@ -30,7 +30,7 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim()) || undefined;
   const users = useAdminUsers({ type, q });
-  const { rows, total } = pagedRows(users.data, (p) => p.users);
+  const { rows, total, overall } = pagedRows(users.data, (p) => p.users);
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const updateStatus = useUpdateUserStatus();
@@ -155,7 +155,14 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
         </p>
       ) : (
         <>
-          <ListSummary shown={rows.length} total={total} noun={plural} exportHref={adminUsersCsvUrl({ type, q })} updating={users.isPlaceholderData} />
+          <ListSummary
+            shown={rows.length}
+            total={total}
+            overall={overall}
+            noun={plural}
+            exportHref={adminUsersCsvUrl({ type, q })}
+            updating={users.isPlaceholderData}
+          />
           <DataList
             rows={rows}
             columns={columns}

@@ -1,5 +1,5 @@
 import { Badge } from '../../../components/ui/badge';
-import { useI18n } from '../../../lib/i18n';
+import { reasonText, useI18n } from '../../../lib/i18n';
 import { outcomeText, visitOutcome } from '../../../../shared/booking/visit-status';
 import { formatDisplayDate, timeInIndia } from '../../../../shared/dates';
 import type { ClinicVisit } from '../../../../shared/schemas/visits';
@@ -14,7 +14,9 @@ function Outcome({ visit, today }: { visit: ClinicVisit; today: string }) {
       <Badge tone={tone[visitOutcome({ status: visit.status, date: visit.appointment_date }, today)]}>
         {i18n._(outcomeText({ status: visit.status, date: visit.appointment_date, cancelled_by: visit.cancelled_by }, today, 'clinic'))}
       </Badge>
-      {visit.status === 'cancelled' && visit.cancel_reason && <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{visit.cancel_reason}</p>}
+      {visit.status === 'cancelled' && visit.cancel_reason && (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{reasonText(visit.cancel_reason)}</p>
+      )}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api';
 import type { JobView } from '../../../../shared/schemas/notifications';
 import { useJobs } from '../api/get-jobs';
 import { i18n, useI18n } from '../../../lib/i18n';
-import { formatDateTime } from '../../../lib/intl-format';
+import { formatDateTime, formatNumber } from '../../../lib/intl-format';
 
 // Decision 011: the admin sees each scheduled job's last run (when, result, counts, error). Mount it on the admin
 // dashboard (for example the Analytics tab); it needs an admin session.
@@ -22,18 +22,63 @@ const JOB_LABELS: Record<string, string> = {
 };
 
 // A run's outcome as the badge shows it (decision 045: marked, translated where shown); an unknown one as it came.
-const RUN_STATUS_LABELS: Record<string, string> = { succeeded: /*i18n*/ 'succeeded', failed: /*i18n*/ 'failed', running: /*i18n*/ 'running' };
+const RUN_STATUS_LABELS: Record<string, string> = {
+  succeeded: /*i18n*/ 'succeeded',
+  failed: /*i18n*/ 'failed',
+  running: /*i18n*/ 'running',
+  skipped: /*i18n*/ 'skipped',
+};
 
-function countsText(counts: Record<string, number> | null): string {
+// What each job's run counted (the jobs' countsOf), in words; a counter not listed from its code name.
+const COUNT_LABELS: Record<string, string> = {
+  completed: /*i18n*/ 'visits completed: {count}',
+  emailsQueued: /*i18n*/ 'e-mails queued: {count}',
+  pushesQueued: /*i18n*/ 'pushes queued: {count}',
+  whatsappQueued: /*i18n*/ 'WhatsApp messages queued: {count}',
+  visitsOptedOut: /*i18n*/ 'visits not sent (turned off): {count}',
+  optedOut: /*i18n*/ 'not sent (turned off): {count}',
+  expiredPast: /*i18n*/ 'waitlist places of past days closed: {count}',
+  expiredOffers: /*i18n*/ 'run-out offers: {count}',
+  offered: /*i18n*/ 'places offered: {count}',
+  appointments: /*i18n*/ 'old appointments: {count}',
+  pushes: /*i18n*/ 'old pushes: {count}',
+  emailJobs: /*i18n*/ 'old e-mail jobs: {count}',
+  dayClosures: /*i18n*/ 'old day closures: {count}',
+  absences: /*i18n*/ 'old absences: {count}',
+  waitlistEntries: /*i18n*/ 'old waitlist entries: {count}',
+  pendingRegistrations: /*i18n*/ 'unfinished registrations: {count}',
+  expiredCodes: /*i18n*/ 'expired codes: {count}',
+  resetTokens: /*i18n*/ 'expired reset links: {count}',
+  sessions: /*i18n*/ 'expired sessions: {count}',
+  idempotencyKeys: /*i18n*/ 'old request keys: {count}',
+  reminderClaims: /*i18n*/ 'old reminder records: {count}',
+  jobRuns: /*i18n*/ 'old job runs: {count}',
+  rateLimitWindows: /*i18n*/ 'old rate-limit windows: {count}',
+  adminAuditRows: /*i18n*/ 'old audit entries: {count}',
+};
+
+// A schedule as the server words it (src/server/jobs/job-catalogue.ts), in the language on screen.
+function scheduleText(schedule: string): string {
+  const daily = /^Daily at (\d{2}:\d{2}) IST$/.exec(schedule);
+  if (daily) return i18n._('Daily at {time} IST', { time: daily[1] });
+  return schedule === 'Every minute' ? i18n._('Every minute') : schedule;
+}
+
+function countsText(counts: Record<string, number> | null, locale: string): string {
   if (!counts) return '';
   const done = Object.entries(counts).filter(([, v]) => v > 0);
   if (done.length === 0) return i18n._('nothing to do');
-  return done.map(([k, v]) => `${k.replace(/([A-Z])/g, ' $1').toLowerCase()}: ${v}`).join(', ');
+  const label = (k: string, v: number) => {
+    const words = COUNT_LABELS[k];
+    return words ? i18n._(words, { count: formatNumber(v) }) : `${k.replace(/([A-Z])/g, ' $1').toLowerCase()}: ${formatNumber(v)}`;
+  };
+  // Urdu writes the Arabic comma (docs/decisions/052).
+  return done.map(([k, v]) => label(k, v)).join(locale === 'ur' ? '، ' : ', ');
 }
 
 function JobRow({ job }: { job: JobView }) {
   const run = job.lastRun;
-  useI18n();
+  const { locale } = useI18n();
   const label = JOB_LABELS[job.name];
   const runStatus = run ? RUN_STATUS_LABELS[run.status] : undefined;
   const tone = !run ? 'neutral' : run.status === 'succeeded' ? 'success' : run.status === 'failed' ? 'danger' : 'neutral';
@@ -43,11 +88,11 @@ function JobRow({ job }: { job: JobView }) {
         <span className="text-sm font-medium">{label ? i18n._(label) : job.name}</span>
         <Badge tone={tone}>{run ? (runStatus ? i18n._(runStatus) : run.status) : i18n._('not run yet')}</Badge>
       </div>
-      <span className="text-xs text-slate-500 dark:text-slate-400">{job.schedule}</span>
+      <span className="text-xs text-slate-500 dark:text-slate-400">{scheduleText(job.schedule)}</span>
       {run && (
         <span className="text-xs text-slate-600 dark:text-slate-300">
           {i18n._('Last run {when}', { when: formatDateTime(run.startedAt) })}
-          {run.counts ? ` · ${countsText(run.counts)}` : ''}
+          {run.counts ? ` · ${countsText(run.counts, locale)}` : ''}
         </span>
       )}
       {run?.error && <span className="break-words text-xs text-red-700 dark:text-red-400">{i18n._('Error: {error}', { error: run.error })}</span>}

@@ -5,7 +5,7 @@ import { formatDisplayDate, timeInIndia } from '../../../../shared/dates';
 import type { RepVisit } from '../../../../shared/schemas/visits';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
-import { listWord, useI18n } from '../../../lib/i18n';
+import { listWord, reasonText, useI18n } from '../../../lib/i18n';
 import { doctorTitle } from './doctor-title';
 import { ProofOfVisitButton } from './proof-of-visit-button';
 import { dayLabel } from './appointment-card';
@@ -56,7 +56,7 @@ export function VisitHistoryItem({ visit: v, today }: { visit: RepVisit; today: 
           )}
         </p>
         {v.status === 'cancelled' && v.cancel_reason && (
-          <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._('Reason: {reason}', { reason: v.cancel_reason })}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._('Reason: {reason}', { reason: reasonText(v.cancel_reason) })}</p>
         )}
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-2 sm:flex-col sm:items-end">
