@@ -23,8 +23,6 @@ import { cancelActiveAppointments } from './visitors.repo';
 import { cancelledVisitKeys, queueCancellationMails } from './visitors.service';
 import { placeKeysOfClinic } from '../directory/directory.service';
 
-// A reason the product writes itself, said in each reader's language where shown (docs/decisions/052).
-export { DOCTOR_REMOVED_REASON } from '../../../shared/cancellation-reasons';
 import { DOCTOR_REMOVED_REASON } from '../../../shared/cancellation-reasons';
 export const SELECTED_DOCTOR_NOT_FOUND = /*i18n*/ 'Selected doctor not found';
 

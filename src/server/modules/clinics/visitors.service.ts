@@ -23,9 +23,6 @@ import { lockDoctorDay } from './doctor-day-lock';
 import { cancelActiveAppointments, countOpenWaitlist, findDoctorVisits, listClinicAppointments, listClinicsAppointmentsFrom } from './visitors.repo';
 
 export const ONLY_TODAY = /*i18n*/ "Only today's calls can be cancelled.";
-/** The reason the reps read when the clinic cancels visits its new visiting hours leave out (decision 039). */
-// A reason the product writes itself, said in each reader's language where shown (docs/decisions/052).
-export { VISITING_HOURS_CHANGED } from '../../../shared/cancellation-reasons';
 import { VISITING_HOURS_CHANGED } from '../../../shared/cancellation-reasons';
 export const VISIT_NOT_FOUND = /*i18n*/ 'Appointment not found';
 
