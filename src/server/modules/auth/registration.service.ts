@@ -338,9 +338,9 @@ export async function checkVerificationLink(deps: Pick<Deps, 'db' | 'clock'>, o:
  * and the link (which needs the owner's password) is how someone in another browser finishes (decision 030).
  */
 export async function resendVerification(deps: Deps, o: { input: ResendVerification; locale: Locale }): Promise<MessageResponse> {
-  // One answer whoever the address belongs to (docs/decisions/049): a verified, an unknown and a pending address, a
-  // resend inside the minute and one over the day's cap all read the same, so the call tells nobody which addresses
-  // registered. Only a pending address within its limits gets the mail; the code it was sent before still works.
+  // A verified and an unknown address get the same answer and no mail (docs/decisions/049), so the call tells nobody
+  // which addresses hold accounts. A pending address is no secret (registration's availability check says 'Waiting for
+  // verification'), so its owner is told the truth: the wait inside the minute, or the day's cap.
   const answer = { message: RESENT_MESSAGE };
   const { input } = o;
   const kind = input.type;
@@ -350,24 +350,19 @@ export async function resendVerification(deps: Deps, o: { input: ResendVerificat
   // does not block asking for another (decision 028).
   const now = deps.clock.now().getTime();
   const lastSent = await deps.outbox.lastSentAt(deps.db, verificationMailKey(kind, pending.email));
-  if (lastSent && lastSent.getTime() + RESEND_INTERVAL_MS > now) {
-    deps.log.info({ kind }, 'verification resend inside the minute; nothing sent');
-    return answer;
+  const wait = lastSent ? Math.ceil((lastSent.getTime() + RESEND_INTERVAL_MS - now) / 1000) : 0;
+  if (wait > 0) {
+    throw new AppError('rate_limited', /*i18n*/ 'Please wait {wait} seconds before requesting a new code.', 429, { 'retry-after': String(wait) }, { wait });
   }
   const v = newVerification(deps, kind);
-  try {
-    await deps.db.transaction(async (tx) => {
-      await reserveVerificationCode(deps, tx, pending.email);
-      // Read again under the address's lock: a registration of it that committed meanwhile is the one to resend.
-      const current = await repo.findPending(tx, kind, pending.email);
-      if (!current) return;
-      await repo.replacePendingCode(tx, kind, current.id, v.stored);
-      const name = 'clinicName' in current ? current.contactPerson : current.fullName;
-      await queueVerification(deps, tx, { kind, email: current.email, name, code: v.code, link: v.link, locale: o.locale });
-    });
-  } catch (err) {
-    if (!(err instanceof AppError && err.code === 'too_many_codes')) throw err;
-    deps.log.info({ kind }, 'verification resend over the daily cap; nothing sent');
-  }
+  await deps.db.transaction(async (tx) => {
+    await reserveVerificationCode(deps, tx, pending.email);
+    // Read again under the address's lock: a registration of it that committed meanwhile is the one to resend.
+    const current = await repo.findPending(tx, kind, pending.email);
+    if (!current) return;
+    await repo.replacePendingCode(tx, kind, current.id, v.stored);
+    const name = 'clinicName' in current ? current.contactPerson : current.fullName;
+    await queueVerification(deps, tx, { kind, email: current.email, name, code: v.code, link: v.link, locale: o.locale });
+  });
   return answer;
 }

@@ -234,13 +234,14 @@ describeEachDatabase('accounts: registration and e-mail verification', (ctx) => 
     expect(ctx.mailbox.to(verified.email)).toEqual([]);
   });
 
-  it('resends at most once a minute per e-mail, answering the same inside the minute and sending nothing', async () => {
+  it('resends at most once a minute per e-mail, telling the pending address how long to wait, with Retry-After', async () => {
     const payload = clinicPayload();
     await registerAndReadCode(ctx.app, ctx.mailbox, 'clinic', payload);
     await deliverOutbox(ctx);
     const soon = await post(ctx.app, '/api/resend-verification', { email: payload.email, type: 'clinic' });
-    expect(soon.statusCode).toBe(200);
-    expect(soon.json()).toEqual({ message: 'A new verification code has been sent to your email.' });
+    expect(soon.statusCode).toBe(429);
+    expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
+    expect(soon.json().message).toMatch(/^Please wait \d+ seconds before requesting a new code\.$/);
     await deliverOutbox(ctx);
     expect(ctx.mailbox.to(payload.email)).toHaveLength(1);
     ctx.clock.advanceMinutes(1);
