@@ -156,6 +156,8 @@ for (const locale of ['hi', 'ur'] as const) {
 }
 
 test("ur: the admin's dashboard and e-mail dashboard in Urdu, at 360 px", async ({ page, baseURL }) => {
+  // It tours every tab of both dashboards with the English check on each: 20-35 s alone, over a minute on a loaded machine.
+  test.setTimeout(120_000);
   const t = translator('ur');
   await signInAdmin(page, baseURL!);
   await page.setViewportSize({ width: 360, height: 780 });
