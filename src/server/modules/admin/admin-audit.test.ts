@@ -186,6 +186,17 @@ describeEachDatabase(
       expect(names).not.toContain('past 400 days');
       // The purge's permission ended with its transaction.
       await expect(ctx.app.db.delete(adminAuditLog).where(eq(adminAuditLog.adminName, 'kept a year'))).rejects.toThrow();
+
+      // An app clock two years ahead of the database's: a row 401 days old by the app is young to the trigger. It
+      // stays, and the rest of the purge still runs.
+      const later = new Date(Date.now() + 730 * 86_400_000);
+      await ctx.app.db
+        .insert(adminAuditLog)
+        .values({ adminId: owner.id, adminName: 'old only by the app clock', action: 'sign_in', at: new Date(later.getTime() - 401 * 86_400_000) });
+      const ahead = await runNightlyPurge({ app: ctx.app, now: later });
+      expect(ahead.error).toBeUndefined();
+      expect(ahead.status).toBe('succeeded');
+      expect((await ctx.app.db.select({ n: adminAuditLog.adminName }).from(adminAuditLog)).map((x) => x.n)).toContain('old only by the app clock');
     });
   },
   ADMIN_ENV,

@@ -191,7 +191,12 @@ async function run(ctx: TestContext, w: World, c: Command): Promise<void> {
         await activateFreeTrial(app, { repId: w.reps[c.rep]! });
         return;
       case 'purge':
-        expect((await runNightlyPurge({ app, now: clock.now() })).status).not.toBe('failed');
+        {
+          const outcome = await runNightlyPurge({ app, now: clock.now() });
+          // The error first: a failed run carries it, and it is what the reader of a red run needs.
+          expect(outcome.error).toBeUndefined();
+          expect(outcome.status).not.toBe('failed');
+        }
         return;
       case 'days':
         clock.advance(c.days * DAY);
