@@ -131,6 +131,12 @@ test('the owner signs in with TOTP, invites a staff admin, the staff admin enrol
   await screenshotBoth(ownerPage, 'admin-team-gate');
   const refused = await ownerPage.request.post('/api/admin/authenticate', { data: { password: ADMIN_PASSWORD } });
   expect(refused.status()).toBe(401);
+  // Without a code, a wrong password is answered as a right one would be: the gate asks for the code (decision 054).
+  await ownerPage.getByLabel('Email').fill(owner.email);
+  await ownerPage.getByLabel('Password', { exact: true }).fill('Not-The-Password-1!');
+  await ownerPage.getByRole('button', { name: 'Access Admin Panel' }).click();
+  await expect(ownerPage.locator('form').getByRole('alert')).toContainText('If your account has two-factor sign-in');
+  await expect(ownerPage.getByLabel('Authentication code')).toBeFocused();
   await signIn(ownerPage, { ...owner, password: OWNER_PASSWORD, secret: asOwner.secret, used: asOwner.used });
   await expect(ownerPage.getByText(`Signed in as ${owner.name} (Owner)`)).toBeVisible();
   await expect(ownerPage.getByRole('region', { name: 'Create the named owner' })).toHaveCount(0);

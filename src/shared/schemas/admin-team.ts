@@ -71,8 +71,8 @@ export type AdminGateResponse = z.infer<typeof adminGateResponseSchema>;
  * POST /api/admin/authenticate. Password mode: `{ password }` (ADMIN_PASSWORD). Team mode: `{ email, password, code }`;
  * `code` is a TOTP code or an unused recovery code, and may be left out only by a staff admin without two-factor.
  * Answers 200 `{ message: 'Admin authenticated' }`; 401 'Invalid admin credentials' for any wrong part; 401
- * `admin_team_required` for `{ password }` alone in team mode; 401 `two_factor_required` when the code is missing
- * (told only after the right password); 429 when the attempts are spent (the login's budgets).
+ * `admin_team_required` for `{ password }` alone in team mode; 401 `two_factor_required` for any refusal of an attempt
+ * without a code, right password or not (docs/decisions/054); 429 when the attempts are spent (the login's budgets).
  */
 export const adminSignInSchema = z.object({
   email: emailField.optional(),

@@ -31,7 +31,7 @@ import { hashRecoveryCode, isTotpShaped, totpStepOf } from './admin-two-factor';
 
 // The admin gate (docs/decisions/009-admin-dashboard.md, 042-admin-team.md). Until a named owner has enrolled: one
 // password from ADMIN_PASSWORD (without it the admin side is off). From then on: e-mail, argon2id password and a TOTP
-// or recovery code, and ADMIN_PASSWORD opens nothing. Every refusal is 'Invalid admin credentials' whatever failed,
+// or recovery code, and ADMIN_PASSWORD opens nothing. Every refusal is one answer whatever failed (see `fail`),
 // written as a security event and an audit row; the route counts the attempt first (login-throttle.ts) and starts
 // and ends the session (the cookie is the edge's).
 
@@ -102,20 +102,22 @@ export async function signInAdmin(deps: AdminAuthDeps, o: { input: AdminSignIn; 
   // An unknown e-mail costs the same argon2id check as a wrong password.
   const passwordOk = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), input.password);
   const actor: AuditActor = admin ? { id: admin.id, name: admin.name } : { id: null, name: input.email };
+  // The answer depends on the shape of the attempt only, never on which part was wrong (docs/decisions/054): without a
+  // code, every refusal asks for one (a right password is not told from a wrong one, nor an account with two-factor
+  // from one without); with a code, every refusal is 'Invalid admin credentials'. The reason goes to the audit only.
   const fail = async (reason: FailureReason): Promise<never> => {
     await refuse(deps, { actor, reason, origin, ...(admin ? {} : { email: input.email }) });
+    if (!input.code) throw new AppError('two_factor_required', ERROR_MESSAGES.two_factor_required, 401);
     throw unauthorized(ADMIN_MESSAGES.invalidCredentials);
   };
   if (!admin) return fail('unknown_email');
+  // The code is judged only beside the right password, so a wrong password never uses up a right code's step.
   if (!admin.passwordHash || !passwordOk) return fail('wrong_password');
   if (!admin.active) return fail('inactive');
   if (!(admin.totpEnabled || admin.role === 'staff')) return fail('not_enrolled');
   let method: 'password' | 'totp' | 'recovery_code' = 'password';
   if (admin.totpEnabled) {
-    if (!input.code) {
-      await refuse(deps, { actor, reason: 'code_missing', origin });
-      throw new AppError('two_factor_required', ERROR_MESSAGES.two_factor_required, 401);
-    }
+    if (!input.code) return fail('code_missing');
     method = isTotpShaped(input.code) ? 'totp' : 'recovery_code';
     const ok = method === 'totp' ? await useTotpCode(deps, admin, input.code) : await useRecoveryCode(deps, admin.id, input.code);
     if (!ok) return fail('wrong_code');

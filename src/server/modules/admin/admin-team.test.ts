@@ -178,7 +178,8 @@ describeEachDatabase(
       const after = await call(ctx.app, 'GET', '/api/admin/stats', { cookie: staffCookie });
       expect(after.statusCode).toBe(401);
       expect(after.json().message).toBe('Admin authentication required');
-      expect((await signIn(ctx, { email: staff.email, password: TEAM_PASSWORD })).json().message).toBe('Invalid admin credentials');
+      // Refused as any attempt without a code is (docs/decisions/054): nothing tells the account is off.
+      expect((await signIn(ctx, { email: staff.email, password: TEAM_PASSWORD })).json().code).toBe('two_factor_required');
       // Their session rows are gone, and a session of an inactive admin would open nothing anyway.
       expect(
         await ctx.app.db

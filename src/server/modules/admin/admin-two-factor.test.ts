@@ -48,14 +48,34 @@ describeEachDatabase(
       expect((await asOwner(codeAt(owner, 2))).statusCode).toBe(401);
     });
 
-    it('asks for the code after the right password, and refuses a wrong password whatever the code', async () => {
-      const missing = await asOwner();
-      expect(missing.statusCode).toBe(401);
-      expect(missing.json()).toEqual({ message: ERROR_MESSAGES.two_factor_required, code: 'two_factor_required' });
-      const wrongPassword = await asOwner(nextCode(ctx, owner.secret), 'Not-Her-Password-1!');
-      expect(wrongPassword.json()).toEqual({ message: 'Invalid admin credentials', code: 'unauthorized' });
-      const unknown = await signIn(ctx, { email: 'nobody-here@example.com', password: TEAM_PASSWORD, code: '123456' });
-      expect(unknown.json()).toEqual({ message: 'Invalid admin credentials', code: 'unauthorized' });
+    it('answers an attempt without a code the same whatever the e-mail, password or account; judges password and code together', async () => {
+      // Without a code: one answer, whether the password is right or not, the e-mail known or not, the admin active or
+      // not (a refusal that told a right password from a wrong one would let the password be guessed alone).
+      const askForCode = { message: ERROR_MESSAGES.two_factor_required, code: 'two_factor_required' };
+      const staff = await inviteAndEnrol(ctx, ownerCookie, { role: 'staff', confirm: false });
+      const retired = await inviteAndEnrol(ctx, ownerCookie, { role: 'staff' });
+      expect((await call(ctx.app, 'PATCH', `/api/admin/admins/${retired.id}`, { cookie: ownerCookie, body: { active: false } })).statusCode).toBe(200);
+      const codeless = [
+        await asOwner(),
+        await asOwner(undefined, 'Not-Her-Password-1!'),
+        await signIn(ctx, { email: 'nobody-here@example.com', password: TEAM_PASSWORD }),
+        await signIn(ctx, { email: retired.email, password: TEAM_PASSWORD }),
+        await signIn(ctx, { email: staff.email, password: 'Not-His-Password-1!' }),
+      ];
+      for (const res of codeless) {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual(askForCode);
+      }
+      // A staff admin without two-factor still signs in with the right password alone.
+      expect((await signIn(ctx, { email: staff.email, password: TEAM_PASSWORD })).statusCode).toBe(200);
+
+      // With a code: any wrong part is the same refusal, and a right code sent with a wrong password is not used up.
+      const refused = { message: 'Invalid admin credentials', code: 'unauthorized' };
+      const code = nextCode(ctx, owner.secret);
+      expect((await asOwner(code, 'Not-Her-Password-1!')).json()).toEqual(refused);
+      expect((await signIn(ctx, { email: 'nobody-here@example.com', password: TEAM_PASSWORD, code: '123456' })).json()).toEqual(refused);
+      expect((await signIn(ctx, { email: retired.email, password: TEAM_PASSWORD, code: nextCode(ctx, retired.secret) })).json()).toEqual(refused);
+      expect((await asOwner(code)).statusCode).toBe(200);
     });
 
     it('takes each recovery code once, in any case and with or without its dash', async () => {

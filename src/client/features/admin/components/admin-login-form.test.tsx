@@ -35,18 +35,20 @@ describe('the admin gate', () => {
     expect(code).toHaveValue('');
   });
 
-  it('says at the code field when only the code was missing', async () => {
+  it('sent without a code, shows the refusal that asks for one and puts the focus on the code, keeping the password', async () => {
     const user = userEvent.setup();
+    const asked = 'Check your e-mail and password. If your account has two-factor sign-in, enter the code too.';
     stubApi(({ path }) => {
       if (path === '/api/admin/gate') return json({ mode: 'team', adminOff: false });
-      if (path === '/api/admin/authenticate') return json({ message: 'Please enter the code', code: 'two_factor_required' }, 401);
+      if (path === '/api/admin/authenticate') return json({ message: asked, code: 'two_factor_required' }, 401);
     });
     renderWithApp(<AdminLoginForm />);
     await user.type(await screen.findByLabelText('Email'), 'staff@example.com');
     await user.type(screen.getByLabelText('Password'), 'Staff!Pass12345');
     await user.click(screen.getByRole('button', { name: 'Access Admin Panel' }));
-    expect(await screen.findByLabelText('Authentication code')).toHaveAccessibleDescription(expect.stringContaining('Please enter the code'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(asked);
     expect(screen.getByLabelText('Authentication code')).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveValue('Staff!Pass12345');
   });
 
   it('in password mode is the spec form, and turns to the team form when the server says a named owner exists', async () => {

@@ -13,7 +13,7 @@ import { useAuthenticateAdmin } from '../api/authenticate-admin';
 import { useI18n } from '../../../lib/i18n';
 
 // The form asks for the e-mail (optional on the wire only for the password gate); the code may be left empty by a
-// staff admin without two-factor, and the server says when it is needed.
+// staff admin without two-factor. Sent without one, any refusal asks for it (docs/decisions/054).
 const teamSignInFormSchema = adminSignInSchema.extend({
   email: adminSignInSchema.shape.email.unwrap(),
   code: z.string().trim().max(40, /*i18n*/ 'Invalid code'),
@@ -37,12 +37,11 @@ export function AdminTeamSignIn() {
     } catch (err) {
       const message = errorMessage(err, i18n._(ADMIN_MESSAGES.invalidCredentials));
       toast({ title: i18n._(ADMIN_MESSAGES.accessDenied), description: message, variant: 'destructive' });
-      // The code alone was missing: say so at the code. Anything else wrong is not told apart (which part, no one learns).
-      if (err instanceof ApiError && err.code === 'two_factor_required') form.setError('code', { message }, { shouldFocus: true });
-      else {
-        setRefusal(message);
-        form.resetField('code');
-      }
+      // One refusal whatever part was wrong (docs/decisions/054). Without a code the server asks for one, whether the
+      // password was right or not: the code field takes the focus, the e-mail and password stay to be checked.
+      setRefusal(message);
+      if (err instanceof ApiError && err.code === 'two_factor_required') form.setFocus('code');
+      else form.resetField('code');
     }
   });
 
