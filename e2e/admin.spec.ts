@@ -2,8 +2,9 @@ import type { APIRequestContext } from '@playwright/test';
 import { codeIn, type Mailbox } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
 
-// Decision 009: the admin signs in, finds a rep, deactivates and reactivates them, broadcasts a message that then
-// shows on the rep dashboard, deletes with the typed CONFIRM, and sends a templated e-mail to two reps.
+// Decision 009: the admin signs in, finds a rep, deactivates them (after a question) and reactivates them (one tap),
+// broadcasts a message that then shows on the rep dashboard, deletes with the typed CONFIRM, and sends a templated
+// e-mail to two reps.
 
 const ADMIN_PASSWORD = 'Admin!Pass123';
 const PASSWORD = 'Journey!Pass1';
@@ -73,8 +74,18 @@ test('the admin manages a rep, broadcasts to the rep dashboard, deletes with CON
   await expect(details).toContainText('Sun Pharma');
   await details.getByRole('button', { name: 'Close' }).click();
 
+  // Deactivating ends the rep's sessions at once: it asks first, naming the rep; Cancel changes nothing.
   await row.getByRole('button', { name: `Deactivate ${asha.fullName}` }).click();
+  const deactivate = page.getByRole('dialog', { name: 'Deactivate Medical Rep' });
+  await expect(deactivate).toContainText(`${asha.fullName} can no longer sign in, and their sessions end at once.`);
+  await screenshotBoth(page, 'admin-confirm-deactivate');
+  await deactivate.getByRole('button', { name: 'Cancel' }).click();
+  await expect(deactivate).toBeHidden();
+  await expect(row.getByText('Active', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Deactivate ${asha.fullName}` }).click();
+  await deactivate.getByRole('button', { name: 'Deactivate' }).click();
   await expect(toastBox).toContainText(`${asha.fullName} is now inactive.`);
+  await expect(deactivate).toBeHidden();
   await expect(row.getByText('Inactive')).toBeVisible();
   expect((await repContext.request.get('/api/auth/me')).status()).toBe(401);
   const refused = await repContext.request.post('/api/medrep/login', { data: { email: asha.email, password: PASSWORD } });
