@@ -1,9 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { codeIn, type Mailbox } from '../src/server/test/mailbox';
 import { expect, screenshotBoth, test } from './fixtures';
 
-// Decision 009: the admin signs in, finds a rep, deactivates and reactivates them, broadcasts a message that then
-// shows on the rep dashboard, deletes with the typed CONFIRM, and sends a templated e-mail to two reps.
+// Decision 009: the admin signs in, finds a rep, deactivates them (after a question) and reactivates them (one tap),
+// broadcasts a message that then shows on the rep dashboard, deletes with the typed CONFIRM, and sends a templated
+// e-mail to two reps.
 
 const ADMIN_PASSWORD = 'Admin!Pass123';
 const PASSWORD = 'Journey!Pass1';
@@ -73,8 +75,18 @@ test('the admin manages a rep, broadcasts to the rep dashboard, deletes with CON
   await expect(details).toContainText('Sun Pharma');
   await details.getByRole('button', { name: 'Close' }).click();
 
+  // Deactivating ends the rep's sessions at once: it asks first, naming the rep; Cancel changes nothing.
   await row.getByRole('button', { name: `Deactivate ${asha.fullName}` }).click();
+  const deactivate = page.getByRole('dialog', { name: 'Deactivate Medical Rep' });
+  await expect(deactivate).toContainText(`${asha.fullName} can no longer sign in, and their sessions end at once.`);
+  await screenshotBoth(page, 'admin-confirm-deactivate');
+  await deactivate.getByRole('button', { name: 'Cancel' }).click();
+  await expect(deactivate).toBeHidden();
+  await expect(row.getByText('Active', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Deactivate ${asha.fullName}` }).click();
+  await deactivate.getByRole('button', { name: 'Deactivate' }).click();
   await expect(toastBox).toContainText(`${asha.fullName} is now inactive.`);
+  await expect(deactivate).toBeHidden();
   await expect(row.getByText('Inactive')).toBeVisible();
   expect((await repContext.request.get('/api/auth/me')).status()).toBe(401);
   const refused = await repContext.request.post('/api/medrep/login', { data: { email: asha.email, password: PASSWORD } });
@@ -159,4 +171,28 @@ test('the admin manages a rep, broadcasts to the rep dashboard, deletes with CON
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+});
+
+test('Admin > Security has its headings in order (axe); Analytics tells when each job last ran, the every-minute one too', async ({ page }) => {
+  await page.goto('/admin');
+  await page.getByLabel('Admin password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Security' }).click();
+  const security = page.getByRole('region', { name: 'Security', exact: true });
+  await expect(security.getByRole('heading', { name: 'Last 24 hours' })).toBeVisible();
+  await expect(security.getByRole('table', { name: 'Security events' })).toBeVisible();
+  // WCAG A and AA, and axe's heading-order (a best practice, of moderate impact): any violation of it counts here.
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'best-practice']).analyze();
+  const found = axe.violations.filter((v) => v.id === 'heading-order' || v.impact === 'serious' || v.impact === 'critical');
+  expect(found.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+
+  // The waitlist sweep runs every minute, also at start; an idle run is its last run (docs/decisions/056).
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  const sweep = page.getByRole('listitem').filter({ hasText: 'Waitlist: run-out offers passed on' });
+  await expect(sweep).toContainText('Every minute');
+  await expect(sweep).toContainText(/Last run \d/);
+  await expect(sweep).not.toContainText('not run yet');
+  await screenshotBoth(page, 'admin-analytics-jobs');
 });

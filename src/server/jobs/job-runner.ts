@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, or, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, or, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client';
 import { jobRuns } from '../db/schema';
@@ -11,9 +11,10 @@ import { jobRuns } from '../db/schema';
 //    instance that fires at the same moment finds the lock taken or the run written and skips, without a row of
 //    its own. The outbox's worker delivers the messages; nothing slow runs under the lock.
 // 2. Finish the job_runs row with the counts, or the error.
-// A job that runs every minute (the waitlist sweep, docs/decisions/043) keeps only the runs that changed something
-// (`keepIdleRuns: false`): an idle run's row is deleted in its own transaction, so job_runs grows by the work done,
-// not by 1,440 rows a day. A failure is always kept.
+// A job that runs every minute (the waitlist sweep, docs/decisions/043) keeps a row of its own only for the runs that
+// changed something (`keepIdleRuns: false`). Its idle runs share one row, the latest idle run, updated in place in the
+// run's transaction (docs/decisions/056): the admin sees when it last ran, and job_runs grows by the work done, not by
+// 1,440 rows a day. A failure is always kept.
 
 export type JobName = 'evening-reminders' | 'clinic-morning-list' | 'renewal-reminders' | 'nightly-purge' | 'visit-close' | 'waitlist-sweep';
 
@@ -42,7 +43,7 @@ export async function runJob<W>(opts: {
   prepare: (tx: Tx) => Promise<W>;
   /** The run's counts, from what `prepare` did. */
   countsOf?: (work: W) => JobCounts;
-  /** false: a run whose counts are all 0 leaves no job_runs row (a frequent job; see above). Default true. */
+  /** false: an all-0 run updates the job's one idle row instead of keeping its own (a frequent job; see above). Default true. */
   keepIdleRuns?: boolean;
 }): Promise<JobOutcome> {
   const { app, name, now } = opts;
@@ -70,19 +71,19 @@ export async function runJob<W>(opts: {
       if (busy) return null;
       const [row] = await tx.insert(jobRuns).values({ name, startedAt: now, status: 'running' }).returning({ id: jobRuns.id });
       const prepared = await opts.prepare(tx);
-      if (opts.keepIdleRuns === false && isIdle(opts.countsOf?.(prepared) ?? {})) {
-        await tx.delete(jobRuns).where(eq(jobRuns.id, row!.id));
-        return { id: null, prepared };
+      const counts = opts.countsOf?.(prepared) ?? {};
+      if (opts.keepIdleRuns === false && isIdle(counts)) {
+        return { id: await keepAsIdleRun(tx, { name, runId: row!.id, now, finishedAt: app.clock.now(), counts }), prepared, finished: true };
       }
-      return { id: row!.id, prepared };
+      return { id: row!.id, prepared, finished: false };
     });
     if (!started) {
       log.debug('job already running or done elsewhere; skipped');
       return { status: 'skipped', runId: null, counts: {} };
     }
-    if (started.id === null) {
+    if (started.finished) {
       log.debug('job found nothing to do');
-      return { status: 'succeeded', runId: null, counts: opts.countsOf?.(started.prepared) ?? {} };
+      return { status: 'succeeded', runId: started.id, counts: opts.countsOf?.(started.prepared) ?? {} };
     }
     runId = started.id;
     work = started.prepared;
@@ -111,6 +112,36 @@ export async function runJob<W>(opts: {
 }
 
 const isIdle = (counts: JobCounts) => Object.values(counts).every((n) => n === 0);
+
+/**
+ * Records an idle run in the job's one idle row (a succeeded run whose counts are all 0), updated in place, and drops
+ * the run's own row; the first idle run's row becomes that row. Under the run's advisory lock, so two instances never
+ * both make one. The newest such row is found walking (name, started_at) backwards: it is the job's latest run but for
+ * the runs that did work since, so the walk is short. Returns the idle row's id.
+ */
+async function keepAsIdleRun(tx: Tx, o: { name: JobName; runId: number; now: Date; finishedAt: Date; counts: JobCounts }): Promise<number> {
+  const [idle] = await tx
+    .select({ id: jobRuns.id })
+    .from(jobRuns)
+    .where(
+      and(
+        eq(jobRuns.name, o.name),
+        eq(jobRuns.status, 'succeeded'),
+        isNotNull(jobRuns.counts),
+        sql`not exists (select 1 from jsonb_each_text(${jobRuns.counts}) as c where c.value <> '0')`,
+      ),
+    )
+    .orderBy(desc(jobRuns.startedAt))
+    .limit(1);
+  const finish = { status: 'succeeded', startedAt: o.now, finishedAt: o.finishedAt, counts: o.counts };
+  if (!idle) {
+    await tx.update(jobRuns).set(finish).where(eq(jobRuns.id, o.runId));
+    return o.runId;
+  }
+  await tx.delete(jobRuns).where(eq(jobRuns.id, o.runId));
+  await tx.update(jobRuns).set(finish).where(eq(jobRuns.id, idle.id));
+  return idle.id;
+}
 
 /** Rows of a raw query on either driver (node-postgres gives { rows }, PGlite too). */
 export function rowsOf(result: unknown): Array<Record<string, unknown>> {

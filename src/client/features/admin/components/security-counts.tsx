@@ -7,14 +7,17 @@ import { formatNumber } from '../../../lib/intl-format';
 
 const TOP_TYPES = 6;
 
-/** One window's counts (the last 24 hours or 30 days): total, blocked, by threat level and the most frequent types. */
+/**
+ * One window's counts (the last 24 hours or 30 days): total, blocked, by threat level and the most frequent types.
+ * Its title is an h2: the tab has no heading of its own, so these come straight under the dashboard's h1.
+ */
 export function SecurityCounts({ title, counts }: { title: string; counts: SecurityEventCounts }) {
   const { i18n } = useI18n();
   const shownTypes = counts.byType.slice(0, TOP_TYPES);
   const otherTypes = counts.byType.slice(TOP_TYPES).reduce((n, t) => n + t.count, 0);
   return (
     <Card className="grid content-start gap-3 p-4">
-      <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{title}</h3>
+      <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{title}</h2>
       <dl className="grid grid-cols-2 gap-2">
         <div>
           <dt className="text-xs text-slate-600 dark:text-slate-300">{i18n._('Events')}</dt>

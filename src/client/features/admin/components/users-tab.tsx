@@ -11,6 +11,7 @@ import { displayDate } from '../lib/admin-format';
 import { pagedRows } from '../lib/paged-rows';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { DeactivateUserDialog } from './deactivate-user-dialog';
 import { DataList, type Column } from './data-list';
 import { DetailsDialog } from './details-dialog';
 import { ListSummary } from './list-summary';
@@ -24,7 +25,7 @@ import { listWord, useI18n } from '../../../lib/i18n';
 
 /**
  * The Medical Reps and Clinics tabs (spec part 2, 2.5): search, rows, view, status toggle, delete; a page at a time
- * (docs/decisions/022). Deleting an account is an owner's (`canDelete`, docs/decisions/042).
+ * (docs/decisions/022). Deactivating asks first; deleting an account is an owner's (`canDelete`, docs/decisions/042).
  */
 export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canDelete?: boolean }) {
   const [search, setSearch] = useState('');
@@ -33,6 +34,7 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
   const { rows, total, overall } = pagedRows(users.data, (p) => p.users);
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [deactivating, setDeactivating] = useState<AdminUser | null>(null);
   const updateStatus = useUpdateUserStatus();
   const deleteUser = useDeleteUser();
   const { i18n } = useI18n();
@@ -44,12 +46,14 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
     updateStatus.mutate(
       { id: u.id, userType: u.type, status },
       {
-        onSuccess: () =>
+        onSuccess: () => {
           toast({
             title: i18n._('Status Updated'),
             description: status === 'active' ? i18n._('{name} is now active.', { name: u.name }) : i18n._('{name} is now inactive.', { name: u.name }),
             variant: 'success',
-          }),
+          });
+          setDeactivating(null);
+        },
         onError: (err) =>
           toast({ title: i18n._('Update Failed'), description: errorMessage(err, i18n._('Failed to update user status')), variant: 'destructive' }),
       },
@@ -81,7 +85,7 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
       <UserRowActions
         user={u}
         onView={() => setViewing(u)}
-        onToggle={() => toggle(u)}
+        onToggle={() => (u.status === 'active' ? setDeactivating(u) : toggle(u))}
         onDelete={canDelete ? () => setDeleting(u) : undefined}
         toggling={updateStatus.isPending && updateStatus.variables?.id === u.id && updateStatus.variables.userType === u.type}
       />
@@ -180,6 +184,7 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
         </>
       )}
       <DetailsDialog open={!!viewing} onOpenChange={(o) => !o && setViewing(null)} title={viewing?.name ?? ''} fields={viewing ? details(viewing) : []} />
+      <DeactivateUserDialog user={deactivating} onClose={() => setDeactivating(null)} onConfirm={toggle} pending={updateStatus.isPending} />
       <ConfirmDeleteDialog
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}

@@ -17,7 +17,7 @@ const JOB_LABELS: Record<string, string> = {
   'clinic-morning-list': /*i18n*/ "Clinics' morning visitor list",
   'renewal-reminders': /*i18n*/ 'Subscription renewal reminders',
   'evening-reminders': /*i18n*/ 'Evening-before visit reminders',
-  // Runs every minute; its last run is the last one that passed an offer on or expired a place (docs/decisions/043).
+  // Runs every minute (docs/decisions/043); its last run is often an idle one, 'nothing to do' (docs/decisions/056).
   'waitlist-sweep': /*i18n*/ 'Waitlist: run-out offers passed on',
 };
 
