@@ -104,6 +104,43 @@ async function benchPostgres() {
   }
 }
 
+/**
+ * The reads on one seeded PostgreSQL database, directly and through PgBouncer in transaction mode
+ * (BENCH_PGBOUNCER_URL, default 127.0.0.1:6433, as .ci/run starts it; docs/decisions/058-behind-a-pooler.md),
+ * side by side in one run. Not part of the default run: it needs a pooler.
+ */
+async function benchPooler() {
+  const created = await createDatabase();
+  try {
+    const database = await openDatabase({ url: created.url, dataDir: 'memory://' });
+    const v = await migrateAndSeed(database, scaledVolume(opts.scale));
+    await database.close();
+    const pooled = new URL(process.env.BENCH_PGBOUNCER_URL || 'postgres://postgres@127.0.0.1:6433/');
+    pooled.pathname = new URL(created.url).pathname;
+    const routes: Array<{ kind: string; env: Record<string, string>; url?: string }> = [
+      { kind: 'postgres direct', env: {} },
+      { kind: 'postgres via pgbouncer', env: { DB_POOL_MODE: 'transaction' }, url: pooled.toString() },
+    ];
+    const out: Record<string, unknown> = {};
+    for (const r of routes) {
+      const app = await startApp({ database: { DATABASE_URL: r.url ?? created.url }, clientDir, env: r.env });
+      try {
+        const scenarios = readScenarios(v);
+        const sizes = await sampleSizes(app, scenarios);
+        out[r.kind] = Object.fromEntries(
+          await benchReads(r.kind, app, { scenarios, sizes, load, goal: { share: TARGETS.readShare, p99Ms: TARGETS.readP99Ms } }),
+        );
+        out[`${r.kind} rss`] = recordMemory(r.kind, app, 'after the reads');
+      } finally {
+        await app.stop();
+      }
+    }
+    results.pooler = out;
+  } finally {
+    await created.drop();
+  }
+}
+
 async function benchEmbedded() {
   const dataDir = mkdtempSync(join(tmpdir(), 'repvisit-bench-'));
   let app: Child | undefined;
@@ -160,6 +197,12 @@ async function main() {
     return;
   }
   log(`scale ${opts.scale}: ${JSON.stringify(scaledVolume(opts.scale))}, ${opts.seconds} s a measure at ${opts.connections} connections`);
+  if (opts.only === 'pooler') {
+    await benchPooler();
+    printTable();
+    log(`wrote ${writeResults(join(here, 'results'))}`);
+    return;
+  }
   if (opts.only !== 'outbox') benchBundles();
   if (opts.only === undefined || opts.only === 'postgres') await benchPostgres();
   if (opts.only === undefined || opts.only === 'embedded') await benchEmbedded();

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { openDatabase, type Database, type Db } from './db/client';
+import { databaseOptionsOf, openDatabase, type Database, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { defaultClientDir } from './paths';
 import { isClientRoutePath } from '../shared/client-routes';
@@ -131,9 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const database =
     opts.database ??
     (await openDatabase({
-      url: config.DATABASE_URL,
-      dataDir: config.DATA_DIR,
-      timeouts: { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS },
+      ...databaseOptionsOf(config),
       // Read caches are bypassed until it is back (cache/cache-bus.ts); one line a try while the database is away.
       onListenError: (err) => app.log.warn({ err }, 'cache change feed lost; reconnecting'),
     }));

@@ -24,6 +24,15 @@ const envSchema = z.object({
   // answered 503 (docs/decisions/012, Database timeouts); 0 waits for ever, as PostgreSQL's own 0 does.
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  // What DATABASE_URL leads to (docs/decisions/058-behind-a-pooler.md): `session`, PostgreSQL itself or a pooler in
+  // session mode; `transaction`, a pooler in transaction mode (PgBouncer's), where no statement is prepared by name,
+  // no setting is sent at connect time, and the change feed listens on DATABASE_LISTEN_URL or polls every CACHE_POLL_MS.
+  DB_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  CACHE_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   APP_URL: z.url().optional(),
   SMTP_URL: z
     .string()
@@ -187,7 +196,7 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', OUTBOX_POLL_MS: '50', OUTBOX_PROBE_MS: '200', ...overrides });
 }
 
-/** What the test harness needs from the environment (CI sets TEST_DATABASE_URL). */
+/** What the test harness needs from the environment (CI sets TEST_DATABASE_URL and TEST_PGBOUNCER_URL). */
 export function readTestEnv(env: Record<string, string | undefined> = process.env) {
-  return { testDatabaseUrl: env.TEST_DATABASE_URL || undefined };
+  return { testDatabaseUrl: env.TEST_DATABASE_URL || undefined, testPgbouncerUrl: env.TEST_PGBOUNCER_URL || undefined };
 }

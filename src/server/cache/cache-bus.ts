@@ -3,7 +3,9 @@ import type { PGlite } from '@electric-sql/pglite';
 
 // One per open database: the read caches of this instance, and the channel on which every instance hears
 // which keys changed (docs/decisions/016-keyed-read-caches.md). Writers send `pg_notify(CACHE_CHANNEL, key)`
-// inside their transaction: PostgreSQL (and PGlite) deliver it at commit and drop it on rollback.
+// inside their transaction: PostgreSQL (and PGlite) deliver it at commit and drop it on rollback. Behind a pooler in
+// transaction mode without a direct connection to LISTEN on, they also write the keys to `cache_changes`, which every
+// instance polls (docs/decisions/058-behind-a-pooler.md).
 
 export const CACHE_CHANNEL = 'rv_cache';
 
@@ -13,9 +15,22 @@ export interface CacheOnBus {
   clear(): void;
 }
 
+/** The change feed as rows (`cache_changes`), as the poll reads it; db/client.ts gives the queries. */
+export interface ChangeFeedRows {
+  /** The highest id written so far (0 when none). */
+  lastId(): Promise<number>;
+  /** Rows with an id past `id`, or one of `skipped`, in id order, at most `limit`. */
+  after(id: number, skipped: number[], limit: number): Promise<Array<{ id: number; key: string }>>;
+  /** Deletes rows older than `ms`. */
+  deleteOlderThan(ms: number): Promise<void>;
+}
+
 export class CacheBus {
   /** False while changes made elsewhere could be missed (LISTEN connection down); caches are then bypassed. */
   live = true;
+  /** How writers announce a change: `notify` only, or `table` as well (this instance polls; see `poll`). */
+  feed: 'notify' | 'table' = 'notify';
+  private poller?: NodeJS.Timeout;
   private readonly caches = new Set<CacheOnBus>();
   private readonly byDefinition = new Map<object, unknown>();
   private listener?: pg.Client;
@@ -93,6 +108,59 @@ export class CacheBus {
     await attempt();
   }
 
+  /**
+   * Behind a pooler in transaction mode, with no connection of its own to LISTEN on: reads `cache_changes` every
+   * `everyMs`. Caches may show another instance's write up to that long after its commit (this instance's own
+   * writes are dropped here at once). Ids are taken in insert order but committed in any order, so an id skipped
+   * over is looked for again until GAP_WAIT_MS has passed (a transaction open longer than that is refused by the
+   * role's idle_in_transaction_session_timeout, decision 058). A failed read bypasses the caches until one succeeds.
+   */
+  async poll(rows: ChangeFeedRows, everyMs: number, onError: (err: unknown) => void): Promise<void> {
+    this.feed = 'table';
+    this.live = false;
+    let last: number | null = null;
+    const awaited = new Map<number, number>(); // skipped id -> until when it is looked for
+    let cleanedAt = 0;
+    const tick = async () => {
+      const now = Date.now();
+      if (last === null) {
+        last = await rows.lastId();
+        this.clear();
+      } else {
+        const from: number = last;
+        const changes = await rows.after(from, [...awaited.keys()], POLL_BATCH);
+        if (!this.live) this.clear(); // a read failed before: what changed meanwhile is read now, but start clean
+        let top = from;
+        for (const r of changes) {
+          this.invalidate(r.key);
+          awaited.delete(r.id);
+          for (let gap = top + 1; gap < r.id; gap++) awaited.set(gap, now + GAP_WAIT_MS);
+          if (r.id > top) top = r.id;
+        }
+        last = top;
+        for (const [id, until] of awaited) if (until < now) awaited.delete(id);
+      }
+      this.live = true;
+      if (now - cleanedAt > CLEAN_EVERY_MS) {
+        cleanedAt = now;
+        await rows.deleteOlderThan(KEEP_CHANGES_MS);
+      }
+    };
+    const loop = async () => {
+      if (this.closed) return;
+      try {
+        await tick();
+      } catch (err) {
+        this.live = false;
+        onError(err);
+      }
+      if (this.closed) return;
+      this.poller = setTimeout(() => void loop(), everyMs);
+      this.poller.unref();
+    };
+    await loop();
+  }
+
   private schedule(attempt: () => Promise<void>): void {
     if (this.closed) return;
     this.retry = setTimeout(() => void attempt(), 1000);
@@ -103,11 +171,20 @@ export class CacheBus {
     this.closed = true;
     this.live = false;
     clearTimeout(this.retry);
+    clearTimeout(this.poller);
     const client = this.listener;
     this.listener = undefined;
     await client?.end().catch(() => {});
   }
 }
+
+/** Most changes one poll reads; more wait for the next. */
+const POLL_BATCH = 5000;
+/** How long an id skipped over (its transaction not yet committed) is looked for again. */
+export const GAP_WAIT_MS = 120_000;
+/** Rows of the feed are kept this long: past any gap's wait, and a poll's outage a little longer. */
+const KEEP_CHANGES_MS = 600_000;
+const CLEAN_EVERY_MS = 60_000;
 
 const buses = new WeakMap<object, CacheBus>();
 

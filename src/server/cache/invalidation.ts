@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/client';
+import { cacheChanges } from '../db/schema';
 import { busOf, CACHE_CHANNEL } from './cache-bus';
 
 // How a writer keeps the read caches true (docs/decisions/016-keyed-read-caches.md): inside its own
@@ -15,8 +16,12 @@ export class ChangedKeys {
   }
 }
 
-/** `select pg_notify(channel, key), ...`: one statement in the writer's transaction. */
-export async function announceKeys(tx: DbOrTx, keys: Iterable<string>): Promise<void> {
+/**
+ * `select pg_notify(channel, key), ...`: one statement in the writer's transaction `tx` of `db`. Where `db`'s instances
+ * poll the feed as rows (behind a pooler in transaction mode, decision 058), the keys are written there too, in the
+ * same transaction.
+ */
+export async function announceKeys(db: Db, tx: DbOrTx, keys: Iterable<string>): Promise<void> {
   const list = [...new Set(keys)];
   if (list.length === 0) return;
   await tx.execute(
@@ -25,6 +30,7 @@ export async function announceKeys(tx: DbOrTx, keys: Iterable<string>): Promise<
       sql`, `,
     )}`,
   );
+  if (busOf(db)?.feed === 'table') await tx.insert(cacheChanges).values(list.map((key) => ({ key })));
 }
 
 /** Drops `keys` from this instance's caches (after the commit that changed them). */
@@ -41,7 +47,7 @@ export async function invalidatingTransaction<T>(db: Db, fn: (tx: Tx, changed: C
   const changed = new ChangedKeys();
   const result = await db.transaction(async (tx) => {
     const out = await fn(tx, changed);
-    await announceKeys(tx, changed.keys);
+    await announceKeys(db, tx, changed.keys);
     return out;
   });
   dropKeysHere(db, changed.keys);
@@ -51,6 +57,6 @@ export async function invalidatingTransaction<T>(db: Db, fn: (tx: Tx, changed: C
 /** After a write made outside a transaction (seeds, test factories): announce `keys` now and drop them here. */
 export async function invalidateNow(db: Db, keys: Iterable<string>): Promise<void> {
   const list = [...keys];
-  await announceKeys(db, list);
+  await announceKeys(db, db, list);
   dropKeysHere(db, list);
 }

@@ -203,9 +203,19 @@ describeEachDatabase('read caches through the services', (ctx) => {
   });
 });
 
-// Several instances on one PostgreSQL (and a read racing a transaction) need a server: CI has one.
-const pgUrl = readTestEnv().testDatabaseUrl;
-describe.runIf(pgUrl)('several instances on one PostgreSQL: read caches and rate limits', () => {
+// Several instances on one PostgreSQL (and a read racing a transaction) need a server: CI has one. Through PgBouncer
+// in transaction mode (TEST_PGBOUNCER_URL, decision 058) too: the change feed polled as rows, or heard on a direct LISTEN.
+const testEnv = readTestEnv();
+const routes = [
+  { label: 'directly', pooled: false, listenDirect: false },
+  ...(testEnv.testPgbouncerUrl
+    ? [
+        { label: 'through PgBouncer, the feed polled', pooled: true, listenDirect: false },
+        { label: 'through PgBouncer, the feed on a direct LISTEN', pooled: true, listenDirect: true },
+      ]
+    : []),
+];
+describe.runIf(testEnv.testDatabaseUrl).each(routes)('several instances on one PostgreSQL $label: read caches and rate limits', ({ pooled, listenDirect }) => {
   let created: Awaited<ReturnType<typeof createTestDatabase>>;
   let second: Database;
   let appA: FastifyInstance;
@@ -214,9 +224,14 @@ describe.runIf(pgUrl)('several instances on one PostgreSQL: read caches and rate
 
   beforeAll(async () => {
     clock.set('2026-03-02T04:30:00.000Z');
-    created = await createTestDatabase('postgres');
+    created = await createTestDatabase('postgres', { pooled, listenDirect });
     const { openDatabase } = await import('../db/client');
-    second = await openDatabase({ url: created.url!, dataDir: 'unused', poolSize: 5 });
+    second = await openDatabase({
+      url: created.url!,
+      dataDir: 'unused',
+      poolSize: 5,
+      ...(pooled ? { poolMode: 'transaction' as const, pollMs: 100, listenUrl: listenDirect ? created.directUrl : undefined } : {}),
+    });
     const config = testConfig({ APP_URL: 'http://localhost:5000' });
     appA = await buildApp({ config, database: created.database, clock });
     appB = await buildApp({ config, database: second, clock });
@@ -295,27 +310,31 @@ describe.runIf(pgUrl)('several instances on one PostgreSQL: read caches and rate
     expect(refusedOnB.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
   });
 
-  it('while the notification connection is lost, reads go to the database; it reconnects by itself and starts empty', async () => {
-    const rep = await createSubscribedRep(appA.db);
-    const cookie = await sessionCookie(appA, 'medrep', rep.id);
-    const url = `/api/rep-appointments?repId=${rep.id}`;
-    expect((await appB.inject({ url, headers: { cookie } })).statusCode).toBe(200);
-    const admin = new pg.Client({ connectionString: created.url });
-    await admin.connect();
-    try {
-      // Cut B's listening connection (the one that ran LISTEN), then sign out through a plain connection,
-      // which announces nothing.
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen rv_cache' and datname = current_database()`);
-      await eventually(async () => !second.caches.live);
-      await admin.query(`delete from sessions`);
+  // A polled feed has no connection of its own to lose (a failed poll bypasses the caches the same way).
+  it.runIf(!pooled || listenDirect)(
+    'while the notification connection is lost, reads go to the database; it reconnects by itself and starts empty',
+    async () => {
+      const rep = await createSubscribedRep(appA.db);
+      const cookie = await sessionCookie(appA, 'medrep', rep.id);
+      const url = `/api/rep-appointments?repId=${rep.id}`;
+      expect((await appB.inject({ url, headers: { cookie } })).statusCode).toBe(200);
+      const admin = new pg.Client({ connectionString: created.directUrl });
+      await admin.connect();
+      try {
+        // Cut B's listening connection (the one that ran LISTEN), then sign out through a plain connection,
+        // which announces nothing.
+        await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen rv_cache' and datname = current_database()`);
+        await eventually(async () => !second.caches.live);
+        await admin.query(`delete from sessions`);
+        expect((await appB.inject({ url, headers: { cookie } })).statusCode).toBe(401);
+        await eventually(async () => second.caches.live);
+      } finally {
+        await admin.end();
+      }
+      const again = await sessionCookie(appA, 'medrep', rep.id);
+      expect((await appB.inject({ url, headers: { cookie: again } })).statusCode).toBe(200);
       expect((await appB.inject({ url, headers: { cookie } })).statusCode).toBe(401);
-      await eventually(async () => second.caches.live);
-    } finally {
-      await admin.end();
-    }
-    const again = await sessionCookie(appA, 'medrep', rep.id);
-    expect((await appB.inject({ url, headers: { cookie: again } })).statusCode).toBe(200);
-    expect((await appB.inject({ url, headers: { cookie } })).statusCode).toBe(401);
-    expect(await appA.db.select().from(sessions)).toHaveLength(1);
-  });
+      expect(await appA.db.select().from(sessions)).toHaveLength(1);
+    },
+  );
 });

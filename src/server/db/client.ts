@@ -5,8 +5,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { attachCacheBus, CacheBus } from '../cache/cache-bus';
-import { answerTimeoutMs, createPool, DEFAULT_TIMEOUTS, type DatabaseTimeouts } from './pg-pool';
+import { attachCacheBus, CacheBus, type ChangeFeedRows } from '../cache/cache-bus';
+import { gt, inArray, lt, max, or, sql } from 'drizzle-orm';
+import { answerTimeoutMs, createPool, DEFAULT_TIMEOUTS, type DatabaseTimeouts, type PoolMode } from './pg-pool';
+import { withoutNamedStatements } from './statement-names';
+import type { Config } from '../config';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -30,7 +33,40 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The change feed's rows (`cache_changes`) as the cache bus polls them (decision 058). */
+function feedRowsOf(db: Db): ChangeFeedRows {
+  return {
+    async lastId() {
+      const [row] = await db.select({ id: max(schema.cacheChanges.id) }).from(schema.cacheChanges);
+      return row?.id ?? 0;
+    },
+    after: (id, skipped, limit) =>
+      db
+        .select({ id: schema.cacheChanges.id, key: schema.cacheChanges.key })
+        .from(schema.cacheChanges)
+        .where(skipped.length ? or(gt(schema.cacheChanges.id, id), inArray(schema.cacheChanges.id, skipped)) : gt(schema.cacheChanges.id, id))
+        .orderBy(schema.cacheChanges.id)
+        .limit(limit),
+    async deleteOlderThan(ms) {
+      await db.delete(schema.cacheChanges).where(lt(schema.cacheChanges.at, sql`now() - make_interval(secs => ${ms / 1000})`));
+    },
+  };
+}
+
+/** The database settings of the environment (config.ts), as openDatabase takes them: the app and the command lines. */
+export function databaseOptionsOf(config: Config) {
+  return {
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    timeouts: { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS },
+    poolMode: config.DB_POOL_MODE,
+    listenUrl: config.DATABASE_LISTEN_URL,
+    pollMs: config.CACHE_POLL_MS,
+  };
+}
+
 export const DEFAULT_POOL_SIZE = 20;
+export const DEFAULT_POLL_MS = 1000;
 
 /** No url => embedded PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
 export async function openDatabase(opts: {
@@ -41,21 +77,37 @@ export async function openDatabase(opts: {
   timeouts?: Partial<DatabaseTimeouts>;
   /** Where a lost change-notification connection is reported (it reconnects by itself). */
   onListenError?: (err: unknown) => void;
+  /** What `url` leads to (docs/decisions/058-behind-a-pooler.md); default `session`. */
+  poolMode?: PoolMode;
+  /** A direct connection to PostgreSQL for LISTEN, when `url` is a pooler in transaction mode. */
+  listenUrl?: string;
+  /** Behind a pooler in transaction mode without `listenUrl`: how often the change feed is read; default 1 s. */
+  pollMs?: number;
 }): Promise<Database> {
   const caches = new CacheBus();
   if (opts.url) {
     const url = opts.url;
     const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+    const mode = opts.poolMode ?? 'session';
     // 20 connections per instance (decision 012). At 32 concurrent requests a pool of 10 queued reads behind booking
     // transactions waiting on row locks; 20 keeps 4 instances under PostgreSQL's default max_connections (100).
-    const pool = createPool({ url, max: opts.poolSize ?? DEFAULT_POOL_SIZE, timeouts });
+    const pool = createPool({ url, max: opts.poolSize ?? DEFAULT_POOL_SIZE, timeouts, mode });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     attachCacheBus(db, caches);
+    if (mode === 'transaction') withoutNamedStatements(db);
+    const onListenError = opts.onListenError ?? (() => {});
     try {
-      // The LISTEN connection waits for notifications, which no timeout concerns: query_timeout bounds only its
-      // LISTEN, and the connect timeout its (re)connecting, so a database that hangs cannot stall either for ever.
-      const listener = { connectionString: url, connectionTimeoutMillis: timeouts.connectTimeoutMs, query_timeout: answerTimeoutMs(timeouts) };
-      await caches.listen(listener, opts.onListenError ?? (() => {}));
+      // LISTEN needs a session of its own: PostgreSQL's, or a session-mode pooler's. Behind a pooler in transaction
+      // mode it takes `listenUrl` when given, else the feed is polled as rows (decision 058).
+      const listenUrl = mode === 'transaction' ? opts.listenUrl : (opts.listenUrl ?? url);
+      if (listenUrl) {
+        // The LISTEN connection waits for notifications, which no timeout concerns: query_timeout bounds only its
+        // LISTEN, and the connect timeout its (re)connecting, so a database that hangs cannot stall either for ever.
+        const listener = { connectionString: listenUrl, connectionTimeoutMillis: timeouts.connectTimeoutMs, query_timeout: answerTimeoutMs(timeouts) };
+        await caches.listen(listener, onListenError);
+      } else {
+        await caches.poll(feedRowsOf(db), opts.pollMs ?? DEFAULT_POLL_MS, onListenError);
+      }
     } catch (err) {
       await pool.end();
       throw err;
@@ -79,6 +131,7 @@ export async function openDatabase(opts: {
         try {
           const own = drizzlePg({ client, schema }) as unknown as Db;
           attachCacheBus(own, caches);
+          if (mode === 'transaction') withoutNamedStatements(own);
           return await fn(own);
         } finally {
           await client.end();

@@ -32,14 +32,23 @@ export const IDLE_IN_TRANSACTION_MS = 60_000;
 /** The client-side wait for any answer (node-postgres' query_timeout); 0 when statements have no timeout. */
 export const answerTimeoutMs = (t: DatabaseTimeouts): number => (t.statementTimeoutMs ? t.statementTimeoutMs + ANSWER_MARGIN_MS : 0);
 
-export function createPool(o: { url: string; max: number; timeouts: DatabaseTimeouts }): pg.Pool {
+/**
+ * `session`: PostgreSQL itself (or a pooler in session mode), which takes the server-side timeouts as settings sent at
+ * connect time. `transaction`: a pooler in transaction mode, which refuses such settings (PgBouncer 1.18: "unsupported
+ * startup parameter") and would carry them to other clients' transactions anyway; the client-side answer timeout
+ * stays, and the server-side ones belong on the role (docs/decisions/058-behind-a-pooler.md).
+ */
+export type PoolMode = 'session' | 'transaction';
+
+export function createPool(o: { url: string; max: number; timeouts: DatabaseTimeouts; mode?: PoolMode }): pg.Pool {
+  const serverSide =
+    o.mode === 'transaction' ? {} : { statement_timeout: o.timeouts.statementTimeoutMs, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS };
   const pool = new pg.Pool({
     connectionString: o.url,
     max: o.max,
     connectionTimeoutMillis: o.timeouts.connectTimeoutMs,
-    statement_timeout: o.timeouts.statementTimeoutMs,
     query_timeout: answerTimeoutMs(o.timeouts),
-    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+    ...serverSide,
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

@@ -865,6 +865,21 @@ export const adminAuditLog = pgTable(
   ],
 );
 
+/**
+ * The change feed as rows, for instances behind a pooler in transaction mode without a direct LISTEN connection
+ * (docs/decisions/058-behind-a-pooler.md): a writer adds the keys it changed in its own transaction, every instance
+ * polls for ids past the last it read, and rows older than a few minutes are deleted by whichever instance polls.
+ */
+export const cacheChanges = pgTable(
+  'cache_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('cache_changes_at_idx').on(t.at)],
+);
+
 /** Scheduled job runs (decision 011): one row per run, what it did and whether it failed; the admin reads the last. */
 export const jobRuns = pgTable(
   'job_runs',

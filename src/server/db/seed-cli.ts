@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from './client';
+import { databaseOptionsOf, openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 import { demoLoginsText, seedIfEmpty } from './seed';
 
@@ -18,11 +18,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    timeouts: { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS },
-  });
+  const database = await openDatabase(databaseOptionsOf(config));
   try {
     await migrateDatabase(database);
     const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.DATA_DIR}`;

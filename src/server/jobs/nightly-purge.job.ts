@@ -67,7 +67,7 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
       // empties them at this commit rather than name each key (docs/decisions/016-keyed-read-caches.md).
       // Expired sessions need nothing: a cached session ends at its expiry.
       purgedCached = appointments + closures > 0;
-      if (purgedCached) await announceKeys(tx, [cacheKey.everything()]);
+      if (purgedCached) await announceKeys(app.db, tx, [cacheKey.everything()]);
       const pendingReps = count(
         await tx
           .delete(pendingMedicalReps)

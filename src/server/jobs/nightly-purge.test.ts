@@ -166,7 +166,7 @@ describeEachDatabase(
       expect(res.json()).toEqual({ retentionDays: 40 });
     });
   },
-  { env: { RETENTION_DAYS: '40' } },
+  { env: { RETENTION_DAYS: '40' }, pooler: true },
 );
 
 it('RETENTION_DAYS defaults to 90 and must outlast the 28-day call-frequency rule', () => {

@@ -38,7 +38,7 @@ export async function runVisitClose({ app, now }: JobOptions): Promise<JobOutcom
       // The reps' lists and the clinics' days show the new status.
       keys = [...new Set(closed.flatMap((v) => appointmentKeys(v)))];
       if (keys.length > KEYS_ONE_BY_ONE_UP_TO) keys = [cacheKey.everything()];
-      await announceKeys(tx, keys);
+      await announceKeys(app.db, tx, keys);
       return { completed: closed.length };
     },
     countsOf: (counts) => counts,

@@ -17,7 +17,7 @@ export async function runWaitlistSweep({ app, now }: JobOptions): Promise<JobOut
     async prepare(tx) {
       const counts = await sweepWaitlist(app, tx, { now, changed });
       // The calendars of the days whose held slot moved or freed.
-      await announceKeys(tx, changed.keys);
+      await announceKeys(app.db, tx, changed.keys);
       return counts;
     },
     countsOf: (counts) => counts,

@@ -75,7 +75,7 @@ describeEachDatabase(
       expect((await post(ctx.app, '/api/resend-verification', { email: payload.email, type: 'medrep' })).statusCode).toBe(200);
     }, 30_000);
   },
-  { env: down.env },
+  { env: down.env, pooler: true },
 );
 
 /** A mail server that accepts the connection and never says a word. */
@@ -119,7 +119,7 @@ describeEachDatabase(
       for (const r of rows) expect(['queued', 'sending']).toContain(r.status);
     }, 30_000);
   },
-  { env: hung.env },
+  { env: hung.env, pooler: true },
 );
 
 describeEachDatabase(
@@ -171,7 +171,7 @@ describeEachDatabase(
       expect((await call(ctx.app, 'GET', `/api/admin/email-jobs/${jobId}`, { cookie })).json()).toMatchObject({ sent: 2, failed: 0, done: true });
     }, 30_000);
   },
-  ADMIN_ENV,
+  { ...ADMIN_ENV, pooler: true },
 );
 
 // Two instances on one PostgreSQL database: each message is claimed by one of them only (SKIP LOCKED).

@@ -35,6 +35,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface TestContext {
   kind: DatabaseKind;
+  /** PostgreSQL reached through PgBouncer in transaction mode (TEST_PGBOUNCER_URL; docs/decisions/058). */
+  pooled: boolean;
   app: FastifyInstance;
   database: Database;
   clock: TestClock;
@@ -49,8 +51,13 @@ export function testDatabaseKinds(): DatabaseKind[] {
 /** A fresh, migrated database (`migrate: false`: empty): in-memory PGlite, or a new database on the PostgreSQL server. */
 export async function createTestDatabase(
   kind: DatabaseKind,
-  o: { migrate?: boolean } = {},
-): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+  o: {
+    migrate?: boolean;
+    /** Through PgBouncer in transaction mode; its change feed polled, or with `listenDirect` heard on a direct LISTEN. */
+    pooled?: boolean;
+    listenDirect?: boolean;
+  } = {},
+): Promise<{ database: Database; drop: () => Promise<void>; url?: string; directUrl?: string }> {
   const migrate = o.migrate ?? true;
   if (kind === 'pglite') {
     const database = await openDatabase({ dataDir: 'memory://' });
@@ -63,16 +70,26 @@ export async function createTestDatabase(
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(base);
+  const url = new URL(o.pooled ? readTestEnv().testPgbouncerUrl! : base);
   url.pathname = `/${name}`;
+  const direct = new URL(base);
+  direct.pathname = `/${name}`;
   // Not the requests' 5 s limits (decision 012, Database timeouts; database-outage.test.ts tests them): on a busy 2-core
   // machine set-ups load tens of thousands of rows in one statement, and stress tests queue 200 requests on 20 connections.
   const slow = 60_000;
-  const database = await openDatabase({ url: url.toString(), dataDir: 'unused', poolSize: 20, timeouts: { statementTimeoutMs: slow, connectTimeoutMs: slow } });
+  const database = await openDatabase({
+    url: url.toString(),
+    dataDir: 'unused',
+    poolSize: 20,
+    timeouts: { statementTimeoutMs: slow, connectTimeoutMs: slow },
+    // Through the pooler the change feed is polled as rows, the mode with the most to prove (decision 058).
+    ...(o.pooled ? { poolMode: 'transaction' as const, pollMs: 100, listenUrl: o.listenDirect ? direct.toString() : undefined } : {}),
+  });
   if (migrate) await migrateDatabase(database);
   return {
     database,
     url: url.toString(),
+    directUrl: direct.toString(),
     async drop() {
       await database.close();
       const c = new pg.Client({ connectionString: base });
@@ -87,14 +104,25 @@ export async function createTestDatabase(
  * Runs `fn` once per database kind, each with a fresh database, a real SMTP server and a controlled clock.
  * Read the context inside hooks and tests (it is filled in beforeAll).
  */
-export function describeEachDatabase(name: string, fn: (ctx: TestContext) => void, opts: { env?: Record<string, string | undefined> } = {}): void {
-  for (const kind of testDatabaseKinds()) {
-    describe(`${name} [${kind}]`, () => {
-      const ctx = { kind, clock: new TestClock(), mailbox: new Mailbox() } as TestContext;
+export function describeEachDatabase(
+  name: string,
+  fn: (ctx: TestContext) => void,
+  opts: {
+    env?: Record<string, string | undefined>;
+    /** Also through PgBouncer in transaction mode when TEST_PGBOUNCER_URL is set: the suites that prove it (decision 058). */
+    pooler?: boolean;
+  } = {},
+): void {
+  const env = readTestEnv();
+  const runs: Array<{ kind: DatabaseKind; pooled: boolean; label: string }> = testDatabaseKinds().map((kind) => ({ kind, pooled: false, label: kind }));
+  if (opts.pooler && env.testPgbouncerUrl && env.testDatabaseUrl) runs.push({ kind: 'postgres', pooled: true, label: 'pgbouncer' });
+  for (const { kind, pooled, label } of runs) {
+    describe(`${name} [${label}]`, () => {
+      const ctx = { kind, pooled, clock: new TestClock(), mailbox: new Mailbox() } as TestContext;
       let drop: () => Promise<void> = async () => {};
       beforeAll(async () => {
         const smtpUrl = await ctx.mailbox.start();
-        const created = await createTestDatabase(kind);
+        const created = await createTestDatabase(kind, { pooled });
         drop = created.drop;
         ctx.database = created.database;
         ctx.app = await buildApp({

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { inviteAdminSchema } from '../../../shared/schemas/admin-team';
 import { ConfigError, loadConfig } from '../../config';
-import { openDatabase } from '../../db/client';
+import { databaseOptionsOf, openDatabase } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
 import { isUniqueViolation } from '../../errors';
 import { createOutbox } from '../../outbox/outbox';
@@ -48,11 +48,7 @@ async function main(): Promise<number> {
     console.error(parsed.error.issues.map((i) => i.message).join('\n'));
     return 1;
   }
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    timeouts: { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS },
-  });
+  const database = await openDatabase(databaseOptionsOf(config));
   try {
     await migrateDatabase(database);
     const clock = { now: () => new Date() };
