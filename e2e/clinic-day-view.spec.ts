@@ -51,3 +51,28 @@ for (const locale of ['en', 'hi', 'ur'] as const) {
     await page.screenshot({ path: `${SHOTS}/clinic-day-${locale}-empty-1280.png`, fullPage: true });
   });
 }
+
+test('a clinic without a doctor sees how to get a check-in code, and gets its code once it adds one', async ({ page, mailbox }) => {
+  test.setTimeout(90_000);
+  const { clinicId, doctorId } = await createClinicWithDoctor(page.request, mailbox);
+  // The clinic's only doctor leaves: it has none now, as a clinic that has just registered.
+  await ok(await page.request.delete(`/api/clinic/doctors/${clinicId}/${doctorId}`));
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/clinic/dashboard');
+  const card = page.locator('div.rounded-xl').filter({ has: page.getByRole('heading', { name: 'Check-in code' }) });
+  await expect(card).toContainText('Add a doctor in the Doctors tab first. The check-in code for reception appears once the clinic has a doctor.');
+  await expect(card.getByLabel('Check-in code')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Show full screen' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/clinic-no-doctor-check-in-360.png`, fullPage: true });
+  const refused = await page.request.get(`/api/clinic/check-in-code?clinicId=${clinicId}`);
+  expect(refused.status()).toBe(409);
+
+  await page.getByRole('tab', { name: 'Doctors' }).click();
+  await page.getByLabel('Doctor name').fill('Dr. Farah Naqash');
+  await page.getByLabel('Specialty').selectOption('Pediatrics');
+  await page.getByRole('button', { name: 'Add Doctor', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('Doctor Added');
+  await page.getByRole('tab', { name: 'Medical Rep' }).click();
+  await expect(card.getByLabel('Check-in code')).toHaveText(/^\d{3} \d{3}$/);
+  await expect(card).not.toContainText('Add a doctor in the Doctors tab first');
+});
