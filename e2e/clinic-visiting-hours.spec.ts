@@ -148,11 +148,10 @@ test('the clinic sets visiting hours, sees what they hold, and keeps or cancels 
 });
 
 /** Whether a click at the middle of `button` reaches it (no toast or other layer on top of it). */
-async function reachable(page: Page, button: Locator): Promise<boolean> {
+async function reachable(button: Locator): Promise<boolean> {
   await button.scrollIntoViewIfNeeded();
   const box = (await button.boundingBox())!;
-  const handle = await button.elementHandle();
-  return page.evaluate(([x, y, el]) => el!.contains(document.elementFromPoint(x, y)), [box.x + box.width / 2, box.y + box.height / 2, handle] as const);
+  return button.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
 }
 
 test('the Keep / Cancel choice after a save is not covered: the panel says the settings were saved, no toast covers it', async ({
@@ -182,7 +181,7 @@ test('the Keep / Cancel choice after a save is not covered: the panel says the s
     await expect(panel.getByRole('status')).toHaveText(`Call preferences saved for ${doctorName}.`);
     await expect(page.getByTestId('toast')).toHaveCount(0);
     for (const name of ['Keep these visits', 'Cancel these visits'])
-      expect(await reachable(page, panel.getByRole('button', { name })), `${name} at ${width} px`).toBe(true);
+      expect(await reachable(panel.getByRole('button', { name })), `${name} at ${width} px`).toBe(true);
     await page.screenshot({ path: `${SHOTS}/clinic-hours-choice-pending-${width}.png` });
     await panel.getByRole('button', { name: 'Keep these visits' }).click();
     await expect(panel).toBeHidden();
