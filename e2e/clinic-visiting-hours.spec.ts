@@ -146,3 +146,49 @@ test('the clinic sets visiting hours, sees what they hold, and keeps or cancels 
     expect(mail.text).toContain("The clinic changed the doctor's visiting hours");
   }
 });
+
+/** Whether a click at the middle of `button` reaches it (no toast or other layer on top of it). */
+async function reachable(button: Locator): Promise<boolean> {
+  await button.scrollIntoViewIfNeeded();
+  const box = (await button.boundingBox())!;
+  return button.evaluate((el, { x, y }) => el.contains(document.elementFromPoint(x, y)), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+}
+
+test('the Keep / Cancel choice after a save is not covered: the panel says the settings were saved, no toast covers it', async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
+  test.setTimeout(120_000);
+  const { clinicId, doctorId, doctorName } = await createClinicWithDoctor(page.request, mailbox, {
+    settings: { maxSlots: 6, visitWindows: [{ start: '10:00', end: '12:00' }], slotMinutes: 15 },
+  });
+  const date = addDays(todayInIndia(new Date()), 2);
+  await repBooks(browser, baseURL!, mailbox, { clinicId, doctorId, date, startTime: '11:30' });
+  await page.goto('/clinic/dashboard');
+  await page.getByRole('tab', { name: 'Call Setting' }).click();
+  const panel = page.getByRole('region', { name: '1 booked visit is outside the new visiting hours' });
+
+  for (const [width, height, end] of [
+    [360, 780, '11:00'],
+    [1280, 900, '11:15'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.getByLabel('To', { exact: true }).first().fill(end);
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('status')).toHaveText(`Call preferences saved for ${doctorName}.`);
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    for (const name of ['Keep these visits', 'Cancel these visits'])
+      expect(await reachable(panel.getByRole('button', { name })), `${name} at ${width} px`).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/clinic-hours-choice-pending-${width}.png` });
+    await panel.getByRole('button', { name: 'Keep these visits' }).click();
+    await expect(panel).toBeHidden();
+  }
+  // Saving without visits left out still says so in a toast.
+  await page.getByLabel('To', { exact: true }).first().fill('12:00');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Settings Saved' })).toBeVisible();
+  await expect(panel).toBeHidden();
+});

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
+import { addDays, formatDisplayDate, todayInIndia, weekdayIn } from '../src/shared/dates';
 import type { Mailbox } from '../src/server/test/mailbox';
 import { expect, test } from './fixtures';
 import { chooseDoctorAndClinic, createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
@@ -76,16 +76,19 @@ test('a clinic plans a three-day leave: the preview counts the two booked visits
 
   // Saving with nothing filled: the shared messages beside the fields, and the first of them focused.
   await form.getByRole('button', { name: 'Save Leave' }).click();
-  await expect(form.getByLabel('From')).toBeFocused();
-  await expect(form.getByLabel('From')).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.getByLabel('From')).toHaveAccessibleDescription('Please select the first day of the absence.');
+  await expect(form.getByLabel('First day away')).toBeFocused();
+  await expect(form.getByLabel('First day away')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('First day away')).toHaveAccessibleDescription('Please select the first day of the absence.');
   await expect(form.getByRole('textbox', { name: 'Reason' })).toHaveAttribute('aria-invalid', 'true');
   await shoot(page, 'errors');
 
-  // From, To (it follows From until set), a quick-pick reason; the preview counts the two visits.
-  await form.getByLabel('From').fill(days[0]);
-  await expect(form.getByLabel('To')).toHaveValue(days[0]);
-  await form.getByLabel('To').fill(days[2]);
+  // The first and last day (it follows the first until set), a quick-pick reason; the preview counts the two visits.
+  await form.getByLabel('First day away').fill(days[0]);
+  await expect(form.getByLabel('Last day away')).toHaveValue(days[0]);
+  await form.getByLabel('Last day away').fill(days[2]);
+  await expect(form.getByTestId('leave-days')).toHaveText(
+    `Away 3 days: ${weekdayIn('en', days[0])} ${formatDisplayDate(days[0])} to ${weekdayIn('en', days[2])} ${formatDisplayDate(days[2])}`,
+  );
   await form.getByRole('button', { name: REASON }).click();
   await expect(form.getByRole('textbox', { name: 'Reason' })).toHaveValue(REASON);
   await expect(page.getByTestId('leave-preview')).toHaveText('2 booked visits will be cancelled and the reps e-mailed');
@@ -105,7 +108,7 @@ test('a clinic plans a three-day leave: the preview counts the two booked visits
   await expect(item).toHaveCount(1);
   await expect(item).toContainText(`${formatDisplayDate(days[0])} - ${formatDisplayDate(days[2])} · 3 days`);
   await expect(item).toContainText(REASON);
-  await expect(form.getByLabel('From')).toHaveValue('');
+  await expect(form.getByLabel('First day away')).toHaveValue('');
 
   // Both reps are e-mailed at once, each about their own day, with the reason.
   for (const [{ rep }, day] of [
@@ -138,7 +141,7 @@ test('a clinic plans a three-day leave: the preview counts the two booked visits
   // A whole-clinic closure today: nothing booked, so it saves without asking; the list marks it Current.
   await page.getByRole('tab', { name: 'Leave & Holidays' }).click();
   await form.getByLabel('Who is away').selectOption({ label: 'Whole clinic' });
-  await form.getByLabel('From').fill(today);
+  await form.getByLabel('First day away').fill(today);
   await form.getByRole('button', { name: 'Clinic will be closed today' }).click();
   await expect(page.getByTestId('leave-preview')).toHaveText('No booked visits fall in these dates.');
   await form.getByRole('button', { name: 'Save Leave' }).click();

@@ -102,6 +102,7 @@ export const ERROR_MESSAGES = {
   check_in_not_today: /*i18n*/ 'You can check in only on the day of the visit.',
   check_in_not_allowed: /*i18n*/ 'Only a booked or confirmed visit can be checked in.',
   not_checked_in: /*i18n*/ 'A proof of visit is available once you have checked in at the clinic.',
+  check_in_no_doctor: /*i18n*/ 'Add a doctor first: the check-in code appears once the clinic has a doctor.',
   check_in_time_refused: /*i18n*/ 'The time this code was typed cannot be accepted. Please check in again with the current code.',
   undo_expired: /*i18n*/ 'An outcome can be undone only within 10 minutes of marking it.',
   range_too_long: /*i18n*/ 'Please choose a date range of at most one year.',

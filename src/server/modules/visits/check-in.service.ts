@@ -8,6 +8,7 @@ import { CHECK_IN_CODE, CHECK_IN_MESSAGES, checkCheckIn } from '../../../shared/
 import { todayInIndia } from '../../../shared/dates';
 import type { CheckIn, CheckInCodeResponse } from '../../../shared/schemas/visits';
 import { assertOwnClinic } from '../clinics/access';
+import { listDoctors } from '../clinics/doctors.service';
 import * as repo from './check-in.repo';
 
 // The reception's check-in (docs/decisions/041-visit-outcomes-and-proof.md): the clinic's dashboard shows a TOTP
@@ -24,6 +25,7 @@ export const CHECK_IN_ATTEMPTS = { max: 10, windowMs: 15 * MINUTE } as const;
 export const TYPED_AT_LEEWAY_MS = MINUTE;
 export const TYPED_AT_IN_FUTURE = /*i18n*/ "The time the code was typed is in the future. Please check your phone's date and time.";
 export const VISIT_NOT_FOUND = /*i18n*/ 'Appointment not found';
+export const NO_DOCTOR_YET = /*i18n*/ 'Add a doctor first: the check-in code appears once the clinic has a doctor.';
 
 const STEP_MS = CHECK_IN_CODE.stepSeconds * 1000;
 const totpOf = (secret: string) => ({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: CHECK_IN_CODE.digits, period: CHECK_IN_CODE.stepSeconds });
@@ -42,9 +44,13 @@ export async function clinicCheckInSecret(deps: Pick<Deps, 'db'>, clinicId: numb
   return (await repo.findCheckInSecret(deps.db, clinicId)) ?? repo.ensureCheckInSecret(deps.db, { clinicId, secret: new Secret({ size: 20 }).base32 });
 }
 
-/** GET /api/clinic/check-in-code: the signed-in clinic's code now, and when the next one replaces it. */
-export async function getCheckInCode(deps: Pick<Deps, 'db' | 'clock'>, o: { actor: Actor; clinicId: number }): Promise<CheckInCodeResponse> {
+/**
+ * GET /api/clinic/check-in-code: the signed-in clinic's code now, and when the next one replaces it. A clinic with no
+ * doctor has no visit to check in to, so it gets no code (409, and no secret is made) until it adds one.
+ */
+export async function getCheckInCode(deps: Deps, o: { actor: Actor; clinicId: number }): Promise<CheckInCodeResponse> {
   assertOwnClinic(o.actor, o.clinicId);
+  if ((await listDoctors(deps, o)).length === 0) throw conflict(NO_DOCTOR_YET, 'check_in_no_doctor');
   const secret = await clinicCheckInSecret(deps, o.clinicId);
   const now = deps.clock.now();
   return { code: checkInCodeAt(secret, now), expiresAt: new Date((Math.floor(now.getTime() / STEP_MS) + 1) * STEP_MS).toISOString() };

@@ -9,7 +9,7 @@ import { testConfig } from '../../config';
 import { clinicCheckInSecrets, doctorAppointments, sessions } from '../../db/schema';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../../test/factories';
 import { createTestDatabase, describeEachDatabase, testDatabaseKinds, TestClock } from '../../test/harness';
-import { CHECK_IN_ATTEMPTS, checkInCodeAt } from './check-in.service';
+import { CHECK_IN_ATTEMPTS, checkInCodeAt, NO_DOCTOR_YET } from './check-in.service';
 
 // Check-in at reception (docs/decisions/041-visit-outcomes-and-proof.md): the clinic's 6-digit code changes every 2
 // minutes; the rep types it on the visit's date. The current and the previous code are taken; an offline check-in is
@@ -26,8 +26,10 @@ describeEachDatabase('check-in at reception', (ctx) => {
   beforeEach(() => ctx.clock.set(NOW));
   const now = () => ctx.clock.now();
 
+  /** A clinic with a doctor (a clinic without one gets no code). */
   async function clinicWorld() {
     const clinic = await createClinic(ctx.app.db);
+    await createDoctor(ctx.app.db, clinic.id);
     return { clinic, cookie: await sessionCookie(ctx.app, 'clinic', clinic.id) };
   }
   type Clinic = Awaited<ReturnType<typeof clinicWorld>>;
@@ -92,6 +94,19 @@ describeEachDatabase('check-in at reception', (ctx) => {
       const next = (await codeOf(c)).json();
       expect(next.code).toBe(checkInCodeAt(secret, now()));
       expect(next.expiresAt).toBe('2026-03-02T04:34:00.000Z');
+    });
+
+    it('is not given to a clinic without a doctor, and no secret is made for it', async () => {
+      const clinic = await createClinic(ctx.app.db);
+      const cookie = await sessionCookie(ctx.app, 'clinic', clinic.id);
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/clinic/check-in-code?clinicId=${clinic.id}`, headers: { cookie } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: NO_DOCTOR_YET, code: 'check_in_no_doctor' });
+      expect(await ctx.app.db.select().from(clinicCheckInSecrets).where(eq(clinicCheckInSecrets.clinicId, clinic.id))).toEqual([]);
+      await createDoctor(ctx.app.db, clinic.id);
+      const after = await ctx.app.inject({ method: 'GET', url: `/api/clinic/check-in-code?clinicId=${clinic.id}`, headers: { cookie } });
+      expect(after.statusCode, after.body).toBe(200);
+      expect(after.json().code).toMatch(/^\d{6}$/);
     });
 
     it("is the clinic's own: another clinic's id is 403, a rep is 401, and clinics have different secrets", async () => {

@@ -26,11 +26,12 @@ export async function getCheckInCode(clinicId: number): Promise<CheckInCode> {
   return { code, deadline: now + (Number.isFinite(left) ? Math.min(Math.max(left, 0), STEP_MS) : STEP_MS) };
 }
 
-/** The code, asked again as it expires (and when the tab comes back into view). */
-export function useCheckInCode(clinicId: number) {
+/** The code, asked again as it expires (and when the tab comes back into view); not asked while `enabled` is false. */
+export function useCheckInCode(clinicId: number, enabled = true) {
   return useQuery({
     queryKey: clinicKeys.checkInCode(clinicId),
     queryFn: () => getCheckInCode(clinicId),
+    enabled,
     refetchInterval: (query) => {
       const data = query.state.data;
       return data ? Math.max(data.deadline - Date.now() + 250, MIN_REFETCH_MS) : false;

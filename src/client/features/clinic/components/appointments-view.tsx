@@ -40,7 +40,8 @@ export function AppointmentsView({ clinicId, doctor }: { clinicId: number; docto
           <Button variant="secondary" size="icon" aria-label={i18n._('Previous day')} onClick={() => setDate((d) => addDays(d, -1))}>
             <ChevronLeft className="h-5 w-5 rtl:-scale-x-100" aria-hidden />
           </Button>
-          <p className="min-w-[9.5rem] text-center" aria-live="polite">
+          {/* Shrinks on phones: with 'Today' beside it, a fixed width pushed the page 9 px wider than 360 px. */}
+          <p className="min-w-0 flex-1 text-center sm:min-w-[9.5rem] sm:flex-none" aria-live="polite">
             <span className="block font-semibold text-slate-900 dark:text-white">{shownDate}</span>
             <span className="block text-sm text-slate-600 dark:text-slate-400">
               {formatWeekday(date)}

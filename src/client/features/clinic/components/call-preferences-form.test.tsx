@@ -59,3 +59,43 @@ describe("Call Preferences: 'Confirm each booking'", () => {
     expect(screen.getByRole('checkbox', { name: 'Confirm each booking' })).toBeChecked();
   });
 });
+
+// Visiting hours are typed as 24-hour times in every language, never the browser's AM/PM (docs/decisions/055).
+describe('Call Preferences: the visiting hours times', () => {
+  it('are 24-hour HH:MM text: typed with or without the colon, in Hindi or Urdu digits, and never AM/PM', async () => {
+    const bodies = server();
+    const user = userEvent.setup();
+    renderWithApp(<CallPreferencesForm clinicId={4} doctor={doctor} initial={initial} />);
+    await user.click(screen.getByRole('button', { name: 'Add window' }));
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    expect(from).toHaveAttribute('type', 'text');
+    expect(from).toHaveAttribute('inputmode', 'numeric');
+    expect(from).toHaveValue('10:00');
+    expect(screen.getByRole('group', { name: 'Visiting hours' })).toHaveAccessibleDescription(
+      expect.stringContaining('Enter times as HH:MM (24-hour), for example 15:30.') as string,
+    );
+
+    await user.clear(from);
+    await user.type(from, '930');
+    await user.clear(to);
+    await user.type(to, '१७:३०');
+    expect(screen.getByText('09:30-17:30 holds 32 visits of 15 minutes')).toBeInTheDocument();
+    await user.tab();
+    expect(to).toHaveValue('17:30');
+    await user.click(from);
+    await user.tab();
+    expect(from).toHaveValue('09:30');
+
+    await user.clear(to);
+    await user.type(to, '5:30 PM');
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveAccessibleDescription('To: Enter times as HH:MM (24-hour), for example 15:30.');
+    await user.clear(to);
+    await user.type(to, '۱۸:۴۵');
+    expect(to).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Settings Saved');
+    expect(bodies[0]).toMatchObject({ visitWindows: [{ start: '09:30', end: '18:45' }] });
+  });
+});

@@ -9,7 +9,7 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { formatWeekday } from '../../../lib/intl-format';
-import { toast } from '../../../lib/toast';
+import { dismissToast, toast } from '../../../lib/toast';
 import { visitWindowProblems, type VisitWindow } from '../../../../shared/booking/visit-windows';
 import { CALL_FREQUENCIES, WEEKDAYS, type Weekday } from '../../../../shared/constants';
 import { addDays } from '../../../../shared/dates';
@@ -88,8 +88,13 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
       },
       {
         onSuccess: ({ outsideWindows }) => {
-          toast({ title: i18n._('Settings Saved'), description: i18n._('Call preferences saved for {doctorName}.', { doctorName }), variant: 'success' });
-          if (outsideWindows.length > 0) setOutside({ doctorId: values.doctorId, doctorName, visits: outsideWindows });
+          if (outsideWindows.length === 0) {
+            toast({ title: i18n._('Settings Saved'), description: i18n._('Call preferences saved for {doctorName}.', { doctorName }), variant: 'success' });
+            return;
+          }
+          // A choice is pending: the panel says the settings were saved, and no toast lies over its Keep / Cancel buttons.
+          dismissToast();
+          setOutside({ doctorId: values.doctorId, doctorName, visits: outsideWindows });
         },
         onError: (err) => {
           setHoursRefused(visitingHoursRefusal(err));

@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generate } from 'lean-qr';
+import { useState } from 'react';
 import { renderWithApp } from '../../auth/test/render';
 import { checkInCodeResponseSchema } from '../../../../shared/schemas/visits';
 import { CheckInCodeCard } from './check-in-code-card';
@@ -52,7 +53,7 @@ const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 describe('the check-in code card', () => {
   it("shows the 6 digits grouped '123 456' under the name 'Check-in code', and counts down each second", async () => {
     const urls = server();
-    renderWithApp(<CheckInCodeCard clinicId={7} />);
+    renderWithApp(<CheckInCodeCard clinicId={7} hasDoctor />);
     expect(screen.getByRole('heading', { name: 'Check-in code' })).toBeInTheDocument();
     const code = await screen.findByLabelText('Check-in code');
     expect(code).toHaveTextContent('123 456');
@@ -69,7 +70,7 @@ describe('the check-in code card', () => {
 
   it('asks for the next code when this one expires', async () => {
     const urls = server();
-    renderWithApp(<CheckInCodeCard clinicId={7} />);
+    renderWithApp(<CheckInCodeCard clinicId={7} hasDoctor />);
     expect(digits(await screen.findByLabelText('Check-in code'))).toBe('123456');
     await tick(102_500);
     expect(urls).toHaveLength(2);
@@ -80,7 +81,7 @@ describe('the check-in code card', () => {
   it('draws the QR code of the check-in link, and shows the code large without the Fullscreen API', async () => {
     server();
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-    renderWithApp(<CheckInCodeCard clinicId={7} />);
+    renderWithApp(<CheckInCodeCard clinicId={7} hasDoctor />);
     const qr = await screen.findByRole('img', { name: 'QR code to check in' });
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M/);
     expect(vi.mocked(generate)).toHaveBeenLastCalledWith(`${window.location.origin}/check-in?clinicId=7&code=123456`);
@@ -89,5 +90,46 @@ describe('the check-in code card', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Check in at reception' });
     expect(digits(within(dialog).getByLabelText('Check-in code'))).toBe('123456');
     expect(await within(dialog).findByRole('img', { name: 'QR code to check in' })).toBeInTheDocument();
+  });
+
+  it('shows no code to a clinic without a doctor, and asks for none, until one is added', async () => {
+    const urls = server();
+    function Clinic() {
+      const [hasDoctor, setHasDoctor] = useState(false);
+      return (
+        <>
+          <button onClick={() => setHasDoctor(true)}>Doctor added</button>
+          <CheckInCodeCard clinicId={7} hasDoctor={hasDoctor} />
+        </>
+      );
+    }
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    renderWithApp(<Clinic />);
+    expect(screen.getByRole('heading', { name: 'Check-in code' })).toBeInTheDocument();
+    expect(screen.getByText(/^Add a doctor in the Doctors tab first/)).toBeInTheDocument();
+    await tick(1_000);
+    expect(screen.queryByLabelText('Check-in code')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show full screen' })).toBeNull();
+    expect(urls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Doctor added' }));
+    expect(digits(await screen.findByLabelText('Check-in code'))).toBe('123456');
+    expect(screen.queryByText(/^Add a doctor in the Doctors tab first/)).toBeNull();
+  });
+
+  it('says to add a doctor when the server refuses the code for that reason (the doctor list not loaded)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: 'Add a doctor first: the check-in code appears once the clinic has a doctor.', code: 'check_in_no_doctor' }), {
+            status: 409,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      ),
+    );
+    renderWithApp(<CheckInCodeCard clinicId={7} hasDoctor={undefined} />);
+    expect(await screen.findByText(/^Add a doctor in the Doctors tab first/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

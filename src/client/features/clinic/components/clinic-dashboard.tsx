@@ -47,7 +47,7 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="medical-rep">
-            <MedicalRepTab clinicId={clinic.id} doctor={selected} doctors={doctors} />
+            <MedicalRepTab clinicId={clinic.id} doctor={selected} doctors={doctors} doctorsLoaded={doctorsQuery.isSuccess} />
           </TabsContent>
           <TabsContent value="doctors">
             <DoctorsTab clinic={clinic} doctors={doctors} loading={doctorsQuery.isPending} selectedDoctorId={selected?.id} onSelectDoctor={setChosenId} />

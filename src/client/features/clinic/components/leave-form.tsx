@@ -9,10 +9,20 @@ import { errorMessage } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
-import { createLeaveSchema, type CreateLeave } from '../../../../shared/schemas/leave';
+import { createLeaveSchema, LEAVE_LIMITS, type CreateLeave } from '../../../../shared/schemas/leave';
 import { useCreateLeave } from '../api/create-leave';
 import { leavePreviewQuery, useLeavePreview } from '../api/get-leave-preview';
-import { leaveDraftProblems, leavePreviewOf, leaveRequestOf, refusedField, savedText, WHOLE_CLINIC, type LeaveDraft, type LeaveField } from '../lib/leave-form';
+import {
+  awayDaysText,
+  leaveDraftProblems,
+  leavePreviewOf,
+  leaveRequestOf,
+  refusedField,
+  savedText,
+  WHOLE_CLINIC,
+  type LeaveDraft,
+  type LeaveField,
+} from '../lib/leave-form';
 import { LeaveConfirmDialog } from './leave-confirm-dialog';
 import { LeavePreview } from './leave-preview';
 import { LeaveReasonField } from './leave-reason-field';
@@ -60,16 +70,20 @@ export function LeaveForm({
     return refusal?.field === f ? refusal.message : problem && i18n._(problem);
   };
 
+  const touch = (f: LeaveField) => setTouched((t) => ({ ...t, [f]: true }));
   const change = (patch: Partial<LeaveDraft>) => {
     setRefusal(null);
+    // A choice is checked as it is made: who and the days at once (a day picked is a day meant); the reason once it
+    // was long enough or left, so its first letters are not called too short.
+    for (const f of ['who', 'from', 'to'] as const) if (patch[f] !== undefined) touch(f);
+    if (patch.reason !== undefined && patch.reason.trim().length >= LEAVE_LIMITS.reasonMin) touch('reason');
     setDraft((d) => {
       const next = { ...d, ...patch };
-      // To defaults to From, and never stays before it.
+      // The last day follows the first until the clinic sets it, and never stays before it.
       if (patch.from !== undefined && (!toSet || next.to < next.from)) next.to = next.from;
       return next;
     });
   };
-  const touch = (f: LeaveField) => setTouched((t) => ({ ...t, [f]: true }));
   const refused = (err: unknown) =>
     setRefusal({ field: refusedField(err), message: errorMessage(err, i18n._('Failed to save the absence. Please try again.')) });
 
@@ -133,10 +147,10 @@ export function LeaveForm({
           </NativeSelect>
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
-          <FormField label={i18n._('From')} error={errorOf('from')}>
+          <FormField label={i18n._('First day away')} error={errorOf('from')}>
             <Input ref={fromRef} type="date" min={today} value={draft.from} onChange={(e) => change({ from: e.target.value })} onBlur={() => touch('from')} />
           </FormField>
-          <FormField label={i18n._('To')} hint={i18n._('The last day away, included.')} error={errorOf('to')}>
+          <FormField label={i18n._('Last day away')} error={errorOf('to')}>
             <Input
               ref={toRef}
               type="date"
@@ -149,6 +163,9 @@ export function LeaveForm({
               onBlur={() => touch('to')}
             />
           </FormField>
+          <p aria-live="polite" className="text-sm font-medium text-slate-700 empty:hidden sm:col-span-2 dark:text-slate-200" data-testid="leave-days">
+            {awayDaysText(draft, problems)}
+          </p>
         </div>
         <LeaveReasonField
           ref={reasonRef}

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../auth/test/render';
-import { addDays, formatDisplayDate, todayInIndia } from '../../../../shared/dates';
+import { addDays, formatDisplayDate, todayInIndia, weekdayIn } from '../../../../shared/dates';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { createLeaveResponseSchema, LEAVE_MESSAGES, listLeaveResponseSchema, type Leave } from '../../../../shared/schemas/leave';
 import { LeavePanel } from './leave-panel';
@@ -50,16 +50,46 @@ describe('Leave & Holidays', () => {
     open();
     expect(screen.getByLabelText('Who is away')).toHaveValue('9');
     await user.click(screen.getByRole('button', { name: 'Save Leave' }));
-    const from = screen.getByLabelText('From');
+    const from = screen.getByLabelText('First day away');
     expect(from).toHaveFocus();
     expect(from).toHaveAttribute('aria-invalid', 'true');
     expect(from).toHaveAccessibleDescription(LEAVE_MESSAGES.from);
-    expect(screen.getByLabelText('To')).toHaveAccessibleDescription(`The last day away, included. ${LEAVE_MESSAGES.to}`);
+    expect(screen.getByLabelText('Last day away')).toHaveAccessibleDescription(LEAVE_MESSAGES.to);
     expect(screen.getByLabelText('Reason')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription(expect.stringContaining(LEAVE_MESSAGES.reason) as string);
 
     fireEvent.change(from, { target: { value: addDays(today, -1) } });
     expect(from).toHaveAccessibleDescription(LEAVE_MESSAGES.past);
+  });
+
+  it('checks each choice as it is made: a last day before the first at once, the reason once it was long enough', async () => {
+    server();
+    const user = userEvent.setup();
+    open();
+    const from = screen.getByLabelText('First day away');
+    const to = screen.getByLabelText('Last day away');
+    const reason = screen.getByLabelText('Reason');
+    fireEvent.change(from, { target: { value: addDays(today, 5) } });
+    fireEvent.change(to, { target: { value: addDays(today, 3) } });
+    // No field left, nothing saved: the wrong order is said beside the last day already, and no days are summed up.
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveAccessibleDescription(LEAVE_MESSAGES.order);
+    expect(screen.getByTestId('leave-days')).toBeEmptyDOMElement();
+    fireEvent.change(to, { target: { value: addDays(today, 7) } });
+    expect(to).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByTestId('leave-days')).toHaveTextContent(
+      `Away 3 days: ${weekdayIn('en', addDays(today, 5))} ${formatDisplayDate(addDays(today, 5))} to ${weekdayIn('en', addDays(today, 7))} ${formatDisplayDate(addDays(today, 7))}`,
+    );
+    fireEvent.change(from, { target: { value: addDays(today, -1) } });
+    expect(from).toHaveAccessibleDescription(LEAVE_MESSAGES.past);
+
+    // The first letters of a reason are not called too short; a reason cut below 3 characters is, while typing.
+    await user.type(reason, 'Ey');
+    expect(reason).not.toHaveAttribute('aria-invalid');
+    await user.type(reason, 'e');
+    await user.type(reason, '{Backspace}');
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription(expect.stringContaining(LEAVE_MESSAGES.reason) as string);
   });
 
   it('fills To from From and the reason from a quick pick, previews the count, asks naming it, and toasts what it did', async () => {
@@ -75,9 +105,9 @@ describe('Leave & Holidays', () => {
     expect(await screen.findByText('No leave or clinic holidays planned.')).toBeInTheDocument();
     expect(screen.getByTestId('leave-preview')).toHaveTextContent('Choose who is away and the dates');
 
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: from } });
-    expect(screen.getByLabelText('To')).toHaveValue(from);
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: to } });
+    fireEvent.change(screen.getByLabelText('First day away'), { target: { value: from } });
+    expect(screen.getByLabelText('Last day away')).toHaveValue(from);
+    fireEvent.change(screen.getByLabelText('Last day away'), { target: { value: to } });
     // A doctor's leave offers the doctor's picks, not the clinic's closing (decision 053).
     expect(screen.queryByRole('button', { name: 'Clinic will be closed today' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Doctor is on leave' })).toBeInTheDocument();
@@ -97,7 +127,7 @@ describe('Leave & Holidays', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent('Leave saved');
     expect(screen.getByTestId('toast')).toHaveTextContent('2 visits cancelled, 2 reps told');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ clinicId: 4, doctorId: 9, from, to, reason: 'Doctor is leaving for conference' });
-    expect(screen.getByLabelText('From')).toHaveValue('');
+    expect(screen.getByLabelText('First day away')).toHaveValue('');
   });
 
   it('saves a whole-clinic closure with no visits in it at once, and puts the server refusal beside its field', async () => {
@@ -105,11 +135,11 @@ describe('Leave & Holidays', () => {
     const user = userEvent.setup();
     open();
     await user.selectOptions(screen.getByLabelText('Who is away'), 'Whole clinic');
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: today } });
+    fireEvent.change(screen.getByLabelText('First day away'), { target: { value: today } });
     await user.type(screen.getByLabelText('Reason'), 'Eid holiday');
     await waitFor(() => expect(screen.getByTestId('leave-preview')).toHaveTextContent('No booked visits fall in these dates.'));
     await user.click(screen.getByRole('button', { name: 'Save Leave' }));
-    await waitFor(() => expect(screen.getByLabelText('From')).toHaveAccessibleDescription(LEAVE_MESSAGES.past));
+    await waitFor(() => expect(screen.getByLabelText('First day away')).toHaveAccessibleDescription(LEAVE_MESSAGES.past));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ clinicId: 4, doctorId: null, from: today, to: today, reason: 'Eid holiday' });
   });

@@ -14,7 +14,18 @@ const subTab = 'px-2 text-xs sm:px-3 sm:text-sm';
  * reps cannot visit, planned ahead (docs/decisions/040-planned-absences.md), and Visit History: what became of
  * each visit (docs/decisions/041-visit-outcomes-and-proof.md). Reception's check-in code leads the day view.
  */
-export function MedicalRepTab({ clinicId, doctor, doctors }: { clinicId: number; doctor: ClinicDoctor | undefined; doctors: ClinicDoctor[] }) {
+export function MedicalRepTab({
+  clinicId,
+  doctor,
+  doctors,
+  doctorsLoaded,
+}: {
+  clinicId: number;
+  doctor: ClinicDoctor | undefined;
+  doctors: ClinicDoctor[];
+  /** false while the list is loading or failed to load (then the server alone says whether a code can be had) */
+  doctorsLoaded: boolean;
+}) {
   const { i18n } = useI18n();
   return (
     <Tabs defaultValue="appointments">
@@ -33,7 +44,7 @@ export function MedicalRepTab({ clinicId, doctor, doctors }: { clinicId: number;
         </TabsTrigger>
       </TabsList>
       <TabsContent value="appointments" className="grid gap-4">
-        <CheckInCodeCard clinicId={clinicId} />
+        <CheckInCodeCard clinicId={clinicId} hasDoctor={doctorsLoaded ? doctors.length > 0 : undefined} />
         <AppointmentsView clinicId={clinicId} doctor={doctor} />
       </TabsContent>
       <TabsContent value="call-setting">

@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -10,7 +10,7 @@ import type { ClinicAppointment } from '../../../../shared/schemas/clinic';
 import { useCancelVisits } from '../api/cancel-visits';
 
 /**
- * After a save of Call Preferences: the booked visits the new visiting hours no longer offer. They stay booked
+ * After a save of Call Preferences: that it was saved, and the booked visits the new visiting hours no longer offer. They stay booked
  * at their times unless the clinic cancels them here, each rep then e-mailed (docs/decisions/039).
  */
 export function OutsideWindowsPanel({
@@ -58,6 +58,11 @@ export function OutsideWindowsPanel({
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950/40">
+      {/* The save's outcome, said here instead of a toast that would cover the choice below. */}
+      <p role="status" className="mb-2 flex items-center gap-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">
+        <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden />
+        {i18n._('Call preferences saved for {doctorName}.', { doctorName })}
+      </p>
       <h3
         id={`${id}-title`}
         ref={heading}

@@ -1,10 +1,10 @@
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { useI18n } from '../../../lib/i18n';
 import type { VisitWindow, WindowProblem } from '../../../../shared/booking/visit-windows';
 import { windowCapacityLine } from '../lib/visiting-hours';
+import { ClockTimeInput } from './clock-time-input';
 
 const label = 'text-sm font-medium text-slate-800 dark:text-slate-200';
 const errorText = 'mt-2 text-xs font-medium text-red-600 dark:text-red-400';
@@ -13,7 +13,7 @@ const errorText = 'mt-2 text-xs font-medium text-red-600 dark:text-red-400';
 export const windowInputId = (base: string, index: number, field: 'start' | 'end') => `${base}-window-${index}-${field}`;
 
 /**
- * One visiting window: From and To (type="time", 5-minute steps, 24-hour values), its remove button, its problems
+ * One visiting window: From and To (24-hour "HH:MM" in every language, docs/decisions/055), its remove button, its problems
  * beside the field they concern (aria-invalid, aria-describedby), else what it holds.
  */
 export function VisitWindowFields({
@@ -45,16 +45,14 @@ export function VisitWindowFields({
       <label htmlFor={windowInputId(idBase, index, name)} className={label}>
         {text}
       </label>
-      <Input
+      <ClockTimeInput
         id={windowInputId(idBase, index, name)}
-        type="time"
-        step={300}
         required
         value={window[name]}
-        onChange={(e) => onChange({ ...window, [name]: e.target.value })}
+        onChange={(time) => onChange({ ...window, [name]: time })}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        className="px-2"
+        className="px-2 tabular-nums"
       />
     </div>
   );

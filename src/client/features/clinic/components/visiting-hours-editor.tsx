@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { useI18n } from '../../../lib/i18n';
-import { VISIT_WINDOWS_MAX, type VisitWindow, type WindowProblem } from '../../../../shared/booking/visit-windows';
+import { VISIT_WINDOW_MESSAGES, VISIT_WINDOWS_MAX, type VisitWindow, type WindowProblem } from '../../../../shared/booking/visit-windows';
 import { dayCapacityLine, nextWindow, VISIT_LENGTHS } from '../lib/visiting-hours';
 import { VisitWindowFields, windowInputId } from './visit-window-fields';
 
@@ -55,12 +55,18 @@ export function VisitingHoursEditor({
   const addId = `${idBase}-add-window`;
 
   return (
-    <fieldset aria-describedby={`${id}-about`}>
+    <fieldset aria-describedby={`${id}-about ${id}-format`}>
       <legend className={label}>{i18n._('Visiting hours')}</legend>
       <div className="mt-1 grid gap-4">
-        <p id={`${id}-about`} className={hint}>
-          {i18n._('Reps book a visit time inside these windows, the same on every available day (Indian time). Visits already booked keep their times.')}
-        </p>
+        <div className="grid gap-0.5">
+          <p id={`${id}-about`} className={hint}>
+            {i18n._('Reps book a visit time inside these windows, the same on every available day (Indian time). Visits already booked keep their times.')}
+          </p>
+          {/* The one clock of the app, in every language (docs/decisions/055). */}
+          <p id={`${id}-format`} className={hint}>
+            {i18n._(VISIT_WINDOW_MESSAGES.time)}
+          </p>
+        </div>
 
         {windows.length > 0 && (
           <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

@@ -4,6 +4,7 @@ import '../../../lib/english-plurals';
 import { ApiError } from '../../../lib/api';
 import { LEAVE_MESSAGES } from '../../../../shared/schemas/leave';
 import {
+  awayDaysText,
   isCurrentLeave,
   leaveDates,
   leaveDraftProblems,
@@ -56,6 +57,12 @@ describe('the words of the panel', () => {
     expect(savedText({ cancelledCount: 3, notified: 3 })).toBe('3 visits cancelled, 3 reps told');
     expect(savedText({ cancelledCount: 1, notified: 1 })).toBe('1 visit cancelled, 1 rep told');
     expect(savedText({ cancelledCount: 0, notified: 0 })).toBe('No booked visits were cancelled.');
+  });
+
+  it('sums up the days chosen with weekdays and dd/mm/yyyy, once both are valid', () => {
+    expect(awayDaysText(draft, {})).toBe('Away 3 days: Friday 06/03/2026 to Sunday 08/03/2026');
+    expect(awayDaysText({ from: o.today, to: o.today }, {})).toBe('Away 1 day: Wednesday 04/03/2026');
+    expect(awayDaysText({ ...draft, to: '2026-03-05' }, { to: LEAVE_MESSAGES.order })).toBeUndefined();
   });
 
   it('names who, the dates, the length and whether today is inside', () => {

@@ -1,5 +1,6 @@
 import { ApiError } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
+import { formatWeekday } from '../../../lib/intl-format';
 import { formatDisplayDate } from '../../../../shared/dates';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { absenceDays, createLeaveSchema, LEAVE_MESSAGES, type CreateLeave, type Leave } from '../../../../shared/schemas/leave';
@@ -51,6 +52,20 @@ export function leavePreviewOf(draft: LeaveDraft, o: { clinicId: number; today: 
   const p = leaveDraftProblems(draft, o);
   if (p.who || p.from || p.to) return undefined;
   return { clinicId: o.clinicId, from: draft.from, to: draft.to, ...(draft.who === WHOLE_CLINIC ? {} : { doctorId: Number(draft.who) }) };
+}
+
+/**
+ * The days chosen in words, 'Away 3 days: Monday 07/12/2026 to Wednesday 09/12/2026', once both are valid: the date
+ * pickers show the browser's own format (mm/dd/yyyy in some), this line the one RepVisit writes everywhere.
+ */
+export function awayDaysText(draft: Pick<LeaveDraft, 'from' | 'to'>, problems: LeaveProblems): string | undefined {
+  if (problems.from || problems.to) return undefined;
+  const day = (date: string) => `${formatWeekday(date)} ${formatDisplayDate(date)}`;
+  return i18n._('{count, plural, one {Away # day: {from}} other {Away # days: {from} to {to}}}', {
+    count: absenceDays(draft.from, draft.to),
+    from: day(draft.from),
+    to: day(draft.to),
+  });
 }
 
 /** '3 booked visits will be cancelled and the reps e-mailed', or that none fall in the dates. */
