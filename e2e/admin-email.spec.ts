@@ -77,7 +77,7 @@ test('the admin pages, searches and e-mails everyone a filter matches, beyond th
   await page.getByRole('tab', { name: 'Manage Recipients' }).click();
   await page.getByLabel('Search all medical reps by name or email').fill(plain[7]!.email);
   await expect(page.getByRole('row').filter({ hasText: plain[7]!.email })).toHaveCount(1);
-  await expect(page.getByText('Showing 1 of 1 representatives')).toBeVisible();
+  await expect(page.getByText('Showing 1 of 1 representative')).toBeVisible();
   await page.getByRole('tab', { name: 'Email History' }).click();
   const history = page.getByRole('table', { name: 'Email delivery history' });
   await expect(history.getByRole('row')).toHaveCount(51); // the header and 50 rows

@@ -164,7 +164,7 @@ test('the legal pages state the facts the spec requires', async ({ page }) => {
   await expect(main).toContainText('within 30 days');
   await expect(main).toContainText('18 or older');
   await expect(main).toContainText('at least 8 characters with upper case, lower case, a digit and a special character');
-  await expect(main).toContainText('June 1, 2025');
+  await expect(main).toContainText('01/06/2025');
 
   await page.goto('/terms-and-conditions');
   await expect(main).toContainText('INR 99 monthly');

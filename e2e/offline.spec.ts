@@ -164,7 +164,7 @@ test('a rep books offline; the booking is sent once when the network returns', a
     window.dispatchEvent(new Event('online'));
   });
   await expect(toast).toContainText('Appointments Synced');
-  await expect(toast).toContainText('1 offline appointment(s) have been synced successfully.');
+  await expect(toast).toContainText('1 offline appointment has been synced successfully.');
   await expect(badge).toHaveText('Connected');
   await expect(pendingCard).toHaveCount(0);
   await expect(page.getByTestId('appointment-card')).toHaveCount(1);

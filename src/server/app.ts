@@ -192,7 +192,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     errorResponseBuilder: (_req, ctx) =>
       new AppError(
         'rate_limited',
-        /*i18n*/ 'Too many attempts. Please try again in {seconds} seconds.',
+        /*i18n*/ '{seconds, plural, one {Too many attempts. Please try again in {seconds} second.} other {Too many attempts. Please try again in {seconds} seconds.}}',
         ctx.statusCode,
         {},
         { seconds: Math.ceil(ctx.ttl / 1000) },

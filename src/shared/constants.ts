@@ -193,5 +193,6 @@ export const COMPANY = {
   cin: 'U72900JK2024PTC000000',
   supportHours: [/*i18n*/ 'Monday to Friday: 9:00 to 18:00 IST', /*i18n*/ 'Saturday: 10:00 to 16:00 IST', /*i18n*/ 'Sunday: closed'],
   replyPromise: /*i18n*/ 'We reply within 24 hours on business days.',
-  policiesEffective: /*i18n*/ 'June 1, 2025',
+  // A calendar date (yyyy-mm-dd), shown as every date a user reads is (formatDisplayDate, dd/mm/yyyy).
+  policiesEffective: '2025-06-01',
 } as const;

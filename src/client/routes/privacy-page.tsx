@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { COMPANY } from '../../shared/constants';
+import { formatDisplayDate } from '../../shared/dates';
 import { DeviceStorageList } from '../features/legal/components/device-storage-list';
 import { LegalDocument, type LegalSection } from '../features/legal/components/legal-document';
 import { COMPANY_VALUES, legalText } from '../features/legal/components/legal-text';
@@ -300,7 +301,7 @@ export default function PrivacyPage() {
   return (
     <LegalDocument
       title={i18n._('Privacy Policy')}
-      effectiveDate={i18n._(COMPANY.policiesEffective)}
+      effectiveDate={formatDisplayDate(COMPANY.policiesEffective)}
       summary={
         <p>
           {i18n._(

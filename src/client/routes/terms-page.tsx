@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { CALL_FREQUENCIES, CANCELLATION_REASONS, COMPANY, PLANS, YEARLY_SAVING_INR } from '../../shared/constants';
+import { formatDisplayDate } from '../../shared/dates';
 import { LegalDocument, type LegalSection } from '../features/legal/components/legal-document';
 import { COMPANY_VALUES, legalText } from '../features/legal/components/legal-text';
 import { useI18n } from '../lib/i18n';
@@ -239,7 +240,7 @@ export default function TermsPage() {
   return (
     <LegalDocument
       title={i18n._('Terms and Conditions')}
-      effectiveDate={i18n._(COMPANY.policiesEffective)}
+      effectiveDate={formatDisplayDate(COMPANY.policiesEffective)}
       summary={<p>{i18n._('The rules for using RepVisit: accounts, subscriptions, booking, cancellations and your responsibilities.')}</p>}
       sections={sections(i18n)}
     />

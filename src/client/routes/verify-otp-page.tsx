@@ -92,16 +92,14 @@ export default function VerifyOtpPage() {
             variant: 'success',
           });
         },
-        // A rate limit explains itself; anything else gets the spec's text.
+        // A rate limit explains itself; anything else gets the spec's text. (A verified address is answered like a
+        // pending one, with a 200: the server never refuses a resend as already verified.)
         onError: (err) =>
-          err instanceof ApiError && err.code === 'already_verified'
-            ? // Verified already: nothing failed (spec part 2, 4).
-              toast({ title: i18n._('Already Verified'), description: err.message, variant: 'info' })
-            : toast({
-                title: i18n._('Resend Failed'),
-                description: err instanceof ApiError && err.status === 429 ? err.message : i18n._('Failed to resend OTP. Please try again.'),
-                variant: 'destructive',
-              }),
+          toast({
+            title: i18n._('Resend Failed'),
+            description: err instanceof ApiError && err.status === 429 ? err.message : i18n._('Failed to resend OTP. Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -179,8 +177,19 @@ export default function VerifyOtpPage() {
         </Button>
       </div>
       <ul className="mt-4 grid list-disc gap-1 rounded-lg bg-slate-50 p-3 ps-7 text-xs text-slate-600 dark:bg-slate-900/50 dark:text-slate-300">
-        <li>{i18n._('The code expires in {minutes} minutes.', { minutes: LIMITS.registrationOtpMinutes })}</li>
-        <li>{i18n._('You have {attempts} attempts to enter the correct code.', { attempts: LIMITS.registrationOtpAttempts })}</li>
+        <li>
+          {i18n._('{minutes, plural, one {The code expires in # minute.} other {The code expires in # minutes.}}', { minutes: LIMITS.registrationOtpMinutes })}
+        </li>
+        {/* A rule of every code, true before and after a wrong one: the attempts left are the server's to say, under the box
+            after a wrong code, and a new code starts them again (src/server/modules/auth/codes.ts uses the same number). */}
+        <li>
+          {i18n._(
+            '{attempts, plural, one {Each code can be tried once; a new code starts again.} other {Each code can be tried # times; a new code starts again.}}',
+            {
+              attempts: LIMITS.registrationOtpAttempts,
+            },
+          )}
+        </li>
         <li>{i18n._("Check your spam folder if you don't see the e-mail.")}</li>
       </ul>
     </AuthPageCard>

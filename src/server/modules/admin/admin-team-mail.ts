@@ -35,7 +35,9 @@ export function adminEnrolmentMail(o: {
     opening,
     factor,
     '',
-    i18n._('Open this link within {hours} hours; it works once:', { hours: ADMIN_INVITE_HOURS }),
+    i18n._('{hours, plural, one {Open this link within # hour; it works once:} other {Open this link within # hours; it works once:}}', {
+      hours: ADMIN_INVITE_HOURS,
+    }),
     o.link,
     '',
     i18n._('If you did not expect this e-mail, ignore it and tell the owner of the admin team.'),

@@ -68,7 +68,7 @@ export async function refuseThrottled(
   });
   throw new AppError(
     'rate_limited',
-    /*i18n*/ 'Too many attempts. Please try again in {seconds} seconds.',
+    /*i18n*/ '{seconds, plural, one {Too many attempts. Please try again in {seconds} second.} other {Too many attempts. Please try again in {seconds} seconds.}}',
     429,
     { 'retry-after': String(seconds) },
     { seconds },

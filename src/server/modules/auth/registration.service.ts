@@ -352,7 +352,13 @@ export async function resendVerification(deps: Deps, o: { input: ResendVerificat
   const lastSent = await deps.outbox.lastSentAt(deps.db, verificationMailKey(kind, pending.email));
   const wait = lastSent ? Math.ceil((lastSent.getTime() + RESEND_INTERVAL_MS - now) / 1000) : 0;
   if (wait > 0) {
-    throw new AppError('rate_limited', /*i18n*/ 'Please wait {wait} seconds before requesting a new code.', 429, { 'retry-after': String(wait) }, { wait });
+    throw new AppError(
+      'rate_limited',
+      /*i18n*/ '{wait, plural, one {Please wait {wait} second before requesting a new code.} other {Please wait {wait} seconds before requesting a new code.}}',
+      429,
+      { 'retry-after': String(wait) },
+      { wait },
+    );
   }
   const v = newVerification(deps, kind);
   await deps.db.transaction(async (tx) => {

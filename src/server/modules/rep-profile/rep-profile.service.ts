@@ -129,10 +129,13 @@ export async function sendUpdateCode(
       '',
       i18n._('Your verification code is {code}', { code }),
       '',
-      i18n._('It expires in {minutes} minutes and can be tried {attempts} times.', {
-        minutes: LIMITS.profileOtpMinutes,
-        attempts: LIMITS.profileOtpAttempts,
-      }),
+      i18n._(
+        '{minutes, plural, one {It expires in # minute} other {It expires in # minutes}} {attempts, plural, one {and can be tried once.} other {and can be tried # times.}}',
+        {
+          minutes: LIMITS.profileOtpMinutes,
+          attempts: LIMITS.profileOtpAttempts,
+        },
+      ),
       i18n._('If you did not ask for this change, ignore this e-mail and consider changing your password.'),
       '',
       PRODUCT_NAME,

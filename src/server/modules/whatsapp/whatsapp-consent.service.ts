@@ -175,7 +175,7 @@ export async function sendWhatsAppNumberCode(
   });
   const shown = displayWhatsAppNumber(number)!;
   return answerWithMessage(
-    /*i18n*/ 'We sent a 6-digit code to {number} on WhatsApp. It expires in {minutes} minutes.',
+    /*i18n*/ '{minutes, plural, one {We sent a 6-digit code to {number} on WhatsApp. It expires in # minute.} other {We sent a 6-digit code to {number} on WhatsApp. It expires in # minutes.}}',
     { number: shown, minutes: WHATSAPP_CODE_MINUTES },
     { whatsappNumber: shown, expiresInMinutes: WHATSAPP_CODE_MINUTES },
   );
@@ -215,7 +215,13 @@ async function reserveCodeSend(tx: Tx, o: { accountType: WhatsAppAccountType; ac
     refusals.push({
       wait: secondsUntil(latest + WHATSAPP_CODE_INTERVAL_SECONDS * 1000),
       refuse: (wait) =>
-        new AppError('rate_limited', /*i18n*/ 'Please wait {wait} seconds before requesting a new code.', 429, { 'retry-after': String(wait) }, { wait }),
+        new AppError(
+          'rate_limited',
+          /*i18n*/ '{wait, plural, one {Please wait {wait} second before requesting a new code.} other {Please wait {wait} seconds before requesting a new code.}}',
+          429,
+          { 'retry-after': String(wait) },
+          { wait },
+        ),
     });
   }
   const full = (times: Date[], max: number, hours: string, minutes: string) => {

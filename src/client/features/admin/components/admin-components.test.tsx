@@ -10,7 +10,9 @@ import { BroadcastBox } from './broadcast-box';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { EmailHistoryTable } from './email-history-table';
 import { EmailJobProgress } from './email-job-progress';
+import { ListSummary } from './list-summary';
 import { LoadMore } from './load-more';
+import { LoadMoreRows } from './load-more-rows';
 import { ReregistrationTool } from './reregistration-tool';
 import { ADMIN_MESSAGES, type EmailJob, type EmailLog } from '../../../../shared/schemas/admin';
 
@@ -76,7 +78,7 @@ describe('LoadMore (docs/decisions/022)', () => {
   it('asks for the next page, and moves focus to the end line when the last page has come', async () => {
     const user = userEvent.setup();
     const onLoadMore = vi.fn();
-    const props = { noun: 'appointments', shown: 50, onLoadMore };
+    const props = { noun: '{count, plural, one {appointment} other {appointments}}', shown: 50, onLoadMore };
     const view = render(<LoadMore {...props} hasMore loading={false} />); // no providers: rerender keeps its state
     await user.click(screen.getByRole('button', { name: 'Load more appointments' }));
     expect(onLoadMore).toHaveBeenCalledOnce();
@@ -90,6 +92,27 @@ describe('LoadMore (docs/decisions/022)', () => {
     expect(onLoadMore).toHaveBeenCalledOnce();
     view.rerender(<LoadMore {...props} shown={72} hasMore={false} loading={false} />);
     expect(screen.getByText('All 72 appointments shown.')).toHaveFocus();
+  });
+});
+
+describe('a list of one row (docs/decisions/057)', () => {
+  const admins = '{count, plural, one {admin} other {admins}}';
+
+  it('says one admin, not one admins, in its count, its foot and its page count', () => {
+    const one = { count: 1, exact: true };
+    render(<ListSummary shown={1} total={one} overall={one} noun={admins} updating={false} />);
+    expect(screen.getByText('Showing 1 of 1 admin')).toBeInTheDocument();
+    render(<LoadMore noun={admins} shown={1} hasMore={false} loading={false} onLoadMore={vi.fn()} />);
+    expect(screen.getByText('1 admin shown.')).toBeInTheDocument();
+    render(<LoadMoreRows noun={admins} shown={1} hasMore={false} loading={false} onLoadMore={vi.fn()} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 1 admin');
+  });
+
+  it('says many where there are many, and "Load more admins" for the rows to come', () => {
+    render(<ListSummary shown={2} total={{ count: 2, exact: true }} overall={{ count: 5, exact: true }} noun={admins} updating={false} />);
+    expect(screen.getByText('Showing 2 of 5 admins')).toBeInTheDocument();
+    render(<LoadMore noun={admins} shown={1} hasMore loading={false} onLoadMore={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Load more admins' })).toBeInTheDocument();
   });
 });
 

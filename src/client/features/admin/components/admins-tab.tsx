@@ -142,7 +142,7 @@ export function AdminsTab({ me }: { me: AdminMeResponse }) {
         </p>
       ) : (
         <>
-          <ListSummary shown={rows.length} noun={/*i18n*/ 'admins'} updating={team.isPlaceholderData} />
+          <ListSummary shown={rows.length} noun={/*i18n*/ '{count, plural, one {admin} other {admins}}'} updating={team.isPlaceholderData} />
           <DataList
             rows={rows}
             columns={columns}
@@ -154,7 +154,7 @@ export function AdminsTab({ me }: { me: AdminMeResponse }) {
             hasMore={team.hasNextPage}
             loading={team.isFetchingNextPage}
             onLoadMore={() => void team.fetchNextPage()}
-            noun={/*i18n*/ 'admins'}
+            noun={/*i18n*/ '{count, plural, one {admin} other {admins}}'}
             shown={rows.length}
           />
         </>

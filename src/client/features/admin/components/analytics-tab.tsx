@@ -100,17 +100,25 @@ export function AnalyticsTab() {
           [
             /*i18n*/ 'Completion rate (last 30 days)',
             percent(a.visitOutcomes.completionRate),
-            i18n._('{count} of {visits} visits dated {from} to {to}, not cancelled', {
-              count: formatNumber(a.visitOutcomes.completed),
-              visits: formatNumber(a.visitOutcomes.visits),
-              from: displayDate(a.visitOutcomes.from),
-              to: displayDate(a.visitOutcomes.to),
-            }),
+            i18n._(
+              '{total, plural, one {{count} of {visits} visit dated {from} to {to}, not cancelled} other {{count} of {visits} visits dated {from} to {to}, not cancelled}}',
+              {
+                total: a.visitOutcomes.visits,
+                count: formatNumber(a.visitOutcomes.completed),
+                visits: formatNumber(a.visitOutcomes.visits),
+                from: displayDate(a.visitOutcomes.from),
+                to: displayDate(a.visitOutcomes.to),
+              },
+            ),
           ],
           [
             /*i18n*/ 'No-show rate (last 30 days)',
             percent(a.visitOutcomes.noShowRate),
-            i18n._('{count} of {visits} visits', { count: formatNumber(a.visitOutcomes.noShow), visits: formatNumber(a.visitOutcomes.visits) }),
+            i18n._('{total, plural, one {{count} of {visits} visit} other {{count} of {visits} visits}}', {
+              total: a.visitOutcomes.visits,
+              count: formatNumber(a.visitOutcomes.noShow),
+              visits: formatNumber(a.visitOutcomes.visits),
+            }),
           ],
         ]}
       />

@@ -108,7 +108,7 @@ export function AppointmentsTab() {
             shown={rows.length}
             total={total}
             overall={overall}
-            noun={/*i18n*/ 'appointments'}
+            noun={/*i18n*/ '{count, plural, one {appointment} other {appointments}}'}
             exportHref={adminAppointmentsCsvUrl(filter)}
             updating={appointments.isPlaceholderData}
           />
@@ -127,7 +127,7 @@ export function AppointmentsTab() {
             hasMore={appointments.hasNextPage}
             loading={appointments.isFetchingNextPage}
             onLoadMore={() => void appointments.fetchNextPage()}
-            noun={/*i18n*/ 'appointments'}
+            noun={/*i18n*/ '{count, plural, one {appointment} other {appointments}}'}
             shown={rows.length}
           />
         </>

@@ -59,7 +59,7 @@ export function AuditTab() {
         </p>
       ) : (
         <>
-          <ListSummary shown={rows.length} noun={/*i18n*/ 'entries'} updating={audit.isPlaceholderData} />
+          <ListSummary shown={rows.length} noun={/*i18n*/ '{count, plural, one {entry} other {entries}}'} updating={audit.isPlaceholderData} />
           <DataList
             rows={rows}
             columns={columns}
@@ -71,7 +71,7 @@ export function AuditTab() {
             hasMore={audit.hasNextPage}
             loading={audit.isFetchingNextPage}
             onLoadMore={() => void audit.fetchNextPage()}
-            noun={/*i18n*/ 'entries'}
+            noun={/*i18n*/ '{count, plural, one {entry} other {entries}}'}
             shown={rows.length}
           />
         </>

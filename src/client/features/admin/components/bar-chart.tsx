@@ -34,12 +34,16 @@ export function BarChart({
   const summary =
     data.length === 0
       ? i18n._('No data yet.')
-      : i18n._('{count} entries, {total} in total; highest: {label} with {value}.', {
-          count: formatNumber(data.length),
-          total: formatNumber(total),
-          label: top!.label,
-          value: formatNumber(top!.value),
-        });
+      : i18n._(
+          '{entries, plural, one {{count} entry, {total} in total; highest: {label} with {value}.} other {{count} entries, {total} in total; highest: {label} with {value}.}}',
+          {
+            entries: data.length,
+            count: formatNumber(data.length),
+            total: formatNumber(total),
+            label: top!.label,
+            value: formatNumber(top!.value),
+          },
+        );
 
   return (
     <figure className="grid gap-2">

@@ -135,7 +135,9 @@ export function ComposeEmail({
         {sending && <EmailJobProgress jobId={sending.jobId} what="emails" note={sending.message} />}
         <Button type="submit" disabled={n === 0 || running} loading={busy}>
           {!busy && <Send className="h-4 w-4" aria-hidden />}
-          {busy || running ? i18n._('Sending...') : i18n._('Send to {count} Recipients', { count: formatNumber(n) })}
+          {busy || running
+            ? i18n._('Sending...')
+            : i18n._('{count, plural, one {Send to {n} Recipient} other {Send to {n} Recipients}}', { count: n, n: formatNumber(n) })}
         </Button>
       </form>
     </Card>

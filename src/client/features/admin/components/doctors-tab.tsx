@@ -81,7 +81,7 @@ export function DoctorsTab() {
             shown={rows.length}
             total={total}
             overall={overall}
-            noun={/*i18n*/ 'doctors at clinics'}
+            noun={/*i18n*/ '{count, plural, one {doctor at a clinic} other {doctors at clinics}}'}
             exportHref={adminDoctorsCsvUrl({ q })}
             updating={doctors.isPlaceholderData}
           />
@@ -96,7 +96,7 @@ export function DoctorsTab() {
             hasMore={doctors.hasNextPage}
             loading={doctors.isFetchingNextPage}
             onLoadMore={() => void doctors.fetchNextPage()}
-            noun={/*i18n*/ 'doctors at clinics'}
+            noun={/*i18n*/ '{count, plural, one {doctor at a clinic} other {doctors at clinics}}'}
             shown={rows.length}
           />
         </>

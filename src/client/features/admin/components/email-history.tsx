@@ -83,7 +83,7 @@ export function EmailHistory() {
             <LoadMoreRows
               shown={rows.length}
               total={total}
-              noun={channel === 'email' ? /*i18n*/ 'emails' : /*i18n*/ 'messages'}
+              noun={channel === 'email' ? /*i18n*/ '{count, plural, one {email} other {emails}}' : /*i18n*/ '{count, plural, one {message} other {messages}}'}
               hasMore={!!logs.hasNextPage}
               loading={logs.isFetchingNextPage}
               onLoadMore={() => void logs.fetchNextPage()}

@@ -60,7 +60,9 @@ export function EmailStatus({ log }: { log: Pick<EmailLog, 'status' | 'attempts'
         </span>
       )}
       {log.status === 'failed' && log.attempts > 1 && (
-        <span className="text-xs text-slate-600 dark:text-slate-300">{i18n._('after {count} attempts', { count: formatNumber(log.attempts) })}</span>
+        <span className="text-xs text-slate-600 dark:text-slate-300">
+          {i18n._('{count, plural, one {after {n} attempt} other {after {n} attempts}}', { count: log.attempts, n: formatNumber(log.attempts) })}
+        </span>
       )}
       {log.status === 'replaced' && <span className="text-xs text-slate-500 dark:text-slate-400">{i18n._('a newer code was sent instead')}</span>}
     </span>

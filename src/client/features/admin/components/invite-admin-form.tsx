@@ -47,9 +47,12 @@ export function InviteAdminForm({ firstOwner }: { firstOwner: boolean }) {
     <Card className="p-4">
       <h2 className="text-base font-semibold text-slate-900 dark:text-white">{i18n._('Invite admin')}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {i18n._('They receive a link, valid for {hours} hours and usable once, to choose a password and set up two-factor sign-in.', {
-          hours: ADMIN_INVITE_HOURS,
-        })}
+        {i18n._(
+          '{hours, plural, one {They receive a link, valid for # hour and usable once, to choose a password and set up two-factor sign-in.} other {They receive a link, valid for # hours and usable once, to choose a password and set up two-factor sign-in.}}',
+          {
+            hours: ADMIN_INVITE_HOURS,
+          },
+        )}
       </p>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_10rem_auto] lg:items-start">
         <FormField label={i18n._('Name')} error={errors.name?.message && i18n._(errors.name.message)}>

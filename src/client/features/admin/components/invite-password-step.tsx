@@ -69,7 +69,12 @@ export function InvitePasswordStep({
             <FormField label={i18n._('New password')} error={errors.password?.message && i18n._(errors.password.message)}>
               <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </FormField>
-            <PasswordChecklist password={password} checks={adminPasswordChecks(i18n._('At least {count} characters', { count: ADMIN_PASSWORD_MIN_LENGTH }))} />
+            <PasswordChecklist
+              password={password}
+              checks={adminPasswordChecks(
+                i18n._('{count, plural, one {At least # character} other {At least # characters}}', { count: ADMIN_PASSWORD_MIN_LENGTH }),
+              )}
+            />
           </div>
           <FormField label={i18n._('Confirm password')} error={errors.confirmPassword?.message && i18n._(errors.confirmPassword.message)}>
             <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />

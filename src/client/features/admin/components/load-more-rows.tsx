@@ -2,12 +2,13 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/intl-format';
+import { listNoun } from '../lib/list-noun';
 
 /**
  * The foot of a list read a page at a time: how many rows are shown of how many, said to screen readers as it
  * changes, and a button for the next page (docs/decisions/023). The button stays focusable while a page loads, and
- * when the last page has come focus moves to the count, so a keyboard user keeps their place. `noun` is marked
- * for translation where written, translated here.
+ * when the last page has come focus moves to the count, so a keyboard user keeps their place. `noun` is a plural
+ * message marked for translation where written (lib/list-noun.ts).
  */
 export function LoadMoreRows({
   shown,
@@ -38,8 +39,17 @@ export function LoadMoreRows({
     <div className="flex flex-wrap items-center justify-between gap-2 p-2">
       <p ref={status} tabIndex={-1} role="status" className="text-xs text-slate-600 focus:outline-none dark:text-slate-300">
         {total !== undefined
-          ? i18n._('Showing {shown} of {total} {noun}', { shown: formatNumber(shown), total: formatNumber(total), noun: i18n._(noun) })
-          : i18n._('Showing {shown} {noun}', { shown: formatNumber(shown), noun: i18n._(noun) })}
+          ? i18n._('{count, plural, one {Showing {shown} of {total} {noun}} other {Showing {shown} of {total} {noun}}}', {
+              count: total,
+              shown: formatNumber(shown),
+              total: formatNumber(total),
+              noun: listNoun(i18n, noun, total),
+            })
+          : i18n._('{count, plural, one {Showing {shown} {noun}} other {Showing {shown} {noun}}}', {
+              count: shown,
+              shown: formatNumber(shown),
+              noun: listNoun(i18n, noun, shown),
+            })}
       </p>
       {hasMore && (
         <Button

@@ -59,7 +59,7 @@ export function ManageRecipients() {
           <LoadMoreRows
             shown={rows.length}
             total={pages[0]?.total?.count}
-            noun={/*i18n*/ 'representatives'}
+            noun={/*i18n*/ '{count, plural, one {representative} other {representatives}}'}
             hasMore={!!list.hasNextPage}
             loading={list.isFetchingNextPage}
             onLoadMore={() => void list.fetchNextPage()}

@@ -71,7 +71,14 @@ export function PendingRepsList({
           })}
         </ul>
       )}
-      <LoadMoreRows shown={rows.length} total={total} noun={/*i18n*/ 'pending'} hasMore={hasMore} loading={loadingMore} onLoadMore={onLoadMore} />
+      <LoadMoreRows
+        shown={rows.length}
+        total={total}
+        noun={/*i18n*/ '{count, plural, one {pending} other {pending}}'}
+        hasMore={hasMore}
+        loading={loadingMore}
+        onLoadMore={onLoadMore}
+      />
     </div>
   );
 }

@@ -113,7 +113,7 @@ export function RecipientPanel({
         <LoadMoreRows
           shown={rows.length}
           total={total}
-          noun={/*i18n*/ 'representatives'}
+          noun={/*i18n*/ '{count, plural, one {representative} other {representatives}}'}
           hasMore={page.hasMore}
           loading={page.loadingMore}
           onLoadMore={page.loadMore}

@@ -80,7 +80,7 @@ export function SecurityTab() {
         </p>
       ) : (
         <>
-          <ListSummary shown={rows.length} noun={/*i18n*/ 'events'} updating={events.isPlaceholderData} />
+          <ListSummary shown={rows.length} noun={/*i18n*/ '{count, plural, one {event} other {events}}'} updating={events.isPlaceholderData} />
           <DataList
             rows={rows}
             columns={columns}
@@ -92,7 +92,7 @@ export function SecurityTab() {
             hasMore={events.hasNextPage}
             loading={events.isFetchingNextPage}
             onLoadMore={() => void events.fetchNextPage()}
-            noun={/*i18n*/ 'events'}
+            noun={/*i18n*/ '{count, plural, one {event} other {events}}'}
             shown={rows.length}
           />
         </>

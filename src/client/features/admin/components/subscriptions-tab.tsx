@@ -74,7 +74,7 @@ export function SubscriptionsTab() {
             shown={rows.length}
             total={total}
             overall={overall}
-            noun={/*i18n*/ 'subscriptions'}
+            noun={/*i18n*/ '{count, plural, one {subscription} other {subscriptions}}'}
             exportHref={adminSubscriptionsCsvUrl({ q })}
             updating={subs.isPlaceholderData}
           />
@@ -89,7 +89,7 @@ export function SubscriptionsTab() {
             hasMore={subs.hasNextPage}
             loading={subs.isFetchingNextPage}
             onLoadMore={() => void subs.fetchNextPage()}
-            noun={/*i18n*/ 'subscriptions'}
+            noun={/*i18n*/ '{count, plural, one {subscription} other {subscriptions}}'}
             shown={rows.length}
           />
         </>

@@ -39,7 +39,7 @@ export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canD
   const deleteUser = useDeleteUser();
   const { i18n } = useI18n();
   const isRep = type === 'medrep';
-  const plural = isRep ? /*i18n*/ 'medical reps' : /*i18n*/ 'clinics';
+  const plural = isRep ? /*i18n*/ '{count, plural, one {medical rep} other {medical reps}}' : /*i18n*/ '{count, plural, one {clinic} other {clinics}}';
 
   const toggle = (u: AdminUser) => {
     const status = u.status === 'active' ? 'inactive' : 'active';

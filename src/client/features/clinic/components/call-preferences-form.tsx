@@ -155,7 +155,7 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
           <NativeSelect id="call-frequency" {...form.register('callFrequency', { valueAsNumber: true })}>
             {CALL_FREQUENCIES.map((f) => (
               <option key={f} value={f}>
-                {i18n._('Every {days} days', { days: f })}
+                {i18n._('{days, plural, one {Every day} other {Every # days}}', { days: f })}
               </option>
             ))}
           </NativeSelect>

@@ -128,7 +128,7 @@ export function VisitingHoursEditor({
           >
             {lengths.map((m) => (
               <option key={m} value={m}>
-                {i18n._('{minutes} minutes', { minutes: m })}
+                {i18n._('{minutes, plural, one {# minute} other {# minutes}}', { minutes: m })}
               </option>
             ))}
           </NativeSelect>

@@ -28,7 +28,10 @@ export function offlineBookingText(p: PendingAppointment): string {
 
 // spec part 2, 4: the device notification after a sync that booked at least one.
 export const SYNCED_TITLE = /*i18n*/ 'Appointments Synced';
-export const syncedText = (n: number) => i18n._('{count} offline appointment(s) have been synced successfully.', { count: n });
+export const syncedText = (n: number) =>
+  i18n._('{count, plural, one {# offline appointment has been synced successfully.} other {# offline appointments have been synced successfully.}}', {
+    count: n,
+  });
 
 /** The toast title when the server refused a queued booking. */
 export const REFUSED_TITLE = /*i18n*/ 'Offline Booking Failed';

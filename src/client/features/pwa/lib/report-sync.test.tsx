@@ -66,7 +66,7 @@ describe('reportSync', () => {
     );
     const first = await screen.findByTestId('toast');
     expect(first).toHaveTextContent('Appointments Synced');
-    expect(first).toHaveTextContent('1 offline appointment(s) have been synced successfully.');
+    expect(first).toHaveTextContent('1 offline appointment has been synced successfully.');
     expect(first).not.toHaveTextContent('Offline Booking Failed');
 
     await closeToast();

@@ -63,18 +63,18 @@ describe('AvailabilityCalendar', () => {
 
   it('says for each day whether it can be picked, why not, and how many slots are left', () => {
     renderCalendar();
-    expect(screen.getByRole('button', { name: 'Tuesday 10 March 2026, 2 slots left' })).not.toHaveAttribute('aria-disabled');
-    expect(screen.getByRole('button', { name: 'Tuesday 17 March 2026, 1 slot left' })).toHaveTextContent('1 left');
+    expect(screen.getByRole('button', { name: 'Tuesday, 10/03/2026, 2 slots left' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('button', { name: 'Tuesday, 17/03/2026, 1 slot left' })).toHaveTextContent('1 left');
     const cases: [string, string, string][] = [
-      ['Monday 9 March 2026', 'past date', 'Past'],
-      ['Wednesday 11 March 2026', 'not a working day for this doctor', 'Off'],
-      ['Thursday 12 March 2026', 'call-frequency freeze', 'Freeze'],
-      ['Friday 13 March 2026', 'fully booked', 'Full'],
-      ['Monday 16 March 2026', 'you already have an appointment on this date', 'Booked'],
-      ['Thursday 19 March 2026', 'calls cancelled by the clinic', 'Closed'],
-      ['Monday 23 March 2026', 'the doctor is on leave', 'Leave'],
-      ['Tuesday 24 March 2026', 'the doctor is on leave', 'Leave'],
-      ['Friday 27 March 2026', 'the clinic is closed', 'Closed'],
+      ['Monday, 09/03/2026', 'past date', 'Past'],
+      ['Wednesday, 11/03/2026', 'not a working day for this doctor', 'Off'],
+      ['Thursday, 12/03/2026', 'call-frequency freeze', 'Freeze'],
+      ['Friday, 13/03/2026', 'fully booked', 'Full'],
+      ['Monday, 16/03/2026', 'you already have an appointment on this date', 'Booked'],
+      ['Thursday, 19/03/2026', 'calls cancelled by the clinic', 'Closed'],
+      ['Monday, 23/03/2026', 'the doctor is on leave', 'Leave'],
+      ['Tuesday, 24/03/2026', 'the doctor is on leave', 'Leave'],
+      ['Friday, 27/03/2026', 'the clinic is closed', 'Closed'],
     ];
     for (const [date, why, short] of cases) {
       const button = screen.getByRole('button', { name: `${date}, unavailable: ${why}` });
@@ -86,9 +86,9 @@ describe('AvailabilityCalendar', () => {
   it('picks any day on click or with the keyboard, those that cannot be booked too (to show why)', async () => {
     const user = userEvent.setup();
     const { onSelect } = renderCalendar();
-    await user.click(screen.getByRole('button', { name: /^Tuesday 10 March 2026/ }));
+    await user.click(screen.getByRole('button', { name: /^Tuesday, 10\/03\/2026/ }));
     expect(onSelect).toHaveBeenLastCalledWith('2026-03-10');
-    await user.click(screen.getByRole('button', { name: /^Friday 13 March 2026/ }));
+    await user.click(screen.getByRole('button', { name: /^Friday, 13\/03\/2026/ }));
     expect(onSelect).toHaveBeenLastCalledWith('2026-03-13');
     // Keyboard: the focused day (Friday the 13th) moves left to the frozen Thursday; Enter picks it.
     await user.keyboard('{ArrowLeft}{Enter}');
@@ -100,14 +100,14 @@ describe('AvailabilityCalendar', () => {
   it("describes each day that cannot be booked with the spec's message of its rule (spec part 2, 5)", () => {
     renderCalendar({ lastBookableDate: '2026-06-08' });
     const described: [RegExp, string][] = [
-      [/^Thursday 12 March 2026/, 'Due to call frequency restrictions, you cannot book an appointment before 14/03/2026. Please select a later date.'],
-      [/^Friday 13 March 2026/, 'No appointment slots available for this date. Please select another date.'],
-      [/^Monday 16 March 2026/, 'You already have an appointment with this doctor on this date'],
-      [/^Thursday 19 March 2026/, "The clinic has cancelled this doctor's calls for this date. Please select another date."],
-      [/^Wednesday 11 March 2026/, 'The doctor is not available on this day. Please select another date.'],
-      [/^Monday 9 March 2026/, 'You cannot book an appointment for a past date. Please select today or a later date.'],
-      [/^Monday 23 March 2026/, 'The doctor is on leave on this date. Please select another date.'],
-      [/^Friday 27 March 2026/, 'The clinic is closed on this date. Please select another date.'],
+      [/^Thursday, 12\/03\/2026/, 'Due to call frequency restrictions, you cannot book an appointment before 14/03/2026. Please select a later date.'],
+      [/^Friday, 13\/03\/2026/, 'No appointment slots available for this date. Please select another date.'],
+      [/^Monday, 16\/03\/2026/, 'You already have an appointment with this doctor on this date'],
+      [/^Thursday, 19\/03\/2026/, "The clinic has cancelled this doctor's calls for this date. Please select another date."],
+      [/^Wednesday, 11\/03\/2026/, 'The doctor is not available on this day. Please select another date.'],
+      [/^Monday, 09\/03\/2026/, 'You cannot book an appointment for a past date. Please select today or a later date.'],
+      [/^Monday, 23\/03\/2026/, 'The doctor is on leave on this date. Please select another date.'],
+      [/^Friday, 27\/03\/2026/, 'The clinic is closed on this date. Please select another date.'],
     ];
     for (const [name, message] of described) {
       const button = screen.getByRole('button', { name });
@@ -115,13 +115,13 @@ describe('AvailabilityCalendar', () => {
       // Still reachable: a day in the roving tab order, not a disabled button.
       expect(button).not.toBeDisabled();
     }
-    expect(screen.getByRole('button', { name: /^Tuesday 10 March 2026/ })).not.toHaveAttribute('aria-describedby');
+    expect(screen.getByRole('button', { name: /^Tuesday, 10\/03\/2026/ })).not.toHaveAttribute('aria-describedby');
   });
 
   it('draws a closed clinic like a day of cancelled calls, and leave apart from both by its pattern, not by hue alone', () => {
     renderCalendar();
     const look = (name: RegExp) => screen.getByRole('button', { name }).className;
-    const [closed, clinicClosed, leave, full] = [/^Thursday 19 March/, /^Friday 27 March/, /^Monday 23 March/, /^Friday 13 March/].map(look);
+    const [closed, clinicClosed, leave, full] = [/^Thursday, 19\/03\//, /^Friday, 27\/03\//, /^Monday, 23\/03\//, /^Friday, 13\/03\//].map(look);
     expect(clinicClosed).toBe(closed);
     expect(closed).toContain('repeating-linear-gradient');
     // Leave is dotted (a pattern of its own), Full a plain fill; in dark mode too.
@@ -133,15 +133,15 @@ describe('AvailabilityCalendar', () => {
 
   it('marks a picked day that cannot be booked', () => {
     renderCalendar({ selectedDate: '2026-03-13' });
-    const full = screen.getByRole('button', { name: /^Friday 13 March 2026/ });
+    const full = screen.getByRole('button', { name: /^Friday, 13\/03\/2026/ });
     expect(full).toHaveAttribute('aria-pressed', 'true');
     expect(full).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('marks the selected day as pressed', () => {
     renderCalendar({ selectedDate: '2026-03-17' });
-    expect(screen.getByRole('button', { name: /^Tuesday 17 March 2026/ })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: /^Tuesday 10 March 2026/ })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: /^Tuesday, 17\/03\/2026/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /^Tuesday, 10\/03\/2026/ })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('is one tab stop and arrow keys move by day and by week', () => {
@@ -149,15 +149,15 @@ describe('AvailabilityCalendar', () => {
     // One day is in the tab order: the first day that can be picked; the others are reached with arrows.
     const dayButtons = within(screen.getByRole('grid')).getAllByRole('button');
     const focusable = dayButtons.filter((b) => b.getAttribute('tabindex') === '0');
-    expect(focusable.map((b) => b.getAttribute('aria-label'))).toEqual(['Tuesday 10 March 2026, 2 slots left']);
-    const start = screen.getByRole('button', { name: /^Tuesday 10 March 2026/ });
+    expect(focusable.map((b) => b.getAttribute('aria-label'))).toEqual(['Tuesday, 10/03/2026, 2 slots left']);
+    const start = screen.getByRole('button', { name: /^Tuesday, 10\/03\/2026/ });
     start.focus();
     fireEvent.keyDown(start, { key: 'ArrowRight' });
-    expect(document.activeElement).toHaveAccessibleName(/^Wednesday 11 March 2026, unavailable/);
+    expect(document.activeElement).toHaveAccessibleName(/^Wednesday, 11\/03\/2026, unavailable/);
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
-    expect(document.activeElement).toHaveAccessibleName(/^Wednesday 18 March 2026/);
+    expect(document.activeElement).toHaveAccessibleName(/^Wednesday, 18\/03\/2026/);
     fireEvent.keyDown(document.activeElement!, { key: 'Home' });
-    expect(document.activeElement).toHaveAccessibleName(/^Sunday 15 March 2026/);
+    expect(document.activeElement).toHaveAccessibleName(/^Sunday, 15\/03\/2026/);
   });
 
   it('offers the previous month only when allowed', async () => {
@@ -173,14 +173,14 @@ describe('AvailabilityCalendar', () => {
     // The last bookable date is 17 March: the server marks every later day 'beyond_horizon'.
     const horizon = days.map((d): CalendarDay => (d.date > '2026-03-17' ? { ...d, selectable: false, reason: 'beyond_horizon' } : d));
     const { onSelect, onMonthChange } = renderCalendar({ days: horizon, canGoNext: false, lastBookableDate: '2026-03-17' });
-    const later = screen.getByRole('button', { name: 'Wednesday 18 March 2026, unavailable: too far ahead to book' });
+    const later = screen.getByRole('button', { name: 'Wednesday, 18/03/2026, unavailable: too far ahead to book' });
     expect(later).toHaveAttribute('aria-disabled', 'true');
     expect(later).toHaveTextContent('Later');
     expect(later).toHaveAccessibleDescription('Appointments can be booked up to 17/03/2026. Please select an earlier date.');
     expect(screen.getByRole('button', { name: 'Next month' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     expect(onMonthChange).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: /^Tuesday 17 March 2026/ }));
+    await user.click(screen.getByRole('button', { name: /^Tuesday, 17\/03\/2026/ }));
     expect(onSelect).toHaveBeenCalledWith('2026-03-17');
   });
 });

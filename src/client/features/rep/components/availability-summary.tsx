@@ -44,7 +44,7 @@ export function AvailabilitySummary({ settings }: { settings: AvailabilitySettin
         <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500 dark:text-slate-400">
           <Repeat className="h-3.5 w-3.5" aria-hidden /> {i18n._('Call Frequency')}
         </dt>
-        <dd className="mt-1 text-sm font-semibold">{i18n._('Every {count} days', { count: settings.callFrequency })}</dd>
+        <dd className="mt-1 text-sm font-semibold">{i18n._('{days, plural, one {Every day} other {Every # days}}', { days: settings.callFrequency })}</dd>
       </div>
       {windows.length > 0 && (
         <div className="col-span-2 rounded-lg bg-slate-50 p-3 sm:col-span-3 lg:col-span-1 dark:bg-slate-900" data-testid="visiting-hours">

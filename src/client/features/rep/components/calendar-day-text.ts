@@ -1,7 +1,7 @@
 import type { DayBlockReason as CalendarDayReason } from '../../../../shared/booking/booking-rules';
 import type { CalendarDay } from '../../../../shared/schemas/booking';
 import { i18n } from '../../../lib/i18n';
-import { formatMonthYear, formatWeekday } from '../../../lib/intl-format';
+import { formatLongDate, formatMonthYear } from '../../../lib/intl-format';
 
 // Display words for the calendar's day states; the rules themselves are the server's (src/shared/booking). The
 // tables' texts are marked for translation and translated where they are shown (i18n._(REASON_TEXT[r])).
@@ -40,11 +40,8 @@ function parts(iso: string) {
   return { y, m, d, weekday: new Date(Date.UTC(y, m - 1, d)).getUTCDay() };
 }
 
-/** 'Tuesday 10 March 2026' ('मंगलवार 10 मार्च 2026'): weekday and month in the active language. */
-export function longDate(iso: string): string {
-  const { y, m, d } = parts(iso);
-  return `${formatWeekday(iso)} ${d} ${formatMonthYear(y, m)}`;
-}
+/** 'Tuesday, 10/03/2026' ('मंगलवार, 10/03/2026'): the weekday in the active language, the date as everywhere. */
+export const longDate = formatLongDate;
 
 /** 'March 2026' for a 'yyyy-mm' month. */
 export function monthTitle(month: string): string {
@@ -56,7 +53,7 @@ export function slotsText(n: number): string {
   return i18n._('{count, plural, one {# slot left} other {# slots left}}', { count: n });
 }
 
-/** 'Tuesday 10 March 2026, 2 slots left' or 'Tuesday 10 March 2026, unavailable: past date'. */
+/** 'Tuesday, 10/03/2026, 2 slots left' or 'Tuesday, 10/03/2026, unavailable: past date'. */
 export function dayAriaLabel(day: CalendarDay): string {
   if (day.selectable) return i18n._('{date}, {slots}', { date: longDate(day.date), slots: slotsText(day.slotsLeft) });
   const reason = day.reason ? i18n._(REASON_TEXT[day.reason]) : i18n._('not bookable');

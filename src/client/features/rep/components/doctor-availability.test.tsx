@@ -75,7 +75,7 @@ function serve(initial: WaitlistEntry[], { refuseJoin = false } = {}) {
 }
 
 const pick = async (date: string) => {
-  const day = await screen.findByRole('button', { name: new RegExp(`^\\w+ ${Number(date.slice(8))} `) });
+  const day = await screen.findByRole('button', { name: new RegExp(`^\\w+, ${date.slice(8)}/${date.slice(5, 7)}/${date.slice(0, 4)},`) });
   await userEvent.setup().click(day);
   return screen.getByRole('region', { name: 'Selected date' });
 };

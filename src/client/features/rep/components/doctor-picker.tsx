@@ -41,10 +41,13 @@ export function DoctorPicker({ selection: s, onSelect }: { selection: DoctorSele
   else if (long && !list.isPending) {
     const count = doctors.length;
     status = !q
-      ? i18n._('Showing the first {count} doctors by name. Search or show more.', { count })
+      ? i18n._(
+          '{count, plural, one {Showing the first doctor by name. Search or show more.} other {Showing the first # doctors by name. Search or show more.}}',
+          { count },
+        )
       : list.hasNextPage
-        ? i18n._('{count}+ doctors match "{query}".', { count, query: q })
-        : i18n._('{count} doctors match "{query}".', { count, query: q });
+        ? i18n._('{count, plural, one {#+ doctor matches "{query}".} other {#+ doctors match "{query}".}}', { count, query: q })
+        : i18n._('{count, plural, one {# doctor matches "{query}".} other {# doctors match "{query}".}}', { count, query: q });
   }
 
   // A long list's search sits beside the select from the small breakpoint up (the field then spans two columns
@@ -52,7 +55,12 @@ export function DoctorPicker({ selection: s, onSelect }: { selection: DoctorSele
   return (
     <div className={long ? 'grid content-start items-start gap-x-4 gap-y-3 sm:col-span-2 sm:grid-cols-2' : 'grid content-start gap-3'}>
       {long && (
-        <FormField label={i18n._('Search doctors by name')} hint={i18n._('More than {count} doctors: type part of a name.', { count: DOCTOR_PAGE_SIZE })}>
+        <FormField
+          label={i18n._('Search doctors by name')}
+          hint={i18n._('{count, plural, one {More than # doctor: type part of a name.} other {More than # doctors: type part of a name.}}', {
+            count: DOCTOR_PAGE_SIZE,
+          })}
+        >
           <Input
             type="search"
             value={search}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatDisplayDate, timeInIndia, todayInIndia } from '../../../../shared/dates';
 import type { ProvenVisit } from '../../../../shared/schemas/visits';
 import { listWord, useI18n } from '../../../lib/i18n';
-import { formatWeekday } from '../../../lib/intl-format';
+import { formatLongDate } from '../../../lib/intl-format';
 import { doctorTitle } from './doctor-title';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -31,9 +31,7 @@ export function ProofFacts({ visit: v }: { visit: ProvenVisit }) {
       <Fact label={i18n._('Clinic')}>
         {v.clinicName}, {listWord(v.clinicCity)}, {listWord(v.clinicState)}
       </Fact>
-      <Fact label={i18n._('Date of visit')}>
-        {formatWeekday(v.date.slice(0, 10))}, {formatDisplayDate(v.date)}
-      </Fact>
+      <Fact label={i18n._('Date of visit')}>{formatLongDate(v.date)}</Fact>
       <Fact label={i18n._('Visit time')}>{v.startTime ?? i18n._('No fixed time (any time that day)')}</Fact>
       <Fact label={i18n._('Checked in at reception')}>{i18n._('{time} IST', { time: timeInIndia(new Date(v.checkedInAt)) })}</Fact>
       {/* An offline check-in reached RepVisit later: the proof names when RepVisit accepted it (docs/decisions/046). */}

@@ -89,7 +89,7 @@ async function openReschedule() {
   return { user, heading };
 }
 
-const dayButton = (date: string) => screen.findByRole('button', { name: new RegExp(`^\\w+ ${Number(date.slice(8))} `) });
+const dayButton = (date: string) => screen.findByRole('button', { name: new RegExp(`^\\w+, ${date.slice(8)}/${date.slice(5, 7)}/${date.slice(0, 4)},`) });
 
 beforeEach(async () => {
   await closeOfflineDb();

@@ -2,7 +2,6 @@ import { clsx } from 'clsx';
 import { CalendarCheck, AlertCircle } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { VISIT_TIME_MESSAGES } from '../../../../shared/booking/visit-windows';
-import { formatDisplayDate } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
 import { longDate, slotsText } from './calendar-day-text';
@@ -60,7 +59,7 @@ export function SelectedDatePanel({
         <>
           <div aria-live="polite" aria-atomic="true">
             <p className="mt-2 text-sm">
-              <span className="font-medium">{longDate(date)}</span> ({formatDisplayDate(date)})
+              <span className="font-medium">{longDate(date)}</span>
             </p>
             {refusal !== null && (
               <p

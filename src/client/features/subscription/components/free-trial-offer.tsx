@@ -34,8 +34,17 @@ export function FreeTrialOffer({
           </h3>
           <p className="text-sm text-teal-900/80 dark:text-teal-100/80">
             {promoUntil
-              ? i18n._('Book appointments free for {days} days. Offer valid until {date}.', { days, date: formatDisplayDate(promoUntil) })
-              : i18n._('Try every feature free for {days} days. No payment needed.', { days })}
+              ? i18n._(
+                  '{days, plural, one {Book appointments free for # day. Offer valid until {date}.} other {Book appointments free for # days. Offer valid until {date}.}}',
+                  {
+                    days,
+                    date: formatDisplayDate(promoUntil),
+                  },
+                )
+              : i18n._(
+                  '{days, plural, one {Try every feature free for # day. No payment needed.} other {Try every feature free for # days. No payment needed.}}',
+                  { days },
+                )}
           </p>
         </div>
       </div>

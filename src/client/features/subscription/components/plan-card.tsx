@@ -55,7 +55,8 @@ export function PlanCard({
       </p>
       <ul className="grid gap-1 text-sm text-slate-700 dark:text-slate-200">
         <li className="flex items-center gap-2">
-          <Check className="h-4 w-4 text-teal-700" aria-hidden /> {i18n._('{days} days of bookings', { days: plan.days })}
+          <Check className="h-4 w-4 text-teal-700" aria-hidden />{' '}
+          {i18n._('{days, plural, one {# day of bookings} other {# days of bookings}}', { days: plan.days })}
         </li>
         <li className="flex items-center gap-2">
           <Check className="h-4 w-4 text-teal-700" aria-hidden /> {i18n._('Every doctor and clinic')}
