@@ -131,7 +131,8 @@ export const ERROR_MESSAGES = {
 
   // --- the admin team: named admins, two-factor sign-in (docs/decisions/042-admin-team.md) -----------------
   admin_team_required: /*i18n*/ 'Sign in with your e-mail address, password and authenticator code.',
-  two_factor_required: /*i18n*/ 'Check your e-mail and password. If your account has two-factor sign-in, enter the 6-digit code from your authenticator app or a recovery code too.',
+  two_factor_required:
+    /*i18n*/ 'Check your e-mail and password. If your account has two-factor sign-in, enter the 6-digit code from your authenticator app or a recovery code too.',
   admin_owner_only: /*i18n*/ 'Only an owner can do this.',
   admin_first_owner: /*i18n*/ 'The first named admin must be an owner.',
   admin_email_taken: /*i18n*/ 'An admin with this e-mail address already exists.',
