@@ -319,6 +319,6 @@ test('the calendar tells full days and days off apart from open ones', async ({ 
   // Unavailable days are aria-disabled: focusable for their reason, not pickable.
   await expect(fullDay).toBeDisabled();
   const weekend = grid.locator('[data-reason="unavailable_weekday"]').first();
-  await expect(weekend).toHaveAccessibleName(/^(Saturday|Sunday) .*, unavailable: not a working day for this doctor$/);
+  await expect(weekend).toHaveAccessibleName(/^(Saturday|Sunday), \d{2}\/\d{2}\/\d{4}, unavailable: not a working day for this doctor$/);
   await screenshotBoth(page, 'rep-calendar-states');
 });
