@@ -27,6 +27,7 @@ import { deliverPush } from './modules/notifications/push.service';
 import { expandEmailJobs } from './modules/admin/admin-email-jobs.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerMetrics } from './metrics/metrics.routes';
+import { registerDrain } from './plugins/drain';
 import { authRoutes } from './modules/auth/auth.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { clinicRoutes } from './modules/clinics/clinics.routes';
@@ -184,6 +185,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Before the routes: the metrics hook counts every one of them (docs/decisions/059).
   registerMetrics(app);
+  registerDrain(app);
   registerErrorHandler(app);
   registerRetryAfter(app);
   await app.register(cookie);

@@ -67,6 +67,7 @@ export const ORDER: ActorName[] = ['nobody', 'repB', 'clinicB', 'clinicA', 'repA
 export const MATRIX: Record<string, Row> = {
   // --- public ---
   'GET /api/health': { request: none, expect: every('ok') },
+  'GET /api/health/live': { request: none, expect: every('ok') },
   // The operator's metrics (docs/decisions/059): no session of any role opens them, only METRICS_TOKEN (metrics.test.ts).
   'GET /metrics': { request: none, expect: every('unauth') },
   'GET /api/available-states': { request: none, expect: every('ok') },
