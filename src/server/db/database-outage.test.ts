@@ -92,7 +92,7 @@ describe.runIf(pgUrl)('a database that hangs, goes away and comes back [postgres
     expect(res.json()).toEqual(UNAVAILABLE);
     expect(ms).toBeLessThan(ANSWER_BOUND_MS);
     expect(hres.statusCode).toBe(503);
-    expect(hres.json()).toEqual({ status: 'critical', database: 'postgres', ...UNAVAILABLE });
+    expect(hres.json()).toEqual({ status: 'critical', database: 'postgres', notReady: ['database'], ...UNAVAILABLE });
     expect(hms).toBeLessThan(ANSWER_BOUND_MS);
   }
 
