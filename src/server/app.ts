@@ -26,6 +26,8 @@ import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 import { deliverPush } from './modules/notifications/push.service';
 import { expandEmailJobs } from './modules/admin/admin-email-jobs.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { registerMetrics } from './metrics/metrics.routes';
+import { registerDrain } from './plugins/drain';
 import { authRoutes } from './modules/auth/auth.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { clinicRoutes } from './modules/clinics/clinics.routes';
@@ -181,6 +183,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     for (const method of [r.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: r.url, responses, query });
   });
 
+  // Before the routes: the metrics hook counts every one of them (docs/decisions/059).
+  registerMetrics(app);
+  registerDrain(app);
   registerErrorHandler(app);
   registerRetryAfter(app);
   await app.register(cookie);

@@ -112,6 +112,10 @@ const envSchema = z.object({
   PUSH_SERVICE_ORIGINS: z
     .string()
     .default('https://fcm.googleapis.com,https://*.push.services.mozilla.com,https://*.notify.windows.com,https://web.push.apple.com,https://*.push.apple.com'),
+  // GET /metrics for Prometheus (docs/decisions/059-metrics-and-health.md): off unless one is set. With the token it is
+  // served on PORT to `Authorization: Bearer <token>`; with the port, on a listener of its own bound to 127.0.0.1.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   JOBS_ENABLED: booleanish.default(true),
   /** Where the built client is (default dist/client); tests point it at a private build. */
   CLIENT_DIR: z.string().min(1).optional(),

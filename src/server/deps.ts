@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Outbox } from './outbox/outbox';
+import type { AppMetrics } from './metrics/metrics';
 
 /** Where "now" comes from; tests pass a clock they move (ARCHITECTURE rule 3: pass time in). */
 export interface Clock {
@@ -20,4 +21,6 @@ export interface Deps {
   outbox: Outbox;
   config: Config;
   log: FastifyBaseLogger;
+  /** The Prometheus counters of what the product does (bookings, sign-in failures...); null or absent when off (docs/decisions/059). */
+  metrics?: AppMetrics | null;
 }

@@ -9,7 +9,7 @@ import { ADMIN_MESSAGES } from '../shared/schemas/admin';
 import { errorResponseSchema } from '../shared/schemas/common';
 import { SUBSCRIPTION_MESSAGES } from '../shared/schemas/subscription';
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '../shared/subscription/subscription-status';
-import { AppError, badRequest, isDatabaseUnavailable, notFound } from './errors';
+import { AppError, badRequest, databaseUnavailableKind, isDatabaseUnavailable, notFound } from './errors';
 import { IDEMPOTENCY_KEY_REUSED } from './modules/booking/booking.service';
 import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from './modules/clinics/account.service';
 import { ONLY_TODAY } from './modules/clinics/visitors.service';
@@ -120,5 +120,22 @@ describe('database unavailable (answered 503 service_unavailable)', () => {
 
   it('not what is no error at all', () => {
     for (const value of [undefined, null, 'Query read timeout', 57014, {}]) expect(isDatabaseUnavailable(value)).toBe(false);
+  });
+
+  // The metrics count the 503s by kind (repvisit_db_unavailable_total, docs/decisions/059).
+  it.each([
+    ['statement_timeout', sqlState('57014')],
+    ['statement_timeout', new Error('Query read timeout')],
+    ['connect_timeout', new Error('timeout exceeded when trying to connect')],
+    ['connect_timeout', new Error('timeout expired')],
+    ['connect_timeout', socket('ETIMEDOUT')],
+    ['overloaded', sqlState('53300')],
+    ['overloaded', sqlState('57P03')],
+    ['connection', sqlState('08006')],
+    ['connection', socket('ECONNREFUSED')],
+    ['connection', new Error('Connection terminated unexpectedly')],
+  ])('names the kind %s, also wrapped', (kind, err) => {
+    expect(databaseUnavailableKind(err)).toBe(kind);
+    expect(databaseUnavailableKind(wrapped(err))).toBe(kind);
   });
 });

@@ -63,14 +63,35 @@ const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDO
 const UNAVAILABLE_DRIVER_MESSAGE =
   /^(timeout exceeded when trying to connect|timeout expired|Query read timeout|Connection terminated\b|Client (has encountered a connection error|was closed) and is not queryable)/;
 
+/** Why the database could not answer, for the metrics (repvisit_db_unavailable_total, docs/decisions/059). */
+export type DatabaseUnavailableKind = 'statement_timeout' | 'connect_timeout' | 'overloaded' | 'connection';
+
 /** True when `err`, or an error it wraps (drizzle's DrizzleQueryError, pg-pool's timeout), says the database is unavailable. */
 export function isDatabaseUnavailable(err: unknown): boolean {
+  return databaseUnavailableKind(err) !== undefined;
+}
+
+/**
+ * The kind of an error that says the database is unavailable (undefined for any other): a statement past its timeout
+ * (57014, node-postgres' query_timeout), no connection in time (the pool's or the socket's timeout), a server that
+ * refuses more work (too many connections, starting or shutting down), or a connection lost or refused.
+ */
+export function databaseUnavailableKind(err: unknown): DatabaseUnavailableKind | undefined {
   let e: unknown = err;
   for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
-    if (typeof message === 'string' && UNAVAILABLE_DRIVER_MESSAGE.test(message)) return true;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) {
+      if (code === '57014') return 'statement_timeout';
+      if (code === 'ETIMEDOUT') return 'connect_timeout';
+      if (code === '53300' || code.startsWith('57P')) return 'overloaded';
+      return 'connection';
+    }
+    if (typeof message === 'string' && UNAVAILABLE_DRIVER_MESSAGE.test(message)) {
+      if (message.startsWith('Query read timeout')) return 'statement_timeout';
+      if (message.startsWith('timeout') || message.includes('due to connection timeout')) return 'connect_timeout';
+      return 'connection';
+    }
     e = (e as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedIfEmpty } from './db/seed';
 import { startScheduler } from './jobs/scheduler';
+import { DRAIN_MS } from './plugins/drain';
 import { CONFIG_ERROR_EXIT_CODE, RESTART_EXIT_CODE } from './supervisor-protocol';
 
 async function main(): Promise<void> {
@@ -30,11 +31,18 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Fastify's close waits for in-flight requests, then closes the database.
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    // The last resort, should closing hang (a database that does not answer the pool's end).
+    const timer = setTimeout(() => process.exit(1), DRAIN_MS + 10_000);
     timer.unref();
-    // Keep-alive connections whose request finished after the close began would hold it open until the
-    // 15 s timer (exit 1): close each as soon as it is idle; in-flight requests still finish.
+    // Readiness answers 503 from now on and the requests under way get DRAIN_MS to finish (docs/decisions/059); new
+    // connections are still taken meanwhile, for a load balancer that has not seen the 503 yet.
+    app.drain.start();
+    if (!(await app.drain.settled(DRAIN_MS))) {
+      app.log.warn({ inFlight: app.drain.inFlight }, 'requests still running after the drain; cutting them off');
+      app.server.closeAllConnections();
+    }
+    // Keep-alive connections whose request finished after the close began would hold it open until the timer
+    // (exit 1): close each as soon as it is idle. Fastify's close stops listening, then closes the database.
     const idle = setInterval(() => app.server.closeIdleConnections(), 100);
     idle.unref();
     await app.close();

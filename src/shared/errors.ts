@@ -24,6 +24,8 @@ export const ERROR_MESSAGES = {
   service_unavailable: /*i18n*/ 'The service is temporarily unavailable. Please try again in a moment.',
   invalid_cursor: /*i18n*/ 'This page link is no longer valid. Please start again from the first page.',
   terms_required: /*i18n*/ 'You must accept the terms and conditions to use the product.',
+  // GET /metrics with METRICS_TOKEN set (docs/decisions/059): Prometheus must send the operator's token.
+  metrics_token_required: /*i18n*/ "The metrics need the operator's token: send Authorization: Bearer followed by METRICS_TOKEN.",
 
   // --- accounts: registration, verification, login, password reset (spec part 1, 4 to 8) -------------
   email_taken: /*i18n*/ 'Email address is already in use. Please use a different email.',

@@ -9,10 +9,19 @@ import type { PGlite } from '@electric-sql/pglite';
 
 export const CACHE_CHANNEL = 'rv_cache';
 
-/** What the bus needs of a cache: drop what one key concerns, or everything. */
+/** What the bus needs of a cache: drop what one key concerns, or everything; and its counts, for the metrics. */
 export interface CacheOnBus {
   invalidate(key: string): void;
   clear(): void;
+  stats(): CacheStats;
+}
+
+/** A read cache's reads since it was made, and what it holds now (metrics/metrics.ts reads them at scrape time). */
+export interface CacheStats {
+  name: string;
+  hits: number;
+  misses: number;
+  size: number;
 }
 
 /** The change feed as rows (`cache_changes`), as the poll reads it; db/client.ts gives the queries. */
@@ -56,6 +65,11 @@ export class CacheBus {
 
   clear(): void {
     for (const cache of this.caches) cache.clear();
+  }
+
+  /** Every cache made so far, with its counts. */
+  stats(): CacheStats[] {
+    return [...this.caches].map((c) => c.stats());
   }
 
   /** Embedded database: its notifications arrive in this process (the only one that writes it). */

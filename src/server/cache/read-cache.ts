@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { LRUCache } from 'lru-cache';
 import type { Db, DbOrTx } from '../db/client';
-import { busOf, type CacheBus, type CacheOnBus } from './cache-bus';
+import { busOf, type CacheBus, type CacheOnBus, type CacheStats } from './cache-bus';
 import { parseKey } from './cache-keys';
 
 // Keyed cache-aside (docs/decisions/016-keyed-read-caches.md). A service reads through a cache; a miss loads
@@ -73,6 +73,9 @@ class KeyedCache<A, V> implements CacheOnBus {
   /** keys being loaded (how many loads of each) */
   private readonly loading = new Map<string, number>();
   private readonly loader?: DataLoader<A, V>;
+  /** Plain numbers, not metric objects: a hit is the busiest path of the app (metrics/metrics.ts copies them at scrape time). */
+  private hits = 0;
+  private misses = 0;
 
   constructor(
     private readonly def: ReadCacheDefinition<A, V>,
@@ -128,13 +131,24 @@ class KeyedCache<A, V> implements CacheOnBus {
 
   async read(arg: A): Promise<V> {
     // While changes could be missed, every read goes to the database (misses are still batched).
-    if (!this.bus.live) return this.load(arg);
+    if (!this.bus.live) {
+      this.misses++;
+      return this.load(arg);
+    }
     const key = this.def.keyOf(arg);
     const hit = this.lru.get(key);
-    if (hit) return hit.value;
+    if (hit) {
+      this.hits++;
+      return hit.value;
+    }
+    this.misses++;
     const box = (await this.lru.fetch(key, { context: { arg } }))!;
     if (this.def.keep && !this.def.keep(box.value) && this.lru.peek(key) === box) this.lru.delete(key);
     return box.value;
+  }
+
+  stats(): CacheStats {
+    return { name: this.def.name, hits: this.hits, misses: this.misses, size: this.lru.size };
   }
 
   holds(arg: A): boolean {

@@ -23,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** This instance's read caches and the channel that tells them which keys changed (cache/cache-bus.ts). */
   caches: CacheBus;
+  /** PostgreSQL: the pool's connections now (metrics/metrics.ts); PGlite has one connection and no pool. */
+  poolStats?: () => PoolStats;
   /** Answers true when the database answers a trivial query (PostgreSQL: within the timeouts). */
   ping(): Promise<boolean>;
   /**
@@ -31,6 +33,13 @@ export interface Database {
    */
   withoutTimeouts<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** node-postgres' Pool counts: connections open, of those the idle ones, and queries waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** The change feed's rows (`cache_changes`) as the cache bus polls them (decision 058). */
@@ -116,6 +125,7 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       caches,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       ping: async () => {
         try {
           await pool.query('select 1');

@@ -92,7 +92,7 @@ describe.runIf(pgUrl)('a database that hangs, goes away and comes back [postgres
     expect(res.json()).toEqual(UNAVAILABLE);
     expect(ms).toBeLessThan(ANSWER_BOUND_MS);
     expect(hres.statusCode).toBe(503);
-    expect(hres.json()).toEqual({ status: 'critical', database: 'postgres', ...UNAVAILABLE });
+    expect(hres.json()).toEqual({ status: 'critical', database: 'postgres', notReady: ['database'], ...UNAVAILABLE });
     expect(hms).toBeLessThan(ANSWER_BOUND_MS);
   }
 
@@ -186,7 +186,11 @@ describe.runIf(pgUrl)('a database that hangs, goes away and comes back [postgres
   it('keeps hearing changes on the LISTEN connection, idle longer than the answer timeout', async () => {
     await until('the change feed is live', () => app.database.caches.live);
     const heard: string[] = [];
-    app.database.caches.cacheFor({}, () => ({ invalidate: (key: string) => heard.push(key), clear: () => {} }));
+    app.database.caches.cacheFor({}, () => ({
+      invalidate: (key: string) => heard.push(key),
+      clear: () => {},
+      stats: () => ({ name: 'probe', hits: 0, misses: 0, size: 0 }),
+    }));
     await sleep(answerTimeoutMs(timeouts) + 500);
     await created.database.db.execute(sql`select pg_notify(${CACHE_CHANNEL}, 'outage-test')`);
     await until('the notification arrives', () => heard.includes('outage-test'));

@@ -36,7 +36,24 @@ export interface JobOutcome {
 /** A run marked running longer than this is taken for dead (a crashed instance) and no longer blocks. */
 const STALE_RUNNING_MS = 30 * 60_000;
 
-export async function runJob<W>(opts: {
+/** One run (see above), counted in the metrics by job and outcome (docs/decisions/059). */
+export async function runJob<W>(opts: RunJobOptions<W>): Promise<JobOutcome> {
+  const metrics = opts.app.metrics;
+  let outcome: JobOutcome;
+  try {
+    outcome = await runJobOnce(opts);
+  } catch (err) {
+    // Its failure could not even be written (the database away): still a failed run.
+    metrics?.jobRuns.inc({ job: opts.name, outcome: 'failed' });
+    metrics?.jobFailures.inc({ job: opts.name });
+    throw err;
+  }
+  metrics?.jobRuns.inc({ job: opts.name, outcome: outcome.status });
+  if (outcome.status === 'failed') metrics?.jobFailures.inc({ job: opts.name });
+  return outcome;
+}
+
+interface RunJobOptions<W> {
   app: FastifyInstance;
   name: JobName;
   now: Date;
@@ -45,7 +62,9 @@ export async function runJob<W>(opts: {
   countsOf?: (work: W) => JobCounts;
   /** false: an all-0 run updates the job's one idle row instead of keeping its own (a frequent job; see above). Default true. */
   keepIdleRuns?: boolean;
-}): Promise<JobOutcome> {
+}
+
+async function runJobOnce<W>(opts: RunJobOptions<W>): Promise<JobOutcome> {
   const { app, name, now } = opts;
   const log = app.log.child({ job: name });
   const minuteStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);

@@ -51,6 +51,11 @@ export class OutboxWorker {
 
   constructor(private readonly o: OutboxWorkerOptions) {}
 
+  /** True between start and stop (readiness, GET /api/health). */
+  get running(): boolean {
+    return !this.stopped;
+  }
+
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;

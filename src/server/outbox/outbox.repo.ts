@@ -110,3 +110,29 @@ export async function countJobMessages(db: DbOrTx, o: { jobId: string }): Promis
   const rows = await db.select({ status: outbox.status, n: count() }).from(outbox).where(eq(outbox.jobId, o.jobId)).groupBy(outbox.status);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
+
+/** How far back the failed messages are counted: the index on queued_at bounds the scan (docs/decisions/059). */
+const FAILED_WINDOW_MS = 7 * 86_400_000;
+
+/**
+ * The backlog by channel and status for the metrics (docs/decisions/059): the unfinished messages through the due
+ * index, the failed ones among those queued in the last 7 days, and the oldest queued_at of each unfinished group.
+ */
+export async function readOutboxBacklog(
+  db: Db,
+  o: { now: Date },
+): Promise<Array<{ channel: string; status: string; count: number; oldestQueuedAt: Date | null }>> {
+  const unfinished = db
+    .select({ channel: outbox.channel, status: outbox.status, count: count(), oldestQueuedAt: sql<Date | string | null>`min(${outbox.queuedAt})` })
+    .from(outbox)
+    .where(inArray(outbox.status, UNFINISHED))
+    .groupBy(outbox.channel, outbox.status);
+  const failed = db
+    .select({ channel: outbox.channel, status: outbox.status, count: count(), oldestQueuedAt: sql<Date | string | null>`null::timestamptz` })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'failed'), gt(outbox.queuedAt, new Date(o.now.getTime() - FAILED_WINDOW_MS))))
+    .groupBy(outbox.channel, outbox.status);
+  const rows = await unfinished.unionAll(failed);
+  // A raw min() comes back as text on node-postgres and as a Date on PGlite.
+  return rows.map((r) => ({ ...r, count: Number(r.count), oldestQueuedAt: r.oldestQueuedAt === null ? null : new Date(r.oldestQueuedAt) }));
+}

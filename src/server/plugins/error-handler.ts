@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../shared/errors';
-import { AppError, isDatabaseUnavailable, isUniqueViolation } from '../errors';
+import { AppError, databaseUnavailableKind, isUniqueViolation } from '../errors';
 import { withMessageTemplate } from './locale';
 
 /** Fastify's own 4xx codes, answered with the app's codes (src/shared/errors.ts) so clients see one list. */
@@ -40,8 +40,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(409).send({ message: ERROR_MESSAGES.conflict, code: 'conflict' });
     }
     // A database that is down, hung or overloaded (docs/decisions/012, Database timeouts): the caller may try again.
-    if (isDatabaseUnavailable(err)) {
+    const unavailable = databaseUnavailableKind(err);
+    if (unavailable) {
       request.log.error({ err }, 'database unavailable');
+      app.metrics?.databaseUnavailable.inc({ kind: unavailable });
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS[503]))

@@ -44,5 +44,5 @@ describeEachDatabase(
       expect(failures).toEqual([]);
     }, 240_000);
   },
-  { env: { ADMIN_PASSWORD: 'Admin!Pass123' } },
+  { env: { ADMIN_PASSWORD: 'Admin!Pass123', METRICS_TOKEN: 'access-matrix-metrics-token' } },
 );

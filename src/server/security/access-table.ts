@@ -67,6 +67,9 @@ export const ORDER: ActorName[] = ['nobody', 'repB', 'clinicB', 'clinicA', 'repA
 export const MATRIX: Record<string, Row> = {
   // --- public ---
   'GET /api/health': { request: none, expect: every('ok') },
+  'GET /api/health/live': { request: none, expect: every('ok') },
+  // The operator's metrics (docs/decisions/059): no session of any role opens them, only METRICS_TOKEN (metrics.test.ts).
+  'GET /metrics': { request: none, expect: every('unauth') },
   'GET /api/available-states': { request: none, expect: every('ok') },
   'GET /api/admin/notifications/active': { request: none, expect: every('ok') },
   'POST /api/check-availability': { request: json(() => ({ field: 'email', value: 'nobody-here@example.com' })), expect: every('reached') },

@@ -11,9 +11,9 @@ import { createAppointment, createClinic, createDoctor, createSubscribedRep, ses
 export const ACTORS = ['nobody', 'repA', 'repB', 'clinicA', 'clinicB', 'admin'] as const;
 export type ActorName = (typeof ACTORS)[number];
 
-/** "METHOD /api/path" of every API route, as Fastify registered them. */
+/** "METHOD /api/path" of every API route, as Fastify registered them, and the operator's /metrics (when METRICS_TOKEN is set). */
 export function apiRoutes(app: FastifyInstance): string[] {
-  return [...new Set(app.routeList.filter((r) => r.url.startsWith('/api')).map((r) => `${r.method} ${r.url}`))].sort();
+  return [...new Set(app.routeList.filter((r) => r.url.startsWith('/api') || r.url === '/metrics').map((r) => `${r.method} ${r.url}`))].sort();
 }
 
 /** A date a few days after the test clock's Monday 2026-03-02 (a Thursday, a working day). */

@@ -35,7 +35,7 @@ import { hashRecoveryCode, isTotpShaped, totpStepOf } from './admin-two-factor';
 // written as a security event and an audit row; the route counts the attempt first (login-throttle.ts) and starts
 // and ends the session (the cookie is the edge's).
 
-type AdminAuthDeps = Pick<Deps, 'config' | 'db' | 'clock' | 'log'>;
+type AdminAuthDeps = Pick<Deps, 'config' | 'db' | 'clock' | 'log' | 'metrics'>;
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
@@ -61,6 +61,7 @@ export interface SignedIn {
 type FailureReason = 'wrong_password' | 'unknown_email' | 'inactive' | 'not_enrolled' | 'code_missing' | 'wrong_code' | 'password_only';
 
 async function refuse(deps: AdminAuthDeps, o: { actor: AuditActor; reason: FailureReason; origin: RequestOrigin; email?: string }): Promise<void> {
+  deps.metrics?.signInFailures.inc({ account: 'admin' });
   await recordSecurityEvent(deps, o.origin, {
     eventType: 'admin_login_failed',
     userType: 'admin',

@@ -115,6 +115,7 @@ export async function logIn(
   const { kind, input } = o;
   const account = await findAccount(deps, kind, input.email);
   const failed = async (userId: number | null, hint?: LoginHint) => {
+    deps.metrics?.signInFailures.inc({ account: kind });
     await recordSecurityEvent(deps, o.origin, { eventType: 'login_failed', userType: kind, userId, details: { email: input.email.toLowerCase() } });
     return new LoginRefused('invalid_credentials', 401, hint);
   };

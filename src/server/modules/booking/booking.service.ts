@@ -95,7 +95,10 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
     if (prior) return replay(prior, input);
     return { ...alreadyBooked, replayed: false };
   }
-  if (answer.statusCode === 201 && !answer.replayed) deps.log.info({ repId: input.repId, appointmentId: answer.body.appointment?.id }, 'appointment booked');
+  if (answer.statusCode === 201 && !answer.replayed) {
+    deps.metrics?.bookings.inc();
+    deps.log.info({ repId: input.repId, appointmentId: answer.body.appointment?.id }, 'appointment booked');
+  }
   return answer;
 }
 
@@ -150,5 +153,6 @@ export async function cancelAppointment(deps: BookingDeps, o: { repId: number; a
     await offerFreedSlots(deps, tx, { ...day, now, changed, link });
     return appointment;
   });
+  deps.metrics?.cancellations.inc({ by: 'rep' });
   deps.log.info({ repId: o.repId, appointmentId: visit.id }, 'appointment cancelled by rep');
 }

@@ -144,6 +144,7 @@ export async function cancelTodayCalls(
   });
   // Every rep's e-mail is queued: the outbox delivers it, retrying through an outage (decision 028).
   const emailsSent = visits.length;
+  deps.metrics?.cancellations.inc({ by: 'clinic' }, visits.length);
   deps.log.info({ clinicId, doctorId, cancelledCount: visits.length, emailsSent }, 'clinic cancelled today calls');
   return { cancelledCount: visits.length, emailsSent };
 }
@@ -183,6 +184,7 @@ export async function cancelVisits(deps: ClinicDeps, o: { actor: Actor; input: C
   });
   // Queued in the transaction; the outbox delivers them (decision 028).
   const emailsSent = visits.length;
+  deps.metrics?.cancellations.inc({ by: 'clinic' }, visits.length);
   deps.log.info({ clinicId, doctorId, cancelledCount: visits.length, emailsSent }, 'clinic cancelled visits outside visiting hours');
   return { cancelledCount: visits.length, emailsSent };
 }

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
-import { describeEachDatabase } from '../../test/harness';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { createTestDatabase, describeEachDatabase } from '../../test/harness';
 
 describeEachDatabase('health and unknown paths', (ctx) => {
   it('answers healthy when the database answers', async () => {
@@ -16,11 +19,75 @@ describeEachDatabase('health and unknown paths', (ctx) => {
       expect(res.json()).toEqual({
         status: 'critical',
         database: ctx.kind,
+        notReady: ['database'],
         message: 'The service is temporarily unavailable. Please try again in a moment.',
         code: 'service_unavailable',
       });
     } finally {
       ping.mockRestore();
+    }
+  });
+
+  it('answers liveness 200 { status: ok } without asking the database', async () => {
+    const ping = vi.spyOn(ctx.app.database, 'ping').mockResolvedValue(false);
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok' });
+      expect(ping).not.toHaveBeenCalled();
+    } finally {
+      ping.mockRestore();
+    }
+  });
+
+  it('is not ready while the outbox worker is stopped', async () => {
+    await ctx.app.outboxWorker.stop();
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'critical', database: ctx.kind, notReady: ['outbox'], code: 'service_unavailable' });
+    } finally {
+      ctx.app.outboxWorker.start();
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('is not ready while the newest migration of this build is not applied', async () => {
+    const created = await createTestDatabase(ctx.kind);
+    const app = await buildApp({ config: testConfig(), database: created.database });
+    try {
+      // As if this build were newer than the database: its newest migration not recorded.
+      await created.database.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+      );
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'critical', notReady: ['migrations'], code: 'service_unavailable' });
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await created.drop();
+    }
+  });
+
+  it('answers 503 draining once the stop begins, liveness still 200', async () => {
+    const app = await buildApp({ config: testConfig(), database: ctx.database, clock: ctx.clock });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      app.drain.start();
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers.connection).toBe('close');
+      expect(res.json()).toEqual({
+        status: 'draining',
+        database: ctx.kind,
+        notReady: [],
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+        code: 'service_unavailable',
+      });
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
     }
   });
 

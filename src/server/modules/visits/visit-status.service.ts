@@ -106,6 +106,7 @@ export async function changeVisitStatus(deps: Deps, o: { actor: Actor; id: numbe
     if (!appointment) throw notFound(VISIT_NOT_FOUND);
     return { appointment, from };
   });
+  if (to === 'cancelled') deps.metrics?.cancellations.inc({ by: 'clinic' });
   // No reason in the log: it is the clinic's free text (ARCHITECTURE rule 10).
   deps.log.info({ clinicId, appointmentId: o.id, from, to }, 'clinic changed a visit status');
   return { message: VISIT_STATUS_MESSAGES[to], appointment };
