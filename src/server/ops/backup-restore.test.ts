@@ -155,11 +155,11 @@ for (const kind of kinds) {
           headers: { cookie: await cookieOf(repId) },
           payload: { doctorId: doctor.id, clinicId: clinic.id, repId, appointmentDate: date },
         });
-      expect((await book(first!.id, DAY)).statusCode).toBe(201);
+      expect((await book(first.id, DAY)).statusCode).toBe(201);
       const joined = await app.inject({
         method: 'POST',
         url: '/api/waitlist',
-        headers: { cookie: await cookieOf(second!.id) },
+        headers: { cookie: await cookieOf(second.id) },
         payload: { doctorId: doctor.id, clinicId: clinic.id, date: DAY },
       });
       expect(joined.statusCode).toBeLessThan(300);
@@ -178,14 +178,14 @@ for (const kind of kinds) {
       // The embedded backup holds its own job run too (cut off in the copy: it was running when the snapshot was taken).
       const after = await countMainTables(app.db);
       expect({ ...after, job_runs: 0 }).toEqual({ ...before, job_runs: 0 });
-      const signIn = await app.inject({ method: 'POST', url: '/api/medrep/login', payload: { email: first!.email, password: TEST_PASSWORD } });
+      const signIn = await app.inject({ method: 'POST', url: '/api/medrep/login', payload: { email: first.email, password: TEST_PASSWORD } });
       expect(signIn.statusCode).toBe(200);
-      const waitlist = await app.inject({ method: 'GET', url: '/api/waitlist', headers: { cookie: await cookieOf(second!.id) } });
+      const waitlist = await app.inject({ method: 'GET', url: '/api/waitlist', headers: { cookie: await cookieOf(second.id) } });
       expect(waitlist.json().entries).toHaveLength(1);
 
       // The next booking works (and the full day stays full).
-      expect((await book(third!.id, NEXT_DAY)).statusCode).toBe(201);
-      expect((await book(third!.id, DAY)).statusCode).toBeGreaterThanOrEqual(400);
+      expect((await book(third.id, NEXT_DAY)).statusCode).toBe(201);
+      expect((await book(third.id, DAY)).statusCode).toBeGreaterThanOrEqual(400);
 
       // What was queued before the backup goes out once, restart or not.
       await app.outboxWorker.drain();
