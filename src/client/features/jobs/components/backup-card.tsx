@@ -10,6 +10,9 @@ import { useBackupStatus } from '../api/get-backup-status';
 // The newest backup of the embedded database and a warning once it is late (docs/decisions/060). On PostgreSQL the
 // operator's own tools take the backups, which the app cannot see: the card says so instead.
 
+/** A Latin run (a date and time, a size) kept whole inside Urdu's right-to-left line (Unicode's first-strong isolate). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
 export function BackupCard() {
   useI18n();
   const status = useBackupStatus();
@@ -33,8 +36,8 @@ export function BackupCard() {
           {status.data.lastBackup ? (
             <p>
               {i18n._('Last backup {when}, {size}', {
-                when: formatDateTime(status.data.lastBackup.at),
-                size: formatBytes(status.data.lastBackup.bytes),
+                when: isolated(formatDateTime(status.data.lastBackup.at)),
+                size: isolated(formatBytes(status.data.lastBackup.bytes)),
               })}
             </p>
           ) : (
