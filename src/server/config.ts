@@ -117,6 +117,11 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   JOBS_ENABLED: booleanish.default(true),
+  // Backups of the embedded database (docs/decisions/060-backups-and-restore.md): where the nightly job and `npm run backup`
+  // write them (default: beside DATA_DIR, `<DATA_DIR>-backups`, never inside it), and how many daily and weekly ones it keeps.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
   /** Where the built client is (default dist/client); tests point it at a private build. */
   CLIENT_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -43,3 +43,10 @@ export function formatDateTime(instant: string | number | Date): string {
 export function formatTimeOfDay(instant: string | number | Date): string {
   return new Intl.DateTimeFormat(intlLocale(), { timeStyle: 'short', timeZone: IST }).format(new Date(instant));
 }
+
+/** A file's size in the active language's words for kB, MB or GB ('5.3 MB', '5.3 मेगाबाइट'); 1 kB = 1,000 bytes. */
+export function formatBytes(bytes: number): string {
+  const [unit, size] =
+    bytes >= 1e9 ? (['gigabyte', bytes / 1e9] as const) : bytes >= 1e6 ? (['megabyte', bytes / 1e6] as const) : (['kilobyte', bytes / 1e3] as const);
+  return new Intl.NumberFormat(intlLocale(), { style: 'unit', unit, maximumFractionDigits: 1 }).format(size);
+}

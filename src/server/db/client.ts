@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { holdDataDir } from './data-dir-lock';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -32,6 +33,12 @@ export interface Database {
    * long: migrations at start-up (which may also wait for another instance's), bulk seeding. PGlite has no timeouts.
    */
   withoutTimeouts<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: a consistent copy of the whole data directory, a gzipped tarball (docs/decisions/060). PGlite runs one
+   * statement at a time, and the copy is taken between two, so it is what a crash at that moment would leave: WAL and
+   * all, committed work only once started again. A checkpoint first makes that start short.
+   */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -155,8 +162,17 @@ export async function openDatabase(opts: {
   }
   const inMemory = opts.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
+  // Two processes on one PGlite directory would corrupt it: the lock names this process, so `npm run backup` and
+  // `npm run restore` refuse while a server holds it (docs/decisions/060).
+  const lock = inMemory ? null : holdDataDir(opts.dataDir);
   // pg_trgm: the admin lists' substring searches read trigram indexes (docs/decisions/022); PostgreSQL ships it in contrib.
-  const client = await PGlite.create(inMemory ? undefined : opts.dataDir, { extensions: { pg_trgm } });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? undefined : opts.dataDir, { extensions: { pg_trgm } });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   // One process owns an embedded database: its notifications are heard here.
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   attachCacheBus(db, caches);
@@ -174,9 +190,14 @@ export async function openDatabase(opts: {
       }
     },
     withoutTimeouts: (fn) => fn(db),
+    snapshot: async () => {
+      await client.query('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
     close: async () => {
       await caches.close();
       await client.close();
+      lock?.release();
     },
   };
 }

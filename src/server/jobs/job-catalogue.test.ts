@@ -5,7 +5,7 @@ import { JOBS, JOB_TIMEZONE } from './job-catalogue';
 // The schedules are Indian times (IST, UTC+5:30), whatever the server's own time zone.
 
 describe('job schedules', () => {
-  it('fire at 00:10, 02:00, 07:00, 09:00 and 18:00 IST, and the waitlist sweep every minute', () => {
+  it('fire at 00:10, 02:00, 02:30, 07:00, 09:00 and 18:00 IST, and the waitlist sweep every minute', () => {
     const from = new Date('2026-03-02T00:00:00.000Z'); // 05:30 IST
     const next = Object.fromEntries(
       JOBS.map((job) => {
@@ -18,6 +18,7 @@ describe('job schedules', () => {
     expect(next).toEqual({
       'visit-close': '2026-03-02T18:40:00.000Z', // 03/03 00:10 IST
       'nightly-purge': '2026-03-02T20:30:00.000Z', // 03/03 02:00 IST
+      'nightly-backup': '2026-03-02T21:00:00.000Z', // 03/03 02:30 IST
       'clinic-morning-list': '2026-03-02T01:30:00.000Z',
       'renewal-reminders': '2026-03-02T03:30:00.000Z',
       'evening-reminders': '2026-03-02T12:30:00.000Z',

@@ -16,7 +16,7 @@ import { jobRuns } from '../db/schema';
 // run's transaction (docs/decisions/056): the admin sees when it last ran, and job_runs grows by the work done, not by
 // 1,440 rows a day. A failure is always kept.
 
-export type JobName = 'evening-reminders' | 'clinic-morning-list' | 'renewal-reminders' | 'nightly-purge' | 'visit-close' | 'waitlist-sweep';
+export type JobName = 'evening-reminders' | 'clinic-morning-list' | 'renewal-reminders' | 'nightly-purge' | 'visit-close' | 'waitlist-sweep' | 'nightly-backup';
 
 export interface JobOptions {
   app: FastifyInstance;
@@ -62,6 +62,11 @@ interface RunJobOptions<W> {
   countsOf?: (work: W) => JobCounts;
   /** false: an all-0 run updates the job's one idle row instead of keeping its own (a frequent job; see above). Default true. */
   keepIdleRuns?: boolean;
+  /**
+   * Slow work done after the claim, outside the transaction and its lock (the backup, docs/decisions/060): the running
+   * row keeps other instances off meanwhile. Its counts are the run's; a throw fails the run.
+   */
+  afterClaim?: (work: W) => Promise<JobCounts>;
 }
 
 async function runJobOnce<W>(opts: RunJobOptions<W>): Promise<JobOutcome> {
@@ -117,8 +122,9 @@ async function runJobOnce<W>(opts: RunJobOptions<W>): Promise<JobOutcome> {
     return { status: 'failed', runId: row!.id, counts: {}, error };
   }
 
-  const counts: JobCounts = opts.countsOf?.(work) ?? {};
+  let counts: JobCounts = opts.countsOf?.(work) ?? {};
   try {
+    if (opts.afterClaim) counts = await opts.afterClaim(work);
     await app.db.update(jobRuns).set({ status: 'succeeded', finishedAt: app.clock.now(), counts }).where(eq(jobRuns.id, runId));
     log.info({ counts }, 'job finished');
     return { status: 'succeeded', runId, counts };

@@ -271,6 +271,7 @@ export const MATRIX: Record<string, Row> = {
   // --- admin ---
   'GET /api/admin/stats': { request: none, expect: adminOnly() },
   'GET /api/admin/jobs': { request: none, expect: adminOnly() },
+  'GET /api/admin/backups': { request: none, expect: adminOnly() },
   'GET /api/admin/analytics': { request: none, expect: adminOnly() },
   // The four lists a page at a time with the screens' filters (docs/decisions/022).
   'GET /api/admin/users': { request: (w) => ({ url: `/api/admin/users?type=medrep&q=${encodeURIComponent(w.repA.email)}&limit=5` }), expect: adminOnly() },

@@ -186,6 +186,7 @@ describeEachDatabase('notifications, calendar feed and jobs API', (ctx) => {
     expect(jobs.map((j) => j.name)).toEqual([
       'visit-close',
       'nightly-purge',
+      'nightly-backup',
       'clinic-morning-list',
       'renewal-reminders',
       'evening-reminders',

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api';
 import { useAdminAnalytics } from '../api/get-admin-analytics';
 import { displayDate } from '../lib/admin-format';
 import { STAT_LABELS } from '../lib/stat-labels';
+import { BackupCard } from '../../jobs/components/backup-card';
 import { JobsCard } from '../../jobs/components/jobs-card';
 import { BarChart } from './bar-chart';
 import { i18n, listWord, useI18n } from '../../../lib/i18n';
@@ -149,6 +150,7 @@ export function AnalyticsTab() {
           />
         </Card>
       </div>
+      <BackupCard />
       <JobsCard />
     </section>
   );

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api';
 import type { JobView } from '../../../../shared/schemas/notifications';
 import { useJobs } from '../api/get-jobs';
 import { i18n, useI18n } from '../../../lib/i18n';
-import { formatDateTime, formatNumber } from '../../../lib/intl-format';
+import { formatBytes, formatDateTime, formatNumber } from '../../../lib/intl-format';
 
 // Decision 011: the admin sees each scheduled job's last run (when, result, counts, error). Mount it on the admin
 // dashboard (for example the Analytics tab); it needs an admin session.
@@ -14,6 +14,8 @@ import { formatDateTime, formatNumber } from '../../../lib/intl-format';
 const JOB_LABELS: Record<string, string> = {
   'visit-close': /*i18n*/ 'End of day: checked-in visits completed',
   'nightly-purge': /*i18n*/ 'Nightly data purge',
+  // The embedded database only (docs/decisions/060); on PostgreSQL it never runs.
+  'nightly-backup': /*i18n*/ 'Nightly backup',
   'clinic-morning-list': /*i18n*/ "Clinics' morning visitor list",
   'renewal-reminders': /*i18n*/ 'Subscription renewal reminders',
   'evening-reminders': /*i18n*/ 'Evening-before visit reminders',
@@ -55,6 +57,7 @@ const COUNT_LABELS: Record<string, string> = {
   jobRuns: /*i18n*/ 'old job runs: {count}',
   rateLimitWindows: /*i18n*/ 'old rate-limit windows: {count}',
   adminAuditRows: /*i18n*/ 'old audit entries: {count}',
+  backupsPruned: /*i18n*/ 'old backups deleted: {count}',
 };
 
 // A schedule as the server words it (src/server/jobs/job-catalogue.ts), in the language on screen.
@@ -69,6 +72,7 @@ function countsText(counts: Record<string, number> | null, locale: string): stri
   const done = Object.entries(counts).filter(([, v]) => v > 0);
   if (done.length === 0) return i18n._('nothing to do');
   const label = (k: string, v: number) => {
+    if (k === 'backupBytes') return i18n._('backup size: {size}', { size: formatBytes(v) });
     const words = COUNT_LABELS[k];
     return words ? i18n._(words, { count: formatNumber(v) }) : `${k.replace(/([A-Z])/g, ' $1').toLowerCase()}: ${formatNumber(v)}`;
   };
