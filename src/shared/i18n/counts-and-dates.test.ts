@@ -17,7 +17,7 @@ const ids = Object.entries(EN).flatMap(([half, catalog]) => Object.keys(catalog)
  * Placeholders that are fixed limits of the code, each above one, or a list of numbers: "at most {max} characters"
  * never meets a count of one. Every other number before a plural noun is a count that can be 1.
  */
-const FIXED_NUMBERS = new Set(['min', 'max', 'monthlyDays', 'yearlyDays', 'frequencies']);
+const FIXED_NUMBERS = new Set(['min', 'max', 'monthlyDays', 'yearlyDays', 'frequencies', 'hours']);
 /** Placeholders that hold words, not numbers ("{name} gets a new link", "{product} visits"). */
 const WORDS = new Set(['name', 'title', 'visit', 'product', 'doctor', 'clinic', 'city', 'query', 'label', 'noun']);
 
