@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_MESSAGES } from '../../shared/errors';
 import { AppError } from '../errors';
+import { backupDirOf } from '../ops/backup';
 import { createMetrics, UNMATCHED_ROUTE, type AppMetrics } from './metrics';
 
 declare module 'fastify' {
@@ -27,7 +28,8 @@ export function registerMetrics(app: FastifyInstance): void {
   const metrics = createMetrics({
     database: app.database,
     clock: app.clock,
-    onScrapeError: (err) => app.log.warn({ err }, 'metrics: outbox backlog not read'),
+    onScrapeError: (err) => app.log.warn({ err }, 'metrics: outbox backlog or backups not read'),
+    ...(app.database.kind === 'pglite' ? { backupDir: backupDirOf(app.config) } : {}),
   });
   app.decorate('metrics', metrics);
 

@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { freePort } from '../../../bench/processes';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { outbox } from '../db/schema';
 import { runJob } from '../jobs/job-runner';
+import { backupFileName } from '../ops/backup';
 import { MATRIX } from '../security/access-table';
 import { buildWorld } from '../security/security-fixtures';
 import { describeEachDatabase } from '../test/harness';
@@ -185,6 +189,29 @@ describeEachDatabase(
         expect(sample(text, 'repvisit_db_unavailable_total', 'kind="overloaded"')).toBe(1);
       } finally {
         await app.close();
+      }
+    });
+
+    it('on the embedded database, tells when the newest backup was written (the backup-age alert reads it)', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'rv-metrics-backups-'));
+      const app = await buildApp({ config: testConfig({ METRICS_TOKEN: TOKEN, BACKUP_DIR: dir }), database: ctx.database, clock: ctx.clock });
+      try {
+        const read = async () =>
+          sample((await app.inject({ method: 'GET', url: '/metrics', headers: bearer })).body, 'repvisit_backup_last_success_timestamp_seconds');
+        if (ctx.kind === 'postgres') {
+          // PostgreSQL is backed up with its own tools (decision 060): no such family.
+          expect(await read()).toBeUndefined();
+          return;
+        }
+        // No backup yet: 0, so the backup-age alert fires as for a very old one.
+        expect(await read()).toBe(0);
+        const older = new Date('2026-03-01T20:30:00Z');
+        const newer = new Date('2026-03-02T20:30:00Z');
+        for (const at of [older, newer]) writeFileSync(join(dir, backupFileName(at)), 'x');
+        expect(await read()).toBe(newer.getTime() / 1000);
+      } finally {
+        await app.close();
+        rmSync(dir, { recursive: true, force: true });
       }
     });
   },

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { CacheStats } from '../cache/cache-bus';
 import type { Database, PoolStats } from '../db/client';
+import { lastBackupAt } from '../ops/backup';
 import { readOutboxBacklog } from '../outbox/outbox.repo';
 
 // The operator's metrics in the Prometheus text format (docs/decisions/059-metrics-and-health.md). One registry per
@@ -26,7 +27,13 @@ export interface AppMetrics {
   jobFailures: Counter<'job'>;
 }
 
-export function createMetrics(o: { database: Database; clock: { now(): Date }; onScrapeError: (err: unknown) => void }): AppMetrics {
+export function createMetrics(o: {
+  database: Database;
+  clock: { now(): Date };
+  onScrapeError: (err: unknown) => void;
+  /** The embedded database's backup folder (ops/backup.ts); PostgreSQL's backups are its own tools' (decision 060). */
+  backupDir?: string;
+}): AppMetrics {
   const registry = new Registry();
   // Event loop lag, heap, RSS, CPU, handles: prom-client's own names (nodejs_*, process_*), as dashboards expect them.
   collectDefaultMetrics({ register: registry });
@@ -134,6 +141,25 @@ export function createMetrics(o: { database: Database; clock: { now(): Date }; o
       for (const [channel, at] of oldest) this.set({ channel }, Math.max(0, (now.getTime() - at) / 1000));
     },
   });
+
+  // The backup-age alert (docs/operations/prometheus-alerts.yml) reads this; 0 until a first backup is written, so the
+  // alert fires as for a very old one.
+  const { backupDir } = o;
+  if (backupDir) {
+    new Gauge({
+      name: 'repvisit_backup_last_success_timestamp_seconds',
+      help: 'When the newest verified backup of the embedded database was written (Unix seconds; 0: none yet).',
+      registers,
+      async collect() {
+        this.reset();
+        const at = await lastBackupAt({ dir: backupDir }).catch((err: unknown) => {
+          o.onScrapeError(err);
+          return null;
+        });
+        if (at) this.set(at.getTime() / 1000);
+      },
+    });
+  }
 
   return {
     registry,
