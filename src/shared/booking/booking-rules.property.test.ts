@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, weekdayOf } from '../dates';
-import { canRepCancel, checkBooking, dayStatus, daysStatus, frequencyCutoffFor, isInRepList, type BookingContext } from './booking-rules';
+import { canRepCancel, checkBooking, dayStatus, daysStatus, frequencyCutoffFor, type BookingContext } from './booking-rules';
 
 // Property tests: random sequences of book, cancel and day-advance, applied through the module, compared at
 // every step with a plain model written from the spec's sentences (part 2, 4 and 5).
@@ -183,9 +183,6 @@ describe('booking rules against a plain model', () => {
               const activeFuture = mine.filter((a) => a.clinicId === clinicId && (a.status === 'booked' || a.status === 'confirmed') && a.date >= today);
               expect(activeFuture.length).toBeLessThanOrEqual(1);
             }
-            // The rep's list: today or later, not cancelled.
-            const listed = appts.filter((a) => a.repId === repId && isInRepList(a, today));
-            expect(listed.every((a) => a.date >= today && a.status !== 'cancelled')).toBe(true);
           }
         }
       }),

@@ -32,8 +32,12 @@ describe('clock times', () => {
     expect(minutesOf(t)).toBeNull();
   });
   it('ends a visit one visit length later', () => {
-    expect(visitEnd('15:45', 15)).toBe('16:00');
-    expect(visitEnd('16:50', 20)).toBe('17:10');
+    expect(visitEnd('2026-03-02', '15:45', 15)).toEqual({ date: '2026-03-02', time: '16:00' });
+    expect(visitEnd('2026-03-02', '16:50', 20)).toEqual({ date: '2026-03-02', time: '17:10' });
+  });
+  it('ends a late visit on the next day when its length carries it past midnight', () => {
+    expect(visitEnd('2026-03-31', '23:50', 15)).toEqual({ date: '2026-04-01', time: '00:05' });
+    expect(visitEnd('2026-03-02', '23:45', 15)).toEqual({ date: '2026-03-03', time: '00:00' });
   });
 });
 

@@ -4,6 +4,7 @@
 // form, the rep's time buttons and the server (the authority) use these same functions. Times are "HH:MM",
 // 24-hour, Indian time.
 
+import { addDays, type IsoDate } from '../dates';
 import { formatted } from '../i18n/formatted';
 
 export interface VisitWindow {
@@ -71,8 +72,14 @@ export function dayCapacity(o: { visitWindows: readonly VisitWindow[]; slotMinut
   return Math.min(o.maxSlots, slotTimes(o.visitWindows, o.slotMinutes).length);
 }
 
-/** The time one visit ends ("HH:MM"). */
-export const visitEnd = (startTime: string, slotMinutes: number) => clockTime((minutesOf(startTime) ?? 0) + slotMinutes);
+/**
+ * When a visit of `date` at `startTime` ends: its date and time. A visit length changed after booking can carry a late
+ * visit past midnight; it ends on the next day then (the calendar file's DTEND).
+ */
+export function visitEnd(date: IsoDate, startTime: string, slotMinutes: number): { date: IsoDate; time: string } {
+  const end = (minutesOf(startTime) ?? 0) + slotMinutes;
+  return { date: addDays(date, Math.floor(end / 1440)), time: clockTime(end % 1440) };
+}
 
 export interface WindowProblem {
   /** which window (0-based), or null for the whole list or the visit length */

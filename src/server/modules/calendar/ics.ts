@@ -1,5 +1,5 @@
 import { addDays } from '../../../shared/dates';
-import { clockTime, minutesOf, SLOT_MINUTES } from '../../../shared/booking/visit-windows';
+import { clockTime, minutesOf, SLOT_MINUTES, visitEnd } from '../../../shared/booking/visit-windows';
 import type { Locale } from '../../../shared/i18n/locales';
 import { i18nFor, listWordIn } from '../../i18n';
 
@@ -111,10 +111,8 @@ const localDateTime = (date: string, minutes: number) => `${basicDate(date)}T${c
 function eventTimes(date: string, t: VisitTiming): string[] {
   const start = startMinutes(t);
   if (start === null) return [`DTSTART;VALUE=DATE:${basicDate(date)}`, `DTEND;VALUE=DATE:${basicDate(addDays(date, 1))}`];
-  const end = start + (t.slotMinutes ?? SLOT_MINUTES.default);
-  // A visit length changed after booking could carry the end past midnight: it ends on the next day then.
-  const endDate = addDays(date, Math.floor(end / 1440));
-  return [`DTSTART;TZID=${INDIA}:${localDateTime(date, start)}`, `DTEND;TZID=${INDIA}:${localDateTime(endDate, end % 1440)}`];
+  const end = visitEnd(date, t.startTime!, t.slotMinutes ?? SLOT_MINUTES.default);
+  return [`DTSTART;TZID=${INDIA}:${localDateTime(date, start)}`, `DTEND;TZID=${INDIA}:${localDateTime(end.date, minutesOf(end.time)!)}`];
 }
 
 /** A timed visit keeps the rep busy; a whole-day one does not block the rep's day (as before visiting hours). */

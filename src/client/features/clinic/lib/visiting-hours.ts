@@ -1,5 +1,5 @@
 import { i18n } from '../../../lib/i18n';
-import { clockTime, minutesOf, slotsOfWindow, slotTimes, visitWindowProblems, type VisitWindow } from '../../../../shared/booking/visit-windows';
+import { clockTime, dayCapacity, minutesOf, slotsOfWindow, slotTimes, visitWindowProblems, type VisitWindow } from '../../../../shared/booking/visit-windows';
 
 // What the Visiting hours editor says about the windows being edited (docs/decisions/039-visit-windows-and-tokens.md).
 // The counting is the shared rule's (slotsOfWindow, slotTimes), so the lines match what reps are offered.
@@ -23,7 +23,8 @@ export function dayCapacityLine(o: { visitWindows: readonly VisitWindow[]; slotM
   if (o.visitWindows.length === 0) return i18n._(NO_VISITING_HOURS);
   if (visitWindowProblems(o.visitWindows, o.slotMinutes).length > 0) return null;
   const total = slotTimes(o.visitWindows, o.slotMinutes).length;
-  return o.maxSlots < total
+  // Max Slots caps the day when the day's capacity (the shared rule) is below what the windows hold.
+  return dayCapacity(o) < total
     ? i18n._('Up to {count, plural, one {# visit} other {# visits}} a day; Max Slots caps it at {max}.', { count: total, max: o.maxSlots })
     : i18n._('Up to {count, plural, one {# visit} other {# visits}} a day.', { count: total });
 }
