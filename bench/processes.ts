@@ -93,7 +93,7 @@ function mailSink(): Promise<string> {
 /**
  * Starts the compiled server (dist/server/main.js, as production runs it: `npm run serve` without the supervisor,
  * built by buildServer) with the given database settings (DATABASE_URL or DATA_DIR), as behind a load balancer
- * (TRUST_PROXY, README "Performance and several instances"), so the mixed run's users sign in from their own addresses.
+ * (TRUST_PROXY, docs/operations.md "Several instances"), so the mixed run's users sign in from their own addresses.
  */
 export async function startApp(o: {
   database: { DATABASE_URL: string } | { DATA_DIR: string };

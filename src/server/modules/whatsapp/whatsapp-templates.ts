@@ -4,7 +4,7 @@ import type { WhatsAppBody, WhatsAppTemplateComponent } from '../../outbox/outbo
 // The WhatsApp message templates (docs/decisions/044-whatsapp.md, Templates). WhatsApp sends a business-initiated
 // message only from a template the operator registered in WhatsApp Manager and Meta approved; the product sends
 // the template's name and language and the values of its {{1}}, {{2}}... The registered body texts are listed
-// here, word for word, in the decision record and in the README, and must match what the operator registers.
+// here, word for word, and in docs/operations.md ("WhatsApp"), and must match what the operator registers.
 
 export type WhatsAppTemplateKey = 'booking' | 'cancellation' | 'reminder' | 'morningList' | 'renewal' | 'waitlistOffer' | 'waitlistOfferExpired' | 'numberCode';
 
