@@ -63,6 +63,14 @@ module.exports = {
       to: { path: '^src/client/routes/' },
     },
     {
+      name: 'query-keys-are-leaves',
+      severity: 'error',
+      comment:
+        "A client domain's api/keys.ts imports no client code, so any domain may import it to invalidate that domain's queries without tying the domains in a loop (docs/decisions/066).",
+      from: { path: '^src/client/features/[^/]+/api/keys\\.ts$' },
+      to: { path: '^src/client/' },
+    },
+    {
       name: 'modules-not-to-other-modules-repos',
       severity: 'error',
       comment: 'Server modules call each other through their services, never their repos (ARCHITECTURE rule 16).',

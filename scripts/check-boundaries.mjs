@@ -2,13 +2,17 @@
 // dependency-cruiser finds cycles between files and between folders, but an area such as features/auth spans
 // several folders (api/, components/, lib/), so the area graph is built here from the same cruise: every
 // non-test import from one client feature or server module into another is an edge, and any strongly
-// connected set of areas is a cycle, printed with the imports that close it.
+// connected set of areas is a cycle, printed with the imports that close it. A client domain's query keys
+// (features/<domain>/api/keys.ts) are a leaf that imports no client code (rule query-keys-are-leaves in
+// .dependency-cruiser.cjs), so importing them to invalidate another domain's queries closes no loop and is no
+// edge here (docs/decisions/066).
 import { cruise, format } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 
 const ROOTS = ['src', 'e2e', 'bench', 'build'];
 const AREA = /^src\/(client\/features|server\/modules)\/[^/]+/;
+const QUERY_KEYS = /^src\/client\/features\/[^/]+\/api\/keys\.ts$/;
 // The same test code as TEST in .dependency-cruiser.cjs.
 const TEST =
   /(^e2e\/|\.test\.tsx?$|^src\/test-setup\.ts$|^src\/server\/test\/|^src\/client\/features\/[^/]+\/test\/|[.-]test-support\.ts$|^src\/server\/security\/(security-fixtures|access-table)\.ts$)/;
@@ -26,7 +30,7 @@ for (const mod of result.modules) {
   if (!from || TEST.test(mod.source)) continue;
   for (const dep of mod.dependencies) {
     const to = AREA.exec(dep.resolved)?.[0];
-    if (!to || to === from) continue;
+    if (!to || to === from || QUERY_KEYS.test(dep.resolved)) continue;
     if (!edges.has(from)) edges.set(from, new Map());
     if (!edges.get(from).has(to)) edges.get(from).set(to, `${mod.source} → ${dep.resolved}`);
   }

@@ -2,8 +2,8 @@ import { useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useMe } from '../features/auth/api/get-me';
 import { AuthPageCard } from '../features/auth/components/auth-page-card';
-import { CheckInLoginPrompt } from '../features/rep/components/check-in-login-prompt';
-import { QrCheckIn } from '../features/rep/components/qr-check-in';
+import { CheckInLoginPrompt } from '../features/visits/components/check-in/check-in-login-prompt';
+import { QrCheckIn } from '../features/visits/components/check-in/qr-check-in';
 import { useI18n } from '../lib/i18n';
 
 /** The clinic id of the QR link, or null when it is missing or not an id. */

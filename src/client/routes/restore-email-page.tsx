@@ -2,7 +2,7 @@ import { CheckCircle2, ShieldAlert, XCircle } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { AuthPageCard } from '../features/auth/components/auth-page-card';
-import { useRestoreEmail } from '../features/rep/api/restore-email';
+import { useRestoreEmail } from '../features/rep-profile/api/restore-email';
 import { errorMessage } from '../lib/api';
 import { useI18n } from '../lib/i18n';
 

@@ -24,7 +24,7 @@ function fetchedWhenOnline<T>(load: () => Promise<T>): () => Promise<T> {
       () => new Promise<T>((resolve, reject) => window.addEventListener('online', () => void fetchedWhenOnline(load)().then(resolve, reject), { once: true })),
     );
 }
-const OfflineSync = lazyWithQueryClient(fetchedWhenOnline(() => import('../features/rep/components/offline-sync').then((m) => m.OfflineSync)));
+const OfflineSync = lazyWithQueryClient(fetchedWhenOnline(() => import('../features/booking/components/offline-sync').then((m) => m.OfflineSync)));
 const ConnectivityBadge = lazy(
   fetchedWhenOnline(() => import('../features/pwa/components/connectivity-badge').then((m) => ({ default: m.ConnectivityBadge }))),
 );

@@ -11,11 +11,11 @@ import { Card } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { ApiError } from '../lib/api';
 import { useI18n } from '../lib/i18n';
-import { useVerifyVisit } from '../features/rep/api/verify-visit';
-import { ProofActions } from '../features/rep/components/proof-actions';
-import { doctorTitle } from '../features/rep/components/doctor-title';
-import { ProofFacts } from '../features/rep/components/proof-facts';
-import { ProofVerdict } from '../features/rep/components/proof-verdict';
+import { useVerifyVisit } from '../features/visits/api/verify-visit';
+import { ProofActions } from '../features/visits/components/proof/proof-actions';
+import { doctorTitle } from '../features/directory/components/doctor-title';
+import { ProofFacts } from '../features/visits/components/proof/proof-facts';
+import { ProofVerdict } from '../features/visits/components/proof/proof-verdict';
 
 const NOT_A_PROOF: VerifyVisitResponse = { valid: false, visit: null, reason: null };
 

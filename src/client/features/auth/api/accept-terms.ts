@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 import type { AcceptTerms, AcceptTermsResponse } from '../../../../shared/schemas/auth';
-import { meQueryKey } from './get-me';
+import { meQueryKey } from './keys';
 
 export const acceptTerms = (body: AcceptTerms) => apiFetch<AcceptTermsResponse>('/api/accept-terms', { body });
 

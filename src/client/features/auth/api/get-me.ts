@@ -2,13 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { setCachedData, withOfflineCache } from '../../../lib/offline-cache';
 import type { ClinicUser, MeResponse, RepUser } from '../../../../shared/schemas/auth';
+import { meQueryKey } from './keys';
 
 // The answer's types are the server's response schemas (src/shared/schemas/auth.ts).
 export type ClinicSessionUser = ClinicUser;
 export type RepSessionUser = RepUser;
 export type Me = MeResponse;
-
-export const meQueryKey = ['auth', 'me'] as const;
 
 // The session answer kept on the device (decision 010): what opens the dashboard after a reload without a network.
 const ME_CACHE_KEY = 'auth:me';

@@ -14,7 +14,7 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { checkAvailability } from '../api/check-availability';
-import { useAvailableStates } from '../api/get-available-states';
+import { useAvailableStates } from '../../directory/api/get-available-states';
 import { useRegisterRep } from '../api/register-rep';
 import { getDeviceFingerprint } from '../lib/device-fingerprint';
 import { useAvailabilityCheck } from '../lib/use-availability-check';

@@ -3,7 +3,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeOfflineDb } from '../../../lib/offline-db';
-import { getMe, meQueryKey, type Me } from '../api/get-me';
+import { getMe, type Me } from '../api/get-me';
+import { meQueryKey } from '../api/keys';
 import { storeSignedInSession } from './refresh-session';
 
 const session = {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { meQueryKey, rememberSession, type Me } from '../api/get-me';
+import { rememberSession, type Me } from '../api/get-me';
+import { meQueryKey } from '../api/keys';
 
 /**
  * After a login, before the dashboard opens: the session cache holds the new session, as the login answered it (the

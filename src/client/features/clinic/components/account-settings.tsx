@@ -7,8 +7,8 @@ import { Card } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { useI18n } from '../../../lib/i18n';
 import { useDarkMode } from '../../../lib/theme';
-import { ChangePasswordForm } from './change-password-form';
-import { NotificationPreferences } from './notification-preferences';
+import { ChangePasswordForm } from '../../auth/components/change-password-form';
+import { NotificationPreferences } from '../../notifications/components/clinic-notification-preferences';
 
 function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (

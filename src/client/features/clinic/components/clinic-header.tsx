@@ -8,7 +8,7 @@ import type { ClinicSessionUser } from '../../auth/api/get-me';
 import { LanguageSwitcher } from '../../../components/layout/language-switcher';
 import { useLogout } from '../../auth/api/logout';
 import { leaveSignedInArea } from '../../../components/layout/session-guard';
-import { DoctorSwitcher } from './doctor-switcher';
+import { DoctorSwitcher } from '../../doctors/components/doctor-switcher';
 import { displayPhone } from '../../../../shared/schemas/phone';
 import { EmailAddress } from '../../../components/ui/email-address';
 

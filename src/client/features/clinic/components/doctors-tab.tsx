@@ -3,9 +3,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../lib/i18n';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import type { ClinicSessionUser } from '../../auth/api/get-me';
-import { AddDoctorPanel } from './add-doctor-panel';
-import { DoctorList } from './doctor-list';
-import { DoctorSwitcher } from './doctor-switcher';
+import { AddDoctorPanel } from '../../doctors/components/add-doctor-panel';
+import { DoctorList } from '../../doctors/components/doctor-list';
+import { DoctorSwitcher } from '../../doctors/components/doctor-switcher';
 
 /** Doctors tab: the settings selector, 'Your Doctors' and the Add Doctor panel (spec part 1, 2). */
 export function DoctorsTab({

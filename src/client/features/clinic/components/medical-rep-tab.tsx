@@ -1,11 +1,11 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useI18n } from '../../../lib/i18n';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
-import { AppointmentsView } from './appointments-view';
-import { CallPreferences } from './call-preferences';
-import { CheckInCodeCard } from './check-in-code-card';
-import { LeavePanel } from './leave-panel';
-import { VisitHistory } from './visit-history';
+import { AppointmentsView } from '../../visits/components/day/appointments-view';
+import { CallPreferences } from '../../call-settings/components/call-preferences';
+import { CheckInCodeCard } from '../../visits/components/check-in/check-in-code-card';
+import { LeavePanel } from '../../leave/components/leave-panel';
+import { VisitHistory } from '../../visits/components/history/clinic-visit-history';
 
 const subTab = 'px-2 text-xs sm:px-3 sm:text-sm';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RepNotificationPreferencesResponse } from '../../../../shared/schemas/notifications';
 import { apiFetch } from '../../../lib/api';
 import { unsubscribeThisDevice } from '../lib/browser-push';
-import { notificationPreferencesKey } from './get-notification-preferences';
+import { notificationPreferencesKey } from './keys';
 
 /** DELETE /api/medrep/push-subscription, and drops this browser's subscription too. */
 export async function disablePush(): Promise<RepNotificationPreferencesResponse> {

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RepNotificationPreferencesResponse } from '../../../../shared/schemas/notifications';
 import { apiFetch } from '../../../lib/api';
 import { repQueryDefaults } from '../../../lib/rep-query-defaults';
-
-export const notificationPreferencesKey = ['medrep', 'notification-preferences'] as const;
+import { notificationPreferencesKey } from './keys';
 
 /** GET /api/medrep/notification-preferences: the rep's reminder choices and whether a device gets pushes. */
 export function getNotificationPreferences(): Promise<RepNotificationPreferencesResponse> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedStatus } from '../../../../shared/schemas/notifications';
 import { apiFetch } from '../../../lib/api';
-import { calendarFeedKey } from './get-calendar-feed';
+import { calendarFeedKey } from './keys';
 
 /** DELETE /api/medrep/calendar-feed: the feed URL stops working. */
 export function revokeCalendarFeed(): Promise<CalendarFeedStatus> {

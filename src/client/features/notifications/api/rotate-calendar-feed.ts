@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '../../../../shared/schemas/notifications';
 import { apiFetch } from '../../../lib/api';
-import { calendarFeedKey } from './get-calendar-feed';
+import { calendarFeedKey } from './keys';
 
 /** POST /api/medrep/calendar-feed: a new secret URL; any earlier one stops working. */
 export function rotateCalendarFeed(): Promise<CalendarFeedCreated> {

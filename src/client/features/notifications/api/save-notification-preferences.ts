@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RepNotificationPreferences, RepNotificationPreferencesResponse } from '../../../../shared/schemas/notifications';
 import { apiFetch } from '../../../lib/api';
-import { notificationPreferencesKey } from './get-notification-preferences';
+import { notificationPreferencesKey } from './keys';
 
 /** PUT /api/medrep/notification-preferences */
 export function saveNotificationPreferences(input: RepNotificationPreferences): Promise<RepNotificationPreferencesResponse> {

@@ -3,7 +3,7 @@ import type { RepNotificationPreferencesResponse } from '../../../../shared/sche
 import { apiFetch } from '../../../lib/api';
 import { subscribeThisDevice } from '../lib/browser-push';
 import { getVapidPublicKey } from './get-vapid-public-key';
-import { notificationPreferencesKey } from './get-notification-preferences';
+import { notificationPreferencesKey } from './keys';
 
 /** Asks the browser for a push subscription, then POST /api/medrep/push-subscription {subscription}. */
 export async function enablePushOnThisDevice(): Promise<RepNotificationPreferencesResponse> {

@@ -6,8 +6,8 @@ import type { RepNotificationPreferencesResponse } from '../../../../shared/sche
 import { useDisablePush } from '../api/delete-push-subscription';
 import { useEnablePush } from '../api/save-push-subscription';
 import { pushSupport, PushUnavailableError } from '../lib/browser-push';
-import { PreferenceSwitch } from './preference-switch';
-import { SettingLabel } from './setting-label';
+import { PreferenceSwitch } from '../../../components/ui/preference-switch';
+import { SettingLabel } from '../../../components/ui/setting-label';
 
 /** App Notifications: the evening-before reminder as a push on this device (asks the browser's permission). */
 export function PushNotificationsRow({ prefs }: { prefs: RepNotificationPreferencesResponse }) {

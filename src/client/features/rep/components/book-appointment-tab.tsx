@@ -1,13 +1,13 @@
 import { Info } from 'lucide-react';
 import type { RepSessionUser } from '../../auth/api/get-me';
-import { useSubscriptionStatus } from '../../subscription/api/get-subscription-status';
-import { SubscriptionPanel } from '../../subscription/components/subscription-panel';
+import { useSubscriptionStatus } from '../../subscriptions/api/get-subscription-status';
+import { SubscriptionPanel } from '../../subscriptions/components/subscription-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../lib/i18n';
-import { useClinicsByDoctor } from '../api/get-clinics-by-doctor';
-import { useDoctorSelection } from '../hooks/use-doctor-selection';
-import { DoctorAvailability } from './doctor-availability';
-import { FindDoctorForm } from './find-doctor-form';
+import { useClinicsByDoctor } from '../../directory/api/get-clinics-by-doctor';
+import { useDoctorSelection } from '../../directory/hooks/use-doctor-selection';
+import { DoctorAvailability } from '../../booking/components/doctor-availability';
+import { FindDoctorForm } from '../../directory/components/find-doctor-form';
 
 /** Find a doctor, then book on the calendar; without an active subscription, the subscription panel. */
 export function BookAppointmentTab({ rep }: { rep: RepSessionUser }) {

@@ -5,13 +5,13 @@ import type { RepAppointment } from '../../../../shared/schemas/booking';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useI18n } from '../../../lib/i18n';
-import { repAppointmentsKeyPrefix } from '../api/get-rep-appointments';
-import { repVisitsKeyPrefix } from '../api/get-rep-visits';
-import { waitlistKey } from '../api/get-waitlist';
-import { RescheduleVisit } from './reschedule-visit';
-import { UpcomingAppointments } from './upcoming-appointments';
-import { VisitHistory } from './visit-history';
-import { WaitlistSection } from './waitlist-section';
+import { repAppointmentsKeyPrefix } from '../../booking/api/keys';
+import { repVisitsKeyPrefix } from '../../visits/api/keys';
+import { waitlistKey } from '../../waitlist/api/keys';
+import { RescheduleVisit } from '../../booking/components/reschedule-visit';
+import { UpcomingAppointments } from '../../visits/components/upcoming/upcoming-appointments';
+import { VisitHistory } from '../../visits/components/history/rep-visit-history';
+import { WaitlistSection } from '../../waitlist/components/waitlist-section';
 
 type View = 'upcoming' | 'history';
 

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import type { RepSessionUser } from '../../auth/api/get-me';
 import type { ProfileUpdateType } from '../../../../shared/schemas/profile';
-import { PrivacyRightsCard } from '../../account/components/privacy-rights-card';
+import { PrivacyRightsCard } from '../../privacy/components/privacy-rights-card';
 import { CalendarFeedCard } from '../../notifications/components/calendar-feed-card';
-import { SubscriptionPanel } from '../../subscription/components/subscription-panel';
-import { AppearanceSettingsCard } from './appearance-settings-card';
-import { LanguageSettingsCard } from './language-settings-card';
-import { NotificationSettingsCard } from './notification-settings-card';
-import { ProfileChangeDialog } from './profile-change-dialog';
-import { ProfileSettingsCard } from './profile-settings-card';
-import { SecuritySettingsCard } from './security-settings-card';
+import { SubscriptionPanel } from '../../subscriptions/components/subscription-panel';
+import { AppearanceSettingsCard } from '../../account/components/appearance-settings-card';
+import { LanguageSettingsCard } from '../../account/components/language-settings-card';
+import { NotificationSettingsCard } from '../../notifications/components/notification-settings-card';
+import { ProfileChangeDialog } from '../../rep-profile/components/profile-change-dialog';
+import { ProfileSettingsCard } from '../../rep-profile/components/profile-settings-card';
+import { SecuritySettingsCard } from '../../auth/components/security-settings-card';
 
 /** Settings: profile, security, notifications, language, appearance and the subscription (spec part 2, 2.1; decision 045). */
 export function SettingsTab({ rep }: { rep: RepSessionUser }) {

@@ -7,8 +7,8 @@ import type { ClinicPreferencesResponse } from '../../../../shared/schemas/clini
 import type { RepNotificationPreferencesResponse } from '../../../../shared/schemas/notifications';
 import { WHATSAPP_CONSENT_TEXT } from '../../../../shared/whatsapp';
 import { renderWithApp } from '../../auth/test/render';
-import { NotificationPreferences } from '../../clinic/components/notification-preferences';
-import { NotificationSettingsCard } from '../../rep/components/notification-settings-card';
+import { NotificationPreferences } from '../../notifications/components/clinic-notification-preferences';
+import { NotificationSettingsCard } from '../../notifications/components/notification-settings-card';
 import { fakeApi } from '../../rep/test/fake-api';
 
 // The WhatsApp switch of the rep's Settings and the clinic's preferences (docs/decisions/044-whatsapp.md): offered

@@ -5,8 +5,8 @@ import type { WhatsAppPreferenceInput, WhatsAppPreferenceStatus } from '../../..
 import { errorMessage } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { PreferenceSwitch } from '../../notifications/components/preference-switch';
-import { SettingLabel } from '../../notifications/components/setting-label';
+import { PreferenceSwitch } from '../../../components/ui/preference-switch';
+import { SettingLabel } from '../../../components/ui/setting-label';
 import { WhatsAppOptIn } from './whatsapp-opt-in';
 
 /** Saves the WhatsApp fields with the rest of the account's preferences; resolves with the saved state. */
