@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Write } from '../../db/write';
+import { waitlistEntryKeyColumns } from '../../db/write-keys';
 import { keysOfWaitlistEntry } from '../../cache/cache-keys';
 import { waitlistEntries } from '../../db/schema';
 import type { WaitlistFact } from '../../../shared/booking/waitlist';
@@ -53,7 +54,7 @@ export async function markOffered(tx: Write, o: { id: number; heldStartTime: str
     .update(w)
     .set({ status: 'offered', offeredAt: o.now, offerExpiresAt: o.offerExpiresAt, heldStartTime: o.heldStartTime, updatedAt: o.now })
     .where(and(eq(w.id, o.id), eq(w.status, 'waiting')))
-    .returning({ clinicId: w.clinicId, doctorId: w.doctorId, date: w.date });
+    .returning(waitlistEntryKeyColumns);
   for (const row of rows) tx.changed(...keysOfWaitlistEntry(row));
   return rows.length === 1;
 }
@@ -64,7 +65,7 @@ export async function expirePastEntries(tx: Write, o: { today: string; now: Date
     .update(w)
     .set({ status: 'expired', offerExpiresAt: null, updatedAt: o.now })
     .where(and(isOpen, lt(w.date, o.today)))
-    .returning({ clinicId: w.clinicId, doctorId: w.doctorId, date: w.date });
+    .returning(waitlistEntryKeyColumns);
   // An offer among them held a slot of its day (RETURNING shows the new status only, so every day is named once).
   for (const row of rows) tx.changed(...keysOfWaitlistEntry(row));
   return rows.length;

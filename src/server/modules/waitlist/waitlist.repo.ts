@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Write } from '../../db/write';
+import { waitlistEntryKeyColumns } from '../../db/write-keys';
 import { keysOfWaitlistEntry } from '../../cache/cache-keys';
 import { clinicUsers, doctors, waitlistEntries } from '../../db/schema';
 
@@ -67,7 +68,7 @@ export async function markDeclined(tx: Write, o: { id: number; now: Date }): Pro
     .update(w)
     .set({ status: 'declined', offerExpiresAt: null, updatedAt: o.now })
     .where(and(eq(w.id, o.id), eq(w.status, 'offered')))
-    .returning({ clinicId: w.clinicId, doctorId: w.doctorId, date: w.date });
+    .returning(waitlistEntryKeyColumns);
   for (const row of rows) tx.changed(...keysOfWaitlistEntry(row));
   return rows.length === 1;
 }
@@ -78,7 +79,7 @@ export async function markAccepted(tx: Write, o: { id: number; appointmentId: nu
     .update(w)
     .set({ status: 'accepted', appointmentId: o.appointmentId, offerExpiresAt: null, updatedAt: o.now })
     .where(eq(w.id, o.id))
-    .returning({ clinicId: w.clinicId, doctorId: w.doctorId, date: w.date });
+    .returning(waitlistEntryKeyColumns);
   for (const row of rows) tx.changed(...keysOfWaitlistEntry(row));
 }
 
@@ -96,7 +97,7 @@ export async function releaseOtherEntries(tx: Write, o: { repId: number; doctorI
 }
 
 export async function deleteEntry(tx: Write, id: number): Promise<void> {
-  const rows = await tx.delete(w).where(eq(w.id, id)).returning({ clinicId: w.clinicId, doctorId: w.doctorId, date: w.date });
+  const rows = await tx.delete(w).where(eq(w.id, id)).returning(waitlistEntryKeyColumns);
   for (const row of rows) tx.changed(...keysOfWaitlistEntry(row));
 }
 
