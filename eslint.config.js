@@ -7,6 +7,27 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Writers not moved onto withWrite yet (decision 062): they still open db.transaction or invalidatingTransaction and
+// name their keys in the service. Each one moved leaves this list; the list empty, the rules hold everywhere.
+const NOT_YET_ON_WITH_WRITE = [
+  'src/server/modules/admin/admin-content.service.ts',
+  'src/server/modules/admin/admin-email-jobs.service.ts',
+  'src/server/modules/admin/admin-email.service.ts',
+  'src/server/modules/admin/admin-invite.service.ts',
+  'src/server/modules/admin/admin-restart.service.ts',
+  'src/server/modules/admin/admin-team.service.ts',
+  'src/server/modules/admin/admin-users.service.ts',
+  'src/server/modules/auth/auth.service.ts',
+  'src/server/modules/auth/registration.service.ts',
+  'src/server/modules/notifications/preferences.service.ts',
+  'src/server/modules/privacy/privacy.service.ts',
+  'src/server/modules/rep-profile/email-restore.service.ts',
+  'src/server/modules/rep-profile/rep-profile.service.ts',
+  'src/server/modules/whatsapp/whatsapp-consent.service.ts',
+  'src/server/modules/whatsapp/whatsapp-webhook.service.ts',
+  'src/server/plugins/auth.ts',
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'bench/.dist/**', 'bench/results/**', 'test-results/**', 'playwright-report/**', 'data/**', 'drizzle/**', 'public/**'] },
   js.configs.recommended,
@@ -48,6 +69,52 @@ export default tseslint.config(
       'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
       // A scrollable labelled region must take focus to be scrolled by keyboard (axe: scrollable-region-focusable).
       'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+    },
+  },
+  {
+    // One way to write (docs/decisions/062-one-write-path.md): outside src/server/db/ a transaction is withWrite's, whose
+    // repo writers name the cache keys of the rows they wrote; no module, job or plugin opens a plain transaction or
+    // announces keys by hand. A savepoint is `w.savepoint`.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/db/**', 'src/server/cache/**', 'src/server/**/*.test.ts', 'src/server/test/**', ...NOT_YET_ON_WITH_WRITE],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Write in withWrite(deps, (w) => ...) from src/server/db/write.ts (decision 062); a savepoint is w.savepoint.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '../../cache/invalidation',
+              message: 'Keys are named by repo writers through withWrite (src/server/db/write.ts, decision 062).',
+            },
+            { name: '../cache/invalidation', message: 'Keys are named by repo writers through withWrite (src/server/db/write.ts, decision 062).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only a repo (or a job's own SQL) names keys: a service hands `w` to repos and never sees a key (decision 062).
+    files: ['src/server/modules/**/*.ts', 'src/server/plugins/**/*.ts'],
+    ignores: ['src/server/modules/**/*.repo.ts', 'src/server/**/*.test.ts', ...NOT_YET_ON_WITH_WRITE],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Write in withWrite(deps, (w) => ...) from src/server/db/write.ts (decision 062); a savepoint is w.savepoint.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='changed'][arguments.length>0]",
+          message: 'A repo writer names the keys of the rows it wrote (decision 062); a service only passes w on.',
+        },
+      ],
     },
   },
   {

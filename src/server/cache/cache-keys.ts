@@ -47,3 +47,10 @@ export const appointmentKeys = (a: { repId: number; clinicId: number; doctorId: 
   cacheKey.repAppointments(a.repId),
   cacheKey.doctorDay(a.clinicId, a.doctorId, a.date),
 ];
+
+/** The keys of an appointment row as a repo writer's RETURNING gives it (db/write.ts): its rep and its doctor-day. */
+export const keysOfAppointment = (row: { repId: number; clinicId: number; doctorId: number; appointmentDate: string }) =>
+  appointmentKeys({ repId: row.repId, clinicId: row.clinicId, doctorId: row.doctorId, date: row.appointmentDate });
+
+/** The keys of a waitlist entry row: an offer holds a slot of its doctor-day, which the calendars count as taken. */
+export const keysOfWaitlistEntry = (row: { clinicId: number; doctorId: number; date: string }) => [cacheKey.doctorDay(row.clinicId, row.doctorId, row.date)];

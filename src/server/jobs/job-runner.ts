@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, or, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client';
+import { withWrite, type Write } from '../db/write';
 import { jobRuns } from '../db/schema';
 
 // One run of a scheduled job, safe with several app instances (docs/decisions/011-jobs-advisory-locks.md):
@@ -57,7 +58,8 @@ interface RunJobOptions<W> {
   app: FastifyInstance;
   name: JobName;
   now: Date;
-  prepare: (tx: Tx) => Promise<W>;
+  /** The claimed run's work, in the claim's write: the cache keys its repos (or the job) add are announced at its commit. */
+  prepare: (w: Write) => Promise<W>;
   /** The run's counts, from what `prepare` did. */
   countsOf?: (work: W) => JobCounts;
   /** false: an all-0 run updates the job's one idle row instead of keeping its own (a frequent job; see above). Default true. */
@@ -76,7 +78,7 @@ async function runJobOnce<W>(opts: RunJobOptions<W>): Promise<JobOutcome> {
   let runId: number | null = null;
   let work: W;
   try {
-    const started = await app.db.transaction(async (tx) => {
+    const started = await withWrite(app, async (tx) => {
       const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`repvisit:job:${name}`})) as locked`);
       if (!rowsOf(lock)[0]?.locked) return null;
       const [busy] = await tx

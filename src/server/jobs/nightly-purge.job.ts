@@ -21,7 +21,6 @@ import {
   waitlistEntries,
 } from '../db/schema';
 import { cacheKey } from '../cache/cache-keys';
-import { announceKeys, dropKeysHere } from '../cache/invalidation';
 import { addDays, todayInIndia } from '../../shared/dates';
 import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 
@@ -45,8 +44,7 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
   const appointmentCutoff = addDays(todayInIndia(now), -retentionDays);
   const retentionInstant = new Date(now.getTime() - retentionDays * DAY_MS);
   const weekAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
-  let purgedCached = false;
-  const outcome = await runJob({
+  return runJob({
     app,
     name: 'nightly-purge',
     now,
@@ -66,8 +64,7 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
       // Old appointments and closures are in the read caches (a rep's history): once a night, every instance
       // empties them at this commit rather than name each key (docs/decisions/016-keyed-read-caches.md).
       // Expired sessions need nothing: a cached session ends at its expiry.
-      purgedCached = appointments + closures > 0;
-      if (purgedCached) await announceKeys(app.db, tx, [cacheKey.everything()]);
+      if (appointments + closures > 0) tx.changed(cacheKey.everything());
       const pendingReps = count(
         await tx
           .delete(pendingMedicalReps)
@@ -172,6 +169,4 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
     },
     countsOf: (counts) => counts,
   });
-  if (purgedCached) dropKeysHere(app.db, [cacheKey.everything()]);
-  return outcome;
 }

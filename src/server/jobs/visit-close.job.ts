@@ -1,6 +1,5 @@
 import { and, isNotNull, lt, sql } from 'drizzle-orm';
 import { appointmentKeys, cacheKey } from '../cache/cache-keys';
-import { announceKeys, dropKeysHere } from '../cache/invalidation';
 import { doctorAppointments } from '../db/schema';
 import { todayInIndia } from '../../shared/dates';
 import { runJob, type JobOptions, type JobOutcome } from './job-runner';
@@ -21,8 +20,7 @@ export const openCheckedInVisitsBefore = (today: string) =>
 
 export async function runVisitClose({ app, now }: JobOptions): Promise<JobOutcome> {
   const today = todayInIndia(now);
-  let keys: string[] = [];
-  const outcome = await runJob({
+  return runJob({
     app,
     name: 'visit-close',
     now,
@@ -36,13 +34,10 @@ export async function runVisitClose({ app, now }: JobOptions): Promise<JobOutcom
         .where(openCheckedInVisitsBefore(today))
         .returning({ repId: a.repId, clinicId: a.clinicId, doctorId: a.doctorId, date: a.appointmentDate });
       // The reps' lists and the clinics' days show the new status.
-      keys = [...new Set(closed.flatMap((v) => appointmentKeys(v)))];
-      if (keys.length > KEYS_ONE_BY_ONE_UP_TO) keys = [cacheKey.everything()];
-      await announceKeys(app.db, tx, keys);
+      const keys = [...new Set(closed.flatMap((v) => appointmentKeys(v)))];
+      tx.changed(...(keys.length > KEYS_ONE_BY_ONE_UP_TO ? [cacheKey.everything()] : keys));
       return { completed: closed.length };
     },
     countsOf: (counts) => counts,
   });
-  if (outcome.status === 'succeeded') dropKeysHere(app.db, keys);
-  return outcome;
 }

@@ -1,4 +1,3 @@
-import { ChangedKeys, announceKeys, dropKeysHere } from '../cache/invalidation';
 import { sweepWaitlist } from '../modules/booking/waitlist-offers.service';
 import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 
@@ -8,20 +7,13 @@ import { runJob, type JobOptions, type JobOutcome } from './job-runner';
 // last ran, and the history grows with the work done, not with the clock.
 
 export async function runWaitlistSweep({ app, now }: JobOptions): Promise<JobOutcome> {
-  const changed = new ChangedKeys();
-  const outcome = await runJob({
+  return runJob({
     app,
     name: 'waitlist-sweep',
     now,
     keepIdleRuns: false,
-    async prepare(tx) {
-      const counts = await sweepWaitlist(app, tx, { now, changed });
-      // The calendars of the days whose held slot moved or freed.
-      await announceKeys(app.db, tx, changed.keys);
-      return counts;
-    },
+    // The calendars of the days whose held slot moved or freed are named by the waitlist's repo writers.
+    prepare: (tx) => sweepWaitlist(app, tx, { now }),
     countsOf: (counts) => counts,
   });
-  if (outcome.status === 'succeeded') dropKeysHere(app.db, changed.keys);
-  return outcome;
 }

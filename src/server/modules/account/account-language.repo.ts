@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { cacheKey } from '../../cache/cache-keys';
+import type { Write } from '../../db/write';
 import { admins, clinicUsers, medicalReps } from '../../db/schema';
 import type { UserType } from '../../plugins/auth';
 import type { Locale } from '../../../shared/i18n/locales';
 
 /** Stores an account's language; false when the account has no row (gone). */
-export async function updateAccountLanguage(db: DbOrTx, o: { type: UserType; id: number; language: Locale }): Promise<boolean> {
+export async function updateAccountLanguage(db: Write, o: { type: UserType; id: number; language: Locale }): Promise<boolean> {
   const table = o.type === 'clinic' ? clinicUsers : o.type === 'medrep' ? medicalReps : admins;
   const rows = await db.update(table).set({ language: o.language }).where(eq(table.id, o.id)).returning({ id: table.id });
+  // Sessions are cached with their account's language (plugins/auth.ts): the account's key drops them.
+  for (const r of rows) db.changed(cacheKey.account(o.type, r.id));
   return rows.length > 0;
 }

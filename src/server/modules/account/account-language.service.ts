@@ -1,5 +1,4 @@
-import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
+import { withWrite } from '../../db/write';
 import type { Deps } from '../../deps';
 import { unauthorized } from '../../errors';
 import type { Actor } from '../../plugins/auth';
@@ -15,11 +14,7 @@ import { updateAccountLanguage } from './account-language.repo';
 export async function saveAccountLanguage(deps: Pick<Deps, 'db'>, o: { actor: Actor; language: Locale }): Promise<AccountLanguageResponse> {
   const { actor, language } = o;
   if (actor.type !== 'admin' || actor.id !== 0) {
-    const saved = await invalidatingTransaction(deps.db, async (tx, changed) => {
-      const found = await updateAccountLanguage(tx, { type: actor.type, id: actor.id, language });
-      if (found && actor.type !== 'admin') changed.add(cacheKey.account(actor.type, actor.id));
-      return found;
-    });
+    const saved = await withWrite(deps, (tx) => updateAccountLanguage(tx, { type: actor.type, id: actor.id, language }));
     if (!saved) throw unauthorized();
   }
   return { message: LANGUAGE_SAVED, language };

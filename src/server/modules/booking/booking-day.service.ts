@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client';
+import type { Write } from '../../db/write';
 import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation, unauthorized } from '../../errors';
 import type { ErrorCode } from '../../../shared/errors';
@@ -18,8 +19,6 @@ import { isSubscriptionActive, SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../sh
 import { findBookableSettings } from '../directory/directory.service';
 import { listDoctorAbsences } from '../clinics/leave.service';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
-import { appointmentKeys } from '../../cache/cache-keys';
-import type { ChangedKeys } from '../../cache/invalidation';
 import { bookingConfirmationMail } from './booking-mail';
 import { queueBookingWhatsApp } from '../whatsapp/whatsapp-messages.service';
 import { listClosedDates } from '../clinics/visitors.service';
@@ -152,7 +151,7 @@ export const visitTimeTaken: Refusal = { statusCode: 409, body: { message: VISIT
  * Inserts the visit; null when the rep already has one with the doctor that date, 'time_taken' when the visit
  * time's unique index holds another rep's (the index, not the check before it, keeps one rep per time).
  */
-export async function insertVisit(tx: Tx, o: Parameters<typeof insertAppointment>[1]) {
+export async function insertVisit(tx: Write, o: Parameters<typeof insertAppointment>[1]) {
   const row = await insertAppointment(tx, o);
   if (row || o.startTime === null) return row;
   return (await isVisitTimeTaken(tx, { clinicId: o.clinicId, doctorId: o.doctorId, date: o.date, startTime: o.startTime })) ? ('time_taken' as const) : null;
@@ -163,9 +162,9 @@ export async function insertVisit(tx: Tx, o: Parameters<typeof insertAppointment
  * when the rep's (rep, doctor, date) place is taken or the visit is no longer active, 'time_taken' when the visit
  * time's index holds another rep's.
  */
-export async function moveVisit(tx: Tx, o: Parameters<typeof moveAppointment>[1] & { clinicId: number; doctorId: number }) {
+export async function moveVisit(tx: Write, o: Parameters<typeof moveAppointment>[1] & { clinicId: number; doctorId: number }) {
   try {
-    return await tx.transaction((sp) => moveAppointment(sp, o));
+    return await tx.savepoint((sp) => moveAppointment(sp, o));
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     if (o.startTime === null) return null;
@@ -243,7 +242,7 @@ export const alreadyBooked: Refusal = { statusCode: 409, body: { message: BOOKIN
  */
 export async function placeVisit(
   deps: Pick<Deps, 'config' | 'outbox'>,
-  tx: Tx,
+  tx: Write,
   o: {
     rep: LockedRep;
     link: BookableLink;
@@ -251,7 +250,6 @@ export async function placeVisit(
     repAppointments: readonly RepAppointmentFact[];
     startTime: string | undefined;
     now: Date;
-    changed: ChangedKeys;
     exceptHold?: number;
   },
 ): Promise<{ refusal: Refusal } | { appointment: BookedAppointment }> {
@@ -270,7 +268,6 @@ export async function placeVisit(
   });
   if (row === 'time_taken') return { refusal: visitTimeTaken };
   if (!row) return { refusal: alreadyBooked };
-  o.changed.add(...appointmentKeys({ repId: row.repId, clinicId: row.clinicId, doctorId: row.doctorId, date: row.appointmentDate }));
   const appointment = bookedAppointmentOf(row, link, day.visits);
   await deps.outbox.queueEmail(tx, bookingConfirmationMail(deps, visitMailDetails(row, link, rep, appointment.token), now));
   await queueBookingWhatsApp(deps, tx, {

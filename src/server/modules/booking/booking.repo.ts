@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { isoInstant, preparedOnce, type Param } from '../../db/query-tools';
 import type { DbOrTx, Tx } from '../../db/client';
+import type { Write } from '../../db/write';
+import { keysOfAppointment } from '../../cache/cache-keys';
 import { bookable } from '../../db/bookable-links';
 import {
   clinicDoctors,
@@ -107,7 +109,7 @@ export async function findIdempotentAnswer(db: DbOrTx, o: { repId: number; key: 
   return row ?? null;
 }
 
-export async function saveIdempotentAnswer(tx: Tx, o: { repId: number; key: string; statusCode: number; responseBody: unknown; now: Date }) {
+export async function saveIdempotentAnswer(tx: Write, o: { repId: number; key: string; statusCode: number; responseBody: unknown; now: Date }) {
   await tx.insert(idempotencyKeys).values({ repId: o.repId, key: o.key, statusCode: o.statusCode, responseBody: o.responseBody, createdAt: o.now });
 }
 
@@ -242,10 +244,10 @@ export function queryRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; d
 
 /** Inserts a booking; null when the partial unique index (rep, doctor, date) already holds one. */
 export async function insertAppointment(
-  tx: Tx,
+  w: Write,
   o: { repId: number; doctorId: number; clinicId: number; date: string; startTime: string | null; awaitsConfirmation: boolean; now: Date },
 ) {
-  const [row] = await tx
+  const [row] = await w
     .insert(doctorAppointments)
     .values({
       repId: o.repId,
@@ -260,6 +262,7 @@ export async function insertAppointment(
     })
     .onConflictDoNothing()
     .returning();
+  if (row) w.changed(...keysOfAppointment(row));
   return row ?? null;
 }
 
@@ -354,12 +357,14 @@ export async function findRepAppointment(db: DbOrTx, o: { id: number; repId: num
 }
 
 /** Cancels a booked appointment by the rep; false when it was no longer booked. */
-export async function cancelByRep(tx: Tx, o: { id: number; now: Date }): Promise<boolean> {
-  const rows = await tx
-    .update(doctorAppointments)
+export async function cancelByRep(w: Write, o: { id: number; now: Date }): Promise<boolean> {
+  const a = doctorAppointments;
+  const rows = await w
+    .update(a)
     .set({ status: 'cancelled', cancelledBy: 'rep', cancelledAt: o.now, updatedAt: o.now })
-    .where(and(eq(doctorAppointments.id, o.id), eq(doctorAppointments.status, 'booked')))
-    .returning({ id: doctorAppointments.id });
+    .where(and(eq(a.id, o.id), eq(a.status, 'booked')))
+    .returning({ repId: a.repId, clinicId: a.clinicId, doctorId: a.doctorId, appointmentDate: a.appointmentDate });
+  for (const row of rows) w.changed(...keysOfAppointment(row));
   return rows.length === 1;
 }
 
@@ -384,8 +389,18 @@ export async function lockRepAppointment(tx: Tx, o: { id: number; repId: number 
  * when the clinic confirms each booking, no check-in carried over, and in the new day's queue from now on. Run in a
  * savepoint by the caller: a unique index may refuse it.
  */
-export async function moveAppointment(tx: Tx, o: { id: number; date: string; startTime: string | null; backToBooked: boolean; now: Date }) {
-  const [row] = await tx
+export async function moveAppointment(w: Write, o: { id: number; date: string; startTime: string | null; backToBooked: boolean; now: Date }) {
+  // The day it leaves changes too: its date as it stands before the update (the caller holds the row's lock).
+  const [before] = await w
+    .select({
+      repId: doctorAppointments.repId,
+      clinicId: doctorAppointments.clinicId,
+      doctorId: doctorAppointments.doctorId,
+      appointmentDate: doctorAppointments.appointmentDate,
+    })
+    .from(doctorAppointments)
+    .where(eq(doctorAppointments.id, o.id));
+  const [row] = await w
     .update(doctorAppointments)
     .set({
       appointmentDate: o.date,
@@ -400,6 +415,7 @@ export async function moveAppointment(tx: Tx, o: { id: number; date: string; sta
     })
     .where(and(eq(doctorAppointments.id, o.id), inArray(doctorAppointments.status, ['booked', 'confirmed'])))
     .returning();
+  if (row) w.changed(...keysOfAppointment(before!), ...keysOfAppointment(row));
   return row ?? null;
 }
 

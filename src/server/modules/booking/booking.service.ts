@@ -4,8 +4,7 @@ import { BOOKING_MESSAGES, canRepCancel } from '../../../shared/booking/booking-
 import { todayInIndia } from '../../../shared/dates';
 import type { BookAppointment, BookedAppointment, RepAppointment } from '../../../shared/schemas/booking';
 import { AppError, badRequest, isUniqueViolation, notFound, unauthorized } from '../../errors';
-import { appointmentKeys } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
+import { withWrite } from '../../db/write';
 import { offerFreedSlots } from './waitlist-offers.service';
 import { repCancellationMail } from './booking-mail';
 import { readRepAppointments } from './booking-reads.service';
@@ -64,7 +63,7 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
   }
   let answer: BookingAnswer;
   try {
-    answer = await invalidatingTransaction(deps.db, async (tx, changed) => {
+    answer = await withWrite(deps, async (tx) => {
       const rep = await lockRep(tx, input.repId);
       if (!rep) throw unauthorized();
       if (key) {
@@ -74,9 +73,9 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
       assertSubscribed(rep, now);
       const link = await lockDoctorDays(tx, { clinicId, doctorId, dates: [date] });
       if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
-      const { day } = await offerFreedSlots(deps, tx, { clinicId, doctorId, date, now, changed, link });
+      const { day } = await offerFreedSlots(deps, tx, { clinicId, doctorId, date, now, link });
       const repAppointments = await readRepVisitsWithDoctor(tx, { repId: rep.id, doctorId });
-      const placed = await placeVisit(deps, tx, { rep, link, day, repAppointments, startTime: input.startTime, now, changed });
+      const placed = await placeVisit(deps, tx, { rep, link, day, repAppointments, startTime: input.startTime, now });
       const answer: BookingAnswer =
         'refusal' in placed
           ? { ...placed.refusal, replayed: false }
@@ -116,7 +115,7 @@ export async function listRepAppointments(deps: BookingDeps, o: { repId: number 
 export async function cancelAppointment(deps: BookingDeps, o: { repId: number; appointmentId: number }): Promise<void> {
   const now = deps.clock.now();
   const today = todayInIndia(now);
-  const visit = await invalidatingTransaction(deps.db, async (tx, changed) => {
+  const visit = await withWrite(deps, async (tx) => {
     const rep = await lockBookingRep(tx, { repId: o.repId, now, requireSubscription: false });
     const appointment = await findRepAppointment(tx, { id: o.appointmentId, repId: o.repId });
     if (!appointment) throw notFound(APPOINTMENT_NOT_FOUND);
@@ -125,7 +124,6 @@ export async function cancelAppointment(deps: BookingDeps, o: { repId: number; a
     const day = { clinicId: appointment.clinic_id, doctorId: appointment.doctor_id, date: appointment.appointment_date };
     const link = await lockDoctorDays(tx, { ...day, dates: [day.date] });
     if (!(await cancelByRep(tx, { id: appointment.id, now }))) throw badRequest(BOOKING_MESSAGES.cannotCancelCancelled, 'cannot_cancel');
-    changed.add(...appointmentKeys({ repId: o.repId, ...day }));
     const a = appointment;
     await deps.outbox.queueEmail(
       tx,
@@ -150,7 +148,7 @@ export async function cancelAppointment(deps: BookingDeps, o: { repId: number; a
         now,
       ),
     );
-    await offerFreedSlots(deps, tx, { ...day, now, changed, link });
+    await offerFreedSlots(deps, tx, { ...day, now, link });
     return appointment;
   });
   deps.metrics?.cancellations.inc({ by: 'rep' });

@@ -1,5 +1,4 @@
-import { appointmentKeys } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
+import { withWrite } from '../../db/write';
 import type { Deps } from '../../deps';
 import { AppError, badRequest, notFound } from '../../errors';
 import { canRepReschedule, RESCHEDULE_MESSAGES } from '../../../shared/booking/waitlist';
@@ -41,7 +40,7 @@ export async function rescheduleAppointment(deps: Deps, o: { repId: number; appo
   const today = todayInIndia(now);
   const date = o.input.appointmentDate;
   const startTime = o.input.startTime ?? null;
-  const outcome = await invalidatingTransaction(deps.db, async (tx, changed): Promise<{ refusal: Refusal } | { appointment: BookedAppointment }> => {
+  const outcome = await withWrite(deps, async (tx): Promise<{ refusal: Refusal } | { appointment: BookedAppointment }> => {
     const rep = await lockBookingRep(tx, { repId: o.repId, now, requireSubscription: true });
     const visit = await findRepAppointment(tx, { id: o.appointmentId, repId: o.repId });
     if (!visit) throw notFound(APPOINTMENT_NOT_FOUND);
@@ -57,7 +56,7 @@ export async function rescheduleAppointment(deps: Deps, o: { repId: number; appo
     if (!locked || !still) throw notFound(APPOINTMENT_NOT_FOUND);
     if (!still.ok) throw badRequest(still.message, 'cannot_reschedule');
 
-    const { day } = await offerFreedSlots(deps, tx, { clinicId, doctorId, date, now, changed, link });
+    const { day } = await offerFreedSlots(deps, tx, { clinicId, doctorId, date, now, link });
     const repAppointments = await readRepVisitsWithDoctor(tx, { repId: o.repId, doctorId });
     const moved = { date: locked.date, repId: o.repId, clinicId };
     const refusal = judgeVisit(dayContext(deps, { link, day, repAppointments, now, moved }), date, o.input.startTime);
@@ -66,17 +65,13 @@ export async function rescheduleAppointment(deps: Deps, o: { repId: number; appo
     if (row === 'time_taken') return { refusal: visitTimeTaken };
     if (!row) return { refusal: alreadyBooked };
 
-    changed.add(
-      ...appointmentKeys({ repId: o.repId, clinicId, doctorId, date: locked.date }),
-      ...appointmentKeys({ repId: o.repId, clinicId, doctorId, date }),
-    );
     const appointment = bookedAppointmentOf(row, link, day.visits);
     await deps.outbox.queueEmail(
       tx,
       rescheduledMail(deps, { ...visitMailDetails(row, link, rep, appointment.token), previousDate: locked.date, previousStartTime: locked.startTime }, now),
     );
     // The old day's slot is free: its line is offered it now (a time change within a day frees no slot).
-    if (locked.date !== date) await offerFreedSlots(deps, tx, { clinicId, doctorId, date: locked.date, now, changed, link });
+    if (locked.date !== date) await offerFreedSlots(deps, tx, { clinicId, doctorId, date: locked.date, now, link });
     return { appointment };
   });
   if ('refusal' in outcome) throw new AppError(outcome.refusal.body.code, outcome.refusal.body.message, outcome.refusal.statusCode);

@@ -1,5 +1,8 @@
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import type { Write } from '../../db/write';
+import { waitlistEntryKeyColumns } from '../../db/write-keys';
+import { keysOfWaitlistEntry } from '../../cache/cache-keys';
 import { waitlistEntries } from '../../db/schema';
 import type { WaitlistFact } from '../../../shared/booking/waitlist';
 
@@ -25,13 +28,15 @@ export function queryDayLine(db: DbOrTx, o: { clinicId: number; doctorId: number
 }
 
 /** Closes offers whose hold ran out ('expired'); only those still offered. Answers the entries closed (their reps). */
-export async function expireOffers(tx: Tx, o: { ids: number[]; now: Date }) {
+export async function expireOffers(tx: Write, o: { ids: number[]; now: Date }) {
   if (o.ids.length === 0) return [];
-  return tx
+  const rows = await tx
     .update(w)
     .set({ status: 'expired', offerExpiresAt: null, updatedAt: o.now })
     .where(and(inArray(w.id, o.ids), eq(w.status, 'offered')))
-    .returning({ id: w.id, repId: w.repId, heldStartTime: w.heldStartTime });
+    .returning({ id: w.id, repId: w.repId, heldStartTime: w.heldStartTime, clinicId: w.clinicId, doctorId: w.doctorId, date: w.date });
+  for (const row of rows) tx.changed(...keysOfWaitlistEntry(row));
+  return rows;
 }
 
 /** The reps' offers of the doctor's days at any clinic (docs/decisions/050: one running offer per doctor). */
@@ -44,22 +49,25 @@ export function listOffersOfReps(db: DbOrTx, o: { repIds: number[]; doctorId: nu
 }
 
 /** The waiting entry is offered a held slot until `offerExpiresAt`; false when it was no longer waiting. */
-export async function markOffered(tx: Tx, o: { id: number; heldStartTime: string | null; offerExpiresAt: Date; now: Date }): Promise<boolean> {
+export async function markOffered(tx: Write, o: { id: number; heldStartTime: string | null; offerExpiresAt: Date; now: Date }): Promise<boolean> {
   const rows = await tx
     .update(w)
     .set({ status: 'offered', offeredAt: o.now, offerExpiresAt: o.offerExpiresAt, heldStartTime: o.heldStartTime, updatedAt: o.now })
     .where(and(eq(w.id, o.id), eq(w.status, 'waiting')))
-    .returning({ id: w.id });
+    .returning(waitlistEntryKeyColumns);
+  for (const row of rows) tx.changed(...keysOfWaitlistEntry(row));
   return rows.length === 1;
 }
 
 /** Open entries of days before `today` (the line of a day gone): they can no longer be offered anything. */
-export async function expirePastEntries(tx: Tx, o: { today: string; now: Date }): Promise<number> {
+export async function expirePastEntries(tx: Write, o: { today: string; now: Date }): Promise<number> {
   const rows = await tx
     .update(w)
     .set({ status: 'expired', offerExpiresAt: null, updatedAt: o.now })
     .where(and(isOpen, lt(w.date, o.today)))
-    .returning({ id: w.id });
+    .returning(waitlistEntryKeyColumns);
+  // An offer among them held a slot of its day (RETURNING shows the new status only, so every day is named once).
+  for (const row of rows) tx.changed(...keysOfWaitlistEntry(row));
   return rows.length;
 }
 

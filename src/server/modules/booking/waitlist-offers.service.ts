@@ -1,6 +1,5 @@
-import { cacheKey } from '../../cache/cache-keys';
-import type { ChangedKeys } from '../../cache/invalidation';
 import type { Tx } from '../../db/client';
+import type { Write } from '../../db/write';
 import type { Deps } from '../../deps';
 import { checkBooking } from '../../../shared/booking/booking-rules';
 import { isHolding, lineOrder, planOffers } from '../../../shared/booking/waitlist';
@@ -34,8 +33,8 @@ export interface OfferOutcome {
  */
 export async function offerFreedSlots(
   deps: Pick<Deps, 'config' | 'outbox'>,
-  tx: Tx,
-  o: { clinicId: number; doctorId: number; date: string; now: Date; changed: ChangedKeys; link?: BookableLink | null },
+  tx: Write,
+  o: { clinicId: number; doctorId: number; date: string; now: Date; link?: BookableLink | null },
 ): Promise<OfferOutcome> {
   const { clinicId, doctorId, date, now } = o;
   const day = await readDayFacts(tx, { clinicId, doctorId, date });
@@ -45,7 +44,6 @@ export async function offerFreedSlots(
   const outcome = { day, offered: 0, expired: expired.length };
   let link = o.link;
   if (expired.length > 0) {
-    o.changed.add(cacheKey.doctorDay(clinicId, doctorId, date));
     if (link === undefined) link = await findBookableSettings(tx, { clinicId, doctorId });
     await tellExpiredOffers(deps, tx, { expired, link, date });
   }
@@ -105,8 +103,6 @@ export async function offerFreedSlots(
     });
     outcome.offered += 1;
   }
-  // The calendars read the held slot as taken.
-  if (outcome.offered > 0) o.changed.add(cacheKey.doctorDay(clinicId, doctorId, date));
   return outcome;
 }
 
@@ -163,7 +159,7 @@ export const SWEEP_DAYS_PER_RUN = 200;
  * date) order) and settled by offerFreedSlots, which closes the offer and passes the slot to the next in line. All it
  * needs is in the database, so a restart loses nothing: the first sweep after it passes on what ran out meanwhile.
  */
-export async function sweepWaitlist(deps: Pick<Deps, 'config' | 'outbox'>, tx: Tx, o: { now: Date; changed: ChangedKeys }) {
+export async function sweepWaitlist(deps: Pick<Deps, 'config' | 'outbox'>, tx: Write, o: { now: Date }) {
   const { now } = o;
   const today = todayInIndia(now);
   const pastDays = await expirePastEntries(tx, { today, now });
@@ -172,7 +168,7 @@ export async function sweepWaitlist(deps: Pick<Deps, 'config' | 'outbox'>, tx: T
   const days = await listDaysWithRunOutOffers(tx, { today, now, limit: SWEEP_DAYS_PER_RUN });
   for (const day of days) {
     const link = await lockDoctorDays(tx, { ...day, dates: [day.date] });
-    const outcome = await offerFreedSlots(deps, tx, { ...day, now, changed: o.changed, link });
+    const outcome = await offerFreedSlots(deps, tx, { ...day, now, link });
     expiredOffers += outcome.expired;
     offered += outcome.offered;
   }

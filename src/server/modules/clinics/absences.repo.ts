@@ -1,5 +1,7 @@
 import { and, asc, between, count, eq, gte, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { Write } from '../../db/write';
+import { cacheKey } from '../../cache/cache-keys';
 import { clinicAbsences, clinicDoctors, clinicDoctorSettings, doctorAppointments, medicalReps } from '../../db/schema';
 import type { Absence } from '../../../shared/booking/booking-rules';
 import { LEAVE_LIMITS, type Leave } from '../../../shared/schemas/leave';
@@ -62,14 +64,21 @@ export async function lockSettingsRows(tx: DbOrTx, o: { clinicId: number; doctor
 }
 
 export async function insertAbsence(
-  tx: DbOrTx,
+  tx: Write,
   v: { clinicId: number; doctorId: number | null; from: string; to: string; reason: string; now: Date },
 ): Promise<Leave> {
   const [row] = await tx
     .insert(clinicAbsences)
     .values({ clinicId: v.clinicId, doctorId: v.doctorId, fromDate: v.from, toDate: v.to, reason: v.reason, createdAt: v.now })
     .returning(leaveColumns);
+  await absenceChanged(tx, { clinicId: v.clinicId, doctorId: v.doctorId });
   return row!;
+}
+
+/** An absence's keys: the closures of its doctor at the clinic, or of every doctor linked there (a whole-clinic one). */
+async function absenceChanged(tx: Write, o: { clinicId: number; doctorId: number | null }): Promise<void> {
+  const doctorIds = o.doctorId === null ? await listLinkedDoctorIds(tx, o.clinicId) : [o.doctorId];
+  tx.changed(...doctorIds.map((d) => cacheKey.closures(o.clinicId, d)));
 }
 
 /** How many active (booked or confirmed) visits of these doctors at the clinic fall in [from, to]. */
@@ -116,21 +125,29 @@ export async function countAbsencesInForce(db: DbOrTx, o: { clinicId: number; to
 }
 
 /** A doctor's absences at a clinic, removed with the doctor's link there (a later re-link starts clean). */
-export async function deleteDoctorAbsences(db: DbOrTx, o: { clinicId: number; doctorId: number }): Promise<void> {
-  await db.delete(clinicAbsences).where(and(eq(clinicAbsences.clinicId, o.clinicId), eq(clinicAbsences.doctorId, o.doctorId)));
+export async function deleteDoctorAbsences(db: Write, o: { clinicId: number; doctorId: number }): Promise<void> {
+  const rows = await db
+    .delete(clinicAbsences)
+    .where(and(eq(clinicAbsences.clinicId, o.clinicId), eq(clinicAbsences.doctorId, o.doctorId)))
+    .returning({ id: clinicAbsences.id });
+  if (rows.length > 0) await absenceChanged(db, o);
 }
 
 /**
  * Ends the clinic's absence `id` now. Null when the clinic has no such absence; `ended: false` when it was ended
  * already (kept as it was).
  */
-export async function endAbsence(db: DbOrTx, o: { clinicId: number; id: number; now: Date }): Promise<{ doctorId: number | null; ended: boolean } | null> {
+export async function endAbsence(db: Write, o: { clinicId: number; id: number; now: Date }): Promise<{ doctorId: number | null; ended: boolean } | null> {
   const [ended] = await db
     .update(clinicAbsences)
     .set({ endedAt: o.now })
     .where(and(eq(clinicAbsences.id, o.id), eq(clinicAbsences.clinicId, o.clinicId), isNull(clinicAbsences.endedAt)))
     .returning({ doctorId: clinicAbsences.doctorId });
-  if (ended) return { doctorId: ended.doctorId, ended: true };
+  if (ended) {
+    // The calendars of the doctors concerned reopen the days.
+    await absenceChanged(db, { clinicId: o.clinicId, doctorId: ended.doctorId });
+    return { doctorId: ended.doctorId, ended: true };
+  }
   const [before] = await db
     .select({ doctorId: clinicAbsences.doctorId })
     .from(clinicAbsences)

@@ -1,7 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm';
-import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
-import { clinicUsers, sessions } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { withWrite } from '../../db/write';
+import { clinicUsers } from '../../db/schema';
+import { setClinicPassword } from './account.repo';
 import { badRequest, unauthorized } from '../../errors';
 import type { Actor } from '../../plugins/auth';
 import { revokePasswordResetLinks } from '../auth/auth.service';
@@ -30,13 +30,11 @@ export async function changeClinicPassword(deps: ClinicDeps, o: { actor: Actor; 
   if (o.input.currentPassword === o.input.newPassword) throw badRequest(SAME_PASSWORD, 'same_password');
   const hash = await hashPassword(o.input.newPassword);
   const now = deps.clock.now();
-  await invalidatingTransaction(deps.db, async (tx, changed) => {
-    await tx.update(clinicUsers).set({ password: hash, updatedAt: now }).where(eq(clinicUsers.id, clinic.id));
+  await withWrite(deps, async (tx) => {
+    // The other sessions end on every instance (the account's key finds them; this one is read again).
+    await setClinicPassword(tx, { clinicId: clinic.id, hash, keepSessionId: o.actor.sessionId, now });
     // A reset link sent before the change stops working (decision 031).
     await revokePasswordResetLinks({ db: tx }, { kind: 'clinic', userId: clinic.id });
-    await tx.delete(sessions).where(and(eq(sessions.userType, 'clinic'), eq(sessions.userId, clinic.id), ne(sessions.id, o.actor.sessionId)));
-    // The other sessions end on every instance (the account's key finds them; this one is read again).
-    changed.add(cacheKey.account('clinic', clinic.id));
     await deps.outbox.queueEmail(
       tx,
       passwordChangedMail({ id: clinic.id, email: clinic.email, contactPerson: clinic.contactPerson, locale: accountLocale(clinic.language) }),
@@ -53,7 +51,7 @@ export async function getClinicPreferences(deps: ClinicDeps, o: { actor: Actor }
 /** The switches; the WhatsApp fields, when sent, turn it on (with the consent record) or off in the same transaction (docs/decisions/044). */
 export async function saveClinicPreferences(deps: ClinicDeps, o: { actor: Actor; input: ClinicPreferences }): Promise<ClinicPreferencesResponse> {
   const whatsapp = await prepareWhatsAppChange(deps, { accountType: 'clinic', accountId: o.actor.id, input: o.input });
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await withWrite(deps, async (tx) => {
     if (whatsapp) await applyWhatsAppChange(deps, tx, whatsapp);
     const [saved] = await tx
       .update(clinicUsers)

@@ -1,5 +1,7 @@
 import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { Write } from '../../db/write';
+import { linkKeys } from '../../db/write-keys';
 import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../../db/schema';
 import type { AvailableDays } from '../../../shared/schemas/clinic';
@@ -68,17 +70,19 @@ export async function listAvailableDoctorLinks(db: DbOrTx, clinicId: number, sta
     .orderBy(asc(doctors.name), asc(doctors.id), asc(clinicUsers.clinicName));
 }
 
-export async function insertDoctor(db: DbOrTx, values: typeof doctors.$inferInsert) {
+/** A new doctor is shown nowhere until a link names him (insertLink's keys). */
+export async function insertDoctor(db: Write, values: typeof doctors.$inferInsert) {
   const [row] = await db.insert(doctors).values(values).returning(doctorColumns);
   return row!;
 }
 
-export async function insertLink(db: DbOrTx, clinicId: number, doctorId: number, now: Date) {
+export async function insertLink(db: Write, clinicId: number, doctorId: number, now: Date) {
   await db.insert(clinicDoctors).values({ clinicId, doctorId, createdAt: now });
+  db.changed(...(await linkKeys(db, { clinicId, doctorId })));
 }
 
 export async function insertSettingsIfMissing(
-  db: DbOrTx,
+  db: Write,
   values: { clinicId: number; doctorId: number; doctorName: string; maxSlots: number; callFrequency: number; availableDays: AvailableDays; now: Date },
 ) {
   const { now, ...rest } = values;
@@ -86,10 +90,12 @@ export async function insertSettingsIfMissing(
     .insert(clinicDoctorSettings)
     .values({ ...rest, createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: [clinicDoctorSettings.clinicId, clinicDoctorSettings.doctorId] });
+  db.changed(...(await linkKeys(db, values)));
 }
 
 /** Unlinks the doctor and deletes this clinic's settings for him; answers whether a link was removed. */
-export async function deleteLinkAndSettings(db: DbOrTx, clinicId: number, doctorId: number): Promise<boolean> {
+export async function deleteLinkAndSettings(db: Write, clinicId: number, doctorId: number): Promise<boolean> {
+  db.changed(...(await linkKeys(db, { clinicId, doctorId })));
   const removed = await db
     .delete(clinicDoctors)
     .where(and(eq(clinicDoctors.clinicId, clinicId), eq(clinicDoctors.doctorId, doctorId)))

@@ -1,7 +1,6 @@
 import { gte } from 'drizzle-orm';
 import { deleteDoctorAbsences } from './absences.repo';
-import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
+import { withWrite } from '../../db/write';
 import { doctorAppointments } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../errors';
 import type { Actor } from '../../plugins/auth';
@@ -20,8 +19,7 @@ import {
 } from './doctors.repo';
 import { lockSettingsRow } from './settings.repo';
 import { cancelActiveAppointments } from './visitors.repo';
-import { cancelledVisitKeys, queueCancellationMails } from './visitors.service';
-import { placeKeysOfClinic } from '../directory/directory.service';
+import { queueCancellationMails } from './visitors.service';
 
 import { DOCTOR_REMOVED_REASON } from '../../../shared/cancellation-reasons';
 export const SELECTED_DOCTOR_NOT_FOUND = /*i18n*/ 'Selected doctor not found';
@@ -39,7 +37,7 @@ export async function listDoctors(deps: ClinicDeps, o: { actor: Actor; clinicId:
 export async function addNewDoctor(deps: ClinicDeps, o: { actor: Actor; input: AddDoctor }): Promise<ClinicDoctor> {
   assertOwnClinic(o.actor, o.input.clinicId);
   const now = deps.clock.now();
-  return invalidatingTransaction(deps.db, async (tx, changed) => {
+  return withWrite(deps, async (tx) => {
     const clinic = await findClinic(tx, o.input.clinicId);
     if (!clinic) throw notFound(/*i18n*/ 'Clinic not found');
     const doctor = await insertDoctor(tx, {
@@ -52,7 +50,6 @@ export async function addNewDoctor(deps: ClinicDeps, o: { actor: Actor; input: A
     });
     await insertLink(tx, clinic.id, doctor.id, now);
     await insertSettingsIfMissing(tx, { clinicId: clinic.id, doctorId: doctor.id, doctorName: doctor.name, now, ...defaultSettings });
-    changed.add(cacheKey.link(clinic.id, doctor.id), cacheKey.place(clinic.state, clinic.city));
     return doctor;
   });
 }
@@ -80,14 +77,13 @@ export async function addExistingDoctor(deps: ClinicDeps, o: { actor: Actor; cli
   assertOwnClinic(o.actor, o.clinicId);
   const now = deps.clock.now();
   try {
-    return await invalidatingTransaction(deps.db, async (tx, changed) => {
+    return await withWrite(deps, async (tx) => {
       const clinic = await findClinic(tx, o.clinicId);
       if (!clinic) throw notFound(/*i18n*/ 'Clinic not found');
       const [available] = groupByDoctor(await listAvailableDoctorLinks(tx, clinic.id, clinic.state, o.doctorId));
       if (!available) throw notFound(SELECTED_DOCTOR_NOT_FOUND);
       await insertLink(tx, clinic.id, available.id, now);
       await insertSettingsIfMissing(tx, { clinicId: clinic.id, doctorId: available.id, doctorName: available.name, now, ...defaultSettings });
-      changed.add(cacheKey.link(clinic.id, available.id), cacheKey.place(clinic.state, clinic.city));
       const { clinicNames: _others, ...doctor } = available;
       return doctor;
     });
@@ -109,7 +105,7 @@ export async function removeDoctor(
   assertOwnClinic(o.actor, o.clinicId);
   const now = deps.clock.now();
   const today = todayInIndia(now);
-  const cancelled = await invalidatingTransaction(deps.db, async (tx, changed) => {
+  const cancelled = await withWrite(deps, async (tx) => {
     await requireLinkedDoctor(tx, o.clinicId, o.doctorId);
     await lockSettingsRow(tx, o.clinicId, o.doctorId);
     const visits = await cancelActiveAppointments(tx, {
@@ -121,7 +117,6 @@ export async function removeDoctor(
     });
     await deleteLinkAndSettings(tx, o.clinicId, o.doctorId);
     await deleteDoctorAbsences(tx, { clinicId: o.clinicId, doctorId: o.doctorId });
-    changed.add(cacheKey.link(o.clinicId, o.doctorId), ...(await placeKeysOfClinic(tx, o.clinicId)), ...cancelledVisitKeys(o, visits));
     await queueCancellationMails(deps, tx, { visits, reason: DOCTOR_REMOVED_REASON, now });
     return visits;
   });

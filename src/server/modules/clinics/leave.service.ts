@@ -1,6 +1,5 @@
 import { between } from 'drizzle-orm';
-import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
+import { withWrite } from '../../db/write';
 import type { DbOrTx } from '../../db/client';
 import { doctorAppointments } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -29,7 +28,7 @@ import {
 import { cancellationPush } from './cancellation-push';
 import type { CancelledVisit } from './clinic-mail';
 import { cancelActiveAppointments } from './visitors.repo';
-import { cancelledVisitKeys, queueCancellationMails } from './visitors.service';
+import { queueCancellationMails } from './visitors.service';
 
 // Planned absences: a doctor's leave or the whole clinic closed, entered ahead (docs/decisions/040-planned-absences.md).
 
@@ -74,7 +73,7 @@ export async function createLeave(deps: ClinicDeps, o: { actor: Actor; input: Cr
   assertOwnClinic(o.actor, clinicId);
   const now = deps.clock.now();
   assertNotPast(from, now);
-  const { leave, cancelled, pushes } = await invalidatingTransaction(deps.db, async (tx, changed) => {
+  const { leave, cancelled, pushes } = await withWrite(deps, async (tx) => {
     const doctorIds = await affectedDoctors(tx, clinicId, doctorId);
     await lockSettingsRows(tx, { clinicId, doctorIds });
     if ((await countAbsencesInForce(tx, { clinicId, today: todayInIndia(now) })) >= LEAVE_LIMITS.inForce) {
@@ -90,8 +89,6 @@ export async function createLeave(deps: ClinicDeps, o: { actor: Actor; input: Cr
         now,
         dateCondition: between(doctorAppointments.appointmentDate, from, to),
       });
-      // The calendar months of the doctor here drop (their days now read 'leave' or 'clinic_closed').
-      changed.add(cacheKey.closures(clinicId, id), ...cancelledVisitKeys({ clinicId, doctorId: id }, visits));
       cancelled.push(...visits);
     }
     await queueCancellationMails(deps, tx, { visits: cancelled, reason, now });
@@ -135,14 +132,10 @@ export async function endLeave(deps: ClinicDeps, o: { actor: Actor; id: number }
   const clinicId = o.actor.id;
   assertOwnClinic(o.actor, clinicId);
   const now = deps.clock.now();
-  const ended = await invalidatingTransaction(deps.db, async (tx, changed) => {
+  const ended = await withWrite(deps, async (tx) => {
     const found = await endAbsence(tx, { clinicId, id: o.id, now });
     if (!found) throw notFound(LEAVE_MESSAGES.notFound);
-    if (!found.ended) return false;
-    // The calendars of the doctors concerned reopen the days.
-    const doctorIds = found.doctorId === null ? await listLinkedDoctorIds(tx, clinicId) : [found.doctorId];
-    changed.add(...doctorIds.map((d) => cacheKey.closures(clinicId, d)));
-    return true;
+    return found.ended;
   });
   if (ended) deps.log.info({ clinicId, leaveId: o.id }, 'clinic ended an absence');
 }

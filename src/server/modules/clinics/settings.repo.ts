@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { Write } from '../../db/write';
+import { linkKeys } from '../../db/write-keys';
 import { clinicDoctorSettings } from '../../db/schema';
 import type { AvailableDays } from '../../../shared/schemas/clinic';
 
@@ -26,7 +28,7 @@ export async function findSettings(db: DbOrTx, clinicId: number, doctorId: numbe
 
 /** Insert or update the one settings row of (clinic, doctor); the unique index makes it atomic. */
 export async function upsertSettings(
-  db: DbOrTx,
+  db: Write,
   v: {
     clinicId: number;
     doctorId: number;
@@ -60,6 +62,7 @@ export async function upsertSettings(
       },
     })
     .returning(settingsColumns);
+  db.changed(...(await linkKeys(db, v)));
   return row!;
 }
 

@@ -6,9 +6,7 @@ import { todayInIndia } from '../../../shared/dates';
 import type { AvailableDays, ClinicAppointment, DoctorSettings, SaveDoctorSettings } from '../../../shared/schemas/clinic';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
 import { findSettings, upsertSettings } from './settings.repo';
-import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
-import { placeKeysOfClinic } from '../directory/directory.service';
+import { withWrite } from '../../db/write';
 import { ACTIVE_STATUSES, listClinicAppointments } from './visitors.repo';
 
 export const NO_SETTINGS = /*i18n*/ 'No call settings saved for this doctor yet.';
@@ -56,8 +54,7 @@ export async function saveDoctorSettings(
   assertOwnClinic(o.actor, input.clinicId);
   const doctor = await requireLinkedDoctor(deps.db, input.clinicId, input.doctorId);
   const fromDate = todayInIndia(deps.clock.now());
-  return invalidatingTransaction(deps.db, async (tx, changed) => {
-    changed.add(cacheKey.link(input.clinicId, input.doctorId), ...(await placeKeysOfClinic(tx, input.clinicId)));
+  return withWrite(deps, async (tx) => {
     const row = await upsertSettings(tx, {
       clinicId: input.clinicId,
       doctorId: input.doctorId,

@@ -1,5 +1,7 @@
 import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { Write } from '../../db/write';
+import { keysOfAppointment } from '../../cache/cache-keys';
 import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, waitlistEntries } from '../../db/schema';
 import { clinicVisitColumns, visitOrderBy } from '../../db/visit-order';
@@ -57,7 +59,7 @@ export async function listClinicAppointments(
  * what the e-mails to the reps need. Run it inside the caller's transaction.
  */
 export async function cancelActiveAppointments(
-  tx: DbOrTx,
+  tx: Write,
   o: {
     clinicId: number;
     doctorId: number;
@@ -88,6 +90,7 @@ export async function cancelActiveAppointments(
       startTime: doctorAppointments.startTime,
       revision: doctorAppointments.revision,
     });
+  for (const v of cancelled) tx.changed(...keysOfAppointment({ ...v, clinicId: o.clinicId, doctorId: o.doctorId }));
   if (cancelled.length === 0) return [];
   const [names] = await tx
     .select({

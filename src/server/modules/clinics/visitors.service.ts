@@ -1,6 +1,4 @@
 import { eq, gte } from 'drizzle-orm';
-import { appointmentKeys, cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
 import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import { groupRows } from '../../db/query-tools';
 import { doctorAppointments } from '../../db/schema';
@@ -12,7 +10,7 @@ import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access'
 import { cancellationCalendarFile } from './cancellation-calendar';
 import { cancellationMail, type CancelledVisit } from './clinic-mail';
 import { queueCancellationWhatsApp } from '../whatsapp/whatsapp-messages.service';
-import type { Tx } from '../../db/client';
+import { withWrite, type Write } from '../../db/write';
 import { closeDoctorDay } from './day-closures.repo';
 
 // What other modules may use of the day closures, through this service (ARCHITECTURE rule 16).
@@ -70,17 +68,13 @@ const upcomingCache = defineReadCache<Upcoming, ClinicAppointment[]>({
  * Queues, in the caller's transaction, each rep's e-mail about a visit the clinic cancelled, with the reason and the
  * calendar's CANCEL file (spec part 1, 4; decision 028: the outbox delivers it, retrying through an outage).
  */
-export async function queueCancellationMails(deps: ClinicDeps, tx: Tx, o: { visits: readonly CancelledVisit[]; reason: string; now: Date }): Promise<void> {
+export async function queueCancellationMails(deps: ClinicDeps, tx: Write, o: { visits: readonly CancelledVisit[]; reason: string; now: Date }): Promise<void> {
   await deps.outbox.queueEmails(
     tx,
     o.visits.map((visit) => cancellationMail(visit, o.reason, cancellationCalendarFile(deps, visit, o.now))),
   );
   await queueCancellationWhatsApp(deps, tx, { visits: o.visits, reason: o.reason });
 }
-
-/** The keys a clinic's cancellation of these visits changes. */
-export const cancelledVisitKeys = (o: { clinicId: number; doctorId: number }, visits: Array<{ repId: number; appointmentDate: string }>) =>
-  visits.flatMap((v) => appointmentKeys({ repId: v.repId, clinicId: o.clinicId, doctorId: o.doctorId, date: v.appointmentDate }));
 
 /**
  * The clinic's appointments of one of its doctors: on `date`, or every appointment from today on when no
@@ -125,7 +119,7 @@ export async function cancelTodayCalls(
   assertOwnClinic(o.actor, clinicId);
   const now = deps.clock.now();
   if (date !== todayInIndia(now)) throw badRequest(ONLY_TODAY, 'not_today');
-  const visits = await invalidatingTransaction(deps.db, async (tx, changed) => {
+  const visits = await withWrite(deps, async (tx) => {
     await requireLinkedDoctor(tx, clinicId, doctorId);
     await lockDoctorDay(tx, { clinicId, doctorId, date });
     await closeDoctorDay(tx, { clinicId, doctorId, date, reason, now });
@@ -138,7 +132,6 @@ export async function cancelTodayCalls(
       dateCondition: eq(doctorAppointments.appointmentDate, date),
       keepCheckedIn: includeCheckedIn !== true,
     });
-    changed.add(cacheKey.closures(clinicId, doctorId), cacheKey.doctorDay(clinicId, doctorId, date), ...cancelledVisitKeys({ clinicId, doctorId }, cancelled));
     await queueCancellationMails(deps, tx, { visits: cancelled, reason, now });
     return cancelled;
   });
@@ -162,7 +155,7 @@ export async function cancelVisits(deps: ClinicDeps, o: { actor: Actor; input: C
   assertOwnClinic(o.actor, clinicId);
   const now = deps.clock.now();
   const today = todayInIndia(now);
-  const visits = await invalidatingTransaction(deps.db, async (tx, changed) => {
+  const visits = await withWrite(deps, async (tx) => {
     await requireLinkedDoctor(tx, clinicId, doctorId);
     const found = await findDoctorVisits(tx, { clinicId, doctorId, ids });
     if (found.length !== ids.length) throw notFound(VISIT_NOT_FOUND);
@@ -178,7 +171,6 @@ export async function cancelVisits(deps: ClinicDeps, o: { actor: Actor; input: C
       now,
       dateCondition: gte(doctorAppointments.appointmentDate, today),
     });
-    changed.add(...days.map((date) => cacheKey.doctorDay(clinicId, doctorId, date)), ...cancelledVisitKeys({ clinicId, doctorId }, cancelled));
     await queueCancellationMails(deps, tx, { visits: cancelled, reason: VISITING_HOURS_CHANGED, now });
     return cancelled;
   });

@@ -8,8 +8,7 @@ import { paymentSettings } from './payment-settings';
 import { createRazorpayOrder, isPaymentSignatureValid, paymentSignature } from './razorpay.client';
 import { activationReceiptMail } from './subscription-mail';
 import { findOrder, insertOrder, lockRepSubscription, markOrderPaid, setRepSubscription } from './subscriptions.repo';
-import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
+import { withWrite } from '../../db/write';
 import { loadRep, type SubscriptionDeps } from './subscriptions.service';
 import { accountLocale } from '../../i18n';
 
@@ -102,7 +101,7 @@ export async function verifySubscriptionPayment(
 export async function activateOrderPayment(deps: SubscriptionDeps, o: { orderId: string; paymentId: string }) {
   const { orderId, paymentId } = o;
   const now = deps.clock.now();
-  const result = await invalidatingTransaction(deps.db, async (tx, changed) => {
+  const result = await withWrite(deps, async (tx) => {
     const paid = await markOrderPaid(tx, { orderId, paymentId, now });
     if (!paid) {
       const order = (await findOrder(tx, orderId))!;
@@ -120,8 +119,6 @@ export async function activateOrderPayment(deps: SubscriptionDeps, o: { orderId:
       expiresAt: new Date(base.getTime() + plan.days * DAY_MS),
       now,
     });
-    // The subscription is cached with the rep (the calendar checks it).
-    changed.add(cacheKey.account('medrep', rep.id));
     await deps.outbox.queueEmail(
       tx,
       activationReceiptMail({

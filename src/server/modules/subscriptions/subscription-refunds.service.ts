@@ -1,7 +1,6 @@
 import { PLANS, type PlanType } from '../../../shared/constants';
 import type { SubscriptionRefund } from '../../../shared/schemas/subscription';
-import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
+import { withWrite } from '../../db/write';
 import type { Deps } from '../../deps';
 import { refundMail } from './subscription-mail';
 import { findLatestRefunds, insertRefund, lockOrder, lockRepSubscription, setOrderRefund, setRepSubscription } from './subscriptions.repo';
@@ -37,7 +36,7 @@ export type RefundOutcome = 'unknown_order' | 'currency_mismatch' | 'ledger_only
 
 export async function recordRazorpayRefund(deps: RefundDeps, report: RefundReport): Promise<RefundOutcome> {
   const now = deps.clock.now();
-  const outcome = await invalidatingTransaction(deps.db, async (tx, changed): Promise<{ outcome: RefundOutcome; orderId?: string; ended?: boolean }> => {
+  const outcome = await withWrite(deps, async (tx): Promise<{ outcome: RefundOutcome; orderId?: string; ended?: boolean }> => {
     const order = await lockOrder(tx, { orderId: report.orderId, paymentId: report.orderId ? undefined : report.paymentId });
     if (!order) return { outcome: 'unknown_order' };
     const { refund } = report;
@@ -90,8 +89,6 @@ export async function recordRazorpayRefund(deps: RefundDeps, report: RefundRepor
         expiresAt,
         now,
       });
-      // The subscription is cached with the rep (the calendar and booking check it).
-      changed.add(cacheKey.account('medrep', rep.id));
       after = { ended, expiresAt, fullRefund: true };
     }
     await deps.outbox.queueEmail(

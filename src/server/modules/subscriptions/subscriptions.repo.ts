@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { Write } from '../../db/write';
+import { cacheKey } from '../../cache/cache-keys';
 import { medicalReps, subscriptionOrders, subscriptionRefunds } from '../../db/schema';
 
 // Drizzle queries of the subscriptions area only (ARCHITECTURE: <area>.repo.ts).
@@ -34,7 +36,7 @@ const PAID_KINDS = ['active', 'authenticated', 'paid'];
  * Starts the free trial in ONE conditional UPDATE: only when it was never used and no paid subscription is
  * running. Concurrent attempts race on the row; exactly one sees a row come back.
  */
-export async function startFreeTrial(db: DbOrTx, opts: { repId: number; subscriptionId: string; now: Date; expiresAt: Date }) {
+export async function startFreeTrial(db: Write, opts: { repId: number; subscriptionId: string; now: Date; expiresAt: Date }) {
   const [row] = await db
     .update(medicalReps)
     .set({
@@ -56,15 +58,18 @@ export async function startFreeTrial(db: DbOrTx, opts: { repId: number; subscrip
       ),
     )
     .returning(repSubscriptionColumns);
+  // The subscription is cached with the rep's account (the calendar and booking check it).
+  if (row) db.changed(cacheKey.account('medrep', row.id));
   return row;
 }
 
-export async function setRepSubscription(tx: DbOrTx, opts: { repId: number; status: string; subscriptionId: string; expiresAt: Date; now: Date }) {
+export async function setRepSubscription(tx: Write, opts: { repId: number; status: string; subscriptionId: string; expiresAt: Date; now: Date }) {
   const [row] = await tx
     .update(medicalReps)
     .set({ subscriptionStatus: opts.status, subscriptionId: opts.subscriptionId, subscriptionExpiresAt: opts.expiresAt, updatedAt: opts.now })
     .where(eq(medicalReps.id, opts.repId))
     .returning(repSubscriptionColumns);
+  tx.changed(cacheKey.account('medrep', opts.repId));
   return row!;
 }
 

@@ -14,8 +14,7 @@ import { paymentSettings } from './payment-settings';
 import { activationReceiptMail } from './subscription-mail';
 import { listLatestRefunds } from './subscription-refunds.service';
 import { findRepSubscription, startFreeTrial, type RepSubscription } from './subscriptions.repo';
-import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
+import { withWrite } from '../../db/write';
 import { accountLocale } from '../../i18n';
 import { formatted } from '../../../shared/i18n/formatted';
 
@@ -54,8 +53,8 @@ export async function activateFreeTrial(deps: SubscriptionDeps, o: { repId: numb
   const { repId } = o;
   const now = deps.clock.now();
   const days = deps.config.FREE_TRIAL_DAYS;
-  // The subscription is cached with the rep (the calendar checks it): its account key goes at the commit.
-  const started = await invalidatingTransaction(deps.db, async (tx, changed) => {
+  // The subscription is cached with the rep (the calendar checks it): the repo names its account key.
+  const started = await withWrite(deps, async (tx) => {
     const row = await startFreeTrial(tx, {
       repId,
       subscriptionId: `trial_${randomBytes(8).toString('hex')}`,
@@ -63,7 +62,6 @@ export async function activateFreeTrial(deps: SubscriptionDeps, o: { repId: numb
       expiresAt: new Date(now.getTime() + days * DAY_MS),
     });
     if (row) {
-      changed.add(cacheKey.account('medrep', repId));
       await deps.outbox.queueEmail(
         tx,
         activationReceiptMail({ rep: row, expiresAt: row.subscriptionExpiresAt!, kind: { type: 'trial', days }, locale: accountLocale(row.language) }),

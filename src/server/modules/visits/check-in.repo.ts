@@ -1,5 +1,8 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Write } from '../../db/write';
+import { appointmentKeyColumns } from '../../db/write-keys';
+import { keysOfAppointment } from '../../cache/cache-keys';
 import { isoInstant } from '../../db/query-tools';
 import { clinicCheckInSecrets, doctorAppointments, rateLimitCounters } from '../../db/schema';
 
@@ -49,12 +52,13 @@ export async function lockRepVisit(tx: Tx, o: { id: number; repId: number }) {
  * Writes the check-in of an active visit not yet checked in, `at` the instant typed and `now` the instant it reached the
  * server; false when it was neither (ARCHITECTURE rule 5).
  */
-export async function markCheckedIn(tx: Tx, o: { id: number; at: Date; now: Date }): Promise<boolean> {
+export async function markCheckedIn(tx: Write, o: { id: number; at: Date; now: Date }): Promise<boolean> {
   const rows = await tx
     .update(doctorAppointments)
     .set({ checkedInAt: o.at, checkInReceivedAt: o.now, updatedAt: o.now })
     .where(and(eq(doctorAppointments.id, o.id), inArray(doctorAppointments.status, ['booked', 'confirmed']), isNull(doctorAppointments.checkedInAt)))
-    .returning({ id: doctorAppointments.id });
+    .returning(appointmentKeyColumns);
+  for (const row of rows) tx.changed(...keysOfAppointment(row));
   return rows.length === 1;
 }
 

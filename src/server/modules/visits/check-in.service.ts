@@ -1,6 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { appointmentKeys } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
+import { withWrite } from '../../db/write';
 import type { Deps } from '../../deps';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { lastOnlineContact, type Actor } from '../../plugins/auth';
@@ -74,7 +73,7 @@ export async function checkIn(deps: CheckInDeps, o: { repId: number; sessionId: 
   const lastContact = o.typedAt ? await lastOnlineContact(deps.db, { sessionId: o.sessionId, now }) : null;
   const counter = `check-in:wrong-code:rep:${o.repId}`;
 
-  const outcome = await invalidatingTransaction(deps.db, async (tx, changed): Promise<Outcome> => {
+  const outcome = await withWrite(deps, async (tx): Promise<Outcome> => {
     await repo.lockRepCheckIns(tx, o.repId);
     const visit = await repo.lockRepVisit(tx, { id: o.appointmentId, repId: o.repId });
     if (!visit) throw notFound(VISIT_NOT_FOUND);
@@ -100,7 +99,6 @@ export async function checkIn(deps: CheckInDeps, o: { repId: number; sessionId: 
     }
     // The row is locked and was active and not checked in: the guarded update cannot miss, but says so if it does.
     if (!(await repo.markCheckedIn(tx, { id: visit.id, at, now }))) throw conflict(CHECK_IN_MESSAGES.notActive, 'check_in_not_allowed');
-    changed.add(...appointmentKeys({ repId: visit.repId, clinicId: visit.clinicId, doctorId: visit.doctorId, date: visit.date }));
     return { kind: 'checked_in', checkedInAt: at.toISOString() };
   });
 

@@ -1,5 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import type { Write } from '../../db/write';
+import { appointmentKeyColumns } from '../../db/write-keys';
+import { keysOfAppointment } from '../../cache/cache-keys';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
 import { clinicVisitColumns, visitToken } from '../../db/visit-order';
 import { SLOT_MINUTES } from '../../../shared/booking/visit-windows';
@@ -44,22 +47,24 @@ export async function lockVisitStatus(tx: Tx, id: number) {
 }
 
 /** booked -> confirmed; false when the visit was no longer booked. */
-export async function confirmVisit(tx: Tx, o: { id: number; now: Date }): Promise<boolean> {
+export async function confirmVisit(tx: Write, o: { id: number; now: Date }): Promise<boolean> {
   const rows = await tx
     .update(doctorAppointments)
     .set({ status: 'confirmed', confirmedAt: o.now, updatedAt: o.now })
     .where(and(eq(doctorAppointments.id, o.id), eq(doctorAppointments.status, 'booked')))
-    .returning({ id: doctorAppointments.id });
+    .returning(appointmentKeyColumns);
+  for (const row of rows) tx.changed(...keysOfAppointment(row));
   return rows.length === 1;
 }
 
 /** An active visit -> completed or no_show, marked by the clinic; false when the visit was no longer active. */
-export async function markVisitOutcome(tx: Tx, o: { id: number; status: 'completed' | 'no_show'; now: Date }): Promise<boolean> {
+export async function markVisitOutcome(tx: Write, o: { id: number; status: 'completed' | 'no_show'; now: Date }): Promise<boolean> {
   const rows = await tx
     .update(doctorAppointments)
     .set({ status: o.status, outcomeAt: o.now, outcomeBy: 'clinic', updatedAt: o.now })
     .where(and(eq(doctorAppointments.id, o.id), inArray(doctorAppointments.status, ACTIVE)))
-    .returning({ id: doctorAppointments.id });
+    .returning(appointmentKeyColumns);
+  for (const row of rows) tx.changed(...keysOfAppointment(row));
   return rows.length === 1;
 }
 
@@ -67,12 +72,13 @@ export async function markVisitOutcome(tx: Tx, o: { id: number; status: 'complet
  * Takes back the clinic's completed or no_show: the visit returns to `status` (confirmed when the clinic had confirmed
  * it, else booked) with no outcome; false when it was not one the clinic marked (docs/decisions/046).
  */
-export async function undoVisitOutcome(tx: Tx, o: { id: number; status: 'booked' | 'confirmed'; now: Date }): Promise<boolean> {
+export async function undoVisitOutcome(tx: Write, o: { id: number; status: 'booked' | 'confirmed'; now: Date }): Promise<boolean> {
   const rows = await tx
     .update(doctorAppointments)
     .set({ status: o.status, outcomeAt: null, outcomeBy: null, updatedAt: o.now })
     .where(and(eq(doctorAppointments.id, o.id), inArray(doctorAppointments.status, ['completed', 'no_show']), eq(doctorAppointments.outcomeBy, 'clinic')))
-    .returning({ id: doctorAppointments.id });
+    .returning(appointmentKeyColumns);
+  for (const row of rows) tx.changed(...keysOfAppointment(row));
   return rows.length === 1;
 }
 

@@ -1,7 +1,5 @@
 import { gte } from 'drizzle-orm';
-import { appointmentKeys } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
-import type { Tx } from '../../db/client';
+import { withWrite, type Write } from '../../db/write';
 import { doctorAppointments } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
@@ -39,7 +37,7 @@ type Visit = NonNullable<Awaited<ReturnType<typeof findClinicVisit>>>;
  * Declines the visit the way the clinic's other cancellations do (spec part 1, 4; "Cancel Today's Calls"): cancelled
  * by the clinic with the reason, the rep e-mailed the reason with the calendar's CANCEL file, and pushed where allowed.
  */
-async function declineVisit(deps: Deps, tx: Tx, o: { clinicId: number; visit: Visit; reason: string; today: string; now: Date }): Promise<void> {
+async function declineVisit(deps: Deps, tx: Write, o: { clinicId: number; visit: Visit; reason: string; today: string; now: Date }): Promise<void> {
   const { clinicId, visit, reason, now } = o;
   const cancelled = await cancelActiveAppointments(tx, {
     clinicId,
@@ -56,7 +54,7 @@ async function declineVisit(deps: Deps, tx: Tx, o: { clinicId: number; visit: Vi
 }
 
 /** The rep hears at once that the clinic confirmed the visit (an outbox row in the same transaction, decision 028). */
-async function queueConfirmedMail(deps: Deps, tx: Tx, id: number): Promise<void> {
+async function queueConfirmedMail(deps: Deps, tx: Write, id: number): Promise<void> {
   const details = await findVisitMailDetails(tx, id);
   if (details) await deps.outbox.queueEmail(tx, visitConfirmedMail({ ...details, locale: accountLocale(details.repLanguage) }));
 }
@@ -73,7 +71,7 @@ export async function changeVisitStatus(deps: Deps, o: { actor: Actor; id: numbe
   const { status: to, reason } = o.input;
   const now = deps.clock.now();
   const today = todayInIndia(now);
-  const { appointment, from } = await invalidatingTransaction(deps.db, async (tx, changed) => {
+  const { appointment, from } = await withWrite(deps, async (tx) => {
     const visit = await findClinicVisit(tx, { id: o.id, clinicId });
     if (!visit) throw notFound(VISIT_NOT_FOUND);
     if (to === 'cancelled' && visit.appointmentDate >= today) await lockDoctorDay(tx, { clinicId, doctorId: visit.doctorId, date: visit.appointmentDate });
@@ -92,7 +90,7 @@ export async function changeVisitStatus(deps: Deps, o: { actor: Actor; id: numbe
         // The rule refused a missing reason above. The freed slot goes to the day's waitlist, under the day lock taken
         // above (docs/decisions/043).
         await declineVisit(deps, tx, { clinicId, visit, reason: reason ?? '', today, now });
-        if (visit.appointmentDate >= today) await offerFreedSlots(deps, tx, { clinicId, doctorId: visit.doctorId, date: visit.appointmentDate, now, changed });
+        if (visit.appointmentDate >= today) await offerFreedSlots(deps, tx, { clinicId, doctorId: visit.doctorId, date: visit.appointmentDate, now });
         break;
       case 'completed':
       case 'no_show':
@@ -100,8 +98,6 @@ export async function changeVisitStatus(deps: Deps, o: { actor: Actor; id: numbe
         await markVisitOutcome(tx, { id: visit.id, status: to, now });
         break;
     }
-    // The rep's My Appointments, the clinic's day view and the booking calendar of that day (a decline frees a slot).
-    changed.add(...appointmentKeys({ repId: visit.repId, clinicId, doctorId: visit.doctorId, date: visit.appointmentDate }));
     const appointment: ClinicAppointment | null = await findClinicVisitView(tx, visit.id);
     if (!appointment) throw notFound(VISIT_NOT_FOUND);
     return { appointment, from };
@@ -122,7 +118,7 @@ export async function undoVisitStatus(deps: Deps, o: { actor: Actor; id: number 
   if (o.actor.type !== 'clinic') throw forbidden();
   const clinicId = o.actor.id;
   const now = deps.clock.now();
-  const { appointment, from, to } = await invalidatingTransaction(deps.db, async (tx, changed) => {
+  const { appointment, from, to } = await withWrite(deps, async (tx) => {
     const visit = await findClinicVisit(tx, { id: o.id, clinicId });
     if (!visit) throw notFound(VISIT_NOT_FOUND);
     const locked = await lockVisitStatus(tx, visit.id);
@@ -132,7 +128,6 @@ export async function undoVisitStatus(deps: Deps, o: { actor: Actor; id: number 
     if (now.getTime() - locked.outcomeAt!.getTime() > OUTCOME_UNDO_MS) throw conflict(VISIT_STATUS_MESSAGES.undoExpired, 'undo_expired');
     const to = locked.confirmedAt ? 'confirmed' : 'booked';
     if (!(await undoVisitOutcome(tx, { id: visit.id, status: to, now }))) throw conflict(VISIT_STATUS_MESSAGES.undoOnlyOutcome, 'invalid_status_change');
-    changed.add(...appointmentKeys({ repId: visit.repId, clinicId, doctorId: visit.doctorId, date: visit.appointmentDate }));
     const appointment = await findClinicVisitView(tx, visit.id);
     if (!appointment) throw notFound(VISIT_NOT_FOUND);
     return { appointment, from: locked.status, to };

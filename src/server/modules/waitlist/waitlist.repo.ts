@@ -1,5 +1,8 @@
 import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import type { Write } from '../../db/write';
+import { waitlistEntryKeyColumns } from '../../db/write-keys';
+import { keysOfWaitlistEntry } from '../../cache/cache-keys';
 import { clinicUsers, doctors, waitlistEntries } from '../../db/schema';
 
 // Queries of the waitlist (docs/decisions/043; ARCHITECTURE: repo = queries only).
@@ -20,12 +23,13 @@ const entryColumns = {
 };
 
 /** A new waiting entry; null when the rep already has an open place in that day's line (the partial unique index). */
-export async function insertWaitingEntry(tx: Tx, o: { repId: number; doctorId: number; clinicId: number; date: string; now: Date }) {
+export async function insertWaitingEntry(tx: Write, o: { repId: number; doctorId: number; clinicId: number; date: string; now: Date }) {
   const [row] = await tx
     .insert(w)
     .values({ repId: o.repId, doctorId: o.doctorId, clinicId: o.clinicId, date: o.date, status: 'waiting', createdAt: o.now, updatedAt: o.now })
     .onConflictDoNothing()
-    .returning({ id: w.id });
+    .returning({ id: w.id, clinicId: w.clinicId, doctorId: w.doctorId, date: w.date });
+  if (row) tx.changed(...keysOfWaitlistEntry(row));
   return row ?? null;
 }
 
@@ -59,33 +63,42 @@ export async function countWaitingUpTo(db: DbOrTx, o: { clinicId: number; doctor
 }
 
 /** The rep passed on a running offer; false when it was no longer offered. */
-export async function markDeclined(tx: Tx, o: { id: number; now: Date }): Promise<boolean> {
+export async function markDeclined(tx: Write, o: { id: number; now: Date }): Promise<boolean> {
   const rows = await tx
     .update(w)
     .set({ status: 'declined', offerExpiresAt: null, updatedAt: o.now })
     .where(and(eq(w.id, o.id), eq(w.status, 'offered')))
-    .returning({ id: w.id });
+    .returning(waitlistEntryKeyColumns);
+  for (const row of rows) tx.changed(...keysOfWaitlistEntry(row));
   return rows.length === 1;
 }
 
 /** The offer was taken up: the entry records the visit it became. */
-export async function markAccepted(tx: Tx, o: { id: number; appointmentId: number; now: Date }): Promise<void> {
-  await tx.update(w).set({ status: 'accepted', appointmentId: o.appointmentId, offerExpiresAt: null, updatedAt: o.now }).where(eq(w.id, o.id));
+export async function markAccepted(tx: Write, o: { id: number; appointmentId: number; now: Date }): Promise<void> {
+  const rows = await tx
+    .update(w)
+    .set({ status: 'accepted', appointmentId: o.appointmentId, offerExpiresAt: null, updatedAt: o.now })
+    .where(eq(w.id, o.id))
+    .returning(waitlistEntryKeyColumns);
+  for (const row of rows) tx.changed(...keysOfWaitlistEntry(row));
 }
 
 /**
  * Accepting an offer gives up the rep's other places in the lines of that doctor's days, at any clinic
  * (docs/decisions/050): the rep has their visit. Answers the entries released.
  */
-export async function releaseOtherEntries(tx: Tx, o: { repId: number; doctorId: number; exceptId: number }) {
-  return tx
+export async function releaseOtherEntries(tx: Write, o: { repId: number; doctorId: number; exceptId: number }) {
+  const rows = await tx
     .delete(w)
     .where(and(eq(w.repId, o.repId), eq(w.doctorId, o.doctorId), isOpen, ne(w.id, o.exceptId)))
-    .returning({ id: w.id, clinicId: w.clinicId, date: w.date, status: w.status });
+    .returning({ id: w.id, clinicId: w.clinicId, doctorId: w.doctorId, date: w.date, status: w.status });
+  for (const row of rows) tx.changed(...keysOfWaitlistEntry(row));
+  return rows;
 }
 
-export async function deleteEntry(tx: Tx, id: number): Promise<void> {
-  await tx.delete(w).where(eq(w.id, id));
+export async function deleteEntry(tx: Write, id: number): Promise<void> {
+  const rows = await tx.delete(w).where(eq(w.id, id)).returning(waitlistEntryKeyColumns);
+  for (const row of rows) tx.changed(...keysOfWaitlistEntry(row));
 }
 
 /**

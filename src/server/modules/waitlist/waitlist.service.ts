@@ -1,6 +1,4 @@
-import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
-import type { Tx } from '../../db/client';
+import { withWrite, type Write } from '../../db/write';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
 import { checkWaitlistJoin, isHolding, isOpenWaitlistStatus, WAITLIST_MESSAGES, waitlistStatusAt } from '../../../shared/booking/waitlist';
@@ -46,12 +44,12 @@ const refuse = (r: Refusal) => new AppError(r.body.code, r.body.message, r.statu
 export async function joinWaitlist(deps: Deps, o: { repId: number; input: JoinWaitlist }): Promise<JoinWaitlistResponse> {
   const { clinicId, doctorId, date } = o.input;
   const now = deps.clock.now();
-  const outcome = await invalidatingTransaction(deps.db, async (tx, changed): Promise<{ refusal: Refusal } | { id: number; position: number }> => {
+  const outcome = await withWrite(deps, async (tx): Promise<{ refusal: Refusal } | { id: number; position: number }> => {
     await lockBookingRep(tx, { repId: o.repId, now, requireSubscription: true });
     const link = await lockDoctorDays(tx, { clinicId, doctorId, dates: [date] });
     if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
     if (await findOpenEntry(tx, { repId: o.repId, clinicId, doctorId, date })) throw new AppError('already_waitlisted', WAITLIST_MESSAGES.alreadyWaiting, 409);
-    const { day } = await offerFreedSlots(deps, tx, { clinicId, doctorId, date, now, changed, link });
+    const { day } = await offerFreedSlots(deps, tx, { clinicId, doctorId, date, now, link });
     const repAppointments = await readRepVisitsWithDoctor(tx, { repId: o.repId, doctorId });
     const check = checkWaitlistJoin(dayContext(deps, { link, day, repAppointments, now }), date);
     if (!check.ok) return { refusal: { statusCode: check.status, body: { message: check.message, code: check.code } } };
@@ -96,7 +94,7 @@ type Entry = NonNullable<Awaited<ReturnType<typeof findRepEntry>>>;
  * The rep's entry, read again under the locks of its day (rep, settings, day: the booking's order), so the sweep or
  * a clinic's change of that day cannot move it meanwhile. 404 when it is not the rep's.
  */
-async function lockEntry(tx: Tx, o: { repId: number; id: number; now: Date; requireSubscription: boolean }) {
+async function lockEntry(tx: Write, o: { repId: number; id: number; now: Date; requireSubscription: boolean }) {
   const rep = await lockBookingRep(tx, o);
   const found = await findRepEntry(tx, o);
   if (!found) throw entryNotFound();
@@ -114,11 +112,10 @@ const dayOf = (e: Entry) => ({ clinicId: e.clinicId, doctorId: e.doctorId, date:
  */
 export async function leaveWaitlist(deps: Deps, o: { repId: number; id: number }): Promise<{ wasOpen: boolean }> {
   const now = deps.clock.now();
-  const wasOpen = await invalidatingTransaction(deps.db, async (tx, changed) => {
+  const wasOpen = await withWrite(deps, async (tx) => {
     const { link, entry } = await lockEntry(tx, { ...o, now, requireSubscription: false });
     await deleteEntry(tx, entry.id);
-    if (entry.status === 'offered') changed.add(cacheKey.doctorDay(entry.clinicId, entry.doctorId, entry.date));
-    await offerFreedSlots(deps, tx, { ...dayOf(entry), now, changed, link });
+    await offerFreedSlots(deps, tx, { ...dayOf(entry), now, link });
     return isOpenWaitlistStatus(waitlistStatusAt(entry, now));
   });
   deps.log.info({ repId: o.repId, entryId: o.id }, 'rep left a waitlist');
@@ -128,11 +125,10 @@ export async function leaveWaitlist(deps: Deps, o: { repId: number; id: number }
 /** POST /api/waitlist/:id/decline: the rep passes on a running offer; the slot is offered to the next in line. */
 export async function declineOffer(deps: Deps, o: { repId: number; id: number }): Promise<void> {
   const now = deps.clock.now();
-  const declined = await invalidatingTransaction(deps.db, async (tx, changed) => {
+  const declined = await withWrite(deps, async (tx) => {
     const { link, entry } = await lockEntry(tx, { ...o, now, requireSubscription: false });
     const open = entry.status === 'offered' && isHolding(entry, now) && (await markDeclined(tx, { id: entry.id, now }));
-    if (open) changed.add(cacheKey.doctorDay(entry.clinicId, entry.doctorId, entry.date));
-    await offerFreedSlots(deps, tx, { ...dayOf(entry), now, changed, link });
+    await offerFreedSlots(deps, tx, { ...dayOf(entry), now, link });
     return open;
   });
   if (!declined) throw refuse(offerClosed);
@@ -148,35 +144,30 @@ export async function declineOffer(deps: Deps, o: { repId: number; id: number })
  */
 export async function acceptOffer(deps: Deps, o: { repId: number; id: number }): Promise<{ appointment: BookedAppointment; released: number }> {
   const now = deps.clock.now();
-  const outcome = await invalidatingTransaction(
-    deps.db,
-    async (tx, changed): Promise<{ refusal: Refusal } | { appointment: BookedAppointment; released: number }> => {
-      const { rep, link, entry } = await lockEntry(tx, { ...o, now, requireSubscription: true });
-      if (entry.status !== 'offered') return { refusal: offerClosed };
-      if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
-      const { day } = await offerFreedSlots(deps, tx, { ...dayOf(entry), now, changed, link });
-      // Settled: an offer whose hold ran out is no longer in the line.
-      const offer = day.line.find((e) => e.id === entry.id && e.status === 'offered');
-      if (!offer) return { refusal: offerClosed };
-      const repAppointments = await readRepVisitsWithDoctor(tx, { repId: o.repId, doctorId: entry.doctorId });
-      const placed = await placeVisit(deps, tx, {
-        rep,
-        link,
-        day,
-        repAppointments,
-        startTime: offer.heldStartTime ?? undefined,
-        now,
-        changed,
-        exceptHold: entry.id,
-      });
-      if ('refusal' in placed) return placed;
-      await markAccepted(tx, { id: entry.id, appointmentId: placed.appointment.id, now });
-      // Waiting places only, as a rep holds one running offer of a doctor at a time: no held slot is freed by this.
-      const released = await releaseOtherEntries(tx, { repId: o.repId, doctorId: entry.doctorId, exceptId: entry.id });
-      for (const r of released) if (r.status === 'offered') changed.add(cacheKey.doctorDay(r.clinicId, entry.doctorId, r.date));
-      return { appointment: placed.appointment, released: released.length };
-    },
-  );
+  const outcome = await withWrite(deps, async (tx): Promise<{ refusal: Refusal } | { appointment: BookedAppointment; released: number }> => {
+    const { rep, link, entry } = await lockEntry(tx, { ...o, now, requireSubscription: true });
+    if (entry.status !== 'offered') return { refusal: offerClosed };
+    if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
+    const { day } = await offerFreedSlots(deps, tx, { ...dayOf(entry), now, link });
+    // Settled: an offer whose hold ran out is no longer in the line.
+    const offer = day.line.find((e) => e.id === entry.id && e.status === 'offered');
+    if (!offer) return { refusal: offerClosed };
+    const repAppointments = await readRepVisitsWithDoctor(tx, { repId: o.repId, doctorId: entry.doctorId });
+    const placed = await placeVisit(deps, tx, {
+      rep,
+      link,
+      day,
+      repAppointments,
+      startTime: offer.heldStartTime ?? undefined,
+      now,
+      exceptHold: entry.id,
+    });
+    if ('refusal' in placed) return placed;
+    await markAccepted(tx, { id: entry.id, appointmentId: placed.appointment.id, now });
+    // Waiting places only, as a rep holds one running offer of a doctor at a time: no held slot is freed by this.
+    const released = await releaseOtherEntries(tx, { repId: o.repId, doctorId: entry.doctorId, exceptId: entry.id });
+    return { appointment: placed.appointment, released: released.length };
+  });
   if ('refusal' in outcome) throw refuse(outcome.refusal);
   deps.log.info({ repId: o.repId, entryId: o.id, appointmentId: outcome.appointment.id, released: outcome.released }, 'rep accepted a waitlist offer');
   return outcome;

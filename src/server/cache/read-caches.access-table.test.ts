@@ -1,0 +1,104 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect, it } from 'vitest';
+import type { DbOrTx } from '../db/client';
+import { AppError } from '../errors';
+import { getBookingCalendar } from '../modules/booking/availability.service';
+import { readRep, readRepAppointments } from '../modules/booking/booking-reads.service';
+import { requireLinkedDoctor, type ClinicDeps } from '../modules/clinics/access';
+import { listDoctorAppointmentsForClinic } from '../modules/clinics/visitors.service';
+import { getBookableSettings, listCities, listClinicsOfDoctor, listDoctors, listSpecialties, listStates } from '../modules/directory/directory.service';
+import { hashToken, readSession, SESSION_COOKIE, type Actor } from '../plugins/auth';
+import { MATRIX, ORDER } from '../security/access-table';
+import { ACTORS, apiRoutes, buildWorld, type World } from '../security/security-fixtures';
+import { describeEachDatabase } from '../test/harness';
+import { todayInIndia } from '../../shared/dates';
+
+// The read caches' safety net over every route (docs/decisions/062-one-write-path.md): each writing request of the
+// access table is sent as every actor, as the access matrix sends it, with the caches warm; then every cached read of
+// the world must equal the same read straight from the database (inside a transaction nothing is cached). A writer
+// added later is covered as soon as its route has its row in the table, which the access matrix demands: nobody has to
+// remember this test. The random sequences of writes stay in read-caches.differential.test.ts.
+
+const WRITING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const clinicActor = (id: number): Actor => ({ type: 'clinic', id, sessionId: 'safety-net', termsAccepted: true });
+
+const settle = async <T>(read: () => Promise<T>): Promise<T | { refused: string }> => {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof AppError) return { refused: err.message };
+    throw err;
+  }
+};
+
+/** Every cached read of the world through `db`: the app's database (cached) or a transaction (from the database). */
+async function readAll(app: FastifyInstance, db: DbOrTx, w: World) {
+  const now = app.clock.now();
+  const month = todayInIndia(now).slice(0, 7);
+  const deps = { db, clock: app.clock, outbox: app.outbox, log: app.log, config: app.config } as unknown as ClinicDeps & { db: never };
+  const links: Array<[number, number]> = [
+    [w.clinicA.id, w.doctorA.id],
+    [w.clinicA.id, w.doctorA2.id],
+    [w.clinicB.id, w.doctorB.id],
+  ];
+  const out: Record<string, unknown> = {};
+  for (const actor of ACTORS) {
+    const cookie = w.cookies[actor];
+    if (!cookie) continue;
+    const session = await readSession(db, { id: hashToken(decodeURIComponent(cookie.slice(SESSION_COOKIE.length + 1))), now });
+    out[`${actor} session`] = session && { userType: session.userType, userId: session.userId, active: session.active, terms: session.termsAccepted };
+  }
+  for (const rep of [w.repA, w.repB]) {
+    out[`rep ${rep.id}`] = await readRep(deps, rep.id);
+    out[`rep ${rep.id} appointments`] = await readRepAppointments(deps, rep.id);
+    for (const [clinicId, doctorId] of links) {
+      out[`calendar ${rep.id} ${clinicId}/${doctorId}`] = await settle(() => getBookingCalendar(deps, { repId: rep.id, clinicId, doctorId, month }));
+    }
+  }
+  for (const [clinicId, doctorId] of links) {
+    const link = `${clinicId}/${doctorId}`;
+    out[`visits ${link}`] = await settle(() => listDoctorAppointmentsForClinic(deps, { actor: clinicActor(clinicId), clinicId, doctorId }));
+    out[`linked ${link}`] = await settle(() => requireLinkedDoctor(db, clinicId, doctorId));
+    out[`settings ${link}`] = await getBookableSettings(deps, { clinicId, doctorId });
+  }
+  for (const doctor of [w.doctorA, w.doctorA2, w.doctorB]) out[`clinics of ${doctor.id}`] = await listClinicsOfDoctor(deps, { doctorId: doctor.id });
+  const place = { state: w.clinicA.state, city: w.clinicA.city };
+  out.states = await listStates(deps, { bookable: true });
+  out.cities = await listCities(deps, { state: place.state });
+  out.specialties = await listSpecialties(deps, place);
+  out.doctors = await listDoctors(deps, { ...place, specialty: w.doctorA.specialty, limit: 50 });
+  return out;
+}
+
+describeEachDatabase(
+  'read caches after every writing route of the access table',
+  (ctx) => {
+    it('leaves every cached read equal to the database after each writing request, as every actor', async () => {
+      const writing = apiRoutes(ctx.app).filter((r) => WRITING.has(r.split(' ')[0]!) && MATRIX[r]);
+      expect(writing.length).toBeGreaterThan(40);
+      const stale: string[] = [];
+      for (const route of writing) {
+        const [method, pattern] = route.split(' ') as [InjectOptions['method'], string];
+        const w = await buildWorld(ctx.app);
+        await readAll(ctx.app, ctx.app.db, w); // warm: whatever the request changes is cached before it
+        for (const actor of ORDER) {
+          const { url, headers, ...rest } = MATRIX[route]!.request(w);
+          const cookie = w.cookies[actor];
+          await ctx.app.inject({
+            method,
+            url: url ?? pattern,
+            ...rest,
+            headers: { ...(headers as object), ...(cookie ? { cookie } : {}), 'x-forwarded-for': `10.8.${ACTORS.indexOf(actor)}.1` },
+          });
+          const direct = await ctx.app.db.transaction((tx) => readAll(ctx.app, tx, w));
+          const cached = await readAll(ctx.app, ctx.app.db, w);
+          for (const key of Object.keys(direct)) {
+            if (JSON.stringify(cached[key]) !== JSON.stringify(direct[key])) stale.push(`${route} as ${actor}: ${key}`);
+          }
+        }
+      }
+      expect(stale, 'cached reads that differ from the database after a write (a repo writer left out a key)').toEqual([]);
+    }, 900_000);
+  },
+  { env: { ADMIN_PASSWORD: 'Admin!Pass123', METRICS_TOKEN: 'access-matrix-metrics-token' } },
+);

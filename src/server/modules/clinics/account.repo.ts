@@ -1,0 +1,16 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { cacheKey } from '../../cache/cache-keys';
+import { clinicUsers, sessions } from '../../db/schema';
+import type { Write } from '../../db/write';
+
+// The clinic account's own writes (docs/decisions/062-one-write-path.md: a repo writer names the keys of what it wrote).
+
+/**
+ * The clinic's new password; its other sessions end (`keepSessionId` stays). The account's key drops them on every
+ * instance (a cached session is tagged with its account, decision 016).
+ */
+export async function setClinicPassword(w: Write, o: { clinicId: number; hash: string; keepSessionId: string; now: Date }): Promise<void> {
+  await w.update(clinicUsers).set({ password: o.hash, updatedAt: o.now }).where(eq(clinicUsers.id, o.clinicId));
+  await w.delete(sessions).where(and(eq(sessions.userType, 'clinic'), eq(sessions.userId, o.clinicId), ne(sessions.id, o.keepSessionId)));
+  w.changed(cacheKey.account('clinic', o.clinicId));
+}
