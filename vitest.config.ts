@@ -13,5 +13,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     environment: 'node',
     setupFiles: ['src/test-setup.ts'],
+    // Migrates once the database every API suite copies (docs/decisions/064-fast-test-loop.md).
+    globalSetup: ['src/server/test/global-setup.ts'],
   },
 });

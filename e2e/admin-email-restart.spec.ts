@@ -1,4 +1,4 @@
-import { expect, screenshotBoth, startServer, test, type AppServer } from './fixtures';
+import { expect, screenshot, screenshotBoth, startServer, test, type AppServer } from './fixtures';
 import { inBatches, registerRep, signInAdmin } from './setup';
 
 // Decision 028: every e-mail is an outbox row and a bulk send is a job kept in the database, so a server restart in
@@ -55,7 +55,7 @@ test('a bulk e-mail goes on through a server restart, and its progress bar follo
   const reconnecting = page.getByText('reconnecting…');
   await expect(reconnecting).toBeVisible({ timeout: 20_000 });
   const deliveredWhileAway = news().length;
-  await page.screenshot({ path: 'test-results/screens/admin-email-progress-reconnecting-desktop.png' });
+  await screenshot(page, { path: 'test-results/screens/admin-email-progress-reconnecting-desktop.png' });
   expect(deliveredWhileAway, 'the send was still under way when the server went away').toBeLessThan(REPS);
   await expect(page.getByRole('progressbar', { name: 'Sending progress' })).toBeVisible();
 

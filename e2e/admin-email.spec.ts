@@ -1,4 +1,4 @@
-import { expect, screenshotBoth, startServer, test, type AppServer } from './fixtures';
+import { expect, screenshot, screenshotBoth, startServer, test, type AppServer } from './fixtures';
 import { inBatches, registerRep, signInAdmin } from './setup';
 
 // Decision 023: the e-mail dashboard reads its lists a page at a time, searches and filters on the server, and
@@ -85,7 +85,7 @@ test('the admin pages, searches and e-mails everyone a filter matches, beyond th
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: 360, height: 780 });
   await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/screens/admin-email-history-foot-phone.png' });
+  await screenshot(page, { path: 'test-results/screens/admin-email-history-foot-phone.png' });
   await page.setViewportSize(size);
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect(history.getByRole('row')).toHaveCount(101);

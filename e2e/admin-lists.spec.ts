@@ -4,7 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, screenshotBoth, startServer, test, type AppServer } from './fixtures';
+import { expect, screenshot, screenshotBoth, startServer, test, type AppServer } from './fixtures';
 
 // Decision 022: the admin pages through appointments with a filter the server applies, on a phone (360 px) and a
 // desktop (1280 px). There must be more appointments than one page holds, more than booking them one by one through
@@ -97,19 +97,19 @@ for (const [label, width] of [
       );
       await screenshotBoth(page, `admin-appointments-filtered-page1-${label}`);
       await summary.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/screens/admin-appointments-filtered-summary-${label}.png` });
+      await screenshot(page, { path: `test-results/screens/admin-appointments-filtered-summary-${label}.png` });
 
       // The next page, by keyboard: the button, then the line that says every row is shown, which takes the focus.
       const more = tab.getByRole('button', { name: 'Load more appointments' });
       await more.focus();
       await more.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/screens/admin-appointments-load-more-${label}.png` });
+      await screenshot(page, { path: `test-results/screens/admin-appointments-load-more-${label}.png` });
       await page.keyboard.press('Enter');
       await expect(summary).toHaveText(new RegExp(`^Showing ${BOOKED} of 3\\d\\d appointments$`));
       await expect(rows).toHaveCount(BOOKED);
       await expect(tab.getByText(`All ${BOOKED} appointments shown.`)).toBeFocused();
       await expect(more).toHaveCount(0);
-      await page.screenshot({ path: `test-results/screens/admin-appointments-filtered-end-${label}.png` });
+      await screenshot(page, { path: `test-results/screens/admin-appointments-filtered-end-${label}.png` });
       const axe = await new AxeBuilder({ page }).include('section[aria-label="Appointments"]').withTags(['wcag2a', 'wcag2aa']).analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 

@@ -3,7 +3,7 @@ import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import hi from '../src/shared/i18n/client/hi.json' with { type: 'json' };
 import ur from '../src/shared/i18n/client/ur.json' with { type: 'json' };
 import { LOCALE_COOKIE } from '../src/shared/i18n/locales';
-import { expect, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 import { createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
 
 // The clinic's day view on a phone (360 px): any day, in every language, fits the screen.
@@ -41,14 +41,14 @@ for (const locale of ['en', 'hi', 'ur'] as const) {
     await expect(page.getByText(formatDisplayDate(tomorrow), { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('list').filter({ hasText: rep.fullName })).toBeVisible();
     expect(await sidewaysScroll(page), 'a day with a visit').toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/clinic-day-${locale}-tomorrow-360.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/clinic-day-${locale}-tomorrow-360.png`, fullPage: true });
     await next.click();
     await expect(page.getByText(formatDisplayDate(addDays(tomorrow, 1)), { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('list').filter({ hasText: rep.fullName })).toBeHidden();
     expect(await sidewaysScroll(page), 'a day without visits').toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/clinic-day-${locale}-empty-360.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/clinic-day-${locale}-empty-360.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/clinic-day-${locale}-empty-1280.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/clinic-day-${locale}-empty-1280.png`, fullPage: true });
   });
 }
 
@@ -63,7 +63,7 @@ test('a clinic without a doctor sees how to get a check-in code, and gets its co
   await expect(card).toContainText('Add a doctor in the Doctors tab first. The check-in code for reception appears once the clinic has a doctor.');
   await expect(card.getByLabel('Check-in code')).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Show full screen' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/clinic-no-doctor-check-in-360.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/clinic-no-doctor-check-in-360.png`, fullPage: true });
   const refused = await page.request.get(`/api/clinic/check-in-code?clinicId=${clinicId}`);
   expect(refused.status()).toBe(409);
 

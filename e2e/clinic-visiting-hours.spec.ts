@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import type { Mailbox } from '../src/server/test/mailbox';
-import { expect, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 import { createClinicWithDoctor, ok, signInRepWithTrial, uniqueWord } from './setup';
 
 // The clinic's side of visiting hours (docs/decisions/039-visit-windows-and-tokens.md): the Visiting hours editor
@@ -18,8 +18,8 @@ async function shoot(page: Page, name: string, target?: Locator) {
   ] as const) {
     await page.setViewportSize({ width, height: 900 });
     const path = `${SHOTS}/clinic-hours-${name}-${label}.png`;
-    if (target) await target.screenshot({ path });
-    else await page.screenshot({ path }); // the viewport: a dialog's overlay covers only it
+    if (target) await screenshot(target, { path });
+    else await screenshot(page, { path }); // the viewport: a dialog's overlay covers only it
   }
 }
 
@@ -182,7 +182,7 @@ test('the Keep / Cancel choice after a save is not covered: the panel says the s
     await expect(page.getByTestId('toast')).toHaveCount(0);
     for (const name of ['Keep these visits', 'Cancel these visits'])
       expect(await reachable(panel.getByRole('button', { name })), `${name} at ${width} px`).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/clinic-hours-choice-pending-${width}.png` });
+    await screenshot(page, { path: `${SHOTS}/clinic-hours-choice-pending-${width}.png` });
     await panel.getByRole('button', { name: 'Keep these visits' }).click();
     await expect(panel).toBeHidden();
   }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { Mailbox } from '../src/server/test/mailbox';
 
 export interface AppServer {
@@ -115,8 +115,20 @@ export const test = base.extend<{ mailbox: Mailbox }, { server: AppServer }>({
 
 export { expect };
 
-/** Saves a screenshot at phone (360 px) and desktop (1280 px) widths into test-results/screens. */
+/**
+ * Screenshots are written only when asked, `SCREENSHOTS=1 npx playwright test ...`: for a journey someone reviews or
+ * compares by eye. Nothing compares them in a plain run, where they only cost time (docs/decisions/064-fast-test-loop.md).
+ */
+const screenshotsWanted = process.env.SCREENSHOTS === '1';
+
+/** A page's or an element's screenshot, written when SCREENSHOTS=1; the journey is otherwise the same. */
+export async function screenshot(target: Page | Locator, options: NonNullable<Parameters<Page['screenshot']>[0]>): Promise<void> {
+  if (screenshotsWanted) await target.screenshot(options);
+}
+
+/** With SCREENSHOTS=1, saves a screenshot at phone (360 px) and desktop (1280 px) widths into test-results/screens. */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
+  if (!screenshotsWanted) return;
   const size = page.viewportSize();
   for (const [label, width] of [
     ['phone', 360],

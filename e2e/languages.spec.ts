@@ -6,7 +6,7 @@ import { todayInIndia } from '../src/shared/dates';
 import { LOCALE_COOKIE } from '../src/shared/i18n/locales';
 import { codeIn } from '../src/server/test/mailbox';
 import { textsLeftInEnglish } from './english-left';
-import { expect, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 import { createClinicWithDoctor, hydrated, phoneNumber, signInAdmin, uniq } from './setup';
 
 // Decision 045: a Hindi and an Urdu speaker use RepVisit in their language on a phone (360 px): a rep registers,
@@ -32,10 +32,10 @@ async function look(page: Page, locale: 'hi' | 'ur', name: string) {
   // Nothing wider than the phone: no sideways scrolling, no text pushed out of the screen.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name}: the page scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `test-results/screens/lang-${locale}-${name}.png`, fullPage: true });
+  await screenshot(page, { path: `test-results/screens/lang-${locale}-${name}.png`, fullPage: true });
   // And once on a desktop screen, then back to the phone.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `test-results/screens/lang-${locale}-${name}-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `test-results/screens/lang-${locale}-${name}-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 360, height: 780 });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

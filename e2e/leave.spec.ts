@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia, weekdayIn } from '../src/shared/dates';
 import type { Mailbox } from '../src/server/test/mailbox';
-import { expect, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 import { chooseDoctorAndClinic, createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
 
 // Planned absences (docs/decisions/040-planned-absences.md): the clinic enters a doctor's three-day leave ahead in
@@ -19,7 +19,7 @@ async function shoot(page: Page, name: string, o: { dialog?: boolean } = {}) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const path = `${SHOTS}/leave-${name}-${width}.png`;
-    await page.screenshot({ path, fullPage: !o.dialog });
+    await screenshot(page, { path, fullPage: !o.dialog });
   }
   if (size) await page.setViewportSize(size);
 }

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
-import { expect, screenshotBoth, test } from './fixtures';
+import { expect, screenshot, screenshotBoth, test } from './fixtures';
 import { chooseDoctorAndClinic, createClinicWithDoctor, EVERY_DAY, hydrated, ok, PASSWORD, signInAdmin, signInRepWithTrial } from './setup';
 
 // Spec part 2, 2.8, 3, 4, 7, 9 and decision 010: the installable app opens offline, a rep books without a network,
@@ -65,7 +65,7 @@ async function openCalendarOn(page: Page, doctorName: string, clinicName: string
 async function phoneView(page: Page, name: string) {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({ path: `test-results/screens/${name}-phone-view.png` });
+  await screenshot(page, { path: `test-results/screens/${name}-phone-view.png` });
   if (size) await page.setViewportSize(size);
 }
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { codeIn, linkIn, type Mailbox } from '../src/server/test/mailbox';
-import { expect, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 import { hydrated, nextMail, ok, phoneNumber, uniq } from './setup';
 
 // The ways on from a registration left unverified, and the link pages opened once too often (docs/decisions/036):
@@ -10,7 +10,7 @@ import { hydrated, nextMail, ok, phoneNumber, uniq } from './setup';
 const PASSWORD = 'Rep!Pass123';
 const isCode = (m: { subject: string }) => /verification code/i.test(m.subject);
 const isReset = (m: { subject: string }) => /reset/i.test(m.subject);
-const shot = (page: Page, name: string) => page.screenshot({ path: `/work/scratch/shots/b-${name}.png` });
+const shot = (page: Page, name: string) => screenshot(page, { path: `/work/scratch/shots/b-${name}.png` });
 
 /** Shoots the page at 360 and 1280 px (preamble rule 10). */
 async function shootBoth(page: Page, name: string) {

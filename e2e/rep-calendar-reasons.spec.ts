@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
-import { expect, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 
 // The rep's calendar says why a day cannot be booked (spec part 2, 5), keeps the clinic step to the chosen city,
 // and freezes the days call frequency forbids around every visit with the doctor, at any of the doctor's clinics
@@ -73,7 +73,7 @@ async function shoot(page: Page, name: string) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     await page.getByRole('grid').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/work/scratch/shots/c-${name}-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `/work/scratch/shots/c-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

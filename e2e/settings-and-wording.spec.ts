@@ -3,7 +3,7 @@ import { COMPANY } from '../src/shared/constants';
 import { addDays, todayInIndia } from '../src/shared/dates';
 import { PROFILE_MESSAGES, PROFILE_PASSWORD_HINT } from '../src/shared/schemas/profile';
 import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
-import { expect, screenshotBoth, test } from './fixtures';
+import { expect, screenshot, screenshotBoth, test } from './fixtures';
 import { chooseDoctorAndClinic } from './setup';
 
 // Decision 038: the rep's Change Password dialog (each message under its field), Dark Mode for reps, SMS marked
@@ -206,7 +206,7 @@ test('at 360 px e-mail addresses wrap before the @ or a dot, never inside a word
   await expectWrapsAtSensiblePoints(profile.getByText(repEmail), repEmail);
   // The grievance address in 'Your data' wraps as a whole or at its '@' and dots.
   await expectWrapsAtSensiblePoints(page.getByRole('link', { name: COMPANY.grievanceEmail }), COMPANY.grievanceEmail, { mustWrap: false });
-  await page.screenshot({ path: 'test-results/screens/email-wrap-rep-profile-phone.png', fullPage: true });
+  await screenshot(page, { path: 'test-results/screens/email-wrap-rep-profile-phone.png', fullPage: true });
 
   const clinicContext = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
   const clinicEmail = `meera.shah.appointments${uniq().slice(-5)}@lakeviewclinicsrinagar.example.com`;
@@ -214,7 +214,7 @@ test('at 360 px e-mail addresses wrap before the @ or a dot, never inside a word
   const clinicPage = await clinicContext.newPage();
   await clinicPage.goto('/clinic/dashboard');
   await expectWrapsAtSensiblePoints(clinicPage.locator('header').getByText(clinicEmail), clinicEmail);
-  await clinicPage.screenshot({ path: 'test-results/screens/email-wrap-clinic-header-phone.png' });
+  await screenshot(clinicPage, { path: 'test-results/screens/email-wrap-clinic-header-phone.png' });
   await clinicContext.close();
 });
 

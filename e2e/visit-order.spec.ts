@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { addDays, todayInIndia } from '../src/shared/dates';
-import { expect, startServer, test, type AppServer } from './fixtures';
+import { expect, screenshot, startServer, test, type AppServer } from './fixtures';
 import { createClinicWithDoctor, ok, signInAdmin, signInRepWithTrial } from './setup';
 
 // The day's order (docs/decisions/039): the clinic's day view lists the visits by time with "#token · time", the
@@ -63,7 +63,7 @@ test('the clinic sees the day by time with tokens; the admin list shows time and
   await expect(rows.nth(2)).toContainText('16:00');
   await expect(rows.nth(2)).not.toContainText('#');
   await expect(rows.nth(2)).toContainText('Cancelled');
-  await page.screenshot({ path: `${SHOTS}/day-order-clinic-1280.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/day-order-clinic-1280.png`, fullPage: true });
 
   // Phone: cards in the same order.
   await page.setViewportSize({ width: 360, height: 780 });
@@ -73,7 +73,7 @@ test('the clinic sees the day by time with tokens; the admin list shows time and
   await expect(cards.nth(0)).toContainText('Bina Earlier');
   await expect(cards.nth(1)).toContainText('#2 · 15:45');
   await expect(cards.nth(2)).toContainText('Chetan Gone');
-  await page.screenshot({ path: `${SHOTS}/day-order-clinic-360.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/day-order-clinic-360.png`, fullPage: true });
 
   // The admin's list.
   const admin = await browser.newPage({ baseURL });
@@ -86,9 +86,9 @@ test('the clinic sees the day by time with tokens; the admin list shows time and
   await expect(adminRows).toHaveCount(3);
   await expect(tab.getByRole('row').filter({ hasText: 'Bina Earlier' })).toContainText('15:30#1');
   await expect(tab.getByRole('row').filter({ hasText: 'Chetan Gone' })).toContainText('16:00—');
-  await admin.screenshot({ path: `${SHOTS}/day-order-admin-1280.png`, fullPage: true });
+  await screenshot(admin, { path: `${SHOTS}/day-order-admin-1280.png`, fullPage: true });
   await admin.setViewportSize({ width: 360, height: 780 });
   await expect(tab.getByRole('list', { name: 'Appointments' }).getByRole('listitem').filter({ hasText: 'Anil Later' })).toContainText('#2');
-  await admin.screenshot({ path: `${SHOTS}/day-order-admin-360.png`, fullPage: true });
+  await screenshot(admin, { path: `${SHOTS}/day-order-admin-360.png`, fullPage: true });
   await admin.close();
 });

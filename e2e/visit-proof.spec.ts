@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import type { Mailbox } from '../src/server/test/mailbox';
-import { expect, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 import { chooseDoctorAndClinic, createClinicWithDoctor, ok, PASSWORD, signInRepWithTrial } from './setup';
 
 // A visit's proof (docs/decisions/041-visit-outcomes-and-proof.md), at 360 px: the rep books today, the clinic
@@ -19,7 +19,7 @@ const REP = 'Priya Nair';
 async function shoot(page: Page, name: string, o: { dialog?: boolean } = {}) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    await page.screenshot({ path: `${SHOTS}/visit-proof-${name}-${width}.png`, fullPage: !o.dialog });
+    await screenshot(page, { path: `${SHOTS}/visit-proof-${name}-${width}.png`, fullPage: !o.dialog });
   }
   await page.setViewportSize(PHONE);
 }
@@ -157,7 +157,7 @@ test('at 360 px: book today, check in with the clinic code, the clinic completes
   // On paper: the proof without the buttons.
   await rep.emulateMedia({ media: 'print' });
   await expect(rep.getByRole('button', { name: 'Print' })).toBeHidden();
-  await rep.screenshot({ path: `${SHOTS}/visit-proof-proof-print-360.png`, fullPage: true });
+  await screenshot(rep, { path: `${SHOTS}/visit-proof-proof-print-360.png`, fullPage: true });
   await rep.emulateMedia({ media: 'screen' });
 
   // The same proof with a fact changed is not valid.

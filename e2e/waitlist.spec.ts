@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import type { Mailbox } from '../src/server/test/mailbox';
-import { expect, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 import { chooseDoctorAndClinic, createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
 
 // Rescheduling and the fair waitlist (docs/decisions/043-rescheduling-and-waitlist.md): a doctor receives one rep a
@@ -19,7 +19,7 @@ async function shoot(page: Page, name: string, focus?: Locator) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     if (focus) await focus.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/waitlist-${name}-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/waitlist-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize(PHONE);
 }

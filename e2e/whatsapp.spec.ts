@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { addDays, todayInIndia } from '../src/shared/dates';
 import { WHATSAPP_CONSENT_TEXT } from '../src/shared/whatsapp';
 import { signWebhook, startWhatsAppStandIn, webhookBody, type WhatsAppStandIn } from '../src/server/test/whatsapp-stand-in';
-import { expect, startServer, test as base } from './fixtures';
+import { expect, screenshot, startServer, test as base } from './fixtures';
 import { chooseDoctorAndClinic, createClinicWithDoctor, ok, signInAdmin, signInRepWithTrial } from './setup';
 
 // WhatsApp messages (docs/decisions/044-whatsapp.md, 048), against a local stand-in of the WhatsApp Cloud API: the
@@ -52,8 +52,8 @@ async function shoot(page: Page, name: string, target?: Locator) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     const path = `${SHOTS}/whatsapp-${name}-${width}.png`;
-    if (target) await target.screenshot({ path });
-    else await page.screenshot({ path, fullPage: true });
+    if (target) await screenshot(target, { path });
+    else await screenshot(page, { path, fullPage: true });
   }
   if (size) await page.setViewportSize(size);
 }

@@ -99,6 +99,11 @@ export async function openDatabase(opts: {
   listenUrl?: string;
   /** Behind a pooler in transaction mode without `listenUrl`: how often the change feed is read; default 1 s. */
   pollMs?: number;
+  /**
+   * PGlite in memory only: start from this data directory (a tarball from `dumpDataDir`) instead of an empty one. The
+   * tests open each suite's database from one migrated base this way (docs/decisions/064-fast-test-loop.md).
+   */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   const caches = new CacheBus();
   if (opts.url) {
@@ -168,7 +173,10 @@ export async function openDatabase(opts: {
   // pg_trgm: the admin lists' substring searches read trigram indexes (docs/decisions/022); PostgreSQL ships it in contrib.
   let client: PGlite;
   try {
-    client = await PGlite.create(inMemory ? undefined : opts.dataDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(inMemory ? undefined : opts.dataDir, {
+      extensions: { pg_trgm },
+      ...(inMemory && opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
   } catch (err) {
     lock?.release();
     throw err;

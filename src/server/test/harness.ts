@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp, type Clock } from '../app';
 import { readTestEnv, testConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -48,7 +49,24 @@ export function testDatabaseKinds(): DatabaseKind[] {
   return readTestEnv().testDatabaseUrl ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** A fresh, migrated database (`migrate: false`: empty): in-memory PGlite, or a new database on the PostgreSQL server. */
+let pgliteBase: Blob | undefined;
+
+/**
+ * The migrated PGlite data directory made once for the run (global-setup.ts), read once per test file; undefined
+ * outside a run with that set-up, where each database is migrated instead.
+ */
+function migratedPgliteBase(): Blob | undefined {
+  const file = inject('pgliteBaseFile');
+  if (!file) return undefined;
+  pgliteBase ??= new Blob([readFileSync(file)]);
+  return pgliteBase;
+}
+
+/**
+ * A fresh, migrated database (`migrate: false`: empty): in-memory PGlite, or a new database on the PostgreSQL server.
+ * Migrated ones are copies of one base migrated once per run (docs/decisions/064-fast-test-loop.md): the same tables,
+ * no rows, sequences at their start, as migrating would leave them.
+ */
 export async function createTestDatabase(
   kind: DatabaseKind,
   o: {
@@ -60,15 +78,17 @@ export async function createTestDatabase(
 ): Promise<{ database: Database; drop: () => Promise<void>; url?: string; directUrl?: string }> {
   const migrate = o.migrate ?? true;
   if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    if (migrate) await migrateDatabase(database);
+    const base = migrate ? migratedPgliteBase() : undefined;
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: base });
+    if (migrate && !base) await migrateDatabase(database);
     return { database, drop: () => database.close() };
   }
   const base = readTestEnv().testDatabaseUrl!;
   const name = `rv_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = migrate ? inject('postgresTemplate') : undefined;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(o.pooled ? readTestEnv().testPgbouncerUrl! : base);
   url.pathname = `/${name}`;
@@ -85,7 +105,7 @@ export async function createTestDatabase(
     // Through the pooler the change feed is polled as rows, the mode with the most to prove (decision 058).
     ...(o.pooled ? { poolMode: 'transaction' as const, pollMs: 100, listenUrl: o.listenDirect ? direct.toString() : undefined } : {}),
   });
-  if (migrate) await migrateDatabase(database);
+  if (migrate && !template) await migrateDatabase(database);
   return {
     database,
     url: url.toString(),
