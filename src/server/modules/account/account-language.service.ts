@@ -2,7 +2,7 @@ import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import type { Deps } from '../../deps';
 import { unauthorized } from '../../errors';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import type { Locale } from '../../../shared/i18n/locales';
 import { LANGUAGE_SAVED, type AccountLanguageResponse } from '../../../shared/schemas/account-language';
 import { updateAccountLanguage } from './account-language.repo';

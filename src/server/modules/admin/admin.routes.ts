@@ -17,7 +17,8 @@ import { adminSignInResponseSchema, adminSignInSchema } from '../../../shared/sc
 import { isLocale } from '../../../shared/i18n/locales';
 import { messageResponseSchema, errorResponses } from '../../../shared/schemas/common';
 import { unauthorized } from '../../errors';
-import { adminOf, endAllSessions, endSession, requireOwner, requireUser, startSession, type UserType } from '../../plugins/auth';
+import { adminOf, endSession, requireOwner, requireUser, startSession } from '../../plugins/auth';
+import { endAllSessions, type UserType } from '../auth/sessions.service';
 import { originOf } from '../../plugins/security';
 import { loginThrottle, type PasswordAccount } from '../auth/login-throttle';
 import { adminEmailRoutes } from './admin-email.routes';

@@ -3,7 +3,7 @@ import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import { clinicUsers, sessions } from '../../db/schema';
 import { badRequest, unauthorized } from '../../errors';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import { revokePasswordResetLinks } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { ChangePassword, ClinicPreferences, ClinicPreferencesResponse } from '../../../shared/schemas/clinic';

@@ -4,7 +4,7 @@ import { invalidatingTransaction } from '../../cache/invalidation';
 import type { DbOrTx } from '../../db/client';
 import { doctorAppointments } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import {
   absenceDays,
   LEAVE_LIMITS,

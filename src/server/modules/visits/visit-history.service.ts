@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import { outcomeText } from '../../../shared/booking/visit-status';
 import { addDays, timeInIndia, todayInIndia } from '../../../shared/dates';
 import { repVisitsQuerySchema, type ClinicVisit, type ClinicVisitsQuery, type RepVisit, type RepVisitsQuery } from '../../../shared/schemas/visits';
