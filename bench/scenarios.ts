@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { testConfig } from '../src/server/config';
 import type { Db } from '../src/server/db/client';
+import { createAppKeys } from '../src/server/app-keys';
 import { bookAppointment, type BookingDeps } from '../src/server/modules/booking/booking.service';
 import { createOutbox } from '../src/server/outbox/outbox';
 import { addDays, weekdayOf } from '../src/shared/dates';
@@ -135,13 +136,9 @@ export const bookingRequest = (v: SeededVolume, body: BookingBody): LoadRequest 
  */
 export async function directBookings(db: Db, o: { seconds: number; concurrency: number; body: (i: number) => BookingBody }) {
   const clock = { now: () => new Date() };
-  const deps: BookingDeps = {
-    db,
-    clock,
-    outbox: createOutbox({ clock }),
-    config: testConfig({ BOOKING_HORIZON_DAYS: String(BENCH_BOOKING_HORIZON_DAYS) }),
-    log: pino({ level: 'silent' }),
-  };
+  const config = testConfig({ BOOKING_HORIZON_DAYS: String(BENCH_BOOKING_HORIZON_DAYS) });
+  const log = pino({ level: 'silent' });
+  const deps: BookingDeps = { db, clock, outbox: createOutbox({ clock }), config, log, keys: createAppKeys({ db, config, log }) };
   let i = 0;
   const status: Record<string, number> = {};
   const latencies: number[] = [];

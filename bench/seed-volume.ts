@@ -183,7 +183,7 @@ async function insertRows(db: Db, o: InsertOptions): Promise<void> {
     from days, generate_series(0, ${perDay} - 1) j
     where i * ${perDay} + j < ${int(v.appointments)}`);
 
-  // One server session per account (the cookie token scheme of plugins/auth.ts: the table keeps its SHA-256).
+  // One server session per account (the cookie token scheme of modules/auth/sessions.service.ts: the table keeps its SHA-256).
   const expires = sql`${now} + interval '7 days'`;
   for (const [type, base, count] of [
     ['medrep', repBase, v.reps],

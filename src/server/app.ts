@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { createAppKeys } from './app-keys';
 import type { Config } from './config';
 import { databaseOptionsOf, openDatabase, type Database, type Db } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -24,6 +25,7 @@ import { createWhatsAppChannel } from './outbox/whatsapp-channel';
 import { isWhatsAppMessageStillWanted } from './modules/whatsapp/whatsapp-messages.service';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes';
 import { deliverPush } from './modules/notifications/push.service';
+import { createLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
 import { expandEmailJobs } from './modules/admin/admin-email-jobs.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerMetrics } from './metrics/metrics.routes';
@@ -45,7 +47,7 @@ import { visitStatusRoutes } from './modules/visits/visit-status.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { accountLanguageRoutes } from './modules/account/account-language.routes';
 
-import type { Clock } from './deps';
+import type { AppKeys, Clock } from './deps';
 
 export type { Clock } from './deps';
 
@@ -56,6 +58,9 @@ declare module 'fastify' {
     db: Db;
     clock: Clock;
     outbox: Outbox;
+    /** Per-app state, made here once per built app (docs/decisions/063): the app's keys (Deps), and the password throttle. */
+    keys: AppKeys;
+    loginThrottle: LoginThrottle;
     /** Delivers the outbox; tests drain it to read what was sent. */
     outboxWorker: OutboxWorker;
     /** Every route registered (method and url), for the security tests' route tables. */
@@ -143,6 +148,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db);
   app.decorate('clock', opts.clock ?? { now: () => new Date() });
   app.decorate('outbox', createOutbox({ clock: app.clock, deadlineMs: config.OUTBOX_DEADLINE_HOURS * 3_600_000 }));
+  app.decorate('keys', createAppKeys(app));
   const email = createEmailChannel({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
   const worker = new OutboxWorker({
     db: database.db,
@@ -203,6 +209,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         { seconds: Math.ceil(ctx.ttl / 1000) },
       ),
   });
+  // After the rate limiter, whose limiters it is made of.
+  app.decorate('loginThrottle', createLoginThrottle(app));
   await registerSecurity(app);
   registerAuth(app);
   registerLocale(app);

@@ -5,7 +5,7 @@ import { i18nFor } from '../i18n';
 
 /*
  * The language of the answers (docs/decisions/045-languages.md): the signed-in account's choice (read with its
- * session, plugins/auth.ts), else the browser's Accept-Language. The `message` of every JSON answer, an error's or
+ * session, modules/auth/sessions.service.ts), else the browser's Accept-Language. The `message` of every JSON answer, an error's or
  * a success's, is written in English in the code and translated here on its way out, so routes and services keep
  * throwing and answering in English; a `code` never changes. Such an answer says its language (Content-Language).
  */

@@ -13,7 +13,8 @@ import { testDatabaseKinds, type DatabaseKind } from '../test/harness';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { outbox, sessions } from '../db/schema';
-import { hashToken, newToken, SESSION_COOKIE, SESSION_LIFETIME_MS } from '../plugins/auth';
+import { SESSION_COOKIE } from '../plugins/auth';
+import { hashToken, newToken, SESSION_LIFETIME_MS } from '../modules/auth/sessions.service';
 import { createClinic, createDoctor, createSubscribedRep } from '../test/factories';
 
 // Durability: the real server process, stopped with SIGTERM in the middle of a load of bookings,

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, sessions } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
-import { hashToken, newToken, SESSION_COOKIE, SESSION_LIFETIME_MS, type UserType } from '../plugins/auth';
+import { SESSION_COOKIE } from '../plugins/auth';
+import { hashToken, newToken, SESSION_LIFETIME_MS, type UserType } from '../modules/auth/sessions.service';
 import { placeKeysOfClinic } from '../modules/directory/directory.service';
 
 // Factories for API tests: verified accounts, doctors and sessions made straight in the database, so a test

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { cacheKey } from '../../cache/cache-keys';
 import type { Write } from '../../db/write';
 import { admins, clinicUsers, medicalReps } from '../../db/schema';
-import type { UserType } from '../../plugins/auth';
+import type { UserType } from '../auth/sessions.service';
 import type { Locale } from '../../../shared/i18n/locales';
 
 /** Stores an account's language; false when the account has no row (gone). */

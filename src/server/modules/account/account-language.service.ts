@@ -1,7 +1,7 @@
 import { withWrite } from '../../db/write';
 import type { Deps } from '../../deps';
 import { unauthorized } from '../../errors';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import type { Locale } from '../../../shared/i18n/locales';
 import { LANGUAGE_SAVED, type AccountLanguageResponse } from '../../../shared/schemas/account-language';
 import { updateAccountLanguage } from './account-language.repo';

@@ -12,7 +12,7 @@ import {
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Deps } from '../../deps';
 import { AppError, CONFIGURATION_RETRY_SECONDS, unauthorized } from '../../errors';
-import { namedOwnerExists, type AdminActor } from '../../plugins/auth';
+import { namedOwnerExists, type AdminActor } from '../auth/sessions.service';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { sameHash } from '../auth/codes';
 import { dummyPasswordHash, verifyPassword } from '../auth/password';

@@ -9,7 +9,7 @@ import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security'
 import { appointmentKeys, cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import { placeKeysOfClinic } from '../directory/directory.service';
-import type { AdminActor } from '../../plugins/auth';
+import type { AdminActor } from '../auth/sessions.service';
 import { recordAdminAct, targetOf } from './admin-audit.service';
 
 // Deleting doctors and appointments, and the broadcast (spec part 2, 2.5 and 3); their lists are admin-lists.service.ts.

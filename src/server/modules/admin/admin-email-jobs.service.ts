@@ -14,7 +14,7 @@ import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { countJobMessages } from '../../outbox/outbox.repo';
-import type { AdminActor } from '../../plugins/auth';
+import type { AdminActor } from '../auth/sessions.service';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { recordAdminAct, targetOf } from './admin-audit.service';
 import { findPending, replacePendingCode, type PendingRep } from '../auth/auth.service';

@@ -5,7 +5,7 @@ import { emailAuditLog, outbox } from '../../db/schema';
 import type { ChannelStats, MessageChannel } from '../../../shared/schemas/whatsapp';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
-import type { AdminActor } from '../../plugins/auth';
+import type { AdminActor } from '../auth/sessions.service';
 import type { RequestOrigin } from '../../plugins/security';
 import { recordAdminAct, targetOf } from './admin-audit.service';
 

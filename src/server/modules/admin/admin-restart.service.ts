@@ -3,7 +3,7 @@ import { ERROR_MESSAGES } from '../../../shared/errors';
 import { securityEvents } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import type { AdminActor } from '../../plugins/auth';
+import type { AdminActor } from '../auth/sessions.service';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { recordAdminAct } from './admin-audit.service';
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { clinicDoctors, clinicUsers, doctorAppointments, doctors, medicalReps, waitlistEntries } from '../../db/schema';
 import { AppError } from '../../errors';
 import { runNightlyPurge } from '../../jobs/nightly-purge.job';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import { codeIn, type Mailbox, type ReceivedMail } from '../../test/mailbox';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidateNow } from '../../cache/invalidation';

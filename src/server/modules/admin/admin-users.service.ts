@@ -5,7 +5,7 @@ import { clinicUsers, medicalReps, passwordResetTokens, sessions } from '../../d
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
-import type { AdminActor, UserType } from '../../plugins/auth';
+import type { AdminActor, UserType } from '../auth/sessions.service';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
@@ -16,7 +16,7 @@ import { recordAdminAct, targetOf } from './admin-audit.service';
 // admin-lists.service.ts.
 
 type AdminDeps = Pick<Deps, 'db' | 'clock' | 'log'>;
-/** Ending an account's sessions is the session plugin's (plugins/auth.ts endAllSessions); the route hands it in. */
+/** Ending an account's sessions is the session store's (modules/auth/sessions.service.ts endAllSessions); the route hands it in. */
 type StatusDeps = AdminDeps & { endAllSessions: (type: UserType, id: number) => Promise<void> };
 
 const tableOf = (type: AdminUserType) => (type === 'clinic' ? clinicUsers : medicalReps);

@@ -17,9 +17,10 @@ import { adminSignInResponseSchema, adminSignInSchema } from '../../../shared/sc
 import { isLocale } from '../../../shared/i18n/locales';
 import { messageResponseSchema, errorResponses } from '../../../shared/schemas/common';
 import { unauthorized } from '../../errors';
-import { adminOf, endAllSessions, endSession, requireOwner, requireUser, startSession, type UserType } from '../../plugins/auth';
+import { adminOf, endSession, requireOwner, requireUser, startSession } from '../../plugins/auth';
+import { endAllSessions, type UserType } from '../auth/sessions.service';
 import { originOf } from '../../plugins/security';
-import { loginThrottle, type PasswordAccount } from '../auth/login-throttle';
+import type { PasswordAccount } from '../auth/login-throttle';
 import { adminEmailRoutes } from './admin-email.routes';
 import { logoutAdmin, recordAdminLogin, signInAdmin } from './admin-auth.service';
 import { adminTeamRoutes } from './admin-team.routes';
@@ -53,7 +54,7 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
   const statusDeps = { db: app.db, clock: app.clock, log: app.log, endAllSessions: (type: UserType, id: number) => endAllSessions(app, type, id) };
 
   // --- the gate: the session cookie is set and cleared here, at the edge ---
-  const throttle = loginThrottle(app);
+  const throttle = app.loginThrottle;
   app.post(
     '/api/admin/authenticate',
     // Per address and per admin account, or per device cookie of the admin's browser (decision 031); every code

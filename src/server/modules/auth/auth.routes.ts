@@ -33,7 +33,6 @@ import { actorOf, endSession, requireUser, startSession } from '../../plugins/au
 import { originOf } from '../../plugins/security';
 import { LIMITS, byEmail, byToken, byValue, rateLimited } from './auth.limits';
 import * as auth from './auth.service';
-import { loginThrottle } from './login-throttle';
 import * as registration from './registration.service';
 
 // The accounts calls (decisions 002 and 005). Thin: the shared schema parses, a guard checks the session, a service acts.
@@ -61,7 +60,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     throw redactQueryParams(err);
   });
   const limit = (name: keyof typeof LIMITS, key: Parameters<typeof rateLimited>[3]) => rateLimited(app, name, LIMITS[name], key);
-  const throttle = loginThrottle(app);
+  const throttle = app.loginThrottle;
 
   // --- registration and verification -------------------------------------------------------------
   app.post(

@@ -19,7 +19,7 @@ import type { MessageResponse } from '../../../shared/schemas/common';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
-import { endAllSessions, type Actor } from '../../plugins/auth';
+import { endAllSessions, type Actor } from './sessions.service';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import * as repo from './auth.repo';
 import { cacheKey } from '../../cache/cache-keys';

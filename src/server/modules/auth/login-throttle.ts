@@ -54,7 +54,12 @@ function deviceOf(key: Buffer, cookie: string | undefined, account: PasswordAcco
   return undefined;
 }
 
-function createLoginThrottle(app: FastifyInstance): LoginThrottle {
+/**
+ * The app's one throttle (buildApp makes it, after the rate limiter; docs/decisions/063), shared by every route that
+ * checks a password (the sign-ins, the admin gate, a profile change of e-mail or phone): on the embedded database each
+ * limiter counts in its own memory, so they must be the same ones.
+ */
+export function createLoginThrottle(app: FastifyInstance): LoginThrottle {
   const key = app.config.SESSION_SECRET ? createHmac('sha256', app.config.SESSION_SECRET).update('repvisit device cookie').digest() : processKey;
   const limiter = (limit: { max: number; timeWindow: number }, keyOf: (req: FastifyRequest) => string) =>
     app.createRateLimit({ ...limit, keyGenerator: keyOf });
@@ -114,15 +119,4 @@ function createLoginThrottle(app: FastifyInstance): LoginThrottle {
       });
     },
   };
-}
-
-// One throttle per app, shared by every route that checks a password (the sign-ins, the admin gate, a profile change
-// of e-mail or phone): on the embedded database each limiter counts in its own memory, so they must be the same ones.
-const throttles = new WeakMap<object, LoginThrottle>();
-
-export function loginThrottle(app: FastifyInstance): LoginThrottle {
-  // The app's database handle: one per built app, the same in every child scope.
-  let t = throttles.get(app.db);
-  if (!t) throttles.set(app.db, (t = createLoginThrottle(app)));
-  return t;
 }

@@ -1,7 +1,8 @@
 import type { Deps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
-import { assertSelf, type Actor } from '../../plugins/auth';
+import { assertSelf } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import { findLinkedDoctor, findLinkedDoctors, type LinkedDoctor } from './doctors.repo';
 

@@ -3,7 +3,7 @@ import { withWrite } from '../../db/write';
 import { clinicUsers } from '../../db/schema';
 import { setClinicPassword } from './account.repo';
 import { badRequest, unauthorized } from '../../errors';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import { revokePasswordResetLinks } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { ChangePassword, ClinicPreferences, ClinicPreferencesResponse } from '../../../shared/schemas/clinic';

@@ -3,7 +3,7 @@ import { deleteDoctorAbsences } from './absences.repo';
 import { withWrite } from '../../db/write';
 import { doctorAppointments } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../errors';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import { LIMITS } from '../../../shared/constants';
 import { todayInIndia } from '../../../shared/dates';
 import { DEFAULT_AVAILABLE_DAYS, type AddDoctor, type AvailableDoctor, type ClinicDoctor } from '../../../shared/schemas/clinic';

@@ -3,7 +3,7 @@ import { withWrite } from '../../db/write';
 import type { DbOrTx } from '../../db/client';
 import { doctorAppointments } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import {
   absenceDays,
   LEAVE_LIMITS,

@@ -1,5 +1,5 @@
 import { notFound } from '../../errors';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import { WEEKDAYS } from '../../../shared/constants';
 import { slotTimes, type VisitWindow } from '../../../shared/booking/visit-windows';
 import { todayInIndia } from '../../../shared/dates';

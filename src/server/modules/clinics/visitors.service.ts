@@ -3,7 +3,7 @@ import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import { groupRows } from '../../db/query-tools';
 import { doctorAppointments } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import { todayInIndia } from '../../../shared/dates';
 import type { CancelTodayCalls, CancelVisits, ClinicAppointment } from '../../../shared/schemas/clinic';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';

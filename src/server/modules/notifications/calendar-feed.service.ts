@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { notFound, unauthorized } from '../../errors';
-import { hashToken, newToken, type Actor } from '../../plugins/auth';
+import { hashToken, newToken, type Actor } from '../auth/sessions.service';
 import { todayInIndia } from '../../../shared/dates';
 import { SLOT_MINUTES } from '../../../shared/booking/visit-windows';
 import { PRODUCT_NAME } from '../../../shared/constants';

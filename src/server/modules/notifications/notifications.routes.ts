@@ -14,7 +14,6 @@ import {
 } from '../../../shared/schemas/notifications';
 import { getCalendarFeedStatus, renderCalendarFeed, revokeCalendarFeed, rotateCalendarFeed } from './calendar-feed.service';
 import { getRepNotificationPreferences, removeRepPushSubscription, saveRepNotificationPreferences, saveRepPushSubscription } from './preferences.service';
-import { getVapidKeys } from './push.service';
 
 // The rep's reminder opt-outs, web-push subscription and private calendar feed (spec part 2, 7 Settings).
 
@@ -36,7 +35,7 @@ export async function notificationRoutes(base: FastifyInstance): Promise<void> {
   );
 
   app.get('/api/push/vapid-public-key', { schema: { response: { 200: vapidPublicKeyResponseSchema, ...errorResponses } } }, async () => ({
-    publicKey: (await getVapidKeys(app)).publicKey,
+    publicKey: (await app.keys.vapid()).publicKey,
   }));
   app.post('/api/medrep/push-subscription', { ...repOnly, schema: { body: savePushSubscriptionSchema, ...preferencesAnswer } }, async (request) =>
     saveRepPushSubscription(app, { actor: await actorOf(request), subscription: request.body.subscription }),

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { medicalReps } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, unauthorized } from '../../errors';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import type { PushSubscriptionJson, RepNotificationPreferences, RepNotificationPreferencesResponse } from '../../../shared/schemas/notifications';
 import { applyWhatsAppChange, prepareWhatsAppChange, whatsappStatusOf } from '../whatsapp/whatsapp-consent.service';
 import { isAllowedPushEndpoint } from './push.service';

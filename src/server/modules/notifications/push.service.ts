@@ -1,51 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
-import { appSecrets, medicalReps } from '../../db/schema';
+import { medicalReps } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { PushSubscriptionJson } from '../../../shared/schemas/notifications';
 import type { PushBody } from '../../outbox/outbox';
 import { PermanentDeliveryError } from '../../outbox/retry-schedule';
 
-// Web push (decision 011): VAPID keys come from configuration or are generated on first start and kept in
-// app_secrets (the first instance to insert wins; the others read its pair). web-push encrypts and signs;
-// the request itself goes out with fetch, and only to the push services PUSH_SERVICE_ORIGINS allows, since
-// the endpoint URL comes from the browser (no request to any other host: SSRF).
+// Web push (decision 011), signed with the app's VAPID keys (push.keys.ts, read once per app as `deps.keys.vapid()`).
+// web-push encrypts and signs; the request itself goes out with fetch, and only to the push services
+// PUSH_SERVICE_ORIGINS allows, since the endpoint URL comes from the browser (no request to any other host: SSRF).
 
-type PushDeps = Pick<Deps, 'db' | 'config' | 'log'>;
-
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-}
-
-const VAPID_SECRET_NAME = 'vapid_keys';
-const cache = new WeakMap<object, Promise<VapidKeys>>();
-
-export function getVapidKeys(deps: PushDeps): Promise<VapidKeys> {
-  const { config } = deps;
-  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
-    return Promise.resolve({ publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY });
-  }
-  let keys = cache.get(deps.db);
-  if (!keys) {
-    keys = loadOrCreateVapidKeys(deps);
-    keys.catch(() => cache.delete(deps.db));
-    cache.set(deps.db, keys);
-  }
-  return keys;
-}
-
-async function loadOrCreateVapidKeys(deps: PushDeps): Promise<VapidKeys> {
-  const generated = webpush.generateVAPIDKeys();
-  await deps.db
-    .insert(appSecrets)
-    .values({ name: VAPID_SECRET_NAME, value: JSON.stringify(generated) })
-    .onConflictDoNothing();
-  const [row] = await deps.db.select().from(appSecrets).where(eq(appSecrets.name, VAPID_SECRET_NAME)).limit(1);
-  const stored = JSON.parse(row!.value) as VapidKeys;
-  if (stored.publicKey === generated.publicKey) deps.log.info('generated VAPID keys for web push (kept in app_secrets)');
-  return stored;
-}
+type PushDeps = Pick<Deps, 'db' | 'config' | 'log' | 'keys'>;
 
 function vapidSubject(deps: PushDeps): string {
   if (deps.config.VAPID_SUBJECT) return deps.config.VAPID_SUBJECT;
@@ -94,7 +59,7 @@ export async function deliverPush(deps: PushDeps, row: { body: unknown }): Promi
   if (!isAllowedPushEndpoint(deps.config.PUSH_SERVICE_ORIGINS, subscription.endpoint)) {
     throw new PermanentDeliveryError('The push endpoint is not on an allowed push service');
   }
-  const keys = await getVapidKeys(deps);
+  const keys = await deps.keys.vapid();
   const details = webpush.generateRequestDetails(subscription, JSON.stringify(payload), {
     vapidDetails: { subject: vapidSubject(deps), publicKey: keys.publicKey, privateKey: keys.privateKey },
     TTL: 12 * 3600,

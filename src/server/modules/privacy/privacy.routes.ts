@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, messageResponseSchema } from '../../../shared/schemas/common';
 import { accountExportSchema, confirmAccountDeletionSchema } from '../../../shared/schemas/privacy';
-import { actorOf, hashToken, requireUser, SESSION_COOKIE } from '../../plugins/auth';
+import { actorOf, requireUser, SESSION_COOKIE } from '../../plugins/auth';
+import { hashToken } from '../auth/sessions.service';
 import { confirmAccountDeletion, exportAccountData, requestAccountDeletion } from './privacy.service';
 
 // DPDP Act 2023 rights of reps and clinics: download my data, delete my account.

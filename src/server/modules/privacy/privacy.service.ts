@@ -24,7 +24,7 @@ import {
 import type { Deps } from '../../deps';
 import type { OutgoingMail } from '../../outbox/outbox';
 import { AppError, badRequest, notFound } from '../../errors';
-import { endAllSessions, newToken, type Actor } from '../../plugins/auth';
+import { endAllSessions, newToken, type Actor } from '../auth/sessions.service';
 import { cacheKey } from '../../cache/cache-keys';
 import { invalidatingTransaction } from '../../cache/invalidation';
 import { generateCode, hashCode, sameHash } from '../auth/codes';

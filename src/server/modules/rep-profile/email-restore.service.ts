@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, isUniqueViolation } from '../../errors';
 import type { OutgoingMail } from '../../outbox/outbox';
-import { endAllSessions } from '../../plugins/auth';
+import { endAllSessions } from '../auth/sessions.service';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { queuePasswordReset, revokePasswordResetLinks } from '../auth/auth.service';
 import { generateToken, hashLinkToken } from '../auth/codes';

@@ -12,7 +12,6 @@ import { actorOf, assertSelf, requireUser } from '../../plugins/auth';
 import { originOf } from '../../plugins/security';
 import { sessionRateKey } from '../../plugins/auth';
 import { LIMITS, byToken, rateLimited } from '../auth/auth.limits';
-import { loginThrottle } from '../auth/login-throttle';
 import { restoreEmail } from './email-restore.service';
 import { sendUpdateCode, verifyUpdateCode } from './rep-profile.service';
 
@@ -24,7 +23,7 @@ export async function repProfileRoutes(root: FastifyInstance): Promise<void> {
   const rep = requireUser(['medrep']);
   // Per session: each code costs an e-mail, and guesses are limited per code too.
   const bySession = sessionRateKey;
-  const throttle = loginThrottle(app);
+  const throttle = app.loginThrottle;
 
   app.post(
     '/api/medrep/send-update-otp',

@@ -4,7 +4,7 @@ import { needsCurrentPassword, PROFILE_MESSAGES } from '../../../shared/schemas/
 import { AppError, badRequest, conflict, isUniqueViolation, unauthorized } from '../../errors';
 import type { Deps } from '../../deps';
 import type { OutgoingMail } from '../../outbox/outbox';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { changeRepPassword, isContactTaken } from '../auth/auth.service';
 import { cacheKey } from '../../cache/cache-keys';

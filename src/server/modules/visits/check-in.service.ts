@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { withWrite } from '../../db/write';
 import type { Deps } from '../../deps';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { lastOnlineContact, type Actor } from '../../plugins/auth';
+import { lastOnlineContact, type Actor } from '../auth/sessions.service';
 import { CHECK_IN_CODE, CHECK_IN_MESSAGES, checkCheckIn } from '../../../shared/booking/visit-status';
 import { todayInIndia } from '../../../shared/dates';
 import type { CheckIn, CheckInCodeResponse } from '../../../shared/schemas/visits';

@@ -1,14 +1,22 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { appSecrets } from '../../db/schema';
-import type { Deps } from '../../deps';
 
 // The proof of visit's signing key (docs/decisions/041-visit-outcomes-and-proof.md): Ed25519 through node:crypto, from
 // RECEIPT_SIGNING_KEY or, like the web-push keys, generated on first use and kept in app_secrets (the first instance
 // to insert wins; the others read its key). Its key id, a digest of the public key, goes into every receipt, so a
-// receipt of another key is told apart before its signature is even checked.
+// receipt of another key is told apart before its signature is even checked. Loaded once per app: services read it as
+// `deps.keys.receipt()` (app-keys.ts, docs/decisions/063).
 
-type KeyDeps = Pick<Deps, 'db' | 'config' | 'log'>;
+/** What loading the key takes (not a Pick of Deps: Deps names ReceiptKey, so that import would be a cycle). */
+interface KeyDeps {
+  db: Db;
+  config: Pick<Config, 'RECEIPT_SIGNING_KEY'>;
+  log: FastifyBaseLogger;
+}
 
 export interface ReceiptKey {
   kid: string;
@@ -17,7 +25,6 @@ export interface ReceiptKey {
 }
 
 const SECRET_NAME = 'receipt_signing_key';
-const cache = new WeakMap<object, Promise<ReceiptKey>>();
 
 /** The key pair and its id from a PKCS8 PEM private key. */
 export function receiptKeyOf(pem: string): ReceiptKey {
@@ -31,17 +38,10 @@ export function receiptKeyOf(pem: string): ReceiptKey {
   return { kid, privateKey, publicKey };
 }
 
-/** The app's receipt key, read once per configuration or database. */
-export function getReceiptKey(deps: KeyDeps): Promise<ReceiptKey> {
+/** The configured key, else the one kept in app_secrets (made and kept by the first instance to ask). */
+export async function loadReceiptKey(deps: KeyDeps): Promise<ReceiptKey> {
   const configured = deps.config.RECEIPT_SIGNING_KEY;
-  const owner: object = configured ? deps.config : deps.db;
-  let key = cache.get(owner);
-  if (!key) {
-    key = configured ? Promise.resolve(receiptKeyOf(configured)) : loadOrCreateReceiptKey(deps);
-    key.catch(() => cache.delete(owner));
-    cache.set(owner, key);
-  }
-  return key;
+  return configured ? receiptKeyOf(configured) : loadOrCreateReceiptKey(deps);
 }
 
 async function loadOrCreateReceiptKey(deps: KeyDeps): Promise<ReceiptKey> {

@@ -4,14 +4,14 @@ import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { CHECK_IN_MESSAGES, RECEIPT_MESSAGES } from '../../../shared/booking/visit-status';
 import { provenVisitSchema, type ProvenVisit, type VerifyVisitResponse } from '../../../shared/schemas/visits';
-import { getReceiptKey, type ReceiptKey } from './receipts.keys';
+import type { ReceiptKey } from './receipts.keys';
 import { findProvenVisit, findVisitOutcome, type ProvenVisitRow } from './receipts.repo';
 
 // The signed proof of visit (docs/decisions/041-visit-outcomes-and-proof.md). A receipt is
 //   base64url(JSON of the ProvenVisit and the key id `kid`) "." base64url(Ed25519 signature of the first part's text)
 // Checking one needs the public key only, never the database's visit, so a proof outlives the retention purge.
 
-type ReceiptDeps = Pick<Deps, 'db' | 'config' | 'clock' | 'log'>;
+type ReceiptDeps = Pick<Deps, 'db' | 'clock' | 'keys'>;
 
 const VISIT_NOT_FOUND = /*i18n*/ 'Appointment not found';
 const signedVisitSchema = provenVisitSchema.extend({ kid: z.string() });
@@ -77,7 +77,7 @@ export async function issueReceipt(deps: ReceiptDeps, o: { repId: number; appoin
   if (!row) throw notFound(VISIT_NOT_FOUND);
   const { checkedInAt } = row;
   if (checkedInAt === null) throw conflict(CHECK_IN_MESSAGES.notCheckedIn, 'not_checked_in');
-  return signReceipt(await getReceiptKey(deps), provenVisitOf({ ...row, checkedInAt }, deps.clock.now()));
+  return signReceipt(await deps.keys.receipt(), provenVisitOf({ ...row, checkedInAt }, deps.clock.now()));
 }
 
 /**
@@ -85,8 +85,8 @@ export async function issueReceipt(deps: ReceiptDeps, o: { repId: number; appoin
  * knows the visit now (docs/decisions/046): one the clinic later declined, or cancelled, or marked no-show, is not valid,
  * with the reason. A visit no longer kept (the retention purge) is answered by the signature alone.
  */
-export async function verifyVisitReceipt(deps: Pick<Deps, 'db' | 'config' | 'log'>, o: { receipt: string }): Promise<VerifyVisitResponse> {
-  const visit = readReceipt(await getReceiptKey(deps), o.receipt);
+export async function verifyVisitReceipt(deps: Pick<Deps, 'db' | 'keys'>, o: { receipt: string }): Promise<VerifyVisitResponse> {
+  const visit = readReceipt(await deps.keys.receipt(), o.receipt);
   if (!visit) return { valid: false, visit: null, reason: null };
   const now = await findVisitOutcome(deps.db, visit.id);
   const reason = now ? receiptRevokedBy(now) : null;

@@ -7,7 +7,8 @@ import { RECEIPT_MAX_LENGTH } from '../../../shared/schemas/visits';
 import { appSecrets, doctorAppointments } from '../../db/schema';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../../test/factories';
 import { describeEachDatabase } from '../../test/harness';
-import { getReceiptKey, receiptKeyOf, type ReceiptKey } from './receipts.keys';
+import { receiptKeyOf, type ReceiptKey } from './receipts.keys';
+import { createAppKeys } from '../../app-keys';
 import { readReceipt, signReceipt } from './receipts.service';
 
 // The signed proof of visit (docs/decisions/041-visit-outcomes-and-proof.md): the rep gets a receipt of a checked-in
@@ -129,7 +130,7 @@ describeEachDatabase('the signed proof of visit', (ctx) => {
   it('is not valid once any one character is changed', async () => {
     const w = await world();
     const receipt = await receiptFor(w);
-    const key = await getReceiptKey(ctx.app);
+    const key = await ctx.app.keys.receipt();
     const changedAt = (i: number) => {
       const c = receipt[i]!;
       const other = c === '.' ? 'A' : BASE64URL[(BASE64URL.indexOf(c) + 1) % 64]!;
@@ -147,7 +148,7 @@ describeEachDatabase('the signed proof of visit', (ctx) => {
 
   it("is not valid when signed by another key, with that key's id or with ours", async () => {
     const w = await world();
-    const ours = await getReceiptKey(ctx.app);
+    const ours = await ctx.app.keys.receipt();
     const genuine = readReceipt(ours, await receiptFor(w))!;
     const other = receiptKeyOf(newPem());
     expect(other.kid).not.toBe(ours.kid);
@@ -164,7 +165,7 @@ describeEachDatabase('the signed proof of visit', (ctx) => {
     expect(row!.value).toMatch(/^-----BEGIN PRIVATE KEY-----/);
     // Two instances starting at once (their own database handles): both read the key already kept.
     const instance = () => ({ db: Object.create(ctx.app.db) as typeof ctx.app.db, config: ctx.app.config, log: ctx.app.log });
-    const [a, b] = await Promise.all([getReceiptKey(instance()), getReceiptKey(instance())]);
+    const [a, b] = await Promise.all([createAppKeys(instance()).receipt(), createAppKeys(instance()).receipt()]);
     expect([a.kid, b.kid]).toEqual([receiptKeyOf(row!.value).kid, receiptKeyOf(row!.value).kid]);
     expect(readReceipt(a, receipt)).not.toBeNull();
   });
@@ -183,7 +184,7 @@ describeEachDatabase('the signed proof of visit', (ctx) => {
   });
 
   it('answers anything that is not a receipt as not valid, never with a 5xx', async () => {
-    const key = await getReceiptKey(ctx.app);
+    const key = await ctx.app.keys.receipt();
     const signed = (payload: string) => `${payload}.${sign(null, Buffer.from(payload), key.privateKey).toString('base64url')}`;
     const b64 = (text: string) => Buffer.from(text).toString('base64url');
     const garbage = [

@@ -1,12 +1,11 @@
 import type { Deps } from '../../deps';
 import { badRequest } from '../../errors';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import { outcomeText } from '../../../shared/booking/visit-status';
 import { addDays, timeInIndia, todayInIndia } from '../../../shared/dates';
 import { repVisitsQuerySchema, type ClinicVisit, type ClinicVisitsQuery, type RepVisit, type RepVisitsQuery } from '../../../shared/schemas/visits';
 import { csvChunks, keysetBatches, type CsvColumn } from '../admin/admin-csv';
 import { assertOwnClinic } from '../clinics/access';
-import { getReceiptKey } from './receipts.keys';
 import { provenVisitOf, receiptLink, signReceipt } from './receipts.service';
 import { findClinicVisits, findRepName, findRepVisits, visitKeyOf, type ClinicVisitRow, type RepVisitRow, type VisitKey } from './visit-history.repo';
 
@@ -14,7 +13,7 @@ import { findClinicVisits, findRepName, findRepVisits, visitKeyOf, type ClinicVi
 // HISTORY_MAX_DAYS (the last 30 days by default), which bounds the JSON answers (ARCHITECTURE rule 15); the CSV twins
 // are read in keyset batches and streamed, like the admin exports (docs/decisions/022), with their CSV escaping.
 
-type HistoryDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'log'>;
+type HistoryDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'keys'>;
 
 /** Visits per query while a CSV is written. */
 export const HISTORY_CSV_BATCH = 500;
@@ -65,7 +64,7 @@ export async function exportRepVisitsCsv(deps: HistoryDeps, o: { repId: number; 
   const range = historyRange(deps, o.query);
   const now = deps.clock.now();
   const today = todayInIndia(now);
-  const [key, rep] = [await getReceiptKey(deps), await findRepName(deps.db, o.repId)];
+  const [key, rep] = [await deps.keys.receipt(), await findRepName(deps.db, o.repId)];
   const proofLink = (v: RepVisitRow) =>
     v.checked_in_at && rep
       ? receiptLink(

@@ -3,7 +3,7 @@ import { withWrite, type Write } from '../../db/write';
 import { doctorAppointments } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
-import type { Actor } from '../../plugins/auth';
+import type { Actor } from '../auth/sessions.service';
 import { checkClinicStatusMove, OUTCOME_UNDO_MS, VISIT_STATUS_MESSAGES } from '../../../shared/booking/visit-status';
 import { todayInIndia } from '../../../shared/dates';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';

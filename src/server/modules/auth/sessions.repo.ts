@@ -1,0 +1,149 @@
+import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { preparedOnce, type Param } from '../../db/query-tools';
+import { admins, clinicUsers, medicalReps, sessions } from '../../db/schema';
+import type { AdminRole } from '../../../shared/schemas/admin-team';
+import type { AdminActor, UserType } from './actor';
+
+// Queries of the server-side sessions (docs/decisions/002-server-sessions.md): a row per signed-in browser, its id the
+// SHA-256 of the cookie's token, read with its account's status, terms and language in one round trip (decision 012).
+
+/** A session that has not expired, with what a request needs of its account. */
+export interface SessionRecord {
+  userType: UserType;
+  userId: number;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  /** The account is active (an admin session has no account row). */
+  active: boolean;
+  termsAccepted: boolean;
+  /** The account's language (an admin's is read with the admin, never cached). */
+  language: string | null;
+}
+
+export async function insertSession(
+  db: Db,
+  row: { id: string; userType: UserType; userId: number; rememberMe: boolean; now: Date; expiresAt: Date; ipAddress: string; userAgent: string | null },
+): Promise<void> {
+  const { now, ...values } = row;
+  await db.insert(sessions).values({ ...values, createdAt: now, lastSeenAt: now });
+}
+
+/** Deletes one session by its id (`onlyType`: only a session of that type). */
+export async function deleteSession(tx: Tx, o: { id: string; onlyType?: UserType }): Promise<void> {
+  await tx.delete(sessions).where(o.onlyType ? and(eq(sessions.id, o.id), eq(sessions.userType, o.onlyType)) : eq(sessions.id, o.id));
+}
+
+/** Deletes every session of an account. */
+export async function deleteAccountSessions(tx: Tx, o: { type: UserType; id: number }): Promise<void> {
+  await tx.delete(sessions).where(and(eq(sessions.userType, o.type), eq(sessions.userId, o.id)));
+}
+
+const sessionColumns = {
+  id: sessions.id,
+  userType: sessions.userType,
+  userId: sessions.userId,
+  expiresAt: sessions.expiresAt,
+  lastSeenAt: sessions.lastSeenAt,
+  clinicStatus: clinicUsers.status,
+  clinicTerms: clinicUsers.termsAccepted,
+  repStatus: medicalReps.status,
+  repTerms: medicalReps.termsAccepted,
+  clinicLanguage: clinicUsers.language,
+  repLanguage: medicalReps.language,
+};
+
+/** Sessions with their accounts in one round trip (no work repeated per request; decision 012). */
+const sessionsQuery = (db: DbOrTx, ids: Param<string> | string[], now: Param<Date>) =>
+  db
+    .select(sessionColumns)
+    .from(sessions)
+    .leftJoin(clinicUsers, and(eq(sessions.userType, 'clinic'), eq(clinicUsers.id, sessions.userId)))
+    .leftJoin(medicalReps, and(eq(sessions.userType, 'medrep'), eq(medicalReps.id, sessions.userId)))
+    .where(and(Array.isArray(ids) ? inArray(sessions.id, ids) : eq(sessions.id, ids), gt(sessions.expiresAt, now)));
+/** One session: the usual miss, prepared once (PostgreSQL plans it once per connection; read-cache.ts ONE_BY_ONE_UP_TO). */
+const sessionPrepared = preparedOnce((db) => sessionsQuery(db, sql.placeholder('id'), sql.placeholder('now')).prepare('rv_session'));
+
+type SessionRow = Awaited<ReturnType<typeof sessionsQuery>>[number];
+
+function sessionRecordOf(session: SessionRow): SessionRecord {
+  const type = session.userType as UserType;
+  const isClinic = type === 'clinic';
+  return {
+    userType: type,
+    userId: session.userId,
+    expiresAt: session.expiresAt,
+    lastSeenAt: session.lastSeenAt,
+    active: type === 'admin' || (isClinic ? session.clinicStatus : session.repStatus) === 'active',
+    termsAccepted: type === 'admin' || (isClinic ? session.clinicTerms : session.repTerms) === true,
+    language: type === 'admin' ? null : ((isClinic ? session.clinicLanguage : session.repLanguage) ?? null),
+  };
+}
+
+/** One session that has not expired at `now`, or null. */
+export async function findLiveSession(db: DbOrTx, o: { id: string; now: Date }): Promise<SessionRecord | null> {
+  const prepared = sessionPrepared(db);
+  const rows = await (prepared?.execute({ id: o.id, now: o.now.toISOString() }) ?? sessionsQuery(db, o.id, o.now));
+  return rows[0] ? sessionRecordOf(rows[0]) : null;
+}
+
+/** The sessions of `ids` that have not expired at `now`, by id. */
+export async function findLiveSessions(db: DbOrTx, o: { ids: string[]; now: Date }): Promise<Map<string, SessionRecord>> {
+  const rows = await sessionsQuery(db, o.ids, o.now);
+  return new Map(rows.map((row) => [row.id, sessionRecordOf(row)]));
+}
+
+/** A session's contact times (docs/decisions/046), or undefined when there is no such session. */
+export async function findSessionContact(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ lastSeenAt: sessions.lastSeenAt, onlineSince: sessions.onlineSince, seenBefore: sessions.seenBeforeOnlineAt, createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, id))
+    .limit(1);
+  return row;
+}
+
+/** An admin session's activity: seen now, and its idle expiry moved on. */
+export async function slideAdminSession(db: Db, o: { id: string; now: Date; expiresAt: Date }): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: o.now, expiresAt: o.expiresAt }).where(eq(sessions.id, o.id));
+}
+
+/**
+ * Last-activity times of many sessions in one statement. A touch after more than `silenceMs` starts a new online
+ * spell and keeps the contact before it (docs/decisions/046); an older time than the one kept changes nothing.
+ */
+export async function recordSessionActivity(db: Db, o: { seen: Array<[id: string, at: Date]>; silenceMs: number }): Promise<void> {
+  const rows = sql.join(
+    o.seen.map(([id, at]) => sql`(${id}, ${at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  const silence = `${o.silenceMs / 1000} seconds`;
+  await db.execute(
+    // The right-hand sides read the row as it was, so the case expressions see the old last_seen_at.
+    sql`update sessions as s set
+          seen_before_online_at = case when v.seen - s.last_seen_at > ${silence}::interval then s.last_seen_at else s.seen_before_online_at end,
+          online_since = case when v.seen - s.last_seen_at > ${silence}::interval then v.seen else s.online_since end,
+          last_seen_at = v.seen
+        from (values ${rows}) as v(id, seen) where s.id = v.id and s.last_seen_at < v.seen`,
+  );
+}
+
+/** True once a named owner has enrolled (docs/decisions/042-admin-team.md). */
+export async function enrolledOwnerExists(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(and(eq(admins.role, 'owner'), isNotNull(admins.enrolledAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A named admin and whether it is active, or undefined. */
+export async function findAdmin(db: DbOrTx, id: number): Promise<(AdminActor & { active: boolean; language: string | null }) | undefined> {
+  const [row] = await db
+    .select({ id: admins.id, name: admins.name, role: admins.role, active: admins.active, language: admins.language })
+    .from(admins)
+    .where(eq(admins.id, id))
+    .limit(1);
+  return row ? { ...row, role: row.role as AdminRole } : undefined;
+}
