@@ -36,9 +36,10 @@ export interface Database {
   /**
    * PGlite only: a consistent copy of the whole data directory, a gzipped tarball (docs/decisions/060). PGlite runs one
    * statement at a time, and the copy is taken between two, so it is what a crash at that moment would leave: WAL and
-   * all, committed work only once started again. A checkpoint first makes that start short.
+   * all, committed work only once started again. A checkpoint first makes that start short. `'none'`: not compressed,
+   * for a copy opened many times at once (the test runs' migrated base, test/global-setup.ts).
    */
-  snapshot?: () => Promise<Blob>;
+  snapshot?: (compression?: 'gzip' | 'none') => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -198,9 +199,9 @@ export async function openDatabase(opts: {
       }
     },
     withoutTimeouts: (fn) => fn(db),
-    snapshot: async () => {
+    snapshot: async (compression = 'gzip') => {
       await client.query('checkpoint');
-      return client.dumpDataDir('gzip');
+      return client.dumpDataDir(compression);
     },
     close: async () => {
       await caches.close();

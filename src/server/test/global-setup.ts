@@ -2,15 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { readTestEnv } from '../config';
 import { openDatabase } from '../db/client';
-import { migrateDatabase, migrationsFolder } from '../db/migrate';
+import { migrateDatabase } from '../db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,16 +29,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const template = env.testDatabaseUrl ? `rv_tmpl_${unique}` : '';
 
   const pglite = (async () => {
-    // As openDatabase and migrateDatabase make it (db/client.ts, db/migrate.ts), without the cache bus no suite shares.
-    const client = await PGlite.create({ extensions: { pg_trgm } });
+    // Opened and migrated as every suite's database would be (db/client.ts, db/migrate.ts); checkpointed, so a database
+    // opened from it starts without replaying the migrations' WAL; not compressed, so no suite spends time inflating it.
+    const database = await openDatabase({ dataDir: 'memory://' });
     try {
-      await migrate(drizzle({ client }), { migrationsFolder });
-      // Checkpointed, so a database opened from it starts without replaying the migrations' WAL; not compressed, so
-      // each suite spends no time inflating it.
-      await client.query('checkpoint');
-      writeFileSync(baseFile, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+      await migrateDatabase(database);
+      writeFileSync(baseFile, Buffer.from(await (await database.snapshot!('none')).arrayBuffer()));
     } finally {
-      await client.close();
+      await database.close();
     }
   })();
 
