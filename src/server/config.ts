@@ -205,7 +205,11 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', OUTBOX_POLL_MS: '50', OUTBOX_PROBE_MS: '200', ...overrides });
 }
 
-/** What the test harness needs from the environment (CI sets TEST_DATABASE_URL and TEST_PGBOUNCER_URL). */
+/** What the test harness needs from the environment (CI sets TEST_DATABASE_URL and the PgBouncers' URLs, .ci/run). */
 export function readTestEnv(env: Record<string, string | undefined> = process.env) {
-  return { testDatabaseUrl: env.TEST_DATABASE_URL || undefined, testPgbouncerUrl: env.TEST_PGBOUNCER_URL || undefined };
+  return {
+    testDatabaseUrl: env.TEST_DATABASE_URL || undefined,
+    testPgbouncerUrl: env.TEST_PGBOUNCER_URL || undefined,
+    testPgbouncerSessionUrl: env.TEST_PGBOUNCER_SESSION_URL || undefined,
+  };
 }

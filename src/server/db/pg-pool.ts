@@ -33,22 +33,26 @@ export const IDLE_IN_TRANSACTION_MS = 60_000;
 export const answerTimeoutMs = (t: DatabaseTimeouts): number => (t.statementTimeoutMs ? t.statementTimeoutMs + ANSWER_MARGIN_MS : 0);
 
 /**
- * `session`: PostgreSQL itself (or a pooler in session mode), which takes the server-side timeouts as settings sent at
- * connect time. `transaction`: a pooler in transaction mode, which refuses such settings (PgBouncer 1.18: "unsupported
- * startup parameter") and would carry them to other clients' transactions anyway; the client-side answer timeout
- * stays, and the server-side ones belong on the role (docs/decisions/058-behind-a-pooler.md).
+ * `session`: PostgreSQL itself, or a pooler in session mode, where a connection's settings last as long as it does: the
+ * server-side timeouts are set by one `SET` as each connection opens, not as startup parameters, which PgBouncer in
+ * either mode refuses (1.18: "unsupported startup parameter: statement_timeout"). `transaction`: a pooler in
+ * transaction mode, where a `SET` would stay on a server connection other clients' transactions then use: none is
+ * sent, the client-side answer timeout stays, and the server-side ones belong on the role
+ * (docs/decisions/058-behind-a-pooler.md).
  */
 export type PoolMode = 'session' | 'transaction';
 
 export function createPool(o: { url: string; max: number; timeouts: DatabaseTimeouts; mode?: PoolMode }): pg.Pool {
-  const serverSide =
-    o.mode === 'transaction' ? {} : { statement_timeout: o.timeouts.statementTimeoutMs, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS };
+  // Integers from the config, never request input; node-postgres queues each borrower's queries behind this one.
+  const settings =
+    o.mode === 'transaction'
+      ? null
+      : `set statement_timeout = ${Math.trunc(o.timeouts.statementTimeoutMs)}; set idle_in_transaction_session_timeout = ${IDLE_IN_TRANSACTION_MS}`;
   const pool = new pg.Pool({
     connectionString: o.url,
     max: o.max,
     connectionTimeoutMillis: o.timeouts.connectTimeoutMs,
     query_timeout: answerTimeoutMs(o.timeouts),
-    ...serverSide,
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -57,6 +61,8 @@ export function createPool(o: { url: string; max: number; timeouts: DatabaseTime
   pool.on('release', (_err, client) => lent.delete(client));
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    // A failed SET fails the connection's next query too (its connection is gone), which reports it.
+    if (settings) client.query(settings).catch(() => {});
     client.on('end', () => {
       if (!lent.has(client)) return;
       const release = client.release.bind(client);

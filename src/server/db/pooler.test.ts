@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 import { describeEachDatabase } from '../test/harness';
@@ -29,5 +30,28 @@ describeEachDatabase(
       expect(answers.map((a) => a.json().appointments.length)).toEqual(Array(reps.length).fill(1));
     }, 60_000);
   },
-  { pooler: true },
+  { pooler: 'both' },
+);
+
+// The server-side timeouts (decision 012) are set by a SET as each connection opens, which PgBouncer passes in session
+// mode (it refuses them as startup parameters in either mode); in transaction mode none is sent, since it would stay on
+// a server connection other clients then use, and the role's own setting holds (decision 058).
+describeEachDatabase(
+  'the server-side timeouts',
+  (ctx) => {
+    it.runIf(ctx.kind === 'postgres')('hold on each connection, except behind a transaction pooler', async () => {
+      const shown = await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const answer = (await ctx.app.db.execute(sql`select current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle`)) as unknown as {
+            rows: Array<{ statement: string; idle: string }>;
+          };
+          return answer.rows[0];
+        }),
+      );
+      // The harness opens its databases with a 60 s statement timeout (test/harness.ts).
+      const expected = ctx.pooler === 'transaction' ? { statement: '0', idle: '0' } : { statement: '1min', idle: '1min' };
+      expect(shown).toEqual(Array(8).fill(expected));
+    });
+  },
+  { pooler: 'both' },
 );

@@ -80,5 +80,5 @@ describeEachDatabase(
       expect(await ctx.app.db.$count(cacheChanges)).toBe(rows);
     });
   },
-  { pooler: true },
+  { pooler: 'both' },
 );

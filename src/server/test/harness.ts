@@ -33,11 +33,12 @@ export class TestClock implements Clock {
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';
+export type PoolerMode = 'transaction' | 'session';
 
 export interface TestContext {
   kind: DatabaseKind;
-  /** PostgreSQL reached through PgBouncer in transaction mode (TEST_PGBOUNCER_URL; docs/decisions/058). */
-  pooled: boolean;
+  /** PostgreSQL reached through PgBouncer in that pooling mode (TEST_PGBOUNCER_URL, TEST_PGBOUNCER_SESSION_URL; decision 058). */
+  pooler: PoolerMode | null;
   app: FastifyInstance;
   database: Database;
   clock: TestClock;
@@ -71,8 +72,11 @@ export async function createTestDatabase(
   kind: DatabaseKind,
   o: {
     migrate?: boolean;
-    /** Through PgBouncer in transaction mode; its change feed polled, or with `listenDirect` heard on a direct LISTEN. */
-    pooled?: boolean;
+    /**
+     * Through PgBouncer in transaction mode (its change feed polled, or with `listenDirect` heard on a direct LISTEN), or
+     * in session mode (the app as it runs directly, LISTEN and all, through the pooler).
+     */
+    pooled?: boolean | PoolerMode;
     listenDirect?: boolean;
   } = {},
 ): Promise<{ database: Database; drop: () => Promise<void>; url?: string; directUrl?: string }> {
@@ -90,7 +94,9 @@ export async function createTestDatabase(
   await admin.connect();
   await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
-  const url = new URL(o.pooled ? readTestEnv().testPgbouncerUrl! : base);
+  const mode: PoolerMode | null = o.pooled === true ? 'transaction' : o.pooled || null;
+  const env = readTestEnv();
+  const url = new URL(mode === 'transaction' ? env.testPgbouncerUrl! : mode === 'session' ? env.testPgbouncerSessionUrl! : base);
   url.pathname = `/${name}`;
   const direct = new URL(base);
   direct.pathname = `/${name}`;
@@ -103,7 +109,7 @@ export async function createTestDatabase(
     poolSize: 20,
     timeouts: { statementTimeoutMs: slow, connectTimeoutMs: slow },
     // Through the pooler the change feed is polled as rows, the mode with the most to prove (decision 058).
-    ...(o.pooled ? { poolMode: 'transaction' as const, pollMs: 100, listenUrl: o.listenDirect ? direct.toString() : undefined } : {}),
+    ...(mode === 'transaction' ? { poolMode: 'transaction' as const, pollMs: 100, listenUrl: o.listenDirect ? direct.toString() : undefined } : {}),
   });
   if (migrate && !template) await migrateDatabase(database);
   return {
@@ -129,20 +135,24 @@ export function describeEachDatabase(
   fn: (ctx: TestContext) => void,
   opts: {
     env?: Record<string, string | undefined>;
-    /** Also through PgBouncer in transaction mode when TEST_PGBOUNCER_URL is set: the suites that prove it (decision 058). */
-    pooler?: boolean;
+    /**
+     * Also through PgBouncer when PostgreSQL is there: in transaction mode (TEST_PGBOUNCER_URL) for `true`, and in
+     * session mode as well (TEST_PGBOUNCER_SESSION_URL) for `'both'`: the suites that prove it (decision 058).
+     */
+    pooler?: boolean | 'both';
   } = {},
 ): void {
   const env = readTestEnv();
-  const runs: Array<{ kind: DatabaseKind; pooled: boolean; label: string }> = testDatabaseKinds().map((kind) => ({ kind, pooled: false, label: kind }));
-  if (opts.pooler && env.testPgbouncerUrl && env.testDatabaseUrl) runs.push({ kind: 'postgres', pooled: true, label: 'pgbouncer' });
-  for (const { kind, pooled, label } of runs) {
+  const runs: Array<{ kind: DatabaseKind; pooler: PoolerMode | null; label: string }> = testDatabaseKinds().map((kind) => ({ kind, pooler: null, label: kind }));
+  if (opts.pooler && env.testPgbouncerUrl && env.testDatabaseUrl) runs.push({ kind: 'postgres', pooler: 'transaction', label: 'pgbouncer' });
+  if (opts.pooler === 'both' && env.testPgbouncerSessionUrl && env.testDatabaseUrl) runs.push({ kind: 'postgres', pooler: 'session', label: 'pgbouncer-session' });
+  for (const { kind, pooler, label } of runs) {
     describe(`${name} [${label}]`, () => {
-      const ctx = { kind, pooled, clock: new TestClock(), mailbox: new Mailbox() } as TestContext;
+      const ctx = { kind, pooler, clock: new TestClock(), mailbox: new Mailbox() } as TestContext;
       let drop: () => Promise<void> = async () => {};
       beforeAll(async () => {
         const smtpUrl = await ctx.mailbox.start();
-        const created = await createTestDatabase(kind, { pooled });
+        const created = await createTestDatabase(kind, { pooled: pooler ?? false });
         drop = created.drop;
         ctx.database = created.database;
         ctx.app = await buildApp({

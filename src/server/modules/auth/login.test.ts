@@ -221,5 +221,5 @@ describeEachDatabase(
       ).toHaveLength(0);
     });
   },
-  { pooler: true },
+  { pooler: 'both' },
 );
