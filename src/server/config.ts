@@ -117,6 +117,9 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   JOBS_ENABLED: booleanish.default(true),
+  // After SIGTERM, how long readiness answers 503 while the port still serves, however quiet, so a load balancer sees
+  // the 503 before the port closes (docs/decisions/061-rolling-restart.md); at most the drain's 10 s.
+  DRAIN_MIN_MS: z.coerce.number().int().min(0).max(10_000).default(0),
   // Backups of the embedded database (docs/decisions/060-backups-and-restore.md): where the nightly job and `npm run backup`
   // write them (default: beside DATA_DIR, `<DATA_DIR>-backups`, never inside it), and how many daily and weekly ones it keeps.
   BACKUP_DIR: z.string().min(1).optional(),

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     // Readiness answers 503 from now on and the requests under way get DRAIN_MS to finish (docs/decisions/059); new
     // connections are still taken meanwhile, for a load balancer that has not seen the 503 yet.
     app.drain.start();
-    if (!(await app.drain.settled(DRAIN_MS))) {
+    if (!(await app.drain.settled(DRAIN_MS, config.DRAIN_MIN_MS))) {
       app.log.warn({ inFlight: app.drain.inFlight }, 'requests still running after the drain; cutting them off');
       app.server.closeAllConnections();
     }

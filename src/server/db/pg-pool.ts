@@ -43,7 +43,7 @@ export const answerTimeoutMs = (t: DatabaseTimeouts): number => (t.statementTime
 export type PoolMode = 'session' | 'transaction';
 
 export function createPool(o: { url: string; max: number; timeouts: DatabaseTimeouts; mode?: PoolMode }): pg.Pool {
-  // Integers from the config, never request input; node-postgres queues each borrower's queries behind this one.
+  // Integers from the config, never request input.
   const settings =
     o.mode === 'transaction'
       ? null
@@ -53,6 +53,8 @@ export function createPool(o: { url: string; max: number; timeouts: DatabaseTime
     max: o.max,
     connectionTimeoutMillis: o.timeouts.connectTimeoutMs,
     query_timeout: answerTimeoutMs(o.timeouts),
+    // pg-pool waits for it before lending the new connection; a failed SET fails that borrower and drops the connection.
+    ...(settings ? { onConnect: (client: pg.ClientBase) => client.query(settings) as unknown as void } : {}),
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -61,8 +63,6 @@ export function createPool(o: { url: string; max: number; timeouts: DatabaseTime
   pool.on('release', (_err, client) => lent.delete(client));
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    // A failed SET fails the connection's next query too (its connection is gone), which reports it.
-    if (settings) client.query(settings).catch(() => {});
     client.on('end', () => {
       if (!lent.has(client)) return;
       const release = client.release.bind(client);

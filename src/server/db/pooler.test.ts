@@ -42,10 +42,10 @@ describeEachDatabase(
     it.runIf(ctx.kind === 'postgres')('hold on each connection, except behind a transaction pooler', async () => {
       const shown = await Promise.all(
         Array.from({ length: 8 }, async () => {
-          const answer = (await ctx.app.db.execute(sql`select current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle`)) as unknown as {
-            rows: Array<{ statement: string; idle: string }>;
-          };
-          return answer.rows[0];
+          const answer = await ctx.app.db.execute(
+            sql`select current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle`,
+          );
+          return (answer as { rows: Array<{ statement: string; idle: string }> }).rows[0];
         }),
       );
       // The harness opens its databases with a 60 s statement timeout (test/harness.ts).

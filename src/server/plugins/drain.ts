@@ -14,8 +14,11 @@ export interface Drain {
   /** Requests received and not yet answered (or dropped by their client). */
   readonly inFlight: number;
   start(): void;
-  /** Resolves true once no request is under way, or false when `timeoutMs` passes first. */
-  settled(timeoutMs: number): Promise<boolean>;
+  /**
+   * Resolves true once no request is under way and `minMs` has passed since the start (the balancer's time to see
+   * the 503: DRAIN_MIN_MS), or false when `timeoutMs` passes first.
+   */
+  settled(timeoutMs: number, minMs?: number): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -26,6 +29,7 @@ declare module 'fastify' {
 
 export function registerDrain(app: FastifyInstance): void {
   let draining = false;
+  let drainingSince = 0;
   let inFlight = 0;
   // Counted on the HTTP server, not in Fastify's hooks: a response's 'close' comes once, answered or aborted.
   app.server.on('request', (_req, res) => {
@@ -44,11 +48,13 @@ export function registerDrain(app: FastifyInstance): void {
       return inFlight;
     },
     start() {
+      if (!draining) drainingSince = Date.now();
       draining = true;
     },
-    async settled(timeoutMs: number) {
+    async settled(timeoutMs: number, minMs = 0) {
       const until = Date.now() + timeoutMs;
-      while (inFlight > 0) {
+      const quietFrom = (drainingSince || Date.now()) + Math.min(minMs, timeoutMs);
+      while (inFlight > 0 || Date.now() < quietFrom) {
         if (Date.now() >= until) return false;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }

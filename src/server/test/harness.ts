@@ -143,9 +143,14 @@ export function describeEachDatabase(
   } = {},
 ): void {
   const env = readTestEnv();
-  const runs: Array<{ kind: DatabaseKind; pooler: PoolerMode | null; label: string }> = testDatabaseKinds().map((kind) => ({ kind, pooler: null, label: kind }));
+  const runs: Array<{ kind: DatabaseKind; pooler: PoolerMode | null; label: string }> = testDatabaseKinds().map((kind) => ({
+    kind,
+    pooler: null,
+    label: kind,
+  }));
   if (opts.pooler && env.testPgbouncerUrl && env.testDatabaseUrl) runs.push({ kind: 'postgres', pooler: 'transaction', label: 'pgbouncer' });
-  if (opts.pooler === 'both' && env.testPgbouncerSessionUrl && env.testDatabaseUrl) runs.push({ kind: 'postgres', pooler: 'session', label: 'pgbouncer-session' });
+  if (opts.pooler === 'both' && env.testPgbouncerSessionUrl && env.testDatabaseUrl)
+    runs.push({ kind: 'postgres', pooler: 'session', label: 'pgbouncer-session' });
   for (const { kind, pooler, label } of runs) {
     describe(`${name} [${label}]`, () => {
       const ctx = { kind, pooler, clock: new TestClock(), mailbox: new Mailbox() } as TestContext;

@@ -91,6 +91,23 @@ describeEachDatabase('health and unknown paths', (ctx) => {
     }
   });
 
+  it('keeps serving a quiet drain for DRAIN_MIN_MS, so a balancer sees the 503 before the port closes', async () => {
+    const app = await buildApp({ config: testConfig(), database: ctx.database, clock: ctx.clock });
+    try {
+      app.drain.start();
+      const started = Date.now();
+      expect(await app.drain.settled(5_000, 400)).toBe(true);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+      // Still answering meanwhile, and without a minimum a quiet drain is over at once.
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+      const again = Date.now();
+      expect(await app.drain.settled(5_000)).toBe(true);
+      expect(Date.now() - again).toBeLessThan(200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers an unknown /api path with a JSON 404 and a message', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
