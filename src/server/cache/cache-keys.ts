@@ -22,7 +22,7 @@ export const cacheKey = {
    * The bookable directory of one place (a clinic's state and city), one partition of it: a link of a clinic
    * there added, removed or its days saved, the clinic's status, name or place, a doctor's name or specialty
    * (docs/decisions/027-directory-partitions.md). A clinic moving city announces the old place and the new;
-   * a change to a clinic announces its links too (directory.service.ts `directoryKeysOfClinic`). The state
+   * a change to a clinic announces its links too (admin-users.repo.ts `setAccountStatus`). The state
    * and city are free text, so they are escaped (no ':' inside a part).
    */
   place: (state: string, city: string) => `place:${encodeURIComponent(state)}:${encodeURIComponent(city)}`,

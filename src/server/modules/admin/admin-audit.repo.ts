@@ -2,6 +2,7 @@ import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AdminAction, ThreatLevel } from '../../../shared/schemas/admin-team';
 import type { DbOrTx } from '../../db/client';
 import { adminAuditLog, securityEvents } from '../../db/schema';
+import type { Write } from '../../db/write';
 
 // The audit trail and the security events as the admin reads them (docs/decisions/042-admin-team.md): newest first
 // by id, a page at a time (decision 022), each filter an index's leading column.
@@ -17,8 +18,8 @@ export interface AuditRow {
   details: Record<string, unknown> | null;
 }
 
-/** One row; never updated (a trigger refuses UPDATE, and DELETE outside the nightly purge). */
-export async function insertAuditRow(db: DbOrTx, row: AuditRow): Promise<void> {
+/** One row; never updated (a trigger refuses UPDATE, and DELETE outside the nightly purge). No cached read shows it. */
+export async function insertAuditRow(db: Write, row: AuditRow): Promise<void> {
   await db.insert(adminAuditLog).values(row);
 }
 

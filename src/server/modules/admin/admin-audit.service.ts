@@ -7,8 +7,8 @@ import {
   type SecurityEventsQuery,
   type SecurityEventsResponse,
 } from '../../../shared/schemas/admin-team';
-import type { DbOrTx } from '../../db/client';
 import { decodeCursor, pageOf } from '../../db/keyset';
+import { withWrite, type Write } from '../../db/write';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import type { RequestOrigin } from '../../plugins/security';
@@ -27,10 +27,10 @@ export interface AuditActor {
 /** `kind:id` of the record an act touched, as the Audit tab shows and filters it. */
 export const targetOf = (kind: string, id: number | string) => `${kind}:${id}`;
 
-export async function recordAdminAct(
-  db: DbOrTx,
-  o: { actor: AuditActor; action: AdminAction; target?: string | null; origin: RequestOrigin | null; at: Date; details?: Record<string, unknown> },
-): Promise<void> {
+type AdminAct = { actor: AuditActor; action: AdminAction; target?: string | null; origin: RequestOrigin | null; at: Date; details?: Record<string, unknown> };
+
+/** The act's row, in the act's own write. */
+export async function recordAdminAct(db: Write, o: AdminAct): Promise<void> {
   await insertAuditRow(db, {
     adminId: o.actor.id,
     adminName: o.actor.name.slice(0, 254),
@@ -41,6 +41,11 @@ export async function recordAdminAct(
     at: o.at,
     details: o.details ?? null,
   });
+}
+
+/** The row of an act that writes nothing else (a sign-in, a sign-out, an export): a write of its own. */
+export async function recordAdminActAlone(deps: Pick<Deps, 'db'>, o: AdminAct): Promise<void> {
+  await withWrite(deps, (w) => recordAdminAct(w, o));
 }
 
 /** A bigserial id read from a cursor: a positive safe integer; anything else was not made by this list. */

@@ -10,13 +10,14 @@ import {
   type AdminSignInResponse,
 } from '../../../shared/schemas/admin-team';
 import type { MessageResponse } from '../../../shared/schemas/common';
+import { withWrite } from '../../db/write';
 import type { Deps } from '../../deps';
 import { AppError, CONFIGURATION_RETRY_SECONDS, unauthorized } from '../../errors';
 import { namedOwnerExists, type AdminActor } from '../auth/sessions.service';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { sameHash } from '../auth/codes';
 import { dummyPasswordHash, verifyPassword } from '../auth/password';
-import { recordAdminAct, targetOf, type AuditActor } from './admin-audit.service';
+import { recordAdminActAlone, targetOf, type AuditActor } from './admin-audit.service';
 import {
   claimTotpStep,
   countRecoveryCodesLeft,
@@ -24,7 +25,7 @@ import {
   findAdminById,
   markRecoveryCodeUsed,
   queryUnusedRecoveryCodes,
-  updateAdmin,
+  stampAdminSignIn,
   type AdminRow,
 } from './admin-team.repo';
 import { hashRecoveryCode, isTotpShaped, totpStepOf } from './admin-two-factor';
@@ -69,7 +70,7 @@ async function refuse(deps: AdminAuthDeps, o: { actor: AuditActor; reason: Failu
     threatLevel: 'medium',
     details: { reason: o.reason },
   });
-  await recordAdminAct(deps.db, {
+  await recordAdminActAlone(deps, {
     actor: o.actor,
     action: 'sign_in_failed',
     target: o.actor.id ? targetOf('admin', o.actor.id) : null,
@@ -124,7 +125,7 @@ export async function signInAdmin(deps: AdminAuthDeps, o: { input: AdminSignIn; 
     if (!ok) return fail('wrong_code');
   }
   const now = deps.clock.now();
-  await updateAdmin(deps.db, admin.id, { lastSignInAt: now });
+  await withWrite(deps, (w) => stampAdminSignIn(w, { adminId: admin.id, now }));
   const details: Record<string, unknown> = { method };
   if (method === 'recovery_code') details.recoveryCodesLeft = await countRecoveryCodesLeft(deps.db, admin.id);
   return { admin: { id: admin.id, name: admin.name, role: admin.role as AdminRole }, language: admin.language, details };
@@ -133,20 +134,20 @@ export async function signInAdmin(deps: AdminAuthDeps, o: { input: AdminSignIn; 
 /** A current TOTP code whose step (or a later one) this admin has not used yet. */
 async function useTotpCode(deps: AdminAuthDeps, admin: AdminRow, code: string): Promise<boolean> {
   const step = totpStepOf({ secret: admin.totpSecret ?? '', code, now: deps.clock.now() });
-  return step !== null && (await claimTotpStep(deps.db, { adminId: admin.id, step }));
+  return step !== null && (await withWrite(deps, (w) => claimTotpStep(w, { adminId: admin.id, step })));
 }
 
 /** An unused recovery code of this admin, used up now (each works once, also when two requests race). */
 async function useRecoveryCode(deps: AdminAuthDeps, adminId: number, code: string): Promise<boolean> {
   const hash = hashRecoveryCode(code);
   const match = (await queryUnusedRecoveryCodes(deps.db, adminId)).find((c) => sameHash(c.codeHash, hash));
-  return match !== undefined && (await markRecoveryCodeUsed(deps.db, { id: match.id, now: deps.clock.now() }));
+  return match !== undefined && (await withWrite(deps, (w) => markRecoveryCodeUsed(w, { id: match.id, now: deps.clock.now() })));
 }
 
 /** After the admin session has started: the security event and the audit row of the sign-in. */
 export async function recordAdminLogin(deps: AdminAuthDeps, o: SignedIn & { origin: RequestOrigin }): Promise<AdminSignInResponse> {
   await recordSecurityEvent(deps, o.origin, { eventType: 'admin_login_success', userType: 'admin', userId: o.admin.id });
-  await recordAdminAct(deps.db, { actor: o.admin, action: 'sign_in', target: null, origin: o.origin, at: deps.clock.now(), details: o.details });
+  await recordAdminActAlone(deps, { actor: o.admin, action: 'sign_in', target: null, origin: o.origin, at: deps.clock.now(), details: o.details });
   return { message: ADMIN_MESSAGES.authenticated, language: o.language };
 }
 
@@ -154,7 +155,7 @@ export async function recordAdminLogin(deps: AdminAuthDeps, o: SignedIn & { orig
 export async function logoutAdmin(deps: AdminAuthDeps, o: { admin: AdminActor | null; origin: RequestOrigin }): Promise<MessageResponse> {
   if (o.admin) {
     await recordSecurityEvent(deps, o.origin, { eventType: 'admin_logout', userType: 'admin', userId: o.admin.id });
-    await recordAdminAct(deps.db, { actor: o.admin, action: 'sign_out', target: null, origin: o.origin, at: deps.clock.now() });
+    await recordAdminActAlone(deps, { actor: o.admin, action: 'sign_out', target: null, origin: o.origin, at: deps.clock.now() });
   }
   return { message: ADMIN_MESSAGES.loggedOut };
 }

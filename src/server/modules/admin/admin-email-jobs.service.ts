@@ -10,7 +10,7 @@ import type {
   ReregistrationResponse,
 } from '../../../shared/schemas/admin';
 import { ADMIN_MESSAGES, personalise } from '../../../shared/schemas/admin';
-import type { Tx } from '../../db/client';
+import { withWrite, type Write } from '../../db/write';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { countJobMessages } from '../../outbox/outbox.repo';
@@ -84,7 +84,7 @@ export async function queueBulkEmail(deps: EmailDeps, o: { actor: AdminActor; in
   const jobId = randomUUID();
   const job: BulkJobInput = { subject: input.subject, content: input.content, templateType: input.templateType, recipients };
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  await withWrite(deps, async (tx) => {
     await insertEmailJob(tx, { id: jobId, kind: 'bulk', input: job, total: queued, expanded: queued === 0, createdBy: o.actor.name, createdAt: now });
     await recordAdminAct(tx, {
       actor: o.actor,
@@ -138,7 +138,7 @@ export async function sendReregistrationEmails(
   const jobId = randomUUID();
   const job: ReregistrationJobInput = { recipients };
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  await withWrite(deps, async (tx) => {
     await insertEmailJob(tx, { id: jobId, kind: 'reregistration', input: job, total: queued, expanded: queued === 0, createdBy: o.actor.name, createdAt: now });
     await recordAdminAct(tx, {
       actor: o.actor,
@@ -182,7 +182,7 @@ async function findPendingOf(deps: EmailDeps, emails: string[]): Promise<Pending
 export async function expandEmailJobs(deps: EmailDeps): Promise<void> {
   // A plain read first: most passes find no send to expand and open no transaction.
   if (!(await hasUnexpandedJob(deps.db))) return;
-  await deps.db.transaction(async (tx) => {
+  await withWrite(deps, async (tx) => {
     const job = await claimUnexpandedJob(tx);
     if (!job) return;
     const last = job.kind === 'bulk' ? await expandBulkBatch(deps, tx, job) : await expandReregistrationBatch(deps, tx, job);
@@ -199,7 +199,7 @@ export async function expandEmailJobs(deps: EmailDeps): Promise<void> {
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 /** Writes the next batch; answers the last recipient id written, or null when there was none left. */
-async function expandBulkBatch(deps: EmailDeps, tx: Tx, job: EmailJobRow): Promise<number | null> {
+async function expandBulkBatch(deps: EmailDeps, tx: Write, job: EmailJobRow): Promise<number | null> {
   const input = job.input as BulkJobInput;
   const { recipients } = input;
   const batch =
@@ -227,7 +227,7 @@ async function expandBulkBatch(deps: EmailDeps, tx: Tx, job: EmailJobRow): Promi
   return batch.at(-1)!.id;
 }
 
-async function expandReregistrationBatch(deps: EmailDeps, tx: Tx, job: EmailJobRow): Promise<number | null> {
+async function expandReregistrationBatch(deps: EmailDeps, tx: Write, job: EmailJobRow): Promise<number | null> {
   const { recipients } = job.input as ReregistrationJobInput;
   const batch = await queryPendingBatch(tx, { selection: recipients, afterId: job.cursor, limit: EXPAND_BATCH });
   if (batch.length === 0) return null;
@@ -272,7 +272,7 @@ export async function retryFailedJobEmails(
   o: { actor: AdminActor; jobId: string; origin: RequestOrigin },
 ): Promise<EmailRetryResponse> {
   if (!(await findEmailJob(deps.db, o))) throw notFound(ADMIN_MESSAGES.jobNotFound);
-  const retried = await deps.db.transaction(async (tx) => {
+  const retried = await withWrite(deps, async (tx) => {
     const n = await deps.outbox.requeueFailed(tx, { jobId: o.jobId });
     await recordAdminAct(tx, {
       actor: o.actor,

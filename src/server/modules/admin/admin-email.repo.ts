@@ -5,6 +5,7 @@ import { ACTIVE_SUBSCRIPTION_STATUSES } from '../../../shared/subscription/subsc
 import type { Db, DbOrTx } from '../../db/client';
 import { containing } from '../../db/like-pattern';
 import { emailJobs, medicalReps, outbox, pendingMedicalReps } from '../../db/schema';
+import type { Write } from '../../db/write';
 
 // The e-mail dashboard's queries (docs/decisions/023). Lists read one page before a keyset position, newest id
 // first (the primary key's order: the order rows were written); sends walk the same filter oldest id first, a
@@ -145,11 +146,11 @@ export async function countPendingSelected(db: Db, o: { selection: PendingSelect
   return row?.n ?? 0;
 }
 
-// --- the sends themselves (docs/decisions/028-outbox.md) ------------------------------------------------------
+// --- the sends themselves (docs/decisions/028-outbox.md): read from the database, no cached read shows them ----------
 
 export type EmailJobRow = typeof emailJobs.$inferSelect;
 
-export async function insertEmailJob(db: DbOrTx, job: typeof emailJobs.$inferInsert): Promise<void> {
+export async function insertEmailJob(db: Write, job: typeof emailJobs.$inferInsert): Promise<void> {
   await db.insert(emailJobs).values(job);
 }
 
@@ -164,7 +165,7 @@ export async function hasUnexpandedJob(db: Db): Promise<boolean> {
 }
 
 /** One send still writing its recipients, locked for this transaction; another instance skips it meanwhile. */
-export async function claimUnexpandedJob(tx: DbOrTx): Promise<EmailJobRow | undefined> {
+export async function claimUnexpandedJob(tx: Write): Promise<EmailJobRow | undefined> {
   const [row] = await tx
     .select()
     .from(emailJobs)
@@ -175,7 +176,7 @@ export async function claimUnexpandedJob(tx: DbOrTx): Promise<EmailJobRow | unde
   return row;
 }
 
-export async function advanceEmailJob(tx: DbOrTx, o: { jobId: string; cursor: number; expanded: boolean; total?: number }): Promise<void> {
+export async function advanceEmailJob(tx: Write, o: { jobId: string; cursor: number; expanded: boolean; total?: number }): Promise<void> {
   await tx
     .update(emailJobs)
     .set({ cursor: o.cursor, expanded: o.expanded, ...(o.total === undefined ? {} : { total: o.total }) })

@@ -8,8 +8,7 @@ import {
   type InviteConfirm,
   type InviteConfirmResponse,
 } from '../../../shared/schemas/admin-team';
-import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
+import { withWrite } from '../../db/write';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
@@ -52,7 +51,7 @@ export async function acceptInvite(deps: InviteDeps, o: { input: InviteAccept; o
   const passwordHash = await hashPassword(o.input.password);
   const secret = newTotpSecret();
   const now = deps.clock.now();
-  await invalidatingTransaction(deps.db, async (tx, changed) => {
+  await withWrite(deps, async (tx) => {
     if (!(await markLinkAccepted(tx, { linkId: link.id, now }))) throw invalidLink();
     // A staff admin may sign in from here (two-factor optional); an owner only after the confirm.
     const staffReady = admin.role === 'staff';
@@ -65,7 +64,6 @@ export async function acceptInvite(deps: InviteDeps, o: { input: InviteAccept; o
       ...(staffReady && !admin.enrolledAt ? { enrolledAt: now } : {}),
     });
     await deleteAdminSessions(tx, admin.id);
-    changed.add(cacheKey.account('admin', admin.id));
     if (staffReady) {
       await recordAdminAct(tx, {
         actor: { id: admin.id, name: admin.name },
@@ -91,7 +89,7 @@ export async function confirmInvite(deps: InviteDeps, o: { input: InviteConfirm;
     throw new AppError('admin_code_invalid', ERROR_MESSAGES.admin_code_invalid, 400);
   }
   const recoveryCodes = newRecoveryCodes();
-  await invalidatingTransaction(deps.db, async (tx, changed) => {
+  await withWrite(deps, async (tx) => {
     if (!(await markLinkUsed(tx, { linkId: link.id, now }))) throw invalidLink();
     // The code's step is taken: the same code cannot sign in afterwards.
     await updateAdmin(tx, admin.id, { totpEnabled: true, totpLastStep: step, enrolledAt: admin.enrolledAt ?? now, updatedAt: now });
@@ -100,7 +98,6 @@ export async function confirmInvite(deps: InviteDeps, o: { input: InviteConfirm;
     if (admin.role === 'owner') {
       // A named owner exists from this commit: the single-password sessions end (plugins/auth.ts refuses them too).
       await deleteAdminSessions(tx, 0);
-      changed.add(cacheKey.account('admin', 0));
     }
     await recordAdminAct(tx, {
       actor: { id: admin.id, name: admin.name },

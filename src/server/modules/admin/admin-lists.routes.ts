@@ -19,7 +19,7 @@ import {
 import { errorResponses } from '../../../shared/schemas/common';
 import { adminOf, requireUser } from '../../plugins/auth';
 import { originOf } from '../../plugins/security';
-import { recordAdminAct } from './admin-audit.service';
+import { recordAdminActAlone } from './admin-audit.service';
 import { exportAppointmentsCsv, exportDoctorsCsv, exportSubscriptionsCsv, exportUsersCsv } from './admin-export.service';
 import { listAppointments, listDoctors, listSubscriptions, listUsers } from './admin-lists.service';
 
@@ -35,7 +35,7 @@ export async function adminListsRoutes(base: FastifyInstance): Promise<void> {
    * personal data is an admin act: its audit row names the list and the filters (docs/decisions/042-admin-team.md).
    */
   const sendCsv = async (request: FastifyRequest, reply: FastifyReply, name: string, chunks: AsyncIterable<string>) => {
-    await recordAdminAct(app.db, {
+    await recordAdminActAlone(app, {
       actor: await adminOf(request),
       action: 'data_exported',
       target: `export:${name}`,

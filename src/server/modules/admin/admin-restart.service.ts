@@ -1,11 +1,11 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import { ERROR_MESSAGES } from '../../../shared/errors';
-import { securityEvents } from '../../db/schema';
+import { withWrite } from '../../db/write';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import type { AdminActor } from '../auth/sessions.service';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { recordAdminAct } from './admin-audit.service';
+import { lastRestartAtLocked } from './admin-restart.repo';
 
 // 'Restart Server' (spec part 2, 2.6) is taken at most once a minute, whichever instance answers: a storm of clicks
 // would otherwise restart the server again each time it came back (docs/decisions/009-admin-dashboard.md). The last
@@ -16,16 +16,9 @@ export const RESTART_MIN_INTERVAL_MS = 60_000;
 /** Records the restart, or refuses it (429) when one was accepted less than a minute ago. */
 export async function acceptRestart(deps: Pick<Deps, 'db' | 'clock' | 'log'>, o: { actor: AdminActor; origin: RequestOrigin }): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    // Two clicks at once, on one instance or two, are decided one after the other.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('repvisit:admin-restart'))`);
-    const [last] = await tx
-      .select({ at: securityEvents.timestamp })
-      .from(securityEvents)
-      .where(eq(securityEvents.eventType, 'admin_restart'))
-      .orderBy(desc(securityEvents.timestamp))
-      .limit(1);
-    const left = last ? RESTART_MIN_INTERVAL_MS - (now.getTime() - last.at.getTime()) : 0;
+  await withWrite(deps, async (tx) => {
+    const last = await lastRestartAtLocked(tx);
+    const left = last ? RESTART_MIN_INTERVAL_MS - (now.getTime() - last.getTime()) : 0;
     if (left > 0) {
       throw new AppError('restart_too_soon', ERROR_MESSAGES.restart_too_soon, 429, { 'retry-after': String(Math.ceil(left / 1000)) });
     }

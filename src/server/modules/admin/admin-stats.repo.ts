@@ -1,6 +1,6 @@
 import { and, between, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { clinicAppointmentTallies, clinicUsers, dailyAppointmentTallies, doctorAppointments, medicalReps, type doctors } from '../../db/schema';
+import { clinicAppointmentTallies, clinicUsers, dailyAppointmentTallies, doctorAppointments, doctors, medicalReps, outbox } from '../../db/schema';
 
 // The admin's counts (docs/decisions/024-admin-stats-summaries.md): each reads a narrow index or a tally that the
 // triggers of drizzle/*_appointment-tally-triggers.sql keep in the writing transaction, never the appointments' rows.
@@ -8,9 +8,11 @@ import { clinicAppointmentTallies, clinicUsers, dailyAppointmentTallies, doctorA
 const total = (n: typeof clinicAppointmentTallies.appointments | typeof dailyAppointmentTallies.appointments) =>
   sql<number>`coalesce(sum(${n}), 0)`.mapWith(Number);
 
+const countedTables = { clinics: clinicUsers, doctors };
+
 /** Rows of a small table (one row `{ n }`), counted from its narrowest index once vacuumed (index-only). */
-export function queryRowCount(db: DbOrTx, table: typeof clinicUsers | typeof doctors) {
-  return db.select({ n: count() }).from(table);
+export function queryRowCount(db: DbOrTx, of: keyof typeof countedTables) {
+  return db.select({ n: count() }).from(countedTables[of]);
 }
 
 /**
@@ -65,4 +67,16 @@ export function queryVisitsByStatus(db: DbOrTx, o: { from: string; to: string })
     .from(a)
     .where(and(sql`${a.status} in ('booked', 'confirmed', 'completed', 'no_show')`, between(a.appointmentDate, o.from, o.to)))
     .groupBy(a.status);
+}
+
+/** Of the e-mails queued since `since`, those failed or retrying and those sent (one row). */
+export async function queryRecentMailOutcomes(db: DbOrTx, o: { since: Date }): Promise<{ failed: number; sent: number } | undefined> {
+  const [row] = await db
+    .select({
+      failed: sql<number>`count(*) filter (where ${outbox.status} in ('failed', 'retrying'))`.mapWith(Number),
+      sent: sql<number>`count(*) filter (where ${outbox.status} = 'sent')`.mapWith(Number),
+    })
+    .from(outbox)
+    .where(sql`${outbox.channel} = 'email' and ${outbox.queuedAt} > ${o.since}`);
+  return row;
 }

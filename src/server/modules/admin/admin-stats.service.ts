@@ -1,16 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
-import { sql } from 'drizzle-orm';
 import type { AdminAnalytics, AdminStats, SystemHealth } from '../../../shared/schemas/admin';
 import { addDays, todayInIndia } from '../../../shared/dates';
 import { SUBSCRIPTION_STATUSES, effectiveSubscriptionStatus, isSubscriptionActive } from '../../../shared/subscription/subscription-status';
 import type { Database } from '../../db/client';
-import { clinicUsers, doctors, outbox } from '../../db/schema';
 import type { Deps } from '../../deps';
 import {
   queryAppointmentCount,
   queryAppointmentsByState,
   queryAppointmentsPerBookingDay,
+  queryRecentMailOutcomes,
   queryRepsBySubscription,
   queryRowCount,
   queryVisitsByStatus,
@@ -48,14 +47,8 @@ export async function checkSystemHealth(deps: Pick<HealthDeps, 'db' | 'database'
   if (heapUse > HEAP_CRITICAL) return { health: 'critical', reasons: ['memory nearly exhausted'] };
   if (heapUse > HEAP_DEGRADED) reasons.push('memory high');
   if (latency > SLOW_DATABASE_MS) reasons.push('database slow');
-  const [mail] = await deps.db
-    .select({
-      // Retrying counts with failed: an e-mail server that refuses shows here within the hour, not after the deadline.
-      failed: sql<number>`count(*) filter (where ${outbox.status} in ('failed', 'retrying'))`.mapWith(Number),
-      sent: sql<number>`count(*) filter (where ${outbox.status} = 'sent')`.mapWith(Number),
-    })
-    .from(outbox)
-    .where(sql`${outbox.channel} = 'email' and ${outbox.queuedAt} > ${new Date(deps.clock.now().getTime() - 3_600_000)}`);
+  // Retrying counts with failed: an e-mail server that refuses shows here within the hour, not after the deadline.
+  const mail = await queryRecentMailOutcomes(deps.db, { since: new Date(deps.clock.now().getTime() - 3_600_000) });
   if (mail && mail.failed >= MAIL_FAILURES_DEGRADED && mail.failed > mail.sent) reasons.push('e-mails failing');
   return { health: reasons.length ? 'degraded' : 'healthy', reasons };
 }
@@ -95,7 +88,7 @@ export async function getStats(deps: StatsDeps & HealthDeps): Promise<AdminStats
   if (reasons.length) deps.log.warn({ reasons }, 'admin stats: system degraded');
   const reps = await countRepsByEffectiveStatus(deps);
   return {
-    totalClinics: firstCount(await queryRowCount(deps.db, clinicUsers)),
+    totalClinics: firstCount(await queryRowCount(deps.db, 'clinics')),
     totalMedicalReps: sumOf(reps, [...reps.keys()]),
     totalAppointments: firstCount(await queryAppointmentCount(deps.db)),
     activeSubscriptions: countActiveSubscriptions(reps),
@@ -125,8 +118,8 @@ export async function getAnalytics(deps: StatsDeps): Promise<AdminAnalytics> {
   const statusCounts = await countRepsByEffectiveStatus(deps);
   const totalReps = sumOf(statusCounts, [...statusCounts.keys()]);
   const [totalClinics, totalDoctors, totalAppointments] = [
-    firstCount(await queryRowCount(deps.db, clinicUsers)),
-    firstCount(await queryRowCount(deps.db, doctors)),
+    firstCount(await queryRowCount(deps.db, 'clinics')),
+    firstCount(await queryRowCount(deps.db, 'doctors')),
     firstCount(await queryAppointmentCount(deps.db)),
   ];
 

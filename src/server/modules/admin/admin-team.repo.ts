@@ -1,13 +1,18 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AdminRole } from '../../../shared/schemas/admin-team';
+import { cacheKey } from '../../cache/cache-keys';
 import type { DbOrTx } from '../../db/client';
 import { adminEnrolmentLinks, adminRecoveryCodes, admins, sessions } from '../../db/schema';
+import type { Write } from '../../db/write';
 
-// The admin team's rows (docs/decisions/042-admin-team.md): admins, their enrolment links and recovery codes.
+// The admin team's rows (docs/decisions/042-admin-team.md): admins, their enrolment links and recovery codes. A writer
+// names the admin's account key where it changes the account or its sessions (docs/decisions/062-one-write-path.md);
+// admin sessions are read from the database on every request, so the key costs one notice and drops nothing today.
 
 export type AdminRow = typeof admins.$inferSelect;
 
-export async function insertAdmin(db: DbOrTx, o: { name: string; email: string; role: AdminRole; now: Date }): Promise<AdminRow> {
+/** A new admin is in no cached read (a new account's key has nothing to drop). */
+export async function insertAdmin(db: Write, o: { name: string; email: string; role: AdminRole; now: Date }): Promise<AdminRow> {
   const [row] = await db.insert(admins).values({ name: o.name, email: o.email, role: o.role, createdAt: o.now, updatedAt: o.now }).returning();
   return row!;
 }
@@ -53,13 +58,24 @@ export async function countOtherActiveOwners(db: DbOrTx, exceptId: number): Prom
   return row?.n ?? 0;
 }
 
-export async function updateAdmin(db: DbOrTx, id: number, set: Partial<Omit<AdminRow, 'id'>>): Promise<AdminRow | undefined> {
+export async function updateAdmin(db: Write, id: number, set: Partial<Omit<AdminRow, 'id'>>): Promise<AdminRow | undefined> {
   const [row] = await db.update(admins).set(set).where(eq(admins.id, id)).returning();
+  if (row) db.changed(cacheKey.account('admin', row.id));
   return row;
 }
 
-/** Takes a TOTP step for the admin unless it (or a later one) was taken before: a code works once. */
-export async function claimTotpStep(db: DbOrTx, o: { adminId: number; step: number }): Promise<boolean> {
+/** When the admin last signed in: shown on the team list only, which is read from the database (no key). */
+export async function stampAdminSignIn(db: Write, o: { adminId: number; now: Date }): Promise<void> {
+  await db.update(admins).set({ lastSignInAt: o.now }).where(eq(admins.id, o.adminId));
+}
+
+/** Two owners deactivating each other at once are decided one after the other: held to this write's end. */
+export async function lockTeam(db: Write): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('repvisit:admin-team'))`);
+}
+
+/** Takes a TOTP step for the admin unless it (or a later one) was taken before: a code works once. No cached read shows it. */
+export async function claimTotpStep(db: Write, o: { adminId: number; step: number }): Promise<boolean> {
   const rows = await db
     .update(admins)
     .set({ totpLastStep: o.step })
@@ -69,18 +85,16 @@ export async function claimTotpStep(db: DbOrTx, o: { adminId: number; step: numb
 }
 
 /** The admin's sessions and their unused links go (deactivation, a reset of the second factor). */
-export async function deleteAdminSessions(db: DbOrTx, adminId: number): Promise<void> {
+export async function deleteAdminSessions(db: Write, adminId: number): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userType, 'admin'), eq(sessions.userId, adminId)));
+  db.changed(cacheKey.account('admin', adminId));
 }
 
-export async function deleteUnusedLinks(db: DbOrTx, adminId: number): Promise<void> {
+export async function deleteUnusedLinks(db: Write, adminId: number): Promise<void> {
   await db.delete(adminEnrolmentLinks).where(and(eq(adminEnrolmentLinks.adminId, adminId), isNull(adminEnrolmentLinks.usedAt)));
 }
 
-export async function insertLink(
-  db: DbOrTx,
-  o: { adminId: number; tokenHash: string; purpose: 'invite' | 'reset'; expiresAt: Date; now: Date },
-): Promise<void> {
+export async function insertLink(db: Write, o: { adminId: number; tokenHash: string; purpose: 'invite' | 'reset'; expiresAt: Date; now: Date }): Promise<void> {
   await db.insert(adminEnrolmentLinks).values({ adminId: o.adminId, tokenHash: o.tokenHash, purpose: o.purpose, expiresAt: o.expiresAt, createdAt: o.now });
 }
 
@@ -96,7 +110,7 @@ export async function findLiveLink(db: DbOrTx, o: { tokenHash: string; now: Date
 }
 
 /** Marks the link accepted (the password chosen) unless another request did first. */
-export async function markLinkAccepted(db: DbOrTx, o: { linkId: number; now: Date }): Promise<boolean> {
+export async function markLinkAccepted(db: Write, o: { linkId: number; now: Date }): Promise<boolean> {
   const rows = await db
     .update(adminEnrolmentLinks)
     .set({ acceptedAt: o.now })
@@ -106,7 +120,7 @@ export async function markLinkAccepted(db: DbOrTx, o: { linkId: number; now: Dat
 }
 
 /** Uses the link up unless another request did first. */
-export async function markLinkUsed(db: DbOrTx, o: { linkId: number; now: Date }): Promise<boolean> {
+export async function markLinkUsed(db: Write, o: { linkId: number; now: Date }): Promise<boolean> {
   const rows = await db
     .update(adminEnrolmentLinks)
     .set({ usedAt: o.now })
@@ -115,7 +129,7 @@ export async function markLinkUsed(db: DbOrTx, o: { linkId: number; now: Date })
   return rows.length > 0;
 }
 
-export async function replaceRecoveryCodes(db: DbOrTx, o: { adminId: number; hashes: string[]; now: Date }): Promise<void> {
+export async function replaceRecoveryCodes(db: Write, o: { adminId: number; hashes: string[]; now: Date }): Promise<void> {
   await db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, o.adminId));
   if (o.hashes.length) await db.insert(adminRecoveryCodes).values(o.hashes.map((codeHash) => ({ adminId: o.adminId, codeHash, createdAt: o.now })));
 }
@@ -128,7 +142,7 @@ export function queryUnusedRecoveryCodes(db: DbOrTx, adminId: number) {
 }
 
 /** Uses a recovery code up unless another request did first. */
-export async function markRecoveryCodeUsed(db: DbOrTx, o: { id: number; now: Date }): Promise<boolean> {
+export async function markRecoveryCodeUsed(db: Write, o: { id: number; now: Date }): Promise<boolean> {
   const rows = await db
     .update(adminRecoveryCodes)
     .set({ usedAt: o.now })

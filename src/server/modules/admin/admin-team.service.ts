@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { ERROR_MESSAGES } from '../../../shared/errors';
 import {
   ADMIN_INVITE_HOURS,
@@ -11,10 +10,8 @@ import {
 } from '../../../shared/schemas/admin-team';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { PageQuery } from '../../../shared/schemas/pagination';
-import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
-import type { DbOrTx } from '../../db/client';
 import { cursorId, decodeCursor, pageOf } from '../../db/keyset';
+import { withWrite, type Write } from '../../db/write';
 import type { Deps } from '../../deps';
 import { AppError, conflict, isUniqueViolation } from '../../errors';
 import type { RequestOrigin } from '../../plugins/security';
@@ -29,6 +26,7 @@ import {
   findAdminById,
   insertAdmin,
   insertLink,
+  lockTeam,
   queryAdminPage,
   replaceRecoveryCodes,
   updateAdmin,
@@ -45,8 +43,6 @@ type TeamDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'outbox'>;
 export type TeamActor = AuditActor & { role: 'owner' | 'staff' };
 
 const LINK_LIFETIME_MS = ADMIN_INVITE_HOURS * 3_600_000;
-/** Two owners deactivating each other at once are decided one after the other. */
-const TEAM_LOCK = sql`select pg_advisory_xact_lock(hashtext('repvisit:admin-team'))`;
 
 const notFoundAdmin = () => new AppError('admin_not_found', ERROR_MESSAGES.admin_not_found, 404);
 
@@ -71,7 +67,7 @@ export function memberOf(a: AdminRow, recoveryCodesLeft: number): AdminTeamMembe
  * A new single-use link for the admin (older unused ones stop working), e-mailed through the outbox in the same
  * transaction. Answers the link (the command line prints it; routes never show it).
  */
-async function issueLink(deps: TeamDeps, tx: DbOrTx, o: { admin: AdminRow; purpose: 'invite' | 'reset'; by: string; now: Date }): Promise<string> {
+async function issueLink(deps: TeamDeps, tx: Write, o: { admin: AdminRow; purpose: 'invite' | 'reset'; by: string; now: Date }): Promise<string> {
   const token = generateToken();
   await deleteUnusedLinks(tx, o.admin.id);
   await insertLink(tx, {
@@ -111,7 +107,7 @@ export async function inviteAdmin(
   if (actor.id === 0 && input.role !== 'owner') throw new AppError('admin_first_owner', ERROR_MESSAGES.admin_first_owner, 409);
   const now = deps.clock.now();
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await withWrite(deps, async (tx) => {
       const admin = await insertAdmin(tx, { name: input.name, email: input.email, role: input.role, now });
       const link = await issueLink(deps, tx, { admin, purpose: 'invite', by: actor.name, now });
       await recordAdminAct(tx, {
@@ -149,8 +145,8 @@ export async function setAdminActive(
 ): Promise<UpdateAdminResponse> {
   if (o.id === o.actor.id) throw new AppError('admin_self', ERROR_MESSAGES.admin_self, 409);
   const now = deps.clock.now();
-  const admin = await invalidatingTransaction(deps.db, async (tx, changed) => {
-    await tx.execute(TEAM_LOCK);
+  const admin = await withWrite(deps, async (tx) => {
+    await lockTeam(tx);
     const target = await findAdminById(tx, o.id, { forUpdate: true });
     if (!target) throw notFoundAdmin();
     if (!o.active && target.role === 'owner' && target.active && target.enrolledAt && (await countOtherActiveOwners(tx, target.id)) === 0) {
@@ -160,7 +156,6 @@ export async function setAdminActive(
     if (!o.active) {
       await deleteAdminSessions(tx, target.id);
       await deleteUnusedLinks(tx, target.id);
-      changed.add(cacheKey.account('admin', target.id));
     }
     if (target.active !== o.active) {
       await recordAdminAct(tx, {
@@ -191,14 +186,13 @@ export async function resetAdminTwoFactor(
 ): Promise<MessageResponse & { link: string }> {
   if (o.id === o.actor.id) throw new AppError('admin_self', ERROR_MESSAGES.admin_self, 409);
   const now = deps.clock.now();
-  const link = await invalidatingTransaction(deps.db, async (tx, changed) => {
-    await tx.execute(TEAM_LOCK);
+  const link = await withWrite(deps, async (tx) => {
+    await lockTeam(tx);
     const target = await findAdminById(tx, o.id, { forUpdate: true });
     if (!target) throw notFoundAdmin();
     const cleared = (await updateAdmin(tx, target.id, { passwordHash: null, totpSecret: null, totpEnabled: false, totpLastStep: null, updatedAt: now }))!;
     await replaceRecoveryCodes(tx, { adminId: target.id, hashes: [], now });
     await deleteAdminSessions(tx, target.id);
-    changed.add(cacheKey.account('admin', target.id));
     const issued = await issueLink(deps, tx, { admin: cleared, purpose: target.enrolledAt ? 'reset' : 'invite', by: o.actor.name, now });
     await recordAdminAct(tx, {
       actor: o.actor,

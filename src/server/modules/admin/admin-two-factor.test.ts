@@ -7,6 +7,7 @@ import { LIMITS } from '../auth/auth.limits';
 import { ADMIN_ENV, adminCookie, call, sessionCookieFrom } from './admin-test-support';
 import { TEAM_PASSWORD, inviteAndEnrol, nextCode, signIn, type Enrolled } from './admin-team.test-support';
 import { markRecoveryCodeUsed } from './admin-team.repo';
+import { withWrite } from '../../db/write';
 import { hashRecoveryCode, totpCodeAt } from './admin-two-factor';
 
 // Two-factor sign-in of named admins (docs/decisions/042-admin-team.md): TOTP codes (RFC 6238, one step of drift either
@@ -89,7 +90,7 @@ describeEachDatabase(
         .select({ id: adminRecoveryCodes.id })
         .from(adminRecoveryCodes)
         .where(and(eq(adminRecoveryCodes.adminId, owner.id), eq(adminRecoveryCodes.codeHash, hashRecoveryCode(first))));
-      expect(await markRecoveryCodeUsed(ctx.app.db, { id: used!.id, now: ctx.clock.now() })).toBe(false);
+      expect(await withWrite(ctx.app, (w) => markRecoveryCodeUsed(w, { id: used!.id, now: ctx.clock.now() }))).toBe(false);
       const team = await call(ctx.app, 'GET', '/api/admin/admins', { cookie: ownerCookie });
       expect(team.json().admins).toContainEqual(expect.objectContaining({ id: owner.id, recoveryCodesLeft: 8 }));
       // Another admin's code is not hers.

@@ -174,9 +174,3 @@ export async function findClinicPlace(db: DbOrTx, clinicId: number): Promise<Pla
   const [clinic] = await db.select({ state: clinicUsers.state, city: clinicUsers.city }).from(clinicUsers).where(eq(clinicUsers.id, clinicId)).limit(1);
   return clinic ?? null;
 }
-
-/** The doctors linked to a clinic, bookable or not. */
-export async function listDoctorIdsOfClinic(db: DbOrTx, clinicId: number): Promise<number[]> {
-  const links = await db.select({ doctorId: clinicDoctors.doctorId }).from(clinicDoctors).where(eq(clinicDoctors.clinicId, clinicId));
-  return links.map((l) => l.doctorId);
-}

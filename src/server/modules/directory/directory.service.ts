@@ -15,7 +15,6 @@ import {
   listBookablePlaces,
   listClinicCities,
   listClinicStates,
-  listDoctorIdsOfClinic,
   queryBookableClinicsOfDoctors,
   type BookableSettings,
   type Place,
@@ -189,14 +188,4 @@ export const getBookableSettings = (deps: DirectoryDeps, o: { clinicId: number; 
 export async function placeKeysOfClinic(db: DbOrTx, clinicId: number): Promise<string[]> {
   const place = await findClinicPlace(db, clinicId);
   return place ? [cacheKey.place(place.state, place.city)] : [];
-}
-
-/**
- * What a change to a clinic itself (its status, name or place) touches in the directory: its place and each
- * of its links. The writer adds these keys inside its transaction, before a move (the old place) and after it
- * (the new one).
- */
-export async function directoryKeysOfClinic(db: DbOrTx, clinicId: number): Promise<string[]> {
-  const doctorIds = await listDoctorIdsOfClinic(db, clinicId);
-  return [...(await placeKeysOfClinic(db, clinicId)), ...doctorIds.map((d) => cacheKey.link(clinicId, d))];
 }
