@@ -31,7 +31,7 @@ module.exports = {
       from: { path: '^src/shared/', pathNot: TEST },
       to: {
         dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'],
-        pathNot: '^node_modules/(zod|@lingui/core|@lingui/message-utils)/',
+        pathNot: '(^|/)node_modules/(zod|@lingui/core|@lingui/message-utils)/',
       },
     },
     {
