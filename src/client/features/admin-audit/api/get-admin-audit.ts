@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminAction, AdminAuditResponse } from '../../../../shared/schemas/admin-team';
-import { adminListOptions } from './admin-list-query';
-import { adminKeys } from './admin-query-keys';
+import { adminListOptions } from '../../admin-shared/api/admin-list-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 export interface AdminAuditFilter {
   adminId?: string;

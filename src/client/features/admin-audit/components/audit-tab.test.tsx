@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminAuditResponseSchema, type AdminAuditEntry } from '../../../../shared/schemas/admin-team';
 import { renderWithApp } from '../../auth/test/render';
-import { json, stubApi } from '../test/stub-api';
+import { json, stubApi } from '../../admin-shared/test/stub-api';
 import { AuditTab } from './audit-tab';
 
 // The Audit tab (docs/decisions/042): when in IST, who, the act in words, the record and the address; filtered on the

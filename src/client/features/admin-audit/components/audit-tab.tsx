@@ -3,15 +3,15 @@ import { ADMIN_ACTION_LABELS, SINGLE_PASSWORD_ADMIN, type AdminAction, type Admi
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useAdminAudit } from '../api/get-admin-audit';
-import { useAdminMe } from '../api/get-admin-me';
-import { useAdminTeam } from '../api/get-admin-team';
-import { displayDateTimeIst } from '../lib/admin-format';
-import { isOwner } from '../lib/admin-roles';
+import { useAdminMe } from '../../admin-auth/api/get-admin-me';
+import { useAdminTeam } from '../../admin-team/api/get-admin-team';
+import { displayDateTimeIst } from '../../admin-shared/lib/admin-format';
+import { isOwner } from '../../admin-auth/lib/admin-roles';
 import { auditDetailsText, auditTargetText } from '../lib/audit-format';
 import { AuditFilters, NO_AUDIT_FILTERS } from './audit-filters';
-import { DataList, type Column } from './data-list';
-import { ListSummary } from './list-summary';
-import { LoadMore } from './load-more';
+import { DataList, type Column } from '../../admin-shared/components/data-list';
+import { ListSummary } from '../../admin-shared/components/list-summary';
+import { LoadMore } from '../../admin-shared/components/load-more';
 import { i18n, useI18n } from '../../../lib/i18n';
 
 const columns: Column<AdminAuditEntry>[] = [

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { securityEventsResponseSchema, type SecurityEvent, type SecurityEventCounts } from '../../../../shared/schemas/admin-team';
 import { renderWithApp } from '../../auth/test/render';
-import { json, stubApi } from '../test/stub-api';
+import { json, stubApi } from '../../admin-shared/test/stub-api';
 import { SecurityTab } from './security-tab';
 
 // The Security tab (spec part 1, 3: security_events): counts by type and threat level over 24 hours and 30 days,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSignIn } from '../../../../shared/schemas/admin-team';
 import { apiFetch } from '../../../lib/api';
-import { adminKeys } from './admin-query-keys';
+import { adminKeys } from '../../admin-shared/api/keys';
 import type { MessageResponse } from '../../../../shared/schemas/common';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminGateResponse } from '../../../../shared/schemas/admin-team';
 import { apiFetch } from '../../../lib/api';
-import { adminKeys } from './admin-query-keys';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** GET /api/admin/gate (public): the single-password form until a named owner has enrolled, then the team's. */
 export const getAdminGate = (signal?: AbortSignal) => apiFetch<AdminGateResponse>('/api/admin/gate', { signal });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api';
-import { adminKeys } from './admin-query-keys';
+import { adminKeys } from '../../admin-shared/api/keys';
 import type { AdminSessionResponse } from '../../../../shared/schemas/admin';
 
 /** GET /api/admin/session: true when this browser holds an admin session (the gate on reload). */

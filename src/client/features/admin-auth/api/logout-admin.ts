@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { adminKeys } from './admin-query-keys';
+import { adminKeys } from '../../admin-shared/api/keys';
 import type { MessageResponse } from '../../../../shared/schemas/common';
 
 /** POST /api/admin/logout: ends the admin session on the server. */

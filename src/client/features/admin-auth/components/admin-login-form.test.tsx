@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TEAM_MESSAGES } from '../../../../shared/schemas/admin-team';
 import { renderWithApp } from '../../auth/test/render';
-import { json, stubApi } from '../test/stub-api';
+import { json, stubApi } from '../../admin-shared/test/stub-api';
 import { AdminLoginForm } from './admin-login-form';
 
 // The gate (spec part 2, 2.5; docs/decisions/042): the single password until a named owner has enrolled, then e-mail,

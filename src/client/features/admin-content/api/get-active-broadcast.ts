@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ActiveNotificationResponse, AdminNotification } from '../../../../shared/schemas/admin';
-import { adminFetch, adminQueryDefaults } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch, adminQueryDefaults } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** GET /api/admin/notifications/active: the announcement the reps see now, or null. */
 export const getActiveBroadcast = async (): Promise<AdminNotification | null> =>

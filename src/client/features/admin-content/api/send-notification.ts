@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BroadcastResponse } from '../../../../shared/schemas/admin';
-import { adminFetch } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** POST /api/admin/notifications {message}: becomes the one announcement the reps see. */
 export const sendNotification = (message: string) => adminFetch<BroadcastResponse>('/api/admin/notifications', { method: 'POST', body: { message } });

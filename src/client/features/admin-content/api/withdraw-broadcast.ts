@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '../../../../shared/schemas/common';
-import { adminFetch } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** DELETE /api/admin/notifications/active: the reps' banner goes away (recorded as admin_broadcast_cleared). */
 export const withdrawBroadcast = () => adminFetch<MessageResponse>('/api/admin/notifications/active', { method: 'DELETE' });

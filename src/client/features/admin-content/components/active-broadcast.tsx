@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useActiveBroadcast } from '../api/get-active-broadcast';
 import { useWithdrawBroadcast } from '../api/withdraw-broadcast';
-import { displayDate } from '../lib/admin-format';
+import { displayDate } from '../../admin-shared/lib/admin-format';
 import { useI18n } from '../../../lib/i18n';
 
 /**

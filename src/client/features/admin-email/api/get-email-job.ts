@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EmailJob } from '../../../../shared/schemas/admin';
 import { ApiError, NetworkError } from '../../../lib/api';
-import { adminFetch } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** GET /api/admin/email-jobs/{jobId}: a bulk or re-registration send's progress, polled until done. */
 export const getEmailJob = (jobId: string) => adminFetch<EmailJob>(`/api/admin/email-jobs/${encodeURIComponent(jobId)}`);

@@ -1,8 +1,8 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { EmailLogsResponse } from '../../../../shared/schemas/admin';
 import type { MessageChannel } from '../../../../shared/schemas/whatsapp';
-import { adminFetch, adminQueryDefaults } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch, adminQueryDefaults } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** The history's channel filter: every channel, or one (docs/decisions/044-whatsapp.md). */
 export type ChannelFilter = 'all' | MessageChannel;

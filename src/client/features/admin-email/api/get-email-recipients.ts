@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { EmailRecipientsFilter, EmailRecipientsResponse } from '../../../../shared/schemas/admin';
-import { adminFetch, adminQueryDefaults } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch, adminQueryDefaults } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** GET /api/admin/medical-reps-with-subscription?status&q&cursor: one page, filtered and searched by the server. */
 export function getEmailRecipients(o: { filter: EmailRecipientsFilter; cursor?: string; signal?: AbortSignal }) {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { PendingRepsResponse } from '../../../../shared/schemas/admin';
-import { adminFetch, adminQueryDefaults } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch, adminQueryDefaults } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** GET /api/admin/pending-medical-reps?cursor: one page, newest first; the first carries the total. */
 export const getPendingReps = (o: { cursor?: string; signal?: AbortSignal } = {}) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailRetryResponse } from '../../../../shared/schemas/admin';
-import { adminFetch } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** POST /api/admin/email-audit-logs/{id}/retry: a failed e-mail whose text is kept is queued again (400 not_retryable otherwise). */
 export const retryEmail = (id: number) => adminFetch<EmailRetryResponse>(`/api/admin/email-audit-logs/${id}/retry`, { method: 'POST', body: {} });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailRetryResponse } from '../../../../shared/schemas/admin';
-import { adminFetch } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** POST /api/admin/email-jobs/{jobId}/retry-failed: every failed e-mail of the send is queued again. */
 export const retryFailedJobEmails = (jobId: string) =>

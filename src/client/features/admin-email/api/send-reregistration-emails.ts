@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminFetch } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 import type { Reregistration, ReregistrationResponse } from '../../../../shared/schemas/admin';
 
 /** The answer, as the server's schema says: `sent` e-mails queued, delivered by the job `jobId` (get-email-job.ts). */

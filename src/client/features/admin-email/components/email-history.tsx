@@ -13,7 +13,7 @@ import { CHANNEL_LABELS } from '../lib/message-channels';
 import { ChannelStatsCard } from './channel-stats';
 import { EmailHistoryTable } from './email-history-table';
 import { EmailSummaryCards } from './email-summary-cards';
-import { LoadMoreRows } from './load-more-rows';
+import { LoadMoreRows } from '../../admin-shared/components/load-more-rows';
 import { useI18n } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/intl-format';
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { adminKeys } from '../api/admin-query-keys';
+import { adminKeys } from '../../admin-shared/api/keys';
 import { useEmailJob } from '../api/get-email-job';
 import { useRetryFailedJobEmails } from '../api/retry-failed-job-emails';
 import { useI18n } from '../../../lib/i18n';

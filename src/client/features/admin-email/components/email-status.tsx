@@ -2,7 +2,7 @@ import { CheckCircle2, CircleSlash, Clock, RotateCw, Send, XCircle, type LucideI
 import { clsx } from 'clsx';
 import { Badge } from '../../../components/ui/badge';
 import type { EMAIL_STATES, EmailLog } from '../../../../shared/schemas/admin';
-import { displayDateTime, displayTime } from '../lib/admin-format';
+import { displayDateTime, displayTime } from '../../admin-shared/lib/admin-format';
 import { useI18n } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/intl-format';
 

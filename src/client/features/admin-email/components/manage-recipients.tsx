@@ -4,12 +4,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import type { EmailRecipient } from '../../../../shared/schemas/admin';
 import { recipientKind } from '../../../../shared/subscription/recipient-groups';
 import { useEmailRecipients } from '../api/get-email-recipients';
-import { displayDate } from '../lib/admin-format';
+import { displayDate } from '../../admin-shared/lib/admin-format';
 import { RECIPIENT_BADGE } from '../lib/recipient-filters';
-import { useDebouncedValue } from '../lib/use-debounced-value';
-import { DataList, type Column } from './data-list';
-import { LoadMoreRows } from './load-more-rows';
-import { SearchBox } from './search-box';
+import { useDebouncedValue } from '../../admin-shared/lib/use-debounced-value';
+import { DataList, type Column } from '../../admin-shared/components/data-list';
+import { LoadMoreRows } from '../../admin-shared/components/load-more-rows';
+import { SearchBox } from '../../admin-shared/components/search-box';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { i18n, listWord, useI18n } from '../../../lib/i18n';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmailLog, EmailStats } from '../../../../shared/schemas/admin';
 import type { ChannelStats } from '../../../../shared/schemas/whatsapp';
 import { renderWithApp } from '../../auth/test/render';
-import { json, stubApi } from '../test/stub-api';
+import { json, stubApi } from '../../admin-shared/test/stub-api';
 import { EmailHistory } from './email-history';
 
 // The Messages history (docs/decisions/044-whatsapp.md): every channel of the outbox in one list, a Channel column,

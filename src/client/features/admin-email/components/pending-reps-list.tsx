@@ -2,8 +2,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Spinner } from '../../../components/ui/spinner';
 import type { PendingRep } from '../../../../shared/schemas/admin';
-import { displayDate } from '../lib/admin-format';
-import { LoadMoreRows } from './load-more-rows';
+import { displayDate } from '../../admin-shared/lib/admin-format';
+import { LoadMoreRows } from '../../admin-shared/components/load-more-rows';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { useI18n } from '../../../lib/i18n';
 

@@ -1,7 +1,7 @@
 import { Badge } from '../../../components/ui/badge';
 import type { DeliveryStatus } from '../../../../shared/schemas/whatsapp';
 import { DELIVERY_LABELS } from '../lib/message-channels';
-import { displayDateTime } from '../lib/admin-format';
+import { displayDateTime } from '../../admin-shared/lib/admin-format';
 import { useI18n } from '../../../lib/i18n';
 
 const TONES = { sent: 'info', delivered: 'success', read: 'success', failed: 'danger' } as const;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { InviteCheckResponse } from '../../../../shared/schemas/admin-team';
 import { ApiError, apiFetch } from '../../../lib/api';
-import { adminKeys } from './admin-query-keys';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** POST /api/admin/invite/check {token}: whose link this is, before the page asks anything (400 when it is spent). */
 export const checkAdminInvite = (token: string, signal?: AbortSignal) =>

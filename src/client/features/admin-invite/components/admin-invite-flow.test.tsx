@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES } from '../../../../shared/errors';
 import { inviteAcceptResponseSchema, inviteCheckResponseSchema, inviteConfirmResponseSchema } from '../../../../shared/schemas/admin-team';
 import { renderWithApp } from '../../auth/test/render';
-import { json, stubApi } from '../test/stub-api';
+import { json, stubApi } from '../../admin-shared/test/stub-api';
 import { AdminInviteFlow } from './admin-invite-flow';
 
 // The invitation link (docs/decisions/042): a password by the admins' rules, the QR code or the typed secret, the

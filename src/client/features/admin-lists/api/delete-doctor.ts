@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminFetch } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 import type { MessageResponse } from '../../../../shared/schemas/common';
 
 /** DELETE /api/admin/doctors/{id}: the doctor at one clinic (the link id of the Doctors tab's row). */

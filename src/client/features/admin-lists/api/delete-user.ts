@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserType } from '../../../../shared/schemas/admin';
-import { adminFetch } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 import type { MessageResponse } from '../../../../shared/schemas/common';
 
 /** DELETE /api/admin/users/{id} {userType}: the account with its sessions, appointments and settings. */

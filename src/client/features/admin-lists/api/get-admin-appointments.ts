@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminAppointmentsFilter, AdminAppointmentsResponse } from '../../../../shared/schemas/admin';
-import { adminListOptions, listUrl } from './admin-list-query';
-import { adminKeys } from './admin-query-keys';
+import { adminListOptions, listUrl } from '../../admin-shared/api/admin-list-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** GET /api/admin/appointments?doctor&from&to&status, a page at a time; appointments.csv with the same filters is the export. */
 export function useAdminAppointments(filter: AdminAppointmentsFilter) {

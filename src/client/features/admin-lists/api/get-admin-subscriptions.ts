@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminSubscriptionsFilter, AdminSubscriptionsResponse } from '../../../../shared/schemas/admin';
-import { adminListOptions, listUrl } from './admin-list-query';
-import { adminKeys } from './admin-query-keys';
+import { adminListOptions, listUrl } from '../../admin-shared/api/admin-list-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** GET /api/admin/subscriptions?q, a page at a time; subscriptions.csv with the same filter is the export. */
 export function useAdminSubscriptions(filter: AdminSubscriptionsFilter) {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminUsersFilter, AdminUsersResponse } from '../../../../shared/schemas/admin';
-import { adminListOptions, listUrl } from './admin-list-query';
-import { adminKeys } from './admin-query-keys';
+import { adminListOptions, listUrl } from '../../admin-shared/api/admin-list-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** GET /api/admin/users?type&q, a page at a time; users.csv with the same filters is the export. */
 export function useAdminUsers(filter: AdminUsersFilter) {

@@ -1,6 +1,6 @@
 import type { AdminUser } from '../../../../shared/schemas/admin';
 import { useI18n } from '../../../lib/i18n';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+import { ConfirmActionDialog } from '../../admin-shared/components/confirm-action-dialog';
 
 /**
  * Asks before a rep or clinic is made inactive (spec part 2, 4): the account's sessions end at once and it can no longer

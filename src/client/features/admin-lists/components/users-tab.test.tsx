@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminUsersResponseSchema, userStatusResponseSchema, type AdminUser } from '../../../../shared/schemas/admin';
 import { renderWithApp } from '../../auth/test/render';
-import { json, stubApi } from '../test/stub-api';
+import { json, stubApi } from '../../admin-shared/test/stub-api';
 import { UsersTab } from './users-tab';
 
 // The Medical Reps and Clinics tabs (spec part 2, 2.5): deactivating an account ends its sessions at once, so it is

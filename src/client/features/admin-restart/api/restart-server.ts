@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { adminFetch } from './admin-fetch';
+import { adminFetch } from '../../admin-shared/api/admin-fetch';
 import type { MessageResponse } from '../../../../shared/schemas/common';
 
 /** POST /api/admin/restart-server: 202, then the server closes and its supervisor starts it again. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminAnalytics } from '../../../../shared/schemas/admin';
-import { adminFetch, adminQueryDefaults } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch, adminQueryDefaults } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** GET /api/admin/analytics: overview, subscription split and the chart series. */
 export const getAdminAnalytics = () => adminFetch<AdminAnalytics>('/api/admin/analytics');

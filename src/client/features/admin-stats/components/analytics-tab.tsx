@@ -3,7 +3,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useAdminAnalytics } from '../api/get-admin-analytics';
-import { displayDate } from '../lib/admin-format';
+import { displayDate } from '../../admin-shared/lib/admin-format';
 import { STAT_LABELS } from '../lib/stat-labels';
 import { BackupCard } from '../../jobs/components/backup-card';
 import { JobsCard } from '../../jobs/components/jobs-card';

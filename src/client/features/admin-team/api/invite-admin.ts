@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InviteAdmin, InviteAdminResponse } from '../../../../shared/schemas/admin-team';
-import { adminFetch } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** POST /api/admin/admins {name, email, role}: 201, and the invitation link goes out by e-mail (48 hours, used once). */
 export const inviteAdmin = (body: InviteAdmin) => adminFetch<InviteAdminResponse>('/api/admin/admins', { method: 'POST', body });

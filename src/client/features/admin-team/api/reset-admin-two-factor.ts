@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '../../../../shared/schemas/common';
-import { adminFetch } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /**
  * POST /api/admin/admins/{id}/reset-two-factor: password, second factor and recovery codes cleared, sessions ended, a

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateAdminResponse } from '../../../../shared/schemas/admin-team';
-import { adminFetch } from './admin-fetch';
-import { adminKeys } from './admin-query-keys';
+import { adminFetch } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
 
 /** PATCH /api/admin/admins/{id} {active}: deactivating ends that admin's sessions at once. */
 export const updateAdmin = ({ id, active }: { id: number; active: boolean }) =>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminTeamResponseSchema, SINGLE_PASSWORD_ADMIN, type AdminMeResponse, type AdminTeamMember } from '../../../../shared/schemas/admin-team';
 import { renderWithApp } from '../../auth/test/render';
-import { json, stubApi, type Call } from '../test/stub-api';
+import { json, stubApi, type Call } from '../../admin-shared/test/stub-api';
 import { AdminsTab } from './admins-tab';
 
 // The Admins tab (docs/decisions/042): the team, 'Invite admin', and per row deactivate or reactivate and reset

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SessionSpinner, type AreaPolicy, type SessionCheck } from '../../../components/layout/session-guard';
-import { ADMIN_UNAUTHORIZED_EVENT } from '../api/admin-fetch';
-import { adminKeys } from '../api/admin-query-keys';
-import { useAdminSession } from '../api/get-admin-session';
-import { AdminLoginForm } from './admin-login-form';
+import { ADMIN_UNAUTHORIZED_EVENT } from '../../admin-shared/api/admin-fetch';
+import { adminKeys } from '../../admin-shared/api/keys';
+import { useAdminSession } from '../../admin-auth/api/get-admin-session';
+import { AdminLoginForm } from '../../admin-auth/components/admin-login-form';
 import { useI18n } from '../../../lib/i18n';
 
 /** The guard's wait, said in the active language. */

@@ -2,10 +2,10 @@ import { LayoutDashboard, LogOut, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast';
-import { useAdminMe } from '../api/get-admin-me';
-import { useLogoutAdmin } from '../api/logout-admin';
-import { isOwner } from '../lib/admin-roles';
-import { RestartServerButton } from './restart-server-button';
+import { useAdminMe } from '../../admin-auth/api/get-admin-me';
+import { useLogoutAdmin } from '../../admin-auth/api/logout-admin';
+import { isOwner } from '../../admin-auth/lib/admin-roles';
+import { RestartServerButton } from '../../admin-restart/components/restart-server-button';
 import { useI18n } from '../../../lib/i18n';
 import { LanguageSwitcher } from '../../../components/layout/language-switcher';
 
