@@ -1,10 +1,8 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_ACTION_LABELS, SINGLE_PASSWORD_ADMIN, type AdminAction, type AdminAuditEntry } from '../../../../shared/schemas/admin-team';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useAdminAudit } from '../api/get-admin-audit';
-import { useAdminMe } from '../../admin-auth/api/get-admin-me';
-import { useAdminTeam } from '../../admin-team/api/get-admin-team';
 import { displayDateTimeIst } from '../../admin-shared/lib/admin-format';
 import { isOwner } from '../../admin-auth/lib/admin-roles';
 import { auditDetailsText, auditTargetText } from '../lib/audit-format';
@@ -13,6 +11,9 @@ import { DataList, type Column } from '../../admin-shared/components/data-list';
 import { ListSummary } from '../../admin-shared/components/list-summary';
 import { LoadMore } from '../../admin-shared/components/load-more';
 import { i18n, useI18n } from '../../../lib/i18n';
+import { adminAuthQueries } from '../../admin-auth/api/keys';
+import { adminTeamQueries } from '../../admin-team/api/keys';
+import { adminAuditQueries } from '../api/keys';
 
 const columns: Column<AdminAuditEntry>[] = [
   { header: /*i18n*/ 'When (IST)', cell: (e) => displayDateTimeIst(e.at), className: 'whitespace-nowrap tabular-nums' },
@@ -43,7 +44,9 @@ const columns: Column<AdminAuditEntry>[] = [
 export function AuditTab() {
   useI18n();
   const [filters, setFilters] = useState(NO_AUDIT_FILTERS);
-  const audit = useAdminAudit({ adminId: filters.adminId || undefined, action: (filters.action || undefined) as AdminAction | undefined });
+  const audit = useInfiniteQuery(
+    adminAuditQueries.audit({ adminId: filters.adminId || undefined, action: (filters.action || undefined) as AdminAction | undefined }),
+  );
   const rows = audit.data?.pages.flatMap((p) => p.entries) ?? [];
   const admins = useAuditAdmins(rows);
   const filtered = filters.adminId !== '' || filters.action !== '';
@@ -85,8 +88,8 @@ export function AuditTab() {
  * rows already loaded. The shared password's session (id 0) is always there: it acted before anyone was named.
  */
 function useAuditAdmins(rows: AdminAuditEntry[]): Array<{ id: number; name: string }> {
-  const me = useAdminMe();
-  const team = useAdminTeam({ enabled: isOwner(me.data) });
+  const me = useQuery(adminAuthQueries.me());
+  const team = useInfiniteQuery({ ...adminTeamQueries.team(), enabled: isOwner(me.data) });
   const byId = new Map<number, string>([[SINGLE_PASSWORD_ADMIN.id, i18n._('{name} (shared password)', { name: i18n._(SINGLE_PASSWORD_ADMIN.name) })]]);
   const named = team.data ? team.data.pages.flatMap((p) => p.admins) : rows.flatMap((r) => (r.adminId === null ? [] : [{ id: r.adminId, name: r.adminName }]));
   for (const a of named) if (!byId.has(a.id)) byId.set(a.id, a.name);

@@ -1,10 +1,10 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SecurityEvent, SecurityEventsResponse, ThreatLevel } from '../../../../shared/schemas/admin-team';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { formatNumber } from '../../../lib/intl-format';
-import { useSecurityEvents } from '../api/get-security-events';
 import { displayDateTimeIst } from '../../admin-shared/lib/admin-format';
 import { auditDetailsText, auditTargetText, eventTypeText } from '../lib/audit-format';
 import { isThreatLevel, LEVEL_LABELS, LEVEL_TONES } from '../lib/threat-levels';
@@ -14,6 +14,7 @@ import { LoadMore } from '../../admin-shared/components/load-more';
 import { NO_SECURITY_FILTERS, SecurityFilters } from './security-filters';
 import { SecurityCounts } from './security-counts';
 import { i18n, useI18n } from '../../../lib/i18n';
+import { adminAuditQueries } from '../api/keys';
 
 const columns: Column<SecurityEvent>[] = [
   { header: /*i18n*/ 'When (IST)', cell: (e) => displayDateTimeIst(e.timestamp), className: 'whitespace-nowrap tabular-nums' },
@@ -57,7 +58,9 @@ const columns: Column<SecurityEvent>[] = [
 export function SecurityTab() {
   useI18n();
   const [filters, setFilters] = useState(NO_SECURITY_FILTERS);
-  const events = useSecurityEvents({ type: filters.type || undefined, level: (filters.level || undefined) as ThreatLevel | undefined });
+  const events = useInfiniteQuery(
+    adminAuditQueries.securityEvents({ type: filters.type || undefined, level: (filters.level || undefined) as ThreatLevel | undefined }),
+  );
   const rows = events.data?.pages.flatMap((p) => p.events) ?? [];
   // The counts come with the first page only, and do not depend on the filters.
   const counts: SecurityEventsResponse['counts'] = events.data?.pages[0]?.counts;

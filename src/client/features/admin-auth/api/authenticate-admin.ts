@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSignIn } from '../../../../shared/schemas/admin-team';
 import { apiFetch } from '../../../lib/api';
-import { adminKeys } from '../../admin-shared/api/keys';
 import type { MessageResponse } from '../../../../shared/schemas/common';
+import { adminAuthQueries } from './keys';
 
 /**
  * POST /api/admin/authenticate: opens the admin session (httpOnly cookie, 30 minutes idle). `{ password }` while the
@@ -16,8 +16,8 @@ export function useAuthenticateAdmin() {
     mutationFn: authenticateAdmin,
     onSuccess: () => {
       // Whoever signed in now may not be whoever did before in this tab (a role, a name).
-      qc.removeQueries({ queryKey: adminKeys.me });
-      qc.setQueryData(adminKeys.session, true);
+      qc.removeQueries({ queryKey: adminAuthQueries.me().queryKey });
+      qc.setQueryData(adminAuthQueries.session().queryKey, true);
     },
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
-import { adminKeys } from '../../admin-shared/api/keys';
+import { adminRootKey } from '../../admin-shared/api/keys';
 import type { MessageResponse } from '../../../../shared/schemas/common';
+import { adminAuthQueries } from './keys';
 
 /** POST /api/admin/logout: ends the admin session on the server. */
 export const logoutAdmin = () => apiFetch<MessageResponse>('/api/admin/logout', { method: 'POST', body: {} });
@@ -11,8 +12,8 @@ export function useLogoutAdmin() {
   return useMutation({
     mutationFn: logoutAdmin,
     onSettled: () => {
-      qc.removeQueries({ queryKey: adminKeys.all, predicate: (q) => q.queryKey[1] !== 'session' });
-      qc.setQueryData(adminKeys.session, false);
+      qc.removeQueries({ queryKey: adminRootKey, predicate: (q) => q.queryKey[1] !== 'session' });
+      qc.setQueryData(adminAuthQueries.session().queryKey, false);
     },
   });
 }

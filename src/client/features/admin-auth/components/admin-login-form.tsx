@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { ADMIN_MESSAGES } from '../../../../shared/schemas/admin';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { useAdminGate } from '../api/get-admin-gate';
 import { AdminPasswordSignIn } from './admin-password-sign-in';
 import { AdminTeamSignIn } from './admin-team-sign-in';
 import { useI18n } from '../../../lib/i18n';
+import { adminAuthQueries } from '../api/keys';
 
 /**
  * spec part 2, 2.5: the 'Admin Access' gate, shown by the admin area's guard until a session exists. It is the spec's
@@ -13,7 +14,7 @@ import { useI18n } from '../../../lib/i18n';
  */
 export function AdminLoginForm() {
   const { i18n } = useI18n();
-  const gate = useAdminGate();
+  const gate = useQuery(adminAuthQueries.gate());
   // Should the server not say which gate it is, the spec's password form shows: the server judges what is sent.
   const mode = gate.data?.mode ?? 'password';
   return (

@@ -1,13 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { BellOff, Megaphone } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { useActiveBroadcast } from '../api/get-active-broadcast';
 import { useWithdrawBroadcast } from '../api/withdraw-broadcast';
 import { displayDate } from '../../admin-shared/lib/admin-format';
 import { useI18n } from '../../../lib/i18n';
+import { adminContentQueries } from '../api/keys';
 
 /**
  * The Notifications tab's view of the broadcast the reps see now (spec part 2, 2.5 (a)), with 'Withdraw' to take
@@ -15,7 +16,7 @@ import { useI18n } from '../../../lib/i18n';
  */
 export function ActiveBroadcast() {
   const { i18n } = useI18n();
-  const active = useActiveBroadcast();
+  const active = useQuery(adminContentQueries.activeBroadcast());
   const withdraw = useWithdrawBroadcast();
   const onWithdraw = () =>
     withdraw.mutate(undefined, {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailRetryResponse } from '../../../../shared/schemas/admin';
 import { adminFetch } from '../../admin-shared/api/admin-fetch';
-import { adminKeys } from '../../admin-shared/api/keys';
+import { adminEmailQueries } from './keys';
 
 /** POST /api/admin/email-audit-logs/{id}/retry: a failed e-mail whose text is kept is queued again (400 not_retryable otherwise). */
 export const retryEmail = (id: number) => adminFetch<EmailRetryResponse>(`/api/admin/email-audit-logs/${id}/retry`, { method: 'POST', body: {} });
@@ -12,8 +12,8 @@ export function useRetryEmail() {
     mutationFn: retryEmail,
     // The row is queued again whatever the answer said: the history and its cards are read anew.
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: adminKeys.emailLogs });
-      void qc.invalidateQueries({ queryKey: adminKeys.emailStats });
+      void qc.invalidateQueries({ queryKey: adminEmailQueries.logsKey });
+      void qc.invalidateQueries({ queryKey: adminEmailQueries.stats().queryKey });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailRetryResponse } from '../../../../shared/schemas/admin';
 import { adminFetch } from '../../admin-shared/api/admin-fetch';
-import { adminKeys } from '../../admin-shared/api/keys';
+import { adminEmailQueries } from './keys';
 
 /** POST /api/admin/email-jobs/{jobId}/retry-failed: every failed e-mail of the send is queued again. */
 export const retryFailedJobEmails = (jobId: string) =>
@@ -11,11 +11,11 @@ export function useRetryFailedJobEmails() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: retryFailedJobEmails,
-    // The job is not done any more: reading it again resumes its polling (get-email-job.ts).
+    // The job is not done any more: reading it again resumes its polling (the job query of keys.ts).
     onSuccess: (_r, jobId) => {
-      void qc.invalidateQueries({ queryKey: adminKeys.emailJob(jobId) });
-      void qc.invalidateQueries({ queryKey: adminKeys.emailLogs });
-      void qc.invalidateQueries({ queryKey: adminKeys.emailStats });
+      void qc.invalidateQueries({ queryKey: adminEmailQueries.job(jobId).queryKey });
+      void qc.invalidateQueries({ queryKey: adminEmailQueries.logsKey });
+      void qc.invalidateQueries({ queryKey: adminEmailQueries.stats().queryKey });
     },
   });
 }

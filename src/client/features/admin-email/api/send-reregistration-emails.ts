@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminFetch } from '../../admin-shared/api/admin-fetch';
-import { adminKeys } from '../../admin-shared/api/keys';
 import type { Reregistration, ReregistrationResponse } from '../../../../shared/schemas/admin';
+import { adminEmailQueries } from './keys';
 
-/** The answer, as the server's schema says: `sent` e-mails queued, delivered by the job `jobId` (get-email-job.ts). */
+/** The answer, as the server's schema says: `sent` e-mails queued, delivered by the job `jobId` (the job query of keys.ts). */
 export type ReregistrationResult = ReregistrationResponse;
 
 /** POST /api/admin/send-reregistration-emails {sendToAll, except?, emails?} or {emails}: a fresh code and link each, queued as a job. */
@@ -15,9 +15,9 @@ export function useSendReregistrationEmails() {
   return useMutation({
     mutationFn: sendReregistrationEmails,
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: adminKeys.pendingReps });
-      void qc.invalidateQueries({ queryKey: adminKeys.emailLogs });
-      void qc.invalidateQueries({ queryKey: adminKeys.emailStats });
+      void qc.invalidateQueries({ queryKey: adminEmailQueries.pendingRepsKey });
+      void qc.invalidateQueries({ queryKey: adminEmailQueries.logsKey });
+      void qc.invalidateQueries({ queryKey: adminEmailQueries.stats().queryKey });
     },
   });
 }

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { QUICK_TEMPLATES } from '../../../../shared/admin-mail-texts';
 import { ADMIN_MESSAGES, bulkEmailMessageSchema, type BulkEmail } from '../../../../shared/schemas/admin';
-import { useEmailJob } from '../api/get-email-job';
+import { useEmailJob } from '../api/use-email-job';
 import { useSendBulkEmail } from '../api/send-bulk-email';
 import { EmailJobProgress } from './email-job-progress';
 import { useI18n } from '../../../lib/i18n';

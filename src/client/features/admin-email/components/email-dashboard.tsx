@@ -1,10 +1,10 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../lib/toast';
 import { ADMIN_MESSAGES, type EmailRecipientsFilter } from '../../../../shared/schemas/admin';
 import type { RecipientGroup } from '../../../../shared/subscription/recipient-groups';
-import { useEmailRecipients } from '../api/get-email-recipients';
 import {
   NO_SELECTION,
   afterFilterChange,
@@ -21,6 +21,7 @@ import { EmailHistory } from './email-history';
 import { ManageRecipients } from './manage-recipients';
 import { RecipientPanel } from './recipient-panel';
 import { useI18n } from '../../../lib/i18n';
+import { adminEmailQueries } from '../api/keys';
 
 /**
  * The e-mail dashboard's tabs (spec part 2, 2.6); features/admin frames them with the header. The recipients are
@@ -32,7 +33,7 @@ export function EmailDashboard() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
   const filter: EmailRecipientsFilter = { status: group, ...(q ? { q } : {}) };
-  const recipients = useEmailRecipients(filter);
+  const recipients = useInfiniteQuery(adminEmailQueries.recipients(filter));
   const [selection, setSelection] = useState<RecipientSelection>(NO_SELECTION);
   useEffect(() => {
     if (recipients.isError) toast({ title: i18n._('Error'), description: i18n._(ADMIN_MESSAGES.loadRepsFailed), variant: 'destructive' });

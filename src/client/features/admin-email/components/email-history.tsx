@@ -1,3 +1,4 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -7,8 +8,6 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../lib/toast';
 import { ADMIN_MESSAGES } from '../../../../shared/schemas/admin';
 import { MESSAGE_CHANNELS } from '../../../../shared/schemas/whatsapp';
-import { useEmailLogs, type ChannelFilter } from '../api/get-email-logs';
-import { useEmailStats } from '../api/get-email-stats';
 import { CHANNEL_LABELS } from '../lib/message-channels';
 import { ChannelStatsCard } from './channel-stats';
 import { EmailHistoryTable } from './email-history-table';
@@ -16,6 +15,7 @@ import { EmailSummaryCards } from './email-summary-cards';
 import { LoadMoreRows } from '../../admin-shared/components/load-more-rows';
 import { useI18n } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/intl-format';
+import { adminEmailQueries, type ChannelFilter } from '../api/keys';
 
 const SKELETON_ROWS = 10; // spec part 2, 9
 
@@ -29,8 +29,8 @@ export function EmailHistory() {
   const { i18n } = useI18n();
   const [channel, setChannel] = useState<ChannelFilter>('all');
   const channelId = useId();
-  const logs = useEmailLogs(channel);
-  const stats = useEmailStats();
+  const logs = useInfiniteQuery(adminEmailQueries.logs(channel));
+  const stats = useQuery(adminEmailQueries.stats());
   const loading = (logs.isFetching && !logs.isFetchingNextPage) || stats.isFetching;
   const rows = logs.data?.pages.flatMap((p) => p.logs) ?? [];
   useEffect(() => {

@@ -4,16 +4,16 @@ import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { adminKeys } from '../../admin-shared/api/keys';
-import { useEmailJob } from '../api/get-email-job';
+import { useEmailJob } from '../api/use-email-job';
 import { useRetryFailedJobEmails } from '../api/retry-failed-job-emails';
 import { useI18n } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/intl-format';
+import { adminEmailQueries } from '../api/keys';
 
 /**
  * A bulk or re-registration send's progress bar (docs/decisions/028-outbox.md): sent, failed and pending counts,
  * polled until done. The job lives in the database and goes on across a server restart, so a poll that gets no answer
- * only adds a "reconnecting" note while the bar keeps its place (get-email-job.ts). Once done, the failed e-mails can
+ * only adds a "reconnecting" note while the bar keeps its place (the job query of keys.ts). Once done, the failed e-mails can
  * be sent again, and the bar follows them. `what` names the e-mails in the closing toast ('Emails Sent'); `note` is the
  * server's word on what it queued ('3 re-registration emails queued for sending, 1 skipped ...'), kept in view.
  */
@@ -40,10 +40,10 @@ export function EmailJobProgress({ jobId, what, note }: { jobId: string; what: '
         : i18n._('{sent} sent. See Email History for details.', { sent: formatNumber(sent) }),
       variant: failed ? 'destructive' : 'success',
     });
-    void qc.invalidateQueries({ queryKey: adminKeys.emailLogs });
-    void qc.invalidateQueries({ queryKey: adminKeys.emailStats });
+    void qc.invalidateQueries({ queryKey: adminEmailQueries.logsKey });
+    void qc.invalidateQueries({ queryKey: adminEmailQueries.stats().queryKey });
     // Re-registration e-mails carry new codes: the pending list's code expiry moved.
-    void qc.invalidateQueries({ queryKey: adminKeys.pendingReps });
+    void qc.invalidateQueries({ queryKey: adminEmailQueries.pendingRepsKey });
   }, [job.data, qc, what, i18n]);
 
   if (job.isError)

@@ -1,9 +1,9 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import type { EmailRecipient } from '../../../../shared/schemas/admin';
 import { recipientKind } from '../../../../shared/subscription/recipient-groups';
-import { useEmailRecipients } from '../api/get-email-recipients';
 import { displayDate } from '../../admin-shared/lib/admin-format';
 import { RECIPIENT_BADGE } from '../lib/recipient-filters';
 import { useDebouncedValue } from '../../admin-shared/lib/use-debounced-value';
@@ -12,6 +12,7 @@ import { LoadMoreRows } from '../../admin-shared/components/load-more-rows';
 import { SearchBox } from '../../admin-shared/components/search-box';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { i18n, listWord, useI18n } from '../../../lib/i18n';
+import { adminEmailQueries } from '../api/keys';
 
 const columns: Column<EmailRecipient>[] = [
   { header: /*i18n*/ 'Name', primary: true, cell: (r) => r.fullName },
@@ -34,7 +35,7 @@ export function ManageRecipients() {
   useI18n();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
-  const list = useEmailRecipients({ status: 'all', ...(q ? { q } : {}) });
+  const list = useInfiniteQuery(adminEmailQueries.recipients({ status: 'all', ...(q ? { q } : {}) }));
   const pages = list.data?.pages ?? [];
   const rows = pages.flatMap((p) => p.medicalReps);
   return (

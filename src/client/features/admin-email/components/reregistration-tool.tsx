@@ -1,3 +1,4 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailPlus } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -10,13 +11,13 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { reregistrationMailText } from '../../../../shared/admin-mail-texts';
 import { ADMIN_MESSAGES, parseEmailList, reregistrationSchema, type Reregistration } from '../../../../shared/schemas/admin';
-import { useEmailJob } from '../api/get-email-job';
-import { usePendingReps } from '../api/get-pending-reps';
+import { useEmailJob } from '../api/use-email-job';
 import { useSendReregistrationEmails, type ReregistrationResult } from '../api/send-reregistration-emails';
 import { EmailJobProgress } from './email-job-progress';
 import { PendingRepsList } from './pending-reps-list';
 import { useI18n } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/intl-format';
+import { adminEmailQueries } from '../api/keys';
 
 const preview = reregistrationMailText({ name: '{{name}}', code: '123456', link: 'https://…/verify-email?token=…' });
 
@@ -47,7 +48,7 @@ const NOTHING: ReregistrationFields = { all: false, selected: [], except: [], ma
 /** spec part 2, 2.5 (b) and 5: re-registration e-mails to reps whose registration is pending. */
 export function ReregistrationTool() {
   const { i18n } = useI18n();
-  const pending = usePendingReps();
+  const pending = useInfiniteQuery(adminEmailQueries.pendingReps());
   const send = useSendReregistrationEmails();
   const form = useForm<ReregistrationFields, unknown, Reregistration>({
     resolver: zodResolver(reregistrationFormSchema),

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,12 +7,12 @@ import type { InviteAcceptResponse } from '../../../../shared/schemas/admin-team
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useAdminInviteCheck } from '../api/check-admin-invite';
 import { InvitePasswordStep } from './invite-password-step';
 import { InviteTwoFactorStep } from './invite-two-factor-step';
 import { RecoveryCodesStep } from './recovery-codes-step';
 import { useI18n } from '../../../lib/i18n';
 import { richText } from '../../../lib/rich-text';
+import { adminInviteQueries } from '../api/keys';
 
 type Step = { at: 'password' } | { at: 'two-factor'; enrolment: InviteAcceptResponse } | { at: 'codes'; codes: string[] } | { at: 'done' };
 
@@ -21,7 +22,7 @@ type Step = { at: 'password' } | { at: 'two-factor'; enrolment: InviteAcceptResp
  */
 export function AdminInviteFlow({ token }: { token: string }) {
   const { i18n } = useI18n();
-  const check = useAdminInviteCheck(token);
+  const check = useQuery(adminInviteQueries.check(token));
   const [step, setStep] = useState<Step>({ at: 'password' });
   const navigate = useNavigate();
   const toSignIn = () => void navigate('/admin');

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserType } from '../../../../shared/schemas/admin';
 import { adminFetch } from '../../admin-shared/api/admin-fetch';
-import { adminKeys } from '../../admin-shared/api/keys';
 import type { MessageResponse } from '../../../../shared/schemas/common';
+import { adminRootKey } from '../../admin-shared/api/keys';
 
 /** DELETE /api/admin/users/{id} {userType}: the account with its sessions, appointments and settings. */
 export const deleteUser = ({ id, userType }: { id: number; userType: AdminUserType }) =>
@@ -10,5 +10,5 @@ export const deleteUser = ({ id, userType }: { id: number; userType: AdminUserTy
 
 export function useDeleteUser() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteUser, onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({ mutationFn: deleteUser, onSuccess: () => qc.invalidateQueries({ queryKey: adminRootKey }) });
 }

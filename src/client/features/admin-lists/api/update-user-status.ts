@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserType, UserStatusResponse } from '../../../../shared/schemas/admin';
 import { adminFetch } from '../../admin-shared/api/admin-fetch';
-import { adminKeys } from '../../admin-shared/api/keys';
+import { adminListsQueries } from './keys';
 
 /** PATCH /api/admin/users/{id}/status {userType, status}: status is the target (active or inactive). */
 export const updateUserStatus = ({ id, userType, status }: { id: number; userType: AdminUserType; status: 'active' | 'inactive' }) =>
@@ -9,5 +9,5 @@ export const updateUserStatus = ({ id, userType, status }: { id: number; userTyp
 
 export function useUpdateUserStatus() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: updateUserStatus, onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.users }) });
+  return useMutation({ mutationFn: updateUserStatus, onSuccess: () => qc.invalidateQueries({ queryKey: adminListsQueries.usersKey }) });
 }

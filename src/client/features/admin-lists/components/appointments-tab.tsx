@@ -1,3 +1,4 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -7,7 +8,6 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { ADMIN_MESSAGES, type AdminAppointment, type AdminAppointmentsFilter } from '../../../../shared/schemas/admin';
 import { useDeleteAppointment } from '../api/delete-appointment';
-import { adminAppointmentsCsvUrl, useAdminAppointments } from '../api/get-admin-appointments';
 import { displayDate } from '../../admin-shared/lib/admin-format';
 import { pagedRows } from '../../admin-shared/lib/paged-rows';
 import { useDebouncedValue } from '../../admin-shared/lib/use-debounced-value';
@@ -20,6 +20,8 @@ import { displayPhone } from '../../../../shared/schemas/phone';
 import { visitDateText } from '../../../../shared/booking/visit-label';
 import { visitStatusText } from '../../../../shared/booking/visit-status';
 import { listWord, reasonText, useI18n } from '../../../lib/i18n';
+import { adminAppointmentsCsvUrl } from '../api/export-urls';
+import { adminListsQueries } from '../api/keys';
 
 // A no-show is a visit that did not happen, like a cancelled one (docs/decisions/041).
 const statusTone = (s: string) => (s === 'booked' || s === 'confirmed' ? 'info' : s === 'completed' ? 'success' : 'danger');
@@ -35,7 +37,7 @@ export function AppointmentsTab() {
     status: (filters.status || undefined) as AdminAppointmentsFilter['status'],
   };
   const filtered = Object.values(filter).some(Boolean);
-  const appointments = useAdminAppointments(filter);
+  const appointments = useInfiniteQuery(adminListsQueries.appointments(filter));
   const { rows, total, overall } = pagedRows(appointments.data, (p) => p.appointments);
   const [deleting, setDeleting] = useState<AdminAppointment | null>(null);
   const remove = useDeleteAppointment();

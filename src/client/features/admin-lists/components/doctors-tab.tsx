@@ -1,3 +1,4 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -6,7 +7,6 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { ADMIN_MESSAGES, type AdminDoctor } from '../../../../shared/schemas/admin';
 import { useDeleteDoctor } from '../api/delete-doctor';
-import { adminDoctorsCsvUrl, useAdminDoctors } from '../api/get-admin-doctors';
 import { pagedRows } from '../../admin-shared/lib/paged-rows';
 import { useDebouncedValue } from '../../admin-shared/lib/use-debounced-value';
 import { ConfirmDeleteDialog } from '../../admin-shared/components/confirm-delete-dialog';
@@ -17,12 +17,14 @@ import { SearchBox } from '../../admin-shared/components/search-box';
 import { displayPhone } from '../../../../shared/schemas/phone';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { listWord, useI18n } from '../../../lib/i18n';
+import { adminDoctorsCsvUrl } from '../api/export-urls';
+import { adminListsQueries } from '../api/keys';
 
 /** spec part 2, 2.5: 'Doctors & Clinics', one row per doctor at a clinic, with delete; a page at a time (docs/decisions/022). */
 export function DoctorsTab() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim()) || undefined;
-  const doctors = useAdminDoctors({ q });
+  const doctors = useInfiniteQuery(adminListsQueries.doctors({ q }));
   const { rows, total, overall } = pagedRows(doctors.data, (p) => p.doctors);
   const [deleting, setDeleting] = useState<AdminDoctor | null>(null);
   const remove = useDeleteDoctor();

@@ -1,9 +1,9 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import type { AdminSubscription } from '../../../../shared/schemas/admin';
 import { refundSummary } from '../../../../shared/subscription/refund-text';
-import { adminSubscriptionsCsvUrl, useAdminSubscriptions } from '../api/get-admin-subscriptions';
 import { displayDate } from '../../admin-shared/lib/admin-format';
 import { pagedRows } from '../../admin-shared/lib/paged-rows';
 import { useDebouncedValue } from '../../admin-shared/lib/use-debounced-value';
@@ -14,6 +14,8 @@ import { SearchBox } from '../../admin-shared/components/search-box';
 import { SubscriptionBadge } from './status-badges';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { useI18n } from '../../../lib/i18n';
+import { adminSubscriptionsCsvUrl } from '../api/export-urls';
+import { adminListsQueries } from '../api/keys';
 
 const ACTIVE_LOOKING = new Set(['active', 'authenticated', 'paid', 'free_trial', 'trial']);
 
@@ -21,7 +23,7 @@ const ACTIVE_LOOKING = new Set(['active', 'authenticated', 'paid', 'free_trial',
 export function SubscriptionsTab() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim()) || undefined;
-  const subs = useAdminSubscriptions({ q });
+  const subs = useInfiniteQuery(adminListsQueries.subscriptions({ q }));
   const { rows, total, overall } = pagedRows(subs.data, (p) => p.subscriptions);
   const { i18n } = useI18n();
   const columns: Column<AdminSubscription>[] = [

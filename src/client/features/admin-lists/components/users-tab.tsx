@@ -1,3 +1,4 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
@@ -5,7 +6,6 @@ import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { ADMIN_MESSAGES, type AdminUser, type AdminUserType } from '../../../../shared/schemas/admin';
 import { useDeleteUser } from '../api/delete-user';
-import { adminUsersCsvUrl, useAdminUsers } from '../api/get-admin-users';
 import { useUpdateUserStatus } from '../api/update-user-status';
 import { displayDate } from '../../admin-shared/lib/admin-format';
 import { pagedRows } from '../../admin-shared/lib/paged-rows';
@@ -22,6 +22,8 @@ import { UserRowActions } from './user-row-actions';
 import { displayPhone } from '../../../../shared/schemas/phone';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { listWord, useI18n } from '../../../lib/i18n';
+import { adminUsersCsvUrl } from '../api/export-urls';
+import { adminListsQueries } from '../api/keys';
 
 /**
  * The Medical Reps and Clinics tabs (spec part 2, 2.5): search, rows, view, status toggle, delete; a page at a time
@@ -30,7 +32,7 @@ import { listWord, useI18n } from '../../../lib/i18n';
 export function UsersTab({ type, canDelete = true }: { type: AdminUserType; canDelete?: boolean }) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim()) || undefined;
-  const users = useAdminUsers({ type, q });
+  const users = useInfiniteQuery(adminListsQueries.users({ type, q }));
   const { rows, total, overall } = pagedRows(users.data, (p) => p.users);
   const [viewing, setViewing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);

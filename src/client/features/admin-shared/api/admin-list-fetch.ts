@@ -1,4 +1,4 @@
-import { keepPreviousData, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, type QueryKey } from '@tanstack/react-query';
 import type { ListTotal } from '../../../../shared/schemas/pagination';
 import { adminFetch, adminQueryDefaults } from './admin-fetch';
 
@@ -22,11 +22,12 @@ export interface ListPage {
 }
 
 /**
- * useInfiniteQuery options for one list: a page per cursor; while the filters change the rows already shown stay
- * until the new ones come, so the list does not flash empty at each key typed.
+ * The infinite-query options of one list, for an area's query factory: a page per cursor; while the filters change
+ * the rows already shown stay until the new ones come, so the list does not flash empty at each key typed. The key is
+ * `[...queryKey, filter]`, so `queryKey` alone invalidates every filter of the list.
  */
 export function adminListOptions<P extends ListPage>(queryKey: QueryKey, path: string, filter: Filter) {
-  return {
+  return infiniteQueryOptions({
     ...adminQueryDefaults,
     queryKey: [...queryKey, filter],
     // A superseded search's request is cancelled rather than left to finish.
@@ -34,5 +35,5 @@ export function adminListOptions<P extends ListPage>(queryKey: QueryKey, path: s
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: P) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
-  };
+  });
 }

@@ -1,22 +1,3 @@
-export const adminKeys = {
-  all: ['admin'] as const,
-  session: ['admin', 'session'] as const,
-  gate: ['admin', 'gate'] as const,
-  me: ['admin', 'me'] as const,
-  team: ['admin', 'team'] as const,
-  audit: ['admin', 'audit'] as const,
-  securityEvents: ['admin', 'security-events'] as const,
-  invite: (token: string) => ['admin', 'invite', token] as const,
-  stats: ['admin', 'stats'] as const,
-  analytics: ['admin', 'analytics'] as const,
-  users: ['admin', 'users'] as const,
-  doctors: ['admin', 'doctors'] as const,
-  appointments: ['admin', 'appointments'] as const,
-  subscriptions: ['admin', 'subscriptions'] as const,
-  pendingReps: ['admin', 'pending-reps'] as const,
-  activeBroadcast: ['admin', 'active-broadcast'] as const,
-  recipients: ['admin', 'recipients'] as const,
-  emailJob: (jobId: string) => ['admin', 'email-job', jobId] as const,
-  emailLogs: ['admin', 'email-logs'] as const,
-  emailStats: ['admin', 'email-stats'] as const,
-};
+// The root of every admin query key: each admin area's keys (features/admin-*/api/keys.ts) start with it, so a delete
+// that changes every list and count, or the sign-out, reaches them all at once (docs/decisions/067).
+export const adminRootKey = ['admin'] as const;

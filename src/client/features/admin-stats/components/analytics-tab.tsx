@@ -1,8 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import type { SubscriptionStatus } from '../../../../shared/subscription/subscription-status';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
-import { useAdminAnalytics } from '../api/get-admin-analytics';
 import { displayDate } from '../../admin-shared/lib/admin-format';
 import { STAT_LABELS } from '../lib/stat-labels';
 import { BackupCard } from '../../jobs/components/backup-card';
@@ -10,6 +10,7 @@ import { JobsCard } from '../../jobs/components/jobs-card';
 import { BarChart } from './bar-chart';
 import { i18n, listWord, useI18n } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/intl-format';
+import { adminStatsQueries } from '../api/keys';
 
 /** Subscription Analytics' first figure (spec part 2, 2.5): the 'Active Subscriptions' card's count. */
 const ACTIVE = /*i18n*/ 'Active';
@@ -62,7 +63,7 @@ function Figures({ title, items }: { title: string; items: Figure[] }) {
 /** spec part 2, 2.5: Platform Overview and Subscription Analytics, plus three charts (decision 009). */
 export function AnalyticsTab() {
   const { i18n } = useI18n();
-  const analytics = useAdminAnalytics();
+  const analytics = useQuery(adminStatsQueries.analytics());
   if (analytics.isPending) return <Spinner label={i18n._('Loading analytics...')} />;
   if (analytics.isError)
     return (

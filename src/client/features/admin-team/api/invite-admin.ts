@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InviteAdmin, InviteAdminResponse } from '../../../../shared/schemas/admin-team';
 import { adminFetch } from '../../admin-shared/api/admin-fetch';
-import { adminKeys } from '../../admin-shared/api/keys';
+import { adminTeamQueries } from './keys';
+import { adminAuditQueries } from '../../admin-audit/api/keys';
 
 /** POST /api/admin/admins {name, email, role}: 201, and the invitation link goes out by e-mail (48 hours, used once). */
 export const inviteAdmin = (body: InviteAdmin) => adminFetch<InviteAdminResponse>('/api/admin/admins', { method: 'POST', body });
@@ -11,8 +12,8 @@ export function useInviteAdmin() {
   return useMutation({
     mutationFn: inviteAdmin,
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: adminKeys.team });
-      void qc.invalidateQueries({ queryKey: adminKeys.audit });
+      void qc.invalidateQueries({ queryKey: adminTeamQueries.teamKey });
+      void qc.invalidateQueries({ queryKey: adminAuditQueries.auditKey });
     },
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '../../../../shared/schemas/common';
 import { adminFetch } from '../../admin-shared/api/admin-fetch';
-import { adminKeys } from '../../admin-shared/api/keys';
+import { adminTeamQueries } from './keys';
+import { adminAuditQueries } from '../../admin-audit/api/keys';
 
 /**
  * POST /api/admin/admins/{id}/reset-two-factor: password, second factor and recovery codes cleared, sessions ended, a
@@ -14,8 +15,8 @@ export function useResetAdminTwoFactor() {
   return useMutation({
     mutationFn: resetAdminTwoFactor,
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: adminKeys.team });
-      void qc.invalidateQueries({ queryKey: adminKeys.audit });
+      void qc.invalidateQueries({ queryKey: adminTeamQueries.teamKey });
+      void qc.invalidateQueries({ queryKey: adminAuditQueries.auditKey });
     },
   });
 }

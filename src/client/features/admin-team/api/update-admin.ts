@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateAdminResponse } from '../../../../shared/schemas/admin-team';
 import { adminFetch } from '../../admin-shared/api/admin-fetch';
-import { adminKeys } from '../../admin-shared/api/keys';
+import { adminTeamQueries } from './keys';
+import { adminAuditQueries } from '../../admin-audit/api/keys';
 
 /** PATCH /api/admin/admins/{id} {active}: deactivating ends that admin's sessions at once. */
 export const updateAdmin = ({ id, active }: { id: number; active: boolean }) =>
@@ -12,8 +13,8 @@ export function useUpdateAdmin() {
   return useMutation({
     mutationFn: updateAdmin,
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: adminKeys.team });
-      void qc.invalidateQueries({ queryKey: adminKeys.audit });
+      void qc.invalidateQueries({ queryKey: adminTeamQueries.teamKey });
+      void qc.invalidateQueries({ queryKey: adminAuditQueries.auditKey });
     },
   });
 }

@@ -1,3 +1,4 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_TEAM_MESSAGES, type AdminMeResponse, type AdminTeamMember } from '../../../../shared/schemas/admin-team';
 import { Badge } from '../../../components/ui/badge';
@@ -5,7 +6,6 @@ import { EmailAddress } from '../../../components/ui/email-address';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { useAdminTeam } from '../api/get-admin-team';
 import { useResetAdminTwoFactor } from '../api/reset-admin-two-factor';
 import { useUpdateAdmin } from '../api/update-admin';
 import { displayDateTimeIst } from '../../admin-shared/lib/admin-format';
@@ -18,6 +18,7 @@ import { ListSummary } from '../../admin-shared/components/list-summary';
 import { LoadMore } from '../../admin-shared/components/load-more';
 import { useI18n } from '../../../lib/i18n';
 import { formatNumber } from '../../../lib/intl-format';
+import { adminTeamQueries } from '../api/keys';
 
 const STATUS = {
   active: { label: /*i18n*/ 'Active', tone: 'success' },
@@ -30,7 +31,7 @@ type Pending = { kind: 'active' | 'reset'; admin: AdminTeamMember };
 /** The 'Admins' tab (owners; docs/decisions/042): the team, 'Invite admin', deactivate or reactivate, reset two-factor. */
 export function AdminsTab({ me }: { me: AdminMeResponse }) {
   const { i18n } = useI18n();
-  const team = useAdminTeam();
+  const team = useInfiniteQuery(adminTeamQueries.team());
   const rows = team.data?.pages.flatMap((p) => p.admins) ?? [];
   const [pending, setPending] = useState<Pending | null>(null);
   const update = useUpdateAdmin();

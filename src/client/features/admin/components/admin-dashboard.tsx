@@ -1,7 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useAdminMe } from '../../admin-auth/api/get-admin-me';
-import { useAdminStats } from '../../admin-stats/api/get-admin-stats';
 import { isOwner, isSinglePasswordSession } from '../../admin-auth/lib/admin-roles';
 import { AdminLayout } from './admin-layout';
 import { ActiveBroadcast } from '../../admin-content/components/active-broadcast';
@@ -18,6 +17,8 @@ import { HealthAlert, StatCards } from '../../admin-stats/components/stat-cards'
 import { SubscriptionsTab } from '../../admin-lists/components/subscriptions-tab';
 import { UsersTab } from '../../admin-lists/components/users-tab';
 import { useI18n } from '../../../lib/i18n';
+import { adminAuthQueries } from '../../admin-auth/api/keys';
+import { adminStatsQueries } from '../../admin-stats/api/keys';
 
 const TABS = [
   ['reps', /*i18n*/ 'Medical Reps'],
@@ -36,8 +37,8 @@ type TabValue = (typeof TABS)[number][0];
 /** /admin after the gate (spec part 2, 2.5), with the team's tabs (docs/decisions/042). The open tab is in `?tab=`. */
 export function AdminDashboard() {
   const { i18n } = useI18n();
-  const stats = useAdminStats();
-  const me = useAdminMe();
+  const stats = useQuery(adminStatsQueries.stats());
+  const me = useQuery(adminAuthQueries.me());
   const owner = isOwner(me.data);
   const [params, setParams] = useSearchParams();
   // Staff have no Admins tab (the server refuses the team to them anyway).
