@@ -6,6 +6,9 @@
 const TEST =
   '(^e2e/|\\.test\\.tsx?$|^src/test-setup\\.ts$|^src/server/test/|^src/client/features/[^/]+/test/|[.-]test-support\\.ts$|^src/server/security/(security-fixtures|access-table)\\.ts$)';
 
+// What a domain's query factories (api/keys.ts) may build on: the api client and the fetch helpers (api/*-fetch.ts).
+const API_LEAVES = '^src/client/(lib/api\\.ts|features/[^/]+/api/[^/]+-fetch\\.ts)$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -31,7 +34,7 @@ module.exports = {
       from: { path: '^src/shared/', pathNot: TEST },
       to: {
         dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'],
-        pathNot: '^node_modules/(zod|@lingui/core|@lingui/message-utils)/',
+        pathNot: '(^|/)node_modules/(zod|@lingui/core|@lingui/message-utils)/',
       },
     },
     {
@@ -66,9 +69,17 @@ module.exports = {
       name: 'query-keys-are-leaves',
       severity: 'error',
       comment:
-        "A client domain's api/keys.ts imports no client code, so any domain may import it to invalidate that domain's queries without tying the domains in a loop (docs/decisions/066).",
+        "A client domain's api/keys.ts (its query keys and queryOptions factories) imports of the client only the api client and fetch helpers, never a component, a hook or another domain's calls, so any domain may import it to read or invalidate that domain's queries without tying the domains in a loop (docs/decisions/066, 067).",
       from: { path: '^src/client/features/[^/]+/api/keys\\.ts$' },
-      to: { path: '^src/client/' },
+      to: { path: '^src/client/', pathNot: API_LEAVES },
+    },
+    {
+      name: 'fetch-helpers-are-leaves',
+      severity: 'error',
+      comment:
+        'A fetch helper (features/<domain>/api/<name>-fetch.ts) that query factories build on imports of the client only the api client and other fetch helpers, so the keys stay leaves (docs/decisions/067).',
+      from: { path: '^src/client/features/[^/]+/api/[^/]+-fetch\\.ts$' },
+      to: { path: '^src/client/', pathNot: API_LEAVES },
     },
     {
       name: 'modules-not-to-other-modules-repos',

@@ -2,10 +2,11 @@
 // dependency-cruiser finds cycles between files and between folders, but an area such as features/auth spans
 // several folders (api/, components/, lib/), so the area graph is built here from the same cruise: every
 // non-test import from one client feature or server module into another is an edge, and any strongly
-// connected set of areas is a cycle, printed with the imports that close it. A client domain's query keys
-// (features/<domain>/api/keys.ts) are a leaf that imports no client code (rule query-keys-are-leaves in
-// .dependency-cruiser.cjs), so importing them to invalidate another domain's queries closes no loop and is no
-// edge here (docs/decisions/066).
+// connected set of areas is a cycle, printed with the imports that close it. A client domain's query keys and
+// queryOptions factories (features/<domain>/api/keys.ts) are a leaf that imports of the client only the api client
+// and fetch helpers (rules query-keys-are-leaves and fetch-helpers-are-leaves in .dependency-cruiser.cjs), so
+// importing them to read or invalidate another domain's queries closes no loop and is no edge here (docs/decisions/066,
+// 067); the edges of keys.ts itself, to the fetch helpers it builds on, are its domain's and count.
 import { cruise, format } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { AdminInviteFlow } from '../features/admin/components/admin-invite-flow';
+import { AdminInviteFlow } from '../features/admin-invite/components/admin-invite-flow';
 import { AuthPageCard } from '../features/auth/components/auth-page-card';
 import { useI18n } from '../lib/i18n';
 

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SessionSpinner, type AreaPolicy, type SessionCheck } from '../../../components/layout/session-guard';
-import { ADMIN_UNAUTHORIZED_EVENT } from '../api/admin-fetch';
-import { adminKeys } from '../api/admin-query-keys';
-import { useAdminSession } from '../api/get-admin-session';
-import { AdminLoginForm } from './admin-login-form';
+import { ADMIN_UNAUTHORIZED_EVENT } from '../../admin-shared/api/admin-fetch';
+import { AdminLoginForm } from '../../admin-auth/components/admin-login-form';
 import { useI18n } from '../../../lib/i18n';
+import { adminAuthQueries } from '../../admin-auth/api/keys';
 
 /** The guard's wait, said in the active language. */
 function AdminSessionSpinner() {
@@ -14,11 +13,11 @@ function AdminSessionSpinner() {
 }
 
 function useAdminSessionCheck(): SessionCheck<true, 'signed-out'> {
-  const session = useAdminSession();
+  const session = useQuery(adminAuthQueries.session());
   const qc = useQueryClient();
   // Any later 401 of an admin call (30 minutes idle, logout in another tab) shows the password form again.
   useEffect(() => {
-    const onUnauthorized = () => qc.setQueryData(adminKeys.session, false);
+    const onUnauthorized = () => qc.setQueryData(adminAuthQueries.session().queryKey, false);
     window.addEventListener(ADMIN_UNAUTHORIZED_EVENT, onUnauthorized);
     return () => window.removeEventListener(ADMIN_UNAUTHORIZED_EVENT, onUnauthorized);
   }, [qc]);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminUsersResponseSchema } from '../../../../shared/schemas/admin';
 import { SINGLE_PASSWORD_ADMIN, type AdminMeResponse } from '../../../../shared/schemas/admin-team';
 import { renderWithApp } from '../../auth/test/render';
-import { json, stubApi } from '../test/stub-api';
+import { json, stubApi } from '../../admin-shared/test/stub-api';
 import { AdminDashboard } from './admin-dashboard';
 
 // Who sees what (docs/decisions/042): staff have no Admins tab, no Restart Server and no account deletes; the single

@@ -1,23 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useAdminMe } from '../api/get-admin-me';
-import { useAdminStats } from '../api/get-admin-stats';
-import { isOwner, isSinglePasswordSession } from '../lib/admin-roles';
-import { AdminHeader } from './admin-header';
-import { ActiveBroadcast } from './active-broadcast';
-import { AdminsTab } from './admins-tab';
-import { AnalyticsTab } from './analytics-tab';
-import { AppointmentsTab } from './appointments-tab';
-import { AuditTab } from './audit-tab';
-import { BroadcastBox } from './broadcast-box';
-import { CreateOwnerBanner } from './create-owner-banner';
-import { DoctorsTab } from './doctors-tab';
-import { ReregistrationTool } from './reregistration-tool';
-import { SecurityTab } from './security-tab';
-import { HealthAlert, StatCards } from './stat-cards';
-import { SubscriptionsTab } from './subscriptions-tab';
-import { UsersTab } from './users-tab';
+import { isOwner, isSinglePasswordSession } from '../../admin-auth/lib/admin-roles';
+import { AdminLayout } from './admin-layout';
+import { ActiveBroadcast } from '../../admin-content/components/active-broadcast';
+import { AdminsTab } from '../../admin-team/components/admins-tab';
+import { AnalyticsTab } from '../../admin-stats/components/analytics-tab';
+import { AppointmentsTab } from '../../admin-lists/components/appointments-tab';
+import { AuditTab } from '../../admin-audit/components/audit-tab';
+import { BroadcastBox } from '../../admin-content/components/broadcast-box';
+import { CreateOwnerBanner } from '../../admin-team/components/create-owner-banner';
+import { DoctorsTab } from '../../admin-lists/components/doctors-tab';
+import { ReregistrationTool } from '../../admin-email/components/reregistration-tool';
+import { SecurityTab } from '../../admin-audit/components/security-tab';
+import { HealthAlert, StatCards } from '../../admin-stats/components/stat-cards';
+import { SubscriptionsTab } from '../../admin-lists/components/subscriptions-tab';
+import { UsersTab } from '../../admin-lists/components/users-tab';
 import { useI18n } from '../../../lib/i18n';
+import { adminAuthQueries } from '../../admin-auth/api/keys';
+import { adminStatsQueries } from '../../admin-stats/api/keys';
 
 const TABS = [
   ['reps', /*i18n*/ 'Medical Reps'],
@@ -36,8 +37,8 @@ type TabValue = (typeof TABS)[number][0];
 /** /admin after the gate (spec part 2, 2.5), with the team's tabs (docs/decisions/042). The open tab is in `?tab=`. */
 export function AdminDashboard() {
   const { i18n } = useI18n();
-  const stats = useAdminStats();
-  const me = useAdminMe();
+  const stats = useQuery(adminStatsQueries.stats());
+  const me = useQuery(adminAuthQueries.me());
   const owner = isOwner(me.data);
   const [params, setParams] = useSearchParams();
   // Staff have no Admins tab (the server refuses the team to them anyway).
@@ -53,56 +54,58 @@ export function AdminDashboard() {
       { replace: true },
     );
   return (
-    <div className="min-h-screen bg-slate-50 dark:bg-slate-900">
-      <AdminHeader title={i18n._('Admin Dashboard')} subtitle={i18n._('Users, appointments, subscriptions and messages')} page="dashboard" />
-      <main id="main" className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-4 px-3 py-5 sm:px-4">
-        {isSinglePasswordSession(me.data) && <CreateOwnerBanner />}
-        <StatCards stats={stats.data} />
-        <HealthAlert health={stats.data?.systemHealth} />
-        <Tabs value={tab} onValueChange={openTab}>
-          <TabsList aria-label={i18n._('Admin sections')} className="flex-wrap lg:flex-nowrap">
-            {tabs.map(([value, label]) => (
-              <TabsTrigger key={value} value={value}>
-                {i18n._(label)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <TabsContent value="reps">
-            <UsersTab type="medrep" canDelete={owner} />
+    <AdminLayout
+      title={i18n._('Admin Dashboard')}
+      subtitle={i18n._('Users, appointments, subscriptions and messages')}
+      page="dashboard"
+      className="grid grid-cols-[minmax(0,1fr)] gap-4"
+    >
+      {isSinglePasswordSession(me.data) && <CreateOwnerBanner />}
+      <StatCards stats={stats.data} />
+      <HealthAlert health={stats.data?.systemHealth} />
+      <Tabs value={tab} onValueChange={openTab}>
+        <TabsList aria-label={i18n._('Admin sections')} className="flex-wrap lg:flex-nowrap">
+          {tabs.map(([value, label]) => (
+            <TabsTrigger key={value} value={value}>
+              {i18n._(label)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="reps">
+          <UsersTab type="medrep" canDelete={owner} />
+        </TabsContent>
+        <TabsContent value="clinics">
+          <UsersTab type="clinic" canDelete={owner} />
+        </TabsContent>
+        <TabsContent value="doctors">
+          <DoctorsTab />
+        </TabsContent>
+        <TabsContent value="appointments">
+          <AppointmentsTab />
+        </TabsContent>
+        <TabsContent value="subscriptions">
+          <SubscriptionsTab />
+        </TabsContent>
+        <TabsContent value="notifications" className="grid gap-4">
+          <ActiveBroadcast />
+          <BroadcastBox />
+          <ReregistrationTool />
+        </TabsContent>
+        <TabsContent value="analytics">
+          <AnalyticsTab />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTab />
+        </TabsContent>
+        <TabsContent value="security">
+          <SecurityTab />
+        </TabsContent>
+        {owner && me.data && (
+          <TabsContent value="admins">
+            <AdminsTab me={me.data} />
           </TabsContent>
-          <TabsContent value="clinics">
-            <UsersTab type="clinic" canDelete={owner} />
-          </TabsContent>
-          <TabsContent value="doctors">
-            <DoctorsTab />
-          </TabsContent>
-          <TabsContent value="appointments">
-            <AppointmentsTab />
-          </TabsContent>
-          <TabsContent value="subscriptions">
-            <SubscriptionsTab />
-          </TabsContent>
-          <TabsContent value="notifications" className="grid gap-4">
-            <ActiveBroadcast />
-            <BroadcastBox />
-            <ReregistrationTool />
-          </TabsContent>
-          <TabsContent value="analytics">
-            <AnalyticsTab />
-          </TabsContent>
-          <TabsContent value="audit">
-            <AuditTab />
-          </TabsContent>
-          <TabsContent value="security">
-            <SecurityTab />
-          </TabsContent>
-          {owner && me.data && (
-            <TabsContent value="admins">
-              <AdminsTab me={me.data} />
-            </TabsContent>
-          )}
-        </Tabs>
-      </main>
-    </div>
+        )}
+      </Tabs>
+    </AdminLayout>
   );
 }

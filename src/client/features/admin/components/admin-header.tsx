@@ -1,13 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { LayoutDashboard, LogOut, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast';
-import { useAdminMe } from '../api/get-admin-me';
-import { useLogoutAdmin } from '../api/logout-admin';
-import { isOwner } from '../lib/admin-roles';
-import { RestartServerButton } from './restart-server-button';
+import { useLogoutAdmin } from '../../admin-auth/api/logout-admin';
+import { isOwner } from '../../admin-auth/lib/admin-roles';
+import { RestartServerButton } from '../../admin-restart/components/restart-server-button';
 import { useI18n } from '../../../lib/i18n';
 import { LanguageSwitcher } from '../../../components/layout/language-switcher';
+import { adminAuthQueries } from '../../admin-auth/api/keys';
 
 /**
  * spec part 2, 2.5 and 2.6: the admin pages' header with Email Dashboard (or Dashboard), Restart Server and Logout.
@@ -16,7 +17,7 @@ import { LanguageSwitcher } from '../../../components/layout/language-switcher';
 export function AdminHeader({ title, subtitle, page }: { title: string; subtitle: string; page: 'dashboard' | 'email' }) {
   const { i18n } = useI18n();
   const logout = useLogoutAdmin();
-  const me = useAdminMe();
+  const me = useQuery(adminAuthQueries.me());
   const onLogout = () =>
     logout.mutate(undefined, {
       onSettled: () => toast({ title: i18n._('Logged Out'), description: i18n._('The admin session has ended.'), variant: 'info', duration: 3000 }),

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SINGLE_PASSWORD_ADMIN } from '../../../../shared/schemas/admin-team';
 import type { AdminAnalytics } from '../../../../shared/schemas/admin';
 import { renderWithApp } from '../../auth/test/render';
-import { json, stubApi } from '../test/stub-api';
-import { AnalyticsTab } from './analytics-tab';
-import { EmailDashboard } from './email-dashboard';
+import { json, stubApi } from '../../admin-shared/test/stub-api';
+import { AnalyticsTab } from '../../admin-stats/components/analytics-tab';
+import { EmailDashboard } from '../../admin-email/components/email-dashboard';
 
 // The admin screens' names as the spec gives them (spec part 2, 2.5 and 2.6; docs/decisions/052): the e-mail
 // dashboard's third tab is 'Email History', and Subscription Analytics counts 'Active', 'Free Trials', 'Expired/Cancelled'.

@@ -1,20 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
 import { Settings, Stethoscope, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useI18n } from '../../../lib/i18n';
 import type { ClinicSessionUser } from '../../auth/api/get-me';
-import { useClinicDoctors } from '../../doctors/api/get-clinic-doctors';
 import { AccountSettings } from './account-settings';
 import { PrivacyRightsCard } from '../../privacy/components/privacy-rights-card';
 import { ClinicHeader } from './clinic-header';
 import { DoctorsTab } from './doctors-tab';
 import { MedicalRepTab } from './medical-rep-tab';
 import { PatientsTab } from './patients-tab';
+import { doctorsQueries } from '../../doctors/api/keys';
 
 /** The clinic dashboard: the header with the doctor switcher and the four tabs (spec part 1, 2). */
 export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
   const { i18n } = useI18n();
-  const doctorsQuery = useClinicDoctors(clinic.id);
+  const doctorsQuery = useQuery(doctorsQueries.doctors(clinic.id));
   const doctors = doctorsQuery.data ?? [];
   const [chosenId, setChosenId] = useState<number | undefined>();
   // The chosen doctor while still linked; otherwise the Primary one.

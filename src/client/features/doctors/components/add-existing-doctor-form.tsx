@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link2 } from 'lucide-react';
 import { useEffect } from 'react';
@@ -12,7 +13,7 @@ import { listWord, useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { addExistingDoctorSchema, type ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { useAddExistingDoctor } from '../api/add-existing-doctor';
-import { useAvailableDoctors } from '../api/get-available-doctors';
+import { doctorsQueries } from '../api/keys';
 
 // The form's part of the shared addExistingDoctorSchema: the select's value ('' until a doctor is chosen).
 const existingDoctorFormSchema = addExistingDoctorSchema.pick({ doctorId: true });
@@ -22,7 +23,7 @@ type ExistingDoctorValues = z.output<typeof existingDoctorFormSchema>;
 /** 'Add Existing Doctor': links a doctor who already practises at another clinic of the same state. */
 export function AddExistingDoctorForm({ clinicId, onAdded }: { clinicId: number; onAdded: (doctor: ClinicDoctor) => void }) {
   const { i18n } = useI18n();
-  const available = useAvailableDoctors(clinicId, true);
+  const available = useQuery(doctorsQueries.availableDoctors(clinicId));
   const add = useAddExistingDoctor(clinicId);
   const form = useForm<ExistingDoctorInput, unknown, ExistingDoctorValues>({
     resolver: zodResolver(existingDoctorFormSchema),

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BackupStatusResponse } from '../../../../shared/schemas/jobs';
 import { renderWithApp } from '../../auth/test/render';
 import { i18n } from '../../../lib/i18n';
-import { json, stubApi } from '../../admin/test/stub-api';
+import { json, stubApi } from '../../admin-shared/test/stub-api';
 import { BackupCard } from './backup-card';
 
 // The admin sees the newest backup's time and size, and a warning once it is more than 36 hours old (docs/decisions/060).

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobsResponse } from '../../../../shared/schemas/jobs';
 import { renderWithApp } from '../../auth/test/render';
 import { i18n } from '../../../lib/i18n';
-import { json, stubApi } from '../../admin/test/stub-api';
+import { json, stubApi } from '../../admin-shared/test/stub-api';
 import { JobsCard } from './jobs-card';
 
 // The admin's scheduled jobs (decision 011) in the language on screen (decision 045): the schedule, the run's outcome

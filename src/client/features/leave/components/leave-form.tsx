@@ -11,7 +11,8 @@ import { toast } from '../../../lib/toast';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { createLeaveSchema, LEAVE_LIMITS, type CreateLeave } from '../../../../shared/schemas/leave';
 import { useCreateLeave } from '../api/create-leave';
-import { leavePreviewQuery, useLeavePreview } from '../api/get-leave-preview';
+import { leaveQueries } from '../api/keys';
+import { useLeavePreview } from '../api/use-leave-preview';
 import {
   awayDaysText,
   leaveDraftProblems,
@@ -117,7 +118,7 @@ export function LeaveForm({
     // The count as it is now: a rep may have booked since the preview was fetched.
     setChecking(true);
     try {
-      const { cancelledCount } = await qc.fetchQuery({ ...leavePreviewQuery(previewQuery), staleTime: 0 });
+      const { cancelledCount } = await qc.fetchQuery({ ...leaveQueries.preview(previewQuery), staleTime: 0 });
       if (cancelledCount > 0) setConfirming({ request, count: cancelledCount });
       else save(request);
     } catch (err) {

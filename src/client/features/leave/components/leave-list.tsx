@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { CalendarX2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -10,13 +11,13 @@ import { toast } from '../../../lib/toast';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import type { Leave } from '../../../../shared/schemas/leave';
 import { useEndLeave } from '../api/end-leave';
-import { useLeaves } from '../api/get-leaves';
 import { isCurrentLeave, leaveDates, leaveLength, leaveWho } from '../lib/leave-form';
+import { leaveQueries } from '../api/keys';
 
 /** The clinic's upcoming and current absences, each with 'End early' (docs/decisions/040-planned-absences.md). */
 export function LeaveList({ clinicId, doctors, today, headingId }: { clinicId: number; doctors: ClinicDoctor[]; today: string; headingId: string }) {
   const { i18n } = useI18n();
-  const leaves = useLeaves(clinicId);
+  const leaves = useQuery(leaveQueries.list(clinicId));
   const end = useEndLeave(clinicId);
   const [ending, setEnding] = useState<Leave | null>(null);
   // After 'End early' the item (and the button that opened the dialog) goes: focus moves to the list's heading.

@@ -4,7 +4,7 @@ import { AlertTriangle, CalendarCheck } from 'lucide-react';
 import { errorMessage } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import type { LeavePreviewResponse } from '../../../../shared/schemas/leave';
-import type { LeavePreviewQuery } from '../api/get-leave-preview';
+import type { LeavePreviewQuery } from '../api/keys';
 import { previewText } from '../lib/leave-form';
 
 /** What saving the absence would cancel, read out as it changes (docs/decisions/040-planned-absences.md). */

@@ -4,7 +4,7 @@ import { formatWeekday } from '../../../lib/intl-format';
 import { formatDisplayDate } from '../../../../shared/dates';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { absenceDays, createLeaveSchema, LEAVE_MESSAGES, type CreateLeave, type Leave } from '../../../../shared/schemas/leave';
-import type { LeavePreviewQuery } from '../api/get-leave-preview';
+import type { LeavePreviewQuery } from '../api/keys';
 
 // The 'Leave & Holidays' form and list in words (docs/decisions/040-planned-absences.md). The rules are the shared
 // schema's; the server is the authority and says the same.
