@@ -243,7 +243,9 @@ function registerClient(app: FastifyInstance, clientDir: string): void {
     // Judged on the decoded path, as the router reads it (/%61pi/x is an API path; docs/decisions/029).
     if (isApiRequest(request) || !['GET', 'HEAD'].includes(request.method)) {
       const path = requestPath(request.url);
-      return reply.status(404).send(answerWithMessage(/*i18n*/ 'No such endpoint: {method} {path}', { method: request.method, path }, { code: 'not_found' }));
+      return reply
+        .status(404)
+        .send(answerWithMessage(/*i18n*/ { id: 'No such endpoint: {method} {path}', values: { method: request.method, path } }, { code: 'not_found' }));
     }
     if (!hasClient) return reply.status(404).type('text/plain').send('The client is not built. Run `npm run build`.');
     // A page the client router does not have is a 404 with the not-found page (decision 037).

@@ -1,26 +1,28 @@
 import { ERROR_MESSAGES, type ErrorCode } from '../shared/errors';
-import type { MessageValues } from '../shared/i18n/formatted';
+import { messageOf, type Message, type MessageValues } from '../shared/i18n/message';
 import { i18nFor } from './i18n';
 
 /**
  * The one error services throw (ARCHITECTURE rule 4); the error handler maps it to `{ message, code }`. The code
- * is one of src/shared/errors.ts; the message defaults to that code's text there. A message with values in it is
- * given as its English template and the values (`'Please wait {seconds} seconds...', { seconds }`): `message` is
- * the English sentence, and the answer is the template translated into the caller's language (docs/decisions/045).
+ * is one of src/shared/errors.ts; the message defaults to that code's text there. The message travels as its
+ * descriptor (docs/decisions/068): a text of the code, a shared rule's descriptor, or a text with values given as
+ * its English template and the values (`'Please wait {seconds} seconds...', { seconds }`). `message` is the English;
+ * the answer is the descriptor translated into the caller's language (plugins/locale.ts).
  */
 export class AppError extends Error {
-  /** The English text as written in the code (the catalogue's key); `message` is it with `values` filled in. */
-  readonly template: string;
+  /** The message as worded in the code, translated where the error is answered. */
+  readonly descriptor: Message;
   constructor(
     readonly code: ErrorCode,
-    message: string = ERROR_MESSAGES[code],
+    message: string | Message = ERROR_MESSAGES[code],
     readonly status = 400,
     readonly headers: Record<string, string> = {},
-    readonly values?: MessageValues,
+    values?: MessageValues,
   ) {
-    super(values ? i18nFor('en')._(message, values) : message);
+    const descriptor = typeof message === 'string' && values ? { id: message, values } : messageOf(message);
+    super(i18nFor('en')._(descriptor));
     this.name = 'AppError';
-    this.template = message;
+    this.descriptor = descriptor;
   }
 }
 
@@ -30,11 +32,11 @@ export class AppError extends Error {
  */
 export const CONFIGURATION_RETRY_SECONDS = 3600;
 
-export const notFound = (message: string = ERROR_MESSAGES.not_found) => new AppError('not_found', message, 404);
-export const forbidden = (message: string = ERROR_MESSAGES.forbidden) => new AppError('forbidden', message, 403);
-export const unauthorized = (message: string = ERROR_MESSAGES.unauthorized) => new AppError('unauthorized', message, 401);
-export const conflict = (message: string, code: ErrorCode = 'conflict') => new AppError(code, message, 409);
-export const badRequest = (message: string, code: ErrorCode = 'bad_request', values?: MessageValues) => new AppError(code, message, 400, {}, values);
+export const notFound = (message: string | Message = ERROR_MESSAGES.not_found) => new AppError('not_found', message, 404);
+export const forbidden = (message: string | Message = ERROR_MESSAGES.forbidden) => new AppError('forbidden', message, 403);
+export const unauthorized = (message: string | Message = ERROR_MESSAGES.unauthorized) => new AppError('unauthorized', message, 401);
+export const conflict = (message: string | Message, code: ErrorCode = 'conflict') => new AppError(code, message, 409);
+export const badRequest = (message: string | Message, code: ErrorCode = 'bad_request', values?: MessageValues) => new AppError(code, message, 400, {}, values);
 
 /** True for a PostgreSQL unique violation, as thrown by both pg and PGlite (wrapped or not by drizzle). */
 export function isUniqueViolation(err: unknown): boolean {

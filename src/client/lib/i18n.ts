@@ -2,14 +2,14 @@ import { i18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import hindiUrl from 'virtual:i18n-url/hi';
 import urduUrl from 'virtual:i18n-url/ur';
-import { templateOf } from '../../shared/i18n/formatted';
 import { listWordIn } from '../../shared/i18n/list-word';
 import { reasonIn } from '../../shared/cancellation-reasons';
 import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_DIRECTION, LOCALE_PARAM, negotiateLocale, type Locale } from '../../shared/i18n/locales';
 
 /*
  * The app's language (docs/decisions/045-languages.md). Texts are written in English in the code, marked
- * `i18n._('Book Appointment')`: English needs no catalogue (the text is its own id; only the texts with
+ * `i18n._('Book Appointment')`; a shared rule's or a schema's message with values or a context arrives as Lingui's
+ * descriptor and is shown with `i18n._(descriptor)` (docs/decisions/068): English needs no catalogue (the text is its own id; only the texts with
  * placeholders or plurals come compiled, build/vite-i18n.ts), and Hindi's or Urdu's loads only when that language
  * is chosen, with its web font. The choice is remembered on the device (a cookie the server reads too, so a
  * pre-rendered page comes in it) and, for a signed-in user, on the account.
@@ -18,18 +18,6 @@ import { DEFAULT_LOCALE, INTL_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_DIRECTION,
 // Catalogues arrive compiled. A text that is not in one (an English id) has at most plain `{name}` placeholders
 // (build/vite-i18n.ts compiled the others): split, it is in Lingui's compiled form, ['Welcome, ', ['name']].
 i18n.setMessagesCompiler((message) => message.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? [part] : part)));
-// A shared rule's message built with values (src/shared/i18n/formatted.ts: 'Appointments can be booked up to
-// 24/12/2026.') is translated as its template with those values, wherever `i18n._(message)` shows it, and so is
-// such a text given as a value of another ('{doctor} on {when}' with when = '24/11/2026 at 15:30').
-type Values = Parameters<typeof i18n._>[1];
-const translateId = i18n._.bind(i18n);
-const translatedValues = (values: Values): Values =>
-  values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' && templateOf(value) ? i18n._(value) : value]));
-i18n._ = ((id: Parameters<typeof i18n._>[0], values?: Values, options?: Parameters<typeof i18n._>[2]) => {
-  const built = typeof id === 'string' && values === undefined ? templateOf(id) : undefined;
-  return built ? translateId(built.id, translatedValues(built.values), options) : translateId(id, translatedValues(values), options);
-}) as typeof i18n._;
-
 // English needs no catalogue: its texts are the ids (the plurals arrive with the pages that have them:
 // english-plurals.ts).
 i18n.load(DEFAULT_LOCALE, {});

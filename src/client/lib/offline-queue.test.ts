@@ -272,7 +272,7 @@ describe('booking offline under the rules of what is cached and queued', () => {
     setOnline(false);
     const book = vi.fn(async () => ({ ok: true }));
     const refusal = (input: { appointmentDate: string }, queued: PendingAppointment[]) =>
-      queued.length > 0 && input.appointmentDate !== '2026-03-30' ? 'You already have a future appointment with this doctor at this clinic.' : null;
+      queued.length > 0 && input.appointmentDate !== '2026-03-30' ? { id: 'You already have a future appointment with this doctor at this clinic.' } : null;
     await expect(bookOrQueue(booking(7, '2026-03-04'), book, refusal)).resolves.toMatchObject({ queued: true });
     await expect(bookOrQueue(booking(7, '2026-03-05'), book, refusal)).rejects.toMatchObject({
       status: 409,

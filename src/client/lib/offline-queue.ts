@@ -1,3 +1,4 @@
+import type { Message } from '../../shared/i18n/message';
 import { BOOKING_MESSAGES } from '../../shared/booking/booking-rules';
 import type { BookAppointment, BookAppointmentResponse, RepAppointment, RepAppointmentsResponse } from '../../shared/schemas/booking';
 import type { MessageResponse } from '../../shared/schemas/common';
@@ -160,7 +161,7 @@ export type QueuedBooking = { queued: true; pending: PendingAppointment };
 export async function bookOrQueue<T>(
   input: PendingBookingData,
   book: (payload: BookAppointment) => Promise<T>,
-  refusal?: (input: PendingBookingData, queued: PendingAppointment[]) => string | null,
+  refusal?: (input: PendingBookingData, queued: PendingAppointment[]) => Message | null,
 ): Promise<T | QueuedBooking> {
   if (!isOffline()) {
     try {
@@ -170,7 +171,7 @@ export async function bookOrQueue<T>(
     }
   }
   const refused = refusal?.(input, await listPendingBookings(input.repId));
-  if (refused) throw new ApiError(409, refused);
+  if (refused) throw new ApiError(409, i18n._(refused));
   const pending = await queueBooking(input);
   if (!pending) throw new Error(i18n._('Failed to book appointment'));
   return { queued: true, pending };

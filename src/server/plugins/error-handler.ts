@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../shared/errors';
 import { AppError, databaseUnavailableKind, isUniqueViolation } from '../errors';
-import { withMessageTemplate } from './locale';
+import { messageOf } from '../../shared/i18n/message';
+import { answerWithMessage } from './locale';
 
 /** Fastify's own 4xx codes, answered with the app's codes (src/shared/errors.ts) so clients see one list. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -23,18 +24,18 @@ export const RETRY_AFTER_SECONDS = { 429: 60, 503: 5 } as const;
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     if (err instanceof AppError) {
-      // A message with values is translated as its English template with those values (plugins/locale.ts).
-      const template = err.values ? { id: err.template, values: err.values } : undefined;
+      // The error's descriptor, translated on the way out (plugins/locale.ts, docs/decisions/068).
       return reply
         .status(err.status)
         .headers(err.headers)
-        .send(withMessageTemplate({ message: err.message, code: err.code }, template));
+        .send(answerWithMessage(err.descriptor, { code: err.code }));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-      const message = first?.message || /*i18n*/ 'Invalid request';
-      return reply.status(400).send({ message, code: 'validation_error', ...(field ? { field } : {}) });
+      // A schema's message with values is declared with its descriptor (schemaMessage, src/shared/i18n/message.ts).
+      const message = messageOf(first?.message || /*i18n*/ 'Invalid request');
+      return reply.status(400).send(answerWithMessage(message, { code: 'validation_error' as const, ...(field ? { field } : {}) }));
     }
     if (isUniqueViolation(err)) {
       return reply.status(409).send({ message: ERROR_MESSAGES.conflict, code: 'conflict' });

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { templateOf, type MessageTemplate, type MessageValues } from '../../shared/i18n/formatted';
+import type { Message } from '../../shared/i18n/message';
 import { DEFAULT_LOCALE, isLocale, negotiateLocale, type Locale } from '../../shared/i18n/locales';
 import { i18nFor } from '../i18n';
 
 /*
  * The language of the answers (docs/decisions/045-languages.md): the signed-in account's choice (read with its
  * session, modules/auth/sessions.service.ts), else the browser's Accept-Language. The `message` of every JSON answer, an error's or
- * a success's, is written in English in the code and translated here on its way out, so routes and services keep
- * throwing and answering in English; a `code` never changes. Such an answer says its language (Content-Language).
+ * a success's, is written in English in the code and translated here on its way out, from the descriptor it was
+ * worded with where it has one (an AppError's, answerWithMessage's: decision 068); a `code` never changes. Such an answer says its language (Content-Language).
  */
 
 declare module 'fastify' {
@@ -19,33 +19,25 @@ declare module 'fastify' {
   }
 }
 
-// The English template and values of an answer's message that was built with values (an AppError's), by answer.
-const answerTemplates = new WeakMap<object, MessageTemplate>();
+// The message of an answer as it travels (docs/decisions/068): the descriptor an error or a service worded it with,
+// kept on the answer under a symbol, so it never reaches the JSON; `message` is its English.
+const MESSAGE = Symbol('message descriptor');
+type WithMessage = { message: string; [MESSAGE]?: Message };
 
-/** An answer whose `message` is `template.id` with `template.values` filled in: translated as the template. */
-export function withMessageTemplate<T extends { message: string }>(answer: T, template: MessageTemplate | undefined): T {
-  if (template) answerTemplates.set(answer, template);
-  return answer;
+/** An answer whose `message` is `descriptor`: written in English here, translated on its way out. */
+export function answerWithMessage<T extends object>(descriptor: Message, rest: T): T & { message: string } {
+  return { message: i18nFor(DEFAULT_LOCALE)._(descriptor), ...rest, [MESSAGE]: descriptor };
 }
 
 /**
- * An answer whose message has values in it that vary without bound (a phone number, a path): `message` is the
- * English sentence, and the answer is translated as `id` with `values`. (Shared rules use `formatted`, whose
- * values are few: dates, limits.)
+ * A message of the code in `locale`: a descriptor with Lingui's `i18n._`; a plain text (a code's default, a route's
+ * English) as its own id. A text the catalogue does not know (a name typed by a user) stays as it is: only a
+ * catalogue's own keys are ever run through the message formatter.
  */
-export function answerWithMessage<T extends object>(id: string, values: MessageValues, rest: T): T & { message: string } {
-  return withMessageTemplate({ message: i18nFor(DEFAULT_LOCALE)._(id, values), ...rest }, { id, values });
-}
-
-/**
- * A message of the code in `locale`. A text the catalogue does not know (a number in it, a name typed by a user)
- * stays as it is: only a catalogue's own keys and templates are ever run through the message formatter.
- */
-export function translateMessage(locale: Locale, message: string, template?: MessageTemplate): string {
-  const built = template ?? templateOf(message);
-  if (built) return i18nFor(locale)._(built.id, built.values);
-  if (locale === DEFAULT_LOCALE) return message;
+export function translateMessage(locale: Locale, message: string | Message): string {
   const i18n = i18nFor(locale);
+  if (typeof message !== 'string') return i18n._(message);
+  if (locale === DEFAULT_LOCALE) return message;
   return i18n.messages[message] ? i18n._(message) : message;
 }
 
@@ -60,7 +52,7 @@ async function localeOf(request: FastifyRequest): Promise<Locale> {
   return negotiateLocale(request.headers['accept-language']);
 }
 
-const isAnswerWithMessage = (payload: unknown): payload is { message: string } =>
+const isAnswerWithMessage = (payload: unknown): payload is WithMessage =>
   typeof payload === 'object' &&
   payload !== null &&
   !Array.isArray(payload) &&
@@ -92,7 +84,7 @@ export function registerLocale(app: FastifyInstance): void {
       (locale) => {
         reply.header('content-language', locale);
         varyOnLanguage(reply);
-        const message = translateMessage(locale, payload.message, answerTemplates.get(payload));
+        const message = translateMessage(locale, payload[MESSAGE] ?? payload.message);
         done(null, message === payload.message ? payload : { ...payload, message });
       },
       (err: unknown) => done(err as Error),

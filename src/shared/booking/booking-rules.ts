@@ -1,6 +1,6 @@
 import { addDays, formatDisplayDate, isIsoDate, weekdayOf, type IsoDate } from '../dates';
 import { daySlots, SLOT_MINUTES, slotTimes, takenSlotTimes, VISIT_TIME_MESSAGES, type VisitWindow } from './visit-windows';
-import { formatted } from '../i18n/formatted';
+import { messageOf, type Message } from '../i18n/message';
 
 // spec part 2, 5 (booking rules, rep calendar) and 4 (appointment statuses, cancellation): written once here,
 // used by the calendar and by the server, which is the authority (ARCHITECTURE rule 1). Pure: `today` (the
@@ -10,14 +10,16 @@ export const BOOKING_MESSAGES = {
   alreadyBookedOnDate: /*i18n*/ 'You already have an appointment with this doctor on this date',
   hasFutureAppointment:
     /*i18n*/ 'You already have a future appointment with this doctor at this clinic. Please complete or cancel your current appointment before booking another one.',
-  frequency: (cutoff: IsoDate) =>
-    formatted(/*i18n*/ 'Due to call frequency restrictions, you cannot book an appointment before {date}. Please select a later date.', {
-      date: formatDisplayDate(cutoff),
-    }),
+  frequency: (cutoff: IsoDate): Message => /*i18n*/ ({
+    id: 'Due to call frequency restrictions, you cannot book an appointment before {date}. Please select a later date.',
+    values: { date: formatDisplayDate(cutoff) },
+  }),
   full: /*i18n*/ 'No appointment slots available for this date. Please select another date.',
   past: /*i18n*/ 'You cannot book an appointment for a past date. Please select today or a later date.',
-  beyondHorizon: (last: IsoDate) =>
-    formatted(/*i18n*/ 'Appointments can be booked up to {date}. Please select an earlier date.', { date: formatDisplayDate(last) }),
+  beyondHorizon: (last: IsoDate): Message => /*i18n*/ ({
+    id: 'Appointments can be booked up to {date}. Please select an earlier date.',
+    values: { date: formatDisplayDate(last) },
+  }),
   unavailableWeekday: /*i18n*/ 'The doctor is not available on this day. Please select another date.',
   invalidDate: /*i18n*/ 'Please select a valid date.',
   booked: /*i18n*/ 'Appointment booked successfully',
@@ -102,7 +104,7 @@ export interface DayStatus {
   cutoff?: IsoDate;
 }
 
-export type BookingCheck = { ok: true } | { ok: false; reason: DayBlockReason | 'invalid_date'; message: string; status: 400 | 409; cutoff?: IsoDate };
+export type BookingCheck = { ok: true } | { ok: false; reason: DayBlockReason | 'invalid_date'; message: Message; status: 400 | 409; cutoff?: IsoDate };
 
 /** Active means booked or confirmed (spec part 1, 4). */
 export const isActiveStatus = (status: string) => status === 'booked' || status === 'confirmed';
@@ -301,34 +303,34 @@ const REFUSAL_STATUS: Record<DayBlockReason, 400 | 409> = {
  * The spec's message for a day that cannot be booked (spec part 2, 5): the server's refusal, and what the
  * calendar says when such a day is picked. `lastBookable`: the booking horizon's last date, if any.
  */
-export function dayRefusalMessage(day: { reason: DayBlockReason; cutoff?: IsoDate }, lastBookable: IsoDate | null): string {
+export function dayRefusalMessage(day: { reason: DayBlockReason; cutoff?: IsoDate }, lastBookable: IsoDate | null): Message {
   switch (day.reason) {
     case 'past':
-      return BOOKING_MESSAGES.past;
+      return messageOf(BOOKING_MESSAGES.past);
     case 'beyond_horizon':
       return BOOKING_MESSAGES.beyondHorizon(lastBookable ?? '');
     case 'unavailable_weekday':
-      return BOOKING_MESSAGES.unavailableWeekday;
+      return messageOf(BOOKING_MESSAGES.unavailableWeekday);
     case 'clinic_closed':
-      return BOOKING_MESSAGES.clinicClosed;
+      return messageOf(BOOKING_MESSAGES.clinicClosed);
     case 'leave':
-      return BOOKING_MESSAGES.leave;
+      return messageOf(BOOKING_MESSAGES.leave);
     case 'closed':
-      return BOOKING_MESSAGES.closed;
+      return messageOf(BOOKING_MESSAGES.closed);
     case 'already_booked':
-      return BOOKING_MESSAGES.alreadyBookedOnDate;
+      return messageOf(BOOKING_MESSAGES.alreadyBookedOnDate);
     case 'has_future_appointment':
-      return BOOKING_MESSAGES.hasFutureAppointment;
+      return messageOf(BOOKING_MESSAGES.hasFutureAppointment);
     case 'frequency':
       return BOOKING_MESSAGES.frequency(day.cutoff ?? '');
     case 'full':
-      return BOOKING_MESSAGES.full;
+      return messageOf(BOOKING_MESSAGES.full);
   }
 }
 
 /** The server's decision for a booking on `date`, with the spec's message on refusal. */
 export function checkBooking(ctx: BookingContext, date: IsoDate): BookingCheck {
-  if (!isIsoDate(date)) return { ok: false, reason: 'invalid_date', message: BOOKING_MESSAGES.invalidDate, status: 400 };
+  if (!isIsoDate(date)) return { ok: false, reason: 'invalid_date', message: messageOf(BOOKING_MESSAGES.invalidDate), status: 400 };
   const day = dayStatus(ctx, date);
   if (day.reason === null) return { ok: true };
   const refusal = {

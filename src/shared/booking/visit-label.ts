@@ -1,5 +1,5 @@
 import { formatDisplayDate } from '../dates';
-import { formatted } from '../i18n/formatted';
+import type { Message } from '../i18n/message';
 
 // How a visit's time and place in the doctor's day read wherever the visit is shown: the clinic's day view, the
 // admin's list, the e-mails (docs/decisions/039-visit-windows-and-tokens.md). A token exists only for a visit
@@ -12,6 +12,11 @@ export function visitLabel(v: { token: number | null; start_time: string | null 
   return token ?? v.start_time ?? null;
 }
 
-/** "24/11/2026 at 15:30", or "24/11/2026" for a visit booked for the whole day. */
-export const visitDateText = (date: string, startTime: string | null | undefined) =>
-  startTime ? formatted(/*i18n*/ '{date} at {time}', { date: formatDisplayDate(date), time: startTime }) : formatDisplayDate(date);
+/**
+ * "24/11/2026 at 15:30", or "24/11/2026" for a visit booked for the whole day: a message, shown as `i18n._(when)`
+ * (the date alone is a text with nothing to translate).
+ */
+export function visitDateText(date: string, startTime: string | null | undefined): Message {
+  if (!startTime) return { id: '{date}', values: { date: formatDisplayDate(date) } };
+  return /*i18n*/ { id: '{date} at {time}', values: { date: formatDisplayDate(date), time: startTime } };
+}

@@ -5,7 +5,7 @@
 // 24-hour, Indian time.
 
 import { addDays, type IsoDate } from '../dates';
-import { formatted } from '../i18n/formatted';
+import { schemaMessage } from '../i18n/message';
 
 export interface VisitWindow {
   start: string;
@@ -23,12 +23,14 @@ export const VISIT_TIME_MESSAGES = {
 } as const;
 
 export const VISIT_WINDOW_MESSAGES = {
-  tooMany: formatted(/*i18n*/ 'Add at most {max} visiting windows.', { max: VISIT_WINDOWS_MAX }),
+  tooMany: schemaMessage(/*i18n*/ { id: 'Add at most {max} visiting windows.', values: { max: VISIT_WINDOWS_MAX } }),
   time: /*i18n*/ 'Enter times as HH:MM (24-hour), for example 15:30.',
   order: /*i18n*/ 'A window must end after it starts.',
   overlap: /*i18n*/ 'Visiting windows must not overlap.',
   tooShort: /*i18n*/ 'A window must be long enough for one visit.',
-  slotMinutes: formatted(/*i18n*/ 'Visit length must be between {min} and {max} minutes.', { min: SLOT_MINUTES.min, max: SLOT_MINUTES.max }),
+  slotMinutes: schemaMessage(
+    /*i18n*/ { id: 'Visit length must be between {min} and {max} minutes.', values: { min: SLOT_MINUTES.min, max: SLOT_MINUTES.max } },
+  ),
 } as const;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -91,7 +91,7 @@ describe('holds', () => {
 
   it('make the day full for everyone else', () => {
     const ctx = ctxOf({ doctorAppointments: [visit(1), ...holdsAsAppointments(DAY, [offered], NOW)] });
-    expect(checkBooking(ctx, DAY)).toMatchObject({ ok: false, reason: 'full', message: BOOKING_MESSAGES.full });
+    expect(checkBooking(ctx, DAY)).toMatchObject({ ok: false, reason: 'full', message: { id: BOOKING_MESSAGES.full } });
   });
 
   it('read expired once the hold ran out, before anything marks them so', () => {
@@ -120,7 +120,7 @@ describe('checkWaitlistJoin', () => {
     expect(checkWaitlistJoin(ctxOf({ doctorAppointments: [visit(1)] }), DAY)).toEqual({
       ok: false,
       code: 'slots_available',
-      message: WAITLIST_MESSAGES.slotsAvailable,
+      message: { id: WAITLIST_MESSAGES.slotsAvailable },
       status: 409,
     });
   });
@@ -132,7 +132,7 @@ describe('checkWaitlistJoin', () => {
     expect(checkWaitlistJoin(ctxOf({ doctorAppointments: full, absences: [{ from: DAY, to: DAY, wholeClinic: false }] }), DAY)).toEqual({
       ok: false,
       code: 'leave',
-      message: BOOKING_MESSAGES.leave,
+      message: { id: BOOKING_MESSAGES.leave },
       status: 409,
     });
     expect(checkWaitlistJoin(ctxOf({ doctorAppointments: full }), '2026-03-01')).toMatchObject({ ok: false, code: 'past', status: 400 });

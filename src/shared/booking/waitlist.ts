@@ -1,6 +1,7 @@
 import { addDays, todayInIndia, type IsoDate } from '../dates';
 import { checkBooking, remainingSlots, type BookingContext, type DayBlockReason, type DoctorAppointmentFact, type RepAppointmentFact } from './booking-rules';
 import { daySlots, SLOT_MINUTES } from './visit-windows';
+import { messageOf, type Message } from '../i18n/message';
 
 // Rescheduling and the waitlist of a full day (docs/decisions/043-rescheduling-and-waitlist.md), written once here for
 // the server (the authority) and the screens. Pure: `now` and `today` are passed in. The order of the line is first
@@ -166,7 +167,7 @@ export function timeToHold(
 export const waitlistStatusAt = (e: Pick<WaitlistFact, 'status' | 'offerExpiresAt'>, now: Date): WaitlistStatus =>
   e.status === 'offered' && !isHolding(e, now) ? 'expired' : (e.status as WaitlistStatus);
 
-export type WaitlistJoinCheck = { ok: true } | { ok: false; code: DayBlockReason | 'invalid_date' | 'slots_available'; message: string; status: 400 | 409 };
+export type WaitlistJoinCheck = { ok: true } | { ok: false; code: DayBlockReason | 'invalid_date' | 'slots_available'; message: Message; status: 400 | 409 };
 
 /**
  * Whether the rep may join the line of `date` (docs/decisions/043): only when the booking would be refused because the
@@ -176,7 +177,7 @@ export type WaitlistJoinCheck = { ok: true } | { ok: false; code: DayBlockReason
  */
 export function checkWaitlistJoin(ctx: BookingContext, date: IsoDate): WaitlistJoinCheck {
   const day = checkBooking(ctx, date);
-  if (day.ok) return { ok: false, code: 'slots_available', message: WAITLIST_MESSAGES.slotsAvailable, status: 409 };
+  if (day.ok) return { ok: false, code: 'slots_available', message: messageOf(WAITLIST_MESSAGES.slotsAvailable), status: 409 };
   if (day.reason === 'full') return { ok: true };
   return { ok: false, code: day.reason, message: day.message, status: day.status };
 }

@@ -3,7 +3,7 @@ import { savedLanguageSchema } from './account-language';
 import { ADMIN_MESSAGES } from './admin';
 import { passwordPolicy } from './auth';
 import { nextCursorSchema, pageQuerySchema } from './pagination';
-import { formatted } from '../i18n/formatted';
+import { schemaMessage } from '../i18n/message';
 
 /*
  * Wire contracts of the admin team (docs/decisions/042-admin-team.md): named admins with roles, two-factor sign-in
@@ -37,7 +37,7 @@ export const ADMIN_TEAM_MESSAGES = {
   reactivated: /*i18n*/ 'Admin reactivated',
   nameRequired: /*i18n*/ 'Please enter a name',
   enrolled: /*i18n*/ 'Two-factor sign-in is on. Keep your recovery codes somewhere safe: each works once.',
-  adminPasswordTooShort: formatted(/*i18n*/ 'An admin password must be at least {min} characters', { min: ADMIN_PASSWORD_MIN_LENGTH }),
+  adminPasswordTooShort: schemaMessage(/*i18n*/ { id: 'An admin password must be at least {min} characters', values: { min: ADMIN_PASSWORD_MIN_LENGTH } }),
   codeRequired: /*i18n*/ 'Please enter the 6-digit code from your authenticator app',
 } as const;
 

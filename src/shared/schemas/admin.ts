@@ -5,7 +5,7 @@ import { RECIPIENT_GROUPS } from '../subscription/recipient-groups';
 import { listTotalSchema, nextCursorSchema, pageQuerySchema } from './pagination';
 import { subscriptionRefundSchema } from './subscription';
 import { channelStatsSchema, deliveryStatusSchema, messageChannelFilterSchema, messageChannelSchema } from './whatsapp';
-import { formatted } from '../i18n/formatted';
+import { schemaMessage } from '../i18n/message';
 
 /*
  * Wire contracts of the admin dashboard and the admin e-mail dashboard (spec part 2, sections 2.5, 2.6, 3, 4,
@@ -130,7 +130,7 @@ export const recipientSelectionSchema = z.object({
   filter: emailRecipientsFilterSchema,
   except: z
     .array(recipientIdSchema)
-    .max(BULK_EMAIL_MAX_RECIPIENTS, formatted(/*i18n*/ 'At most {max} recipients can be left out', { max: BULK_EMAIL_MAX_RECIPIENTS }))
+    .max(BULK_EMAIL_MAX_RECIPIENTS, schemaMessage(/*i18n*/ { id: 'At most {max} recipients can be left out', values: { max: BULK_EMAIL_MAX_RECIPIENTS } }))
     .default([]),
 });
 export type RecipientSelection = z.infer<typeof recipientSelectionSchema>;
@@ -141,12 +141,12 @@ export const bulkEmailMessageSchema = z.object({
     .string({ error: ADMIN_MESSAGES.missingContentText })
     .trim()
     .min(1, ADMIN_MESSAGES.missingContentText)
-    .max(SUBJECT_MAX, formatted(/*i18n*/ 'Subject must be at most {max} characters', { max: SUBJECT_MAX })),
+    .max(SUBJECT_MAX, schemaMessage(/*i18n*/ { id: 'Subject must be at most {max} characters', values: { max: SUBJECT_MAX } })),
   content: z
     .string({ error: ADMIN_MESSAGES.missingContentText })
     .trim()
     .min(1, ADMIN_MESSAGES.missingContentText)
-    .max(CONTENT_MAX, formatted(/*i18n*/ 'Content must be at most {max} characters', { max: CONTENT_MAX })),
+    .max(CONTENT_MAX, schemaMessage(/*i18n*/ { id: 'Content must be at most {max} characters', values: { max: CONTENT_MAX } })),
   templateType: z.enum(EMAIL_TEMPLATE_TYPES, { error: /*i18n*/ 'Template type must be welcome, reminder, subscription, updates or custom' }).default('custom'),
 });
 
@@ -156,7 +156,7 @@ export const bulkEmailSchema = bulkEmailMessageSchema
     recipientIds: z
       .array(recipientIdSchema, { error: ADMIN_MESSAGES.noBulkRecipients })
       .min(1, ADMIN_MESSAGES.noBulkRecipients)
-      .max(BULK_EMAIL_MAX_RECIPIENTS, formatted(/*i18n*/ 'At most {max} recipients per send', { max: BULK_EMAIL_MAX_RECIPIENTS }))
+      .max(BULK_EMAIL_MAX_RECIPIENTS, schemaMessage(/*i18n*/ { id: 'At most {max} recipients per send', values: { max: BULK_EMAIL_MAX_RECIPIENTS } }))
       .optional(),
     selection: recipientSelectionSchema.optional(),
   })

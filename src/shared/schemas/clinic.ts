@@ -6,7 +6,7 @@ import { VISIT_STATUSES } from '../booking/visit-status';
 import { passwordSchema } from './auth';
 import { errorResponseSchema } from './common';
 import { whatsappPreferenceInputSchema, whatsappPreferenceStatusSchema } from './whatsapp';
-import { formatted } from '../i18n/formatted';
+import { schemaMessage } from '../i18n/message';
 
 /*
  * Wire contracts of the clinic dashboard (spec part 1, sections 3, 5 and 7). The messages are the spec's
@@ -87,7 +87,9 @@ export const DEFAULT_AVAILABLE_DAYS: AvailableDays = {
   sunday: false,
 };
 
-export const MAX_SLOTS_MESSAGE = formatted(/*i18n*/ 'Max slots must be between {min} and {max}.', { min: LIMITS.maxSlotsMin, max: LIMITS.maxSlotsMax });
+export const MAX_SLOTS_MESSAGE = schemaMessage(
+  /*i18n*/ { id: 'Max slots must be between {min} and {max}.', values: { min: LIMITS.maxSlotsMin, max: LIMITS.maxSlotsMax } },
+);
 export const CALL_FREQUENCY_MESSAGE = /*i18n*/ 'Call frequency must be 7, 14, 21 or 28 days.';
 export const AVAILABLE_DAYS_MESSAGE = /*i18n*/ 'Available days must list the seven weekdays as true or false.';
 

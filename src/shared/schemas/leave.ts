@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daysBetween, isIsoDate } from '../dates';
-import { formatted } from '../i18n/formatted';
+import { schemaMessage } from '../i18n/message';
 
 // Planned absences (docs/decisions/040-planned-absences.md): a doctor's leave or a whole-clinic closure, entered
 // ahead in the clinic's 'Leave & Holidays' panel. The server is the authority; the panel reuses these to be kind.
@@ -13,12 +13,19 @@ export const LEAVE_MESSAGES = {
   to: /*i18n*/ 'Please select the last day of the absence.',
   order: /*i18n*/ 'The last day cannot be before the first day.',
   past: /*i18n*/ 'The first day cannot be in the past.',
-  tooLong: formatted(/*i18n*/ 'An absence can last at most {max} days.', { max: LEAVE_LIMITS.maxDays }),
-  reason: formatted(/*i18n*/ 'Please give a reason of {min} to {max} characters.', { min: LEAVE_LIMITS.reasonMin, max: LEAVE_LIMITS.reasonMax }),
+  tooLong: schemaMessage(/*i18n*/ { id: 'An absence can last at most {max} days.', values: { max: LEAVE_LIMITS.maxDays } }),
+  reason: schemaMessage(
+    /*i18n*/ { id: 'Please give a reason of {min} to {max} characters.', values: { min: LEAVE_LIMITS.reasonMin, max: LEAVE_LIMITS.reasonMax } },
+  ),
   notFound: /*i18n*/ 'Absence not found',
-  tooMany: formatted(/*i18n*/ 'A clinic can plan at most {max} absences at a time. Please end one that is no longer needed first.', {
-    max: LEAVE_LIMITS.inForce,
-  }),
+  tooMany: schemaMessage(
+    /*i18n*/ {
+      id: 'A clinic can plan at most {max} absences at a time. Please end one that is no longer needed first.',
+      values: {
+        max: LEAVE_LIMITS.inForce,
+      },
+    },
+  ),
   created: /*i18n*/ 'Absence saved',
   ended: /*i18n*/ 'Absence ended: its days can be booked again.',
 } as const;

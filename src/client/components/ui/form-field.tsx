@@ -1,5 +1,6 @@
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 import { useI18n } from '../../lib/i18n';
+import { messageOf } from '../../../shared/i18n/message';
 
 /**
  * A labelled control with its hint and error, wired for screen readers: the control gets id, aria-invalid and
@@ -47,7 +48,7 @@ export function FormField({
       )}
       {error && (
         <p id={errorId} role="alert" className="text-xs font-medium text-red-600 dark:text-red-400">
-          {i18n._(error)}
+          {i18n._(messageOf(error))}
         </p>
       )}
     </div>

@@ -107,8 +107,7 @@ export async function queueBulkEmail(deps: EmailDeps, o: { actor: AdminActor; in
     },
   });
   return answerWithMessage(
-    /*i18n*/ '{count, plural, one {{count} email} other {{count} emails}} queued for sending',
-    { count: queued },
+    /*i18n*/ { id: '{count, plural, one {{count} email} other {{count} emails}} queued for sending', values: { count: queued } },
     { jobId, sent: 0, queued },
   );
 }
@@ -158,14 +157,18 @@ export async function sendReregistrationEmails(
   const answer = { jobId, sent: queued, failed: 0, skipped };
   if (!skipped) {
     return answerWithMessage(
-      /*i18n*/ '{count, plural, one {{count} re-registration email} other {{count} re-registration emails}} queued for sending',
-      { count: queued },
+      /*i18n*/ {
+        id: '{count, plural, one {{count} re-registration email} other {{count} re-registration emails}} queued for sending',
+        values: { count: queued },
+      },
       answer,
     );
   }
   return answerWithMessage(
-    /*i18n*/ '{count, plural, one {{count} re-registration email} other {{count} re-registration emails}} queued for sending, {skipped} skipped (no pending registration)',
-    { count: queued, skipped },
+    /*i18n*/ {
+      id: '{count, plural, one {{count} re-registration email} other {{count} re-registration emails}} queued for sending, {skipped} skipped (no pending registration)',
+      values: { count: queued, skipped },
+    },
     answer,
   );
 }
@@ -284,5 +287,8 @@ export async function retryFailedJobEmails(
     });
     return n;
   });
-  return answerWithMessage(/*i18n*/ '{count, plural, one {{count} failed email} other {{count} failed emails}} queued again', { count: retried }, { retried });
+  return answerWithMessage(
+    /*i18n*/ { id: '{count, plural, one {{count} failed email} other {{count} failed emails}} queued again', values: { count: retried } },
+    { retried },
+  );
 }

@@ -3,6 +3,7 @@ import type { Write } from '../../db/write';
 import type { Deps } from '../../deps';
 import { AppError, isUniqueViolation, unauthorized } from '../../errors';
 import type { ErrorCode } from '../../../shared/errors';
+import { messageOf, type Message } from '../../../shared/i18n/message';
 import {
   BOOKING_MESSAGES,
   checkBooking,
@@ -133,7 +134,7 @@ export function dayContext(
 
 export interface Refusal {
   statusCode: number;
-  body: { message: string; code: ErrorCode };
+  body: { message: Message; code: ErrorCode };
 }
 
 /** The day's rules first (the spec's refusals), then the visit time (docs/decisions/039); null when both allow it. */
@@ -141,11 +142,11 @@ export function judgeVisit(ctx: BookingContext, date: string, startTime: string 
   const day = checkBooking(ctx, date);
   if (!day.ok) return { statusCode: day.status, body: { message: day.message, code: day.reason } };
   const time = checkVisitTime(ctx, date, startTime);
-  if (!time.ok) return { statusCode: time.status, body: { message: time.message, code: time.code } };
+  if (!time.ok) return { statusCode: time.status, body: { message: messageOf(time.message), code: time.code } };
   return null;
 }
 
-export const visitTimeTaken: Refusal = { statusCode: 409, body: { message: VISIT_TIME_MESSAGES.taken, code: 'visit_time_taken' } };
+export const visitTimeTaken: Refusal = { statusCode: 409, body: { message: messageOf(VISIT_TIME_MESSAGES.taken), code: 'visit_time_taken' } };
 
 /**
  * Inserts the visit; null when the rep already has one with the doctor that date, 'time_taken' when the visit
@@ -233,7 +234,7 @@ export function visitMailDetails(
   };
 }
 
-export const alreadyBooked: Refusal = { statusCode: 409, body: { message: BOOKING_MESSAGES.alreadyBookedOnDate, code: 'already_booked' } };
+export const alreadyBooked: Refusal = { statusCode: 409, body: { message: messageOf(BOOKING_MESSAGES.alreadyBookedOnDate), code: 'already_booked' } };
 
 /**
  * Books a visit on a locked day (a booking, or a waitlist offer accepted: `exceptHold` is the offer whose hold it takes

@@ -23,6 +23,8 @@ import { bookAppointment, cancelAppointment, listRepAppointments } from './booki
 import { rescheduleAppointment } from './reschedule.service';
 import { rescheduleResponseSchema, rescheduleSchema } from '../../../shared/schemas/waitlist';
 import { RESCHEDULE_MESSAGES } from '../../../shared/booking/waitlist';
+import { messageOf } from '../../../shared/i18n/message';
+import { answerWithMessage } from '../../plugins/locale';
 
 // The rep's booking calls (spec part 2, 7 Rep dashboard). Every repId must be the signed-in rep's (403);
 // another rep's appointment is not shown to exist (404). GET /api/doctor-appointments belongs to the clinic
@@ -88,7 +90,8 @@ export async function bookingRoutes(root: FastifyInstance): Promise<void> {
       if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw badRequest(/*i18n*/ 'The Idempotency-Key header must be 1 to 200 letters, digits or -_.:');
       const answer = await bookAppointment(app, { input: request.body, idempotencyKey: key });
       if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.status(answer.statusCode).send(answer.body);
+      const { message, ...rest } = answer.body;
+      return reply.status(answer.statusCode).send(answerWithMessage(messageOf(message), rest));
     },
   );
 

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps';
 import type { ErrorCode } from '../../../shared/errors';
+import type { Message } from '../../../shared/i18n/message';
 import { BOOKING_MESSAGES, canRepCancel } from '../../../shared/booking/booking-rules';
 import { todayInIndia } from '../../../shared/dates';
 import type { BookAppointment, BookedAppointment, RepAppointment } from '../../../shared/schemas/booking';
@@ -25,7 +26,8 @@ export type BookingDeps = Deps;
 
 export const IDEMPOTENCY_KEY_REUSED = /*i18n*/ 'This Idempotency-Key was already used for a different booking.';
 
-type AnswerBody = { message: string; code?: ErrorCode; appointment?: BookedAppointment };
+// The message as its descriptor (docs/decisions/068), stored so for a replay; an answer stored before as its English.
+type AnswerBody = { message: string | Message; code?: ErrorCode; appointment?: BookedAppointment };
 export interface BookingAnswer {
   statusCode: number;
   body: AnswerBody;

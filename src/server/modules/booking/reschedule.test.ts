@@ -103,7 +103,10 @@ describeEachDatabase('rescheduling a visit', (ctx) => {
     await createAppointment(ctx.app.db, { doctorId: w.doctor.id, clinicId: other.id, repId: r.id, appointmentDate: '2026-02-27', status: 'completed' });
     const frozen = await reschedule(r, v.id, '2026-03-04');
     expect(frozen.statusCode).toBe(409);
-    expect(frozen.json()).toEqual({ message: BOOKING_MESSAGES.frequency('2026-03-06'), code: 'frequency' });
+    expect(frozen.json()).toEqual({
+      message: 'Due to call frequency restrictions, you cannot book an appointment before 06/03/2026. Please select a later date.',
+      code: 'frequency',
+    });
     await expectUnchanged(v.id, '2026-03-10');
 
     const leave = await ctx.app.inject({

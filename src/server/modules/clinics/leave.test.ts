@@ -333,9 +333,9 @@ describeEachDatabase(
         };
         await refused({ from: '2026-03-06', to: '2026-03-05' }, LEAVE_MESSAGES.order);
         await refused({ from: '2026-03-01', to: '2026-03-05' }, LEAVE_MESSAGES.past, 'leave_in_past');
-        await refused({ from: '2026-03-02', to: addDays('2026-03-02', 365) }, LEAVE_MESSAGES.tooLong);
-        await refused({ from: '2026-03-04', to: '2026-03-04', reason: ' ab ' }, LEAVE_MESSAGES.reason);
-        await refused({ from: '2026-03-04', to: '2026-03-04', reason: 'x'.repeat(201) }, LEAVE_MESSAGES.reason);
+        await refused({ from: '2026-03-02', to: addDays('2026-03-02', 365) }, 'An absence can last at most 365 days.');
+        await refused({ from: '2026-03-04', to: '2026-03-04', reason: ' ab ' }, 'Please give a reason of 3 to 200 characters.');
+        await refused({ from: '2026-03-04', to: '2026-03-04', reason: 'x'.repeat(201) }, 'Please give a reason of 3 to 200 characters.');
         await refused({ from: '2026-02-30', to: '2026-03-04' }, LEAVE_MESSAGES.from);
         await refused({ doctorId: undefined, from: '2026-03-04', to: '2026-03-04' }, 'Please select a doctor first.');
         const past = await preview(w, { from: '2026-03-01', to: '2026-03-04' });
@@ -377,7 +377,10 @@ describeEachDatabase(
         );
         const refused = await addLeave(w, { from, to: from });
         expect(refused.statusCode).toBe(409);
-        expect(refused.json()).toMatchObject({ code: 'leave_limit', message: LEAVE_MESSAGES.tooMany });
+        expect(refused.json()).toMatchObject({
+          code: 'leave_limit',
+          message: 'A clinic can plan at most 100 absences at a time. Please end one that is no longer needed first.',
+        });
         expect((await listLeave(w)).json().leaves).toHaveLength(LEAVE_LIMITS.inForce);
         const [first] = (await listLeave(w)).json().leaves as { id: number }[];
         expect((await endLeave(first!.id, w.cookie)).statusCode).toBe(200);

@@ -126,7 +126,11 @@ describeEachDatabase('clinic call settings', (ctx) => {
 
     const w = (start: string, end: string) => ({ start, end });
     it.each([
-      ['four windows', { visitWindows: [w('08:00', '09:00'), w('10:00', '11:00'), w('12:00', '13:00'), w('14:00', '15:00')] }, VISIT_WINDOW_MESSAGES.tooMany],
+      [
+        'four windows',
+        { visitWindows: [w('08:00', '09:00'), w('10:00', '11:00'), w('12:00', '13:00'), w('14:00', '15:00')] },
+        'Add at most 3 visiting windows.',
+      ],
       ['a time that is not HH:MM', { visitWindows: [w('3:30 PM', '17:00')] }, VISIT_WINDOW_MESSAGES.time],
       ['an hour past 23', { visitWindows: [w('15:30', '24:00')] }, VISIT_WINDOW_MESSAGES.time],
       ['a window without an end', { visitWindows: [{ start: '15:30' }] }, VISIT_WINDOW_MESSAGES.time],
@@ -135,10 +139,10 @@ describeEachDatabase('clinic call settings', (ctx) => {
       ['an end equal to the start', { visitWindows: [w('15:30', '15:30')] }, VISIT_WINDOW_MESSAGES.order],
       ['overlapping windows', { visitWindows: [w('15:30', '17:00'), w('16:30', '18:00')] }, VISIT_WINDOW_MESSAGES.overlap],
       ['a window shorter than one visit', { visitWindows: [w('15:30', '15:40')], slotMinutes: 15 }, VISIT_WINDOW_MESSAGES.tooShort],
-      ['a visit length of 4', { slotMinutes: 4 }, VISIT_WINDOW_MESSAGES.slotMinutes],
-      ['a visit length of 61', { slotMinutes: 61 }, VISIT_WINDOW_MESSAGES.slotMinutes],
-      ['a visit length of 7.5', { slotMinutes: 7.5 }, VISIT_WINDOW_MESSAGES.slotMinutes],
-      ['a visit length in words', { slotMinutes: 'fifteen' }, VISIT_WINDOW_MESSAGES.slotMinutes],
+      ['a visit length of 4', { slotMinutes: 4 }, 'Visit length must be between 5 and 60 minutes.'],
+      ['a visit length of 61', { slotMinutes: 61 }, 'Visit length must be between 5 and 60 minutes.'],
+      ['a visit length of 7.5', { slotMinutes: 7.5 }, 'Visit length must be between 5 and 60 minutes.'],
+      ['a visit length in words', { slotMinutes: 'fifteen' }, 'Visit length must be between 5 and 60 minutes.'],
     ])('refuses %s with 400, the message and a code, saving nothing', async (_name, patch, message) => {
       const before = (await load()).json().settings;
       const res = await save({ ...base(), ...patch });

@@ -16,7 +16,7 @@ import { listLatestRefunds } from './subscription-refunds.service';
 import { findRepSubscription, startFreeTrial, type RepSubscription } from './subscriptions.repo';
 import { withWrite } from '../../db/write';
 import { accountLocale } from '../../i18n';
-import { formatted } from '../../../shared/i18n/formatted';
+import { answerWithMessage } from '../../plugins/locale';
 
 // Status, free trial and plans (spec part 2, 4 and 7). Paying is in subscription-payments.service.ts.
 
@@ -75,13 +75,15 @@ export async function activateFreeTrial(deps: SubscriptionDeps, o: { repId: numb
     throw conflict(SUBSCRIPTION_MESSAGES.trialWhileActive, 'subscription_active');
   }
   deps.log.info({ repId }, 'free trial started');
-  return {
-    subscriptionStatus: 'free_trial',
-    subscriptionId: started.subscriptionId!,
-    expiresAt: started.subscriptionExpiresAt!.toISOString(),
-    isActive: true,
-    message: formatted(/*i18n*/ 'Your {days}-day free trial is active. You can now book appointments.', { days }),
-  };
+  return answerWithMessage(
+    /*i18n*/ { id: 'Your {days}-day free trial is active. You can now book appointments.', values: { days } },
+    {
+      subscriptionStatus: 'free_trial' as const,
+      subscriptionId: started.subscriptionId!,
+      expiresAt: started.subscriptionExpiresAt!.toISOString(),
+      isActive: true,
+    },
+  );
 }
 
 export function getPlans(deps: Pick<Deps, 'config'>): PlansAnswer {

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
 import { checkWaitlistJoin, isHolding, isOpenWaitlistStatus, WAITLIST_MESSAGES, waitlistStatusAt } from '../../../shared/booking/waitlist';
 import { todayInIndia } from '../../../shared/dates';
+import { messageOf } from '../../../shared/i18n/message';
 import type { BookedAppointment } from '../../../shared/schemas/booking';
 import type { JoinWaitlist, JoinWaitlistResponse, WaitlistEntry } from '../../../shared/schemas/waitlist';
 import {
@@ -37,7 +38,7 @@ import {
 export const WAITLIST_LIST_LIMIT = 200;
 
 const entryNotFound = () => new AppError('waitlist_not_found', WAITLIST_MESSAGES.notFound, 404);
-const offerClosed: Refusal = { statusCode: 409, body: { message: WAITLIST_MESSAGES.offerClosed, code: 'offer_closed' } };
+const offerClosed: Refusal = { statusCode: 409, body: { message: messageOf(WAITLIST_MESSAGES.offerClosed), code: 'offer_closed' } };
 const refuse = (r: Refusal) => new AppError(r.body.code, r.body.message, r.statusCode);
 
 /** POST /api/waitlist: joins the line of a full day; the entry's place in it (1 first). */

@@ -175,8 +175,10 @@ export async function sendWhatsAppNumberCode(
   });
   const shown = displayWhatsAppNumber(number)!;
   return answerWithMessage(
-    /*i18n*/ '{minutes, plural, one {We sent a 6-digit code to {number} on WhatsApp. It expires in # minute.} other {We sent a 6-digit code to {number} on WhatsApp. It expires in # minutes.}}',
-    { number: shown, minutes: WHATSAPP_CODE_MINUTES },
+    /*i18n*/ {
+      id: '{minutes, plural, one {We sent a 6-digit code to {number} on WhatsApp. It expires in # minute.} other {We sent a 6-digit code to {number} on WhatsApp. It expires in # minutes.}}',
+      values: { number: shown, minutes: WHATSAPP_CODE_MINUTES },
+    },
     { whatsappNumber: shown, expiresInMinutes: WHATSAPP_CODE_MINUTES },
   );
 }

@@ -31,6 +31,8 @@ type MessageDeps = Pick<Deps, 'config' | 'outbox'>;
 
 /** "Tuesday, 24/11/2026 at 15:30", or without the time for a whole-day visit. */
 const visitDay = (locale: Locale, date: string, startTime: string | null | undefined) => dayIn(locale, date, startTime ?? null);
+/** The visit's date and time in the English summary a message keeps of itself (the template's parameters are in the account's language). */
+const visitDateInEnglish = (date: string, startTime: string | null | undefined) => i18nFor('en')._(visitDateText(date, startTime));
 
 /**
  * The Cloud API's `language.code` of a template in a language: English is the configured WHATSAPP_TEMPLATE_LANGUAGE
@@ -104,7 +106,7 @@ export async function queueBookingWhatsApp(deps: MessageDeps, tx: Tx, o: RepVisi
       ? i18n._('booked (token #{token})', { token: o.token })
       : i18n._('booked');
   const place = o.clinicCity ? `${o.clinicName}, ${listWordIn(i18n, o.clinicCity)}` : o.clinicName;
-  await queueTo(deps, tx, rep, 'booking', `Visit booked: ${o.doctorName} on ${visitDateText(o.date, o.startTime)}`, [
+  await queueTo(deps, tx, rep, 'booking', `Visit booked: ${o.doctorName} on ${visitDateInEnglish(o.date, o.startTime)}`, [
     templateName(rep.name),
     templateName(o.doctorName),
     templateName(place),
@@ -129,7 +131,7 @@ export async function queueCancellationWhatsApp(
   for (const v of o.visits) {
     const rep = reps.get(v.repId);
     if (!rep) continue;
-    await queueTo(deps, tx, rep, 'cancellation', `Visit cancelled: ${v.doctorName} on ${visitDateText(v.appointmentDate, v.startTime)}`, [
+    await queueTo(deps, tx, rep, 'cancellation', `Visit cancelled: ${v.doctorName} on ${visitDateInEnglish(v.appointmentDate, v.startTime)}`, [
       templateName(rep.name),
       templateName(v.clinicName),
       templateName(v.doctorName),
@@ -287,7 +289,7 @@ export async function waitlistOfferWhatsApp(deps: MessageDeps, tx: Tx, o: RepVis
   const locale = accountLocale(rep.language);
   const until = indianTimeIn(locale, o.offerExpiresAt);
   const i18n = i18nFor(locale);
-  await queueTo(deps, tx, rep, 'waitlistOffer', `A place opened: ${o.doctorName} on ${visitDateText(o.date, o.startTime)}`, [
+  await queueTo(deps, tx, rep, 'waitlistOffer', `A place opened: ${o.doctorName} on ${visitDateInEnglish(o.date, o.startTime)}`, [
     templateName(rep.name),
     templateName(o.doctorName),
     templateName(o.clinicCity ? `${o.clinicName}, ${listWordIn(i18n, o.clinicCity)}` : o.clinicName),
@@ -308,7 +310,7 @@ export async function waitlistOfferExpiredWhatsApp(deps: MessageDeps, tx: Tx, o:
   if (!rep) return 0;
   const locale = accountLocale(rep.language);
   const i18n = i18nFor(locale);
-  await queueTo(deps, tx, rep, 'waitlistOfferExpired', `Offer expired: ${o.doctorName} on ${visitDateText(o.date, o.startTime)}`, [
+  await queueTo(deps, tx, rep, 'waitlistOfferExpired', `Offer expired: ${o.doctorName} on ${visitDateInEnglish(o.date, o.startTime)}`, [
     rep.name,
     o.doctorName,
     o.clinicCity ? `${o.clinicName}, ${listWordIn(i18n, o.clinicCity)}` : o.clinicName,

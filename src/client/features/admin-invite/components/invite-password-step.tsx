@@ -10,6 +10,7 @@ import { useAcceptAdminInvite } from '../api/accept-admin-invite';
 import { passwordChecks } from '../../../../shared/schemas/auth';
 import { PasswordChecklist } from '../../auth/components/password-checklist';
 import { useI18n } from '../../../lib/i18n';
+import { messageOf } from '../../../../shared/i18n/message';
 
 // The accounts' rules with the admins' longer minimum (adminPasswordSchema): the first of passwordChecks is the
 // length, replaced here (its label in the active language); the others are the same letters, digit and special character.
@@ -59,14 +60,14 @@ export function InvitePasswordStep({
         <FormField
           label={i18n._('Password')}
           hint={i18n._('You chose a password on this link already: enter it to go on.')}
-          error={errors.password?.message && i18n._(errors.password.message)}
+          error={errors.password?.message && i18n._(messageOf(errors.password.message))}
         >
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </FormField>
       ) : (
         <>
           <div className="grid gap-2">
-            <FormField label={i18n._('New password')} error={errors.password?.message && i18n._(errors.password.message)}>
+            <FormField label={i18n._('New password')} error={errors.password?.message && i18n._(messageOf(errors.password.message))}>
               <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </FormField>
             <PasswordChecklist

@@ -143,7 +143,7 @@ export function AppointmentsTab() {
             ? i18n._('This deletes the appointment of {rep} with {doctor} on {date}.', {
                 rep: deleting.rep_name,
                 doctor: deleting.doctor_name,
-                date: visitDateText(deleting.appointment_date, deleting.start_time),
+                date: i18n._(visitDateText(deleting.appointment_date, deleting.start_time)),
               })
             : ''
         }

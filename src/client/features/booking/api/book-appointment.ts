@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookAppointment, BookAppointmentResponse } from '../../../../shared/schemas/booking';
+import type { Message } from '../../../../shared/i18n/message';
 import { apiFetch } from '../../../lib/api';
 import { bookOrQueue, type PendingAppointment, type PendingBookingData } from '../../../lib/offline-queue';
 import { bookingCalendarKeyPrefix } from './keys';
@@ -15,7 +16,7 @@ export async function bookAppointment(input: BookAppointment): Promise<BookAppoi
  * Books, then refreshes the calendar, the day's times and My Appointments (their caches never go stale on their own).
  * `offlineRefusal`: the booking rules applied to what is cached and queued, before a booking is queued (decision 033).
  */
-export function useBookAppointment(offlineRefusal?: (input: PendingBookingData, queued: PendingAppointment[]) => string | null) {
+export function useBookAppointment(offlineRefusal?: (input: PendingBookingData, queued: PendingAppointment[]) => Message | null) {
   const qc = useQueryClient();
   return useMutation({
     // Decision 010: without a network the booking waits in the device queue and is sent when the network returns.

@@ -181,7 +181,7 @@ export function AvailabilityCalendar({
                   </button>
                   {day.reason && (
                     <span id={`${idPrefix}-${day.date}`} hidden>
-                      {dayRefusalMessage({ reason: day.reason, cutoff: day.cutoff }, lastBookableDate)}
+                      {i18n._(dayRefusalMessage({ reason: day.reason, cutoff: day.cutoff }, lastBookableDate))}
                     </span>
                   )}
                 </div>

@@ -1,4 +1,5 @@
 import type { DayBlockReason as CalendarDayReason } from '../../../../shared/booking/booking-rules';
+import type { Message } from '../../../../shared/i18n/message';
 import type { CalendarDay } from '../../../../shared/schemas/booking';
 import { i18n } from '../../../lib/i18n';
 import { formatLongDate, formatMonthYear } from '../../../lib/intl-format';
@@ -20,19 +21,21 @@ export const REASON_TEXT: Record<CalendarDayReason, string> = {
   has_future_appointment: /*i18n*/ 'you have a future appointment with this doctor',
 };
 
-/** The short word shown inside a day cell. */
-export const REASON_SHORT: Record<CalendarDayReason, string> = {
-  past: /*i18n*/ 'Past',
-  beyond_horizon: /*i18n*/ 'Later',
-  unavailable_weekday: /*i18n*/ 'Off',
-  clinic_closed: /*i18n*/ 'Closed',
-  // A doctor's leave, not the button that leaves a waitlist ('Leave'): its own id, the same English word.
-  leave: /*i18n*/ '{day, select, leave {Leave} other {Leave}}',
-  closed: /*i18n*/ 'Closed',
-  frequency: /*i18n*/ 'Freeze',
-  full: /*i18n*/ 'Full',
-  already_booked: /*i18n*/ 'Booked',
-  has_future_appointment: /*i18n*/ 'Locked',
+/**
+ * The short word shown inside a day cell. A doctor's leave is not the button that leaves a waitlist ('Leave'): the
+ * same English word with a context, so its own id (Lingui's id of the text and context, docs/decisions/068).
+ */
+export const REASON_SHORT: Record<CalendarDayReason, Message> = {
+  past: /*i18n*/ { id: 'Past' },
+  beyond_horizon: /*i18n*/ { id: 'Later' },
+  unavailable_weekday: /*i18n*/ { id: 'Off' },
+  clinic_closed: /*i18n*/ { id: 'Closed' },
+  leave: /*i18n*/ { id: 'm9jcQY', message: 'Leave', context: 'calendar day' },
+  closed: /*i18n*/ { id: 'Closed' },
+  frequency: /*i18n*/ { id: 'Freeze' },
+  full: /*i18n*/ { id: 'Full' },
+  already_booked: /*i18n*/ { id: 'Booked' },
+  has_future_appointment: /*i18n*/ { id: 'Locked' },
 };
 
 function parts(iso: string) {

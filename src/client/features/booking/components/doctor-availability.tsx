@@ -26,7 +26,7 @@ const bookingFailure = (err: unknown) =>
 function bookedText(res: BookAppointmentResponse, doctor: string): string {
   const a = res.appointment;
   if (!a.start_time) return res.message || i18n._('Your visit with {doctor} is booked.', { doctor });
-  const when = visitDateText(a.appointment_date, a.start_time);
+  const when = i18n._(visitDateText(a.appointment_date, a.start_time));
   return a.token !== null
     ? i18n._('Your visit with {doctor} on {when} is booked (Token #{token}).', { doctor, when, token: a.token })
     : i18n._('Your visit with {doctor} on {when} is booked.', { doctor, when });

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { dayRefusalMessage } from '../../../../shared/booking/booking-rules';
 import { visitDateText } from '../../../../shared/booking/visit-label';
 import { RESCHEDULE_MESSAGES } from '../../../../shared/booking/waitlist';
+import { messageOf } from '../../../../shared/i18n/message';
 import type { RepAppointment } from '../../../../shared/schemas/booking';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -69,7 +70,7 @@ export function RescheduleVisit({ repId, appointment: a, onClose }: { repId: num
   const refusal = selectedDay?.reason
     ? dayRefusalMessage({ reason: selectedDay.reason, cutoff: selectedDay.cutoff }, cal?.lastBookableDate ?? null)
     : sameDay && !visitTimes
-      ? RESCHEDULE_MESSAGES.sameDay
+      ? messageOf(RESCHEDULE_MESSAGES.sameDay)
       : null;
   const notReady = !online ? RESCHEDULE_NEEDS_NETWORK : sameDay && startTime !== null && startTime === a.start_time ? RESCHEDULE_MESSAGES.sameDay : null;
 
@@ -86,7 +87,7 @@ export function RescheduleVisit({ repId, appointment: a, onClose }: { repId: num
             description: i18n._('Your visit with {doctor} at {clinic} is now on {when}.', {
               doctor,
               clinic: a.clinic_name,
-              when: visitDateText(moved.appointment_date, moved.start_time),
+              when: i18n._(visitDateText(moved.appointment_date, moved.start_time)),
             }),
             variant: 'success',
           });
@@ -111,7 +112,11 @@ export function RescheduleVisit({ repId, appointment: a, onClose }: { repId: num
         {i18n._('Back to My Appointments')}
       </Button>
       <h3 ref={heading} tabIndex={-1} className="scroll-mt-4 text-lg font-semibold outline-none">
-        {i18n._('Reschedule visit with {doctor} at {clinic}, now on {when}', { doctor, clinic: a.clinic_name, when: visitDateText(current, a.start_time) })}
+        {i18n._('Reschedule visit with {doctor} at {clinic}, now on {when}', {
+          doctor,
+          clinic: a.clinic_name,
+          when: i18n._(visitDateText(current, a.start_time)),
+        })}
       </h3>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         {i18n._('Pick a new date. Your visit stays on its date until the new one is confirmed; its old slot is then freed for others.')}

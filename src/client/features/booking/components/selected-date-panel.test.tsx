@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../../shared/booking/booking-rules';
 import { VISIT_TIME_MESSAGES } from '../../../../shared/booking/visit-windows';
 import type { QueuedDaySlots } from '../lib/queued-calendar';
+import { i18n } from '../../../lib/i18n';
 import { SelectedDatePanel } from './selected-date-panel';
 import type { VisitTimePickerProps } from './visit-time-picker';
 
@@ -31,7 +32,7 @@ describe('SelectedDatePanel', () => {
     expect(within(panel).queryByRole('button')).toBeNull();
     expect(panel).not.toHaveTextContent('slots left');
     // Announced when it appears: the date and the message sit in one polite live region.
-    expect(screen.getByText(message).closest('[aria-live="polite"]')).toHaveTextContent('Saturday, 21/03/2026');
+    expect(screen.getByText(i18n._(message)).closest('[aria-live="polite"]')).toHaveTextContent('Saturday, 21/03/2026');
   });
 });
 

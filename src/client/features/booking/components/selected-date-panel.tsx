@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { CalendarCheck, AlertCircle } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { VISIT_TIME_MESSAGES } from '../../../../shared/booking/visit-windows';
+import type { Message } from '../../../../shared/i18n/message';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
 import { longDate, slotsText } from './calendar-day-text';
@@ -34,7 +35,7 @@ export function SelectedDatePanel({
   date: string | null;
   slotsLeft: number | null;
   /** Why the picked day cannot be booked, in the spec's words; null when it can. */
-  refusal?: string | null;
+  refusal?: Message | null;
   booking: boolean;
   onBook: () => void;
   /** The day's visit times and the choice; null when the doctor receives reps all day. */

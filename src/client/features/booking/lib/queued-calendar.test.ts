@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES, datesOfMonth } from '../../../../shared/booking/booking-rules';
 import type { BookingCalendarResponse, DaySlotsResponse } from '../../../../shared/schemas/booking';
 import type { PendingAppointment } from '../../../lib/offline-queue';
-import { daySlotsFromCalendar, queuedBookingRefusal, withQueuedBookings, withQueuedTimes } from './queued-calendar';
+import { createI18n } from '../../../../shared/i18n/translator';
+import { daySlotsFromCalendar, queuedBookingRefusal as refusalOf, withQueuedBookings, withQueuedTimes } from './queued-calendar';
+
+// The refusal as an English reader sees it (the rules give descriptors, docs/decisions/068).
+const ENGLISH = createI18n('en');
+const queuedBookingRefusal = (...args: Parameters<typeof refusalOf>) => {
+  const refusal = refusalOf(...args);
+  return refusal && ENGLISH._(refusal);
+};
 
 // Decision 033: the rules of spec part 2, 5 applied on the device to a kept calendar and the bookings waiting there.
 

@@ -7,6 +7,7 @@ import {
   type RepAppointmentFact,
 } from '../../../../shared/booking/booking-rules';
 import { daySlots, type DaySlot } from '../../../../shared/booking/visit-windows';
+import type { Message } from '../../../../shared/i18n/message';
 import { daysBetween } from '../../../../shared/dates';
 import type { BookingCalendarResponse, CalendarDay, DaySlotsResponse } from '../../../../shared/schemas/booking';
 import type { PendingAppointment } from '../../../lib/offline-queue';
@@ -90,7 +91,7 @@ export function withQueuedBookings(cal: BookingCalendarResponse, queued: readonl
  * (a doctor's leave or a closed clinic, docs/decisions/040, stays refused however the queue looks), or one the rules
  * refuse once the waiting bookings are counted; null when they allow it.
  */
-export function queuedBookingRefusal(cal: BookingCalendarResponse, queued: readonly PendingAppointment[], t: CalendarTarget, date: string): string | null {
+export function queuedBookingRefusal(cal: BookingCalendarResponse, queued: readonly PendingAppointment[], t: CalendarTarget, date: string): Message | null {
   const shown = cal.days.find((d) => d.date === date);
   if (shown?.reason) return dayRefusalMessage({ reason: shown.reason, cutoff: shown.cutoff }, cal.lastBookableDate);
   const waiting = waitingWithDoctor(cal, queued, t);

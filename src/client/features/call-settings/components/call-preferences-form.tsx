@@ -27,6 +27,7 @@ import { NoDaysDialog } from './no-days-dialog';
 import { OutsideWindowsPanel } from './outside-windows-panel';
 import { windowInputId } from './visit-window-fields';
 import { VisitingHoursEditor } from './visiting-hours-editor';
+import { messageOf } from '../../../../shared/i18n/message';
 
 // The weekday's name in the active language: 1 January 2024 was a Monday, the first of WEEKDAYS.
 const dayLabel = (d: Weekday) => formatWeekday(addDays('2024-01-01', WEEKDAYS.indexOf(d)));
@@ -107,7 +108,7 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
     if (errors.doctorId)
       return toast({ title: i18n._('No Doctor Selected'), description: i18n._('Please select a doctor before saving settings.'), variant: 'destructive' });
     const message = errors.maxSlots?.message ?? errors.callFrequency?.message ?? errors.availableDays?.message ?? problems[0]?.message ?? 'Please try again.';
-    toast({ title: i18n._('Failed to save settings'), description: i18n._(message), variant: 'destructive' });
+    toast({ title: i18n._('Failed to save settings'), description: i18n._(messageOf(message)), variant: 'destructive' });
   };
   const onSave = () => {
     // A window problem is shown beside its field already: say it, and take the keyboard there.
@@ -115,7 +116,7 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
     if (first && doctor) {
       if (first.index !== null && first.field !== 'windows' && first.field !== 'slotMinutes')
         document.getElementById(windowInputId(idBase, first.index, first.field))?.focus();
-      return toast({ title: i18n._('Failed to save settings'), description: i18n._(first.message), variant: 'destructive' });
+      return toast({ title: i18n._('Failed to save settings'), description: i18n._(messageOf(first.message)), variant: 'destructive' });
     }
     void form.handleSubmit((values) => (WEEKDAYS.some((day) => values.availableDays[day]) ? saved(values) : setUnconfirmed(values)), refused)();
   };

@@ -6,6 +6,7 @@ import { useI18n } from '../../../lib/i18n';
 import { VISIT_WINDOW_MESSAGES, VISIT_WINDOWS_MAX, type VisitWindow, type WindowProblem } from '../../../../shared/booking/visit-windows';
 import { dayCapacityLine, nextWindow, VISIT_LENGTHS } from '../lib/visiting-hours';
 import { VisitWindowFields, windowInputId } from './visit-window-fields';
+import { messageOf } from '../../../../shared/i18n/message';
 
 const label = 'text-sm font-medium text-slate-800 dark:text-slate-200';
 const hint = 'text-xs text-slate-500 dark:text-slate-400';
@@ -113,7 +114,7 @@ export function VisitingHoursEditor({
             </p>
           )}
         </div>
-        {listError && <p className={errorText}>{i18n._(listError)}</p>}
+        {listError && <p className={errorText}>{i18n._(messageOf(listError))}</p>}
 
         <div className="grid max-w-xs gap-1.5">
           <label htmlFor={lengthId} className={label}>
@@ -137,7 +138,7 @@ export function VisitingHoursEditor({
           </p>
           {lengthError && (
             <p id={`${id}-length-error`} className={errorText}>
-              {i18n._(lengthError)}
+              {i18n._(messageOf(lengthError))}
             </p>
           )}
         </div>

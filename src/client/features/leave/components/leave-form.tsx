@@ -27,6 +27,7 @@ import {
 import { LeaveConfirmDialog } from './leave-confirm-dialog';
 import { LeavePreview } from './leave-preview';
 import { LeaveReasonField } from './leave-reason-field';
+import { messageOf } from '../../../../shared/i18n/message';
 
 const FIELDS: LeaveField[] = ['who', 'from', 'to', 'reason'];
 
@@ -68,7 +69,7 @@ export function LeaveForm({
   const errorOf = (f: LeaveField) => {
     const problem = submitted || touched[f] ? problems[f] : undefined;
     // The shared rule's words are translated here; the server's refusal comes translated.
-    return refusal?.field === f ? refusal.message : problem && i18n._(problem);
+    return refusal?.field === f ? refusal.message : problem && i18n._(messageOf(problem));
   };
 
   const touch = (f: LeaveField) => setTouched((t) => ({ ...t, [f]: true }));

@@ -80,7 +80,7 @@ describe('the words of the panel', () => {
   it("puts the server's refusal beside the field it is about", () => {
     expect(refusedField(new ApiError(400, LEAVE_MESSAGES.past, 'validation_error'))).toBe('from');
     expect(refusedField(new ApiError(400, 'x', 'validation_error', { field: 'reason' }))).toBe('reason');
-    expect(refusedField(new ApiError(400, LEAVE_MESSAGES.tooLong, 'validation_error'))).toBe('to');
+    expect(refusedField(new ApiError(400, 'An absence can last at most 365 days.', 'validation_error'))).toBe('to');
     expect(refusedField(new ApiError(404, 'Doctor not found', 'not_found'))).toBe('who');
     expect(refusedField(new ApiError(500, 'Something went wrong. Please try again.', 'internal'))).toBeUndefined();
   });

@@ -3,6 +3,7 @@ import { i18n } from '../../../lib/i18n';
 import { formatWeekday } from '../../../lib/intl-format';
 import { formatDisplayDate } from '../../../../shared/dates';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
+import { messageOf } from '../../../../shared/i18n/message';
 import { absenceDays, createLeaveSchema, LEAVE_MESSAGES, type CreateLeave, type Leave } from '../../../../shared/schemas/leave';
 import type { LeavePreviewQuery } from '../api/keys';
 
@@ -93,7 +94,7 @@ export function refusedField(err: unknown): LeaveField | undefined {
   if (field === 'doctorId') return 'who';
   if (field === 'from' || field === 'to' || field === 'reason') return field;
   // The server words its refusal in the reader's language (decision 045): either wording matches.
-  const is = (...texts: string[]) => texts.some((text) => err.message === text || err.message === i18n._(text));
+  const is = (...texts: string[]) => texts.some((text) => err.message === text || err.message === i18n._(messageOf(text)));
   if (is(LEAVE_MESSAGES.past, LEAVE_MESSAGES.from)) return 'from';
   if (is(LEAVE_MESSAGES.order, LEAVE_MESSAGES.tooLong, LEAVE_MESSAGES.to)) return 'to';
   if (is(LEAVE_MESSAGES.reason)) return 'reason';

@@ -40,7 +40,7 @@ export function WaitlistEntryCard({ entry: e, actions }: { entry: WaitlistEntry;
   const [confirmDecline, setConfirmDecline] = useState(false);
   const doctor = doctorTitle(e.doctorName);
   const date = e.date.slice(0, 10);
-  const slot = { doctor, clinic: e.clinicName, when: visitDateText(date, e.heldStartTime) };
+  const slot = { doctor, clinic: e.clinicName, when: i18n._(visitDateText(date, e.heldStartTime)) };
   const hintId = useId();
   const busy = actions.busy?.id === e.id ? actions.busy.action : null;
   // Offline the buttons wait, saying why; while one call runs, the others on the card wait for it.

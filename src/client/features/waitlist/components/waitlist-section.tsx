@@ -52,7 +52,7 @@ export function WaitlistSection() {
       accept.mutate(e.id, {
         onSuccess: (res) => {
           const a = res.appointment;
-          const visit = { doctor: doctorTitle(e.doctorName), clinic: e.clinicName, when: visitDateText(a.appointment_date, a.start_time) };
+          const visit = { doctor: doctorTitle(e.doctorName), clinic: e.clinicName, when: i18n._(visitDateText(a.appointment_date, a.start_time)) };
           const description =
             a.token !== null
               ? i18n._('Your visit with {doctor} at {clinic} on {when} is booked (Token #{token}).', {

@@ -39,7 +39,7 @@ export function CheckInDialog({ repId, appointment, onClose }: { repId: number; 
         i18n._("{doctor} at {clinic}, {when}. Type the code shown at reception, or scan its QR code with your phone's camera.", {
           doctor: doctorTitle(a.doctor_name),
           clinic: a.clinic_name,
-          when: visitDateText(a.appointment_date, a.start_time),
+          when: i18n._(visitDateText(a.appointment_date, a.start_time)),
         })
       }
     >

@@ -18,7 +18,7 @@ import { ProofOfVisitButton } from '../proof/proof-of-visit-button';
 export function CheckInResult({ appointment: a, checkedInAt, queued }: { appointment: RepAppointment; checkedInAt?: string; queued?: PendingCheckIn }) {
   const { i18n } = useI18n();
   const doctor = doctorTitle(a.doctor_name);
-  const when = visitDateText(a.appointment_date, a.start_time);
+  const when = i18n._(visitDateText(a.appointment_date, a.start_time));
   return (
     <div className="grid gap-4">
       <div role="status" className="grid gap-1">

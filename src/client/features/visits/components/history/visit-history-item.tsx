@@ -66,7 +66,7 @@ export function VisitHistoryItem({ visit: v, today }: { visit: RepVisit; today: 
               <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden />
               {i18n._('Checked in {time}', { time: timeInIndia(new Date(v.checked_in_at)) })}
             </p>
-            <ProofOfVisitButton appointmentId={v.id} visitName={i18n._('{doctor} on {when}', { doctor, when: visitDateText(date, v.start_time) })} />
+            <ProofOfVisitButton appointmentId={v.id} visitName={i18n._('{doctor} on {when}', { doctor, when: i18n._(visitDateText(date, v.start_time)) })} />
           </>
         ) : (
           <p className="text-sm text-slate-500 dark:text-slate-400">{i18n._('Not checked in')}</p>

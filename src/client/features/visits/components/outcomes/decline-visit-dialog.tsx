@@ -60,7 +60,7 @@ export function DeclineVisitDialog({
       description={i18n._('{rep} ({company}), {when}. The rep is e-mailed the reason.', {
         rep: visit.rep_name,
         company: visit.company_name,
-        when: visitDateText(visit.appointment_date, visit.start_time),
+        when: i18n._(visitDateText(visit.appointment_date, visit.start_time)),
       })}
     >
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-1.5">

@@ -22,7 +22,7 @@ export function OutcomeConfirmDialog({
   onConfirm: () => void;
 }) {
   const { i18n } = useI18n();
-  const values = { rep: visit.rep_name, company: visit.company_name, when: visitDateText(visit.appointment_date, visit.start_time) };
+  const values = { rep: visit.rep_name, company: visit.company_name, when: i18n._(visitDateText(visit.appointment_date, visit.start_time)) };
   return (
     <Dialog
       open={outcome !== null}

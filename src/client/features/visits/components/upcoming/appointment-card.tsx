@@ -74,7 +74,7 @@ export function AppointmentCard({
   const date = a.appointment_date.slice(0, 10);
   const cancel = canRepCancel({ date, status: a.status }, today);
   const doctor = doctorTitle(a.doctor_name);
-  const when = visitDateText(date, a.start_time);
+  const when = i18n._(visitDateText(date, a.start_time));
   // The shared rule decides (the server applies it too); on the card, only until the check-in is made or waiting.
   const mayReschedule = onReschedule && !cancellation && canRepReschedule({ date, status: a.status }, today).ok;
   const mayCheckIn = onCheckIn && !a.checked_in_at && !checkInTypedAt && checkCheckIn({ status: a.status, date, on: today }).ok;
