@@ -17,8 +17,6 @@ const NOT_YET_ON_WITH_WRITE = [
   'src/server/modules/admin/admin-restart.service.ts',
   'src/server/modules/admin/admin-team.service.ts',
   'src/server/modules/admin/admin-users.service.ts',
-  'src/server/modules/whatsapp/whatsapp-consent.service.ts',
-  'src/server/modules/whatsapp/whatsapp-webhook.service.ts',
 ];
 
 export default tseslint.config(
