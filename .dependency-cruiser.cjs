@@ -8,6 +8,14 @@ const TEST =
 
 // What a domain's query factories (api/keys.ts) may build on: the api client and the fetch helpers (api/*-fetch.ts).
 const API_LEAVES = '^src/client/(lib/api\\.ts|features/[^/]+/api/[^/]+-fetch\\.ts)$';
+// Services that still import drizzle or the schema (rule services-do-not-query), being moved into their repos now.
+// This list only shrinks: a service leaves it when its SQL is in its repo, and none is ever added.
+const SERVICES_THAT_STILL_QUERY = [
+  'src/server/modules/clinics/account.service.ts',
+  'src/server/modules/clinics/doctors.service.ts',
+  'src/server/modules/clinics/leave.service.ts',
+  'src/server/modules/clinics/visitors.service.ts',
+].map((f) => `^${f.replace(/\./g, '\\.')}$`);
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -87,6 +95,14 @@ module.exports = {
       comment: 'Server modules call each other through their services, never their repos (ARCHITECTURE rule 16).',
       from: { path: '^src/server/modules/([^/]+)/', pathNot: TEST },
       to: { path: '^src/server/modules/[^/]+/[^/]+\\.repo\\.ts$', pathNot: '^src/server/modules/$1/' },
+    },
+    {
+      name: 'services-do-not-query',
+      severity: 'error',
+      comment:
+        "A service is the use case: its SQL is in its module's *.repo.ts, so it imports neither drizzle nor the schema (docs/decisions/070-services-do-not-query.md).",
+      from: { path: '^src/server/modules/[^/]+/[^/]+\\.service\\.ts$', pathNot: SERVICES_THAT_STILL_QUERY },
+      to: { path: ['(^|/)node_modules/drizzle-orm/', '^src/server/db/schema\\.ts$'] },
     },
     {
       name: 'outside-modules-not-to-repos',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { cacheChanges } from '../db/schema';
 import { busOf, CACHE_CHANNEL } from './cache-bus';
 
@@ -7,14 +7,6 @@ import { busOf, CACHE_CHANNEL } from './cache-bus';
 // transaction it announces the keys it changes (`pg_notify`, delivered to every instance at commit, dropped
 // on rollback), and right after the commit this instance drops them itself (read-your-writes here, before
 // the notification comes back).
-
-/** The keys a write changes, gathered while it runs. */
-export class ChangedKeys {
-  readonly keys = new Set<string>();
-  add(...keys: string[]): void {
-    for (const k of keys) this.keys.add(k);
-  }
-}
 
 /**
  * `select pg_notify(channel, key), ...`: one statement in the writer's transaction `tx` of `db`. Where `db`'s instances
@@ -37,26 +29,4 @@ export async function announceKeys(db: Db, tx: DbOrTx, keys: Iterable<string>): 
 export function dropKeysHere(db: Db, keys: Iterable<string>): void {
   const bus = busOf(db);
   if (bus) for (const k of keys) bus.invalidate(k);
-}
-
-/**
- * A transaction whose writes change cached data: `fn` adds the keys it changes to `changed`; they are
- * announced inside the transaction and dropped here after its commit. Nothing is announced on rollback.
- */
-export async function invalidatingTransaction<T>(db: Db, fn: (tx: Tx, changed: ChangedKeys) => Promise<T>): Promise<T> {
-  const changed = new ChangedKeys();
-  const result = await db.transaction(async (tx) => {
-    const out = await fn(tx, changed);
-    await announceKeys(db, tx, changed.keys);
-    return out;
-  });
-  dropKeysHere(db, changed.keys);
-  return result;
-}
-
-/** After a write made outside a transaction (seeds, test factories): announce `keys` now and drop them here. */
-export async function invalidateNow(db: Db, keys: Iterable<string>): Promise<void> {
-  const list = [...keys];
-  await announceKeys(db, db, list);
-  dropKeysHere(db, list);
 }

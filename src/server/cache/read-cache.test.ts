@@ -7,13 +7,13 @@ import { readTestEnv, testConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Database } from '../db/client';
 import { clinicDoctorSettings, sessions } from '../db/schema';
+import { withWrite } from '../db/write';
 import { saveDoctorSettings } from '../modules/clinics/settings.service';
 import type { Actor } from '../plugins/auth';
 import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 import { createTestDatabase, describeEachDatabase, TestClock } from '../test/harness';
 import { attachCacheBus, CacheBus } from './cache-bus';
 import { cacheKey } from './cache-keys';
-import { invalidatingTransaction } from './invalidation';
 import { defineReadCache } from './read-cache';
 
 // The keyed read caches (docs/decisions/016-keyed-read-caches.md) never answer with data older than a write
@@ -193,9 +193,9 @@ describeEachDatabase('read caches through the services', (ctx) => {
     });
     expect(login.statusCode).toBe(200);
     await expect(
-      invalidatingTransaction(ctx.app.db, async (tx, changed) => {
+      withWrite(ctx.app, async (tx) => {
         await tx.delete(sessions).where(eq(sessions.userId, rep.id));
-        changed.add(cacheKey.account('medrep', rep.id));
+        tx.changed(cacheKey.account('medrep', rep.id));
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -283,10 +283,10 @@ describe.runIf(testEnv.testDatabaseUrl).each(routes)('several instances on one P
     const cookie = await sessionCookie(appA, 'medrep', rep.id);
     const url = '/api/doctors/locations?state=Assam&city=Guwahati&specialty=Oncology';
     const listed = async () => ((await appA.inject({ url, headers: { cookie } })).json().doctors as unknown[]).length;
-    await invalidatingTransaction(appA.db, async (tx, changed) => {
+    await withWrite(appA, async (tx) => {
       await tx.update(clinicDoctorSettings).set({ availableDays: NO_DAYS }).where(eq(clinicDoctorSettings.doctorId, doctor.id));
       // What settings.service announces for a link's days: the link and its clinic's place (the directory's partition).
-      changed.add(cacheKey.link(clinic.id, doctor.id), cacheKey.place('Assam', 'Guwahati'));
+      tx.changed(cacheKey.link(clinic.id, doctor.id), cacheKey.place('Assam', 'Guwahati'));
       // Another request reads (on another connection, the old snapshot) before the commit, and is cached.
       expect(await listed()).toBe(1);
     });

@@ -5,8 +5,8 @@ import { startOfIndianDay, todayInIndia } from '../../shared/dates';
 import { canonicalPhone } from '../../shared/schemas/phone';
 import { hashPassword } from '../modules/auth/password';
 import { cacheKey } from '../cache/cache-keys';
-import { invalidatingTransaction } from '../cache/invalidation';
 import type { Db, Tx } from './client';
+import { withWrite } from './write';
 import { DEMO_ANNOUNCEMENT, DEMO_CLINICS, DEMO_DOCTORS, DEMO_LOGINS, DEMO_PASSWORD, DEMO_REPS, availableDaysFor, type DemoRep } from './seed-data';
 import { planDemoAppointments, type PlannedAppointment } from './seed-plan';
 import { adminNotifications, clinicDoctors, clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, subscriptionOrders } from './schema';
@@ -40,8 +40,8 @@ export async function seedDemo(db: Db, opts: { now: Date }): Promise<SeedResult>
   const daysAgo = (d: number) => new Date(now.getTime() - d * DAY);
 
   // A seed may run beside running instances: every read cache is emptied at its commit.
-  const counts = await invalidatingTransaction(db, async (tx, changed) => {
-    changed.add(cacheKey.everything());
+  const counts = await withWrite({ db }, async (tx) => {
+    tx.changed(cacheKey.everything());
     const clinicIds = new Map<string, number>();
     for (const [i, c] of DEMO_CLINICS.entries()) {
       const joined = daysAgo(120 - i * 9);

@@ -6,12 +6,12 @@ import { addDays, todayInIndia } from '../../../shared/dates';
 import { effectiveSubscriptionStatus, isSubscriptionActive } from '../../../shared/subscription/subscription-status';
 import type { Db } from '../../db/client';
 import { clinicDoctors, clinicUsers, doctorAppointments, doctors, medicalReps, waitlistEntries } from '../../db/schema';
+import { withWrite } from '../../db/write';
 import { AppError } from '../../errors';
 import { runNightlyPurge } from '../../jobs/nightly-purge.job';
 import type { Actor } from '../auth/sessions.service';
 import { codeIn, type Mailbox, type ReceivedMail } from '../../test/mailbox';
 import { cacheKey } from '../../cache/cache-keys';
-import { invalidateNow } from '../../cache/invalidation';
 import { createClinic, createDoctor, createRep, createSubscribedRep } from '../../test/factories';
 import { describeEachDatabase, type TestContext } from '../../test/harness';
 import { clinicPayload, post, registerAndReadCode, repPayload } from '../auth/auth.test-support';
@@ -69,8 +69,10 @@ async function makeWorld(app: FastifyInstance, pick: number): Promise<World> {
       { repId, clinicId, doctorId, appointmentDate: addDays(today, -3 - l), bookedAt: new Date(now.getTime() - (6 + r) * DAY - l * 7 * 3_600_000) },
     ]),
   );
-  await app.db.insert(doctorAppointments).values(history);
-  await invalidateNow(app.db, [cacheKey.everything()]);
+  await withWrite(app, async (w) => {
+    await w.insert(doctorAppointments).values(history);
+    w.changed(cacheKey.everything());
+  });
   return { clinics: [c1.id, c2.id], doctors: [d1.id, d2.id, d3.id], links: [...links], reps };
 }
 

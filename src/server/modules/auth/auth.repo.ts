@@ -2,11 +2,15 @@ import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserKind } from '../../../shared/schemas/auth';
 import { canonicalPhone } from '../../../shared/schemas/phone';
-import type { DbOrTx } from '../../db/client';
+import { cacheKey } from '../../cache/cache-keys';
+import type { DbOrTx, Tx } from '../../db/client';
+import type { Write } from '../../db/write';
 import { clinicUsers, medicalReps, outbox, passwordResetTokens, pendingClinicUsers, pendingMedicalReps, type EarlierRegistrationLink } from '../../db/schema';
 
 // Drizzle queries of the accounts area. The two pending tables share the column names used by the
-// verification queries, so those queries take the table of the kind.
+// verification queries, so those queries take the table of the kind. Writers take the write (db/write.ts); one that
+// changes an account row names its key (`cacheKey.account`: its sessions carry the row), the others write rows no
+// cache holds (pending registrations, reset tokens).
 
 export type PendingClinic = typeof pendingClinicUsers.$inferSelect;
 export type PendingRep = typeof pendingMedicalReps.$inferSelect;
@@ -54,16 +58,16 @@ export async function findPhoneHolders(db: DbOrTx, number: string): Promise<Hold
 
 // --- pending registrations -----------------------------------------------------------------------
 
-export async function deletePendingByEmail(db: DbOrTx, email: string): Promise<void> {
+export async function deletePendingByEmail(db: Write, email: string): Promise<void> {
   await db.delete(pendingClinicUsers).where(lowerEq(pendingClinicUsers.email, email));
   await db.delete(pendingMedicalReps).where(lowerEq(pendingMedicalReps.email, email));
 }
 
-export async function insertPendingClinic(db: DbOrTx, values: typeof pendingClinicUsers.$inferInsert): Promise<void> {
+export async function insertPendingClinic(db: Write, values: typeof pendingClinicUsers.$inferInsert): Promise<void> {
   await db.insert(pendingClinicUsers).values(values);
 }
 
-export async function insertPendingRep(db: DbOrTx, values: typeof pendingMedicalReps.$inferInsert): Promise<void> {
+export async function insertPendingRep(db: Write, values: typeof pendingMedicalReps.$inferInsert): Promise<void> {
   await db.insert(pendingMedicalReps).values(values);
 }
 
@@ -77,7 +81,7 @@ export async function findPending(db: DbOrTx, kind: UserKind, email: string): Pr
  * Counts one attempt at the current code, atomically (UPDATE ... RETURNING), so concurrent guesses each
  * get their own number. Answers the attempt's number, or null when the code was replaced meanwhile.
  */
-export async function countCodeAttempt(db: DbOrTx, kind: UserKind, id: number, codeHash: string): Promise<number | null> {
+export async function countCodeAttempt(db: Write, kind: UserKind, id: number, codeHash: string): Promise<number | null> {
   const t = pendingTable(kind);
   const [row] = await db
     .update(t)
@@ -87,9 +91,12 @@ export async function countCodeAttempt(db: DbOrTx, kind: UserKind, id: number, c
   return row ? row.attempts : null;
 }
 
-/** A new code and link for a pending registration; attempts start again. */
+/**
+ * A new code and link for a pending registration; attempts start again. No cache holds pending rows, so a plain
+ * transaction fits too: admin's re-registration jobs call it from one until they write through withWrite.
+ */
 export async function replacePendingCode(
-  db: DbOrTx,
+  db: Tx,
   kind: UserKind,
   id: number,
   v: { codeHash: string; codeExpiry: Date; tokenHash: string; tokenExpiry: Date },
@@ -106,7 +113,7 @@ export async function replacePendingCode(
  * that wins a race, and not after a resend or re-registration replaced it); undefined otherwise.
  */
 export async function takePending(
-  db: DbOrTx,
+  db: Write,
   kind: UserKind,
   id: number,
   match: { codeHash: string } | { linkTokenHash: string } | { earlierLinkHash: string },
@@ -131,7 +138,7 @@ export async function takePending(
  * Serialises, until the transaction ends, the requests that send a code to one address, so that counting the
  * codes already sent and queueing the next one are one step under concurrency (on both databases).
  */
-export async function lockCodeSends(tx: DbOrTx, key: string): Promise<void> {
+export async function lockCodeSends(tx: Write, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`code-send:${key}`}, 0))`);
 }
 
@@ -210,7 +217,7 @@ export async function findPendingByToken(db: DbOrTx, kind: UserKind, tokenHash: 
 
 // --- verified accounts ---------------------------------------------------------------------------
 
-export async function insertClinicFromPending(db: DbOrTx, p: PendingClinic, now: Date): Promise<ClinicRow> {
+export async function insertClinicFromPending(db: Write, p: PendingClinic, now: Date): Promise<ClinicRow> {
   const [row] = await db
     .insert(clinicUsers)
     .values({
@@ -231,7 +238,7 @@ export async function insertClinicFromPending(db: DbOrTx, p: PendingClinic, now:
   return row!;
 }
 
-export async function insertRepFromPending(db: DbOrTx, p: PendingRep, now: Date): Promise<RepRow> {
+export async function insertRepFromPending(db: Write, p: PendingRep, now: Date): Promise<RepRow> {
   const [row] = await db
     .insert(medicalReps)
     .values({
@@ -282,9 +289,10 @@ export async function findRepById(db: DbOrTx, id: number): Promise<RepRow | unde
   return row;
 }
 
-export async function setDeviceFingerprint(db: DbOrTx, kind: UserKind, id: number, fingerprint: string): Promise<void> {
+export async function setDeviceFingerprint(w: Write, kind: UserKind, id: number, fingerprint: string): Promise<void> {
   const t = accountTable(kind);
-  await db.update(t).set({ deviceFingerprint: fingerprint }).where(eq(t.id, id));
+  const rows = await w.update(t).set({ deviceFingerprint: fingerprint }).where(eq(t.id, id)).returning({ id: t.id });
+  for (const row of rows) w.changed(cacheKey.account(kind, row.id));
 }
 
 export async function findTermsAccepted(db: DbOrTx, kind: UserKind, id: number): Promise<boolean | undefined> {
@@ -293,31 +301,35 @@ export async function findTermsAccepted(db: DbOrTx, kind: UserKind, id: number):
   return row?.termsAccepted;
 }
 
-export async function acceptTerms(db: DbOrTx, kind: UserKind, id: number, v: { now: Date; version: string }): Promise<boolean> {
+export async function acceptTerms(w: Write, kind: UserKind, id: number, v: { now: Date; version: string }): Promise<boolean> {
   const t = accountTable(kind);
-  const rows = await db
+  const rows = await w
     .update(t)
     .set({ termsAccepted: true, termsAcceptedAt: v.now, termsVersion: v.version, updatedAt: v.now })
     .where(eq(t.id, id))
     .returning({ id: t.id });
+  for (const row of rows) w.changed(cacheKey.account(kind, row.id));
   return rows.length > 0;
 }
 
-export async function setClinicPassword(db: DbOrTx, id: number, passwordHash: string, now: Date): Promise<void> {
-  await db.update(clinicUsers).set({ password: passwordHash, updatedAt: now }).where(eq(clinicUsers.id, id));
+export async function setClinicPassword(w: Write, id: number, passwordHash: string, now: Date): Promise<void> {
+  const rows = await w.update(clinicUsers).set({ password: passwordHash, updatedAt: now }).where(eq(clinicUsers.id, id)).returning({ id: clinicUsers.id });
+  for (const row of rows) w.changed(cacheKey.account('clinic', row.id));
 }
 
-export async function setRepPassword(db: DbOrTx, id: number, passwordHash: string, now: Date): Promise<void> {
-  await db
+export async function setRepPassword(w: Write, id: number, passwordHash: string, now: Date): Promise<void> {
+  const rows = await w
     .update(medicalReps)
     .set({ password: passwordHash, passwordChangedAt: now, updatedAt: now, resetToken: null, resetTokenExpires: null })
-    .where(eq(medicalReps.id, id));
+    .where(eq(medicalReps.id, id))
+    .returning({ id: medicalReps.id });
+  for (const row of rows) w.changed(cacheKey.account('medrep', row.id));
 }
 
 // --- password-reset tokens -----------------------------------------------------------------------
 
 /** Stores a new reset token; earlier unused tokens of the account stop working (only the newest link counts). */
-export async function replaceResetToken(db: DbOrTx, v: { kind: UserKind; userId: number; tokenHash: string; expiresAt: Date; now: Date }): Promise<void> {
+export async function replaceResetToken(db: Write, v: { kind: UserKind; userId: number; tokenHash: string; expiresAt: Date; now: Date }): Promise<void> {
   await db
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userType, v.kind), eq(passwordResetTokens.userId, v.userId), isNull(passwordResetTokens.usedAt)));
@@ -325,7 +337,7 @@ export async function replaceResetToken(db: DbOrTx, v: { kind: UserKind; userId:
 }
 
 /** Reset tokens of the account not yet used are deleted (they stop working). */
-export async function deleteUnusedResetTokens(db: DbOrTx, kind: UserKind, userId: number): Promise<void> {
+export async function deleteUnusedResetTokens(db: Write, kind: UserKind, userId: number): Promise<void> {
   await db
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userType, kind), eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
@@ -342,7 +354,7 @@ export async function findResetToken(db: DbOrTx, kind: UserKind, tokenHash: stri
 }
 
 /** Uses a reset token once, atomically: answers the account id, or undefined when invalid, used or expired. */
-export async function consumeResetToken(db: DbOrTx, kind: UserKind, tokenHash: string, now: Date): Promise<number | undefined> {
+export async function consumeResetToken(db: Write, kind: UserKind, tokenHash: string, now: Date): Promise<number | undefined> {
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })

@@ -16,21 +16,17 @@ import type {
   UserKind,
 } from '../../../shared/schemas/auth';
 import type { MessageResponse } from '../../../shared/schemas/common';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
+import { withWrite, type Write } from '../../db/write';
 import type { Deps } from '../../deps';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { endAllSessions, type Actor } from './sessions.service';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import * as repo from './auth.repo';
-import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
 import { passwordChangedMail, passwordResetMail } from './auth.mail';
 import { accountLocale } from '../../i18n';
 import { RESET_LINK_LIFETIME_MS, generateToken, hashLinkToken } from './codes';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
-
-// What other modules may use of the auth repo, through this service (ARCHITECTURE rule 16).
-export { findPending, replacePendingCode, type PendingRep } from './auth.repo';
 
 // Sign-in, sessions, terms and password reset (spec part 1, 4, 7 and 8; part 2, 2.4; decisions 002 and 005).
 
@@ -66,6 +62,22 @@ export const clinicUserOf = (c: repo.ClinicRow): ClinicUser => ({
   contactNumber: c.contactNumber,
 });
 
+/** A registration still waiting for its code (for admin's re-registration e-mails; ARCHITECTURE rule 16). */
+export type PendingRep = repo.PendingRep;
+
+/** The pending registration of `email` of this kind, if any. */
+export async function findPending(db: DbOrTx, kind: UserKind, email: string): Promise<repo.PendingRow | undefined> {
+  return repo.findPending(db, kind, email);
+}
+
+/**
+ * A new code and link for a pending registration, whose e-mail the caller queues in the same transaction (admin's
+ * re-registration e-mails). A plain transaction still fits while those run in one (repo `replacePendingCode`).
+ */
+export async function replacePendingCode(tx: Tx, kind: UserKind, id: number, v: Parameters<typeof repo.replacePendingCode>[3]): Promise<void> {
+  await repo.replacePendingCode(tx, kind, id, v);
+}
+
 export const repUserOf = (r: repo.RepRow): RepUser => ({
   id: r.id,
   email: r.email,
@@ -86,16 +98,16 @@ export async function isContactTaken(deps: { db: DbOrTx }, o: { field: 'email' |
 
 /**
  * Reset links not yet used stop working: after a change of the password or of the e-mail address, a link sent before
- * (perhaps to whoever made the change) must not set the password (decision 031). `deps.db` may be a transaction.
+ * (perhaps to whoever made the change) must not set the password (decision 031). `deps.db` is the caller's write.
  */
-export async function revokePasswordResetLinks(deps: { db: DbOrTx }, o: { kind: UserKind; userId: number }): Promise<void> {
+export async function revokePasswordResetLinks(deps: { db: Write }, o: { kind: UserKind; userId: number }): Promise<void> {
   await repo.deleteUnusedResetTokens(deps.db, o.kind, o.userId);
 }
 
-/** Sets a rep's password; an unused reset link stops working. `deps.db` may be the caller's transaction. */
-export async function changeRepPassword(deps: { db: DbOrTx }, o: { repId: number; passwordHash: string; now: Date }): Promise<void> {
-  await repo.setRepPassword(deps.db, o.repId, o.passwordHash, o.now);
-  await revokePasswordResetLinks(deps, { kind: 'medrep', userId: o.repId });
+/** Sets a rep's password in the caller's write `w`; an unused reset link stops working. */
+export async function changeRepPassword(w: Write, o: { repId: number; passwordHash: string; now: Date }): Promise<void> {
+  await repo.setRepPassword(w, o.repId, o.passwordHash, o.now);
+  await revokePasswordResetLinks({ db: w }, { kind: 'medrep', userId: o.repId });
 }
 
 async function findAccount(deps: Pick<Deps, 'db'>, kind: UserKind, email: string): Promise<repo.AccountRow | undefined> {
@@ -136,7 +148,8 @@ export async function logIn(
     await recordSecurityEvent(deps, o.origin, { eventType: 'login_refused_inactive', userType: kind, userId: account.id, blocked: true });
     throw new LoginRefused('account_inactive', 403);
   }
-  if (input.deviceFingerprint) await repo.setDeviceFingerprint(deps.db, kind, account.id, input.deviceFingerprint);
+  const fingerprint = input.deviceFingerprint;
+  if (fingerprint) await withWrite(deps, (w) => repo.setDeviceFingerprint(w, kind, account.id, fingerprint));
   const user = kind === 'clinic' ? clinicUserOf(account as repo.ClinicRow) : repUserOf(account as repo.RepRow);
   return {
     accountId: account.id,
@@ -191,11 +204,7 @@ export async function getTermsStatus(deps: Deps, o: TermsOptions): Promise<Terms
 
 export async function acceptTerms(deps: Deps, o: TermsOptions): Promise<AcceptTermsResponse> {
   await assertOwnAccount(deps, o);
-  // The account's sessions carry its terms (plugins/auth.ts): its key goes at the commit.
-  const ok = await invalidatingTransaction(deps.db, async (tx, changed) => {
-    changed.add(cacheKey.account(o.kind, o.id));
-    return repo.acceptTerms(tx, o.kind, o.id, { now: deps.clock.now(), version: TERMS_VERSION });
-  });
+  const ok = await withWrite(deps, (w) => repo.acceptTerms(w, o.kind, o.id, { now: deps.clock.now(), version: TERMS_VERSION }));
   if (!ok) throw notFound(/*i18n*/ 'Account not found');
   return { message: /*i18n*/ 'Terms accepted', termsAccepted: true };
 }
@@ -203,18 +212,19 @@ export async function acceptTerms(deps: Deps, o: TermsOptions): Promise<AcceptTe
 const nameOf = (a: repo.AccountRow) => ('fullName' in a ? a.fullName : a.contactPerson);
 
 /**
- * A new single-use reset link, valid one hour, queued with the token that makes it work (`deps.db` is the caller's
- * transaction); a newer link replaces an older one, sent or not.
+ * A new single-use reset link, valid one hour, queued with the token that makes it work in the caller's write `w`; a
+ * newer link replaces an older one, sent or not.
  */
 export async function queuePasswordReset(
-  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'outbox'>,
+  deps: Pick<Deps, 'clock' | 'config' | 'outbox'>,
+  w: Write,
   o: { kind: UserKind; account: { id: number; email: string; name: string; language: string | null } },
 ): Promise<void> {
   const { kind, account } = o;
   const now = deps.clock.now();
   const token = generateToken();
   const link = `${deps.config.appUrl}/reset-password?token=${token}&type=${kind}`;
-  await repo.replaceResetToken(deps.db, {
+  await repo.replaceResetToken(w, {
     kind,
     userId: account.id,
     tokenHash: hashLinkToken(token),
@@ -222,7 +232,7 @@ export async function queuePasswordReset(
     now,
   });
   await deps.outbox.queueEmail(
-    deps.db,
+    w,
     passwordResetMail({ to: account.email, name: account.name, link, recipientId: account.id, locale: accountLocale(account.language) }),
     {
       replaceKey: `reset:${kind}:${account.id}`,
@@ -235,11 +245,8 @@ export async function requestPasswordReset(deps: Deps, o: { kind: UserKind; inpu
   const { kind, input } = o;
   const account = await findAccount(deps, kind, input.email);
   if (!account) throw notFound(NO_ACCOUNT);
-  await deps.db.transaction(async (tx) =>
-    queuePasswordReset(
-      { db: tx, clock: deps.clock, config: deps.config, outbox: deps.outbox },
-      { kind, account: { id: account.id, email: account.email, name: nameOf(account), language: account.language } },
-    ),
+  await withWrite(deps, (w) =>
+    queuePasswordReset(deps, w, { kind, account: { id: account.id, email: account.email, name: nameOf(account), language: account.language } }),
   );
   await recordSecurityEvent(deps, o.origin, { eventType: 'password_reset_requested', userType: kind, userId: account.id });
   return { message: RESET_SENT };
@@ -263,7 +270,7 @@ export async function resetPassword(deps: Deps, o: { kind: UserKind; input: Rese
   const { kind, input } = o;
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  const userId = await deps.db.transaction(async (tx) => {
+  const userId = await withWrite(deps, async (tx) => {
     const id = await repo.consumeResetToken(tx, kind, hashLinkToken(input.token), now);
     if (id === undefined) return undefined;
     if (kind === 'clinic') await repo.setClinicPassword(tx, id, passwordHash, now);

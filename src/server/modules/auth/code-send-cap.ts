@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../../db/client';
+import type { Write } from '../../db/write';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import * as repo from './auth.repo';
@@ -25,7 +25,7 @@ const TRY_AGAIN_IN_MINUTES =
  */
 export async function reserveCodeSend(
   deps: Pick<Deps, 'clock'>,
-  tx: DbOrTx,
+  tx: Write,
   o: { lockKey: string; replaceKeys: string[]; max?: number; windowMs?: number; message?: string },
 ): Promise<void> {
   const max = o.max ?? CODES_PER_ADDRESS_PER_DAY;

@@ -14,7 +14,7 @@ import type {
 } from '../../../shared/schemas/auth';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Deps } from '../../deps';
-import type { Tx } from '../../db/client';
+import { withWrite, type Write } from '../../db/write';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import * as repo from './auth.repo';
@@ -107,22 +107,22 @@ interface VerificationMail {
  * The first step of every transaction that stores a new code for an address: within the cap of codes per address,
  * counted under a lock on the address that also orders concurrent registrations and resends of it (decision 030).
  */
-async function reserveVerificationCode(deps: Pick<Deps, 'clock'>, tx: Tx, email: string) {
+async function reserveVerificationCode(deps: Pick<Deps, 'clock'>, tx: Write, email: string) {
   const address = email.toLowerCase();
   const replaceKeys = [verificationMailKey('clinic', address), verificationMailKey('medrep', address)];
   await reserveCodeSend(deps, tx, { lockKey: `verify:${address}`, replaceKeys });
 }
 
 /** Queued in the transaction that stores the code, so the code exists exactly when its e-mail does (decision 028). */
-async function queueVerification(deps: Pick<Deps, 'outbox'>, tx: Tx, o: VerificationMail) {
+async function queueVerification(deps: Pick<Deps, 'outbox'>, tx: Write, o: VerificationMail) {
   await deps.outbox.queueEmail(tx, verificationMail({ to: o.email, name: o.name, code: o.code, link: o.link, kind: o.kind, locale: o.locale }), {
     replaceKey: verificationMailKey(o.kind, o.email),
   });
 }
 
-async function storePending(deps: Deps, mail: VerificationMail, insert: (tx: Tx, earlierLinks: repo.EarlierLinks) => Promise<void>) {
+async function storePending(deps: Deps, mail: VerificationMail, insert: (tx: Write, earlierLinks: repo.EarlierLinks) => Promise<void>) {
   try {
-    await deps.db.transaction(async (tx) => {
+    await withWrite(deps, async (tx) => {
       await reserveVerificationCode(deps, tx, mail.email);
       // The replaced registration's link (already in its owner's inbox) keeps finishing that registration, with its
       // details, not this one's: whoever registers an address second does not name its account (docs/decisions/051).
@@ -217,7 +217,7 @@ interface Activation {
 async function activate(deps: Deps, o: Activation): Promise<{ message: string }> {
   const now = deps.clock.now();
   try {
-    const created = await deps.db.transaction(async (tx) => {
+    const created = await withWrite(deps, async (tx) => {
       const taken = await repo.takePending(tx, o.kind, o.pendingId, o.match);
       if (!taken) return false;
       const pending = { ...taken, ...o.details, ...(o.password ? { password: o.password } : {}) };
@@ -265,7 +265,7 @@ export async function verifyOtp(deps: Deps, o: { input: VerifyOtp; origin: Reque
     throw badRequest(CODE_EXPIRED, 'code_expired');
   }
   // Every attempt is counted before the code is compared, so no number of parallel guesses gets past 3.
-  const attempt = await repo.countCodeAttempt(deps.db, kind, pending.id, pending.verificationOtp);
+  const attempt = await withWrite(deps, (w) => repo.countCodeAttempt(w, kind, pending.id, pending.verificationOtp));
   if (attempt === null) throw badRequest(ERROR_MESSAGES.code_replaced, 'code_replaced');
   if (attempt > CODE_MAX_ATTEMPTS) {
     await recordSecurityEvent(deps, o.origin, { ...event, eventType: 'verification_code_locked', threatLevel: 'medium', blocked: true });
@@ -361,7 +361,7 @@ export async function resendVerification(deps: Deps, o: { input: ResendVerificat
     );
   }
   const v = newVerification(deps, kind);
-  await deps.db.transaction(async (tx) => {
+  await withWrite(deps, async (tx) => {
     await reserveVerificationCode(deps, tx, pending.email);
     // Read again under the address's lock: a registration of it that committed meanwhile is the one to resend.
     const current = await repo.findPending(tx, kind, pending.email);

@@ -1,5 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import { cacheKey } from '../../cache/cache-keys';
+import type { DbOrTx } from '../../db/client';
+import type { Write } from '../../db/write';
 import { preparedOnce, type Param } from '../../db/query-tools';
 import { admins, clinicUsers, medicalReps, sessions } from '../../db/schema';
 import type { AdminRole } from '../../../shared/schemas/admin-team';
@@ -21,22 +23,28 @@ export interface SessionRecord {
   language: string | null;
 }
 
+/** A new session: a new key, so nothing cached changes (docs/decisions/016-keyed-read-caches.md). */
 export async function insertSession(
-  db: Db,
+  db: Write,
   row: { id: string; userType: UserType; userId: number; rememberMe: boolean; now: Date; expiresAt: Date; ipAddress: string; userAgent: string | null },
 ): Promise<void> {
   const { now, ...values } = row;
   await db.insert(sessions).values({ ...values, createdAt: now, lastSeenAt: now });
 }
 
-/** Deletes one session by its id (`onlyType`: only a session of that type). */
-export async function deleteSession(tx: Tx, o: { id: string; onlyType?: UserType }): Promise<void> {
-  await tx.delete(sessions).where(o.onlyType ? and(eq(sessions.id, o.id), eq(sessions.userType, o.onlyType)) : eq(sessions.id, o.id));
+/**
+ * Deletes one session by its id (`onlyType`: only a session of that type). Its key is named even when no row was
+ * deleted: a copy cached before another instance deleted the row goes too.
+ */
+export async function deleteSession(w: Write, o: { id: string; onlyType?: UserType }): Promise<void> {
+  await w.delete(sessions).where(o.onlyType ? and(eq(sessions.id, o.id), eq(sessions.userType, o.onlyType)) : eq(sessions.id, o.id));
+  w.changed(cacheKey.session(o.id));
 }
 
-/** Deletes every session of an account. */
-export async function deleteAccountSessions(tx: Tx, o: { type: UserType; id: number }): Promise<void> {
-  await tx.delete(sessions).where(and(eq(sessions.userType, o.type), eq(sessions.userId, o.id)));
+/** Deletes every session of an account; the account's key finds their cached copies on every instance. */
+export async function deleteAccountSessions(w: Write, o: { type: UserType; id: number }): Promise<void> {
+  await w.delete(sessions).where(and(eq(sessions.userType, o.type), eq(sessions.userId, o.id)));
+  w.changed(cacheKey.account(o.type, o.id));
 }
 
 const sessionColumns = {
@@ -103,16 +111,17 @@ export async function findSessionContact(db: DbOrTx, id: string) {
   return row;
 }
 
-/** An admin session's activity: seen now, and its idle expiry moved on. */
-export async function slideAdminSession(db: Db, o: { id: string; now: Date; expiresAt: Date }): Promise<void> {
+/** An admin session's activity: seen now, and its idle expiry moved on (admin sessions are never cached). */
+export async function slideAdminSession(db: Write, o: { id: string; now: Date; expiresAt: Date }): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: o.now, expiresAt: o.expiresAt }).where(eq(sessions.id, o.id));
 }
 
 /**
  * Last-activity times of many sessions in one statement. A touch after more than `silenceMs` starts a new online
- * spell and keeps the contact before it (docs/decisions/046); an older time than the one kept changes nothing.
+ * spell and keeps the contact before it (docs/decisions/046); an older time than the one kept changes nothing. It
+ * names no key: an instance's cached copy of a session keeps its own last-seen time (sessions.service.ts `actorOf`).
  */
-export async function recordSessionActivity(db: Db, o: { seen: Array<[id: string, at: Date]>; silenceMs: number }): Promise<void> {
+export async function recordSessionActivity(db: Write, o: { seen: Array<[id: string, at: Date]>; silenceMs: number }): Promise<void> {
   const rows = sql.join(
     o.seen.map(([id, at]) => sql`(${id}, ${at.toISOString()}::timestamptz)`),
     sql`, `,

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
 import { defineReadCache } from '../../cache/read-cache';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import { withWrite } from '../../db/write';
 import type { Deps } from '../../deps';
 import { isDatabaseUnavailable } from '../../errors';
 import { SINGLE_PASSWORD_ADMIN } from '../../../shared/schemas/admin-team';
@@ -47,17 +47,9 @@ export async function lastOnlineContact(db: DbOrTx, o: { sessionId: string; now:
   return spellJustBegan ? (row.seenBefore ?? row.createdAt) : row.lastSeenAt;
 }
 
-/** Ends every session of an account (password reset, deactivation, deletion). */
+/** Ends every session of an account (password reset, deactivation, deletion), on every instance at the commit. */
 export async function endAllSessions(deps: Pick<Deps, 'db'>, type: UserType, id: number): Promise<void> {
-  await deleteSessions(deps, (tx) => repo.deleteAccountSessions(tx, { type, id }), cacheKey.account(type, id));
-}
-
-/** Deletes sessions and, at the commit, drops them from every instance's session cache under `key`. */
-async function deleteSessions(deps: Pick<Deps, 'db'>, remove: (tx: Tx) => Promise<void>, key: string): Promise<void> {
-  await invalidatingTransaction(deps.db, async (tx, changed) => {
-    await remove(tx);
-    changed.add(key);
-  });
+  await withWrite(deps, (w) => repo.deleteAccountSessions(w, { type, id }));
 }
 
 interface SignOut {
@@ -66,7 +58,7 @@ interface SignOut {
   onlyType?: UserType;
 }
 
-const deleteSignedOut = (deps: Pick<Deps, 'db'>, s: SignOut) => deleteSessions(deps, (tx) => repo.deleteSession(tx, s), cacheKey.session(s.id));
+const deleteSignedOut = (deps: Pick<Deps, 'db'>, s: SignOut) => withWrite(deps, (w) => repo.deleteSession(w, s));
 
 /**
  * Sessions of clinics and reps by their token's hash, kept until the session is deleted (sign-out: its key)
@@ -140,16 +132,18 @@ export class SessionStore {
     // A new session is a new key: nothing cached changes (docs/decisions/016-keyed-read-caches.md); the
     // previous session's key is dropped.
     if (o.previousToken) await deleteSignedOut(this.deps, { id: hashToken(o.previousToken) });
-    await repo.insertSession(this.deps.db, {
-      id: hashToken(token),
-      userType: o.type,
-      userId: o.id,
-      rememberMe: o.rememberMe,
-      now,
-      expiresAt: new Date(now.getTime() + lifetimeMs),
-      ipAddress: o.ip,
-      userAgent: o.userAgent?.slice(0, 300) ?? null,
-    });
+    await withWrite(this.deps, (w) =>
+      repo.insertSession(w, {
+        id: hashToken(token),
+        userType: o.type,
+        userId: o.id,
+        rememberMe: o.rememberMe,
+        now,
+        expiresAt: new Date(now.getTime() + lifetimeMs),
+        ipAddress: o.ip,
+        userAgent: o.userAgent?.slice(0, 300) ?? null,
+      }),
+    );
     return { token, lifetimeMs };
   }
 
@@ -187,8 +181,10 @@ export class SessionStore {
     if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       session.lastSeenAt = now;
       // The admin's idle timeout slides with activity; written at once so the next read sees it.
-      if (session.userType === 'admin') await repo.slideAdminSession(db, { id, now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS.adminIdle) });
-      else this.touches.note(id, now);
+      if (session.userType === 'admin') {
+        const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS.adminIdle);
+        await withWrite(this.deps, (w) => repo.slideAdminSession(w, { id, now, expiresAt }));
+      } else this.touches.note(id, now);
     }
     return {
       type: session.userType,
@@ -227,7 +223,7 @@ class SessionTouches {
     const seen = [...this.pending];
     this.pending = new Map();
     try {
-      await repo.recordSessionActivity(this.deps.db, { seen, silenceMs: ONLINE_SPELL.silenceMs });
+      await withWrite(this.deps, (w) => repo.recordSessionActivity(w, { seen, silenceMs: ONLINE_SPELL.silenceMs }));
     } catch (err) {
       this.deps.log.warn({ err }, 'session activity not recorded');
     }

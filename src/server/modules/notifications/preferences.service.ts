@@ -1,29 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { medicalReps } from '../../db/schema';
+import { withWrite } from '../../db/write';
 import type { Deps } from '../../deps';
 import { badRequest, unauthorized } from '../../errors';
 import type { Actor } from '../auth/sessions.service';
 import type { PushSubscriptionJson, RepNotificationPreferences, RepNotificationPreferencesResponse } from '../../../shared/schemas/notifications';
 import { applyWhatsAppChange, prepareWhatsAppChange, whatsappStatusOf } from '../whatsapp/whatsapp-consent.service';
 import { isAllowedPushEndpoint } from './push.service';
+import { clearRepPushSubscription, findRepPreferences, setRepPushSubscription, updateRepSwitches, type RepPreferencesRow } from './notifications.repo';
 
 // The rep's reminder opt-outs, web-push subscription and WhatsApp switch; mirrors /api/clinic/preferences.
 
 type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'config'>;
 
-const prefsColumns = {
-  emailNotifications: medicalReps.emailNotifications,
-  pushNotifications: medicalReps.pushNotifications,
-  renewalReminders: medicalReps.renewalReminders,
-  pushSubscription: medicalReps.pushSubscription,
-  whatsappNumber: medicalReps.whatsappNumber,
-};
-
-type PrefsRow = Pick<RepNotificationPreferences, 'emailNotifications' | 'pushNotifications' | 'renewalReminders'> & {
-  pushSubscription: unknown;
-  whatsappNumber: string | null;
-};
-const view = (config: ServiceDeps['config'], r: PrefsRow): RepNotificationPreferencesResponse => ({
+const view = (config: ServiceDeps['config'], r: RepPreferencesRow): RepNotificationPreferencesResponse => ({
   emailNotifications: r.emailNotifications,
   pushNotifications: r.pushNotifications,
   renewalReminders: r.renewalReminders,
@@ -33,7 +21,7 @@ const view = (config: ServiceDeps['config'], r: PrefsRow): RepNotificationPrefer
 });
 
 export async function getRepNotificationPreferences(deps: ServiceDeps, o: { actor: Actor }): Promise<RepNotificationPreferencesResponse> {
-  const [row] = await deps.db.select(prefsColumns).from(medicalReps).where(eq(medicalReps.id, o.actor.id)).limit(1);
+  const row = await findRepPreferences(deps.db, o.actor.id);
   if (!row) throw unauthorized();
   return view(deps.config, row);
 }
@@ -48,14 +36,9 @@ export async function saveRepNotificationPreferences(
 ): Promise<RepNotificationPreferencesResponse> {
   const { emailNotifications, pushNotifications, renewalReminders } = o.input;
   const whatsapp = await prepareWhatsAppChange(deps, { accountType: 'rep', accountId: o.actor.id, input: o.input });
-  const row = await deps.db.transaction(async (tx) => {
-    if (whatsapp) await applyWhatsAppChange(deps, tx, whatsapp);
-    const [saved] = await tx
-      .update(medicalReps)
-      .set({ emailNotifications, pushNotifications, renewalReminders, updatedAt: deps.clock.now() })
-      .where(eq(medicalReps.id, o.actor.id))
-      .returning(prefsColumns);
-    return saved;
+  const row = await withWrite(deps, async (w) => {
+    if (whatsapp) await applyWhatsAppChange(deps, w, whatsapp);
+    return updateRepSwitches(w, { repId: o.actor.id, emailNotifications, pushNotifications, renewalReminders, now: deps.clock.now() });
   });
   if (!row) throw unauthorized();
   return view(deps.config, row);
@@ -69,22 +52,13 @@ export async function saveRepPushSubscription(
   o: { actor: Actor; subscription: PushSubscriptionJson },
 ): Promise<RepNotificationPreferencesResponse> {
   if (!isAllowedPushEndpoint(deps.config.PUSH_SERVICE_ORIGINS, o.subscription.endpoint)) throw badRequest(PUSH_SERVICE_NOT_ALLOWED, 'push_service_not_allowed');
-  const { endpoint, keys } = o.subscription;
-  const [row] = await deps.db
-    .update(medicalReps)
-    .set({ pushSubscription: { endpoint, keys }, pushNotifications: true, updatedAt: deps.clock.now() })
-    .where(eq(medicalReps.id, o.actor.id))
-    .returning(prefsColumns);
+  const row = await withWrite(deps, (w) => setRepPushSubscription(w, { repId: o.actor.id, subscription: o.subscription, now: deps.clock.now() }));
   if (!row) throw unauthorized();
   return view(deps.config, row);
 }
 
 /** Forgets the rep's subscription; with `endpoint`, only if it is that one (a device signing out forgets only its own). */
 export async function removeRepPushSubscription(deps: ServiceDeps, o: { actor: Actor; endpoint?: string }): Promise<RepNotificationPreferencesResponse> {
-  const mine = eq(medicalReps.id, o.actor.id);
-  await deps.db
-    .update(medicalReps)
-    .set({ pushSubscription: null, updatedAt: deps.clock.now() })
-    .where(o.endpoint ? and(mine, sql`${medicalReps.pushSubscription}->>'endpoint' = ${o.endpoint}`) : mine);
+  await withWrite(deps, (w) => clearRepPushSubscription(w, { repId: o.actor.id, endpoint: o.endpoint, now: deps.clock.now() }));
   return getRepNotificationPreferences(deps, o);
 }

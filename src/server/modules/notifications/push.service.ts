@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
-import { medicalReps } from '../../db/schema';
+import { withWrite } from '../../db/write';
 import type { Deps } from '../../deps';
 import type { PushSubscriptionJson } from '../../../shared/schemas/notifications';
 import type { PushBody } from '../../outbox/outbox';
 import { PermanentDeliveryError } from '../../outbox/retry-schedule';
+import { clearRepPushSubscription, findRepPushSubscription } from './notifications.repo';
 
 // Web push (decision 011), signed with the app's VAPID keys (push.keys.ts, read once per app as `deps.keys.vapid()`).
 // web-push encrypts and signs; the request itself goes out with fetch, and only to the push services
@@ -53,8 +53,7 @@ export function isAllowedPushEndpoint(origins: string, endpoint: string): boolea
  */
 export async function deliverPush(deps: PushDeps, row: { body: unknown }): Promise<string> {
   const { repId, payload } = row.body as PushBody;
-  const [rep] = await deps.db.select({ subscription: medicalReps.pushSubscription }).from(medicalReps).where(eq(medicalReps.id, repId)).limit(1);
-  const subscription = rep?.subscription as PushSubscriptionJson | null | undefined;
+  const subscription = (await findRepPushSubscription(deps.db, repId)) as PushSubscriptionJson | null | undefined;
   if (!subscription) throw new PermanentDeliveryError('The rep has no push subscription');
   if (!isAllowedPushEndpoint(deps.config.PUSH_SERVICE_ORIGINS, subscription.endpoint)) {
     throw new PermanentDeliveryError('The push endpoint is not on an allowed push service');
@@ -74,10 +73,7 @@ export async function deliverPush(deps: PushDeps, row: { body: unknown }): Promi
   });
   await response.body?.cancel();
   if (response.status === 404 || response.status === 410) {
-    await deps.db
-      .update(medicalReps)
-      .set({ pushSubscription: null })
-      .where(and(eq(medicalReps.id, repId), sql`${medicalReps.pushSubscription}->>'endpoint' = ${subscription.endpoint}`));
+    await withWrite(deps, (w) => clearRepPushSubscription(w, { repId, endpoint: subscription.endpoint }));
     deps.log.info({ repId, status: response.status }, 'push subscription gone; removed');
     throw new PermanentDeliveryError(`The push subscription is gone (${response.status})`);
   }

@@ -1,9 +1,7 @@
 import { PRODUCT_NAME } from '../../../shared/constants';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import { ERROR_MESSAGES } from '../../../shared/errors';
-import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
-import type { DbOrTx } from '../../db/client';
+import { withWrite, type Write } from '../../db/write';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, isUniqueViolation } from '../../errors';
 import type { OutgoingMail } from '../../outbox/outbox';
@@ -55,11 +53,12 @@ function emailChangedMail(o: { to: string; name: string; newEmail: string; link:
  * the end of every reset link sent before (one may have gone to whoever made the change).
  */
 export async function recordEmailChange(
-  deps: Pick<Deps, 'config' | 'outbox'> & { db: DbOrTx },
+  deps: Pick<Deps, 'config' | 'outbox'>,
+  w: Write,
   o: { repId: number; name: string; oldEmail: string; newEmail: string; now: Date },
 ): Promise<void> {
   const token = generateToken();
-  await insertEmailRestore(deps.db, {
+  await insertEmailRestore(w, {
     repId: o.repId,
     oldEmail: o.oldEmail,
     newEmail: o.newEmail,
@@ -67,17 +66,17 @@ export async function recordEmailChange(
     expiresAt: new Date(o.now.getTime() + RESTORE_LINK_LIFETIME_MS),
     now: o.now,
   });
-  await revokePasswordResetLinks(deps, { kind: 'medrep', userId: o.repId });
+  await revokePasswordResetLinks({ db: w }, { kind: 'medrep', userId: o.repId });
   const link = `${deps.config.appUrl}/restore-email?token=${token}`;
   await deps.outbox.queueEmail(
-    deps.db,
+    w,
     emailChangedMail({
       to: o.oldEmail,
       name: o.name,
       newEmail: o.newEmail,
       link,
       recipientId: o.repId,
-      locale: accountLocale(await findRepLanguage(deps.db, o.repId)),
+      locale: accountLocale(await findRepLanguage(w, o.repId)),
     }),
   );
 }
@@ -90,17 +89,16 @@ export async function restoreEmail(deps: Deps, o: { token: string; origin: Reque
   const now = deps.clock.now();
   let repId: number | undefined;
   try {
-    repId = await invalidatingTransaction(deps.db, async (tx, changed) => {
+    repId = await withWrite(deps, async (tx) => {
       const link = await consumeEmailRestore(tx, hashLinkToken(o.token), now);
       if (!link) return undefined;
       await deleteUnusedEmailRestores(tx, link.repId);
       await deleteUpdateCodes(tx, link.repId);
       const rep = await updateRepFields(tx, link.repId, { email: link.oldEmail }, now);
-      await queuePasswordReset(
-        { db: tx, clock: deps.clock, config: deps.config, outbox: deps.outbox },
-        { kind: 'medrep', account: { id: rep.id, email: rep.email, name: rep.fullName, language: await findRepLanguage(tx, rep.id) } },
-      );
-      changed.add(cacheKey.account('medrep', rep.id), cacheKey.repDetails(rep.id));
+      await queuePasswordReset(deps, tx, {
+        kind: 'medrep',
+        account: { id: rep.id, email: rep.email, name: rep.fullName, language: await findRepLanguage(tx, rep.id) },
+      });
       return rep.id;
     });
   } catch (err) {

@@ -1,9 +1,12 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { cacheKey } from '../../cache/cache-keys';
 import type { DbOrTx } from '../../db/client';
+import type { Write } from '../../db/write';
 import { emailChangeRestores, medicalReps, profileUpdateCodes, sessions } from '../../db/schema';
 import type { ProfileUpdateType } from '../../../shared/schemas/profile';
 
-// Drizzle queries of profile changes confirmed by a code (spec part 2, 2.1).
+// Drizzle queries of profile changes confirmed by a code (spec part 2, 2.1). Writers take the write (db/write.ts) and
+// name the keys of the cached rows they wrote: the rep's row, the sessions they end; codes and undo links are not cached.
 
 export const repProfileColumns = {
   id: medicalReps.id,
@@ -27,7 +30,7 @@ export async function findRepLanguage(db: DbOrTx, repId: number): Promise<string
 
 /** One live code per rep and change type: a resend replaces the code, its value, expiry and attempts. */
 export async function replaceUpdateCode(
-  db: DbOrTx,
+  db: Write,
   o: { repId: number; updateType: ProfileUpdateType; newValue: string | null; codeHash: string; expiresAt: Date; now: Date },
 ) {
   await db
@@ -40,7 +43,7 @@ export async function replaceUpdateCode(
 }
 
 /** Counts one attempt atomically, only on a live code with attempts left; null when there is none. */
-export async function countUpdateCodeAttempt(db: DbOrTx, o: { repId: number; updateType: ProfileUpdateType; now: Date; maxAttempts: number }) {
+export async function countUpdateCodeAttempt(db: Write, o: { repId: number; updateType: ProfileUpdateType; now: Date; maxAttempts: number }) {
   const [row] = await db
     .update(profileUpdateCodes)
     .set({ attempts: sql`${profileUpdateCodes.attempts} + 1` })
@@ -66,28 +69,34 @@ export async function findUpdateCode(db: DbOrTx, o: { repId: number; updateType:
 }
 
 /** Takes (deletes) the code so it works once; false when another request took it first. */
-export async function takeUpdateCode(db: DbOrTx, id: number): Promise<boolean> {
+export async function takeUpdateCode(db: Write, id: number): Promise<boolean> {
   const rows = await db.delete(profileUpdateCodes).where(eq(profileUpdateCodes.id, id)).returning({ id: profileUpdateCodes.id });
   return rows.length === 1;
 }
 
 export async function updateRepFields(
-  db: DbOrTx,
+  w: Write,
   repId: number,
   set: Partial<Pick<typeof medicalReps.$inferInsert, 'fullName' | 'email' | 'phone' | 'company'>>,
   now: Date,
 ) {
-  const [row] = await db
+  const [row] = await w
     .update(medicalReps)
     .set({ ...set, updatedAt: now })
     .where(eq(medicalReps.id, repId))
     .returning(repProfileColumns);
+  // The account's sessions carry its row; clinics see the rep's name, company and phone on their visitor lists.
+  w.changed(cacheKey.account('medrep', row!.id), cacheKey.repDetails(row!.id));
   return row!;
 }
 
-/** Ends the rep's sessions other than the current one (after a password change). */
-export async function endOtherRepSessions(db: DbOrTx, o: { repId: number; keepSessionId: string }) {
-  await db.delete(sessions).where(and(eq(sessions.userType, 'medrep'), eq(sessions.userId, o.repId), ne(sessions.id, o.keepSessionId)));
+/** Ends the rep's sessions other than the current one (after a password change), on every instance at the commit. */
+export async function endOtherRepSessions(w: Write, o: { repId: number; keepSessionId: string }) {
+  const ended = await w
+    .delete(sessions)
+    .where(and(eq(sessions.userType, 'medrep'), eq(sessions.userId, o.repId), ne(sessions.id, o.keepSessionId)))
+    .returning({ id: sessions.id });
+  w.changed(...ended.map((s) => cacheKey.session(s.id)));
 }
 
 /** The rep's password hash (to check the current password before a change of e-mail or phone). */
@@ -97,21 +106,21 @@ export async function findRepPasswordHash(db: DbOrTx, repId: number): Promise<st
 }
 
 /** Every code of the rep for a change not yet confirmed. */
-export async function deleteUpdateCodes(db: DbOrTx, repId: number): Promise<void> {
+export async function deleteUpdateCodes(db: Write, repId: number): Promise<void> {
   await db.delete(profileUpdateCodes).where(eq(profileUpdateCodes.repId, repId));
 }
 
 // --- undo links of e-mail changes (docs/decisions/031) ------------------------------------------------
 
 export async function insertEmailRestore(
-  db: DbOrTx,
+  db: Write,
   v: { repId: number; oldEmail: string; newEmail: string; tokenHash: string; expiresAt: Date; now: Date },
 ): Promise<void> {
   await db.insert(emailChangeRestores).values({ ...v, createdAt: v.now });
 }
 
 /** Uses an undo link once, atomically: the rep and the address to put back, or null when invalid, used or expired. */
-export async function consumeEmailRestore(db: DbOrTx, tokenHash: string, now: Date): Promise<{ repId: number; oldEmail: string } | null> {
+export async function consumeEmailRestore(db: Write, tokenHash: string, now: Date): Promise<{ repId: number; oldEmail: string } | null> {
   const [row] = await db
     .update(emailChangeRestores)
     .set({ usedAt: now })
@@ -121,6 +130,6 @@ export async function consumeEmailRestore(db: DbOrTx, tokenHash: string, now: Da
 }
 
 /** The rep's other unused undo links end (a later change's link must not undo the restore). */
-export async function deleteUnusedEmailRestores(db: DbOrTx, repId: number): Promise<void> {
+export async function deleteUnusedEmailRestores(db: Write, repId: number): Promise<void> {
   await db.delete(emailChangeRestores).where(and(eq(emailChangeRestores.repId, repId), isNull(emailChangeRestores.usedAt)));
 }

@@ -7,8 +7,7 @@ import type { OutgoingMail } from '../../outbox/outbox';
 import type { Actor } from '../auth/sessions.service';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { changeRepPassword, isContactTaken } from '../auth/auth.service';
-import { cacheKey } from '../../cache/cache-keys';
-import { invalidatingTransaction } from '../../cache/invalidation';
+import { withWrite } from '../../db/write';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { recordEmailChange } from './email-restore.service';
@@ -181,7 +180,7 @@ export async function sendUpdateCode(
           },
         ];
   // The code and its e-mails are written together (docs/decisions/028-outbox.md).
-  await deps.db.transaction(async (tx) => {
+  await withWrite(deps, async (tx) => {
     await replaceUpdateCode(tx, {
       repId,
       updateType,
@@ -201,7 +200,7 @@ export async function verifyUpdateCode(deps: Deps, o: { actor: Actor; input: Ver
   const { userId: repId, updateType, otp } = o.input;
   const now = deps.clock.now();
   const maxAttempts = LIMITS.profileOtpAttempts;
-  const counted = await countUpdateCodeAttempt(deps.db, { repId, updateType, now, maxAttempts });
+  const counted = await withWrite(deps, (w) => countUpdateCodeAttempt(w, { repId, updateType, now, maxAttempts }));
   if (!counted) {
     const row = await findUpdateCode(deps.db, { repId, updateType });
     if (!row) throw badRequest(PROFILE_ERRORS.noCode, 'no_code');
@@ -224,13 +223,11 @@ export async function verifyUpdateCode(deps: Deps, o: { actor: Actor; input: Ver
   // Hash outside the transaction: argon2 is slow on purpose.
   const passwordHash = updateType === 'password' ? await hashPassword(o.input.newPassword!) : null;
   try {
-    const user = await invalidatingTransaction(deps.db, async (tx, changed) => {
+    const user = await withWrite(deps, async (tx) => {
       if (!(await takeUpdateCode(tx, counted.id))) throw badRequest(PROFILE_ERRORS.noCode, 'no_code');
       if (passwordHash) {
-        await changeRepPassword({ db: tx }, { repId, passwordHash, now });
+        await changeRepPassword(tx, { repId, passwordHash, now });
         await endOtherRepSessions(tx, { repId, keepSessionId: o.actor.sessionId });
-        // The other sessions end on every instance (the account's key finds them).
-        changed.add(cacheKey.account('medrep', repId));
         return (await findRepProfile(tx, repId))!;
       }
       const value = counted.newValue!;
@@ -242,16 +239,10 @@ export async function verifyUpdateCode(deps: Deps, o: { actor: Actor; input: Ver
             : updateType === 'phone'
               ? { phone: value }
               : { company: value };
-      // Clinics see the rep's name, company and phone on their visitor lists.
-      changed.add(cacheKey.account('medrep', repId), cacheKey.repDetails(repId));
       const before = updateType === 'email' ? await findRepProfile(tx, repId) : null;
       const updated = await updateRepFields(tx, repId, set, now);
       // The old address is told, with a way back (decision 031).
-      if (before)
-        await recordEmailChange(
-          { db: tx, config: deps.config, outbox: deps.outbox },
-          { repId, name: before.fullName, oldEmail: before.email, newEmail: updated.email, now },
-        );
+      if (before) await recordEmailChange(deps, tx, { repId, name: before.fullName, oldEmail: before.email, newEmail: updated.email, now });
       return updated;
     });
     deps.log.info({ repId, updateType }, 'profile updated');

@@ -1,6 +1,4 @@
-import { gte } from 'drizzle-orm';
 import { withWrite, type Write } from '../../db/write';
-import { doctorAppointments } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Actor } from '../auth/sessions.service';
@@ -23,6 +21,7 @@ import {
   lockVisitStatus,
   markVisitOutcome,
   undoVisitOutcome,
+  visitsFrom,
 } from './visit-status.repo';
 
 // The clinic moves a visit after booking (docs/decisions/041-visit-outcomes-and-proof.md): confirms it, declines it
@@ -45,7 +44,7 @@ async function declineVisit(deps: Deps, tx: Write, o: { clinicId: number; visit:
     ids: [visit.id],
     reason,
     now,
-    dateCondition: gte(doctorAppointments.appointmentDate, o.today),
+    dateCondition: visitsFrom(o.today),
   });
   await queueCancellationMails(deps, tx, { visits: cancelled, reason, now });
   for (const rep of await findPushRecipients(tx, [visit.repId])) {

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client';
+import { withWrite, type Write } from '../../db/write';
 import type { Config } from '../../config';
 import type { Deps } from '../../deps';
 import { AppError, badRequest, unauthorized } from '../../errors';
@@ -81,7 +81,7 @@ export async function prepareWhatsAppChange(
   // replied STOP included, is proved now (docs/decisions/048).
   if (number === account.whatsappNumber) return { ...who, on: true, number };
   if (!whatsappCode) throw badRequest(ERROR_MESSAGES.whatsapp_code_required, 'whatsapp_code_required');
-  const code = await countNumberCodeAttempt(deps.db, { ...who, phone: number });
+  const code = await withWrite(deps, (w) => countNumberCodeAttempt(w, { ...who, phone: number }));
   if (!code) throw badRequest(ERROR_MESSAGES.whatsapp_code_required, 'whatsapp_code_required');
   if (code.expiresAt <= deps.clock.now()) throw badRequest(ERROR_MESSAGES.whatsapp_code_expired, 'whatsapp_code_expired');
   if (code.attempts > WHATSAPP_CODE_MAX_ATTEMPTS) throw badRequest(ERROR_MESSAGES.too_many_attempts, 'too_many_attempts');
@@ -96,7 +96,7 @@ export async function prepareWhatsAppChange(
  * rows: an opt-out of the number it leaves, an opt-in with the wording for the number it takes. Answers the number
  * now on (null: off). Asking again for what is already so records nothing.
  */
-export async function applyWhatsAppChange(deps: Pick<Deps, 'clock'>, tx: Tx, change: WhatsAppChange): Promise<string | null> {
+export async function applyWhatsAppChange(deps: Pick<Deps, 'clock'>, tx: Write, change: WhatsAppChange): Promise<string | null> {
   const { accountType, accountId } = change;
   const account = await findWhatsAppAccount(tx, { accountType, accountId, lock: true });
   if (!account) throw unauthorized();
@@ -143,7 +143,7 @@ export async function sendWhatsAppNumberCode(
   if (!account) throw unauthorized();
   const code = generateCode();
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  await withWrite(deps, async (tx) => {
     await reserveCodeSend(tx, { accountType: o.accountType, accountId: o.accountId, number, now });
     await upsertNumberCode(tx, {
       accountType: o.accountType,
@@ -201,7 +201,7 @@ const ACCOUNT_FULL_MINUTES =
  * in any 24 hours. The outbox's code rows are the count, so a new sign-in or a restart resets nothing; transaction
  * locks on the account and then the number (always in that order) make concurrent requests count one after another.
  */
-async function reserveCodeSend(tx: Tx, o: { accountType: WhatsAppAccountType; accountId: number; number: string; now: Date }): Promise<void> {
+async function reserveCodeSend(tx: Write, o: { accountType: WhatsAppAccountType; accountId: number; number: string; now: Date }): Promise<void> {
   const replaceKey = numberCodeReplaceKey(o);
   await lockCodeSends(tx, replaceKey);
   await lockCodeSends(tx, `number:${o.number}`);

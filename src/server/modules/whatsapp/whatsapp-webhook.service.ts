@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { withWrite } from '../../db/write';
 import type { Deps } from '../../deps';
 import { AppError, forbidden } from '../../errors';
 import { ERROR_MESSAGES } from '../../../shared/errors';
@@ -104,7 +105,8 @@ async function recordStatus(deps: WebhookDeps, s: WebhookStatus): Promise<boolea
   const error = first
     ? `WhatsApp: ${String(first.title ?? first.message ?? 'failed')}${first.code !== undefined ? ` (${String(first.code)})` : ''}`
     : undefined;
-  return recordDeliveryStatus(deps.db, { providerMessageId: s.id, status: s.status as DeliveryStatus, at, error });
+  const providerMessageId = s.id;
+  return withWrite(deps, (w) => recordDeliveryStatus(w, { providerMessageId, status: s.status as DeliveryStatus, at, error }));
 }
 
 /** A STOP (or UNSUBSCRIBE) from a number ends WhatsApp for every account with it; answers how many accounts it ended. */
@@ -114,7 +116,7 @@ async function stopIfAsked(deps: WebhookDeps, m: WebhookMessage): Promise<number
   const phone = m.from.replace(/\D/g, '');
   if (!phone) return 0;
   const now = deps.clock.now();
-  const ended = await deps.db.transaction(async (tx) => {
+  const ended = await withWrite(deps, async (tx) => {
     const accounts = await endWhatsAppForNumber(tx, { phone, now });
     await insertConsents(
       tx,

@@ -1,11 +1,14 @@
 import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { cacheKey } from '../../cache/cache-keys';
 import type { DbOrTx } from '../../db/client';
+import type { Write } from '../../db/write';
 import { clinicUsers, medicalReps, outbox, whatsappConsents, whatsappNumberCodes } from '../../db/schema';
 import type { DeliveryStatus } from '../../../shared/schemas/whatsapp';
 import { WHATSAPP_TEMPLATES } from './whatsapp-templates';
 
 // The WhatsApp module's queries (docs/decisions/044-whatsapp.md): the accounts' numbers, the consent records, the
-// number codes, and the delivery statuses written onto the outbox's rows.
+// number codes, and the delivery statuses written onto the outbox's rows. Writers take the write (db/write.ts); one that
+// changes an account's row names the account's key (its sessions carry the row), the other rows are not cached.
 
 export type WhatsAppAccountType = 'rep' | 'clinic';
 
@@ -70,21 +73,31 @@ export async function findClinicsWithWhatsApp(db: DbOrTx, o: { clinicIds: number
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+const accountKey = (accountType: WhatsAppAccountType, id: number) => cacheKey.account(accountType === 'rep' ? 'medrep' : 'clinic', id);
+
 export async function setWhatsAppNumber(
-  tx: DbOrTx,
+  w: Write,
   o: { accountType: WhatsAppAccountType; accountId: number; whatsappNumber: string | null; now: Date },
 ): Promise<void> {
-  if (o.accountType === 'rep') {
-    await tx.update(medicalReps).set({ whatsappNumber: o.whatsappNumber, updatedAt: o.now }).where(eq(medicalReps.id, o.accountId));
-  } else {
-    await tx.update(clinicUsers).set({ whatsappNumber: o.whatsappNumber, updatedAt: o.now }).where(eq(clinicUsers.id, o.accountId));
-  }
+  const rows =
+    o.accountType === 'rep'
+      ? await w
+          .update(medicalReps)
+          .set({ whatsappNumber: o.whatsappNumber, updatedAt: o.now })
+          .where(eq(medicalReps.id, o.accountId))
+          .returning({ id: medicalReps.id })
+      : await w
+          .update(clinicUsers)
+          .set({ whatsappNumber: o.whatsappNumber, updatedAt: o.now })
+          .where(eq(clinicUsers.id, o.accountId))
+          .returning({ id: clinicUsers.id });
+  for (const row of rows) w.changed(accountKey(o.accountType, row.id));
 }
 
 export type ConsentRecord = Omit<typeof whatsappConsents.$inferInsert, 'id'>;
 
 /** Append-only: every opt-in (with its wording) and every opt-out is a row of its own. */
-export async function insertConsents(tx: DbOrTx, rows: ConsentRecord[]): Promise<void> {
+export async function insertConsents(tx: Write, rows: ConsentRecord[]): Promise<void> {
   if (rows.length > 0) await tx.insert(whatsappConsents).values(rows);
 }
 
@@ -93,7 +106,7 @@ export async function insertConsents(tx: DbOrTx, rows: ConsentRecord[]): Promise
  * Answers the accounts it ended (none when the number had none, or a replayed STOP).
  */
 export async function endWhatsAppForNumber(
-  tx: DbOrTx,
+  tx: Write,
   o: { phone: string; now: Date },
 ): Promise<Array<{ accountType: WhatsAppAccountType; accountId: number }>> {
   const reps = await tx
@@ -106,7 +119,12 @@ export async function endWhatsAppForNumber(
     .set({ whatsappNumber: null, updatedAt: o.now })
     .where(eq(clinicUsers.whatsappNumber, o.phone))
     .returning({ id: clinicUsers.id });
-  return [...reps.map((r) => ({ accountType: 'rep' as const, accountId: r.id })), ...clinics.map((c) => ({ accountType: 'clinic' as const, accountId: c.id }))];
+  const ended = [
+    ...reps.map((r) => ({ accountType: 'rep' as const, accountId: r.id })),
+    ...clinics.map((c) => ({ accountType: 'clinic' as const, accountId: c.id })),
+  ];
+  for (const a of ended) tx.changed(accountKey(a.accountType, a.accountId));
+  return ended;
 }
 
 /** Whether the account still has WhatsApp on at this number (asked just before a message is sent). */
@@ -126,7 +144,7 @@ export async function hasWhatsAppNumber(db: DbOrTx, o: { accountType: WhatsAppAc
 
 // --- number codes -------------------------------------------------------------------------------------------
 
-export async function upsertNumberCode(tx: DbOrTx, o: typeof whatsappNumberCodes.$inferInsert): Promise<void> {
+export async function upsertNumberCode(tx: Write, o: typeof whatsappNumberCodes.$inferInsert): Promise<void> {
   await tx
     .insert(whatsappNumberCodes)
     .values(o)
@@ -140,7 +158,7 @@ export async function upsertNumberCode(tx: DbOrTx, o: typeof whatsappNumberCodes
 export const numberCodeReplaceKey = (o: { accountType: WhatsAppAccountType; accountId: number }) => `whatsapp-code:${o.accountType}:${o.accountId}`;
 
 /** Makes code requests for one key (an account, a number) count one after another, until the transaction ends. */
-export async function lockCodeSends(tx: DbOrTx, key: string): Promise<void> {
+export async function lockCodeSends(tx: Write, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`whatsapp-code-send:${key}`}, 0))`);
 }
 
@@ -169,7 +187,7 @@ export async function recentCodeSends(
  * Counts one attempt at the account's code for this number and answers the code as it now stands. The count is
  * written first, in its own statement, so a wrong guess counts even though the request then fails.
  */
-export async function countNumberCodeAttempt(db: DbOrTx, o: { accountType: WhatsAppAccountType; accountId: number; phone: string }) {
+export async function countNumberCodeAttempt(db: Write, o: { accountType: WhatsAppAccountType; accountId: number; phone: string }) {
   const [row] = await db
     .update(whatsappNumberCodes)
     .set({ attempts: sql`${whatsappNumberCodes.attempts} + 1` })
@@ -179,7 +197,7 @@ export async function countNumberCodeAttempt(db: DbOrTx, o: { accountType: Whats
 }
 
 /** Uses the code up: true only for the one request that deleted it (two confirmations at once cannot both use it). */
-export async function consumeNumberCode(tx: DbOrTx, o: { accountType: WhatsAppAccountType; accountId: number; codeHash: string }): Promise<boolean> {
+export async function consumeNumberCode(tx: Write, o: { accountType: WhatsAppAccountType; accountId: number; codeHash: string }): Promise<boolean> {
   const rows = await tx
     .delete(whatsappNumberCodes)
     .where(
@@ -200,7 +218,7 @@ const rankOf = (column: unknown) => sql`(case ${column} when 'sent' then 1 when 
 export const DELIVERY_STATUS_RANK: Record<DeliveryStatus, number> = { sent: 1, failed: 2, delivered: 3, read: 4 };
 
 /** One status of a WhatsApp message, found by its id; answers whether it changed the row. */
-export async function recordDeliveryStatus(db: DbOrTx, o: { providerMessageId: string; status: DeliveryStatus; at: Date; error?: string }): Promise<boolean> {
+export async function recordDeliveryStatus(db: Write, o: { providerMessageId: string; status: DeliveryStatus; at: Date; error?: string }): Promise<boolean> {
   const rows = await db
     .update(outbox)
     .set({
