@@ -8,8 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { attachCacheBus, CacheBus, type ChangeFeedRows } from '../cache/cache-bus';
 import { gt, inArray, lt, max, or, sql } from 'drizzle-orm';
-import { answerTimeoutMs, createPool, DEFAULT_TIMEOUTS, type DatabaseTimeouts, type PoolMode } from './pg-pool';
-import { withoutNamedStatements } from './statement-names';
+import { answerTimeoutMs, createPool, DEFAULT_TIMEOUTS, withoutStatementNames, type DatabaseTimeouts, type PoolMode } from './pg-pool';
 import type { Config } from '../config';
 import * as schema from './schema';
 
@@ -116,7 +115,6 @@ export async function openDatabase(opts: {
     const pool = createPool({ url, max: opts.poolSize ?? DEFAULT_POOL_SIZE, timeouts, mode });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     attachCacheBus(db, caches);
-    if (mode === 'transaction') withoutNamedStatements(db);
     const onListenError = opts.onListenError ?? (() => {});
     try {
       // LISTEN needs a session of its own: PostgreSQL's, or a session-mode pooler's. Behind a pooler in transaction
@@ -150,11 +148,11 @@ export async function openDatabase(opts: {
       withoutTimeouts: async (fn) => {
         const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectTimeoutMs });
         client.on('error', () => {}); // a lost connection fails the query under way; it must not end the process
+        if (mode === 'transaction') withoutStatementNames(client);
         await client.connect();
         try {
           const own = drizzlePg({ client, schema }) as unknown as Db;
           attachCacheBus(own, caches);
-          if (mode === 'transaction') withoutNamedStatements(own);
           return await fn(own);
         } finally {
           await client.end();

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { isoInstant, preparedOnce, type Param } from '../../db/query-tools';
+import { isoInstant, type Param } from '../../db/query-tools';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { keysOfAppointment } from '../../cache/cache-keys';
@@ -53,17 +53,15 @@ const doctorDayColumns = {
   bookedAt: doctorAppointments.bookedAt,
 };
 type P<T> = Param<T>;
-const ph = sql.placeholder;
 
 const repQuery = (db: DbOrTx, repId: P<number> | number[]) =>
   db
     .select(repColumns)
     .from(medicalReps)
     .where(Array.isArray(repId) ? inArray(medicalReps.id, repId) : eq(medicalReps.id, repId));
-const repPrepared = preparedOnce((db) => repQuery(db, ph('repId')).prepare('rv_rep'));
 
 export async function findRep(db: DbOrTx, repId: number): Promise<RepRow | null> {
-  const [row] = (await (repPrepared(db)?.execute({ repId }) ?? repQuery(db, repId))) as RepRow[];
+  const [row] = (await repQuery(db, repId).prepare('rv_rep').execute()) as RepRow[];
   return row ?? null;
 }
 
@@ -208,18 +206,12 @@ export function queryCalendarInputs(db: DbOrTx, o: CalendarArgs) {
   ).limit(1);
 }
 
-const calendarInputsPrepared = preparedOnce((db) =>
-  queryCalendarInputs(db, { clinicId: ph('clinicId'), doctorId: ph('doctorId'), repId: ph('repId'), from: ph('from'), to: ph('to') }).prepare(
-    'rv_calendar_inputs',
-  ),
-);
-
 /** A calendar month's inputs (queryCalendarInputs); null when the link is not bookable. */
 export async function findCalendarInputs(
   db: DbOrTx,
   o: { clinicId: number; doctorId: number; repId: number; from: string; to: string },
 ): Promise<CalendarInputs | null> {
-  const [row] = (await (calendarInputsPrepared(db)?.execute(o) ?? queryCalendarInputs(db, o))) as CalendarInputs[];
+  const [row] = (await queryCalendarInputs(db, o).prepare('rv_calendar_inputs').execute()) as CalendarInputs[];
   return row ?? null;
 }
 
@@ -302,12 +294,8 @@ const appointmentView = {
 
 /** The rep view (spec part 2, 3) of the rep's appointments from `fromDate` on, not cancelled, by date. */
 export async function listRepUpcomingAppointments(db: DbOrTx, o: { repId: number; fromDate: string }): Promise<RepAppointment[]> {
-  return repUpcomingPrepared(db)?.execute(o) ?? queryRepUpcomingAppointments(db, o);
+  return queryRepUpcomingAppointments(db, o).prepare('rv_rep_appointments').execute();
 }
-
-const repUpcomingPrepared = preparedOnce((db) =>
-  queryRepUpcomingAppointments(db, { repId: ph('repId'), fromDate: ph('fromDate') }).prepare('rv_rep_appointments'),
-);
 
 /** (exported for the EXPLAIN test) */
 export function queryRepUpcomingAppointments(db: DbOrTx, o: { repId: P<number>; fromDate: P<string> }) {
