@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import type { Param } from '../../db/query-tools';
+import { namedStatement, type Param } from '../../db/query-tools';
 import { admins, clinicUsers, medicalReps, sessions } from '../../db/schema';
 import type { AdminRole } from '../../../shared/schemas/admin-team';
 import type { AdminActor, UserType } from './actor';
@@ -62,6 +62,9 @@ const sessionsQuery = (db: DbOrTx, ids: Param<string> | string[], now: Param<Dat
     .leftJoin(medicalReps, and(eq(sessions.userType, 'medrep'), eq(medicalReps.id, sessions.userId)))
     .where(and(Array.isArray(ids) ? inArray(sessions.id, ids) : eq(sessions.id, ids), gt(sessions.expiresAt, now)));
 
+/** One session: the usual miss (a named statement, decision 071; read-cache.ts ONE_BY_ONE_UP_TO). */
+const sessionStatement = namedStatement('rv_session', (db, name) => sessionsQuery(db, sql.placeholder('id'), sql.placeholder('now')).prepare(name));
+
 type SessionRow = Awaited<ReturnType<typeof sessionsQuery>>[number];
 
 function sessionRecordOf(session: SessionRow): SessionRecord {
@@ -80,8 +83,7 @@ function sessionRecordOf(session: SessionRow): SessionRecord {
 
 /** One session that has not expired at `now`, or null. */
 export async function findLiveSession(db: DbOrTx, o: { id: string; now: Date }): Promise<SessionRecord | null> {
-  // One session: the usual miss, a named statement (PostgreSQL plans it once per connection; decision 071).
-  const rows = await sessionsQuery(db, o.id, o.now).prepare('rv_session').execute();
+  const rows = await sessionStatement(db).execute({ id: o.id, now: o.now.toISOString() });
   return rows[0] ? sessionRecordOf(rows[0]) : null;
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { isoInstant, type Param } from '../../db/query-tools';
+import { isoInstant, namedStatement, type Param } from '../../db/query-tools';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { keysOfAppointment } from '../../cache/cache-keys';
@@ -53,6 +53,7 @@ const doctorDayColumns = {
   bookedAt: doctorAppointments.bookedAt,
 };
 type P<T> = Param<T>;
+const ph = sql.placeholder;
 
 const repQuery = (db: DbOrTx, repId: P<number> | number[]) =>
   db
@@ -60,8 +61,10 @@ const repQuery = (db: DbOrTx, repId: P<number> | number[]) =>
     .from(medicalReps)
     .where(Array.isArray(repId) ? inArray(medicalReps.id, repId) : eq(medicalReps.id, repId));
 
+const repStatement = namedStatement('rv_rep', (db, name) => repQuery(db, ph('repId')).prepare(name));
+
 export async function findRep(db: DbOrTx, repId: number): Promise<RepRow | null> {
-  const [row] = (await repQuery(db, repId).prepare('rv_rep').execute()) as RepRow[];
+  const [row] = (await repStatement(db).execute({ repId })) as RepRow[];
   return row ?? null;
 }
 
@@ -206,12 +209,16 @@ export function queryCalendarInputs(db: DbOrTx, o: CalendarArgs) {
   ).limit(1);
 }
 
+const calendarInputsStatement = namedStatement('rv_calendar_inputs', (db, name) =>
+  queryCalendarInputs(db, { clinicId: ph('clinicId'), doctorId: ph('doctorId'), repId: ph('repId'), from: ph('from'), to: ph('to') }).prepare(name),
+);
+
 /** A calendar month's inputs (queryCalendarInputs); null when the link is not bookable. */
 export async function findCalendarInputs(
   db: DbOrTx,
   o: { clinicId: number; doctorId: number; repId: number; from: string; to: string },
 ): Promise<CalendarInputs | null> {
-  const [row] = (await queryCalendarInputs(db, o).prepare('rv_calendar_inputs').execute()) as CalendarInputs[];
+  const [row] = (await calendarInputsStatement(db).execute(o)) as CalendarInputs[];
   return row ?? null;
 }
 
@@ -294,8 +301,12 @@ const appointmentView = {
 
 /** The rep view (spec part 2, 3) of the rep's appointments from `fromDate` on, not cancelled, by date. */
 export async function listRepUpcomingAppointments(db: DbOrTx, o: { repId: number; fromDate: string }): Promise<RepAppointment[]> {
-  return queryRepUpcomingAppointments(db, o).prepare('rv_rep_appointments').execute();
+  return repUpcomingStatement(db).execute(o);
 }
+
+const repUpcomingStatement = namedStatement('rv_rep_appointments', (db, name) =>
+  queryRepUpcomingAppointments(db, { repId: ph('repId'), fromDate: ph('fromDate') }).prepare(name),
+);
 
 /** (exported for the EXPLAIN test) */
 export function queryRepUpcomingAppointments(db: DbOrTx, o: { repId: P<number>; fromDate: P<string> }) {

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { keysOfAppointment } from '../../cache/cache-keys';
-import { pairIn, type Param } from '../../db/query-tools';
+import { namedStatement, pairIn, type Param } from '../../db/query-tools';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, waitlistEntries } from '../../db/schema';
 import { clinicVisitColumns, visitOrderBy } from '../../db/visit-order';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
@@ -35,16 +35,22 @@ export async function listClinicsAppointmentsFrom(db: DbOrTx, o: { pairs: Array<
   )) as ClinicAppointment[];
 }
 
+const pairPlaceholders = { clinicId: sql.placeholder('clinicId'), doctorId: sql.placeholder('doctorId') };
+const clinicUpcomingStatement = namedStatement('rv_clinic_appointments', (db, name) =>
+  clinicAppointmentsQuery(db, pairPlaceholders, gte(doctorAppointments.appointmentDate, sql.placeholder('fromDate'))).prepare(name),
+);
+const clinicDayStatement = namedStatement('rv_clinic_day', (db, name) =>
+  clinicAppointmentsQuery(db, pairPlaceholders, eq(doctorAppointments.appointmentDate, sql.placeholder('date'))).prepare(name),
+);
+
 /** One doctor's appointments at one clinic: on `date`, or from `fromDate` on when no date is given. */
 export async function listClinicAppointments(
   db: DbOrTx,
   q: { clinicId: number; doctorId: number; date?: string; fromDate: string },
 ): Promise<ClinicAppointment[]> {
-  const dateCondition = q.date ? eq(doctorAppointments.appointmentDate, q.date) : gte(doctorAppointments.appointmentDate, q.fromDate);
-  // Two texts (a day, or from a date on), each its own named statement (decision 071).
-  return (await clinicAppointmentsQuery(db, q, dateCondition)
-    .prepare(q.date ? 'rv_clinic_day' : 'rv_clinic_appointments')
-    .execute()) as ClinicAppointment[];
+  // A day, or from a date on: two named statements (decision 071).
+  if (q.date) return (await clinicDayStatement(db).execute(q)) as ClinicAppointment[];
+  return (await clinicUpcomingStatement(db).execute(q)) as ClinicAppointment[];
 }
 
 /**
