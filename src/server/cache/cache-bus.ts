@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 
-// One per open database: the read caches of this instance, and the channel on which every instance hears
+// One per open database, on its handle (db/client.ts `Db.caches`): the read caches of this instance, and the channel on which every instance hears
 // which keys changed (docs/decisions/016-keyed-read-caches.md). Writers send `pg_notify(CACHE_CHANNEL, key)`
 // inside their transaction: PostgreSQL (and PGlite) deliver it at commit and drop it on rollback. Behind a pooler in
 // transaction mode without a direct connection to LISTEN on, they also write the keys to `cache_changes`, which every
@@ -200,12 +200,5 @@ export const GAP_WAIT_MS = 120_000;
 const KEEP_CHANGES_MS = 600_000;
 const CLEAN_EVERY_MS = 60_000;
 
-const buses = new WeakMap<object, CacheBus>();
-
-/** Makes `db`'s reads cacheable on `bus` (db/client.ts does this for every database it opens). */
-export function attachCacheBus(db: object, bus: CacheBus): void {
-  buses.set(db, bus);
-}
-
-/** The bus of a database object; undefined for a transaction (its reads must see its own snapshot). */
-export const busOf = (db: object): CacheBus | undefined => buses.get(db);
+/** The bus of a database handle (db/client.ts `Db.caches`); undefined for a transaction (its reads must see its own snapshot). */
+export const busOf = (db: object): CacheBus | undefined => ('caches' in db && db.caches instanceof CacheBus ? db.caches : undefined);

@@ -12,7 +12,7 @@ import { saveDoctorSettings } from '../modules/clinics/settings.service';
 import type { Actor } from '../plugins/auth';
 import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 import { createTestDatabase, describeEachDatabase, TestClock } from '../test/harness';
-import { attachCacheBus, CacheBus } from './cache-bus';
+import { CacheBus } from './cache-bus';
 import { cacheKey } from './cache-keys';
 import { defineReadCache } from './read-cache';
 
@@ -28,10 +28,8 @@ const deferred = <T>() => {
 
 /** A database object with a bus of its own, for the cache alone (nothing is queried). */
 function fakeDb(): { db: Db; bus: CacheBus } {
-  const db = {} as Db;
   const bus = new CacheBus();
-  attachCacheBus(db, bus);
-  return { db, bus };
+  return { db: { caches: bus } as unknown as Db, bus };
 }
 
 describe('a keyed read cache', () => {

@@ -38,24 +38,45 @@ interface Definition<A, V> {
 }
 
 type Loaders<A, V> =
-  /** One value per miss. */
-  | { load: (db: Db, arg: A) => Promise<V>; loadMany?: never; missing?: never }
+  /** One value per miss (a cache whose misses never come many at once). */
+  | { load: (db: DbOrTx, arg: A) => Promise<V>; loadMany?: never; loadOne?: never; missing?: never }
   /**
-   * The misses of one event-loop turn read together (dataloader); a key left out of the answer is `missing`.
-   * With `loadOne` (a named prepared statement), a few misses are read one by one instead, side by side.
+   * The misses of one event-loop turn read together (dataloader), through `readThrough` below: a few one by one with
+   * `loadOne` (a named statement), more with `loadMany` (a key left out of its answer is `missing`). Both must answer
+   * the same for the same rows: cache/read-paths.test.ts checks every cache that has both.
    */
-  | { loadMany: (db: Db, args: A[]) => Promise<Map<string, V>>; missing: V; loadOne?: (db: DbOrTx, arg: A) => Promise<V>; load?: never };
+  | { loadMany: (db: DbOrTx, args: A[]) => Promise<Map<string, V>>; missing: V; loadOne?: (db: DbOrTx, arg: A) => Promise<V>; load?: never };
 
 /**
  * Up to this many misses are read one by one through `loadOne` rather than in one batched query. PostgreSQL
  * plans a batched query afresh each time (its keys differ: 1.7-4 ms for the bookable-link join with 2-8 keys,
- * against 0.07 ms to run it), while a named prepared statement with one key soon runs a plan kept for its
- * connection (0.01 ms to plan, measured 2026-11-23 at --scale=10). Larger batches (a restart's sessions) still
- * take one query: their planning is shared by many keys.
+ * against 0.07 ms to run it), while a named statement with one key soon runs a plan kept for its connection (0.01 ms
+ * to plan, measured 2026-11-23 at --scale=10). One statement for both (`= any($1)`) is planned afresh on every call
+ * (PostgreSQL 15 keeps custom plans for it: measured 2026-12-03, decision 071). Larger batches (a restart's sessions)
+ * still take one query: their planning is shared by many keys.
  */
 const ONE_BY_ONE_UP_TO = 8;
 
 export type ReadCacheDefinition<A, V> = Definition<A, V> & Loaders<A, V>;
+
+/**
+ * The one read path of a cache to the database (docs/decisions/071-one-read-path.md): its misses of one turn, or a
+ * read that bypasses it (inside a transaction, or while the change feed is down). Every statement it runs is named
+ * or not by the connection alone (db/pg-pool.ts), so a transaction and a pooler take this same path.
+ */
+export async function readThrough<A, V>(def: ReadCacheDefinition<A, V>, db: DbOrTx, args: readonly A[]): Promise<V[]> {
+  if (def.load) return Promise.all(args.map((a) => def.load(db, a)));
+  const { loadOne } = def;
+  if (loadOne && args.length <= ONE_BY_ONE_UP_TO) return Promise.all(args.map((a) => loadOne(db, a)));
+  const found = await def.loadMany(db, [...args]);
+  return args.map((a) => {
+    const k = def.keyOf(a);
+    return found.has(k) ? (found.get(k) as V) : def.missing;
+  });
+}
+
+/** Every cache defined so far, by name (cache/read-paths.test.ts reads each one's two ways). */
+export const readCacheDefinitions = new Map<string, ReadCacheDefinition<never, unknown>>();
 
 export interface ReadCache<A, V> {
   /** The value for `arg`: from this instance's cache, or loaded (and kept unless invalidated meanwhile). */
@@ -82,20 +103,7 @@ class KeyedCache<A, V> implements CacheOnBus {
     private readonly bus: CacheBus,
     private readonly db: Db,
   ) {
-    if (def.loadMany) {
-      const { loadMany, loadOne, missing } = def;
-      this.loader = new DataLoader<A, V>(
-        async (args) => {
-          if (loadOne && args.length <= ONE_BY_ONE_UP_TO) return Promise.all(args.map((a) => loadOne(db, a)));
-          const found = await loadMany(db, [...args]);
-          return args.map((a) => {
-            const k = def.keyOf(a);
-            return found.has(k) ? (found.get(k) as V) : missing;
-          });
-        },
-        { cache: false, maxBatchSize: 500 },
-      );
-    }
+    if (def.loadMany) this.loader = new DataLoader<A, V>((args) => readThrough(def, db, args), { cache: false, maxBatchSize: 500 });
     this.lru = new LRUCache<string, Box<V>, { arg: A }>({
       max: def.max,
       ...(def.maxBytes ? { maxSize: def.maxBytes, sizeCalculation: (box: Box<V>) => Math.max(1, Math.ceil(def.sizeOf!(box.value))) } : {}),
@@ -197,17 +205,12 @@ class KeyedCache<A, V> implements CacheOnBus {
  * goes to the database, so it sees the transaction's own snapshot and locks.
  */
 export function defineReadCache<A, V>(def: ReadCacheDefinition<A, V>): ReadCache<A, V> {
+  readCacheDefinitions.set(def.name, def);
   const cacheOf = (db: DbOrTx) => {
     const bus = busOf(db);
     return bus?.cacheFor(def, () => new KeyedCache(def, bus, db));
   };
-  const readDirect = async (db: DbOrTx, arg: A): Promise<V> => {
-    if (def.load) return def.load(db, arg);
-    if (def.loadOne) return def.loadOne(db, arg);
-    const found = await def.loadMany(db, [arg]);
-    const k = def.keyOf(arg);
-    return found.has(k) ? (found.get(k) as V) : def.missing;
-  };
+  const readDirect = async (db: DbOrTx, arg: A): Promise<V> => (await readThrough(def, db, [arg]))[0] as V;
   return {
     // Not async itself: a hit is the busiest path of the app, and every extra promise layer costs each request.
     read: (db, arg) => cacheOf(db)?.read(arg) ?? readDirect(db, arg),

@@ -6,16 +6,24 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { attachCacheBus, CacheBus, type ChangeFeedRows } from '../cache/cache-bus';
+import { CacheBus, type ChangeFeedRows } from '../cache/cache-bus';
 import { gt, inArray, lt, max, or, sql } from 'drizzle-orm';
-import { answerTimeoutMs, createPool, DEFAULT_TIMEOUTS, type DatabaseTimeouts, type PoolMode } from './pg-pool';
-import { withoutNamedStatements } from './statement-names';
+import { answerTimeoutMs, createPool, DEFAULT_TIMEOUTS, withoutStatementNames, type DatabaseTimeouts, type PoolMode } from './pg-pool';
 import type { Config } from '../config';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
-/** One type for both drivers: services and repos take this, never a driver-specific type. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * One type for both drivers: services and repos take this, never a driver-specific type. It carries the open
+ * database's read caches and their change feed (cache/cache-bus.ts), declared here rather than looked up on a
+ * module-level map (docs/decisions/071-one-read-path.md). A transaction has none (optional here because drizzle's
+ * transaction is also a `Db` to the functions that take one), so its reads see its own snapshot and locks.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, Schema> & {
+  readonly caches?: CacheBus;
+  /** Its named statements, each built once (db/query-tools.ts `namedStatement`). */
+  readonly statements?: Map<string, unknown>;
+};
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
@@ -42,6 +50,9 @@ export interface Database {
   snapshot?: (compression?: 'gzip' | 'none') => Promise<Blob>;
   close(): Promise<void>;
 }
+
+/** A driver's drizzle handle as the app's `Db`: the same object, with the caches its reads go through and its statements. */
+const withCaches = (db: object, caches: CacheBus): Db => Object.assign(db, { caches, statements: new Map<string, unknown>() }) as unknown as Db;
 
 /** node-postgres' Pool counts: connections open, of those the idle ones, and queries waiting for one. */
 export interface PoolStats {
@@ -114,9 +125,7 @@ export async function openDatabase(opts: {
     // 20 connections per instance (decision 012). At 32 concurrent requests a pool of 10 queued reads behind booking
     // transactions waiting on row locks; 20 keeps 4 instances under PostgreSQL's default max_connections (100).
     const pool = createPool({ url, max: opts.poolSize ?? DEFAULT_POOL_SIZE, timeouts, mode });
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    attachCacheBus(db, caches);
-    if (mode === 'transaction') withoutNamedStatements(db);
+    const db = withCaches(drizzlePg({ client: pool, schema }), caches);
     const onListenError = opts.onListenError ?? (() => {});
     try {
       // LISTEN needs a session of its own: PostgreSQL's, or a session-mode pooler's. Behind a pooler in transaction
@@ -150,11 +159,10 @@ export async function openDatabase(opts: {
       withoutTimeouts: async (fn) => {
         const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectTimeoutMs });
         client.on('error', () => {}); // a lost connection fails the query under way; it must not end the process
+        if (mode === 'transaction') withoutStatementNames(client);
         await client.connect();
         try {
-          const own = drizzlePg({ client, schema }) as unknown as Db;
-          attachCacheBus(own, caches);
-          if (mode === 'transaction') withoutNamedStatements(own);
+          const own = withCaches(drizzlePg({ client, schema }), caches);
           return await fn(own);
         } finally {
           await client.end();
@@ -183,8 +191,7 @@ export async function openDatabase(opts: {
     throw err;
   }
   // One process owns an embedded database: its notifications are heard here.
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  attachCacheBus(db, caches);
+  const db = withCaches(drizzlePglite({ client, schema }), caches);
   await caches.listenPglite(client);
   return {
     db,

@@ -71,8 +71,25 @@ export function createPool(o: { url: string; max: number; timeouts: DatabaseTime
       release(true);
     });
     closeOnAnswerTimeout(client);
+    if (o.mode === 'transaction') withoutStatementNames(client);
   });
   return pool;
+}
+
+/**
+ * Behind a pooler in transaction mode each statement may reach another server connection, where a name prepared on
+ * one is missing or, prepared again, "already exists" (docs/decisions/058-behind-a-pooler.md). The repos name their
+ * hot statements always (docs/decisions/071-one-read-path.md); here, at the connection, the name is dropped and the
+ * same text runs as an unnamed statement. One place decides, so no query has a second path for the pooler.
+ */
+export function withoutStatementNames(client: pg.Client | pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    const named = typeof config === 'object' && config !== null && 'name' in config && (config as { name?: unknown }).name;
+    // A submittable (a cursor) carries its own protocol; a config object is copied, never changed (drizzle keeps it).
+    const plain = named && typeof (config as { submit?: unknown }).submit !== 'function' ? { ...(config as object), name: undefined } : config;
+    return query(plain, ...rest);
+  }) as typeof client.query;
 }
 
 /** Closes the client's connection when a query of it gets no answer within query_timeout (see above). */

@@ -1,27 +1,26 @@
 import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from './client';
-import { namesStatements } from './statement-names';
+import type { DbOrTx } from './client';
 
 // Small helpers the repos share.
 
 /**
- * A named prepared statement, made once per database: PostgreSQL parses and plans it once per connection
- * instead of on every call (~3x more lookups per second for the joins behind the read caches,
- * docs/decisions/015-read-caches.md). Null inside a transaction, whose connection is only lent, and behind a
- * pooler in transaction mode (above): the caller runs its plain query there.
+ * A named statement (docs/decisions/071-one-read-path.md): PostgreSQL parses and plans it once per connection (~3x more
+ * lookups per second for the joins behind the read caches, decision 015), and it is built once per open database, kept
+ * on the handle (`Db.statements`) rather than built again on every call. A transaction has no handle's statements: it
+ * builds the same statement on its own connection. Behind a pooler in transaction mode the connection drops the name
+ * (db/pg-pool.ts `withoutStatementNames`), so every caller takes this one path.
  */
-export function preparedOnce<P>(build: (db: Db) => P): (db: DbOrTx) => P | null {
-  const byDb = new WeakMap<object, P>();
+export function namedStatement<P>(name: string, build: (db: DbOrTx, name: string) => P): (db: DbOrTx) => P {
   return (db) => {
-    if (db instanceof PgTransaction || !namesStatements(db)) return null;
-    let prepared = byDb.get(db);
-    if (!prepared) byDb.set(db, (prepared = build(db)));
-    return prepared;
+    const kept = 'statements' in db ? db.statements : undefined;
+    if (!kept) return build(db, name);
+    let statement = kept.get(name) as P | undefined;
+    if (!statement) kept.set(name, (statement = build(db, name)));
+    return statement;
   };
 }
 
-/** A query's parameter: a value, or a placeholder of its prepared statement (preparedOnce). */
+/** A query's parameter: a value, or a placeholder of its named statement (namedStatement). */
 export type Param<T> = T | Placeholder;
 
 /** `(a, b) in ((x1, y1), (x2, y2), ...)`: the batched reads of (clinic, doctor) pairs. */

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { cacheKey } from '../../cache/cache-keys';
 import type { DbOrTx } from '../../db/client';
 import type { Write } from '../../db/write';
-import { preparedOnce, type Param } from '../../db/query-tools';
+import { namedStatement, type Param } from '../../db/query-tools';
 import { admins, clinicUsers, medicalReps, sessions } from '../../db/schema';
 import type { AdminRole } from '../../../shared/schemas/admin-team';
 import type { AdminActor, UserType } from './actor';
@@ -69,8 +69,9 @@ const sessionsQuery = (db: DbOrTx, ids: Param<string> | string[], now: Param<Dat
     .leftJoin(clinicUsers, and(eq(sessions.userType, 'clinic'), eq(clinicUsers.id, sessions.userId)))
     .leftJoin(medicalReps, and(eq(sessions.userType, 'medrep'), eq(medicalReps.id, sessions.userId)))
     .where(and(Array.isArray(ids) ? inArray(sessions.id, ids) : eq(sessions.id, ids), gt(sessions.expiresAt, now)));
-/** One session: the usual miss, prepared once (PostgreSQL plans it once per connection; read-cache.ts ONE_BY_ONE_UP_TO). */
-const sessionPrepared = preparedOnce((db) => sessionsQuery(db, sql.placeholder('id'), sql.placeholder('now')).prepare('rv_session'));
+
+/** One session: the usual miss (a named statement, decision 071; read-cache.ts ONE_BY_ONE_UP_TO). */
+const sessionStatement = namedStatement('rv_session', (db, name) => sessionsQuery(db, sql.placeholder('id'), sql.placeholder('now')).prepare(name));
 
 type SessionRow = Awaited<ReturnType<typeof sessionsQuery>>[number];
 
@@ -90,8 +91,7 @@ function sessionRecordOf(session: SessionRow): SessionRecord {
 
 /** One session that has not expired at `now`, or null. */
 export async function findLiveSession(db: DbOrTx, o: { id: string; now: Date }): Promise<SessionRecord | null> {
-  const prepared = sessionPrepared(db);
-  const rows = await (prepared?.execute({ id: o.id, now: o.now.toISOString() }) ?? sessionsQuery(db, o.id, o.now));
+  const rows = await sessionStatement(db).execute({ id: o.id, now: o.now.toISOString() });
   return rows[0] ? sessionRecordOf(rows[0]) : null;
 }
 

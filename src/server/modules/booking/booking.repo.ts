@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { isoInstant, preparedOnce, type Param } from '../../db/query-tools';
+import { isoInstant, namedStatement, type Param } from '../../db/query-tools';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { keysOfAppointment } from '../../cache/cache-keys';
@@ -60,10 +60,11 @@ const repQuery = (db: DbOrTx, repId: P<number> | number[]) =>
     .select(repColumns)
     .from(medicalReps)
     .where(Array.isArray(repId) ? inArray(medicalReps.id, repId) : eq(medicalReps.id, repId));
-const repPrepared = preparedOnce((db) => repQuery(db, ph('repId')).prepare('rv_rep'));
+
+const repStatement = namedStatement('rv_rep', (db, name) => repQuery(db, ph('repId')).prepare(name));
 
 export async function findRep(db: DbOrTx, repId: number): Promise<RepRow | null> {
-  const [row] = (await (repPrepared(db)?.execute({ repId }) ?? repQuery(db, repId))) as RepRow[];
+  const [row] = (await repStatement(db).execute({ repId })) as RepRow[];
   return row ?? null;
 }
 
@@ -208,10 +209,8 @@ export function queryCalendarInputs(db: DbOrTx, o: CalendarArgs) {
   ).limit(1);
 }
 
-const calendarInputsPrepared = preparedOnce((db) =>
-  queryCalendarInputs(db, { clinicId: ph('clinicId'), doctorId: ph('doctorId'), repId: ph('repId'), from: ph('from'), to: ph('to') }).prepare(
-    'rv_calendar_inputs',
-  ),
+const calendarInputsStatement = namedStatement('rv_calendar_inputs', (db, name) =>
+  queryCalendarInputs(db, { clinicId: ph('clinicId'), doctorId: ph('doctorId'), repId: ph('repId'), from: ph('from'), to: ph('to') }).prepare(name),
 );
 
 /** A calendar month's inputs (queryCalendarInputs); null when the link is not bookable. */
@@ -219,7 +218,7 @@ export async function findCalendarInputs(
   db: DbOrTx,
   o: { clinicId: number; doctorId: number; repId: number; from: string; to: string },
 ): Promise<CalendarInputs | null> {
-  const [row] = (await (calendarInputsPrepared(db)?.execute(o) ?? queryCalendarInputs(db, o))) as CalendarInputs[];
+  const [row] = (await calendarInputsStatement(db).execute(o)) as CalendarInputs[];
   return row ?? null;
 }
 
@@ -302,11 +301,11 @@ const appointmentView = {
 
 /** The rep view (spec part 2, 3) of the rep's appointments from `fromDate` on, not cancelled, by date. */
 export async function listRepUpcomingAppointments(db: DbOrTx, o: { repId: number; fromDate: string }): Promise<RepAppointment[]> {
-  return repUpcomingPrepared(db)?.execute(o) ?? queryRepUpcomingAppointments(db, o);
+  return repUpcomingStatement(db).execute(o);
 }
 
-const repUpcomingPrepared = preparedOnce((db) =>
-  queryRepUpcomingAppointments(db, { repId: ph('repId'), fromDate: ph('fromDate') }).prepare('rv_rep_appointments'),
+const repUpcomingStatement = namedStatement('rv_rep_appointments', (db, name) =>
+  queryRepUpcomingAppointments(db, { repId: ph('repId'), fromDate: ph('fromDate') }).prepare(name),
 );
 
 /** (exported for the EXPLAIN test) */

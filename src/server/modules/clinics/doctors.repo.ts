@@ -2,7 +2,7 @@ import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { linkKeys } from '../../db/write-keys';
-import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
+import { namedStatement, pairIn, type Param } from '../../db/query-tools';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../../db/schema';
 import type { AvailableDays } from '../../../shared/schemas/clinic';
 
@@ -27,7 +27,7 @@ export function listClinicDoctors(db: DbOrTx, clinicId: number) {
 
 /** The doctor when linked to the clinic. */
 export async function findLinkedDoctor(db: DbOrTx, clinicId: number, doctorId: number): Promise<LinkedDoctor | null> {
-  const [row] = await (linkedDoctorPrepared(db)?.execute({ clinicId, doctorId }) ?? linkedDoctorQuery(db, clinicId, doctorId));
+  const [row] = await linkedDoctorStatement(db).execute({ clinicId, doctorId });
   return row ?? null;
 }
 
@@ -47,7 +47,9 @@ const linkedDoctorQuery = (db: DbOrTx, clinicId: Param<number>, doctorId: Param<
     .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
     .where(and(eq(clinicDoctors.clinicId, clinicId), eq(clinicDoctors.doctorId, doctorId)))
     .limit(1);
-const linkedDoctorPrepared = preparedOnce((db) => linkedDoctorQuery(db, sql.placeholder('clinicId'), sql.placeholder('doctorId')).prepare('rv_linked_doctor'));
+const linkedDoctorStatement = namedStatement('rv_linked_doctor', (db, name) =>
+  linkedDoctorQuery(db, sql.placeholder('clinicId'), sql.placeholder('doctorId')).prepare(name),
+);
 export type LinkedDoctor = { id: number; name: string; specialty: string; city: string; state: string };
 
 /** Doctors of the state linked to at least one OTHER clinic and not to this one, with those clinics' names. */

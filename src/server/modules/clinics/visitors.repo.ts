@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { keysOfAppointment } from '../../cache/cache-keys';
-import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
+import { namedStatement, pairIn, type Param } from '../../db/query-tools';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, waitlistEntries } from '../../db/schema';
 import { clinicVisitColumns, visitOrderBy } from '../../db/visit-order';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
@@ -35,12 +35,12 @@ export async function listClinicsAppointmentsFrom(db: DbOrTx, o: { pairs: Array<
   )) as ClinicAppointment[];
 }
 
-const clinicUpcomingPrepared = preparedOnce((db) =>
-  clinicAppointmentsQuery(
-    db,
-    { clinicId: sql.placeholder('clinicId'), doctorId: sql.placeholder('doctorId') },
-    gte(doctorAppointments.appointmentDate, sql.placeholder('fromDate')),
-  ).prepare('rv_clinic_appointments'),
+const pairPlaceholders = { clinicId: sql.placeholder('clinicId'), doctorId: sql.placeholder('doctorId') };
+const clinicUpcomingStatement = namedStatement('rv_clinic_appointments', (db, name) =>
+  clinicAppointmentsQuery(db, pairPlaceholders, gte(doctorAppointments.appointmentDate, sql.placeholder('fromDate'))).prepare(name),
+);
+const clinicDayStatement = namedStatement('rv_clinic_day', (db, name) =>
+  clinicAppointmentsQuery(db, pairPlaceholders, eq(doctorAppointments.appointmentDate, sql.placeholder('date'))).prepare(name),
 );
 
 /** One doctor's appointments at one clinic: on `date`, or from `fromDate` on when no date is given. */
@@ -48,10 +48,9 @@ export async function listClinicAppointments(
   db: DbOrTx,
   q: { clinicId: number; doctorId: number; date?: string; fromDate: string },
 ): Promise<ClinicAppointment[]> {
-  const prepared = q.date === undefined ? clinicUpcomingPrepared(db) : null;
-  if (prepared) return (await prepared.execute(q)) as ClinicAppointment[];
-  const dateCondition = q.date ? eq(doctorAppointments.appointmentDate, q.date) : gte(doctorAppointments.appointmentDate, q.fromDate);
-  return (await clinicAppointmentsQuery(db, q, dateCondition)) as ClinicAppointment[];
+  // A day, or from a date on: two named statements (decision 071).
+  if (q.date) return (await clinicDayStatement(db).execute(q)) as ClinicAppointment[];
+  return (await clinicUpcomingStatement(db).execute(q)) as ClinicAppointment[];
 }
 
 /**

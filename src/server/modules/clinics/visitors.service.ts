@@ -40,6 +40,7 @@ const upcomingCache = defineReadCache<Upcoming, ClinicAppointment[]>({
   argTags: (u) => [`${u.clinicId}:${u.doctorId}`],
   invalidatedBy: { 'doctor-day': ([c, d]) => `${c}:${d}`, 'rep-details': () => EVERY_ENTRY },
   missing: [],
+  loadOne: (db, u) => listClinicAppointments(db, u),
   loadMany: async (db, all) => {
     const found = new Map<string, ClinicAppointment[]>();
     for (const same of groupRows(
@@ -48,10 +49,6 @@ const upcomingCache = defineReadCache<Upcoming, ClinicAppointment[]>({
       (u) => u,
     ).values()) {
       const { fromDate } = same[0]!;
-      if (same.length === 1) {
-        found.set(`${same[0]!.clinicId}:${same[0]!.doctorId}:${fromDate}`, await listClinicAppointments(db, same[0]!));
-        continue;
-      }
       const rows = await listClinicsAppointmentsFrom(db, { pairs: same.map((u) => [u.clinicId, u.doctorId] as const), fromDate });
       for (const [k, list] of groupRows(
         rows,

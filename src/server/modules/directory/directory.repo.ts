@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookable, hasAvailableDay } from '../../db/bookable-links';
-import { pairIn, preparedOnce, type Param } from '../../db/query-tools';
+import { namedStatement, pairIn, type Param } from '../../db/query-tools';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../../db/schema';
 
 // Queries of the find-a-doctor cascade (spec part 2, 2.1 and 7). A bookable link is a doctor linked to an
@@ -135,7 +135,6 @@ const clinicOfDoctorColumns = {
   city: clinicUsers.city,
   state: clinicUsers.state,
 };
-const ph = sql.placeholder;
 
 /** The clinics where each of `doctorIds` (or one doctor) is bookable (the cascade's last step), on the clinic_doctors doctor index. */
 export function queryBookableClinicsOfDoctors(db: DbOrTx, doctorIds: number[] | Param<number>) {
@@ -143,11 +142,11 @@ export function queryBookableClinicsOfDoctors(db: DbOrTx, doctorIds: number[] | 
   return bookable(db.select(clinicOfDoctorColumns).from(clinicDoctors).$dynamic(), which);
 }
 
-/** One doctor's, prepared once (the usual miss: read-cache.ts ONE_BY_ONE_UP_TO). */
-const doctorClinicsPrepared = preparedOnce((db) => queryBookableClinicsOfDoctors(db, ph('doctorId')).prepare('rv_doctor_clinics'));
+/** One doctor's (the usual miss): a named statement (decision 071). */
+const doctorClinicsStatement = namedStatement('rv_doctor_clinics', (db, name) => queryBookableClinicsOfDoctors(db, sql.placeholder('doctorId')).prepare(name));
 
 export async function listBookableClinicsOfDoctor(db: DbOrTx, doctorId: number) {
-  const rows = await (doctorClinicsPrepared(db)?.execute({ doctorId }) ?? queryBookableClinicsOfDoctors(db, doctorId));
+  const rows = await doctorClinicsStatement(db).execute({ doctorId });
   return rows.map(({ doctorId: _d, ...clinic }) => clinic);
 }
 
@@ -158,12 +157,15 @@ export function findBookableSettingsOfLinks(db: DbOrTx, links: ReadonlyArray<rea
 
 const linkSettingsQuery = (db: DbOrTx, o: { clinicId: Param<number>; doctorId: Param<number> }) =>
   bookable(db.select(settingsColumns).from(clinicDoctors).$dynamic(), and(eq(clinicDoctors.clinicId, o.clinicId), eq(clinicDoctors.doctorId, o.doctorId)));
-/** One link's, prepared once (the usual miss). */
-const linkSettingsPrepared = preparedOnce((db) => linkSettingsQuery(db, { clinicId: ph('clinicId'), doctorId: ph('doctorId') }).prepare('rv_link_settings'));
+
+/** One link's (the usual miss): a named statement (decision 071). */
+const linkSettingsStatement = namedStatement('rv_link_settings', (db, name) =>
+  linkSettingsQuery(db, { clinicId: sql.placeholder('clinicId'), doctorId: sql.placeholder('doctorId') }).prepare(name),
+);
 
 /** The call settings of a bookable link, with the doctor's current name; null when the link is not bookable. */
 export async function findBookableSettings(db: DbOrTx, o: { clinicId: number; doctorId: number }): Promise<BookableSettings | null> {
-  const [row] = await (linkSettingsPrepared(db)?.execute(o) ?? linkSettingsQuery(db, o));
+  const [row] = await linkSettingsStatement(db).execute(o);
   if (!row) return null;
   const { clinicId: _c, doctorId: _d, ...settings } = row;
   return settings;
