@@ -1,6 +1,4 @@
-import { gte } from 'drizzle-orm';
 import { withWrite, type Write } from '../../db/write';
-import { doctorAppointments } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Actor } from '../auth/sessions.service';
@@ -12,8 +10,7 @@ import { visitConfirmedMail } from '../booking/booking-mail';
 import { accountLocale } from '../../i18n';
 import { cancellationPush } from '../clinics/cancellation-push';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
-import { findPushRecipients } from '../clinics/leave.service';
-import { cancelActiveAppointments, queueCancellationMails } from '../clinics/visitors.service';
+import { cancelActiveAppointments, findPushRecipients, queueCancellationMails } from '../clinics/visitors.service';
 import { offerFreedSlots } from '../booking/waitlist-offers.service';
 import {
   confirmVisit,
@@ -45,7 +42,7 @@ async function declineVisit(deps: Deps, tx: Write, o: { clinicId: number; visit:
     ids: [visit.id],
     reason,
     now,
-    dateCondition: gte(doctorAppointments.appointmentDate, o.today),
+    from: o.today,
   });
   await queueCancellationMails(deps, tx, { visits: cancelled, reason, now });
   for (const rep of await findPushRecipients(tx, [visit.repId])) {
