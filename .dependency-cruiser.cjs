@@ -30,7 +30,8 @@ module.exports = {
       from: { path: '^src/shared/', pathNot: TEST },
       to: {
         dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'],
-        pathNot: '^node_modules/(zod|@lingui/core|@lingui/message-utils)/',
+        // (^|/): a worktree whose node_modules is a link resolves the packages to the linked path.
+        pathNot: '(^|/)node_modules/(zod|@lingui/core|@lingui/message-utils)/',
       },
     },
     {
