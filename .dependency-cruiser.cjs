@@ -3,8 +3,7 @@
 // that only types may cross still couples the two sides.
 // Test code: suites, setup, the server's test harness and doubles, and the test helpers kept beside a module.
 // (scripts/check-boundaries.mjs holds the same pattern.)
-const TEST =
-  '(^e2e/|\\.test\\.tsx?$|^src/test-setup\\.ts$|^src/server/test/|^src/client/features/[^/]+/test/|[.-]test-support\\.ts$|^src/server/security/(security-fixtures|access-table)\\.ts$)';
+const TEST = '(^e2e/|\\.test\\.tsx?$|^src/test-setup\\.ts$|^src/server/test/|^src/client/features/[^/]+/test/|[.-]test-support\\.ts$)';
 
 // What a domain's query factories (api/keys.ts) may build on: the api client and the fetch helpers (api/*-fetch.ts).
 const API_LEAVES = '^src/client/(lib/api\\.ts|features/[^/]+/api/[^/]+-fetch\\.ts)$';

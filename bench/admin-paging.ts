@@ -41,8 +41,10 @@ async function getPage(app: Child, cookie: string, cursor: string | null) {
   let bytes = 0;
   const reader = res.body?.getReader();
   for (let r = await reader?.read(); r && !r.done; r = await reader!.read()) {
-    bytes += r.value.byteLength;
-    if (bytes <= KEEP_BYTES) chunks.push(Buffer.from(r.value));
+    // Node's fetch types the body's chunks as any; they are bytes.
+    const chunk = r.value as Uint8Array;
+    bytes += chunk.byteLength;
+    if (bytes <= KEEP_BYTES) chunks.push(Buffer.from(chunk));
   }
   const ms = performance.now() - t;
   const body = res.ok && bytes <= KEEP_BYTES ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as PageAnswer) : null;

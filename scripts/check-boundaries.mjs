@@ -15,8 +15,7 @@ const ROOTS = ['src', 'e2e', 'bench', 'build'];
 const AREA = /^src\/(client\/features|server\/modules)\/[^/]+/;
 const QUERY_KEYS = /^src\/client\/features\/[^/]+\/api\/keys\.ts$/;
 // The same test code as TEST in .dependency-cruiser.cjs.
-const TEST =
-  /(^e2e\/|\.test\.tsx?$|^src\/test-setup\.ts$|^src\/server\/test\/|^src\/client\/features\/[^/]+\/test\/|[.-]test-support\.ts$|^src\/server\/security\/(security-fixtures|access-table)\.ts$)/;
+const TEST = /(^e2e\/|\.test\.tsx?$|^src\/test-setup\.ts$|^src\/server\/test\/|^src\/client\/features\/[^/]+\/test\/|[.-]test-support\.ts$)/;
 
 const options = await extractDepcruiseOptions('./.dependency-cruiser.cjs');
 const { output: result } = await cruise(ROOTS, options, undefined, { tsConfig: extractTSConfig('tsconfig.json') });

@@ -33,6 +33,9 @@ import { registerDrain } from './plugins/drain';
 import { authRoutes } from './modules/auth/auth.routes';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { clinicRoutes } from './modules/clinics/clinics.routes';
+import { doctorRoutes } from './modules/doctors/doctors.routes';
+import { callSettingsRoutes } from './modules/call-settings/call-settings.routes';
+import { leaveRoutes } from './modules/leave/leave.routes';
 import { bookingRoutes } from './modules/booking/booking.routes';
 import { directoryRoutes } from './modules/directory/directory.routes';
 import { repProfileRoutes } from './modules/rep-profile/rep-profile.routes';
@@ -98,6 +101,9 @@ export interface BuildAppOptions {
 const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   healthRoutes,
   clinicRoutes,
+  doctorRoutes,
+  callSettingsRoutes,
+  leaveRoutes,
   subscriptionRoutes,
   authRoutes,
   directoryRoutes,

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import type { Database } from '../db/client';
 import { clinicDoctorSettings, sessions } from '../db/schema';
 import { withWrite } from '../db/write';
-import { saveDoctorSettings } from '../modules/clinics/settings.service';
+import { saveDoctorSettings } from '../modules/call-settings/call-settings.service';
 import type { Actor } from '../plugins/auth';
 import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
 import { createTestDatabase, describeEachDatabase, TestClock } from '../test/harness';

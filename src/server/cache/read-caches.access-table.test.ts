@@ -8,8 +8,8 @@ import { requireLinkedDoctor, type ClinicDeps } from '../modules/clinics/access'
 import { listDoctorAppointmentsForClinic } from '../modules/clinics/visitors.service';
 import { getBookableSettings, listCities, listClinicsOfDoctor, listDoctors, listSpecialties, listStates } from '../modules/directory/directory.service';
 import { hashToken, readSession, SESSION_COOKIE, type Actor } from '../plugins/auth';
-import { MATRIX, ORDER } from '../security/access-table';
-import { ACTORS, apiRoutes, buildWorld, type World } from '../security/security-fixtures';
+import { MATRIX, ORDER } from '../test/cross-cutting/access-table';
+import { ACTORS, apiRoutes, buildWorld, type World } from '../test/cross-cutting/security-fixtures';
 import { describeEachDatabase } from '../test/harness';
 import { todayInIndia } from '../../shared/dates';
 

@@ -10,13 +10,13 @@ import { readRep, readRepAppointments } from '../modules/booking/booking-reads.s
 import { bookAppointment, cancelAppointment } from '../modules/booking/booking.service';
 import type { ClinicDeps } from '../modules/clinics/access';
 import { requireLinkedDoctor } from '../modules/clinics/access';
-import { addExistingDoctor, removeDoctor } from '../modules/clinics/doctors.service';
-import { saveDoctorSettings } from '../modules/clinics/settings.service';
+import { addExistingDoctor, removeDoctor } from '../modules/doctors/doctors.service';
+import { saveDoctorSettings } from '../modules/call-settings/call-settings.service';
 import { cancelTodayCalls, listDoctorAppointmentsForClinic } from '../modules/clinics/visitors.service';
 import { getBookableSettings, listCities, listClinicsOfDoctor, listDoctors, listSpecialties, listStates } from '../modules/directory/directory.service';
 import { deleteDoctorLink } from '../modules/admin/admin-content.service';
 import { setUserStatus } from '../modules/admin/admin-users.service';
-import { addNewDoctor } from '../modules/clinics/doctors.service';
+import { addNewDoctor } from '../modules/doctors/doctors.service';
 import { and, eq } from 'drizzle-orm';
 import { clinicDoctors } from '../db/schema';
 import { activateFreeTrial } from '../modules/subscriptions/subscriptions.service';

@@ -8,8 +8,8 @@ import { testConfig } from '../config';
 import { outbox } from '../db/schema';
 import { runJob } from '../jobs/job-runner';
 import { backupFileName } from '../ops/backup';
-import { MATRIX } from '../security/access-table';
-import { buildWorld } from '../security/security-fixtures';
+import { MATRIX } from '../test/cross-cutting/access-table';
+import { buildWorld } from '../test/cross-cutting/security-fixtures';
 import { describeEachDatabase } from '../test/harness';
 
 // GET /metrics for Prometheus (docs/decisions/059-metrics-and-health.md): off unless configured, the token checked,

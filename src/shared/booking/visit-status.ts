@@ -8,6 +8,8 @@ import type { IsoDate } from '../dates';
 /** Every status a visit can have (spec part 2, 8 plus no_show). Active: booked or confirmed (spec part 1, 4). */
 export const VISIT_STATUSES = ['booked', 'confirmed', 'completed', 'no_show', 'cancelled'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
+/** The statuses of a visit still to happen, which a clinic's cancellation or leave cancels (spec part 1, 4). */
+export const ACTIVE_VISIT_STATUSES = ['booked', 'confirmed'] as const satisfies readonly VisitStatus[];
 
 /** What the clinic may ask for with POST /api/clinic/appointments/{id}/status. */
 export const CLINIC_STATUS_MOVES = ['confirmed', 'cancelled', 'completed', 'no_show'] as const;

@@ -9,7 +9,7 @@ import type {
   AdminUsersFilter,
 } from '../../../shared/schemas/admin';
 import type { Deps } from '../../deps';
-import { csvChunks, keysetBatches, type CsvColumn } from './admin-csv';
+import { csvChunks, keysetBatches, type CsvColumn } from '../../lib/csv';
 import { queryAppointmentsPage, queryDoctorLinksPage, queryRepsPage, type AppointmentKey, type DoctorLinkKey } from './admin-lists.repo';
 import { readUsers, toAdminAppointment, toAdminSubscriptions, type UserKey } from './admin-lists.service';
 

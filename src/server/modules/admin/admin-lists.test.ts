@@ -93,7 +93,7 @@ describeEachDatabase(
       /** The ids matching `query`, within the year 2032 unless it says otherwise. */
       const ids = async (query: Record<string, string>) => {
         const qs = new URLSearchParams({ from: '2032-01-01', to: '2032-12-31', ...query });
-        return (await page(cookie, `/api/admin/appointments?${qs}`)).appointments!.map((r) => r.id).sort((x, y) => x - y);
+        return (await page(cookie, `/api/admin/appointments?${qs.toString()}`)).appointments!.map((r) => r.id).sort((x, y) => x - y);
       };
 
       expect(await ids({ doctor: `hakim 100%_${t.toUpperCase()}` })).toEqual([a1.id, a2.id, a3.id]);

@@ -16,7 +16,7 @@ import { createClinic, createDoctor, createRep, createSubscribedRep } from '../.
 import { describeEachDatabase, type TestContext } from '../../test/harness';
 import { clinicPayload, post, registerAndReadCode, repPayload } from '../auth/auth.test-support';
 import { bookAppointment, cancelAppointment } from '../booking/booking.service';
-import { addExistingDoctor, removeDoctor } from '../clinics/doctors.service';
+import { addExistingDoctor, removeDoctor } from '../doctors/doctors.service';
 import { cancelTodayCalls } from '../clinics/visitors.service';
 import { confirmAccountDeletion, requestAccountDeletion } from '../privacy/privacy.service';
 import { activateFreeTrial } from '../subscriptions/subscriptions.service';

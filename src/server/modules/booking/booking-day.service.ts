@@ -18,7 +18,7 @@ import { timeInIndia, todayInIndia } from '../../../shared/dates';
 import type { BookedAppointment } from '../../../shared/schemas/booking';
 import { isSubscriptionActive, SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../shared/subscription/subscription-status';
 import { findBookableSettings } from '../directory/directory.service';
-import { listDoctorAbsences } from '../clinics/leave.service';
+import { listDoctorLeave } from '../leave/leave.service';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
 import { bookingConfirmationMail } from './booking-mail';
 import { queueBookingWhatsApp } from '../whatsapp/whatsapp-messages.service';
@@ -86,7 +86,7 @@ export interface DayFacts {
   /** the day's open waitlist entries, first come first */
   line: WaitlistFact[];
   closedDates: string[];
-  absences: Awaited<ReturnType<typeof listDoctorAbsences>>;
+  absences: Awaited<ReturnType<typeof listDoctorLeave>>;
 }
 
 /** Reads the day's facts; the absences after the settings row lock, which adding an absence takes too (decision 040). */
@@ -95,7 +95,7 @@ export async function readDayFacts(tx: Tx, o: { clinicId: number; doctorId: numb
   const visits = await listDoctorAppointmentsBetween(tx, { ...o, from: date, to: date });
   const line = await listDayLine(tx, o);
   const closedDates = await listClosedDates(tx, { ...o, from: date, to: date });
-  const absences = await listDoctorAbsences(tx, { ...o, from: date, to: date });
+  const absences = await listDoctorLeave(tx, { ...o, from: date, to: date });
   return { ...o, visits, line, closedDates, absences };
 }
 

@@ -9,7 +9,7 @@ import { dayIn, indianTimeIn, visitDateIn } from '../../message-dates';
 // an e-mail always, a web push where the rep allows it; both queued with the offer (docs/decisions/028), in the rep's
 // language (docs/decisions/045).
 
-/** Where the rep accepts or declines an offer: My Appointments (src/client/features/rep/lib/rep-links.ts). */
+/** Where the rep accepts or declines an offer: My Appointments (src/client/features/visits/lib/visit-links.ts). */
 export const MY_APPOINTMENTS_PATH = '/medrep-dashboard?tab=appointments';
 
 export interface OfferDetails {

@@ -6,7 +6,7 @@ import { isHolding, lineOrder, planOffers } from '../../../shared/booking/waitli
 import { todayInIndia } from '../../../shared/dates';
 import { dayContext, lockDoctorDays, readDayFacts, readLineReps, type BookableLink, type DayFacts } from './booking-day.service';
 import { findBookableSettings } from '../directory/directory.service';
-import { findPushRecipients } from '../clinics/leave.service';
+import { findPushRecipients } from '../clinics/visitors.service';
 import { expireOffers, expirePastEntries, listDaysWithRunOutOffers, markOffered } from './waitlist-offers.repo';
 import { MY_APPOINTMENTS_PATH, offerExpiredMail, offerExpiredPush, offerMail, offerPush } from './waitlist-mail';
 import { waitlistOfferExpiredWhatsApp, waitlistOfferWhatsApp } from '../whatsapp/whatsapp-messages.service';

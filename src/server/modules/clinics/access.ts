@@ -4,7 +4,7 @@ import { notFound } from '../../errors';
 import { assertSelf } from '../../plugins/auth';
 import type { Actor } from '../auth/sessions.service';
 import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
-import { findLinkedDoctor, findLinkedDoctors, type LinkedDoctor } from './doctors.repo';
+import { findLinkedDoctor, findLinkedDoctors, type LinkedDoctor } from './access.repo';
 
 /** What the clinic services use of the app. */
 export type ClinicDeps = Deps;

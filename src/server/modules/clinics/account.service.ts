@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { withWrite } from '../../db/write';
-import { clinicUsers } from '../../db/schema';
-import { setClinicPassword } from './account.repo';
+import { findClinic, setClinicPassword, updateClinicPreferences } from './account.repo';
 import { badRequest, unauthorized } from '../../errors';
 import type { Actor } from '../auth/sessions.service';
 import { revokePasswordResetLinks } from '../auth/auth.service';
@@ -11,7 +9,9 @@ import { applyWhatsAppChange, prepareWhatsAppChange, whatsappStatusOf } from '..
 import type { ClinicDeps } from './access';
 import { passwordChangedMail } from './clinic-mail';
 import { accountLocale } from '../../i18n';
-import { findClinic } from './doctors.repo';
+
+// The clinic's account row, which the doctors module reads for the clinic's state and city (ARCHITECTURE rule 16).
+export { findClinic } from './account.repo';
 
 export const WRONG_CURRENT_PASSWORD = /*i18n*/ 'Current password is incorrect.';
 export const SAME_PASSWORD = /*i18n*/ 'The new password must be different from the current password.';
@@ -53,16 +53,12 @@ export async function saveClinicPreferences(deps: ClinicDeps, o: { actor: Actor;
   const whatsapp = await prepareWhatsAppChange(deps, { accountType: 'clinic', accountId: o.actor.id, input: o.input });
   const row = await withWrite(deps, async (tx) => {
     if (whatsapp) await applyWhatsAppChange(deps, tx, whatsapp);
-    const [saved] = await tx
-      .update(clinicUsers)
-      .set({ emailNotifications: o.input.emailNotifications, smsNotifications: o.input.smsNotifications, updatedAt: deps.clock.now() })
-      .where(eq(clinicUsers.id, o.actor.id))
-      .returning({
-        emailNotifications: clinicUsers.emailNotifications,
-        smsNotifications: clinicUsers.smsNotifications,
-        whatsappNumber: clinicUsers.whatsappNumber,
-      });
-    return saved;
+    return updateClinicPreferences(tx, {
+      clinicId: o.actor.id,
+      emailNotifications: o.input.emailNotifications,
+      smsNotifications: o.input.smsNotifications,
+      now: deps.clock.now(),
+    });
   });
   if (!row) throw unauthorized();
   return { emailNotifications: row.emailNotifications, smsNotifications: row.smsNotifications, ...whatsappStatusOf(deps.config, row.whatsappNumber) };

@@ -1,17 +1,16 @@
-import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { keysOfAppointment } from '../../cache/cache-keys';
 import { namedStatement, pairIn, type Param } from '../../db/query-tools';
 import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, waitlistEntries } from '../../db/schema';
 import { clinicVisitColumns, visitOrderBy } from '../../db/visit-order';
+import { ACTIVE_VISIT_STATUSES } from '../../../shared/booking/visit-status';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
 import type { CancelledVisit } from './clinic-mail';
 import { accountLocale } from '../../i18n';
 
 // Queries of the appointments a clinic sees and cancels (spec part 1, 3: Appointment, clinic view).
-
-export const ACTIVE_STATUSES = ['booked', 'confirmed'] as const;
 
 function clinicAppointmentsQuery(db: DbOrTx, q: { clinicId: Param<number>; doctorId: Param<number> } | SQL, dateCondition: SQL) {
   const which = 'clinicId' in q ? and(eq(doctorAppointments.clinicId, q.clinicId), eq(doctorAppointments.doctorId, q.doctorId)) : q;
@@ -54,7 +53,7 @@ export async function listClinicAppointments(
 }
 
 /**
- * Cancels the doctor's active appointments at the clinic matching `dateCondition`, keeping who and why; answers
+ * Cancels the doctor's active appointments at the clinic dated `from` to `to` (or from `from` on), keeping who and why; answers
  * what the e-mails to the reps need. Run it inside the caller's transaction.
  */
 export async function cancelActiveAppointments(
@@ -62,7 +61,8 @@ export async function cancelActiveAppointments(
   o: {
     clinicId: number;
     doctorId: number;
-    dateCondition: SQL;
+    /** the first day (Indian date) whose visits are cancelled */ from: string;
+    /** the last day; absent: every day from `from` on */ to?: string;
     reason: string;
     now: Date;
     /** only these visits */ ids?: readonly number[];
@@ -76,8 +76,8 @@ export async function cancelActiveAppointments(
       and(
         eq(doctorAppointments.clinicId, o.clinicId),
         eq(doctorAppointments.doctorId, o.doctorId),
-        inArray(doctorAppointments.status, [...ACTIVE_STATUSES]),
-        o.dateCondition,
+        inArray(doctorAppointments.status, [...ACTIVE_VISIT_STATUSES]),
+        o.to === undefined ? gte(doctorAppointments.appointmentDate, o.from) : between(doctorAppointments.appointmentDate, o.from, o.to),
         o.ids ? inArray(doctorAppointments.id, [...o.ids]) : undefined,
         o.keepCheckedIn ? isNull(doctorAppointments.checkedInAt) : undefined,
       ),
@@ -161,4 +161,20 @@ export async function countOpenWaitlist(db: DbOrTx, o: { clinicId: number; docto
       ),
     );
   return row?.n ?? 0;
+}
+
+/** Of these reps, those who allowed web push and have a browser subscription (decision 011). */
+export async function findPushRecipients(db: DbOrTx, repIds: readonly number[]) {
+  if (repIds.length === 0) return [];
+  return db
+    .select({ id: medicalReps.id, fullName: medicalReps.fullName, email: medicalReps.email })
+    .from(medicalReps)
+    .where(
+      and(
+        inArray(medicalReps.id, [...repIds]),
+        eq(medicalReps.pushNotifications, true),
+        isNotNull(medicalReps.pushSubscription),
+        eq(medicalReps.status, 'active'),
+      ),
+    );
 }

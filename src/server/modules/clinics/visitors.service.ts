@@ -1,7 +1,5 @@
-import { eq, gte } from 'drizzle-orm';
 import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import { groupRows } from '../../db/query-tools';
-import { doctorAppointments } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import type { Actor } from '../auth/sessions.service';
 import { todayInIndia } from '../../../shared/dates';
@@ -15,8 +13,11 @@ import { closeDoctorDay } from './day-closures.repo';
 
 // What other modules may use of the day closures, through this service (ARCHITECTURE rule 16).
 export { listClosedDates } from './day-closures.repo';
-// The clinic's cancellation of visits, which the clinic's decline of one visit reuses (docs/decisions/041).
-export { cancelActiveAppointments } from './visitors.repo';
+// The clinic's cancellation of visits, which the clinic's decline of one visit, a doctor's removal and leave reuse
+// (docs/decisions/041, 040), and the reps a web push about it may reach (decision 011).
+export { cancelActiveAppointments, findPushRecipients } from './visitors.repo';
+// The doctor's visits from a day on, which the call settings check against new visiting hours (decision 039).
+export { listClinicAppointments } from './visitors.repo';
 import { lockDoctorDay } from './doctor-day-lock';
 import { cancelActiveAppointments, countOpenWaitlist, findDoctorVisits, listClinicAppointments, listClinicsAppointmentsFrom } from './visitors.repo';
 
@@ -126,7 +127,8 @@ export async function cancelTodayCalls(
       doctorId,
       reason,
       now,
-      dateCondition: eq(doctorAppointments.appointmentDate, date),
+      from: date,
+      to: date,
       keepCheckedIn: includeCheckedIn !== true,
     });
     await queueCancellationMails(deps, tx, { visits: cancelled, reason, now });
@@ -166,7 +168,7 @@ export async function cancelVisits(deps: ClinicDeps, o: { actor: Actor; input: C
       ids,
       reason: VISITING_HOURS_CHANGED,
       now,
-      dateCondition: gte(doctorAppointments.appointmentDate, today),
+      from: today,
     });
     await queueCancellationMails(deps, tx, { visits: cancelled, reason: VISITING_HOURS_CHANGED, now });
     return cancelled;

@@ -7,7 +7,7 @@ import { CHECK_IN_CODE, CHECK_IN_MESSAGES, checkCheckIn } from '../../../shared/
 import { todayInIndia } from '../../../shared/dates';
 import type { CheckIn, CheckInCodeResponse } from '../../../shared/schemas/visits';
 import { assertOwnClinic } from '../clinics/access';
-import { listDoctors } from '../clinics/doctors.service';
+import { listDoctors } from '../doctors/doctors.service';
 import * as repo from './check-in.repo';
 
 // The reception's check-in (docs/decisions/041-visit-outcomes-and-proof.md): the clinic's dashboard shows a TOTP

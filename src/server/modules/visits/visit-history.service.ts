@@ -4,7 +4,7 @@ import type { Actor } from '../auth/sessions.service';
 import { outcomeText } from '../../../shared/booking/visit-status';
 import { addDays, timeInIndia, todayInIndia } from '../../../shared/dates';
 import { repVisitsQuerySchema, type ClinicVisit, type ClinicVisitsQuery, type RepVisit, type RepVisitsQuery } from '../../../shared/schemas/visits';
-import { csvChunks, keysetBatches, type CsvColumn } from '../admin/admin-csv';
+import { csvChunks, keysetBatches, type CsvColumn } from '../../lib/csv';
 import { assertOwnClinic } from '../clinics/access';
 import { provenVisitOf, receiptLink, signReceipt } from './receipts.service';
 import { findClinicVisits, findRepName, findRepVisits, visitKeyOf, type ClinicVisitRow, type RepVisitRow, type VisitKey } from './visit-history.repo';

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { appointmentKeyColumns } from '../../db/write-keys';
@@ -11,9 +11,6 @@ import type { ClinicAppointment } from '../../../shared/schemas/clinic';
 // Queries of the clinic's status moves of a visit (docs/decisions/041-visit-outcomes-and-proof.md).
 
 const ACTIVE = ['booked', 'confirmed'];
-
-/** The visits on `date` or later (for the clinic's cancellation of a visit, clinics/visitors.service.ts). */
-export const visitsFrom = (date: string) => gte(doctorAppointments.appointmentDate, date);
 
 /** The clinic's visit: what never changes of it (doctor, rep, date); null when it is not this clinic's. Not locked. */
 export async function findClinicVisit(db: DbOrTx, o: { id: number; clinicId: number }) {

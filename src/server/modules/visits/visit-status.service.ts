@@ -10,8 +10,7 @@ import { visitConfirmedMail } from '../booking/booking-mail';
 import { accountLocale } from '../../i18n';
 import { cancellationPush } from '../clinics/cancellation-push';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
-import { findPushRecipients } from '../clinics/leave.service';
-import { cancelActiveAppointments, queueCancellationMails } from '../clinics/visitors.service';
+import { cancelActiveAppointments, findPushRecipients, queueCancellationMails } from '../clinics/visitors.service';
 import { offerFreedSlots } from '../booking/waitlist-offers.service';
 import {
   confirmVisit,
@@ -21,7 +20,6 @@ import {
   lockVisitStatus,
   markVisitOutcome,
   undoVisitOutcome,
-  visitsFrom,
 } from './visit-status.repo';
 
 // The clinic moves a visit after booking (docs/decisions/041-visit-outcomes-and-proof.md): confirms it, declines it
@@ -44,7 +42,7 @@ async function declineVisit(deps: Deps, tx: Write, o: { clinicId: number; visit:
     ids: [visit.id],
     reason,
     now,
-    dateCondition: visitsFrom(o.today),
+    from: o.today,
   });
   await queueCancellationMails(deps, tx, { visits: cancelled, reason, now });
   for (const rep of await findPushRecipients(tx, [visit.repId])) {

@@ -49,7 +49,7 @@ describeEachDatabase(
     const preview = (w: World, q: Record<string, string | number>, cookie = w.cookie): Promise<Reply> =>
       ctx.app.inject({
         method: 'GET',
-        url: `/api/clinic/leave/preview?${new URLSearchParams(Object.entries({ clinicId: w.clinic.id, ...q }).map(([k, v]) => [k, String(v)]))}`,
+        url: `/api/clinic/leave/preview?${new URLSearchParams(Object.entries({ clinicId: w.clinic.id, ...q }).map(([k, v]): [string, string] => [k, String(v)])).toString()}`,
         headers: { cookie },
       });
     const listLeave = (w: World, q = '', cookie = w.cookie): Promise<Reply> =>

@@ -1,19 +1,14 @@
-import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { linkKeys } from '../../db/write-keys';
-import { namedStatement, pairIn, type Param } from '../../db/query-tools';
 import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctors } from '../../db/schema';
 import type { AvailableDays } from '../../../shared/schemas/clinic';
 
-// Drizzle queries of the clinic's doctors (ARCHITECTURE: repo = queries only).
+// Drizzle queries of the clinic's doctors (ARCHITECTURE: repo = queries only). Whether a doctor is linked to a clinic,
+// which every clinic call checks, is read by modules/clinics (access.ts).
 
 const doctorColumns = { id: doctors.id, name: doctors.name, specialty: doctors.specialty, city: doctors.city, state: doctors.state };
-
-export async function findClinic(db: DbOrTx, clinicId: number) {
-  const [row] = await db.select().from(clinicUsers).where(eq(clinicUsers.id, clinicId)).limit(1);
-  return row ?? null;
-}
 
 /** The clinic's doctors in the order they were linked (the first is the Primary doctor). */
 export function listClinicDoctors(db: DbOrTx, clinicId: number) {
@@ -24,33 +19,6 @@ export function listClinicDoctors(db: DbOrTx, clinicId: number) {
     .where(eq(clinicDoctors.clinicId, clinicId))
     .orderBy(asc(clinicDoctors.createdAt), asc(clinicDoctors.id));
 }
-
-/** The doctor when linked to the clinic. */
-export async function findLinkedDoctor(db: DbOrTx, clinicId: number, doctorId: number): Promise<LinkedDoctor | null> {
-  const [row] = await linkedDoctorStatement(db).execute({ clinicId, doctorId });
-  return row ?? null;
-}
-
-/** The linked doctors of several (clinic, doctor) pairs, with the clinic (batched reads). */
-export function findLinkedDoctors(db: DbOrTx, pairs: Array<readonly [number, number]>) {
-  return db
-    .select({ clinicId: clinicDoctors.clinicId, ...doctorColumns })
-    .from(clinicDoctors)
-    .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
-    .where(pairIn(clinicDoctors.clinicId, clinicDoctors.doctorId, pairs));
-}
-
-const linkedDoctorQuery = (db: DbOrTx, clinicId: Param<number>, doctorId: Param<number>) =>
-  db
-    .select(doctorColumns)
-    .from(clinicDoctors)
-    .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
-    .where(and(eq(clinicDoctors.clinicId, clinicId), eq(clinicDoctors.doctorId, doctorId)))
-    .limit(1);
-const linkedDoctorStatement = namedStatement('rv_linked_doctor', (db, name) =>
-  linkedDoctorQuery(db, sql.placeholder('clinicId'), sql.placeholder('doctorId')).prepare(name),
-);
-export type LinkedDoctor = { id: number; name: string; specialty: string; city: string; state: string };
 
 /** Doctors of the state linked to at least one OTHER clinic and not to this one, with those clinics' names. */
 export async function listAvailableDoctorLinks(db: DbOrTx, clinicId: number, state: string, doctorId?: number) {

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { TEST_PASSWORD } from '../test/factories';
+import { TEST_PASSWORD } from '../factories';
 import { BOOK_DAY, FUTURE_DAY, type ActorName, type World } from './security-fixtures';
 
 // The access table (spec part 1, 6; part 2, 6; OWASP API1): every API route with the request it gets (aimed at clinic A's and

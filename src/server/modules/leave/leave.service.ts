@@ -1,7 +1,5 @@
-import { between } from 'drizzle-orm';
 import { withWrite } from '../../db/write';
 import type { DbOrTx } from '../../db/client';
-import { doctorAppointments } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Actor } from '../auth/sessions.service';
 import {
@@ -14,28 +12,17 @@ import {
   type LeavePreviewResponse,
 } from '../../../shared/schemas/leave';
 import { todayInIndia } from '../../../shared/dates';
-import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
-import {
-  countAbsencesInForce,
-  countActiveVisits,
-  endAbsence,
-  findPushRecipients,
-  insertAbsence,
-  listClinicAbsences,
-  listLinkedDoctorIds,
-  lockSettingsRows,
-} from './absences.repo';
-import { cancellationPush } from './cancellation-push';
-import type { CancelledVisit } from './clinic-mail';
-import { cancelActiveAppointments } from './visitors.repo';
-import { queueCancellationMails } from './visitors.service';
+import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from '../clinics/access';
+import { countActiveVisits, countLeaveInForce, insertLeave, listClinicLeave, listLinkedDoctorIds, lockSettingsRows, markLeaveEnded } from './leave.repo';
+import { cancellationPush } from '../clinics/cancellation-push';
+import type { CancelledVisit } from '../clinics/clinic-mail';
+import { cancelActiveAppointments, findPushRecipients, queueCancellationMails } from '../clinics/visitors.service';
 
 // Planned absences: a doctor's leave or the whole clinic closed, entered ahead (docs/decisions/040-planned-absences.md).
 
-// What other modules may use of the absences, through this service (ARCHITECTURE rule 16).
-export { listDoctorAbsences } from './absences.repo';
-// Who may get a web push about a cancelled visit (the clinic's decline of a visit too; docs/decisions/041).
-export { findPushRecipients } from './absences.repo';
+// What other modules may use of the leave, through this service (ARCHITECTURE rule 16): booking reads a doctor's
+// leave; a doctor's removal deletes his leave at the clinic.
+export { deleteDoctorLeave, listDoctorLeave } from './leave.repo';
 
 /** The doctors an absence concerns: the one doctor (404 unless linked here), or every doctor linked to the clinic. */
 async function affectedDoctors(db: DbOrTx, clinicId: number, doctorId: number | null | undefined): Promise<number[]> {
@@ -76,10 +63,10 @@ export async function createLeave(deps: ClinicDeps, o: { actor: Actor; input: Cr
   const { leave, cancelled, pushes } = await withWrite(deps, async (tx) => {
     const doctorIds = await affectedDoctors(tx, clinicId, doctorId);
     await lockSettingsRows(tx, { clinicId, doctorIds });
-    if ((await countAbsencesInForce(tx, { clinicId, today: todayInIndia(now) })) >= LEAVE_LIMITS.inForce) {
+    if ((await countLeaveInForce(tx, { clinicId, today: todayInIndia(now) })) >= LEAVE_LIMITS.inForce) {
       throw new AppError('leave_limit', LEAVE_MESSAGES.tooMany, 409);
     }
-    const leave = await insertAbsence(tx, { clinicId, doctorId, from, to, reason, now });
+    const leave = await insertLeave(tx, { clinicId, doctorId, from, to, reason, now });
     const cancelled: CancelledVisit[] = [];
     for (const id of doctorIds) {
       const visits = await cancelActiveAppointments(tx, {
@@ -87,7 +74,8 @@ export async function createLeave(deps: ClinicDeps, o: { actor: Actor; input: Cr
         doctorId: id,
         reason,
         now,
-        dateCondition: between(doctorAppointments.appointmentDate, from, to),
+        from,
+        to,
       });
       cancelled.push(...visits);
     }
@@ -120,7 +108,7 @@ export async function listLeave(deps: ClinicDeps, o: { actor: Actor; query: { cl
   const { clinicId } = o.query;
   assertOwnClinic(o.actor, clinicId);
   const from = o.query.from ?? todayInIndia(deps.clock.now());
-  return { leaves: await listClinicAbsences(deps.db, { clinicId, from, to: o.query.to }) };
+  return { leaves: await listClinicLeave(deps.db, { clinicId, from, to: o.query.to }) };
 }
 
 /**
@@ -133,7 +121,7 @@ export async function endLeave(deps: ClinicDeps, o: { actor: Actor; id: number }
   assertOwnClinic(o.actor, clinicId);
   const now = deps.clock.now();
   const ended = await withWrite(deps, async (tx) => {
-    const found = await endAbsence(tx, { clinicId, id: o.id, now });
+    const found = await markLeaveEnded(tx, { clinicId, id: o.id, now });
     if (!found) throw notFound(LEAVE_MESSAGES.notFound);
     return found.ended;
   });

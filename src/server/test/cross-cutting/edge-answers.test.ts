@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import { expect, it } from 'vitest';
-import { ERROR_MESSAGES } from '../../shared/errors';
-import { isAllowedPushEndpoint } from '../modules/notifications/push.service';
-import { describeEachDatabase } from '../test/harness';
+import { ERROR_MESSAGES } from '../../../shared/errors';
+import { isAllowedPushEndpoint } from '../../modules/notifications/push.service';
+import { describeEachDatabase } from '../harness';
 
 // Answers the HTTP parser gives before any route runs (docs/decisions/029, 049): the app's `{ message, code }` too,
 // and every 503 says when to try again.

@@ -1,18 +1,19 @@
-import { and, asc, between, count, eq, gte, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, between, count, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { cacheKey } from '../../cache/cache-keys';
-import { clinicAbsences, clinicDoctors, clinicDoctorSettings, doctorAppointments, medicalReps } from '../../db/schema';
+import { clinicAbsences, clinicDoctors, clinicDoctorSettings, doctorAppointments } from '../../db/schema';
 import type { Absence } from '../../../shared/booking/booking-rules';
 import { LEAVE_LIMITS, type Leave } from '../../../shared/schemas/leave';
-import { ACTIVE_STATUSES } from './visitors.repo';
+import { ACTIVE_VISIT_STATUSES } from '../../../shared/booking/visit-status';
 
-// Queries of planned absences (docs/decisions/040-planned-absences.md). Bookings read them after taking the
+// Queries of leave: a doctor's planned absence or the whole clinic closed (docs/decisions/040-planned-absences.md;
+// the table keeps its name, clinic_absences). Bookings read them after taking the
 // (clinic, doctor) settings row lock that adding an absence takes too, so a booking either commits before the
 // absence (and is cancelled by it) or sees it.
 
 /** The absences not ended that concern the doctor at the clinic (the doctor's leave or the whole clinic) and overlap [from, to]. */
-export async function listDoctorAbsences(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<Absence[]> {
+export async function listDoctorLeave(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<Absence[]> {
   const rows = await db
     .select({ from: clinicAbsences.fromDate, to: clinicAbsences.toDate, doctorId: clinicAbsences.doctorId })
     .from(clinicAbsences)
@@ -63,7 +64,7 @@ export async function lockSettingsRows(tx: DbOrTx, o: { clinicId: number; doctor
     .for('update');
 }
 
-export async function insertAbsence(
+export async function insertLeave(
   tx: Write,
   v: { clinicId: number; doctorId: number | null; from: string; to: string; reason: string; now: Date },
 ): Promise<Leave> {
@@ -71,12 +72,12 @@ export async function insertAbsence(
     .insert(clinicAbsences)
     .values({ clinicId: v.clinicId, doctorId: v.doctorId, fromDate: v.from, toDate: v.to, reason: v.reason, createdAt: v.now })
     .returning(leaveColumns);
-  await absenceChanged(tx, { clinicId: v.clinicId, doctorId: v.doctorId });
+  await leaveChanged(tx, { clinicId: v.clinicId, doctorId: v.doctorId });
   return row!;
 }
 
 /** An absence's keys: the closures of its doctor at the clinic, or of every doctor linked there (a whole-clinic one). */
-async function absenceChanged(tx: Write, o: { clinicId: number; doctorId: number | null }): Promise<void> {
+async function leaveChanged(tx: Write, o: { clinicId: number; doctorId: number | null }): Promise<void> {
   const doctorIds = o.doctorId === null ? await listLinkedDoctorIds(tx, o.clinicId) : [o.doctorId];
   tx.changed(...doctorIds.map((d) => cacheKey.closures(o.clinicId, d)));
 }
@@ -91,7 +92,7 @@ export async function countActiveVisits(db: DbOrTx, o: { clinicId: number; docto
       and(
         eq(doctorAppointments.clinicId, o.clinicId),
         inArray(doctorAppointments.doctorId, [...o.doctorIds]),
-        inArray(doctorAppointments.status, [...ACTIVE_STATUSES]),
+        inArray(doctorAppointments.status, [...ACTIVE_VISIT_STATUSES]),
         between(doctorAppointments.appointmentDate, o.from, o.to),
       ),
     );
@@ -99,7 +100,7 @@ export async function countActiveVisits(db: DbOrTx, o: { clinicId: number; docto
 }
 
 /** The clinic's absences not ended that overlap [from, to] (`to` absent: open-ended), by first day. */
-export function listClinicAbsences(db: DbOrTx, o: { clinicId: number; from: string; to?: string }): Promise<Leave[]> {
+export function listClinicLeave(db: DbOrTx, o: { clinicId: number; from: string; to?: string }): Promise<Leave[]> {
   return db
     .select(leaveColumns)
     .from(clinicAbsences)
@@ -116,7 +117,7 @@ export function listClinicAbsences(db: DbOrTx, o: { clinicId: number; from: stri
 }
 
 /** How many absences of the clinic are in force (not ended, last day today or later). */
-export async function countAbsencesInForce(db: DbOrTx, o: { clinicId: number; today: string }): Promise<number> {
+export async function countLeaveInForce(db: DbOrTx, o: { clinicId: number; today: string }): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(clinicAbsences)
@@ -125,19 +126,19 @@ export async function countAbsencesInForce(db: DbOrTx, o: { clinicId: number; to
 }
 
 /** A doctor's absences at a clinic, removed with the doctor's link there (a later re-link starts clean). */
-export async function deleteDoctorAbsences(db: Write, o: { clinicId: number; doctorId: number }): Promise<void> {
+export async function deleteDoctorLeave(db: Write, o: { clinicId: number; doctorId: number }): Promise<void> {
   const rows = await db
     .delete(clinicAbsences)
     .where(and(eq(clinicAbsences.clinicId, o.clinicId), eq(clinicAbsences.doctorId, o.doctorId)))
     .returning({ id: clinicAbsences.id });
-  if (rows.length > 0) await absenceChanged(db, o);
+  if (rows.length > 0) await leaveChanged(db, o);
 }
 
 /**
  * Ends the clinic's absence `id` now. Null when the clinic has no such absence; `ended: false` when it was ended
  * already (kept as it was).
  */
-export async function endAbsence(db: Write, o: { clinicId: number; id: number; now: Date }): Promise<{ doctorId: number | null; ended: boolean } | null> {
+export async function markLeaveEnded(db: Write, o: { clinicId: number; id: number; now: Date }): Promise<{ doctorId: number | null; ended: boolean } | null> {
   const [ended] = await db
     .update(clinicAbsences)
     .set({ endedAt: o.now })
@@ -145,7 +146,7 @@ export async function endAbsence(db: Write, o: { clinicId: number; id: number; n
     .returning({ doctorId: clinicAbsences.doctorId });
   if (ended) {
     // The calendars of the doctors concerned reopen the days.
-    await absenceChanged(db, { clinicId: o.clinicId, doctorId: ended.doctorId });
+    await leaveChanged(db, { clinicId: o.clinicId, doctorId: ended.doctorId });
     return { doctorId: ended.doctorId, ended: true };
   }
   const [before] = await db
@@ -154,20 +155,4 @@ export async function endAbsence(db: Write, o: { clinicId: number; id: number; n
     .where(and(eq(clinicAbsences.id, o.id), eq(clinicAbsences.clinicId, o.clinicId)))
     .limit(1);
   return before ? { doctorId: before.doctorId, ended: false } : null;
-}
-
-/** Of these reps, those who allowed web push and have a browser subscription (decision 011). */
-export async function findPushRecipients(db: DbOrTx, repIds: readonly number[]) {
-  if (repIds.length === 0) return [];
-  return db
-    .select({ id: medicalReps.id, fullName: medicalReps.fullName, email: medicalReps.email })
-    .from(medicalReps)
-    .where(
-      and(
-        inArray(medicalReps.id, [...repIds]),
-        eq(medicalReps.pushNotifications, true),
-        isNotNull(medicalReps.pushSubscription),
-        eq(medicalReps.status, 'active'),
-      ),
-    );
 }

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/harness';
+import { describeEachDatabase } from '../harness';
 import { MATRIX, matches, ORDER } from './access-table';
 import { ACTORS, apiRoutes, buildWorld } from './security-fixtures';
 

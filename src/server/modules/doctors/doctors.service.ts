@@ -1,25 +1,15 @@
-import { gte } from 'drizzle-orm';
-import { deleteDoctorAbsences } from './absences.repo';
 import { withWrite } from '../../db/write';
-import { doctorAppointments } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../errors';
 import type { Actor } from '../auth/sessions.service';
 import { LIMITS } from '../../../shared/constants';
 import { todayInIndia } from '../../../shared/dates';
 import { DEFAULT_AVAILABLE_DAYS, type AddDoctor, type AvailableDoctor, type ClinicDoctor } from '../../../shared/schemas/clinic';
-import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
-import {
-  deleteLinkAndSettings,
-  findClinic,
-  insertDoctor,
-  insertLink,
-  insertSettingsIfMissing,
-  listAvailableDoctorLinks,
-  listClinicDoctors,
-} from './doctors.repo';
-import { lockSettingsRow } from './settings.repo';
-import { cancelActiveAppointments } from './visitors.repo';
-import { queueCancellationMails } from './visitors.service';
+import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from '../clinics/access';
+import { findClinic } from '../clinics/account.service';
+import { lockSettingsRow } from '../call-settings/call-settings.service';
+import { deleteDoctorLeave } from '../leave/leave.service';
+import { deleteLinkAndSettings, insertDoctor, insertLink, insertSettingsIfMissing, listAvailableDoctorLinks, listClinicDoctors } from './doctors.repo';
+import { cancelActiveAppointments, queueCancellationMails } from '../clinics/visitors.service';
 
 import { DOCTOR_REMOVED_REASON } from '../../../shared/cancellation-reasons';
 export const SELECTED_DOCTOR_NOT_FOUND = /*i18n*/ 'Selected doctor not found';
@@ -111,12 +101,12 @@ export async function removeDoctor(
     const visits = await cancelActiveAppointments(tx, {
       clinicId: o.clinicId,
       doctorId: o.doctorId,
-      dateCondition: gte(doctorAppointments.appointmentDate, today),
+      from: today,
       reason: DOCTOR_REMOVED_REASON,
       now,
     });
     await deleteLinkAndSettings(tx, o.clinicId, o.doctorId);
-    await deleteDoctorAbsences(tx, { clinicId: o.clinicId, doctorId: o.doctorId });
+    await deleteDoctorLeave(tx, { clinicId: o.clinicId, doctorId: o.doctorId });
     await queueCancellationMails(deps, tx, { visits, reason: DOCTOR_REMOVED_REASON, now });
     return visits;
   });

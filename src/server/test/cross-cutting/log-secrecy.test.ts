@@ -1,14 +1,14 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
-import { clinicUsers, medicalReps } from '../db/schema';
-import { SESSION_COOKIE } from '../plugins/auth';
-import { createTestDatabase, testDatabaseKinds, TestClock } from '../test/harness';
-import { codeIn, linkIn, Mailbox } from '../test/mailbox';
-import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
-import { PASSWORD, repPayload } from '../modules/auth/auth.test-support';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { clinicUsers, medicalReps } from '../../db/schema';
+import { SESSION_COOKIE } from '../../plugins/auth';
+import { createTestDatabase, testDatabaseKinds, TestClock } from '../harness';
+import { codeIn, linkIn, Mailbox } from '../mailbox';
+import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../factories';
+import { PASSWORD, repPayload } from '../../modules/auth/auth.test-support';
 
 // Logs (ASVS V7.1): a full journey at LOG_LEVEL info, including failures, leaves no password,
 // code, token, session cookie value or hash in the logs.

@@ -1,5 +1,5 @@
-// CSV for the admin exports (docs/decisions/022): RFC 4180 fields, lines ended by CRLF, UTF-8 with a byte order
-// mark so that spreadsheet programs read Indian names right.
+// CSV for every export (the admin's lists, the visit histories; docs/decisions/022): RFC 4180 fields, lines ended by
+// CRLF, UTF-8 with a byte order mark so that spreadsheet programs read Indian names right.
 
 export interface CsvColumn<R> {
   header: string;

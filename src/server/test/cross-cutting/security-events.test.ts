@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { adminAuditLog, securityEvents } from '../db/schema';
-import { runNightlyPurge } from '../jobs/nightly-purge.job';
-import { ADMIN_ENV, adminCookie, call } from '../modules/admin/admin-test-support';
-import { LIMITS } from '../modules/auth/auth.limits';
-import { describeEachDatabase } from '../test/harness';
+import { adminAuditLog, securityEvents } from '../../db/schema';
+import { runNightlyPurge } from '../../jobs/nightly-purge.job';
+import { ADMIN_ENV, adminCookie, call } from '../../modules/admin/admin-test-support';
+import { LIMITS } from '../../modules/auth/auth.limits';
+import { describeEachDatabase } from '../harness';
 
 // Security events stay bounded (docs/decisions/049-security-events-bounded.md): what anyone can repeat without limit
 // (a foreign Origin, a 429) is one row per kind, address and minute with a count; no event stores kilobytes; the

@@ -4,10 +4,14 @@ import { WEEKDAYS } from '../../../shared/constants';
 import { slotTimes, type VisitWindow } from '../../../shared/booking/visit-windows';
 import { todayInIndia } from '../../../shared/dates';
 import type { AvailableDays, ClinicAppointment, DoctorSettings, SaveDoctorSettings } from '../../../shared/schemas/clinic';
-import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
-import { findSettings, upsertSettings } from './settings.repo';
+import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from '../clinics/access';
+import { findSettings, upsertSettings } from './call-settings.repo';
 import { withWrite } from '../../db/write';
-import { ACTIVE_STATUSES, listClinicAppointments } from './visitors.repo';
+import { ACTIVE_VISIT_STATUSES } from '../../../shared/booking/visit-status';
+import { listClinicAppointments } from '../clinics/visitors.service';
+
+// The settings row lock a doctor's removal takes, as booking does (ARCHITECTURE rule 16: through this service).
+export { lockSettingsRow } from './call-settings.repo';
 
 export const NO_SETTINGS = /*i18n*/ 'No call settings saved for this doctor yet.';
 
@@ -36,7 +40,7 @@ export function visitsOutsideWindows(
 ): ClinicAppointment[] {
   if (hours.visitWindows.length === 0) return [];
   const offered = new Set(slotTimes(hours.visitWindows, hours.slotMinutes));
-  const active = new Set<string>(ACTIVE_STATUSES);
+  const active = new Set<string>(ACTIVE_VISIT_STATUSES);
   return visits.filter((v) => active.has(v.status) && (v.start_time === null || !offered.has(v.start_time)));
 }
 

@@ -1,9 +1,9 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/harness';
+import { describeEachDatabase } from '../harness';
 import { MATRIX, ORDER } from './access-table';
 import { apiRoutes, buildWorld, type ActorName } from './security-fixtures';
-import { CONTROL_CHARACTERS_MESSAGE } from '../plugins/security';
+import { CONTROL_CHARACTERS_MESSAGE } from '../../plugins/security';
 
 // Hostile input on every state-changing API route and in every GET route's query string (OWASP ASVS V5): malformed JSON, wrong types,
 // missing and extra fields, 100 kB strings, control characters, SQL and script fragments, impossible dates

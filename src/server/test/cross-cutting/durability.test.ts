@@ -7,15 +7,15 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { addDays, todayInIndia } from '../../shared/dates';
-import { readTestEnv } from '../config';
-import { testDatabaseKinds, type DatabaseKind } from '../test/harness';
-import { openDatabase } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
-import { outbox, sessions } from '../db/schema';
-import { SESSION_COOKIE } from '../plugins/auth';
-import { hashToken, newToken, SESSION_LIFETIME_MS } from '../modules/auth/sessions.service';
-import { createClinic, createDoctor, createSubscribedRep } from '../test/factories';
+import { addDays, todayInIndia } from '../../../shared/dates';
+import { readTestEnv } from '../../config';
+import { testDatabaseKinds, type DatabaseKind } from '../harness';
+import { openDatabase } from '../../db/client';
+import { migrateDatabase } from '../../db/migrate';
+import { outbox, sessions } from '../../db/schema';
+import { SESSION_COOKIE } from '../../plugins/auth';
+import { hashToken, newToken, SESSION_LIFETIME_MS } from '../../modules/auth/sessions.service';
+import { createClinic, createDoctor, createSubscribedRep } from '../factories';
 
 // Durability: the real server process, stopped with SIGTERM in the middle of a load of bookings,
 // finishes what it accepted; started again on the same data (embedded PGlite directory or PostgreSQL

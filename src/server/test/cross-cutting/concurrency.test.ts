@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { addDays } from '../../shared/dates';
-import { doctorAppointments } from '../db/schema';
-import { describeEachDatabase } from '../test/harness';
-import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
+import { addDays } from '../../../shared/dates';
+import { doctorAppointments } from '../../db/schema';
+import { describeEachDatabase } from '../harness';
+import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../factories';
 
 // Concurrency at scale (decisions 007 and 008), extending src/server/modules/booking/booking-concurrency.test.ts: the
 // races are real on PostgreSQL (TEST_DATABASE_URL); PGlite runs one transaction at a time and must give the

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../plugins/auth';
-import { describeEachDatabase } from '../test/harness';
-import { linkIn } from '../test/mailbox';
-import { createClinic, createRep, TEST_PASSWORD } from '../test/factories';
+import { SESSION_COOKIE } from '../../plugins/auth';
+import { describeEachDatabase } from '../harness';
+import { linkIn } from '../mailbox';
+import { createClinic, createRep, TEST_PASSWORD } from '../factories';
 
 // Sessions (OWASP ASVS V3; decision 002): a new id at every login; idle and absolute timeouts; revoked by logout,
 // password reset, deactivation and deletion. Time moves on the test clock.

@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { DEVICE_LIMIT, LIMITS } from '../modules/auth/auth.limits';
-import { DEVICE_COOKIE } from '../modules/auth/login-throttle';
-import { describeEachDatabase } from '../test/harness';
-import { createClinic, createRep, TEST_PASSWORD } from '../test/factories';
+import { DEVICE_LIMIT, LIMITS } from '../../modules/auth/auth.limits';
+import { DEVICE_COOKIE } from '../../modules/auth/login-throttle';
+import { describeEachDatabase } from '../harness';
+import { createClinic, createRep, TEST_PASSWORD } from '../factories';
 
 // Brute force (OWASP ASVS V2.2; decision 005): the password, code and reset calls and the admin gate are
 // throttled per account and per address. An attacker with many addresses (a botnet; here one X-Forwarded-For entry

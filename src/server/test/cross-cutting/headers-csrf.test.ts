@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
-import { securityEvents } from '../db/schema';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { securityEvents } from '../../db/schema';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, deliverOutbox, describeEachDatabase } from '../test/harness';
+import { createTestDatabase, deliverOutbox, describeEachDatabase } from '../harness';
 import { MATRIX, ORDER } from './access-table';
 import { apiRoutes, buildWorld } from './security-fixtures';
 
@@ -270,7 +270,7 @@ describe('security headers on every kind of answer', () => {
   it('marks the session cookie Secure over https', async () => {
     const res = await apps.https.inject({ method: 'POST', url: '/api/admin/authenticate', payload: { password: 'x' } });
     expect(res.statusCode).toBeGreaterThanOrEqual(400); // no admin password configured: nothing to sign in to
-    const { createClinic } = await import('../test/factories');
+    const { createClinic } = await import('../factories');
     const clinic = await createClinic(apps.https.db);
     const login = await apps.https.inject({ method: 'POST', url: '/api/auth/login', payload: { email: clinic.email, password: 'Str0ng!Pass' } });
     expect(login.statusCode).toBe(200);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { securityEvents, sessions } from '../db/schema';
-import { LIMITS } from '../modules/auth/auth.limits';
-import { describeEachDatabase } from '../test/harness';
+import { securityEvents, sessions } from '../../db/schema';
+import { LIMITS } from '../../modules/auth/auth.limits';
+import { describeEachDatabase } from '../harness';
 
 // Client addresses behind proxies (docs/decisions/029-request-edge-hardening.md): only the X-Forwarded-For entries
 // that trusted proxies appended are believed. A client can write anything at the left of the header; the address a

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { clinicAbsences, clinicDoctors, subscriptionOrders, waitlistEntries } from '../db/schema';
+import { clinicAbsences, clinicDoctors, subscriptionOrders, waitlistEntries } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
-import { todayInIndia } from '../../shared/dates';
-import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../test/factories';
+import { todayInIndia } from '../../../shared/dates';
+import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../factories';
 
 // Shared by the security suites: the app's API routes as registered, and a small world of two
 // clinics and two reps with doctors, an appointment and an order, with a session for every actor.
