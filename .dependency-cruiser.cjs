@@ -6,8 +6,9 @@
 const TEST =
   '(^e2e/|\\.test\\.tsx?$|^src/test-setup\\.ts$|^src/server/test/|^src/client/features/[^/]+/test/|[.-]test-support\\.ts$|^src/server/security/(security-fixtures|access-table)\\.ts$)';
 
-// What a domain's query factories (api/keys.ts) may build on: the api client and the fetch helpers (api/*-fetch.ts).
-const API_LEAVES = '^src/client/(lib/api\\.ts|features/[^/]+/api/[^/]+-fetch\\.ts)$';
+// What a domain's query factories (api/keys.ts) may build on: the api client, the rep's offline cache and query
+// defaults (lib/, which imports no feature, decision 010), and the fetch helpers (api/*-fetch.ts).
+const API_LEAVES = '^src/client/(lib/(api|offline-cache|rep-query-defaults)\\.ts|features/[^/]+/api/[^/]+-fetch\\.ts)$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -69,7 +70,7 @@ module.exports = {
       name: 'query-keys-are-leaves',
       severity: 'error',
       comment:
-        "A client domain's api/keys.ts (its query keys and queryOptions factories) imports of the client only the api client and fetch helpers, never a component, a hook or another domain's calls, so any domain may import it to read or invalidate that domain's queries without tying the domains in a loop (docs/decisions/066, 067).",
+        "A client domain's api/keys.ts (its query keys and queryOptions factories) imports of the client only the api client, the rep's offline cache and query defaults, and fetch helpers, never a component, a hook or another domain's calls, so any domain may import it to read or invalidate that domain's queries without tying the domains in a loop (docs/decisions/066, 067).",
       from: { path: '^src/client/features/[^/]+/api/keys\\.ts$' },
       to: { path: '^src/client/', pathNot: API_LEAVES },
     },
