@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import type { RepSessionUser } from '../../auth/api/get-me';
-import { useSubscriptionStatus } from '../../subscriptions/api/get-subscription-status';
+import { subscriptionsQueries } from '../../subscriptions/api/keys';
 import { SubscriptionPanel } from '../../subscriptions/components/subscription-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../lib/i18n';
@@ -12,7 +13,7 @@ import { FindDoctorForm } from '../../directory/components/find-doctor-form';
 /** Find a doctor, then book on the calendar; without an active subscription, the subscription panel. */
 export function BookAppointmentTab({ rep }: { rep: RepSessionUser }) {
   const { i18n } = useI18n();
-  const subscription = useSubscriptionStatus(rep.id);
+  const subscription = useQuery(subscriptionsQueries.status(rep.id));
   const cascade = useDoctorSelection();
   const { selection: s } = cascade;
   const clinics = useClinicsByDoctor(s.doctorId, { state: s.state, city: s.city });
