@@ -13,7 +13,7 @@ import { ERROR_MESSAGES } from '../../../../shared/errors';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { checkAvailability } from '../api/check-availability';
+import { checkAvailability } from '../api/availability-fetch';
 import { useAvailableStates } from '../../directory/api/get-available-states';
 import { useRegisterRep } from '../api/register-rep';
 import { getDeviceFingerprint } from '../lib/device-fingerprint';

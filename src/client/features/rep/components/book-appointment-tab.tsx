@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
-import type { RepSessionUser } from '../../auth/api/get-me';
+import type { RepSessionUser } from '../../auth/api/me-fetch';
 import { subscriptionsQueries } from '../../subscriptions/api/keys';
 import { SubscriptionPanel } from '../../subscriptions/components/subscription-panel';
 import { Spinner } from '../../../components/ui/spinner';
