@@ -5,7 +5,7 @@ import { subscriptionsQueries } from '../../subscriptions/api/keys';
 import { SubscriptionPanel } from '../../subscriptions/components/subscription-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../lib/i18n';
-import { useClinicsByDoctor } from '../../directory/api/get-clinics-by-doctor';
+import { directoryQueries } from '../../directory/api/keys';
 import { useDoctorSelection } from '../../directory/hooks/use-doctor-selection';
 import { DoctorAvailability } from '../../booking/components/doctor-availability';
 import { FindDoctorForm } from '../../directory/components/find-doctor-form';
@@ -16,7 +16,7 @@ export function BookAppointmentTab({ rep }: { rep: RepSessionUser }) {
   const subscription = useQuery(subscriptionsQueries.status(rep.id));
   const cascade = useDoctorSelection();
   const { selection: s } = cascade;
-  const clinics = useClinicsByDoctor(s.doctorId, { state: s.state, city: s.city });
+  const clinics = useQuery(directoryQueries.clinics(s.doctorId, { state: s.state, city: s.city }));
 
   if (subscription.isPending) return <Spinner label={i18n._('Checking your subscription...')} />;
   if (!subscription.data?.isActive) {
