@@ -5,16 +5,9 @@
 // (scripts/check-boundaries.mjs holds the same pattern.)
 const TEST = '(^e2e/|\\.test\\.tsx?$|^src/test-setup\\.ts$|^src/server/test/|^src/client/features/[^/]+/test/|[.-]test-support\\.ts$)';
 
-// What a domain's query factories (api/keys.ts) may build on: the api client and the fetch helpers (api/*-fetch.ts).
-const API_LEAVES = '^src/client/(lib/api\\.ts|features/[^/]+/api/[^/]+-fetch\\.ts)$';
-// Services that still import drizzle or the schema (rule services-do-not-query), being moved into their repos now.
-// This list only shrinks: a service leaves it when its SQL is in its repo, and none is ever added.
-const SERVICES_THAT_STILL_QUERY = [
-  'src/server/modules/clinics/account.service.ts',
-  'src/server/modules/clinics/doctors.service.ts',
-  'src/server/modules/clinics/leave.service.ts',
-  'src/server/modules/clinics/visitors.service.ts',
-].map((f) => `^${f.replace(/\./g, '\\.')}$`);
+// What a domain's query factories (api/keys.ts) may build on: the api client, the rep's offline cache and query
+// defaults (lib/, which imports no feature, decision 010), and the fetch helpers (api/*-fetch.ts).
+const API_LEAVES = '^src/client/(lib/(api|offline-cache|rep-query-defaults)\\.ts|features/[^/]+/api/[^/]+-fetch\\.ts)$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -76,7 +69,7 @@ module.exports = {
       name: 'query-keys-are-leaves',
       severity: 'error',
       comment:
-        "A client domain's api/keys.ts (its query keys and queryOptions factories) imports of the client only the api client and fetch helpers, never a component, a hook or another domain's calls, so any domain may import it to read or invalidate that domain's queries without tying the domains in a loop (docs/decisions/066, 067).",
+        "A client domain's api/keys.ts (its query keys and queryOptions factories) imports of the client only the api client, the rep's offline cache and query defaults, and fetch helpers, never a component, a hook or another domain's calls, so any domain may import it to read or invalidate that domain's queries without tying the domains in a loop (docs/decisions/066, 067).",
       from: { path: '^src/client/features/[^/]+/api/keys\\.ts$' },
       to: { path: '^src/client/', pathNot: API_LEAVES },
     },
@@ -100,7 +93,7 @@ module.exports = {
       severity: 'error',
       comment:
         "A service is the use case: its SQL is in its module's *.repo.ts, so it imports neither drizzle nor the schema (docs/decisions/070-services-do-not-query.md).",
-      from: { path: '^src/server/modules/[^/]+/[^/]+\\.service\\.ts$', pathNot: SERVICES_THAT_STILL_QUERY },
+      from: { path: '^src/server/modules/[^/]+/[^/]+\\.service\\.ts$' },
       to: { path: ['(^|/)node_modules/drizzle-orm/', '^src/server/db/schema\\.ts$'] },
     },
     {

@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
-import { useMe } from '../features/auth/api/get-me';
+import { authQueries } from '../features/auth/api/keys';
 import { AuthPageCard } from '../features/auth/components/auth-page-card';
 import { CheckInLoginPrompt } from '../features/visits/components/check-in/check-in-login-prompt';
 import { QrCheckIn } from '../features/visits/components/check-in/qr-check-in';
@@ -19,7 +20,7 @@ function clinicIdOf(value: string | null): number | null {
 export default function CheckInPage() {
   const [params] = useSearchParams();
   const location = useLocation();
-  const me = useMe();
+  const me = useQuery(authQueries.me());
   const { i18n } = useI18n();
   const rep = me.data?.userType === 'medrep' ? me.data.user : null;
   return (

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -11,7 +12,7 @@ import { Spinner } from '../components/ui/spinner';
 import { AuthPageCard } from '../features/auth/components/auth-page-card';
 import { PasswordChecklist } from '../features/auth/components/password-checklist';
 import { RequestResetLink } from '../features/auth/components/request-reset-link';
-import { useResetLinkStatus } from '../features/auth/api/check-reset-link';
+import { authQueries } from '../features/auth/api/keys';
 import { useResetPassword } from '../features/auth/api/reset-password';
 import { useRedirectAfter } from '../features/auth/lib/use-redirect-after';
 import { useRevalidateOnFix } from '../features/auth/lib/use-revalidate-on-fix';
@@ -28,7 +29,7 @@ export default function ResetPasswordPage() {
   const reset = useResetPassword();
   // Asked on load: an expired or used link is said before the form, with a way to a new one (docs/decisions/036).
   // If the check itself fails, the form stays and the reset call judges the link.
-  const linkStatus = useResetLinkStatus({ token, type });
+  const linkStatus = useQuery(authQueries.resetLink({ token, type }));
   const form = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordFormSchema),
     mode: 'onBlur',

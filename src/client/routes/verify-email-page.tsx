@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, ShieldCheck } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -11,7 +12,7 @@ import { Spinner } from '../components/ui/spinner';
 import { AuthPageCard } from '../features/auth/components/auth-page-card';
 import { PasswordChecklist } from '../features/auth/components/password-checklist';
 import { VerificationFailed } from '../features/auth/components/verification-failed';
-import { useVerifyLinkStatus } from '../features/auth/api/check-verify-link';
+import { authQueries } from '../features/auth/api/keys';
 import { useVerifyEmail } from '../features/auth/api/verify-email';
 import { useRedirectAfter } from '../features/auth/lib/use-redirect-after';
 import { useRevalidateOnFix } from '../features/auth/lib/use-revalidate-on-fix';
@@ -36,7 +37,7 @@ export default function VerifyEmailPage() {
   const verify = useVerifyEmail();
   // Asked on load, before the password form: a link opened again after it verified is success (spec part 2, 4),
   // and one that no longer works says so at once (docs/decisions/036). If the check fails, the form decides.
-  const linkStatus = useVerifyLinkStatus({ token, type });
+  const linkStatus = useQuery(authQueries.verifyLink({ token, type }));
   const known = linkStatus.data;
   const form = useForm<VerifyEmailForm>({
     resolver: zodResolver(verifyEmailFormSchema),

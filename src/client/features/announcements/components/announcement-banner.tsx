@@ -1,7 +1,7 @@
 import { Megaphone, X } from 'lucide-react';
 import { useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
-import { useActiveNotification } from '../api/get-active-notification';
+import { useActiveNotification } from '../api/use-active-notification';
 import { rememberAnnouncementDismissed, wasAnnouncementDismissed } from '../lib/announcement-dismissal';
 
 /**

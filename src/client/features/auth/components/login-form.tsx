@@ -14,7 +14,7 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useI18n } from '../../../lib/i18n';
 import { useHydrated } from '../../../lib/use-hydrated';
-import type { Me } from '../api/get-me';
+import type { Me } from '../api/me-fetch';
 import { useLoginClinic } from '../api/login-clinic';
 import { useLoginRep } from '../api/login-rep';
 import { applyAccountLanguage } from '../lib/account-language';

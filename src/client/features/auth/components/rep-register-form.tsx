@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
@@ -13,8 +14,8 @@ import { ERROR_MESSAGES } from '../../../../shared/errors';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { checkAvailability } from '../api/check-availability';
-import { useAvailableStates } from '../../directory/api/get-available-states';
+import { checkAvailability } from '../api/availability-fetch';
+import { directoryQueries } from '../../directory/api/keys';
 import { useRegisterRep } from '../api/register-rep';
 import { getDeviceFingerprint } from '../lib/device-fingerprint';
 import { useAvailabilityCheck } from '../lib/use-availability-check';
@@ -30,7 +31,7 @@ export function RepRegisterForm({ onBack, onDone }: { onBack: () => void; onDone
   const { i18n } = useI18n();
   const navigate = useNavigate();
   const register = useRegisterRep();
-  const states = useAvailableStates();
+  const states = useQuery(directoryQueries.registrationStates());
   const form = useForm<RepRegisterForm>({
     resolver: zodResolver(repRegisterFormSchema),
     mode: 'onBlur',

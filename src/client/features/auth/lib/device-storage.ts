@@ -1,4 +1,4 @@
-import type { ClinicSessionUser, RepSessionUser } from '../api/get-me';
+import type { ClinicSessionUser, RepSessionUser } from '../api/me-fetch';
 
 // The spec's device keys (part 1, 3): the clinic user is kept as clinicUser and the rep under rep data keys,
 // and 'Remember me' keeps the e-mail and a flag. They are for display and prefill only: access is decided by

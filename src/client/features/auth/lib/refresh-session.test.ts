@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeOfflineDb } from '../../../lib/offline-db';
-import { getMe, type Me } from '../api/get-me';
+import { getMe, type Me } from '../api/me-fetch';
 import { meQueryKey } from '../api/keys';
 import { storeSignedInSession } from './refresh-session';
 

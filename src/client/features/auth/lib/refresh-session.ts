@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { rememberSession, type Me } from '../api/get-me';
+import { rememberSession, type Me } from '../api/me-fetch';
 import { meQueryKey } from '../api/keys';
 
 /**

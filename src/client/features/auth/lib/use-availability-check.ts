@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LIMITS } from '../../../../shared/constants';
 import type { UserKind } from '../../../../shared/schemas/auth';
-import { useAvailabilityQuery, type AvailabilityField } from '../api/check-availability';
+import type { AvailabilityField } from '../api/availability-fetch';
+import { authQueries } from '../api/keys';
 
 export type AvailabilityState = 'idle' | 'checking' | 'available' | 'pending' | 'taken' | 'failed';
 export interface AvailabilityResult {
@@ -35,7 +37,7 @@ export function useAvailabilityCheck(field: AvailabilityField, rawValue: string,
     return () => clearTimeout(t);
   }, [value]);
   const checkable = isCheckable(field, value);
-  const query = useAvailabilityQuery(field, debounced, checkable && debounced === value, o.email);
+  const query = useQuery({ ...authQueries.availability(field, debounced, o.email), enabled: checkable && debounced === value });
   if (!checkable) return { state: 'idle', value, blocksSubmit: false };
   if (o.refused !== undefined && o.refused === value) return { state: 'taken', message: TAKEN, value, blocksSubmit: true };
   if (debounced !== value || query.isPending || !query.data) {

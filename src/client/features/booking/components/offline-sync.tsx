@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { TIMINGS } from '../../../../shared/constants';
 import { clearExpiredCache } from '../../../lib/offline-cache';
 import { listPendingItems, syncPendingBookings } from '../../../lib/offline-queue';
-import { getMe } from '../../auth/api/get-me';
+import { getMe } from '../../auth/api/me-fetch';
 import { bookingCalendarKeyPrefix } from '../api/keys';
 import { repAppointmentsKeyPrefix } from '../api/keys';
 import { repVisitsKeyPrefix } from '../../visits/api/keys';

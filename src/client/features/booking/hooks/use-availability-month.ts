@@ -1,7 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { todayInIndia } from '../../../../shared/dates';
-import { useBookingCalendar } from '../api/get-booking-calendar';
-import { useDoctorAvailability } from '../api/get-doctor-availability';
+import { bookingQueries } from '../api/keys';
 import { shiftMonth } from '../components/calendar-day-text';
 
 /**
@@ -21,8 +21,8 @@ export function useAvailabilityMonth({
   firstMonth?: string;
 }) {
   const [month, setMonth] = useState(() => firstMonth ?? todayInIndia(new Date()).slice(0, 7));
-  const settings = useDoctorAvailability(clinicId, doctorId);
-  const calendar = useBookingCalendar(clinicId, doctorId, month, rescheduleId);
+  const settings = useQuery(bookingQueries.availability(clinicId, doctorId));
+  const calendar = useQuery(bookingQueries.calendar(clinicId, doctorId, month, rescheduleId));
   return { month, onMonthChange: (delta: number) => setMonth((m) => shiftMonth(m, delta)), settings, calendar };
 }
 

@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { timeInIndia } from '../../../../shared/dates';
 import type { BookingCalendarResponse } from '../../../../shared/schemas/booking';
 import { ApiError } from '../../../lib/api';
 import { isNetworkFailure } from '../../../lib/offline-cache';
 import type { PendingAppointment } from '../../../lib/offline-queue';
-import { useDaySlots } from '../api/get-day-slots';
+import { bookingQueries } from '../api/keys';
 import type { VisitTimePickerProps } from '../components/visit-time-picker';
 import { daySlotsFromCalendar, withQueuedTimes, type CalendarTarget } from '../lib/queued-calendar';
 
@@ -35,7 +36,7 @@ export function useVisitTimes({
   // A calendar kept on the device from before visiting hours existed has none: the whole day.
   const hasWindows = (calendar?.settings.visitWindows?.length ?? 0) > 0;
   const active = hasWindows && bookable && date !== null;
-  const query = useDaySlots(target.clinicId, target.doctorId, date, active, rescheduleId);
+  const query = useQuery({ ...bookingQueries.daySlots(target.clinicId, target.doctorId, date, rescheduleId), enabled: active });
   const [choice, setChoice] = useState<{ date: string; time: string } | null>(null);
   const [notice, setNotice] = useState<{ date: string; message: string } | null>(null);
   if (!active || !calendar) return null;

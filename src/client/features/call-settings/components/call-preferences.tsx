@@ -4,7 +4,7 @@ import { useI18n } from '../../../lib/i18n';
 import { SLOT_MINUTES } from '../../../../shared/booking/visit-windows';
 import { LIMITS } from '../../../../shared/constants';
 import { DEFAULT_AVAILABLE_DAYS, type ClinicDoctor } from '../../../../shared/schemas/clinic';
-import { useDoctorSettings } from '../api/get-doctor-settings';
+import { useDoctorSettings } from '../api/use-doctor-settings';
 import { CallPreferencesForm } from './call-preferences-form';
 
 const DEFAULTS = {

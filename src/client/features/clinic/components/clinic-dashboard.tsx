@@ -3,7 +3,7 @@ import { Settings, Stethoscope, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useI18n } from '../../../lib/i18n';
-import type { ClinicSessionUser } from '../../auth/api/get-me';
+import type { ClinicSessionUser } from '../../auth/api/me-fetch';
 import { AccountSettings } from './account-settings';
 import { PrivacyRightsCard } from '../../privacy/components/privacy-rights-card';
 import { ClinicHeader } from './clinic-header';

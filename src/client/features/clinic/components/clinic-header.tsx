@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
-import type { ClinicSessionUser } from '../../auth/api/get-me';
+import type { ClinicSessionUser } from '../../auth/api/me-fetch';
 import { LanguageSwitcher } from '../../../components/layout/language-switcher';
 import { useLogout } from '../../auth/api/logout';
 import { leaveSignedInArea } from '../../../components/layout/session-guard';

@@ -2,7 +2,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../lib/i18n';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
-import type { ClinicSessionUser } from '../../auth/api/get-me';
+import type { ClinicSessionUser } from '../../auth/api/me-fetch';
 import { AddDoctorPanel } from '../../doctors/components/add-doctor-panel';
 import { DoctorList } from '../../doctors/components/doctor-list';
 import { DoctorSwitcher } from '../../doctors/components/doctor-switcher';

@@ -1,12 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { SessionSpinner, type AreaPolicy, type SessionCheck } from '../../../components/layout/session-guard';
 import { i18n, useI18n } from '../../../lib/i18n';
 import { TIMINGS } from '../../../../shared/constants';
-import { useMe, type ClinicSessionUser } from '../../auth/api/get-me';
+import { authQueries } from '../../auth/api/keys';
+import type { ClinicSessionUser } from '../../auth/api/me-fetch';
 
 type Refused = 'denied' | 'failed';
 
 function useClinicSessionCheck(): SessionCheck<ClinicSessionUser, Refused> {
-  const me = useMe();
+  const me = useQuery(authQueries.me());
   if (me.data === undefined) return me.isError ? { status: 'refused', reason: 'failed' } : { status: 'loading' };
   if (me.data?.userType === 'clinic' && me.data.termsAccepted) return { status: 'ready', session: me.data.user };
   // "Nobody signed in" is final only once it is fresh: an old answer being refetched (after a login) waits.

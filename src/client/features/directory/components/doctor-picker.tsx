@@ -1,10 +1,11 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { useI18n } from '../../../lib/i18n';
-import { DOCTOR_PAGE_SIZE, useDoctorsByLocation } from '../api/get-doctors-by-location';
+import { DOCTOR_PAGE_SIZE, directoryQueries } from '../api/keys';
 import type { DoctorSelection } from '../hooks/use-doctor-selection';
 import { doctorTitle } from './doctor-title';
 
@@ -25,7 +26,7 @@ export function DoctorPicker({ selection: s, onSelect }: { selection: DoctorSele
     return () => clearTimeout(t);
   }, [search]);
 
-  const list = useDoctorsByLocation(s.state, s.city, s.specialty, q);
+  const list = useInfiniteQuery(directoryQueries.doctors(s.state, s.city, s.specialty, q));
   const doctors = list.data?.pages.flatMap((p) => p.doctors) ?? [];
   // Long: the whole list did not fit one page (or a search is under way, which only a long list offers).
   const long = q !== '' || search !== '' || (list.data?.pages[0]?.nextCursor ?? null) !== null;

@@ -1,12 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { listWord, useI18n } from '../../../lib/i18n';
-import { useAvailableStates } from '../api/get-bookable-states';
-import { useCitiesByState } from '../api/get-cities-by-state';
-import { useClinicsByDoctor } from '../api/get-clinics-by-doctor';
-import { useDoctorSpecialties } from '../api/get-doctor-specialties';
+import { directoryQueries } from '../api/keys';
 import type { useDoctorSelection } from '../hooks/use-doctor-selection';
 import { DoctorPicker } from './doctor-picker';
 
@@ -22,10 +20,10 @@ function placeholder(opts: { loading: boolean; empty: boolean; enabled: boolean;
 export function FindDoctorForm({ cascade }: { cascade: ReturnType<typeof useDoctorSelection> }) {
   const { i18n } = useI18n();
   const { selection: s } = cascade;
-  const states = useAvailableStates();
-  const cities = useCitiesByState(s.state);
-  const specialties = useDoctorSpecialties(s.state, s.city);
-  const clinics = useClinicsByDoctor(s.doctorId, { state: s.state, city: s.city });
+  const states = useQuery(directoryQueries.bookableStates());
+  const cities = useQuery(directoryQueries.cities(s.state));
+  const specialties = useQuery(directoryQueries.specialties(s.state, s.city));
+  const clinics = useQuery(directoryQueries.clinics(s.doctorId, { state: s.state, city: s.city }));
 
   const cityList = cities.data ?? [];
   const specialtyList = specialties.data ?? [];

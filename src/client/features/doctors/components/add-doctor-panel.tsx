@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { useI18n } from '../../../lib/i18n';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
-import type { ClinicSessionUser } from '../../auth/api/get-me';
+import type { ClinicSessionUser } from '../../auth/api/me-fetch';
 import { AddExistingDoctorForm } from './add-existing-doctor-form';
 import { AddNewDoctorForm } from './add-new-doctor-form';
 

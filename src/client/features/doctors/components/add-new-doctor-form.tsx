@@ -11,7 +11,7 @@ import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { SPECIALTIES } from '../../../../shared/constants';
 import { addDoctorSchema, MISSING_DOCTOR_INFO, type ClinicDoctor } from '../../../../shared/schemas/clinic';
-import type { ClinicSessionUser } from '../../auth/api/get-me';
+import type { ClinicSessionUser } from '../../auth/api/me-fetch';
 import { useAddDoctor } from '../api/add-doctor';
 
 // The form's part of the shared addDoctorSchema; the specialty starts as '' ('Select a specialty').

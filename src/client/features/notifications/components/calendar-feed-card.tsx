@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Copy, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +8,7 @@ import { errorMessage } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { formatDisplayDate, todayInIndia } from '../../../../shared/dates';
-import { useCalendarFeed } from '../api/get-calendar-feed';
+import { notificationsQueries } from '../api/keys';
 import { useRevokeCalendarFeed } from '../api/revoke-calendar-feed';
 import { useRotateCalendarFeed } from '../api/rotate-calendar-feed';
 
@@ -16,7 +17,7 @@ import { useRotateCalendarFeed } from '../api/rotate-calendar-feed';
 
 export function CalendarFeedCard() {
   const { i18n } = useI18n();
-  const feed = useCalendarFeed();
+  const feed = useQuery(notificationsQueries.calendarFeed());
   const rotate = useRotateCalendarFeed();
   const revoke = useRevokeCalendarFeed();
   const [url, setUrl] = useState<string | null>(null);

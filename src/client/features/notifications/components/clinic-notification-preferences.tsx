@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { useClinicPreferences } from '../api/get-clinic-preferences';
+import { notificationsQueries } from '../api/keys';
 import { useSaveClinicPreferences } from '../api/save-clinic-preferences';
 import { WhatsAppSetting } from '../../whatsapp/components/whatsapp-setting';
 import type { ClinicPreferences, ClinicPreferencesResponse } from '../../../../shared/schemas/clinic';
@@ -18,7 +19,7 @@ const choices = ({ emailNotifications, smsNotifications }: ClinicPreferencesResp
  */
 export function NotificationPreferences({ contactNumber }: { contactNumber: string }) {
   const { i18n } = useI18n();
-  const prefs = useClinicPreferences();
+  const prefs = useQuery(notificationsQueries.clinicPreferences());
   const save = useSaveClinicPreferences();
   if (prefs.isPending) return <Spinner label={i18n._('Loading preferences...')} />;
   if (prefs.isError) return <p className="text-sm text-red-600 dark:text-red-400">{i18n._('Could not load your notification preferences.')}</p>;

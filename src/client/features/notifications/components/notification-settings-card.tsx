@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Mail, MessageSquare } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -5,7 +6,7 @@ import { errorMessage } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import type { RepNotificationPreferences, RepNotificationPreferencesResponse } from '../../../../shared/schemas/notifications';
-import { useNotificationPreferences } from '../api/get-notification-preferences';
+import { notificationsQueries } from '../api/keys';
 import { useSaveNotificationPreferences } from '../api/save-notification-preferences';
 import { PreferenceSwitch } from '../../../components/ui/preference-switch';
 import { PushNotificationsRow } from './push-notifications-row';
@@ -22,7 +23,7 @@ import { WhatsAppSetting } from '../../whatsapp/components/whatsapp-setting';
  */
 export function NotificationSettingsCard({ ownPhone }: { ownPhone: string }) {
   const { i18n } = useI18n();
-  const prefs = useNotificationPreferences();
+  const prefs = useQuery(notificationsQueries.repPreferences());
   const save = useSaveNotificationPreferences();
   // The PUT takes every reminder choice; WhatsApp's fields go only when WhatsApp changes (absent leaves it as it is).
   const choices = ({ emailNotifications, pushNotifications, renewalReminders }: RepNotificationPreferencesResponse) => ({

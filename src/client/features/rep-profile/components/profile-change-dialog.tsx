@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { RepSessionUser } from '../../auth/api/get-me';
+import type { RepSessionUser } from '../../auth/api/me-fetch';
 import {
   needsCurrentPassword,
   newValueProblem,

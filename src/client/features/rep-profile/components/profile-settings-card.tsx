@@ -1,6 +1,6 @@
 import { Building2, Mail, Phone, User } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { RepSessionUser } from '../../auth/api/get-me';
+import type { RepSessionUser } from '../../auth/api/me-fetch';
 import type { ProfileUpdateType } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
-import type { RepSessionUser } from '../../auth/api/get-me';
-import { useSubscriptionStatus } from '../../subscriptions/api/get-subscription-status';
+import type { RepSessionUser } from '../../auth/api/me-fetch';
+import { subscriptionsQueries } from '../../subscriptions/api/keys';
 import { SubscriptionPanel } from '../../subscriptions/components/subscription-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../lib/i18n';
-import { useClinicsByDoctor } from '../../directory/api/get-clinics-by-doctor';
+import { directoryQueries } from '../../directory/api/keys';
 import { useDoctorSelection } from '../../directory/hooks/use-doctor-selection';
 import { DoctorAvailability } from '../../booking/components/doctor-availability';
 import { FindDoctorForm } from '../../directory/components/find-doctor-form';
@@ -12,10 +13,10 @@ import { FindDoctorForm } from '../../directory/components/find-doctor-form';
 /** Find a doctor, then book on the calendar; without an active subscription, the subscription panel. */
 export function BookAppointmentTab({ rep }: { rep: RepSessionUser }) {
   const { i18n } = useI18n();
-  const subscription = useSubscriptionStatus(rep.id);
+  const subscription = useQuery(subscriptionsQueries.status(rep.id));
   const cascade = useDoctorSelection();
   const { selection: s } = cascade;
-  const clinics = useClinicsByDoctor(s.doctorId, { state: s.state, city: s.city });
+  const clinics = useQuery(directoryQueries.clinics(s.doctorId, { state: s.state, city: s.city }));
 
   if (subscription.isPending) return <Spinner label={i18n._('Checking your subscription...')} />;
   if (!subscription.data?.isActive) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { RepSessionUser } from '../../auth/api/get-me';
+import type { RepSessionUser } from '../../auth/api/me-fetch';
 import type { ProfileUpdateType } from '../../../../shared/schemas/profile';
 import { PrivacyRightsCard } from '../../privacy/components/privacy-rights-card';
 import { CalendarFeedCard } from '../../notifications/components/calendar-feed-card';

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { SessionSpinner, type AreaPolicy, type SessionCheck } from '../../../components/layout/session-guard';
 import { i18n, useI18n } from '../../../lib/i18n';
-import { useMe, type RepSessionUser } from '../../auth/api/get-me';
+import { authQueries } from '../../auth/api/keys';
+import type { RepSessionUser } from '../../auth/api/me-fetch';
 import type { RepSession } from './use-rep-session';
 
 type Refused = 'missing' | 'broken';
@@ -11,7 +13,7 @@ function isRepUser(user: unknown): user is RepSessionUser {
 }
 
 function useRepSessionCheck(): SessionCheck<RepSession, Refused> {
-  const me = useMe();
+  const me = useQuery(authQueries.me());
   // A failed refetch keeps the last answer: only an error with no answer at all counts as broken.
   if (me.data === undefined) return me.isError ? { status: 'refused', reason: 'broken' } : { status: 'loading' };
   // "Nobody signed in" is final only once it is fresh: an old answer being refetched (after a login) waits.

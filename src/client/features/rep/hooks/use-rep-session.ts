@@ -1,5 +1,5 @@
 import { useGuardedSession } from '../../../components/layout/session-guard';
-import type { RepSessionUser } from '../../auth/api/get-me';
+import type { RepSessionUser } from '../../auth/api/me-fetch';
 
 /** The signed-in rep of /medrep-dashboard, as the area's guard read it (rep-area-policy.tsx). */
 export interface RepSession {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, FlaskConical } from 'lucide-react';
 import { PLANS, YEARLY_SAVING_INR, type PlanType } from '../../../../shared/constants';
 import { todayInIndia } from '../../../../shared/dates';
@@ -9,8 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useActivateFreeTrial } from '../api/activate-free-trial';
-import { useSubscriptionPlans } from '../api/get-subscription-plans';
-import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { subscriptionsQueries } from '../api/keys';
 import { hasCustomerDetails, isAccountProblem, usePlanCheckout } from '../hooks/use-plan-checkout';
 import { FreeTrialOffer } from './free-trial-offer';
 import { PlanCard, type PlanCardPlan } from './plan-card';
@@ -25,8 +25,8 @@ const FALLBACK_PLANS: PlanCardPlan[] = (Object.keys(PLANS) as PlanType[]).map((p
  */
 export function SubscriptionPanel(props: { repId: number; customerName: string; customerEmail: string; customerPhone: string }) {
   const { i18n } = useI18n();
-  const status = useSubscriptionStatus(props.repId);
-  const plans = useSubscriptionPlans();
+  const status = useQuery(subscriptionsQueries.status(props.repId));
+  const plans = useQuery(subscriptionsQueries.plans());
   const trial = useActivateFreeTrial(props.repId);
   const checkout = usePlanCheckout(props);
 

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { BellRing, ListOrdered } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -5,7 +6,8 @@ import { errorMessage } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useOnlineStatus } from '../../pwa/hooks/use-online-status';
-import { openEntryFor, useWaitlist } from '../api/get-waitlist';
+import { waitlistQueries } from '../api/keys';
+import { openEntryFor } from '../lib/open-entry';
 import { useJoinWaitlist } from '../api/join-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 import { NEEDS_NETWORK, OFFER_TITLE, placeText } from '../lib/waitlist-text';
@@ -17,7 +19,7 @@ import { NEEDS_NETWORK, OFFER_TITLE, placeText } from '../lib/waitlist-text';
  */
 export function WaitlistDayAction({ doctorId, clinicId, date }: { doctorId: number; clinicId: number; date: string }) {
   const { i18n } = useI18n();
-  const waitlist = useWaitlist();
+  const waitlist = useQuery(waitlistQueries.entries());
   const join = useJoinWaitlist();
   const leave = useLeaveWaitlist();
   const online = useOnlineStatus();

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { visitDateText } from '../../../../shared/booking/visit-label';
 import type { WaitlistEntry } from '../../../../shared/schemas/waitlist';
@@ -7,7 +8,7 @@ import { toast } from '../../../lib/toast';
 import { useOnlineStatus } from '../../pwa/hooks/use-online-status';
 import { useAcceptWaitlistOffer } from '../api/accept-waitlist-offer';
 import { useDeclineWaitlistOffer } from '../api/decline-waitlist-offer';
-import { useWaitlist } from '../api/get-waitlist';
+import { waitlistQueries } from '../api/keys';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 import { doctorTitle } from '../../directory/components/doctor-title';
 import { WaitlistEntryCard, type WaitlistEntryActions } from './waitlist-entry-card';
@@ -22,11 +23,11 @@ const failed = (fallback: string) => (err: unknown) =>
 /**
  * My Appointments' waitlist (docs/decisions/043): the rep's places in the lines of full days and the slots offered to
  * them. Nothing at all while the rep waits for no day. The list is asked again when the page regains focus
- * (features/waitlist/api/get-waitlist.ts), so an offer e-mailed meanwhile is here when the rep comes back.
+ * (waitlistQueries.entries in features/waitlist/api/keys.ts), so an offer e-mailed meanwhile is here when the rep comes back.
  */
 export function WaitlistSection() {
   useI18n(); // re-rendered in a newly chosen language
-  const waitlist = useWaitlist();
+  const waitlist = useQuery(waitlistQueries.entries());
   const leave = useLeaveWaitlist();
   const accept = useAcceptWaitlistOffer();
   const decline = useDeclineWaitlistOffer();

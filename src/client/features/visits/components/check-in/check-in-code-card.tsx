@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Maximize2, Minimize2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,7 +8,7 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { Spinner } from '../../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { useI18n } from '../../../../lib/i18n';
-import { useCheckInCode } from '../../api/get-check-in-code';
+import { visitsQueries } from '../../api/keys';
 import { checkInLink, useSecondsLeft } from '../../lib/check-in-code';
 import { CheckInCodeDisplay } from './check-in-code-display';
 
@@ -22,7 +23,7 @@ const NO_DOCTOR = /*i18n*/ 'Add a doctor in the Doctors tab first. The check-in 
  */
 export function CheckInCodeCard({ clinicId, hasDoctor }: { clinicId: number; hasDoctor: boolean | undefined }) {
   const { i18n } = useI18n();
-  const query = useCheckInCode(clinicId, hasDoctor !== false);
+  const query = useQuery({ ...visitsQueries.checkInCode(clinicId), enabled: hasDoctor !== false });
   const secondsLeft = useSecondsLeft(query.data?.deadline);
   const stage = useRef<HTMLDivElement>(null);
   const [full, setFull] = useState(false);

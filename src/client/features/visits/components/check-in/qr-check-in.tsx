@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { CalendarX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ import { errorMessage } from '../../../../lib/api';
 import { useI18n } from '../../../../lib/i18n';
 import { isQueuedCheckIn } from '../../../../lib/offline-check-in';
 import { useCheckIn } from '../../api/check-in';
-import { useRepAppointments } from '../../../booking/api/get-rep-appointments';
+import { bookingQueries } from '../../../booking/api/keys';
 import { MY_APPOINTMENTS_PATH } from '../../lib/visit-links';
 import { CheckInCodeForm } from './check-in-code-form';
 import { CheckInResult } from './check-in-result';
@@ -26,7 +27,7 @@ const FAILED = /*i18n*/ 'Failed to check in. Please try again.';
  */
 export function QrCheckIn({ repId, clinicId, code }: { repId: number; clinicId: number | null; code: string }) {
   const { i18n } = useI18n();
-  const appointments = useRepAppointments(repId);
+  const appointments = useQuery(bookingQueries.repAppointments(repId));
   const checkIn = useCheckIn(repId);
   const { mutate } = checkIn;
   const [chosen, setChosen] = useState<RepAppointment | null>(null);

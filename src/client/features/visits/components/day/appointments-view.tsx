@@ -8,7 +8,7 @@ import { formatWeekday } from '../../../../lib/intl-format';
 import { toast } from '../../../../lib/toast';
 import { addDays, formatDisplayDate, todayInIndia } from '../../../../../shared/dates';
 import type { ClinicDoctor } from '../../../../../shared/schemas/clinic';
-import { useDoctorAppointments } from '../../api/get-doctor-appointments';
+import { useDoctorAppointments } from '../../api/use-doctor-appointments';
 import { AppointmentList } from './appointment-list';
 import { CancelTodayDialog } from './cancel-today-dialog';
 

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
@@ -11,7 +12,7 @@ import { useI18n } from '../../../../lib/i18n';
 import { addDays, formatDisplayDate, todayInIndia } from '../../../../../shared/dates';
 import type { ClinicDoctor } from '../../../../../shared/schemas/clinic';
 import { clinicVisitsQuerySchema } from '../../../../../shared/schemas/visits';
-import { clinicVisitsSearch, useClinicVisits, type ClinicVisitsQuery } from '../../api/get-clinic-visits';
+import { clinicVisitsSearch, visitsQueries, type ClinicVisitsQuery } from '../../api/keys';
 import { VisitHistoryList } from './visit-history-list';
 
 /** The range's problems by field, by the shared rule (decision 041: at most a year, from not after to). */
@@ -36,7 +37,7 @@ export function VisitHistory({ clinicId, doctors, defaultDoctorId }: { clinicId:
   const query: ClinicVisitsQuery = { clinicId, doctorId, from, to };
   const problems = rangeProblems(query);
   const valid = !problems.from && !problems.to;
-  const visits = useClinicVisits(valid ? query : null);
+  const visits = useQuery(visitsQueries.clinicVisits(valid ? query : null));
   // The header's doctor switcher chooses here too when it changes; the dates stay.
   const [headerDoctorId, setHeaderDoctorId] = useState(defaultDoctorId);
   if (headerDoctorId !== defaultDoctorId) {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Download, History } from 'lucide-react';
 import { useState } from 'react';
 import { addDays, todayInIndia } from '../../../../../shared/dates';
@@ -7,7 +8,7 @@ import { Card } from '../../../../components/ui/card';
 import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage, NetworkError } from '../../../../lib/api';
 import { useI18n } from '../../../../lib/i18n';
-import { repVisitsCsvUrl, useRepVisits, type VisitRange } from '../../api/get-rep-visits';
+import { repVisitsCsvUrl, visitsQueries, type VisitRange } from '../../api/keys';
 import { VisitHistoryItem } from './visit-history-item';
 import { VisitHistoryRange } from './visit-history-range';
 
@@ -36,7 +37,7 @@ export function VisitHistory() {
   const today = todayInIndia(new Date());
   const [range, setRange] = useState<VisitRange>({ from: addDays(today, -DEFAULT_DAYS), to: today });
   const errors = rangeErrors(range);
-  const visits = useRepVisits(range, errors === null);
+  const visits = useQuery({ ...visitsQueries.repVisits(range), enabled: errors === null });
   const list = visits.data?.visits ?? [];
 
   return (

@@ -1,7 +1,7 @@
 import { FormField } from '../../../../components/ui/form-field';
 import { Input } from '../../../../components/ui/input';
 import { useI18n } from '../../../../lib/i18n';
-import type { VisitRange } from '../../api/get-rep-visits';
+import type { VisitRange } from '../../api/keys';
 
 /** The Visit History's From and To dates (inclusive; at most a year apart, docs/decisions/041), with the rule's message under each. */
 export function VisitHistoryRange({

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { CalendarX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { todayInIndia } from '../../../../../shared/dates';
@@ -9,7 +10,7 @@ import { useI18n } from '../../../../lib/i18n';
 import { undoCancellation, type PendingCancellation } from '../../../../lib/offline-queue';
 import { toast } from '../../../../lib/toast';
 import { useCancelAppointment } from '../../../booking/api/cancel-appointment';
-import { useRepAppointments } from '../../../booking/api/get-rep-appointments';
+import { bookingQueries } from '../../../booking/api/keys';
 import { PendingAppointmentsList } from '../../../pwa/components/pending-appointments-list';
 import { useOnlineStatus } from '../../../pwa/hooks/use-online-status';
 import { usePendingBookings, usePendingCancellations, usePendingCheckIns } from '../../../pwa/hooks/use-pending-bookings';
@@ -33,7 +34,7 @@ const byWhen = (a: RepAppointment, b: RepAppointment) =>
  */
 export function UpcomingAppointments({ repId, onReschedule }: { repId: number; onReschedule?: (a: RepAppointment) => void }) {
   const { i18n } = useI18n();
-  const appointments = useRepAppointments(repId);
+  const appointments = useQuery(bookingQueries.repAppointments(repId));
   const cancel = useCancelAppointment(repId);
   const [pending, setPending] = useState<RepAppointment | null>(null);
   const [checkingIn, setCheckingIn] = useState<RepAppointment | null>(null);

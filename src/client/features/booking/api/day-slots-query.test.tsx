@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { daySlotsResponseSchema, type DaySlotsResponse } from '../../../../shared/schemas/booking';
-import { DAY_SLOTS_REFRESH_MS, useDaySlots } from './get-day-slots';
+import { bookingQueries, DAY_SLOTS_REFRESH_MS } from './keys';
 
 // The picked day's visit times are asked again while they are shown, so a time another rep took meanwhile stops
 // being offered without the rep picking the day again (docs/decisions/039).
@@ -37,7 +37,7 @@ describe("the picked day's times", () => {
     );
     const client = new QueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { result } = renderHook(() => useDaySlots(4, 9, '2026-03-05', true), { wrapper });
+    const { result } = renderHook(() => useQuery(bookingQueries.daySlots(4, 9, '2026-03-05')), { wrapper });
     await waitFor(() => expect(result.current.data?.slots[0]).toEqual({ time: '15:30', available: true }));
 
     await act(() => vi.advanceTimersByTimeAsync(DAY_SLOTS_REFRESH_MS));

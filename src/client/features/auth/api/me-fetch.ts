@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api';
 import { setCachedData, withOfflineCache } from '../../../lib/offline-cache';
 import type { ClinicUser, MeResponse, RepUser } from '../../../../shared/schemas/auth';
-import { meQueryKey } from './keys';
 
-// The answer's types are the server's response schemas (src/shared/schemas/auth.ts).
+// The session's fetch helper, beneath authQueries.me (docs/decisions/067); offline-sync asks it directly. The answer's
+// types are the server's response schemas (src/shared/schemas/auth.ts).
 export type ClinicSessionUser = ClinicUser;
 export type RepSessionUser = RepUser;
 export type Me = MeResponse;
@@ -29,8 +28,4 @@ export async function getMe(): Promise<Me | null> {
  */
 export async function rememberSession(session: Me): Promise<void> {
   await setCachedData(ME_CACHE_KEY, session);
-}
-
-export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000, retry: 1, networkMode: 'offlineFirst' });
 }

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { AvailabilityResponse, CheckAvailability } from '../../../../shared/schemas/auth';
 import { apiFetch } from '../../../lib/api';
 
@@ -20,19 +19,8 @@ const failureMessage: Record<AvailabilityField, string> = {
  */
 export async function checkAvailability(field: AvailabilityField, value: string, email?: string): Promise<AvailabilityAnswer> {
   try {
-    return await apiFetch<AvailabilityResponse>('/api/check-availability', { body: { field, value, ...(email ? { email } : {}) } });
+    return await apiFetch<AvailabilityResponse>('/api/availability-fetch', { body: { field, value, ...(email ? { email } : {}) } });
   } catch {
     return { available: true, message: failureMessage[field], failed: true };
   }
-}
-
-export function useAvailabilityQuery(field: AvailabilityField, value: string, enabled: boolean, email?: string) {
-  return useQuery({
-    queryKey: ['auth', 'availability', field, value, email ?? null],
-    queryFn: () => checkAvailability(field, value, email),
-    enabled,
-    staleTime: 30_000,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
 }
