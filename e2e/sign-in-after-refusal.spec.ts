@@ -77,6 +77,8 @@ test("rep: after 'Session Expired', one correct login opens the dashboard and it
   const rep = await inOwnContext(browser, baseURL!, (api) => signInRepWithTrial(api, mailbox));
   const toasts = await recordToasts(page);
 
+  // The app's own clock, so the redirect a refusal set up can be run past at once (below) instead of waited for.
+  await page.clock.install();
   await page.goto('/medrep-dashboard');
   await expect(page.getByTestId('toast')).toContainText('Session Expired');
   await expect(page).toHaveURL(/\/medrep-login$/);
@@ -89,7 +91,7 @@ test("rep: after 'Session Expired', one correct login opens the dashboard and it
   await expect(page.getByText(`Welcome, ${rep.fullName}`)).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Book Appointment' })).toBeVisible();
   // Still there a while later, and 'Session Expired' was said once: before the login, not after it.
-  await page.waitForTimeout(1500);
+  await page.clock.fastForward(1500);
   await expect(page).toHaveURL(/\/medrep-dashboard$/);
   expect(count(await toasts(), 'Session Expired')).toBe(1);
 });
@@ -103,6 +105,8 @@ test("clinic: after 'Access Restricted', one correct login in the landing modal 
   const clinic = await inOwnContext(browser, baseURL!, (api) => registerClinic(api, mailbox, { clinicName: 'Hazratbal Clinic' }));
   const toasts = await recordToasts(page);
 
+  // The app's own clock, so the redirect a refusal set up can be run past at once (below) instead of waited for.
+  await page.clock.install();
   await page.goto('/clinic/dashboard');
   await expect(page.getByTestId('toast')).toContainText('Access Restricted');
   await expect(page).toHaveURL(`${baseURL}/`, { timeout: 5000 });
@@ -112,7 +116,7 @@ test("clinic: after 'Access Restricted', one correct login in the landing modal 
   await expect(page).toHaveURL(`${baseURL}/clinic/dashboard`);
   await expect(page.getByRole('heading', { name: 'Hazratbal Clinic' })).toBeVisible();
   // The refusal would send the clinic back to / after 1.5 s: still on the dashboard after that.
-  await page.waitForTimeout(2500);
+  await page.clock.fastForward(2500);
   await expect(page).toHaveURL(`${baseURL}/clinic/dashboard`);
   await expect(page.getByRole('heading', { name: 'Hazratbal Clinic' })).toBeVisible();
   expect(count(await toasts(), 'Access Restricted')).toBe(1);
@@ -123,6 +127,8 @@ test('clinic: after Decline in the agreement, a new login opens the dashboard an
     Promise.all([registerClinic(api, mailbox, { clinicName: 'Nishat Clinic', terms: false }), registerClinic(api, mailbox, { clinicName: 'Shalimar Clinic' })]),
   );
   const toasts = await recordToasts(page);
+  // The app's own clock, so the redirect a refusal set up can be run past at once (below) instead of waited for.
+  await page.clock.install();
   await page.goto('/');
 
   // The first account has not accepted the terms: Decline signs it out again.
@@ -139,7 +145,7 @@ test('clinic: after Decline in the agreement, a new login opens the dashboard an
   await expect(page.getByTestId('toast')).toContainText('Login Successful');
   await expect(page).toHaveURL(`${baseURL}/clinic/dashboard`);
   await expect(page.getByRole('heading', { name: 'Shalimar Clinic' })).toBeVisible();
-  await page.waitForTimeout(2500);
+  await page.clock.fastForward(2500);
   await expect(page).toHaveURL(`${baseURL}/clinic/dashboard`);
   expect(count(await toasts(), 'Access Restricted')).toBe(0);
 
@@ -152,7 +158,7 @@ test('clinic: after Decline in the agreement, a new login opens the dashboard an
   await agreement.getByRole('button', { name: 'Accept' }).click();
   await expect(page).toHaveURL(`${baseURL}/clinic/dashboard`);
   await expect(page.getByRole('heading', { name: 'Nishat Clinic' })).toBeVisible();
-  await page.waitForTimeout(2500);
+  await page.clock.fastForward(2500);
   await expect(page).toHaveURL(`${baseURL}/clinic/dashboard`);
   expect(count(await toasts(), 'Access Restricted')).toBe(0);
 });
