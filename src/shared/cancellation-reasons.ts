@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { CANCELLATION_REASONS } from './constants';
+import { CANCELLATION_REASONS } from './shell-constants';
 
 /*
  * The reasons a visit is cancelled for are stored as typed (docs/decisions/052). The product writes some itself, and

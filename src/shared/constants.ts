@@ -1,6 +1,8 @@
 // The spec's business constants, written once (ARCHITECTURE: src/shared/constants.ts).
 
-export const PRODUCT_NAME = 'RepVisit';
+// The few the app shell itself uses live in shell-constants.ts (re-exported here): a module the entry imports lands in
+// the landing route's bundle whole, and the lists below belong to the pages that show them.
+export { CANCELLATION_REASONS, COMPANY, PRODUCT_NAME, TIMINGS } from './shell-constants';
 
 // spec part 1, 9: 36 Indian states and union territories.
 export const INDIAN_STATES = [
@@ -102,13 +104,6 @@ export const SPECIALTIES = [
 ] as const;
 export type Specialty = (typeof SPECIALTIES)[number];
 
-// spec part 1, 3: cancellation reasons.
-export const CANCELLATION_REASONS = [
-  /*i18n*/ 'Clinic will be closed today',
-  /*i18n*/ 'Doctor has some important work',
-  /*i18n*/ 'Doctor is leaving for conference',
-] as const;
-
 // Quick picks that fit each action (decision 053): the spec's texts where they fit, a few of our own where none does.
 // Declining one rep's visit: the clinic is not closed for everyone, so not 'Clinic will be closed today'.
 export const DECLINE_REASONS = [
@@ -152,27 +147,6 @@ export const CALL_FREQUENCIES = [7, 14, 21, 28] as const;
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-// spec part 1, 9 and part 2, 9: timings the screens keep.
-export const TIMINGS = {
-  toastDefaultMs: 5000,
-  errorToastMs: 5000,
-  registrationToastMs: 8000,
-  shortToastMs: 3000,
-  clinicLoginRedirectMs: 1000,
-  clinicModalRedirectMs: 200,
-  repLoginRedirectMs: 1000,
-  clinicGateRedirectMs: 1500,
-  clinicBadDataRedirectMs: 2000,
-  appointmentFetchDelayMs: 200,
-  successRedirectMs: 3000,
-  installCardDelayMs: 10_000,
-  connectedBadgeMs: 3000,
-  pendingCountRefreshMs: 30_000,
-  offlineCacheMinutes: 60,
-  tooltipDelayMs: 700,
-  tooltipSkipDelayMs: 300,
-} as const;
-
 // spec part 2, 9: plans in INR; amounts in paise.
 export const PLANS = {
   monthly: { label: /*i18n*/ 'Monthly', priceInr: 99, amountPaise: 9900, days: 30 },
@@ -181,18 +155,3 @@ export const PLANS = {
 export type PlanType = keyof typeof PLANS;
 export const YEARLY_SAVING_INR = 198;
 export const CURRENCY = 'INR';
-
-// spec part 2, 1: support hours and facts the legal pages state.
-export const COMPANY = {
-  legalName: 'RepVisit Technologies Private Limited',
-  city: /*i18n*/ 'Srinagar',
-  address: /*i18n*/ 'Residency Road, Srinagar, Jammu and Kashmir 190001, India',
-  email: 'support@repvisit.in',
-  grievanceEmail: 'grievance@repvisit.in',
-  phone: '+91 194 245 0000',
-  cin: 'U72900JK2024PTC000000',
-  supportHours: [/*i18n*/ 'Monday to Friday: 9:00 to 18:00 IST', /*i18n*/ 'Saturday: 10:00 to 16:00 IST', /*i18n*/ 'Sunday: closed'],
-  replyPromise: /*i18n*/ 'We reply within 24 hours on business days.',
-  // A calendar date (yyyy-mm-dd), shown as every date a user reads is (formatDisplayDate, dd/mm/yyyy).
-  policiesEffective: '2025-06-01',
-} as const;

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '../../shared/constants';
+import { PRODUCT_NAME } from '../../shared/shell-constants';
 
 // spec part 2, 3: the device database is named after the product plus 'DB' (lib/offline-db.ts opens it). Named here
 // again so a page can ask whether it exists without loading the database code (decision 025).

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { TIMINGS } from '../../shared/constants';
+import { TIMINGS } from '../../shared/shell-constants';
 
 // Toasts as the spec describes: one visible at a time, 5 s by default (spec part 1, 9).
 

@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import { COMPANY, PRODUCT_NAME } from '../../../shared/constants';
+import { COMPANY, PRODUCT_NAME } from '../../../shared/shell-constants';
 import { env } from '../../lib/env';
 import { useI18n } from '../../lib/i18n';
 import { useHydrated } from '../../lib/use-hydrated';

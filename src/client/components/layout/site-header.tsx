@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { Menu, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PRODUCT_NAME } from '../../../shared/constants';
+import { PRODUCT_NAME } from '../../../shared/shell-constants';
 import { useI18n } from '../../lib/i18n';
 import { BrandMark } from './brand-mark';
 import { LanguageSwitcher } from './language-switcher';

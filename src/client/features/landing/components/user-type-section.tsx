@@ -1,6 +1,6 @@
 import { Building2, HeartPulse, Stethoscope } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { TIMINGS } from '../../../../shared/constants';
+import { TIMINGS } from '../../../../shared/shell-constants';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { USER_SELECTION_ID } from './hero-section';
