@@ -19,7 +19,7 @@ const failureMessage: Record<AvailabilityField, string> = {
  */
 export async function checkAvailability(field: AvailabilityField, value: string, email?: string): Promise<AvailabilityAnswer> {
   try {
-    return await apiFetch<AvailabilityResponse>('/api/availability-fetch', { body: { field, value, ...(email ? { email } : {}) } });
+    return await apiFetch<AvailabilityResponse>('/api/check-availability', { body: { field, value, ...(email ? { email } : {}) } });
   } catch {
     return { available: true, message: failureMessage[field], failed: true };
   }
