@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../bench/processes';
 import { addDays, todayInIndia, weekdayOf } from '../../shared/dates';
 import { buildApp } from '../app';
 import { readTestEnv, testConfig } from '../config';
@@ -9,7 +10,7 @@ import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '
 import { haproxyInstalled, startHaproxy, type Haproxy } from '../test/haproxy';
 import { createTestDatabase } from '../test/harness';
 import { Mailbox } from '../test/mailbox';
-import { freePort, startServerProcess, type ServerProcess } from '../test/server-process';
+import { startServerProcess, type ServerProcess } from '../test/server-process';
 
 // A rolling restart (docs/operations.md, "A rolling restart"; docs/decisions/061-rolling-restart.md): two instances on
 // one PostgreSQL behind Debian's HAProxy, each stopped with SIGTERM and started again in turn while reps read their

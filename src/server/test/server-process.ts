@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 // The server as an operator runs it, in a process of its own (src/server/main.ts, from the source through tsx, as
@@ -13,17 +12,6 @@ export interface ServerProcess {
   /** SIGTERM, then the exit: its code (0 for a clean stop). */
   stop(): Promise<number | null>;
   stderr(): string;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 /** Starts the server on `port` with `env` over production-like defaults and waits until GET /api/health answers 200. */
