@@ -136,6 +136,8 @@ export const ERROR_MESSAGES = {
   two_factor_required:
     /*i18n*/ 'Check your e-mail and password. If your account has two-factor sign-in, enter the 6-digit code from your authenticator app or a recovery code too.',
   admin_owner_only: /*i18n*/ 'Only an owner can do this.',
+  // A clinic team member's role does not allow the act (docs/decisions/072): the message names the role that may.
+  forbidden_role: /*i18n*/ "Your role in this clinic does not allow this. Ask the clinic's owner.",
   admin_first_owner: /*i18n*/ 'The first named admin must be an owner.',
   admin_email_taken: /*i18n*/ 'An admin with this e-mail address already exists.',
   admin_not_found: /*i18n*/ 'Admin not found',

@@ -272,6 +272,8 @@ export const clinicDoctorSettings = pgTable(
     slotMinutes: integer('slot_minutes').notNull().default(15),
     /** The clinic confirms each new booking: 'booked' reads 'Awaiting confirmation' to the rep (docs/decisions/041). */
     requiresApproval: boolean('requires_approval').notNull().default(false),
+    /** The clinic lets the doctor's own login edit these settings (docs/decisions/073-doctor-accounts.md). */
+    doctorManagesSettings: boolean('doctor_manages_settings').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -315,6 +317,8 @@ export const doctorAppointments = pgTable(
     /** When the visit was marked completed or no-show, and by whom: clinic | system (the end-of-day close). */
     outcomeAt: ts('outcome_at'),
     outcomeBy: text('outcome_by'),
+    /** When the doctor called this visit in (Call next; docs/decisions/074-live-queue.md): the visit in the room. */
+    calledAt: ts('called_at'),
     /** How many times the rep moved the visit: its calendar file's SEQUENCE (RFC 5546; docs/decisions/043). */
     revision: integer('revision').notNull().default(0),
     bookedAt: ts('booked_at').notNull().defaultNow(),
@@ -455,7 +459,9 @@ export const sessions = pgTable(
   {
     id: text('id').primaryKey(), // sha256 of the cookie token
     userType: text('user_type').notNull(), // clinic | medrep | admin
-    userId: integer('user_id').notNull(), // 0 for the admin
+    userId: integer('user_id').notNull(), // 0 for the admin; the clinic's id for its team members; the doctor account's id
+    /** A clinic team member's session (docs/decisions/072-clinic-team.md): who of the clinic signed in; null for the owner. */
+    memberId: integer('member_id'),
     rememberMe: boolean('remember_me').notNull().default(false),
     createdAt: createdAt(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
@@ -470,7 +476,13 @@ export const sessions = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_user_idx').on(t.userType, t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userType, t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_member_idx')
+      .on(t.memberId)
+      .where(sql`member_id is not null`),
+  ],
 );
 
 /** Password-reset links (docs/decisions/005-accounts-codes-and-limits.md): random token, stored hashed, single use, one hour. */
@@ -953,4 +965,141 @@ export const dailyAppointmentTallies = pgTable(
     appointments: integer('appointments').notNull(),
   },
   (t) => [uniqueIndex('daily_appointment_tallies_day_shard_uq').on(t.bookedOn, t.shard)],
+);
+
+/**
+ * The people of a clinic's team (docs/decisions/072-clinic-team.md). The clinic account itself is the owner; a member
+ * is a manager or a receptionist with a login of their own. Invited by the owner: the e-mailed link (32 random bytes,
+ * kept as SHA-256, 72 hours, single use) sets the password. Statuses: invited | active | inactive.
+ */
+export const clinicMembers = pgTable(
+  'clinic_members',
+  {
+    id: serial('id').primaryKey(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinicUsers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull(), // manager | reception
+    passwordHash: text('password_hash'),
+    status: text('status').notNull().default('invited'),
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: ts('invite_expires_at'),
+    /** The account's language (docs/decisions/045); null until chosen. */
+    language: text('language'),
+    acceptedAt: ts('accepted_at'),
+    lastSignInAt: ts('last_sign_in_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('clinic_members_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('clinic_members_invite_token_uq').on(t.inviteTokenHash),
+    index('clinic_members_clinic_idx').on(t.clinicId, t.id),
+    check('clinic_members_role_ck', sql`${t.role} in ('manager', 'reception')`),
+    check('clinic_members_status_ck', sql`${t.status} in ('invited', 'active', 'inactive')`),
+  ],
+);
+
+/**
+ * Every change a clinic makes, with the person who made it (docs/decisions/072-clinic-team.md): written in the
+ * transaction of the change. `actor_kind`: owner | manager | reception | doctor; the name is kept as it was then.
+ */
+export const clinicActivity = pgTable(
+  'clinic_activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinicUsers.id, { onDelete: 'cascade' }),
+    actorKind: text('actor_kind').notNull(),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    target: text('target'),
+    details: jsonb('details'),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('clinic_activity_clinic_idx').on(t.clinicId, t.id)],
+);
+
+/**
+ * A doctor's own login (docs/decisions/073-doctor-accounts.md): one account per e-mail, linked to every clinic that
+ * lists the doctor and invited that e-mail. Statuses: active | inactive.
+ */
+export const doctorAccounts = pgTable(
+  'doctor_accounts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status').notNull().default('active'),
+    language: text('language'),
+    lastSignInAt: ts('last_sign_in_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('doctor_accounts_email_uq').on(sql`lower(${t.email})`)],
+);
+
+/** Which clinic's doctor a doctor account is: one account per (clinic, doctor), many clinics per account. */
+export const doctorAccountLinks = pgTable(
+  'doctor_account_links',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => doctorAccounts.id, { onDelete: 'cascade' }),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinicUsers.id, { onDelete: 'cascade' }),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('doctor_account_links_clinic_doctor_uq').on(t.clinicId, t.doctorId), index('doctor_account_links_account_idx').on(t.accountId)],
+);
+
+/** A clinic's invitation of its doctor's e-mail (decision 073): 32 random bytes kept as SHA-256, 72 hours, single use. */
+export const doctorInvites = pgTable(
+  'doctor_invites',
+  {
+    id: serial('id').primaryKey(),
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinicUsers.id, { onDelete: 'cascade' }),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('doctor_invites_clinic_doctor_idx').on(t.clinicId, t.doctorId)],
+);
+
+/**
+ * A doctor running late at a clinic on a day (docs/decisions/074-live-queue.md): every ETA of that day moves by
+ * `minutes`; `notified_minutes` is the lateness the reps were last told of (told again only for a change of 15+).
+ */
+export const doctorDayLateness = pgTable(
+  'doctor_day_lateness',
+  {
+    clinicId: integer('clinic_id')
+      .notNull()
+      .references(() => clinicUsers.id, { onDelete: 'cascade' }),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    minutes: integer('minutes').notNull(),
+    notifiedMinutes: integer('notified_minutes').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clinicId, t.doctorId, t.date] }), check('doctor_day_lateness_minutes_ck', sql`${t.minutes} between 0 and 180`)],
 );

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { forbidden, unauthorized, AppError } from '../errors';
 import { hashToken, SessionStore, type Actor, type AdminActor, type UserType } from '../modules/auth/sessions.service';
+import type { ClinicRole } from '../modules/auth/actor';
 import { SESSION_COOKIE } from '../../shared/site-cookies';
 import { ERROR_MESSAGES } from '../../shared/errors';
 
@@ -27,7 +28,7 @@ export async function startSession(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  opts: { type: UserType; id: number; rememberMe: boolean },
+  opts: { type: UserType; id: number; memberId?: number; rememberMe: boolean },
 ): Promise<void> {
   const { token, lifetimeMs } = await app.sessions.start({
     ...opts,
@@ -95,6 +96,29 @@ export function requireOwner(): preHandlerAsyncHookHandler {
     const actor = await request.getActor();
     if (actor?.admin?.role !== 'owner') throw new AppError('admin_owner_only', ERROR_MESSAGES.admin_owner_only, 403);
   };
+}
+
+/**
+ * Guard of a clinic route by who of the clinic acts (docs/decisions/072-clinic-team.md): a clinic session whose role is
+ * one of `roles`, else 403 `forbidden_role` naming the role that may. The owner holds every role.
+ */
+export function requireClinicRole(roles: readonly ClinicRole[], opts: { allowWithoutTerms?: boolean } = {}): preHandlerAsyncHookHandler {
+  const signedIn = requireUser(['clinic'], opts);
+  return async function clinicRoleGuard(request, reply) {
+    await signedIn.call(this, request, reply);
+    const role = (await request.getActor())?.clinicRole ?? 'owner';
+    if (role !== 'owner' && !roles.includes(role)) throw forbiddenRole(roles);
+  };
+}
+
+/** 403 `forbidden_role`: the message names who may (the owner always may). */
+export function forbiddenRole(roles: readonly ClinicRole[]): AppError {
+  const message = roles.includes('reception')
+    ? ERROR_MESSAGES.forbidden_role
+    : roles.includes('manager')
+      ? /*i18n*/ "Only the clinic's owner or a manager can do this."
+      : /*i18n*/ "Only the clinic's owner can do this.";
+  return new AppError('forbidden_role', message, 403);
 }
 
 /** The admin acting on a guarded admin route. */

@@ -3,9 +3,9 @@ import { cacheKey } from '../../cache/cache-keys';
 import type { DbOrTx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { namedStatement, type Param } from '../../db/query-tools';
-import { admins, clinicUsers, medicalReps, sessions } from '../../db/schema';
+import { admins, clinicMembers, clinicUsers, doctorAccounts, medicalReps, sessions } from '../../db/schema';
 import type { AdminRole } from '../../../shared/schemas/admin-team';
-import type { AdminActor, UserType } from './actor';
+import type { AdminActor, ClinicRole, UserType } from './actor';
 
 // Queries of the server-side sessions (docs/decisions/002-server-sessions.md): a row per signed-in browser, its id the
 // SHA-256 of the cookie's token, read with its account's status, terms and language in one round trip (decision 012).
@@ -21,12 +21,27 @@ export interface SessionRecord {
   termsAccepted: boolean;
   /** The account's language (an admin's is read with the admin, never cached). */
   language: string | null;
+  /** A clinic session: who signed in (decision 072): the owner, or the member with their role. */
+  clinicRole?: ClinicRole;
+  memberId?: number;
+  /** The name of who signed in: the clinic's contact person, the member, the doctor. */
+  personName?: string;
 }
 
 /** A new session: a new key, so nothing cached changes (docs/decisions/016-keyed-read-caches.md). */
 export async function insertSession(
   db: Write,
-  row: { id: string; userType: UserType; userId: number; rememberMe: boolean; now: Date; expiresAt: Date; ipAddress: string; userAgent: string | null },
+  row: {
+    id: string;
+    userType: UserType;
+    userId: number;
+    memberId?: number | null;
+    rememberMe: boolean;
+    now: Date;
+    expiresAt: Date;
+    ipAddress: string;
+    userAgent: string | null;
+  },
 ): Promise<void> {
   const { now, ...values } = row;
   await db.insert(sessions).values({ ...values, createdAt: now, lastSeenAt: now });
@@ -47,10 +62,17 @@ export async function deleteAccountSessions(w: Write, o: { type: UserType; id: n
   w.changed(cacheKey.account(o.type, o.id));
 }
 
+/** Deletes every session of one clinic team member (deactivated: decision 072), on every instance. */
+export async function deleteMemberSessions(w: Write, o: { memberId: number }): Promise<void> {
+  await w.delete(sessions).where(and(eq(sessions.userType, 'clinic'), eq(sessions.memberId, o.memberId)));
+  w.changed(cacheKey.account('clinic-member', o.memberId));
+}
+
 const sessionColumns = {
   id: sessions.id,
   userType: sessions.userType,
   userId: sessions.userId,
+  memberId: sessions.memberId,
   expiresAt: sessions.expiresAt,
   lastSeenAt: sessions.lastSeenAt,
   clinicStatus: clinicUsers.status,
@@ -59,6 +81,14 @@ const sessionColumns = {
   repTerms: medicalReps.termsAccepted,
   clinicLanguage: clinicUsers.language,
   repLanguage: medicalReps.language,
+  clinicContact: clinicUsers.contactPerson,
+  memberName: clinicMembers.name,
+  memberRole: clinicMembers.role,
+  memberStatus: clinicMembers.status,
+  memberLanguage: clinicMembers.language,
+  doctorName: doctorAccounts.name,
+  doctorStatus: doctorAccounts.status,
+  doctorLanguage: doctorAccounts.language,
 };
 
 /** Sessions with their accounts in one round trip (no work repeated per request; decision 012). */
@@ -68,6 +98,8 @@ const sessionsQuery = (db: DbOrTx, ids: Param<string> | string[], now: Param<Dat
     .from(sessions)
     .leftJoin(clinicUsers, and(eq(sessions.userType, 'clinic'), eq(clinicUsers.id, sessions.userId)))
     .leftJoin(medicalReps, and(eq(sessions.userType, 'medrep'), eq(medicalReps.id, sessions.userId)))
+    .leftJoin(clinicMembers, and(eq(sessions.userType, 'clinic'), eq(clinicMembers.id, sessions.memberId)))
+    .leftJoin(doctorAccounts, and(eq(sessions.userType, 'doctor'), eq(doctorAccounts.id, sessions.userId)))
     .where(and(Array.isArray(ids) ? inArray(sessions.id, ids) : eq(sessions.id, ids), gt(sessions.expiresAt, now)));
 
 /** One session: the usual miss (a named statement, decision 071; read-cache.ts ONE_BY_ONE_UP_TO). */
@@ -77,15 +109,38 @@ type SessionRow = Awaited<ReturnType<typeof sessionsQuery>>[number];
 
 function sessionRecordOf(session: SessionRow): SessionRecord {
   const type = session.userType as UserType;
-  const isClinic = type === 'clinic';
+  const base = { userType: type, userId: session.userId, expiresAt: session.expiresAt, lastSeenAt: session.lastSeenAt };
+  if (type === 'admin') return { ...base, active: true, termsAccepted: true, language: null };
+  if (type === 'medrep')
+    return { ...base, active: session.repStatus === 'active', termsAccepted: session.repTerms === true, language: session.repLanguage ?? null };
+  if (type === 'doctor') {
+    // A doctor's login has no terms of its own to accept: the clinic that invited them accepted the product's.
+    return {
+      ...base,
+      active: session.doctorStatus === 'active',
+      termsAccepted: true,
+      language: session.doctorLanguage ?? null,
+      personName: session.doctorName ?? '',
+    };
+  }
+  const clinic = { ...base, termsAccepted: session.clinicTerms === true };
+  if (session.memberId === null) {
+    return {
+      ...clinic,
+      active: session.clinicStatus === 'active',
+      language: session.clinicLanguage ?? null,
+      clinicRole: 'owner',
+      personName: session.clinicContact ?? '',
+    };
+  }
+  // A member works only while both the clinic and the member are active (decision 072).
   return {
-    userType: type,
-    userId: session.userId,
-    expiresAt: session.expiresAt,
-    lastSeenAt: session.lastSeenAt,
-    active: type === 'admin' || (isClinic ? session.clinicStatus : session.repStatus) === 'active',
-    termsAccepted: type === 'admin' || (isClinic ? session.clinicTerms : session.repTerms) === true,
-    language: type === 'admin' ? null : ((isClinic ? session.clinicLanguage : session.repLanguage) ?? null),
+    ...clinic,
+    active: session.clinicStatus === 'active' && session.memberStatus === 'active',
+    language: session.memberLanguage ?? null,
+    clinicRole: (session.memberRole ?? 'reception') as ClinicRole,
+    memberId: session.memberId,
+    personName: session.memberName ?? '',
   };
 }
 

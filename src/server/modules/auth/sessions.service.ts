@@ -72,7 +72,7 @@ const sessionCache = defineReadCache<{ id: string; now: Date }, repo.SessionReco
   max: 100_000,
   keep: (s) => s !== null && s.userType !== 'admin',
   keyOf: (a) => a.id,
-  valueTags: (s) => (s ? [cacheKey.account(s.userType, s.userId)] : []),
+  valueTags: (s) => (s ? [cacheKey.account(s.userType, s.userId), ...(s.memberId ? [cacheKey.account('clinic-member', s.memberId)] : [])] : []),
   invalidatedBy: { session: ([hash]) => hash, account: (parts) => `account:${parts.join(':')}` },
   missing: null,
   loadOne: (db, arg) => repo.findLiveSession(db, arg),
@@ -103,6 +103,14 @@ async function resolveAdmin(db: DbOrTx, id: number): Promise<(AdminActor & { lan
   return row?.active ? { id: row.id, name: row.name, role: row.role, language: row.language } : null;
 }
 
+/** Who of a clinic, or which doctor, acts in a session (decision 072): named in the clinic's Activity log. */
+function personOf(s: repo.SessionRecord): Pick<Actor, 'clinicRole' | 'memberId' | 'person'> {
+  if (s.userType === 'doctor') return { person: { kind: 'doctor', id: s.userId, name: s.personName ?? '' } };
+  if (s.userType !== 'clinic' || !s.clinicRole) return {};
+  const person = { kind: s.clinicRole, id: s.memberId ?? s.userId, name: s.personName ?? '' };
+  return { clinicRole: s.clinicRole, person, ...(s.memberId ? { memberId: s.memberId } : {}) };
+}
+
 type StoreDeps = Pick<Deps, 'db' | 'clock' | 'log'>;
 
 /** The sessions of one app: started, read once per request, ended; stopped when the app closes. */
@@ -121,6 +129,8 @@ export class SessionStore {
   async start(o: {
     type: UserType;
     id: number;
+    /** A clinic team member signing in (decision 072): the session is the clinic's, and names the member. */
+    memberId?: number;
     rememberMe: boolean;
     previousToken: string | undefined;
     ip: string;
@@ -137,6 +147,7 @@ export class SessionStore {
         id: hashToken(token),
         userType: o.type,
         userId: o.id,
+        memberId: o.memberId ?? null,
         rememberMe: o.rememberMe,
         now,
         expiresAt: new Date(now.getTime() + lifetimeMs),
@@ -193,6 +204,7 @@ export class SessionStore {
       termsAccepted: session.termsAccepted,
       language: admin ? admin.language : session.language,
       ...(admin ? { admin: { id: admin.id, name: admin.name, role: admin.role } } : {}),
+      ...personOf(session),
     };
   }
 
