@@ -117,14 +117,15 @@ export async function createAppointment(db: Db, o: typeof doctorAppointments.$in
   });
 }
 
-/** A signed-in session for an account, as the `cookie` header of app.inject(). */
-export async function sessionCookie(app: FastifyInstance, type: UserType, userId: number): Promise<string> {
+/** A signed-in session for an account, as the `cookie` header of app.inject() (`memberId`: a clinic team member's, decision 072). */
+export async function sessionCookie(app: FastifyInstance, type: UserType, userId: number, o: { memberId?: number } = {}): Promise<string> {
   const token = newToken();
   const now = app.clock.now();
   await app.db.insert(sessions).values({
     id: hashToken(token),
     userType: type,
     userId,
+    memberId: o.memberId ?? null,
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + (type === 'admin' ? SESSION_LIFETIME_MS.adminIdle : SESSION_LIFETIME_MS.browser)),
