@@ -138,6 +138,11 @@ export const ERROR_MESSAGES = {
   admin_owner_only: /*i18n*/ 'Only an owner can do this.',
   // A clinic team member's role does not allow the act (docs/decisions/072): the message names the role that may.
   forbidden_role: /*i18n*/ "Your role in this clinic does not allow this. Ask the clinic's owner.",
+  // The clinic's team (docs/decisions/072-clinic-team.md).
+  invite_invalid: /*i18n*/ "This invitation link is invalid, has expired or was already used. Ask the clinic's owner for a new one.",
+  invite_pending: /*i18n*/ 'Please accept your invitation first: open the link in the e-mail the clinic sent you.',
+  owner_fixed: /*i18n*/ "The clinic's owner cannot be deactivated or given another role.",
+  member_not_found: /*i18n*/ 'Team member not found',
   admin_first_owner: /*i18n*/ 'The first named admin must be an owner.',
   admin_email_taken: /*i18n*/ 'An admin with this e-mail address already exists.',
   admin_not_found: /*i18n*/ 'Admin not found',

@@ -111,6 +111,18 @@ export function requireClinicRole(roles: readonly ClinicRole[], opts: { allowWit
   };
 }
 
+/**
+ * For a route other kinds of account call too (reps, admins): a clinic session's role must be one of `roles` (the owner
+ * always passes), other sessions go on to the route's own checks. Runs after a requireUser guard (decision 072).
+ */
+export function limitClinicRoles(roles: readonly ClinicRole[]): preHandlerAsyncHookHandler {
+  return async function clinicRoleLimit(request) {
+    const actor = await request.getActor();
+    const role = actor?.type === 'clinic' ? (actor.clinicRole ?? 'owner') : 'owner';
+    if (role !== 'owner' && !roles.includes(role)) throw forbiddenRole(roles);
+  };
+}
+
 /** 403 `forbidden_role`: the message names who may (the owner always may). */
 export function forbiddenRole(roles: readonly ClinicRole[]): AppError {
   const message = roles.includes('reception')

@@ -251,8 +251,18 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 export const availabilityResponseSchema = z.object({ available: z.boolean(), message: z.string(), pending: userKindSchema.optional() });
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
 
-/** POST /api/auth/login (clinic) */
-export const clinicLoginResponseSchema = z.object({ user: clinicUserSchema, termsAccepted: z.boolean(), message: z.string(), language: savedLanguageSchema });
+/** Who of a clinic is signed in (docs/decisions/072-clinic-team.md): the owner (the clinic account) or a team member. */
+export const clinicPersonSchema = z.object({ name: z.string(), role: z.enum(['owner', 'manager', 'reception']) });
+export type ClinicPerson = z.infer<typeof clinicPersonSchema>;
+
+/** POST /api/auth/login (clinic): `user` is the clinic's; `person` who signed in. */
+export const clinicLoginResponseSchema = z.object({
+  user: clinicUserSchema,
+  person: clinicPersonSchema,
+  termsAccepted: z.boolean(),
+  message: z.string(),
+  language: savedLanguageSchema,
+});
 export type ClinicLoginResponse = z.infer<typeof clinicLoginResponseSchema>;
 
 /** POST /api/medrep/login */
@@ -267,7 +277,7 @@ export type LoginRefusedResponse = z.infer<typeof loginRefusedSchema>;
 
 /** GET /api/auth/me: who is signed in. */
 export const meResponseSchema = z.discriminatedUnion('userType', [
-  z.object({ userType: z.literal('clinic'), user: clinicUserSchema, termsAccepted: z.boolean() }),
+  z.object({ userType: z.literal('clinic'), user: clinicUserSchema, person: clinicPersonSchema, termsAccepted: z.boolean() }),
   z.object({ userType: z.literal('medrep'), user: repUserSchema, termsAccepted: z.boolean() }),
 ]);
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -4,7 +4,7 @@ import { unauthorized } from '../../errors';
 import type { Actor } from '../auth/sessions.service';
 import type { Locale } from '../../../shared/i18n/locales';
 import { LANGUAGE_SAVED, type AccountLanguageResponse } from '../../../shared/schemas/account-language';
-import { updateAccountLanguage } from './account-language.repo';
+import { updateAccountLanguage, updateMemberLanguage } from './account-language.repo';
 
 /**
  * Saves the language the signed-in account chose (docs/decisions/045). A rep's or clinic's sessions are cached
@@ -14,7 +14,11 @@ import { updateAccountLanguage } from './account-language.repo';
 export async function saveAccountLanguage(deps: Pick<Deps, 'db'>, o: { actor: Actor; language: Locale }): Promise<AccountLanguageResponse> {
   const { actor, language } = o;
   if (actor.type !== 'admin' || actor.id !== 0) {
-    const saved = await withWrite(deps, (tx) => updateAccountLanguage(tx, { type: actor.type, id: actor.id, language }));
+    // A clinic team member's session is the clinic's: their choice is their own, not the clinic's (decision 072).
+    const memberId = actor.memberId;
+    const saved = await withWrite(deps, (tx) =>
+      memberId ? updateMemberLanguage(tx, { memberId, language }) : updateAccountLanguage(tx, { type: actor.type, id: actor.id, language }),
+    );
     if (!saved) throw unauthorized();
   }
   return { message: LANGUAGE_SAVED, language };

@@ -5,7 +5,16 @@ import { canonicalPhone } from '../../../shared/schemas/phone';
 import { cacheKey } from '../../cache/cache-keys';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Write } from '../../db/write';
-import { clinicUsers, medicalReps, outbox, passwordResetTokens, pendingClinicUsers, pendingMedicalReps, type EarlierRegistrationLink } from '../../db/schema';
+import {
+  clinicMembers,
+  clinicUsers,
+  medicalReps,
+  outbox,
+  passwordResetTokens,
+  pendingClinicUsers,
+  pendingMedicalReps,
+  type EarlierRegistrationLink,
+} from '../../db/schema';
 
 // Drizzle queries of the accounts area. The two pending tables share the column names used by the
 // verification queries, so those queries take the table of the kind. Writers take the write (db/write.ts); one that
@@ -32,13 +41,14 @@ export interface Holder {
   email: string;
 }
 
-/** Accounts, verified or pending, of both kinds, holding `email` (case-insensitive). */
+/** Accounts, verified or pending, of both kinds, holding `email` (case-insensitive); a clinic team member's counts as a clinic's (decision 072). */
 export async function findEmailHolders(db: DbOrTx, email: string): Promise<Holder[]> {
   const result = await db.execute(sql`
     select 'clinic' as kind, false as pending, email from ${clinicUsers} where lower(email) = ${email.toLowerCase()}
     union all select 'medrep', false, email from ${medicalReps} where lower(email) = ${email.toLowerCase()}
     union all select 'clinic', true, email from ${pendingClinicUsers} where lower(email) = ${email.toLowerCase()}
-    union all select 'medrep', true, email from ${pendingMedicalReps} where lower(email) = ${email.toLowerCase()}`);
+    union all select 'medrep', true, email from ${pendingMedicalReps} where lower(email) = ${email.toLowerCase()}
+    union all select 'clinic', false, email from ${clinicMembers} where lower(email) = ${email.toLowerCase()}`);
   return (result as { rows: Holder[] }).rows;
 }
 

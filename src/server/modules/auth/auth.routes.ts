@@ -123,9 +123,10 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     const preHandler = async (request: FastifyRequest) => throttle.countAttempt(request, { kind, login: (request.body as Login).email });
     app.post(path, { schema: { body: loginSchema, response }, preHandler }, async (request, reply) => {
       try {
-        const { accountId, answer } = await auth.logIn(app, { kind, input: request.body, origin: originOf(request) });
-        // The session (and its cookie) starts at the edge; the service never sees the request or reply.
-        await startSession(app, request, reply, { type: kind, id: accountId, rememberMe: request.body.rememberMe ?? false });
+        const { accountId, memberId, answer } = await auth.logIn(app, { kind, input: request.body, origin: originOf(request) });
+        // The session (and its cookie) starts at the edge; the service never sees the request or reply. A clinic team
+        // member's is the clinic's session naming the member (decision 072).
+        await startSession(app, request, reply, { type: kind, id: accountId, memberId, rememberMe: request.body.rememberMe ?? false });
         throttle.trustDevice(request, reply, { kind, login: request.body.email });
         // Welcomed in the account's own language, when it has chosen one (decision 045).
         if (isLocale(answer.language)) request.setLocale(answer.language);

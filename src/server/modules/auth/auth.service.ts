@@ -27,6 +27,7 @@ import { passwordChangedMail, passwordResetMail } from './auth.mail';
 import { accountLocale } from '../../i18n';
 import { RESET_LINK_LIFETIME_MS, generateToken, hashLinkToken } from './codes';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { findMemberForLogin, noteMemberSignIn } from '../clinic-team/team.service';
 
 // Sign-in, sessions, terms and password reset (spec part 1, 4, 7 and 8; part 2, 2.4; decisions 002 and 005).
 
@@ -44,7 +45,7 @@ const RECENT_PASSWORD_CHANGE_MS = 7 * 86_400_000;
 /** A refused login that carries the spec's hint (part 1, 7: 'password_recently_changed'). */
 export class LoginRefused extends AppError {
   constructor(
-    code: 'invalid_credentials' | 'email_not_verified' | 'registration_pending' | 'account_inactive',
+    code: 'invalid_credentials' | 'email_not_verified' | 'registration_pending' | 'account_inactive' | 'invite_pending',
     status: number,
     readonly hint?: LoginHint,
   ) {
@@ -123,7 +124,7 @@ async function findAccount(deps: Pick<Deps, 'db'>, kind: UserKind, email: string
 export async function logIn(
   deps: Deps,
   o: { kind: UserKind; input: Login; origin: RequestOrigin },
-): Promise<{ accountId: number; answer: ClinicLoginResponse | RepLoginResponse }> {
+): Promise<{ accountId: number; memberId?: number; answer: ClinicLoginResponse | RepLoginResponse }> {
   const { kind, input } = o;
   const account = await findAccount(deps, kind, input.email);
   const failed = async (userId: number | null, hint?: LoginHint) => {
@@ -131,6 +132,11 @@ export async function logIn(
     await recordSecurityEvent(deps, o.origin, { eventType: 'login_failed', userType: kind, userId, details: { email: input.email.toLowerCase() } });
     return new LoginRefused('invalid_credentials', 401, hint);
   };
+  // Not a clinic account: perhaps one of a clinic's team, who signs in on the same form (decision 072).
+  if (!account && kind === 'clinic') {
+    const found = await findMemberForLogin(deps, { email: input.email });
+    if (found) return logInMember(deps, { found, input, origin: o.origin, failed: () => failed(null) });
+  }
   if (!account) {
     const pending = await repo.findPending(deps.db, kind, input.email);
     const ok = await verifyPassword(pending?.password ?? (await dummyPasswordHash()), input.password);
@@ -151,11 +157,40 @@ export async function logIn(
   const fingerprint = input.deviceFingerprint;
   if (fingerprint) await withWrite(deps, (w) => repo.setDeviceFingerprint(w, kind, account.id, fingerprint));
   const user = kind === 'clinic' ? clinicUserOf(account as repo.ClinicRow) : repUserOf(account as repo.RepRow);
+  // The clinic account is the clinic's owner (decision 072).
+  const person = kind === 'clinic' ? { person: { name: (account as repo.ClinicRow).contactPerson, role: 'owner' as const } } : {};
   return {
     accountId: account.id,
     // The saved language (decision 045): the client switches to it, or saves the device's when there is none.
-    answer: { user, termsAccepted: account.termsAccepted, message: /*i18n*/ 'Login successful', language: account.language ?? null } as
+    answer: { user, ...person, termsAccepted: account.termsAccepted, message: /*i18n*/ 'Login successful', language: account.language ?? null } as
       ClinicLoginResponse | RepLoginResponse,
+  };
+}
+
+/**
+ * A clinic team member's sign-in (decision 072): the same work for a wrong password; an invitation not yet accepted
+ * (no password to check) and an inactive member or clinic are told so. The session is the clinic's, naming the member.
+ */
+async function logInMember(
+  deps: Deps,
+  o: { found: NonNullable<Awaited<ReturnType<typeof findMemberForLogin>>>; input: Login; origin: RequestOrigin; failed: () => Promise<LoginRefused> },
+): Promise<{ accountId: number; memberId: number; answer: ClinicLoginResponse }> {
+  const { member } = o.found;
+  const ok = await verifyPassword(member.passwordHash ?? (await dummyPasswordHash()), o.input.password);
+  if (member.status === 'invited') throw new LoginRefused('invite_pending', 403);
+  if (!ok) throw await o.failed();
+  if (member.status !== 'active' || o.found.clinicStatus !== 'active') {
+    await recordSecurityEvent(deps, o.origin, { eventType: 'login_refused_inactive', userType: 'clinic', userId: member.clinicId, blocked: true });
+    throw new LoginRefused('account_inactive', 403);
+  }
+  const clinic = await repo.findClinicById(deps.db, member.clinicId);
+  if (!clinic) throw await o.failed();
+  await noteMemberSignIn(deps, { memberId: member.id });
+  const person = { name: member.name, role: member.role as 'manager' | 'reception' };
+  return {
+    accountId: clinic.id,
+    memberId: member.id,
+    answer: { user: clinicUserOf(clinic), person, termsAccepted: clinic.termsAccepted, message: /*i18n*/ 'Login successful', language: member.language ?? null },
   };
 }
 
@@ -165,7 +200,9 @@ export async function getMe(deps: Pick<Deps, 'db'>, o: { actor: Actor }): Promis
   if (actor.type === 'clinic') {
     const clinic = await repo.findClinicById(deps.db, actor.id);
     if (!clinic) throw unauthorized();
-    return { userType: 'clinic' as const, user: clinicUserOf(clinic), termsAccepted: clinic.termsAccepted };
+    // Who of the clinic is signed in: the owner (the clinic account) or a team member with their role (decision 072).
+    const person = { name: actor.person?.name ?? clinic.contactPerson, role: actor.clinicRole ?? ('owner' as const) };
+    return { userType: 'clinic' as const, user: clinicUserOf(clinic), person, termsAccepted: clinic.termsAccepted };
   }
   const rep = await repo.findRepById(deps.db, actor.id);
   if (!rep) throw unauthorized();

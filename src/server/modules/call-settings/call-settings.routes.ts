@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireUser } from '../../plugins/auth';
+import { actorOf, requireClinicRole } from '../../plugins/auth';
+import { CLINIC_ROLES_MAY } from '../../../shared/schemas/clinic-team';
 import { doctorSettingsResponseSchema, doctorSettingsSavedResponseSchema, saveDoctorSettingsSchema } from '../../../shared/schemas/clinic';
 import { errorResponses } from '../../../shared/schemas/common';
 import { clinicParams, settingsQuery } from '../clinics/clinic-params';
@@ -11,11 +12,12 @@ import { getDoctorSettings, saveDoctorSettings } from './call-settings.service';
 
 export async function callSettingsRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const clinicOnly = { preHandler: requireUser(['clinic']) };
+  // The owner's and managers', not reception's (docs/decisions/072-clinic-team.md).
+  const managers = { preHandler: requireClinicRole(CLINIC_ROLES_MAY.manage) };
 
   app.get(
     '/api/clinic/settings/:clinicId',
-    { ...clinicOnly, schema: { params: clinicParams, querystring: settingsQuery, response: { 200: doctorSettingsResponseSchema, ...errorResponses } } },
+    { ...managers, schema: { params: clinicParams, querystring: settingsQuery, response: { 200: doctorSettingsResponseSchema, ...errorResponses } } },
     async (request) => {
       const settings = await getDoctorSettings(app, { actor: await actorOf(request), ...request.params, ...request.query });
       return { settings };
@@ -24,7 +26,7 @@ export async function callSettingsRoutes(base: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/clinic/settings',
-    { ...clinicOnly, schema: { body: saveDoctorSettingsSchema, response: { 200: doctorSettingsSavedResponseSchema, ...errorResponses } } },
+    { ...managers, schema: { body: saveDoctorSettingsSchema, response: { 200: doctorSettingsSavedResponseSchema, ...errorResponses } } },
     async (request) => {
       const saved = await saveDoctorSettings(app, { actor: await actorOf(request), input: request.body });
       return { ...saved, message: /*i18n*/ 'Settings saved successfully' };

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cacheKey } from '../../cache/cache-keys';
 import { clinicUsers, sessions } from '../../db/schema';
@@ -18,7 +18,10 @@ export async function findClinic(db: DbOrTx, clinicId: number) {
  */
 export async function setClinicPassword(w: Write, o: { clinicId: number; hash: string; keepSessionId: string; now: Date }): Promise<void> {
   await w.update(clinicUsers).set({ password: o.hash, updatedAt: o.now }).where(eq(clinicUsers.id, o.clinicId));
-  await w.delete(sessions).where(and(eq(sessions.userType, 'clinic'), eq(sessions.userId, o.clinicId), ne(sessions.id, o.keepSessionId)));
+  // The owner's other sessions; the team members' own sessions stay (their passwords are their own; decision 072).
+  await w
+    .delete(sessions)
+    .where(and(eq(sessions.userType, 'clinic'), eq(sessions.userId, o.clinicId), isNull(sessions.memberId), ne(sessions.id, o.keepSessionId)));
   w.changed(cacheKey.account('clinic', o.clinicId));
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, forbidden } from '../../errors';
-import { actorOf, requireUser } from '../../plugins/auth';
+import { actorOf, limitClinicRoles, requireClinicRole, requireUser } from '../../plugins/auth';
+import { CLINIC_ROLES_MAY } from '../../../shared/schemas/clinic-team';
 import { recordSecurityEvent } from '../../plugins/security';
 import {
   cancelledVisitsSchema,
@@ -27,7 +28,10 @@ export const CANCEL_CALLS_FAILED = /*i18n*/ "Failed to cancel today's calls. Ple
 
 export async function clinicRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const clinicOnly = { preHandler: requireUser(['clinic']) };
+  // Who of the clinic may (docs/decisions/072-clinic-team.md): reception runs the day; cancelling it and the account
+  // settings are the owner's and managers'; the account's password the owner's alone.
+  const managers = { preHandler: requireClinicRole(CLINIC_ROLES_MAY.manage) };
+  const ownerOnly = { preHandler: requireClinicRole(CLINIC_ROLES_MAY.ownerOnly) };
 
   // --- the day's visitors ---
   // One path, two dashboards (spec part 1, 7 and part 2, 7). A clinic gets its own doctor's appointments with
@@ -35,7 +39,7 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
   app.get(
     '/api/doctor-appointments',
     {
-      preHandler: requireUser(['clinic', 'medrep']),
+      preHandler: [requireUser(['clinic', 'medrep']), limitClinicRoles(CLINIC_ROLES_MAY.runTheDay)],
       schema: { querystring: doctorAppointmentsQuerySchema, response: { 200: clinicAppointmentsResponseSchema, ...errorResponses } },
     },
     async (request) => {
@@ -49,7 +53,7 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
   // The spec's cancel call answers failures as { error } (part 1, 8 General); `message` is kept for the one
   // error shape of the house.
   const cancelAnswers = { 200: cancelledVisitsSchema, '4xx': cancelTodayCallsErrorSchema, '5xx': cancelTodayCallsErrorSchema };
-  app.post('/api/clinic/cancel-today-calls', { ...clinicOnly, schema: { response: cancelAnswers } }, async (request, reply) => {
+  app.post('/api/clinic/cancel-today-calls', { ...managers, schema: { response: cancelAnswers } }, async (request, reply) => {
     const parsed = cancelTodayCallsSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? CANCEL_CALLS_FAILED;
@@ -67,7 +71,7 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
   // The visits new visiting hours leave out, which the clinic chose to cancel (docs/decisions/039).
   app.post(
     '/api/clinic/cancel-visits',
-    { ...clinicOnly, schema: { body: cancelVisitsSchema, response: { 200: visitsCancelledResponseSchema, ...errorResponses } } },
+    { ...managers, schema: { body: cancelVisitsSchema, response: { 200: visitsCancelledResponseSchema, ...errorResponses } } },
     async (request) => {
       const result = await cancelVisits(app, { actor: await actorOf(request), input: request.body });
       return { message: result.cancelledCount === 1 ? '1 visit cancelled' : `${result.cancelledCount} visits cancelled`, ...result };
@@ -78,7 +82,7 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     '/api/clinic/change-password',
     {
-      ...clinicOnly,
+      ...ownerOnly,
       schema: { body: changePasswordSchema, response: { 200: messageResponseSchema, ...errorResponses } },
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
@@ -94,13 +98,13 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/clinic/preferences', { ...clinicOnly, schema: { response: { 200: clinicPreferencesResponseSchema, ...errorResponses } } }, async (request) => {
+  app.get('/api/clinic/preferences', { ...managers, schema: { response: { 200: clinicPreferencesResponseSchema, ...errorResponses } } }, async (request) => {
     return getClinicPreferences(app, { actor: await actorOf(request) });
   });
 
   app.put(
     '/api/clinic/preferences',
-    { ...clinicOnly, schema: { body: clinicPreferencesSchema, response: { 200: clinicPreferencesResponseSchema, ...errorResponses } } },
+    { ...managers, schema: { body: clinicPreferencesSchema, response: { 200: clinicPreferencesResponseSchema, ...errorResponses } } },
     async (request) => {
       return saveClinicPreferences(app, { actor: await actorOf(request), input: request.body });
     },

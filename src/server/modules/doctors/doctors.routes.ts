@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireUser } from '../../plugins/auth';
+import { actorOf, requireClinicRole } from '../../plugins/auth';
+import { CLINIC_ROLES_MAY } from '../../../shared/schemas/clinic-team';
 import {
   addDoctorSchema,
   addExistingDoctorSchema,
@@ -18,11 +19,13 @@ import { addExistingDoctor, addNewDoctor, listAvailableDoctors, listDoctors, rem
 
 export async function doctorRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const clinicOnly = { preHandler: requireUser(['clinic']) };
+  // The list is the day view's doctor switcher too (reception); changing the doctors is the owner's and managers' (decision 072).
+  const everyone = { preHandler: requireClinicRole(CLINIC_ROLES_MAY.runTheDay) };
+  const managers = { preHandler: requireClinicRole(CLINIC_ROLES_MAY.manage) };
 
   app.get(
     '/api/clinic/doctors/:clinicId',
-    { ...clinicOnly, schema: { params: clinicParams, response: { 200: clinicDoctorsResponseSchema, ...errorResponses } } },
+    { ...everyone, schema: { params: clinicParams, response: { 200: clinicDoctorsResponseSchema, ...errorResponses } } },
     async (request) => {
       const doctors = await listDoctors(app, { actor: await actorOf(request), clinicId: request.params.clinicId });
       return { doctors };
@@ -31,7 +34,7 @@ export async function doctorRoutes(base: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/clinic/doctors',
-    { ...clinicOnly, schema: { body: addDoctorSchema, response: { 201: doctorAddedResponseSchema, ...errorResponses } } },
+    { ...managers, schema: { body: addDoctorSchema, response: { 201: doctorAddedResponseSchema, ...errorResponses } } },
     async (request, reply) => {
       const doctor = await addNewDoctor(app, { actor: await actorOf(request), input: request.body });
       return reply.status(201).send({ doctor, message: /*i18n*/ 'Doctor added successfully' });
@@ -40,7 +43,7 @@ export async function doctorRoutes(base: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/available-doctors/:clinicId',
-    { ...clinicOnly, schema: { params: clinicParams, response: { 200: availableDoctorsResponseSchema, ...errorResponses } } },
+    { ...managers, schema: { params: clinicParams, response: { 200: availableDoctorsResponseSchema, ...errorResponses } } },
     async (request) => {
       const doctors = await listAvailableDoctors(app, { actor: await actorOf(request), clinicId: request.params.clinicId });
       return { doctors };
@@ -49,7 +52,7 @@ export async function doctorRoutes(base: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/clinic/add-existing-doctor',
-    { ...clinicOnly, schema: { body: addExistingDoctorSchema, response: { 200: doctorAddedResponseSchema, ...errorResponses } } },
+    { ...managers, schema: { body: addExistingDoctorSchema, response: { 200: doctorAddedResponseSchema, ...errorResponses } } },
     async (request) => {
       const doctor = await addExistingDoctor(app, { actor: await actorOf(request), ...request.body });
       return { doctor, message: /*i18n*/ 'Doctor added successfully' };
@@ -58,7 +61,7 @@ export async function doctorRoutes(base: FastifyInstance): Promise<void> {
 
   app.delete(
     '/api/clinic/doctors/:clinicId/:doctorId',
-    { ...clinicOnly, schema: { params: doctorParams, response: { 200: doctorRemovedResponseSchema, ...errorResponses } } },
+    { ...managers, schema: { params: doctorParams, response: { 200: doctorRemovedResponseSchema, ...errorResponses } } },
     async (request) => {
       const result = await removeDoctor(app, { actor: await actorOf(request), ...request.params });
       return { message: /*i18n*/ 'Doctor removed from your clinic', ...result };

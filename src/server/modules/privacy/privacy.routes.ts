@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, messageResponseSchema } from '../../../shared/schemas/common';
 import { accountExportSchema, confirmAccountDeletionSchema } from '../../../shared/schemas/privacy';
-import { actorOf, requireUser, SESSION_COOKIE } from '../../plugins/auth';
+import { actorOf, limitClinicRoles, requireUser, SESSION_COOKIE } from '../../plugins/auth';
+import { CLINIC_ROLES_MAY } from '../../../shared/schemas/clinic-team';
 import { hashToken } from '../auth/sessions.service';
 import { confirmAccountDeletion, exportAccountData, requestAccountDeletion } from './privacy.service';
 
@@ -17,7 +18,8 @@ const bySession = (request: FastifyRequest) => {
 export async function privacyRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Rights work before the terms are accepted too: declining the terms must not lock anyone out of erasure.
-  const account = { preHandler: requireUser(['clinic', 'medrep'], { allowWithoutTerms: true }) };
+  // A clinic's data and its deletion are the owner's: a team member's session is the clinic's (decision 072).
+  const account = { preHandler: [requireUser(['clinic', 'medrep'], { allowWithoutTerms: true }), limitClinicRoles(CLINIC_ROLES_MAY.ownerOnly)] };
   const message = { 200: messageResponseSchema, ...errorResponses };
 
   app.get('/api/account/export', { ...account, schema: { response: { 200: accountExportSchema, ...errorResponses } } }, async (request, reply) => {

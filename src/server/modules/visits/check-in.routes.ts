@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireUser } from '../../plugins/auth';
+import { actorOf, requireClinicRole, requireUser } from '../../plugins/auth';
+import { CLINIC_ROLES_MAY } from '../../../shared/schemas/clinic-team';
 import { CHECK_IN_MESSAGES } from '../../../shared/booking/visit-status';
 import { errorResponses } from '../../../shared/schemas/common';
 import { checkInCodeQuerySchema, checkInCodeResponseSchema, checkInResponseSchema, checkInSchema } from '../../../shared/schemas/visits';
@@ -14,7 +15,7 @@ export async function checkInRoutes(base: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/clinic/check-in-code',
-    { preHandler: requireUser(['clinic']), schema: { querystring: checkInCodeQuerySchema, response: { 200: checkInCodeResponseSchema, ...errorResponses } } },
+    { preHandler: requireClinicRole(CLINIC_ROLES_MAY.runTheDay), schema: { querystring: checkInCodeQuerySchema, response: { 200: checkInCodeResponseSchema, ...errorResponses } } },
     async (request) => getCheckInCode(app, { actor: await actorOf(request), clinicId: request.query.clinicId }),
   );
 

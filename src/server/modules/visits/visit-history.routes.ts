@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireUser } from '../../plugins/auth';
+import { actorOf, requireClinicRole, requireUser } from '../../plugins/auth';
+import { CLINIC_ROLES_MAY } from '../../../shared/schemas/clinic-team';
 import { errorResponses } from '../../../shared/schemas/common';
 import { clinicVisitsQuerySchema, clinicVisitsResponseSchema, repVisitsQuerySchema, repVisitsResponseSchema } from '../../../shared/schemas/visits';
 import { exportClinicVisitsCsv, exportRepVisitsCsv, listClinicVisits, listRepVisits } from './visit-history.service';
@@ -12,7 +13,8 @@ import { exportClinicVisitsCsv, exportRepVisitsCsv, listClinicVisits, listRepVis
 export async function visitHistoryRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const rep = requireUser(['medrep']);
-  const clinic = requireUser(['clinic']);
+  // The clinic's visitors: every role of it, reception too (docs/decisions/072-clinic-team.md).
+  const clinic = requireClinicRole(CLINIC_ROLES_MAY.runTheDay);
 
   /** A text/csv download written while the rows are read; a failure part-way cuts it short. */
   const sendCsv = (reply: FastifyReply, name: string, file: { from: string; to: string; chunks: AsyncIterable<string> }) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf, requireUser } from '../../plugins/auth';
+import { actorOf, requireClinicRole } from '../../plugins/auth';
+import { CLINIC_ROLES_MAY } from '../../../shared/schemas/clinic-team';
 import { errorResponses } from '../../../shared/schemas/common';
 import { visitIdParamsSchema, visitStatusChangedResponseSchema, visitStatusChangeSchema } from '../../../shared/schemas/visits';
 import { changeVisitStatus, undoVisitStatus } from './visit-status.service';
@@ -12,7 +13,7 @@ export async function visitStatusRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     '/api/clinic/appointments/:id/status',
     {
-      preHandler: requireUser(['clinic']),
+      preHandler: requireClinicRole(CLINIC_ROLES_MAY.runTheDay), // reception too (decision 072)
       schema: { params: visitIdParamsSchema, body: visitStatusChangeSchema, response: { 200: visitStatusChangedResponseSchema, ...errorResponses } },
     },
     async (request) => changeVisitStatus(app, { actor: await actorOf(request), id: request.params.id, input: request.body }),
@@ -22,7 +23,7 @@ export async function visitStatusRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     '/api/clinic/appointments/:id/undo-outcome',
     {
-      preHandler: requireUser(['clinic']),
+      preHandler: requireClinicRole(CLINIC_ROLES_MAY.runTheDay), // reception too (decision 072)
       schema: { params: visitIdParamsSchema, response: { 200: visitStatusChangedResponseSchema, ...errorResponses } },
     },
     async (request) => undoVisitStatus(app, { actor: await actorOf(request), id: request.params.id }),

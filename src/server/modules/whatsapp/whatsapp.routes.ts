@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../shared/schemas/common';
 import { whatsappNumberCodeResponseSchema, whatsappNumberCodeSchema, whatsappWebhookAnswerSchema } from '../../../shared/schemas/whatsapp';
-import { actorOf, requireUser } from '../../plugins/auth';
+import { actorOf, limitClinicRoles, requireUser } from '../../plugins/auth';
+import { CLINIC_ROLES_MAY } from '../../../shared/schemas/clinic-team';
 import { sessionRateKey } from '../../plugins/auth';
 import { sendWhatsAppNumberCode } from './whatsapp-consent.service';
 import { handleWhatsAppWebhook, verifyWhatsAppWebhook } from './whatsapp-webhook.service';
@@ -26,7 +27,8 @@ export async function whatsappRoutes(base: FastifyInstance): Promise<void> {
   app.post(
     '/api/whatsapp/number-code',
     {
-      preHandler: requireUser(['medrep', 'clinic']),
+      // The clinic's WhatsApp number is set with its preferences: the owner's and managers' (decision 072).
+      preHandler: [requireUser(['medrep', 'clinic']), limitClinicRoles(CLINIC_ROLES_MAY.manage)],
       // Each code is a WhatsApp message the business pays for, to a number the caller typed: a few per quarter hour
       // per session against a flood; the real limits, per account and per number, are the service's (decision 048).
       config: { rateLimit: { max: 5, timeWindow: '15 minutes', keyGenerator: sessionRateKey } },

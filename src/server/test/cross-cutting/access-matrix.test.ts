@@ -1,10 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../harness';
-import { MATRIX, matches, ORDER } from './access-table';
-import { ACTORS, apiRoutes, buildWorld } from './security-fixtures';
+import { expectedOf, MATRIX, MATRIX_ORDER, matches } from './access-table';
+import { ALL_ACTORS, apiRoutes, buildWorld } from './security-fixtures';
 
-// Object-level authorisation across the whole API (OWASP API1). Every API route has a row in
+// Object-level authorisation across the whole API (OWASP API1), for every role of a clinic's team too (decision 072). Every API route has a row in
 // access-table.ts; a route added without a row fails the first test, so every new route gets a decision.
 
 describeEachDatabase(
@@ -26,17 +26,20 @@ describeEachDatabase(
         if (!row) continue;
         const [method, pattern] = route.split(' ') as [InjectOptions['method'], string];
         const world = await buildWorld(ctx.app);
-        for (const actor of ORDER) {
+        for (const actor of MATRIX_ORDER) {
           const { url, headers, ...rest } = row.request(world);
           const cookie = world.cookies[actor];
           const res = await ctx.app.inject({
             method,
             url: url ?? pattern,
             ...rest,
-            headers: { ...(headers as object), ...(cookie ? { cookie } : {}), 'x-forwarded-for': `10.9.${ACTORS.indexOf(actor)}.1` },
+            headers: { ...(headers as object), ...(cookie ? { cookie } : {}), 'x-forwarded-for': `10.9.${ALL_ACTORS.indexOf(actor)}.1` },
           });
-          if (!matches(row.expect[actor], res.statusCode)) {
-            failures.push(`${route} as ${actor}: expected ${row.expect[actor]}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+          const expected = expectedOf(row, actor);
+          // A role's refusal is the one code, naming who may (docs/decisions/072-clinic-team.md).
+          const roleAnswer = expected === 'roleDenied' && res.statusCode === 403 ? (res.json() as { code?: string }).code : 'forbidden_role';
+          if (!matches(expected, res.statusCode) || roleAnswer !== 'forbidden_role') {
+            failures.push(`${route} as ${actor}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
           }
           if (res.statusCode >= 400) expect(typeof res.json().message, `${route} as ${actor}`).toBe('string');
         }

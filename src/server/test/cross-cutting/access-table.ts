@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { TEST_PASSWORD } from '../factories';
-import { BOOK_DAY, FUTURE_DAY, type ActorName, type World } from './security-fixtures';
+import { BOOK_DAY, FUTURE_DAY, type ActorName, type AnyActorName, type TeamActorName, type World } from './security-fixtures';
 
 // The access table (spec part 1, 6; part 2, 6; OWASP API1): every API route with the request it gets (aimed at clinic A's and
 // rep A's objects) and the answer each actor must get. Used by the access matrix and hostile-input suites.
@@ -8,17 +9,21 @@ import { BOOK_DAY, FUTURE_DAY, type ActorName, type World } from './security-fix
 /**
  * ok: 2xx. unauth: 401. denied: 403 or 404 (another account's object). refused: 401, 403 or 404 (the
  * wrong kind of account). reached: past the guards (not 401/403, not 5xx: the business answer).
- * unauthOrThrottled: 401, or 429 once the per-account attempt budget is spent.
+ * unauthOrThrottled: 401, or 429 once the per-account attempt budget is spent. roleDenied: 403 forbidden_role
+ * (a clinic team member whose role may not; the matrix checks the code too).
  */
-export type Outcome = 'ok' | 'unauth' | 'denied' | 'refused' | 'reached' | 'unauthOrThrottled';
-type Expect = Record<ActorName, Outcome>;
+export type Outcome = 'ok' | 'unauth' | 'denied' | 'refused' | 'reached' | 'unauthOrThrottled' | 'roleDenied';
+/** The six accounts' answers always; a team actor's only where it differs from LIKE's (decision 072). */
+type Expect = Record<ActorName, Outcome> & Partial<Record<TeamActorName, Outcome>>;
 export interface Row {
   request(w: World): Omit<InjectOptions, 'method' | 'url'> & { url?: string };
   expect: Expect;
 }
 
 export const matches = (o: Outcome, status: number) =>
-  o === 'unauthOrThrottled'
+  o === 'roleDenied'
+    ? status === 403
+    : o === 'unauthOrThrottled'
     ? status === 401 || status === 429
     : o === 'ok'
       ? status >= 200 && status < 300
@@ -58,11 +63,38 @@ const adminOnly = (o: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: 'ref
 const accountOwned: Expect = { nobody: 'unauth', repA: 'ok', repB: 'denied', clinicA: 'denied', clinicB: 'denied', admin: 'refused' };
 
 const json = (payload: (w: World) => object) => (w: World) => ({ payload: payload(w) });
+let invitees = 0;
+/** A link token of its own for each call: the link checks' per-token budget (on PostgreSQL shared by every run) stays unspent. */
+const freshToken = () => `x${randomBytes(15).toString('hex')}${'x'.repeat(9)}`;
 const none = () => ({});
 
 // The order actors call in: those who must be refused first, the owners and the admin last, so a
 // destructive call that succeeds does not change what the others see.
 export const ORDER: ActorName[] = ['nobody', 'repB', 'clinicB', 'clinicA', 'repA', 'admin'];
+
+/**
+ * The clinic team's actors (docs/decisions/072-clinic-team.md) answer like the account they belong to unless a row
+ * says otherwise: clinic A's manager and receptionist like clinic A, clinic B's manager like clinic B, a deactivated
+ * member like nobody (its session is over). They call after their clinic's owner (MATRIX_ORDER), so where the owner
+ * is 'ok' they must be let past the guards ('reached'): the owner's call may have used the object up already.
+ */
+const LIKE: Record<TeamActorName, ActorName> = { managerA: 'clinicA', receptionA: 'clinicA', staffB: 'clinicB', deactivatedA: 'nobody' };
+export const MATRIX_ORDER: AnyActorName[] = ['nobody', 'deactivatedA', 'repB', 'clinicB', 'staffB', 'clinicA', 'managerA', 'receptionA', 'repA', 'admin'];
+
+/** What `actor` must get on the row. */
+export function expectedOf(row: Row, actor: AnyActorName): Outcome {
+  const own = row.expect[actor];
+  if (own) return own;
+  const like = row.expect[LIKE[actor as TeamActorName]];
+  return like === 'ok' && actor !== 'deactivatedA' ? 'reached' : like;
+}
+
+/** 403 forbidden_role: the role may not (a team actor's refusal that the matrix checks by its code). */
+const byRole = 'roleDenied' as const;
+/** Refused for reception (the day is theirs, the clinic's set-up is not). */
+const notReception = (e: Expect): Expect => ({ ...e, receptionA: byRole });
+/** The owner's alone: managers and reception refused. */
+const ownerOnly = (e: Expect): Expect => ({ ...e, managerA: byRole, receptionA: byRole, staffB: byRole });
 
 export const MATRIX: Record<string, Row> = {
   // --- public ---
@@ -77,7 +109,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/medrep/register': { request: json(() => ({})), expect: every('reached') },
   'POST /api/verify-otp': { request: json((w) => ({ email: w.repA.email, otp: '000000', type: 'medrep' })), expect: every('reached') },
   'POST /api/verify-email': { request: json(() => ({ token: 'x'.repeat(40), type: 'medrep' })), expect: every('reached') },
-  'POST /api/verify-email/check': { request: json(() => ({ token: 'x'.repeat(40), type: 'medrep' })), expect: every('ok') },
+  'POST /api/verify-email/check': { request: json(() => ({ token: freshToken(), type: 'medrep' })), expect: every('ok') },
   'POST /api/resend-verification': { request: json((w) => ({ email: w.repA.email, type: 'medrep' })), expect: every('reached') },
   'POST /api/auth/login': { request: json((w) => ({ email: w.clinicA.email, password: 'wrong-Password1!' })), expect: every('unauth') },
   'POST /api/medrep/login': { request: json((w) => ({ email: w.repA.email, password: 'wrong-Password1!' })), expect: every('unauth') },
@@ -86,8 +118,8 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/medrep/forgot-password': { request: json((w) => ({ email: w.repA.email })), expect: every('reached') },
   'POST /api/clinic/reset-password': { request: json(() => ({ token: 'x'.repeat(40), password: 'N3w!Password' })), expect: every('reached') },
   'POST /api/medrep/reset-password': { request: json(() => ({ token: 'x'.repeat(40), password: 'N3w!Password' })), expect: every('reached') },
-  'POST /api/clinic/reset-password/check': { request: json(() => ({ token: 'x'.repeat(40) })), expect: every('ok') },
-  'POST /api/medrep/reset-password/check': { request: json(() => ({ token: 'x'.repeat(40) })), expect: every('ok') },
+  'POST /api/clinic/reset-password/check': { request: json(() => ({ token: freshToken() })), expect: every('ok') },
+  'POST /api/medrep/reset-password/check': { request: json(() => ({ token: freshToken() })), expect: every('ok') },
   'POST /api/auth/logout': { request: none, expect: every('ok') },
   'POST /api/admin/logout': { request: none, expect: every('ok') },
   'POST /api/admin/authenticate': { request: json(() => ({ password: 'not-the-password' })), expect: every('unauthOrThrottled') },
@@ -103,7 +135,7 @@ export const MATRIX: Record<string, Row> = {
   // A code to confirm a WhatsApp number (the account's own or another): any signed-in rep or clinic, for its own account (no id).
   'POST /api/whatsapp/number-code': {
     request: json(() => ({ phone: '+91 98765 43210' })),
-    expect: { nobody: 'unauth', repA: 'reached', repB: 'reached', clinicA: 'reached', clinicB: 'reached', admin: 'refused' },
+    expect: notReception({ nobody: 'unauth', repA: 'reached', repB: 'reached', clinicA: 'reached', clinicB: 'reached', admin: 'refused' }),
   },
 
   // --- sessions ---
@@ -116,11 +148,15 @@ export const MATRIX: Record<string, Row> = {
   // The account's language (docs/decisions/045): any signed-in account, its own (no id). English, so the other rows'
   // answers stay as they are.
   'PUT /api/account/language': { request: json(() => ({ language: 'en' })), expect: { ...every('ok'), nobody: 'unauth' } },
-  'GET /api/account/export': { request: none, expect: { nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused' } },
-  'POST /api/account/delete/request': { request: none, expect: { nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused' } },
+  // A clinic's data and its deletion are the owner's (decision 072).
+  'GET /api/account/export': { request: none, expect: ownerOnly({ nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused' }) },
+  'POST /api/account/delete/request': {
+    request: none,
+    expect: ownerOnly({ nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused' }),
+  },
   'POST /api/account/delete/confirm': {
     request: json(() => ({ code: '000000' })),
-    expect: { nobody: 'unauth', repA: 'reached', repB: 'reached', clinicA: 'reached', clinicB: 'reached', admin: 'refused' },
+    expect: ownerOnly({ nobody: 'unauth', repA: 'reached', repB: 'reached', clinicA: 'reached', clinicB: 'reached', admin: 'refused' }),
   },
 
   // --- rep: directory and booking ---
@@ -212,17 +248,28 @@ export const MATRIX: Record<string, Row> = {
 
   // --- clinic ---
   'GET /api/clinic/doctors/:clinicId': { request: (w) => ({ url: `/api/clinic/doctors/${w.clinicA.id}` }), expect: clinicOwned() },
-  'POST /api/clinic/doctors': { request: json((w) => ({ clinicId: w.clinicA.id, name: 'Dr. New Person', specialty: 'Cardiology' })), expect: clinicOwned() },
-  'GET /api/available-doctors/:clinicId': { request: (w) => ({ url: `/api/available-doctors/${w.clinicA.id}` }), expect: clinicOwned() },
-  'POST /api/clinic/add-existing-doctor': { request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorB.id })), expect: clinicOwned() },
-  'DELETE /api/clinic/doctors/:clinicId/:doctorId': { request: (w) => ({ url: `/api/clinic/doctors/${w.clinicA.id}/${w.doctorA.id}` }), expect: clinicOwned() },
+  // Reception runs the day (the doctors' list is its doctor switcher); the doctors, call settings, visiting hours,
+  // leave and cancelling are the owner's and managers' (docs/decisions/072-clinic-team.md): 403 forbidden_role.
+  'POST /api/clinic/doctors': {
+    request: json((w) => ({ clinicId: w.clinicA.id, name: 'Dr. New Person', specialty: 'Cardiology' })),
+    expect: notReception(clinicOwned()),
+  },
+  'GET /api/available-doctors/:clinicId': { request: (w) => ({ url: `/api/available-doctors/${w.clinicA.id}` }), expect: notReception(clinicOwned()) },
+  'POST /api/clinic/add-existing-doctor': {
+    request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorB.id })),
+    expect: notReception(clinicOwned()),
+  },
+  'DELETE /api/clinic/doctors/:clinicId/:doctorId': {
+    request: (w) => ({ url: `/api/clinic/doctors/${w.clinicA.id}/${w.doctorA.id}` }),
+    expect: notReception(clinicOwned()),
+  },
   'GET /api/clinic/settings/:clinicId': {
     request: (w) => ({ url: `/api/clinic/settings/${w.clinicA.id}`, query: { doctorId: String(w.doctorA.id) } }),
-    expect: clinicOwned(),
+    expect: notReception(clinicOwned()),
   },
   'POST /api/clinic/settings': {
     request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorA.id, maxSlots: 4, callFrequency: 14 })),
-    expect: clinicOwned(),
+    expect: notReception(clinicOwned()),
   },
   'GET /api/doctor-appointments': {
     request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA2.id), date: FUTURE_DAY } }),
@@ -230,23 +277,23 @@ export const MATRIX: Record<string, Row> = {
   },
   'POST /api/clinic/cancel-today-calls': {
     request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorA.id, date: '2026-03-02', reason: 'Clinic will be closed today' })),
-    expect: clinicOwned(),
+    expect: notReception(clinicOwned()),
   },
   'POST /api/clinic/cancel-visits': {
     request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorA2.id, appointmentIds: [w.appointment.id] })),
-    expect: clinicOwned(),
+    expect: notReception(clinicOwned()),
   },
   // Planned absences (docs/decisions/040): clinic B's session gets 403 for clinic A's id and 404 for its absence.
   'GET /api/clinic/leave/preview': {
     request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA.id), from: '2026-06-08', to: '2026-06-10' } }),
-    expect: clinicOwned(),
+    expect: notReception(clinicOwned()),
   },
-  'GET /api/clinic/leave': { request: (w) => ({ query: { clinicId: String(w.clinicA.id) } }), expect: clinicOwned() },
+  'GET /api/clinic/leave': { request: (w) => ({ query: { clinicId: String(w.clinicA.id) } }), expect: notReception(clinicOwned()) },
   'POST /api/clinic/leave': {
     request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorA.id, from: '2026-06-08', to: '2026-06-10', reason: 'Annual leave' })),
-    expect: clinicOwned(),
+    expect: notReception(clinicOwned()),
   },
-  'DELETE /api/clinic/leave/:id': { request: (w) => ({ url: `/api/clinic/leave/${w.absenceA.id}` }), expect: clinicOwned() },
+  'DELETE /api/clinic/leave/:id': { request: (w) => ({ url: `/api/clinic/leave/${w.absenceA.id}` }), expect: notReception(clinicOwned()) },
   // Check-in and the histories (docs/decisions/041): clinic B gets 403 for clinic A's id.
   'GET /api/clinic/check-in-code': { request: (w) => ({ query: { clinicId: String(w.clinicA.id) } }), expect: clinicOwned() },
   'GET /api/clinic/visits': {
@@ -264,9 +311,23 @@ export const MATRIX: Record<string, Row> = {
     request: (w) => ({ url: `/api/clinic/appointments/${w.appointment.id}/undo-outcome` }),
     expect: clinicOwned('reached'),
   },
-  'POST /api/clinic/change-password': { request: json(() => ({ currentPassword: TEST_PASSWORD, newPassword: 'N3w!Password9' })), expect: anyClinic() },
-  'GET /api/clinic/preferences': { request: none, expect: anyClinic() },
-  'PUT /api/clinic/preferences': { request: json(() => ({ emailNotifications: true, smsNotifications: false })), expect: anyClinic() },
+  // The clinic account's password is the owner's; the notification switches the owner's and managers'.
+  'POST /api/clinic/change-password': {
+    request: json(() => ({ currentPassword: TEST_PASSWORD, newPassword: 'N3w!Password9' })),
+    expect: ownerOnly(anyClinic()),
+  },
+  'GET /api/clinic/preferences': { request: none, expect: notReception(anyClinic()) },
+  'PUT /api/clinic/preferences': { request: json(() => ({ emailNotifications: true, smsNotifications: false })), expect: notReception(anyClinic()) },
+
+  // --- the clinic's team (docs/decisions/072-clinic-team.md): the signed-in clinic's own (no clinic id) ---
+  'GET /api/clinic/team': { request: none, expect: notReception(anyClinic()) },
+  // A new address on every call: each actor's invitation is its own.
+  'POST /api/clinic/team': { request: json(() => ({ name: 'New Staff', email: `invitee-${++invitees}@example.com`, role: 'reception' })), expect: ownerOnly(anyClinic()) },
+  // Aimed at clinic A's deactivated member: clinic B is answered 404; resending to a member no longer invited is a 409.
+  'PATCH /api/clinic/team/:id': { request: (w) => ({ url: `/api/clinic/team/${w.team.deactivatedA}`, payload: { role: 'manager' } }), expect: ownerOnly(clinicOwned()) },
+  'POST /api/clinic/team/:id/resend': { request: (w) => ({ url: `/api/clinic/team/${w.team.deactivatedA}/resend` }), expect: ownerOnly(clinicOwned('reached')) },
+  // Public: the link's token is the proof (an unknown one is a 400).
+  'POST /api/clinic/team/accept': { request: json(() => ({ token: 'x'.repeat(43), password: 'N3w!Password9' })), expect: every('reached') },
 
   // --- admin ---
   'GET /api/admin/stats': { request: none, expect: adminOnly() },

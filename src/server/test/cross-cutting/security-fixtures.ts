@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { clinicAbsences, clinicDoctors, subscriptionOrders, waitlistEntries } from '../../db/schema';
+import { clinicAbsences, clinicDoctors, clinicMembers, subscriptionOrders, waitlistEntries } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { todayInIndia } from '../../../shared/dates';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../factories';
@@ -10,6 +10,16 @@ import { createAppointment, createClinic, createDoctor, createSubscribedRep, ses
 
 export const ACTORS = ['nobody', 'repA', 'repB', 'clinicA', 'clinicB', 'admin'] as const;
 export type ActorName = (typeof ACTORS)[number];
+
+/**
+ * The clinics' team members (docs/decisions/072-clinic-team.md), called by the access matrix: clinic A's manager and
+ * receptionist, clinic B's manager, and a deactivated member of clinic A (whose session answers 401). A new kind of
+ * actor (a doctor's login) is added here and in access-table.ts LIKE.
+ */
+export const TEAM_ACTORS = ['managerA', 'receptionA', 'staffB', 'deactivatedA'] as const;
+export type TeamActorName = (typeof TEAM_ACTORS)[number];
+export type AnyActorName = ActorName | TeamActorName;
+export const ALL_ACTORS: readonly AnyActorName[] = [...ACTORS, ...TEAM_ACTORS];
 
 /** "METHOD /api/path" of every API route, as Fastify registered them, and the operator's /metrics (when METRICS_TOKEN is set). */
 export function apiRoutes(app: FastifyInstance): string[] {
@@ -59,13 +69,26 @@ export async function buildWorld(app: FastifyInstance) {
     .insert(waitlistEntries)
     .values({ repId: repA.id, doctorId: doctorA.id, clinicId: clinicA.id, date: FUTURE_DAY, status: 'waiting' })
     .returning({ id: waitlistEntries.id });
-  const cookies: Record<ActorName, string | undefined> = {
+  const member = async (clinicId: number, role: 'manager' | 'reception', status: 'active' | 'inactive') => {
+    const [row] = await db
+      .insert(clinicMembers)
+      .values({ clinicId, name: `Staff ${role}`, email: `staff-${randomBytes(5).toString('hex')}@example.com`, role, status, passwordHash: 'x' })
+      .returning({ id: clinicMembers.id });
+    team[`${clinicId}:${role}:${status}`] = row!.id;
+    return sessionCookie(app, 'clinic', clinicId, { memberId: row!.id });
+  };
+  const team: Record<string, number> = {};
+  const cookies: Record<AnyActorName, string | undefined> = {
     nobody: undefined,
     repA: await sessionCookie(app, 'medrep', repA.id),
     repB: await sessionCookie(app, 'medrep', repB.id),
     clinicA: await sessionCookie(app, 'clinic', clinicA.id),
     clinicB: await sessionCookie(app, 'clinic', clinicB.id),
     admin: await sessionCookie(app, 'admin', 0),
+    managerA: await member(clinicA.id, 'manager', 'active'),
+    receptionA: await member(clinicA.id, 'reception', 'active'),
+    staffB: await member(clinicB.id, 'manager', 'active'),
+    deactivatedA: await member(clinicA.id, 'reception', 'inactive'),
   };
   // Rep A's own payment order, as the labelled test checkout (no Razorpay keys) stores it.
   const orderId = `order_test_${randomBytes(6).toString('hex')}`;
@@ -87,6 +110,8 @@ export async function buildWorld(app: FastifyInstance) {
     waitlistEntry: waitlistEntry!,
     cookies,
     orderId,
+    /** The member ids behind the team actors' sessions. */
+    team: { deactivatedA: team[`${clinicA.id}:reception:inactive`]! },
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;
