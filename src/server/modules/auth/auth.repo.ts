@@ -379,3 +379,22 @@ export async function consumeResetToken(db: Write, kind: UserKind, tokenHash: st
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId;
 }
+
+// --- clinic team members (docs/decisions/072-clinic-team.md): they sign in on the clinic login ---------------------
+
+/** A clinic team member by e-mail (any case) with their clinic's state. */
+export async function findMemberByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ member: clinicMembers, clinicStatus: clinicUsers.status })
+    .from(clinicMembers)
+    .innerJoin(clinicUsers, eq(clinicUsers.id, clinicMembers.clinicId))
+    .where(lowerEq(clinicMembers.email, email))
+    .limit(1);
+  return row;
+}
+export type MemberLogin = NonNullable<Awaited<ReturnType<typeof findMemberByEmail>>>;
+
+/** When the member last signed in: shown on the team list only, which is read from the database (no key). */
+export async function stampMemberSignIn(w: Write, o: { memberId: number; now: Date }): Promise<void> {
+  await w.update(clinicMembers).set({ lastSignInAt: o.now }).where(eq(clinicMembers.id, o.memberId));
+}

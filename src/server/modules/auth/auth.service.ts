@@ -27,7 +27,6 @@ import { passwordChangedMail, passwordResetMail } from './auth.mail';
 import { accountLocale } from '../../i18n';
 import { RESET_LINK_LIFETIME_MS, generateToken, hashLinkToken } from './codes';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
-import { findMemberForLogin, noteMemberSignIn } from '../clinic-team/team.service';
 
 // Sign-in, sessions, terms and password reset (spec part 1, 4, 7 and 8; part 2, 2.4; decisions 002 and 005).
 
@@ -134,7 +133,7 @@ export async function logIn(
   };
   // Not a clinic account: perhaps one of a clinic's team, who signs in on the same form (decision 072).
   if (!account && kind === 'clinic') {
-    const found = await findMemberForLogin(deps, { email: input.email });
+    const found = await repo.findMemberByEmail(deps.db, input.email);
     if (found) return logInMember(deps, { found, input, origin: o.origin, failed: () => failed(null) });
   }
   if (!account) {
@@ -173,7 +172,7 @@ export async function logIn(
  */
 async function logInMember(
   deps: Deps,
-  o: { found: NonNullable<Awaited<ReturnType<typeof findMemberForLogin>>>; input: Login; origin: RequestOrigin; failed: () => Promise<LoginRefused> },
+  o: { found: repo.MemberLogin; input: Login; origin: RequestOrigin; failed: () => Promise<LoginRefused> },
 ): Promise<{ accountId: number; memberId: number; answer: ClinicLoginResponse }> {
   const { member } = o.found;
   const ok = await verifyPassword(member.passwordHash ?? (await dummyPasswordHash()), o.input.password);
@@ -185,7 +184,7 @@ async function logInMember(
   }
   const clinic = await repo.findClinicById(deps.db, member.clinicId);
   if (!clinic) throw await o.failed();
-  await noteMemberSignIn(deps, { memberId: member.id });
+  await withWrite(deps, (w) => repo.stampMemberSignIn(w, { memberId: member.id, now: deps.clock.now() }));
   const person = { name: member.name, role: member.role as 'manager' | 'reception' };
   return {
     accountId: clinic.id,

@@ -26,6 +26,8 @@ describeEachDatabase(
           email: clinic.email,
           contactNumber: clinic.contactNumber,
         },
+        // The clinic account is the owner (docs/decisions/072-clinic-team.md).
+        person: { name: clinic.contactPerson, role: 'owner' },
         termsAccepted: false,
         message: 'Login successful',
         language: null,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cacheKey } from '../../cache/cache-keys';
 import { defineReadCache } from '../../cache/read-cache';
 import type { DbOrTx } from '../../db/client';
-import { withWrite } from '../../db/write';
+import { withWrite, type Write } from '../../db/write';
 import type { Deps } from '../../deps';
 import { isDatabaseUnavailable } from '../../errors';
 import { SINGLE_PASSWORD_ADMIN } from '../../../shared/schemas/admin-team';
@@ -50,6 +50,11 @@ export async function lastOnlineContact(db: DbOrTx, o: { sessionId: string; now:
 /** Ends every session of an account (password reset, deactivation, deletion), on every instance at the commit. */
 export async function endAllSessions(deps: Pick<Deps, 'db'>, type: UserType, id: number): Promise<void> {
   await withWrite(deps, (w) => repo.deleteAccountSessions(w, { type, id }));
+}
+
+/** Ends every session of a clinic team member in the caller's write `w` (deactivated: decision 072), on every instance at the commit. */
+export async function endMemberSessions(w: Write, o: { memberId: number }): Promise<void> {
+  await repo.deleteMemberSessions(w, o);
 }
 
 interface SignOut {

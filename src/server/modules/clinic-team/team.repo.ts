@@ -24,17 +24,6 @@ export async function findMember(db: DbOrTx, o: { clinicId: number; id: number; 
   return row;
 }
 
-/** A member by e-mail (any case) with their clinic's state, for the clinic login. */
-export async function findMemberByEmail(db: DbOrTx, email: string) {
-  const [row] = await db
-    .select({ member: clinicMembers, clinicStatus: clinicUsers.status, clinicTerms: clinicUsers.termsAccepted })
-    .from(clinicMembers)
-    .innerJoin(clinicUsers, eq(clinicUsers.id, clinicMembers.clinicId))
-    .where(sql`lower(${clinicMembers.email}) = ${email.toLowerCase()}`)
-    .limit(1);
-  return row;
-}
-
 /** Whether a clinic owner, a clinic member or a doctor's login already signs in with this e-mail. */
 export async function isEmailHeld(db: DbOrTx, email: string): Promise<boolean> {
   const e = email.toLowerCase();

@@ -19,7 +19,7 @@ import { accountLocale } from '../../i18n';
 import type { Actor } from '../auth/actor';
 import { generateToken, hashLinkToken, sameHash } from '../auth/codes';
 import { hashPassword } from '../auth/password';
-import { deleteMemberSessions } from '../auth/sessions.repo';
+import { endMemberSessions } from '../auth/sessions.service';
 import { recordClinicActivity } from '../clinic-activity/activity.service';
 import { findClinic } from '../clinics/account.service';
 import { memberInviteMail } from './team-mail';
@@ -151,7 +151,7 @@ export async function resendInvite(deps: TeamDeps, o: { actor: Actor; id: number
 
 /**
  * PATCH /api/clinic/team/{id} (owner): a new role and/or active. Deactivating ends the member's sessions on every
- * instance in the same write (sessions.repo deleteMemberSessions) and voids an unused invitation; reactivating
+ * instance in the same write (sessions.service endMemberSessions) and voids an unused invitation; reactivating
  * brings back an active member, or an invited one (whose link the owner sends again). The owner (id 0) stays.
  */
 export async function updateMember(deps: TeamDeps, o: { actor: Actor; id: number; input: UpdateMember }): Promise<MemberResponse> {
@@ -171,7 +171,7 @@ export async function updateMember(deps: TeamDeps, o: { actor: Actor; id: number
       recordClinicActivity(w, { clinicId: o.actor.id, actor: o.actor, action, target: found.name, details: { email: found.email, ...details }, now });
     if (set.role) await record('team.role_changed', { from: found.role, to: set.role });
     if (set.status === 'inactive') {
-      await deleteMemberSessions(w, { memberId: found.id });
+      await endMemberSessions(w, { memberId: found.id });
       await record('team.deactivated', { role: row.role });
     } else if (set.status) await record('team.reactivated', { role: row.role });
     return row;
@@ -205,14 +205,3 @@ export async function acceptMemberInvite(
   });
   return { member, clinicName: found.clinicName };
 }
-
-/** The member signing in on the clinic login (auth.service logIn), with their clinic's state. */
-export async function findMemberForLogin(deps: Pick<Deps, 'db'>, o: { email: string }) {
-  return repo.findMemberByEmail(deps.db, o.email);
-}
-
-/** A member's successful sign-in, for the team list. */
-export async function noteMemberSignIn(deps: Pick<Deps, 'db' | 'clock'>, o: { memberId: number }): Promise<void> {
-  await withWrite(deps, (w) => repo.stampMemberSignIn(w, { id: o.memberId, now: deps.clock.now() }));
-}
-
