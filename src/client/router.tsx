@@ -70,6 +70,11 @@ export const routes: RouteObject[] = [
           ),
         ],
       },
+      // Outside the clinic area's guard: whoever follows a team invitation has no session yet (docs/decisions/072).
+      route(
+        '/clinic/invite',
+        page(() => import('./routes/clinic-invite-page')),
+      ),
       route(
         '/medrep-login',
         page(() => import('./routes/medrep-login-page')),

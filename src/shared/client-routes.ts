@@ -13,6 +13,8 @@ export const CLIENT_ROUTE_PATHS = [
   '/terms-and-conditions',
   '/cookies-policy',
   '/clinic/dashboard',
+  // A clinic team member's invitation link (docs/decisions/072-clinic-team.md).
+  '/clinic/invite',
   '/medrep-dashboard',
   '/medrep-login',
   '/verify-otp',

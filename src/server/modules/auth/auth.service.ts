@@ -189,7 +189,13 @@ async function logInMember(
   return {
     accountId: clinic.id,
     memberId: member.id,
-    answer: { user: clinicUserOf(clinic), person, termsAccepted: clinic.termsAccepted, message: /*i18n*/ 'Login successful', language: member.language ?? null },
+    answer: {
+      user: clinicUserOf(clinic),
+      person,
+      termsAccepted: clinic.termsAccepted,
+      message: /*i18n*/ 'Login successful',
+      language: member.language ?? null,
+    },
   };
 }
 

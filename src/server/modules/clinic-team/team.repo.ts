@@ -91,7 +91,14 @@ export async function acceptInvite(
       language: sql`coalesce(${clinicMembers.language}, ${o.language})`,
       updatedAt: o.now,
     })
-    .where(and(eq(clinicMembers.id, o.id), eq(clinicMembers.inviteTokenHash, o.tokenHash), eq(clinicMembers.status, 'invited'), gt(clinicMembers.inviteExpiresAt, o.now)))
+    .where(
+      and(
+        eq(clinicMembers.id, o.id),
+        eq(clinicMembers.inviteTokenHash, o.tokenHash),
+        eq(clinicMembers.status, 'invited'),
+        gt(clinicMembers.inviteExpiresAt, o.now),
+      ),
+    )
     .returning();
   if (row) w.changed(cacheKey.account('clinic-member', row.id));
   return row;

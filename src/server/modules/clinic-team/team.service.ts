@@ -143,7 +143,14 @@ export async function resendInvite(deps: TeamDeps, o: { actor: Actor; id: number
     if (!found) throw notFoundMember();
     if (found.status !== 'invited') throw new AppError('conflict', /*i18n*/ 'Only an invitation not yet accepted can be sent again.', 409);
     await issueInvite(deps, w, { member: found, clinic, by: o.actor.person?.name ?? clinic.contactPerson, now });
-    await recordClinicActivity(w, { clinicId: clinic.id, actor: o.actor, action: 'team.invited', target: found.name, details: { email: found.email, again: true }, now });
+    await recordClinicActivity(w, {
+      clinicId: clinic.id,
+      actor: o.actor,
+      action: 'team.invited',
+      target: found.name,
+      details: { email: found.email, again: true },
+      now,
+    });
     return found;
   });
   return { member: memberOf(member), message: CLINIC_TEAM_MESSAGES.resent };
@@ -177,7 +184,11 @@ export async function updateMember(deps: TeamDeps, o: { actor: Actor; id: number
     return row;
   });
   const message =
-    active === false ? CLINIC_TEAM_MESSAGES.deactivated : active === true && updated.status !== 'inactive' && role === undefined ? CLINIC_TEAM_MESSAGES.reactivated : CLINIC_TEAM_MESSAGES.saved;
+    active === false
+      ? CLINIC_TEAM_MESSAGES.deactivated
+      : active === true && updated.status !== 'inactive' && role === undefined
+        ? CLINIC_TEAM_MESSAGES.reactivated
+        : CLINIC_TEAM_MESSAGES.saved;
   return { member: memberOf(updated), message };
 }
 
@@ -200,7 +211,14 @@ export async function acceptMemberInvite(
     if (!accepted) throw inviteInvalid();
     await repo.stampMemberSignIn(w, { id: accepted.id, now });
     const person = { kind: accepted.role as ClinicMemberRole, id: accepted.id, name: accepted.name };
-    await recordClinicActivity(w, { clinicId: accepted.clinicId, actor: { person }, action: 'team.joined', target: accepted.name, details: { role: accepted.role }, now });
+    await recordClinicActivity(w, {
+      clinicId: accepted.clinicId,
+      actor: { person },
+      action: 'team.joined',
+      target: accepted.name,
+      details: { role: accepted.role },
+      now,
+    });
     return accepted;
   });
   return { member, clinicName: found.clinicName };

@@ -27,7 +27,10 @@ describeEachDatabase('clinic team: invitations, roles and sign-in', (ctx) => {
     const owner = await sessionCookie(ctx.app, 'clinic', clinic.id);
     const email = uniqueEmail('ravi');
 
-    const invited = await call(ctx.app, 'POST', '/api/clinic/team', { cookie: owner, body: { name: 'Ravi Bhat', email: email.toUpperCase(), role: 'reception' } });
+    const invited = await call(ctx.app, 'POST', '/api/clinic/team', {
+      cookie: owner,
+      body: { name: 'Ravi Bhat', email: email.toUpperCase(), role: 'reception' },
+    });
     expect(invited.statusCode, invited.body).toBe(201);
     const member = invited.json().member;
     expect(member).toEqual({ id: expect.any(Number), name: 'Ravi Bhat', email, role: 'reception', status: 'invited', lastSignInAt: null });
@@ -131,12 +134,18 @@ describeEachDatabase('clinic team: invitations, roles and sign-in', (ctx) => {
     const other = sessionCookieFrom(await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: MEMBER_PASSWORD } }));
 
     expect((await call(ctx.app, 'GET', '/api/clinic/team', { cookie: manager })).statusCode).toBe(200);
-    const managerInvites = await call(ctx.app, 'POST', '/api/clinic/team', { cookie: manager, body: { name: 'X Y', email: uniqueEmail('x'), role: 'reception' } });
+    const managerInvites = await call(ctx.app, 'POST', '/api/clinic/team', {
+      cookie: manager,
+      body: { name: 'X Y', email: uniqueEmail('x'), role: 'reception' },
+    });
     expect(managerInvites.statusCode).toBe(403);
     expect(managerInvites.json()).toEqual({ code: 'forbidden_role', message: "Only the clinic's owner can do this." });
     expect((await call(ctx.app, 'PATCH', `/api/clinic/team/${id}`, { cookie: manager, body: { active: false } })).statusCode).toBe(403);
     // The owner's password is the owner's alone.
-    expect((await call(ctx.app, 'POST', '/api/clinic/change-password', { cookie: manager, body: { currentPassword: 'x', newPassword: 'N3w!Password9' } })).statusCode).toBe(403);
+    expect(
+      (await call(ctx.app, 'POST', '/api/clinic/change-password', { cookie: manager, body: { currentPassword: 'x', newPassword: 'N3w!Password9' } }))
+        .statusCode,
+    ).toBe(403);
 
     // The owner cannot be demoted or deactivated.
     for (const body of [{ role: 'manager' }, { active: false }]) {

@@ -15,7 +15,10 @@ export async function checkInRoutes(base: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/clinic/check-in-code',
-    { preHandler: requireClinicRole(CLINIC_ROLES_MAY.runTheDay), schema: { querystring: checkInCodeQuerySchema, response: { 200: checkInCodeResponseSchema, ...errorResponses } } },
+    {
+      preHandler: requireClinicRole(CLINIC_ROLES_MAY.runTheDay),
+      schema: { querystring: checkInCodeQuerySchema, response: { 200: checkInCodeResponseSchema, ...errorResponses } },
+    },
     async (request) => getCheckInCode(app, { actor: await actorOf(request), clinicId: request.query.clinicId }),
   );
 

@@ -24,16 +24,16 @@ export const matches = (o: Outcome, status: number) =>
   o === 'roleDenied'
     ? status === 403
     : o === 'unauthOrThrottled'
-    ? status === 401 || status === 429
-    : o === 'ok'
-      ? status >= 200 && status < 300
-      : o === 'unauth'
-        ? status === 401
-        : o === 'denied'
-          ? status === 403 || status === 404
-          : o === 'refused'
-            ? [401, 403, 404].includes(status)
-            : status < 500 && status !== 401 && status !== 403;
+      ? status === 401 || status === 429
+      : o === 'ok'
+        ? status >= 200 && status < 300
+        : o === 'unauth'
+          ? status === 401
+          : o === 'denied'
+            ? status === 403 || status === 404
+            : o === 'refused'
+              ? [401, 403, 404].includes(status)
+              : status < 500 && status !== 401 && status !== 403;
 
 const every = (o: Outcome): Expect => ({ nobody: o, repA: o, repB: o, clinicA: o, clinicB: o, admin: o });
 /** Rep A's object: only rep A. */
@@ -322,10 +322,19 @@ export const MATRIX: Record<string, Row> = {
   // --- the clinic's team (docs/decisions/072-clinic-team.md): the signed-in clinic's own (no clinic id) ---
   'GET /api/clinic/team': { request: none, expect: notReception(anyClinic()) },
   // A new address on every call: each actor's invitation is its own.
-  'POST /api/clinic/team': { request: json(() => ({ name: 'New Staff', email: `invitee-${++invitees}@example.com`, role: 'reception' })), expect: ownerOnly(anyClinic()) },
+  'POST /api/clinic/team': {
+    request: json(() => ({ name: 'New Staff', email: `invitee-${++invitees}@example.com`, role: 'reception' })),
+    expect: ownerOnly(anyClinic()),
+  },
   // Aimed at clinic A's deactivated member: clinic B is answered 404; resending to a member no longer invited is a 409.
-  'PATCH /api/clinic/team/:id': { request: (w) => ({ url: `/api/clinic/team/${w.team.deactivatedA}`, payload: { role: 'manager' } }), expect: ownerOnly(clinicOwned()) },
-  'POST /api/clinic/team/:id/resend': { request: (w) => ({ url: `/api/clinic/team/${w.team.deactivatedA}/resend` }), expect: ownerOnly(clinicOwned('reached')) },
+  'PATCH /api/clinic/team/:id': {
+    request: (w) => ({ url: `/api/clinic/team/${w.team.deactivatedA}`, payload: { role: 'manager' } }),
+    expect: ownerOnly(clinicOwned()),
+  },
+  'POST /api/clinic/team/:id/resend': {
+    request: (w) => ({ url: `/api/clinic/team/${w.team.deactivatedA}/resend` }),
+    expect: ownerOnly(clinicOwned('reached')),
+  },
   // Public: the link's token is the proof (an unknown one is a 400).
   'POST /api/clinic/team/accept': { request: json(() => ({ token: 'x'.repeat(43), password: 'N3w!Password9' })), expect: every('reached') },
 

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Info } from 'lucide-react';
-import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { TIMINGS } from '../../../../shared/constants';
-import type { ClinicUser, Login, RepUser, UserKind } from '../../../../shared/schemas/auth';
+import type { ClinicPerson, ClinicUser, Login, RepUser, UserKind } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/form-field';
@@ -76,6 +76,8 @@ export function LoginForm({
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [welcomed, setWelcomed] = useState<RepUser | null>(null);
   const [finishing, setFinishing] = useState(false);
+  // Who of the clinic signed in: the owner or a team member with a role (docs/decisions/072-clinic-team.md).
+  const person = useRef<ClinicPerson | null>(null);
   const hydrated = useHydrated();
   const form = useForm<Login>({ resolver: loginResolver, defaultValues: { email: '', password: '', rememberMe: false } });
   // 'Remember me' is read from the device once the form is on screen, before it is painted: /medrep-login is
@@ -125,7 +127,12 @@ export function LoginForm({
       }
       onDone?.();
       openDashboard(
-        { userType: 'clinic', user: user as ClinicUser, termsAccepted: true },
+        {
+          userType: 'clinic',
+          user: user as ClinicUser,
+          person: person.current ?? { name: (user as ClinicUser).contactPerson, role: 'owner' },
+          termsAccepted: true,
+        },
         modal ? TIMINGS.clinicModalRedirectMs : TIMINGS.clinicLoginRedirectMs,
       );
     },
@@ -146,6 +153,7 @@ export function LoginForm({
       writeRemembered(userType, values.email, rememberMe);
       applyAccountLanguage(answer);
       if (userType === 'medrep') scheduleLoginHint(answer);
+      person.current = 'person' in answer ? answer.person : null;
       await terms.gate(answer.user);
     } catch (err) {
       const pending = err instanceof ApiError && err.code === 'registration_pending';

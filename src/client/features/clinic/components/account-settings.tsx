@@ -27,7 +27,7 @@ function Section({ icon, title, children }: { icon: ReactNode; title: string; ch
  * the language (decision 045).
  * `contactNumber` is the number WhatsApp messages go to unless the clinic confirms another.
  */
-export function AccountSettings({ contactNumber }: { contactNumber: string }) {
+export function AccountSettings({ contactNumber, owner = true, manage = true }: { contactNumber: string; owner?: boolean; manage?: boolean }) {
   const { i18n } = useI18n();
   const [changing, setChanging] = useState(false);
   const [dark, setDark] = useDarkMode();
@@ -35,24 +35,31 @@ export function AccountSettings({ contactNumber }: { contactNumber: string }) {
   return (
     <Card className="p-4 sm:p-5">
       <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">{i18n._('Account Settings')}</h2>
-      <Section icon={<KeyRound className={iconClass} aria-hidden />} title={i18n._('Change Password')}>
-        {changing ? (
-          <ChangePasswordForm onDone={() => setChanging(false)} />
-        ) : (
-          <Button variant="secondary" onClick={() => setChanging(true)}>
-            {i18n._('Change Password')}
-          </Button>
-        )}
-      </Section>
-      <Section icon={<ShieldCheck className={iconClass} aria-hidden />} title={i18n._('Two-Factor Authentication')}>
-        <div className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-          <Badge tone="warning">{i18n._('Coming Soon')}</Badge>
-          {i18n._('An extra code at sign-in.')}
-        </div>
-      </Section>
-      <Section icon={<Bell className={iconClass} aria-hidden />} title={i18n._('Notifications')}>
-        <NotificationPreferences contactNumber={contactNumber} />
-      </Section>
+      {/* The clinic account's password is the owner's; a team member's own is chosen on their invitation (decision 072). */}
+      {owner && (
+        <Section icon={<KeyRound className={iconClass} aria-hidden />} title={i18n._('Change Password')}>
+          {changing ? (
+            <ChangePasswordForm onDone={() => setChanging(false)} />
+          ) : (
+            <Button variant="secondary" onClick={() => setChanging(true)}>
+              {i18n._('Change Password')}
+            </Button>
+          )}
+        </Section>
+      )}
+      {owner && (
+        <Section icon={<ShieldCheck className={iconClass} aria-hidden />} title={i18n._('Two-Factor Authentication')}>
+          <div className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+            <Badge tone="warning">{i18n._('Coming Soon')}</Badge>
+            {i18n._('An extra code at sign-in.')}
+          </div>
+        </Section>
+      )}
+      {manage && (
+        <Section icon={<Bell className={iconClass} aria-hidden />} title={i18n._('Notifications')}>
+          <NotificationPreferences contactNumber={contactNumber} />
+        </Section>
+      )}
       <Section icon={<Moon className={iconClass} aria-hidden />} title={i18n._('Appearance')}>
         <div className="grid gap-3">
           <Checkbox label={i18n._('Dark Mode')} checked={dark} onCheckedChange={setDark} />

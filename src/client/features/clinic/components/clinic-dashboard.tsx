@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Settings, Stethoscope, UserRound, Users } from 'lucide-react';
+import { Settings, Stethoscope, UserRound, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useI18n } from '../../../lib/i18n';
@@ -11,10 +11,21 @@ import { DoctorsTab } from './doctors-tab';
 import { MedicalRepTab } from './medical-rep-tab';
 import { PatientsTab } from './patients-tab';
 import { doctorsQueries } from '../../doctors/api/keys';
+import { TeamTab } from '../../clinic-team/components/team-tab';
+import { useClinicPowers } from '../../clinic-team/lib/use-clinic-person';
 
-/** The clinic dashboard: the header with the doctor switcher and the four tabs (spec part 1, 2). */
+const tabClass = 'flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm';
+// Tailwind sees whole class names only: one per count of tabs a role gets.
+const COLUMNS: Record<number, string> = { 3: 'grid-cols-3', 4: 'grid-cols-4', 5: 'grid-cols-5' };
+
+/**
+ * The clinic dashboard: the header with the doctor switcher and the tabs (spec part 1, 2), only those the signed-in
+ * person's role allows (docs/decisions/072-clinic-team.md): reception gets no Doctors or Team tab, and in the others no
+ * call settings, leave, Cancel Today's Calls or account settings; the server refuses those to them all the same.
+ */
 export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
   const { i18n } = useI18n();
+  const powers = useClinicPowers(clinic.contactPerson);
   const doctorsQuery = useQuery(doctorsQueries.doctors(clinic.id));
   const doctors = doctorsQuery.data ?? [];
   const [chosenId, setChosenId] = useState<number | undefined>();
@@ -23,44 +34,59 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
 
   return (
     <>
-      <ClinicHeader clinic={clinic} doctors={doctors} selectedDoctorId={selected?.id} onSelectDoctor={setChosenId} />
+      <ClinicHeader clinic={clinic} person={powers.person} doctors={doctors} selectedDoctorId={selected?.id} onSelectDoctor={setChosenId} />
       <main id="main" className="mx-auto max-w-6xl px-4 py-5">
         <Tabs defaultValue="medical-rep">
-          <TabsList aria-label={i18n._('Clinic dashboard sections')} className="grid grid-cols-4 sm:flex">
-            <TabsTrigger
-              value="medical-rep"
-              className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm"
-            >
+          <TabsList aria-label={i18n._('Clinic dashboard sections')} className={`grid ${COLUMNS[powers.manage ? 5 : 3]} sm:flex`}>
+            <TabsTrigger value="medical-rep" className={tabClass}>
               <UserRound className="h-4 w-4" aria-hidden />
               {i18n._('Medical Rep')}
             </TabsTrigger>
-            <TabsTrigger value="doctors" className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm">
-              <Stethoscope className="h-4 w-4" aria-hidden />
-              {i18n._('Doctors')}
-            </TabsTrigger>
-            <TabsTrigger value="patients" className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm">
+            {powers.manage && (
+              <TabsTrigger value="doctors" className={tabClass}>
+                <Stethoscope className="h-4 w-4" aria-hidden />
+                {i18n._('Doctors')}
+              </TabsTrigger>
+            )}
+            <TabsTrigger value="patients" className={tabClass}>
               <Users className="h-4 w-4" aria-hidden />
               {i18n._('Patients')}
             </TabsTrigger>
-            <TabsTrigger value="settings" className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm">
+            {powers.manage && (
+              <TabsTrigger value="team" className={tabClass}>
+                <UsersRound className="h-4 w-4" aria-hidden />
+                {i18n._('Team')}
+              </TabsTrigger>
+            )}
+            <TabsTrigger value="settings" className={tabClass}>
               <Settings className="h-4 w-4" aria-hidden />
               {i18n._('Settings')}
             </TabsTrigger>
           </TabsList>
           <TabsContent value="medical-rep">
-            <MedicalRepTab clinicId={clinic.id} doctor={selected} doctors={doctors} doctorsLoaded={doctorsQuery.isSuccess} />
+            <MedicalRepTab clinicId={clinic.id} doctor={selected} doctors={doctors} doctorsLoaded={doctorsQuery.isSuccess} manage={powers.manage} />
           </TabsContent>
-          <TabsContent value="doctors">
-            <DoctorsTab clinic={clinic} doctors={doctors} loading={doctorsQuery.isPending} selectedDoctorId={selected?.id} onSelectDoctor={setChosenId} />
-          </TabsContent>
+          {powers.manage && (
+            <TabsContent value="doctors">
+              <DoctorsTab clinic={clinic} doctors={doctors} loading={doctorsQuery.isPending} selectedDoctorId={selected?.id} onSelectDoctor={setChosenId} />
+            </TabsContent>
+          )}
+          {powers.manage && (
+            <TabsContent value="team">
+              <TeamTab canChange={powers.owner} />
+            </TabsContent>
+          )}
           <TabsContent value="patients">
             <PatientsTab />
           </TabsContent>
           <TabsContent value="settings">
-            <AccountSettings contactNumber={clinic.contactNumber} />
-            <div className="mt-4">
-              <PrivacyRightsCard />
-            </div>
+            <AccountSettings contactNumber={clinic.contactNumber} owner={powers.owner} manage={powers.manage} />
+            {/* The clinic's data and its deletion are the owner's. */}
+            {powers.owner && (
+              <div className="mt-4">
+                <PrivacyRightsCard />
+              </div>
+            )}
           </TabsContent>
         </Tabs>
       </main>

@@ -4,6 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
+import type { ClinicPerson } from '../../../../shared/schemas/auth';
+import { ROLE_LABEL } from '../../clinic-team/lib/role-words';
 import type { ClinicSessionUser } from '../../auth/api/me-fetch';
 import { LanguageSwitcher } from '../../../components/layout/language-switcher';
 import { useLogout } from '../../auth/api/logout';
@@ -12,14 +14,19 @@ import { DoctorSwitcher } from '../../doctors/components/doctor-switcher';
 import { displayPhone } from '../../../../shared/schemas/phone';
 import { EmailAddress } from '../../../components/ui/email-address';
 
-/** spec part 1, 2: contact person, clinic name, the doctor switcher, e-mail, contact number and Logout. */
+/**
+ * spec part 1, 2: who is signed in (the contact person, or a team member with their role: decision 072), clinic name,
+ * the doctor switcher, e-mail, contact number and Logout.
+ */
 export function ClinicHeader({
   clinic,
+  person,
   doctors,
   selectedDoctorId,
   onSelectDoctor,
 }: {
   clinic: ClinicSessionUser;
+  person: ClinicPerson;
   doctors: ClinicDoctor[];
   selectedDoctorId: number | undefined;
   onSelectDoctor: (doctorId: number) => void;
@@ -50,7 +57,9 @@ export function ClinicHeader({
         <div className="min-w-0">
           <p className="flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
             <UserRound className="h-4 w-4 shrink-0" aria-hidden />
-            <span className="truncate">{clinic.contactPerson}</span>
+            <span className="truncate" data-testid="clinic-person">
+              {person.role === 'owner' ? person.name : `${person.name} · ${i18n._(ROLE_LABEL[person.role])}`}
+            </span>
           </p>
           <h1 className="mt-0.5 flex items-start gap-2 text-xl font-semibold text-slate-900 sm:text-2xl dark:text-white">
             <Building2 className="mt-0.5 h-6 w-6 shrink-0 text-teal-700 dark:text-teal-400" aria-hidden />

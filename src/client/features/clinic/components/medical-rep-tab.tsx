@@ -19,12 +19,15 @@ export function MedicalRepTab({
   doctor,
   doctors,
   doctorsLoaded,
+  manage = true,
 }: {
   clinicId: number;
   doctor: ClinicDoctor | undefined;
   doctors: ClinicDoctor[];
   /** false while the list is loading or failed to load (then the server alone says whether a code can be had) */
   doctorsLoaded: boolean;
+  /** The owner's and managers' views too: call settings, leave, Cancel Today's Calls (not reception's; decision 072). */
+  manage?: boolean;
 }) {
   const { i18n } = useI18n();
   return (
@@ -33,26 +36,34 @@ export function MedicalRepTab({
         <TabsTrigger value="appointments" className={subTab}>
           {i18n._('Appointments')}
         </TabsTrigger>
-        <TabsTrigger value="call-setting" className={subTab}>
-          {i18n._('Call Setting')}
-        </TabsTrigger>
-        <TabsTrigger value="leave" className={subTab}>
-          {i18n._('Leave & Holidays')}
-        </TabsTrigger>
+        {manage && (
+          <TabsTrigger value="call-setting" className={subTab}>
+            {i18n._('Call Setting')}
+          </TabsTrigger>
+        )}
+        {manage && (
+          <TabsTrigger value="leave" className={subTab}>
+            {i18n._('Leave & Holidays')}
+          </TabsTrigger>
+        )}
         <TabsTrigger value="history" className={subTab}>
           {i18n._('Visit History')}
         </TabsTrigger>
       </TabsList>
       <TabsContent value="appointments" className="grid gap-4">
         <CheckInCodeCard clinicId={clinicId} hasDoctor={doctorsLoaded ? doctors.length > 0 : undefined} />
-        <AppointmentsView clinicId={clinicId} doctor={doctor} />
+        <AppointmentsView clinicId={clinicId} doctor={doctor} canCancelDay={manage} />
       </TabsContent>
-      <TabsContent value="call-setting">
-        <CallPreferences clinicId={clinicId} doctor={doctor} />
-      </TabsContent>
-      <TabsContent value="leave">
-        <LeavePanel clinicId={clinicId} doctors={doctors} selectedDoctorId={doctor?.id} />
-      </TabsContent>
+      {manage && (
+        <TabsContent value="call-setting">
+          <CallPreferences clinicId={clinicId} doctor={doctor} />
+        </TabsContent>
+      )}
+      {manage && (
+        <TabsContent value="leave">
+          <LeavePanel clinicId={clinicId} doctors={doctors} selectedDoctorId={doctor?.id} />
+        </TabsContent>
+      )}
       <TabsContent value="history">
         <VisitHistory clinicId={clinicId} doctors={doctors} defaultDoctorId={doctor?.id} />
       </TabsContent>

@@ -16,7 +16,16 @@ import { CancelTodayDialog } from './cancel-today-dialog';
  * Appointments sub-tab: one day of the selected doctor's visitors, day by day (spec part 1, 2), and how many reps wait
  * for a slot that day (docs/decisions/043).
  */
-export function AppointmentsView({ clinicId, doctor }: { clinicId: number; doctor: ClinicDoctor | undefined }) {
+export function AppointmentsView({
+  clinicId,
+  doctor,
+  canCancelDay = true,
+}: {
+  clinicId: number;
+  doctor: ClinicDoctor | undefined;
+  /** Cancel Today's Calls is the owner's and managers', not reception's (docs/decisions/072-clinic-team.md). */
+  canCancelDay?: boolean;
+}) {
   const { i18n } = useI18n();
   const today = todayInIndia(new Date());
   const [date, setDate] = useState(today);
@@ -57,7 +66,7 @@ export function AppointmentsView({ clinicId, doctor }: { clinicId: number; docto
             </Button>
           )}
         </div>
-        {activeToday.length > 0 && (
+        {canCancelDay && activeToday.length > 0 && (
           <Button variant="destructive" onClick={() => setConfirming(true)}>
             <XCircle className="h-4 w-4" aria-hidden />
             {i18n._("Cancel Today's Calls ({count})", { count: activeToday.length })}

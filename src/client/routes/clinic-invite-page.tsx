@@ -1,0 +1,18 @@
+import { useSearchParams } from 'react-router';
+import { AcceptInviteForm } from '../features/clinic-team/components/accept-invite-form';
+import { AuthPageCard } from '../features/auth/components/auth-page-card';
+import { useI18n } from '../lib/i18n';
+
+/** /clinic/invite?token=...: the link an invited clinic team member follows (docs/decisions/072); no session needed. */
+export default function ClinicInvitePage() {
+  const { i18n } = useI18n();
+  const [params] = useSearchParams();
+  return (
+    <AuthPageCard
+      title={i18n._("Join your clinic's team")}
+      description={i18n._('Choose a password. You then sign in on the clinic login with your own e-mail address.')}
+    >
+      <AcceptInviteForm token={params.get('token') ?? ''} />
+    </AuthPageCard>
+  );
+}
