@@ -37,7 +37,7 @@ describeEachDatabase(
           });
           const expected = expectedOf(row, actor);
           // A role's refusal is the one code, naming who may (docs/decisions/072-clinic-team.md).
-          const roleAnswer = expected === 'roleDenied' && res.statusCode === 403 ? (res.json() as { code?: string }).code : 'forbidden_role';
+          const roleAnswer = expected === 'roleDenied' && res.statusCode === 403 ? res.json<{ code?: string }>().code : 'forbidden_role';
           if (!matches(expected, res.statusCode) || roleAnswer !== 'forbidden_role') {
             failures.push(`${route} as ${actor}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
           }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, Info } from 'lucide-react';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { TIMINGS } from '../../../../shared/constants';
@@ -76,8 +76,6 @@ export function LoginForm({
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [welcomed, setWelcomed] = useState<RepUser | null>(null);
   const [finishing, setFinishing] = useState(false);
-  // Who of the clinic signed in: the owner or a team member with a role (docs/decisions/072-clinic-team.md).
-  const person = useRef<ClinicPerson | null>(null);
   const hydrated = useHydrated();
   const form = useForm<Login>({ resolver: loginResolver, defaultValues: { email: '', password: '', rememberMe: false } });
   // 'Remember me' is read from the device once the form is on screen, before it is painted: /medrep-login is
@@ -103,7 +101,9 @@ export function LoginForm({
     });
   };
 
-  const terms = useTermsGate<RepUser | ClinicUser>({
+  // A clinic's login names who of it signed in (the owner, or a team member with a role: docs/decisions/072): carried
+  // through the terms gate beside the clinic.
+  const terms = useTermsGate<RepUser | (ClinicUser & { person?: ClinicPerson })>({
     userType,
     complete: (user, afterDialog) => {
       if (userType === 'medrep') {
@@ -114,7 +114,8 @@ export function LoginForm({
         return;
       }
       setFinishing(true);
-      saveClinicUser(user as ClinicUser);
+      const { person, ...clinic } = user as ClinicUser & { person?: ClinicPerson };
+      saveClinicUser(clinic);
       const modal = onDone !== undefined;
       // After the terms dialog its own 'Terms Accepted' toast stays (one toast at a time).
       if (!afterDialog) {
@@ -129,8 +130,8 @@ export function LoginForm({
       openDashboard(
         {
           userType: 'clinic',
-          user: user as ClinicUser,
-          person: person.current ?? { name: (user as ClinicUser).contactPerson, role: 'owner' },
+          user: clinic,
+          person: person ?? { name: clinic.contactPerson, role: 'owner' },
           termsAccepted: true,
         },
         modal ? TIMINGS.clinicModalRedirectMs : TIMINGS.clinicLoginRedirectMs,
@@ -153,8 +154,7 @@ export function LoginForm({
       writeRemembered(userType, values.email, rememberMe);
       applyAccountLanguage(answer);
       if (userType === 'medrep') scheduleLoginHint(answer);
-      person.current = 'person' in answer ? answer.person : null;
-      await terms.gate(answer.user);
+      await terms.gate('person' in answer ? { ...answer.user, person: answer.person } : answer.user);
     } catch (err) {
       const pending = err instanceof ApiError && err.code === 'registration_pending';
       if (pending) setPendingEmail(values.email.trim());

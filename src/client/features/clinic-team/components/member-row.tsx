@@ -43,13 +43,13 @@ export function MemberRow({
         </p>
       </div>
       {editable && (
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
           <label className="sr-only" htmlFor={`role-${member.id}`}>
             {i18n._('Role of {name}', { name: member.name })}
           </label>
           <NativeSelect
             id={`role-${member.id}`}
-            className="w-auto min-w-[8.5rem]"
+            className="sm:!w-40"
             value={member.role}
             disabled={actions.busy || member.status === 'inactive'}
             onChange={(e) => actions.onRole(e.target.value as ClinicMemberRole)}
