@@ -13,6 +13,7 @@ import {
 import { errorResponses } from '../../../shared/schemas/common';
 import { actorOf, requireClinicRole, startSession } from '../../plugins/auth';
 import { LIMITS, byToken, rateLimited } from '../auth/auth.limits';
+import { redactQueryParams } from '../auth/auth.routes';
 import { acceptMemberInvite, inviteMember, listTeam, resendInvite, updateMember } from './team.service';
 
 // The clinic's team (docs/decisions/072-clinic-team.md): owner and managers see it; only the owner changes it. The
@@ -20,6 +21,10 @@ import { acceptMemberInvite, inviteMember, listTeam, resendInvite, updateMember 
 
 export async function clinicTeamRoutes(base: FastifyInstance): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  // A failed query here may carry a password's or a link token's hash among its parameters: never in a log line.
+  app.setErrorHandler((err) => {
+    throw redactQueryParams(err);
+  });
   // onRequest: before body validation, so no session gives no hints about the body.
   const ownerOrManager = { onRequest: requireClinicRole(['manager']) };
   const ownerOnly = { onRequest: requireClinicRole([]) };
