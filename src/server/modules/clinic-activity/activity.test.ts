@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { addDays } from '../../../shared/dates';
 import type { ClinicActivityItem } from '../../../shared/schemas/clinic-activity';
-import { clinicActivity, clinicDoctors, clinicMembers, outbox } from '../../db/schema';
+import { clinicActivity, clinicDoctors, clinicMembers, clinicUsers, outbox } from '../../db/schema';
+import { CLINIC_ACTIVITY_DAYS, runNightlyPurge } from '../../jobs/nightly-purge.job';
 import { encodeCursor } from '../../db/keyset';
 import { withWrite } from '../../db/write';
 import { describeEachDatabase, deliverOutbox } from '../../test/harness';
@@ -215,5 +216,27 @@ describeEachDatabase('the clinic activity log', (ctx) => {
     const rep = await createRep(ctx.app.db);
     expect((await call('GET', '/api/clinic/activity', await sessionCookie(ctx.app, 'medrep', rep.id))).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/clinic/activity' })).statusCode).toBe(401);
+  });
+
+  it('keeps rows a bounded time, puts them in the clinic export, and lets them go with the clinic', async () => {
+    const w = await world();
+    const person = { kind: 'owner' as const, id: w.clinic.id, name: 'Asha Kaul' };
+    const now = ctx.clock.now();
+    const old = new Date(now.getTime() - (CLINIC_ACTIVITY_DAYS + 1) * 86_400_000);
+    await withWrite(ctx.app, async (tx) => {
+      await recordClinicActivity(tx, { clinicId: w.clinic.id, actor: { person }, action: 'settings.saved', target: 'old', now: old });
+      await recordClinicActivity(tx, { clinicId: w.clinic.id, actor: { person }, action: 'doctor.added', target: 'recent', now });
+    });
+    const outcome = await runNightlyPurge({ app: ctx.app, now });
+    expect(outcome.status).toBe('succeeded');
+    expect(outcome.counts).toMatchObject({ clinicActivityRows: 1 });
+    expect((await rows(w.clinic.id)).map((r) => r.target)).toEqual(['recent']);
+
+    const exported = await call('GET', '/api/account/export', w.owner);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().activity).toEqual([{ at: NOW, actor: { kind: 'owner', name: 'Asha Kaul' }, action: 'doctor.added', target: 'recent', details: null }]);
+
+    await ctx.app.db.delete(clinicUsers).where(eq(clinicUsers.id, w.clinic.id));
+    expect(await rows(w.clinic.id)).toEqual([]);
   });
 });

@@ -247,6 +247,8 @@ export const MATRIX: Record<string, Row> = {
     expect: clinicOwned(),
   },
   'DELETE /api/clinic/leave/:id': { request: (w) => ({ url: `/api/clinic/leave/${w.absenceA.id}` }), expect: clinicOwned() },
+  // The signed-in clinic's own log (decision 075): no id in the request, each clinic reads its own.
+  'GET /api/clinic/activity': { request: () => ({}), expect: anyClinic() },
   // Check-in and the histories (docs/decisions/041): clinic B gets 403 for clinic A's id.
   'GET /api/clinic/check-in-code': { request: (w) => ({ query: { clinicId: String(w.clinicA.id) } }), expect: clinicOwned() },
   'GET /api/clinic/visits': {
