@@ -138,7 +138,10 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
       );
       // The clinic's Activity log past its year (decision 075); a deleted clinic's rows went with it (ON DELETE CASCADE).
       const activityRows = count(
-        await tx.delete(clinicActivity).where(lt(clinicActivity.at, weekAgo(CLINIC_ACTIVITY_DAYS))).returning({ id: clinicActivity.id }),
+        await tx
+          .delete(clinicActivity)
+          .where(lt(clinicActivity.at, weekAgo(CLINIC_ACTIVITY_DAYS)))
+          .returning({ id: clinicActivity.id }),
       );
       // Rate-limit windows that have ended (PostgreSQL keeps them in a table shared by the instances).
       const rateLimitWindows = count(

@@ -42,7 +42,7 @@ describeEachDatabase('the clinic activity log', (ctx) => {
   const activity = async (cookie: string, q = '') => {
     const res = await call('GET', `/api/clinic/activity${q}`, cookie);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { items: ClinicActivityItem[]; nextCursor: string | null };
+    return res.json<{ items: ClinicActivityItem[]; nextCursor: string | null }>();
   };
   const rows = (clinicId: number) => ctx.app.db.select().from(clinicActivity).where(eq(clinicActivity.clinicId, clinicId));
 
@@ -63,7 +63,13 @@ describeEachDatabase('the clinic activity log', (ctx) => {
     await expectOk(call('POST', '/api/clinic/settings', m, { ...settings, visitWindows: [{ start: '10:00', end: '12:00' }], slotMinutes: 15 }));
     await expectOk(call('POST', '/api/clinic/doctors', w.owner, { clinicId: w.clinic.id, name: 'Dr. Sana Wani', specialty: 'Dermatology' }));
     const tomorrow = addDays(TODAY, 1);
-    const leave = await call('POST', '/api/clinic/leave', m, { clinicId: w.clinic.id, doctorId: w.doctor.id, from: tomorrow, to: tomorrow, reason: 'Conference' });
+    const leave = await call('POST', '/api/clinic/leave', m, {
+      clinicId: w.clinic.id,
+      doctorId: w.doctor.id,
+      from: tomorrow,
+      to: tomorrow,
+      reason: 'Conference',
+    });
     expect(leave.statusCode, leave.body).toBe(201);
     await expectOk(call('DELETE', `/api/clinic/leave/${leave.json().leave.id}`, m));
     // A second press changes nothing, so records nothing.
@@ -145,7 +151,13 @@ describeEachDatabase('the clinic activity log', (ctx) => {
     const elsewhere = await createClinic(ctx.app.db);
     const foreign = await createDoctor(ctx.app.db, elsewhere.id);
     expect((await call('DELETE', `/api/clinic/doctors/${w.clinic.id}/${foreign.id}`, m)).statusCode).toBe(404);
-    const past = await call('POST', '/api/clinic/leave', m, { clinicId: w.clinic.id, doctorId: w.doctor.id, from: '2026-03-01', to: '2026-03-01', reason: 'Late entry' });
+    const past = await call('POST', '/api/clinic/leave', m, {
+      clinicId: w.clinic.id,
+      doctorId: w.doctor.id,
+      from: '2026-03-01',
+      to: '2026-03-01',
+      reason: 'Late entry',
+    });
     expect(past.statusCode).toBe(400);
     expect(await rows(w.clinic.id)).toEqual([]);
 
@@ -234,7 +246,9 @@ describeEachDatabase('the clinic activity log', (ctx) => {
 
     const exported = await call('GET', '/api/account/export', w.owner);
     expect(exported.statusCode, exported.body).toBe(200);
-    expect(exported.json().activity).toEqual([{ at: NOW, actor: { kind: 'owner', name: 'Asha Kaul' }, action: 'doctor.added', target: 'recent', details: null }]);
+    expect(exported.json().activity).toEqual([
+      { at: NOW, actor: { kind: 'owner', name: 'Asha Kaul' }, action: 'doctor.added', target: 'recent', details: null },
+    ]);
 
     await ctx.app.db.delete(clinicUsers).where(eq(clinicUsers.id, w.clinic.id));
     expect(await rows(w.clinic.id)).toEqual([]);

@@ -181,7 +181,14 @@ export async function cancelVisits(deps: ClinicDeps, o: { actor: Actor; input: C
       from: today,
     });
     await queueCancellationMails(deps, tx, { visits: cancelled, reason: VISITING_HOURS_CHANGED, now });
-    await recordClinicActivity(tx, { clinicId, actor: o.actor, action: 'visits.cancelled', target: doctor.name, details: { cancelledCount: cancelled.length }, now });
+    await recordClinicActivity(tx, {
+      clinicId,
+      actor: o.actor,
+      action: 'visits.cancelled',
+      target: doctor.name,
+      details: { cancelledCount: cancelled.length },
+      now,
+    });
     return cancelled;
   });
   // Queued in the transaction; the outbox delivers them (decision 028).

@@ -41,7 +41,14 @@ export async function addNewDoctor(deps: ClinicDeps, o: { actor: Actor; input: A
     });
     await insertLink(tx, clinic.id, doctor.id, now);
     await insertSettingsIfMissing(tx, { clinicId: clinic.id, doctorId: doctor.id, doctorName: doctor.name, now, ...defaultSettings });
-    await recordClinicActivity(tx, { clinicId: clinic.id, actor: o.actor, action: 'doctor.added', target: doctor.name, details: { specialty: doctor.specialty }, now });
+    await recordClinicActivity(tx, {
+      clinicId: clinic.id,
+      actor: o.actor,
+      action: 'doctor.added',
+      target: doctor.name,
+      details: { specialty: doctor.specialty },
+      now,
+    });
     return doctor;
   });
 }
@@ -119,7 +126,14 @@ export async function removeDoctor(
     await deleteLinkAndSettings(tx, o.clinicId, o.doctorId);
     await deleteDoctorLeave(tx, { clinicId: o.clinicId, doctorId: o.doctorId });
     await queueCancellationMails(deps, tx, { visits, reason: DOCTOR_REMOVED_REASON, now });
-    await recordClinicActivity(tx, { clinicId: o.clinicId, actor: o.actor, action: 'doctor.removed', target: doctor.name, details: { cancelledCount: visits.length }, now });
+    await recordClinicActivity(tx, {
+      clinicId: o.clinicId,
+      actor: o.actor,
+      action: 'doctor.removed',
+      target: doctor.name,
+      details: { cancelledCount: visits.length },
+      now,
+    });
     return visits;
   });
   return { cancelledCount: cancelled.length, emailsSent: cancelled.length };

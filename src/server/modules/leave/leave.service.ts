@@ -13,7 +13,16 @@ import {
 } from '../../../shared/schemas/leave';
 import { todayInIndia } from '../../../shared/dates';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from '../clinics/access';
-import { countActiveVisits, countLeaveInForce, findLinkedDoctorName, insertLeave, listClinicLeave, listLinkedDoctorIds, lockSettingsRows, markLeaveEnded } from './leave.repo';
+import {
+  countActiveVisits,
+  countLeaveInForce,
+  findLinkedDoctorName,
+  insertLeave,
+  listClinicLeave,
+  listLinkedDoctorIds,
+  lockSettingsRows,
+  markLeaveEnded,
+} from './leave.repo';
 import { cancellationPush } from '../clinics/cancellation-push';
 import type { CancelledVisit } from '../clinics/clinic-mail';
 import { cancelActiveAppointments, findPushRecipients, queueCancellationMails } from '../clinics/visitors.service';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Settings, Stethoscope, UserRound, Users } from 'lucide-react';
+import { History, Settings, Stethoscope, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useI18n } from '../../../lib/i18n';
@@ -11,6 +11,8 @@ import { DoctorsTab } from './doctors-tab';
 import { MedicalRepTab } from './medical-rep-tab';
 import { PatientsTab } from './patients-tab';
 import { doctorsQueries } from '../../doctors/api/keys';
+import { ActivityTab } from '../../clinic-activity/components/activity-tab';
+import { useCanSeeActivity } from '../../clinic-activity/lib/use-can-see-activity';
 
 /** The clinic dashboard: the header with the doctor switcher and the four tabs (spec part 1, 2). */
 export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
@@ -20,13 +22,14 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
   const [chosenId, setChosenId] = useState<number | undefined>();
   // The chosen doctor while still linked; otherwise the Primary one.
   const selected = doctors.find((d) => d.id === chosenId) ?? doctors[0];
+  const showActivity = useCanSeeActivity();
 
   return (
     <>
       <ClinicHeader clinic={clinic} doctors={doctors} selectedDoctorId={selected?.id} onSelectDoctor={setChosenId} />
       <main id="main" className="mx-auto max-w-6xl px-4 py-5">
         <Tabs defaultValue="medical-rep">
-          <TabsList aria-label={i18n._('Clinic dashboard sections')} className="grid grid-cols-4 sm:flex">
+          <TabsList aria-label={i18n._('Clinic dashboard sections')} className="grid auto-cols-fr grid-flow-col sm:flex">
             <TabsTrigger
               value="medical-rep"
               className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm"
@@ -46,6 +49,12 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
               <Settings className="h-4 w-4" aria-hidden />
               {i18n._('Settings')}
             </TabsTrigger>
+            {showActivity && (
+              <TabsTrigger value="activity" className="flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm">
+                <History className="h-4 w-4" aria-hidden />
+                {i18n._('Activity')}
+              </TabsTrigger>
+            )}
           </TabsList>
           <TabsContent value="medical-rep">
             <MedicalRepTab clinicId={clinic.id} doctor={selected} doctors={doctors} doctorsLoaded={doctorsQuery.isSuccess} />
@@ -62,6 +71,11 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
               <PrivacyRightsCard />
             </div>
           </TabsContent>
+          {showActivity && (
+            <TabsContent value="activity">
+              <ActivityTab clinicId={clinic.id} />
+            </TabsContent>
+          )}
         </Tabs>
       </main>
     </>
