@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { clinicActivity } from '../../db/schema';
@@ -33,6 +33,18 @@ export function queryClinicActivityPage(db: DbOrTx, o: { clinicId: number; befor
     .where(and(eq(a.clinicId, o.clinicId), o.beforeId !== undefined ? lt(a.id, o.beforeId) : undefined))
     .orderBy(desc(a.id))
     .limit(o.limit + 1);
+}
+
+/**
+ * A rep who erased their account is no longer named in any clinic's log (decision 013, 075): the rows of their visits
+ * (details.repId) lose the name and the id; what the clinic did, and when, stays. Rare: a scan of a bounded table.
+ */
+export async function forgetRepInClinicActivity(w: Write, o: { repId: number }): Promise<void> {
+  const a = clinicActivity;
+  await w
+    .update(a)
+    .set({ target: null, details: sql`${a.details} - 'repId'` })
+    .where(sql`${a.details} ->> 'repId' = ${String(o.repId)}`);
 }
 
 /** The clinic's whole log, oldest first, for its data export (bounded: rows live a year, decision 075). */

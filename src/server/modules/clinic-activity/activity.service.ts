@@ -11,8 +11,9 @@ import * as repo from './activity.repo';
 // transaction of the change it records, so a change and its record commit or roll back together. Other modules call
 // this inside their withWrite.
 
-// The whole log of a clinic, for its data export (privacy), through this service (ARCHITECTURE rule 16).
-export { findClinicActivity } from './activity.repo';
+// The whole log of a clinic for its data export, and a rep's erasure from every log (privacy), through this service
+// (ARCHITECTURE rule 16).
+export { findClinicActivity, forgetRepInClinicActivity } from './activity.repo';
 
 /**
  * Records `action` of the clinic by the person of `actor` (the owner, a member, the doctor's login). An actor without

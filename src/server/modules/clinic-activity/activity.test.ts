@@ -7,6 +7,7 @@ import { CLINIC_ACTIVITY_DAYS, runNightlyPurge } from '../../jobs/nightly-purge.
 import { encodeCursor } from '../../db/keyset';
 import { withWrite } from '../../db/write';
 import { describeEachDatabase, deliverOutbox } from '../../test/harness';
+import { codeIn } from '../../test/mailbox';
 import { createAppointment, createClinic, createDoctor, createRep, sessionCookie, TEST_PASSWORD } from '../../test/factories';
 import { recordClinicActivity } from './activity.service';
 
@@ -252,5 +253,28 @@ describeEachDatabase('the clinic activity log', (ctx) => {
 
     await ctx.app.db.delete(clinicUsers).where(eq(clinicUsers.id, w.clinic.id));
     expect(await rows(w.clinic.id)).toEqual([]);
+  });
+
+  it("takes a rep's name out of every clinic's log when the rep erases their account", async () => {
+    const w = await world();
+    const rep = await createRep(ctx.app.db, { fullName: 'Zoya Rep' });
+    const kept = await createRep(ctx.app.db, { fullName: 'Kabir Rep' });
+    const mine = await createAppointment(ctx.app.db, { doctorId: w.doctor.id, clinicId: w.clinic.id, repId: rep.id, appointmentDate: TODAY });
+    const theirs = await createAppointment(ctx.app.db, { doctorId: w.doctor.id, clinicId: w.clinic.id, repId: kept.id, appointmentDate: TODAY });
+    for (const v of [mine, theirs])
+      expect((await call('POST', `/api/clinic/appointments/${v.id}/status`, w.owner, { status: 'confirmed' })).statusCode).toBe(200);
+    const cookie = await sessionCookie(ctx.app, 'medrep', rep.id);
+    expect((await call('POST', '/api/account/delete/request', cookie)).statusCode).toBe(200);
+    const code = codeIn(await ctx.mailbox.waitFor(rep.email, (m) => /Confirm the deletion/.test(m.subject)));
+    expect((await call('POST', '/api/account/delete/confirm', cookie, { code })).statusCode).toBe(200);
+
+    const { items } = await activity(w.owner);
+    expect(items.map((i) => [i.action, i.target])).toEqual([
+      ['visit.confirmed', 'Kabir Rep'],
+      ['visit.confirmed', null],
+    ]);
+    expect(JSON.stringify(items)).not.toContain('Zoya');
+    expect(items[1]!.details).not.toHaveProperty('repId');
+    expect(items[0]!.details).toMatchObject({ repId: kept.id });
   });
 });

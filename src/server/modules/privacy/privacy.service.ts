@@ -9,7 +9,7 @@ import { endAllSessions, newToken, type Actor } from '../auth/sessions.service';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { hashPassword } from '../auth/password';
 import { accountLocale, i18nFor } from '../../i18n';
-import { findClinicActivity } from '../clinic-activity/activity.service';
+import { findClinicActivity, forgetRepInClinicActivity } from '../clinic-activity/activity.service';
 import {
   countDeletionAttempt,
   eraseClinic,
@@ -281,6 +281,7 @@ async function eraseRepAccount(deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, repI
   const unusablePassword = await hashPassword(newToken(32));
   await withWrite(deps, async (w) => {
     await eraseRep(w, { repId, unusablePassword, now });
+    await forgetRepInClinicActivity(w, { repId });
     await deps.outbox.queueEmail(w, notice);
   });
 }

@@ -45,7 +45,15 @@ async function recordVisitMove(
   o: { actor: Actor; clinicId: number; action: ClinicAction; appointment: ClinicAppointment; reason?: string; now: Date },
 ): Promise<void> {
   const a = o.appointment;
-  const details = { appointmentId: a.id, date: a.appointment_date, time: a.start_time, token: a.token, ...(o.reason ? { reason: o.reason } : {}) };
+  // repId: what the rep's erasure finds to take their name out again (decision 075).
+  const details = {
+    appointmentId: a.id,
+    repId: a.rep_id,
+    date: a.appointment_date,
+    time: a.start_time,
+    token: a.token,
+    ...(o.reason ? { reason: o.reason } : {}),
+  };
   await recordClinicActivity(tx, { clinicId: o.clinicId, actor: o.actor, action: o.action, target: a.rep_name, details, now: o.now });
 }
 
