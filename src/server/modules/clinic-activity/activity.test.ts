@@ -144,6 +144,27 @@ describeEachDatabase('the clinic activity log', (ctx) => {
     expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toMatch(/Meera|Manager/);
     // The log, not the e-mail, says who.
     expect((await activity(w.owner)).items[0]).toMatchObject({ action: 'calls.cancelled_today', actor: { kind: 'manager', name: 'Meera Manager' } });
+
+    // A member's leave and decline tell the reps the same way: e-mail, push and WhatsApp name the clinic only.
+    const [onLeave, declined] = [await createRep(ctx.app.db), await createRep(ctx.app.db)];
+    const later = addDays(TODAY, 2);
+    await createAppointment(ctx.app.db, { doctorId: w.doctor.id, clinicId: w.clinic.id, repId: onLeave.id, appointmentDate: later });
+    const visit = await createAppointment(ctx.app.db, { doctorId: w.doctor.id, clinicId: w.clinic.id, repId: declined.id, appointmentDate: addDays(TODAY, 3) });
+    const leave = await call('POST', '/api/clinic/leave', w.manager.cookie, {
+      clinicId: w.clinic.id,
+      doctorId: w.doctor.id,
+      from: later,
+      to: later,
+      reason: 'Conference',
+    });
+    expect(leave.json()).toMatchObject({ cancelledCount: 1 });
+    const decline = await call('POST', `/api/clinic/appointments/${visit.id}/status`, w.manager.cookie, { status: 'cancelled', reason: 'Doctor called away' });
+    expect(decline.statusCode, decline.body).toBe(200);
+    for (const r of [onLeave, declined]) {
+      const told = await ctx.app.db.select().from(outbox).where(eq(outbox.recipientId, r.id));
+      expect(told.some((m) => m.templateType === 'cancellation')).toBe(true);
+      for (const message of told) expect(JSON.stringify(message)).not.toMatch(/Meera/);
+    }
   });
 
   it('records nothing of a change that fails, and a record that cannot be written fails the change', async () => {
