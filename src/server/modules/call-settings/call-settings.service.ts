@@ -70,6 +70,7 @@ export async function saveDoctorSettings(
       visitWindows: input.visitWindows,
       slotMinutes: input.slotMinutes,
       requiresApproval: input.requiresApproval,
+      doctorManagesSettings: input.doctorManagesSettings,
       now: deps.clock.now(),
     });
     // Read with the saved row (absent fields kept the stored hours), in the same snapshot.
