@@ -56,12 +56,14 @@ export function calledPush(rep: RepNotice, o: { doctorName: string; clinicName: 
   };
 }
 
-const lateText = (locale: Locale, o: { doctorName: string; clinicName: string; minutes: number }) =>
-  i18nFor(locale)._('{doctor} at {clinic} is running about {minutes} minutes late today.', {
+function lateText(locale: Locale, o: { doctorName: string; clinicName: string; minutes: number }): string {
+  const i18n = i18nFor(locale);
+  return i18n._('{doctor} at {clinic} is running about {minutes} minutes late today.', {
     doctor: doctorTitle(o.doctorName),
     clinic: o.clinicName,
     minutes: o.minutes,
   });
+}
 
 export function runningLatePush(rep: RepNotice, o: { doctorName: string; clinicName: string; minutes: number; date: string }): OutgoingPush {
   const i18n = i18nFor(rep.locale);
