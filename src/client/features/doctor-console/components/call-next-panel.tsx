@@ -9,6 +9,15 @@ import { useCallNext } from '../api/call-next';
 
 const labelOf = (v: DoctorVisit) => visitLabel({ token: v.token, start_time: v.startTime }) ?? '';
 
+/** "#2 · 15:45 Asif Rather": the label kept left to right inside a right-to-left line. */
+function Who({ visit }: { visit: DoctorVisit }) {
+  return (
+    <>
+      <span dir="ltr">{labelOf(visit)}</span> {visit.repName}
+    </>
+  );
+}
+
 /**
  * Call next at one clinic: the visit in the room is completed and the first rep who has arrived is called in (they get
  * a push). Says who is in the room now and who is next.
@@ -39,12 +48,12 @@ export function CallNextPanel({ clinicId, visits, closed }: { clinicId: number; 
         <div>
           <dt className="text-xs text-slate-600 dark:text-slate-400">{i18n._('In the room')}</dt>
           <dd className="font-medium text-slate-900 dark:text-slate-100" data-testid="in-room">
-            {inRoom ? `${labelOf(inRoom)} ${inRoom.repName}` : '—'}
+            {inRoom ? <Who visit={inRoom} /> : '—'}
           </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-600 dark:text-slate-400">{i18n._('Next')}</dt>
-          <dd className="font-medium text-slate-900 dark:text-slate-100">{next ? `${labelOf(next)} ${next.repName}` : '—'}</dd>
+          <dd className="font-medium text-slate-900 dark:text-slate-100">{next ? <Who visit={next} /> : '—'}</dd>
         </div>
       </dl>
       <Button size="lg" onClick={() => void press()} loading={callNext.isPending} disabled={closed || (!inRoom && !next)}>

@@ -16,7 +16,7 @@ export function ClinicDayCard({ clinic, isToday }: { clinic: DoctorDayClinic; is
   const [cancelling, setCancelling] = useState(false);
   const open = clinic.visits.filter((v) => v.status === 'booked' || v.status === 'confirmed');
   return (
-    <Card className="grid gap-4 p-4 sm:p-5" aria-labelledby={`clinic-${clinic.clinicId}`}>
+    <Card role="region" className="grid grid-cols-1 gap-4 p-4 sm:p-5" aria-labelledby={`clinic-${clinic.clinicId}`}>
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={`clinic-${clinic.clinicId}`} className="text-lg font-semibold text-slate-900 dark:text-white">

@@ -24,7 +24,7 @@ export function DoctorDay({ doctor }: { doctor: DoctorUser }) {
     logout.mutate(undefined, { onSettled: () => void navigate('/doctor-login') });
   };
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-4 px-3 py-4 sm:px-6 sm:py-8">
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-4 px-3 py-4 sm:px-6 sm:py-8">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-xl font-bold text-slate-900 sm:text-2xl dark:text-white">{i18n._('Your day')}</h1>
@@ -33,7 +33,7 @@ export function DoctorDay({ doctor }: { doctor: DoctorUser }) {
             {day.data ? ` · ${formatLongDate(day.data.date)}` : ''}
           </p>
         </div>
-        <Button variant="secondary" size="sm" onClick={signOut} loading={logout.isPending}>
+        <Button variant="secondary" size="sm" className="shrink-0 whitespace-nowrap" onClick={signOut} loading={logout.isPending}>
           <LogOut className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
           {i18n._('Logout')}
         </Button>

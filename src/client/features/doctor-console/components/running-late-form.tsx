@@ -52,14 +52,14 @@ export function RunningLateForm({ clinicId, lateByMinutes }: { clinicId: number;
           onChange={(e) => setMinutes(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
-          className="w-24"
+          className="min-w-0 flex-1 sm:max-w-32"
           dir="ltr"
         />
-        <Button type="submit" variant="secondary" loading={save.isPending} disabled={minutes === ''}>
+        <Button type="submit" variant="secondary" className="shrink-0 whitespace-nowrap" loading={save.isPending} disabled={minutes === ''}>
           {i18n._('Save')}
         </Button>
         {lateByMinutes > 0 && (
-          <Button variant="ghost" onClick={() => void send(0)} disabled={save.isPending}>
+          <Button variant="ghost" className="shrink-0 whitespace-nowrap" onClick={() => void send(0)} disabled={save.isPending}>
             {i18n._('Clear')}
           </Button>
         )}

@@ -14,7 +14,7 @@ export function WeekAhead({ week }: { week: DoctorDayClinic['week'] }) {
         {week.map((d) => (
           <li
             key={d.date}
-            className={`rounded-md border p-1 ${d.count > 0 ? 'border-teal-300 bg-teal-50 dark:border-teal-700 dark:bg-teal-950' : 'border-slate-200 dark:border-slate-700'}`}
+            className={`min-w-0 rounded-md border px-0.5 py-1 ${d.count > 0 ? 'border-teal-300 bg-teal-50 dark:border-teal-700 dark:bg-teal-950' : 'border-slate-200 dark:border-slate-700'}`}
             title={formatDisplayDate(d.date)}
           >
             <span className="block truncate text-[11px] text-slate-600 dark:text-slate-400">{formatWeekday(d.date, 'short')}</span>
