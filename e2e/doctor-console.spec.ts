@@ -92,6 +92,20 @@ for (const locale of ['en', 'hi', 'ur'] as const) {
     await screenshot(page, { path: `${SHOTS}/doctor-cancel-dialog-${locale}-360.png` });
     await page.keyboard.press('Escape');
 
+    // The clinic lets the doctor manage the call settings there; the doctor saves them.
+    await ok(
+      await clinicContext.request.post('/api/clinic/settings', {
+        data: { clinicId: clinic.clinicId, doctorId: clinic.doctorId, maxSlots: 3, callFrequency: 7, doctorManagesSettings: true },
+      }),
+    );
+    await page.reload();
+    await card.getByRole('button', { name: say(locale, 'Call settings'), exact: true }).click();
+    const settings = page.getByRole('dialog');
+    await expect(settings.getByLabel(say(locale, 'Max slots per day'))).toHaveValue('3');
+    await screenshot(page, { path: `${SHOTS}/doctor-settings-dialog-${locale}-360.png` });
+    await settings.getByRole('button', { name: say(locale, 'Save Settings') }).click();
+    await expect(page.getByTestId('toast')).toContainText(say(locale, 'Settings Saved'));
+
     await clinicContext.close();
     await repContext.close();
   });

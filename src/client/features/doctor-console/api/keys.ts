@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { DoctorSettingsResponse } from '../../../../shared/schemas/clinic';
 import type { DoctorDayResponse } from '../../../../shared/schemas/doctor-console';
 import { apiFetch } from '../../../lib/api';
 
@@ -6,6 +7,7 @@ import { apiFetch } from '../../../lib/api';
 export const doctorConsoleKeys = {
   all: ['doctor-console'] as const,
   day: (date: string | null) => ['doctor-console', 'day', date] as const,
+  settings: (clinicId: number) => ['doctor-console', 'settings', clinicId] as const,
 };
 
 export const doctorConsoleQueries = {
@@ -16,5 +18,12 @@ export const doctorConsoleQueries = {
       queryFn: () => apiFetch<DoctorDayResponse>(`/api/doctor/day${date ? `?date=${date}` : ''}`),
       staleTime: 10_000,
       refetchInterval: 20_000,
+    }),
+  /** GET /api/doctor/settings/{clinicId}: the doctor's call settings there, where the clinic lets them manage them. */
+  settings: (clinicId: number) =>
+    queryOptions({
+      queryKey: doctorConsoleKeys.settings(clinicId),
+      queryFn: async () => (await apiFetch<DoctorSettingsResponse>(`/api/doctor/settings/${clinicId}`)).settings,
+      retry: false,
     }),
 };

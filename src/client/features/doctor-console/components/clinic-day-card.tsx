@@ -6,6 +6,7 @@ import { listWord, useI18n } from '../../../lib/i18n';
 import type { DoctorDayClinic } from '../../../../shared/schemas/doctor-console';
 import { CallNextPanel } from './call-next-panel';
 import { CancelTodayDialog } from './cancel-today-dialog';
+import { DoctorSettingsDialog } from './doctor-settings-dialog';
 import { RunningLateForm } from './running-late-form';
 import { VisitRow } from './visit-row';
 import { WeekAhead } from './week-ahead';
@@ -14,6 +15,7 @@ import { WeekAhead } from './week-ahead';
 export function ClinicDayCard({ clinic, isToday }: { clinic: DoctorDayClinic; isToday: boolean }) {
   const { i18n } = useI18n();
   const [cancelling, setCancelling] = useState(false);
+  const [editing, setEditing] = useState(false);
   const open = clinic.visits.filter((v) => v.status === 'booked' || v.status === 'confirmed');
   return (
     <Card role="region" className="grid grid-cols-1 gap-4 p-4 sm:p-5" aria-labelledby={`clinic-${clinic.clinicId}`}>
@@ -57,6 +59,16 @@ export function ClinicDayCard({ clinic, isToday }: { clinic: DoctorDayClinic; is
       )}
 
       <WeekAhead week={clinic.week} />
+
+      {/* Only where the clinic lets the doctor manage the call settings (doctorManagesSettings, decision 073). */}
+      {clinic.managesSettings && (
+        <>
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            {i18n._('Call settings')}
+          </Button>
+          <DoctorSettingsDialog clinicId={clinic.clinicId} clinicName={clinic.clinicName} open={editing} onOpenChange={setEditing} />
+        </>
+      )}
     </Card>
   );
 }
