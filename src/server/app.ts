@@ -50,6 +50,7 @@ import { visitStatusRoutes } from './modules/visits/visit-status.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { accountLanguageRoutes } from './modules/account/account-language.routes';
 import { clinicActivityRoutes } from './modules/clinic-activity/activity.routes';
+import { doctorConsoleRoutes } from './modules/doctor-console/doctor-console.routes';
 
 import type { AppKeys, Clock } from './deps';
 
@@ -122,6 +123,7 @@ const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   whatsappRoutes,
   accountLanguageRoutes,
   clinicActivityRoutes,
+  doctorConsoleRoutes,
 ];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {

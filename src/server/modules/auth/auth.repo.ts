@@ -5,7 +5,16 @@ import { canonicalPhone } from '../../../shared/schemas/phone';
 import { cacheKey } from '../../cache/cache-keys';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Write } from '../../db/write';
-import { clinicUsers, medicalReps, outbox, passwordResetTokens, pendingClinicUsers, pendingMedicalReps, type EarlierRegistrationLink } from '../../db/schema';
+import {
+  clinicUsers,
+  doctorAccounts,
+  medicalReps,
+  outbox,
+  passwordResetTokens,
+  pendingClinicUsers,
+  pendingMedicalReps,
+  type EarlierRegistrationLink,
+} from '../../db/schema';
 
 // Drizzle queries of the accounts area. The two pending tables share the column names used by the
 // verification queries, so those queries take the table of the kind. Writers take the write (db/write.ts); one that
@@ -286,6 +295,16 @@ export async function findClinicById(db: DbOrTx, id: number): Promise<ClinicRow 
 
 export async function findRepById(db: DbOrTx, id: number): Promise<RepRow | undefined> {
   const [row] = await db.select().from(medicalReps).where(eq(medicalReps.id, id)).limit(1);
+  return row;
+}
+
+/** A doctor's own login (docs/decisions/073): who GET /api/auth/me names. */
+export async function findDoctorAccountById(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: doctorAccounts.id, name: doctorAccounts.name, email: doctorAccounts.email })
+    .from(doctorAccounts)
+    .where(eq(doctorAccounts.id, id))
+    .limit(1);
   return row;
 }
 

@@ -65,6 +65,7 @@ async function recordSettingsChange(
     before.maxSlots !== after.maxSlots ||
     before.callFrequency !== after.callFrequency ||
     before.requiresApproval !== after.requiresApproval ||
+    before.doctorManagesSettings !== after.doctorManagesSettings ||
     JSON.stringify(toSettings(before).availableDays) !== JSON.stringify(toSettings(after).availableDays);
   const base = { clinicId: o.clinicId, actor: o.actor, target: o.doctorName, now: o.now };
   if (hoursChanged) {
@@ -74,7 +75,13 @@ async function recordSettingsChange(
     const days = Object.entries(toSettings(after).availableDays)
       .filter(([, on]) => on)
       .map(([d]) => d);
-    const details = { maxSlots: after.maxSlots, callFrequency: after.callFrequency, days, requiresApproval: after.requiresApproval };
+    const details = {
+      maxSlots: after.maxSlots,
+      callFrequency: after.callFrequency,
+      days,
+      requiresApproval: after.requiresApproval,
+      doctorManagesSettings: after.doctorManagesSettings,
+    };
     await recordClinicActivity(tx, { ...base, action: 'settings.saved', details });
   }
 }
@@ -107,6 +114,7 @@ export async function saveDoctorSettings(
       visitWindows: input.visitWindows,
       slotMinutes: input.slotMinutes,
       requiresApproval: input.requiresApproval,
+      doctorManagesSettings: input.doctorManagesSettings,
       now,
     });
     await recordSettingsChange(tx, { actor: o.actor, clinicId: input.clinicId, doctorName: doctor.name, before, after: row, now });
