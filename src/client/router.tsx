@@ -36,6 +36,7 @@ const CookiesPage = info(() => import('./routes/cookies-page'));
 const ClinicArea = area(() => import('./features/clinic/lib/clinic-area-policy').then((m) => m.clinicAreaPolicy));
 const RepArea = area(() => import('./features/rep/hooks/rep-area-policy').then((m) => m.repAreaPolicy));
 const AdminArea = area(() => import('./features/admin/components/admin-area-policy').then((m) => m.adminAreaPolicy));
+const DoctorArea = area(() => import('./features/doctor-console/lib/doctor-area-policy').then((m) => m.doctorAreaPolicy));
 
 // Each path here is in src/shared/client-routes.ts too, so the server answers it with the app and not with a 404
 // (router.test.tsx compares the two).
@@ -74,6 +75,24 @@ export const routes: RouteObject[] = [
       route(
         '/clinic/invite',
         page(() => import('./routes/clinic-invite-page')),
+      ),
+      // The doctor's own login (docs/decisions/073): the invitation and the sign-in are outside the doctor area's guard.
+      {
+        element: <DoctorArea />,
+        children: [
+          route(
+            '/doctor/dashboard',
+            page(() => import('./routes/doctor-dashboard-page')),
+          ),
+        ],
+      },
+      route(
+        '/doctor-login',
+        page(() => import('./routes/doctor-login-page')),
+      ),
+      route(
+        '/doctor/invite',
+        page(() => import('./routes/doctor-invite-page')),
       ),
       route(
         '/medrep-login',

@@ -50,6 +50,8 @@ import { visitStatusRoutes } from './modules/visits/visit-status.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { accountLanguageRoutes } from './modules/account/account-language.routes';
 import { clinicTeamRoutes } from './modules/clinic-team/team.routes';
+import { clinicActivityRoutes } from './modules/clinic-activity/activity.routes';
+import { doctorConsoleRoutes } from './modules/doctor-console/doctor-console.routes';
 
 import type { AppKeys, Clock } from './deps';
 
@@ -122,6 +124,8 @@ const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   whatsappRoutes,
   accountLanguageRoutes,
   clinicTeamRoutes,
+  clinicActivityRoutes,
+  doctorConsoleRoutes,
 ];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {

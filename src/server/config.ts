@@ -89,6 +89,7 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_WAITLIST_OFFER: templateName.default('repvisit_waitlist_offer'),
   WHATSAPP_TEMPLATE_WAITLIST_EXPIRED: templateName.default('repvisit_waitlist_expired'),
   WHATSAPP_TEMPLATE_NUMBER_CODE: templateName.default('repvisit_number_code'),
+  WHATSAPP_TEMPLATE_RUNNING_LATE: templateName.default('repvisit_doctor_running_late'),
   FREE_ACCESS_PROMO_UNTIL: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a yyyy-mm-dd date')

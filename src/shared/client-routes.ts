@@ -27,6 +27,10 @@ export const CLIENT_ROUTE_PATHS = [
   // docs/decisions/041: the reception's QR code leads to /check-in; a proof of visit is shown and checked at /verify-visit.
   '/check-in',
   '/verify-visit',
+  // docs/decisions/073: the doctor's own login, the clinic's invitation, the doctor's day.
+  '/doctor-login',
+  '/doctor/invite',
+  '/doctor/dashboard',
 ] as const;
 
 const segmentsOf = (path: string) => path.split('/').filter((s) => s !== '');

@@ -150,6 +150,12 @@ export const ERROR_MESSAGES = {
   admin_self: /*i18n*/ 'You cannot do this to your own account. Ask another owner.',
   admin_invite_invalid: /*i18n*/ 'This link is invalid, has expired or was already used. Ask an owner for a new one.',
   admin_code_invalid: /*i18n*/ 'Invalid code. Please enter the current code from your authenticator app.',
+
+  // --- the doctor's own login (docs/decisions/073-doctor-accounts.md) -------------------------------
+  doctor_invite_invalid: /*i18n*/ 'This invitation link is invalid, has expired or was already used. Ask the clinic for a new one.',
+  doctor_email_in_use: /*i18n*/ "This e-mail address already signs in to a clinic's or a representative's account. Please use another one for the doctor.",
+  doctor_not_linked: /*i18n*/ 'You are not the doctor of this clinic on RepVisit.',
+  doctor_settings_locked: /*i18n*/ 'This clinic keeps your call settings itself. Ask the clinic to let you manage them.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

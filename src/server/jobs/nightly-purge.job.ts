@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import {
   adminAuditLog,
+  clinicActivity,
   clinicAbsences,
   clinicUsers,
   doctorAppointments,
@@ -38,6 +39,11 @@ export const IDEMPOTENCY_KEY_DAYS = 7;
  * that did not run, a clock that was off, or a question asked about the year just past.
  */
 export const ADMIN_AUDIT_DAYS = 400;
+/**
+ * A clinic's Activity log is kept as long as the admin audit trail, for the same reason (a year of who did what, with
+ * a month's margin), and no longer: it names the clinic's people (docs/decisions/075-clinic-activity-log.md).
+ */
+export const CLINIC_ACTIVITY_DAYS = 400;
 
 export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutcome> {
   const retentionDays = app.config.RETENTION_DAYS;
@@ -130,6 +136,13 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
           .where(and(lt(adminAuditLog.at, weekAgo(ADMIN_AUDIT_DAYS)), sql`${adminAuditLog.at} < now() - make_interval(days => ${ADMIN_AUDIT_DAYS})`))
           .returning({ id: adminAuditLog.id }),
       );
+      // The clinic's Activity log past its year (decision 075); a deleted clinic's rows went with it (ON DELETE CASCADE).
+      const activityRows = count(
+        await tx
+          .delete(clinicActivity)
+          .where(lt(clinicActivity.at, weekAgo(CLINIC_ACTIVITY_DAYS)))
+          .returning({ id: clinicActivity.id }),
+      );
       // Rate-limit windows that have ended (PostgreSQL keeps them in a table shared by the instances).
       const rateLimitWindows = count(
         await tx.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, now)).returning({ key: rateLimitCounters.key }),
@@ -164,6 +177,7 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
         jobRuns: oldRuns,
         rateLimitWindows,
         adminAuditRows: auditRows,
+        clinicActivityRows: activityRows,
         securityEvents: securityRows,
       };
     },

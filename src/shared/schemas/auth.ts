@@ -275,10 +275,16 @@ export type LoginHint = (typeof LOGIN_HINTS)[number];
 export const loginRefusedSchema = errorResponseSchema.extend({ hint: z.enum(LOGIN_HINTS).optional() });
 export type LoginRefusedResponse = z.infer<typeof loginRefusedSchema>;
 
+/** A doctor's own login (docs/decisions/073-doctor-accounts.md). */
+export const doctorUserSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
+export type DoctorUser = z.infer<typeof doctorUserSchema>;
+
 /** GET /api/auth/me: who is signed in. */
 export const meResponseSchema = z.discriminatedUnion('userType', [
   z.object({ userType: z.literal('clinic'), user: clinicUserSchema, person: clinicPersonSchema, termsAccepted: z.boolean() }),
   z.object({ userType: z.literal('medrep'), user: repUserSchema, termsAccepted: z.boolean() }),
+  // The doctor's own login (docs/decisions/073): no terms of its own (the inviting clinic accepted the product's).
+  z.object({ userType: z.literal('doctor'), user: doctorUserSchema, termsAccepted: z.boolean() }),
 ]);
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

@@ -19,6 +19,7 @@ describe('doctor settings in any stored spelling (spec part 1, 3)', () => {
       visitWindows: [],
       slotMinutes: 15,
       requiresApproval: false,
+      doctorManagesSettings: false,
     });
     expect(snake).toEqual(camel);
   });

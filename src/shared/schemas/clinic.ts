@@ -120,6 +120,7 @@ export function normalizeDoctorSettings(raw: unknown): Record<string, unknown> {
     visitWindows: parsed(pick('visitWindows', 'visit_windows')),
     slotMinutes: pick('slotMinutes', 'slot_minutes'),
     requiresApproval: pick('requiresApproval', 'requires_approval'),
+    doctorManagesSettings: pick('doctorManagesSettings', 'doctor_manages_settings'),
   };
   for (const k of Object.keys(out)) if (out[k] === undefined || out[k] === null) delete out[k];
   return out;
@@ -173,6 +174,10 @@ const settingsFields = z.object({
     .optional(),
   /** The clinic confirms each new booking (docs/decisions/041). Absent: the stored choice stays. */
   requiresApproval: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: REQUIRES_APPROVAL_MESSAGE }).optional(),
+  /** The doctor's own login may edit these settings (docs/decisions/073). Absent: the stored choice stays. */
+  doctorManagesSettings: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: /*i18n*/ 'Doctor manages these settings must be true or false.' })
+    .optional(),
 });
 
 /** Each window problem at its field (visitWindows.N.start|end), so a form shows it beside that field. */
@@ -204,6 +209,8 @@ export const doctorSettingsSchema = z.object({
   slotMinutes: z.number(),
   /** New bookings wait for the clinic's confirmation (docs/decisions/041). */
   requiresApproval: z.boolean(),
+  /** The doctor's own login edits these settings for themself (docs/decisions/073). */
+  doctorManagesSettings: z.boolean(),
 });
 export type DoctorSettings = z.infer<typeof doctorSettingsSchema>;
 
@@ -215,8 +222,8 @@ export type DoctorSettingsResponse = z.infer<typeof doctorSettingsResponseSchema
 export function parseDoctorSettings(raw: unknown): DoctorSettings | null {
   const parsed = saveDoctorSettingsSchema.safeParse(raw);
   if (!parsed.success) return null;
-  const { visitWindows = [], slotMinutes = SLOT_MINUTES.default, requiresApproval = false, ...rest } = parsed.data;
-  return { ...rest, doctorName: parsed.data.doctorName ?? '', visitWindows, slotMinutes, requiresApproval };
+  const { visitWindows = [], slotMinutes = SLOT_MINUTES.default, requiresApproval = false, doctorManagesSettings = false, ...rest } = parsed.data;
+  return { ...rest, doctorName: parsed.data.doctorName ?? '', visitWindows, slotMinutes, requiresApproval, doctorManagesSettings };
 }
 
 // --- the day's visitors and cancelling today's calls --------------------------------------------

@@ -160,6 +160,16 @@ const clinicExportSchema = z.object({
       endedAt: instant,
     }),
   ),
+  /** The clinic's Activity log, oldest first: who of the clinic changed what, and when (docs/decisions/075). */
+  activity: z.array(
+    z.object({
+      at: z.string(),
+      actor: z.object({ kind: z.string(), name: z.string() }),
+      action: z.string(),
+      target: z.string().nullable(),
+      details: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  ),
 });
 
 /** GET /api/account/export: the JSON file of the right to access. */

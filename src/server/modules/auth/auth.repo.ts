@@ -8,6 +8,7 @@ import type { Write } from '../../db/write';
 import {
   clinicMembers,
   clinicUsers,
+  doctorAccounts,
   medicalReps,
   outbox,
   passwordResetTokens,
@@ -296,6 +297,16 @@ export async function findClinicById(db: DbOrTx, id: number): Promise<ClinicRow 
 
 export async function findRepById(db: DbOrTx, id: number): Promise<RepRow | undefined> {
   const [row] = await db.select().from(medicalReps).where(eq(medicalReps.id, id)).limit(1);
+  return row;
+}
+
+/** A doctor's own login (docs/decisions/073): who GET /api/auth/me names. */
+export async function findDoctorAccountById(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: doctorAccounts.id, name: doctorAccounts.name, email: doctorAccounts.email })
+    .from(doctorAccounts)
+    .where(eq(doctorAccounts.id, id))
+    .limit(1);
   return row;
 }
 

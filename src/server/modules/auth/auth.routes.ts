@@ -50,6 +50,7 @@ export function redactQueryParams<E>(err: E): E {
 }
 
 const signedIn = requireUser(['clinic', 'medrep'], { allowWithoutTerms: true });
+const signedInOrDoctor = requireUser(['clinic', 'medrep', 'doctor'], { allowWithoutTerms: true });
 const termsParams = z.object({ userType: userKindSchema, userId: z.coerce.number().int().positive(/*i18n*/ 'Invalid user id') });
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
@@ -145,7 +146,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     return { message: auth.LOGGED_OUT };
   });
 
-  app.get('/api/auth/me', { schema: { response: { 200: meResponseSchema, ...errorResponses } }, preHandler: signedIn }, async (request) =>
+  // A doctor's own login is named too (docs/decisions/073).
+  app.get('/api/auth/me', { schema: { response: { 200: meResponseSchema, ...errorResponses } }, preHandler: signedInOrDoctor }, async (request) =>
     auth.getMe(app, { actor: await actorOf(request) }),
   );
 

@@ -202,6 +202,12 @@ async function logInMember(
 /** GET /api/auth/me: who is signed in (the dashboards trust this, not the browser's saved data). */
 export async function getMe(deps: Pick<Deps, 'db'>, o: { actor: Actor }): Promise<MeResponse> {
   const { actor } = o;
+  if (actor.type === 'doctor') {
+    // The doctor's own login (docs/decisions/073): terms are the inviting clinic's, so always accepted.
+    const doctor = await repo.findDoctorAccountById(deps.db, actor.id);
+    if (!doctor) throw unauthorized();
+    return { userType: 'doctor' as const, user: doctor, termsAccepted: true };
+  }
   if (actor.type === 'clinic') {
     const clinic = await repo.findClinicById(deps.db, actor.id);
     if (!clinic) throw unauthorized();

@@ -15,6 +15,7 @@ const settingsColumns = {
   visitWindows: clinicDoctorSettings.visitWindows,
   slotMinutes: clinicDoctorSettings.slotMinutes,
   requiresApproval: clinicDoctorSettings.requiresApproval,
+  doctorManagesSettings: clinicDoctorSettings.doctorManagesSettings,
 };
 
 export async function findSettings(db: DbOrTx, clinicId: number, doctorId: number) {
@@ -41,6 +42,8 @@ export async function upsertSettings(
     slotMinutes?: number;
     /** absent: kept as stored (a new row: false) */
     requiresApproval?: boolean;
+    /** absent: kept as stored (a new row: false; docs/decisions/073) */
+    doctorManagesSettings?: boolean;
     now: Date;
   },
 ) {
@@ -58,6 +61,7 @@ export async function upsertSettings(
         ...(v.visitWindows !== undefined && { visitWindows: sql`excluded.visit_windows` }),
         ...(v.slotMinutes !== undefined && { slotMinutes: sql`excluded.slot_minutes` }),
         ...(v.requiresApproval !== undefined && { requiresApproval: sql`excluded.requires_approval` }),
+        ...(v.doctorManagesSettings !== undefined && { doctorManagesSettings: sql`excluded.doctor_manages_settings` }),
         updatedAt: now,
       },
     })

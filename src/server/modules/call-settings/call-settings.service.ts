@@ -6,9 +6,10 @@ import { todayInIndia } from '../../../shared/dates';
 import type { AvailableDays, ClinicAppointment, DoctorSettings, SaveDoctorSettings } from '../../../shared/schemas/clinic';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from '../clinics/access';
 import { findSettings, upsertSettings } from './call-settings.repo';
-import { withWrite } from '../../db/write';
+import { withWrite, type Write } from '../../db/write';
 import { ACTIVE_VISIT_STATUSES } from '../../../shared/booking/visit-status';
 import { listClinicAppointments } from '../clinics/visitors.service';
+import { recordClinicActivity } from '../clinic-activity/activity.service';
 
 // The settings row lock a doctor's removal takes, as booking does (ARCHITECTURE rule 16: through this service).
 export { lockSettingsRow } from './call-settings.repo';
@@ -44,6 +45,47 @@ export function visitsOutsideWindows(
   return visits.filter((v) => active.has(v.status) && (v.start_time === null || !offered.has(v.start_time)));
 }
 
+type SettingsRow = NonNullable<Awaited<ReturnType<typeof findSettings>>>;
+
+/**
+ * The clinic's log of a save (decision 075): 'visiting_hours.saved' when the windows or the visit length changed,
+ * 'settings.saved' when anything else did, or when nothing did (a save pressed is still a save by someone).
+ */
+async function recordSettingsChange(
+  tx: Write,
+  o: { actor: Actor; clinicId: number; doctorName: string; before: SettingsRow | null; after: SettingsRow; now: Date },
+): Promise<void> {
+  const { before, after } = o;
+  const hoursChanged =
+    before === null
+      ? after.visitWindows.length > 0
+      : JSON.stringify(before.visitWindows) !== JSON.stringify(after.visitWindows) || before.slotMinutes !== after.slotMinutes;
+  const othersChanged =
+    before === null ||
+    before.maxSlots !== after.maxSlots ||
+    before.callFrequency !== after.callFrequency ||
+    before.requiresApproval !== after.requiresApproval ||
+    before.doctorManagesSettings !== after.doctorManagesSettings ||
+    JSON.stringify(toSettings(before).availableDays) !== JSON.stringify(toSettings(after).availableDays);
+  const base = { clinicId: o.clinicId, actor: o.actor, target: o.doctorName, now: o.now };
+  if (hoursChanged) {
+    await recordClinicActivity(tx, { ...base, action: 'visiting_hours.saved', details: { windows: after.visitWindows, slotMinutes: after.slotMinutes } });
+  }
+  if (othersChanged || !hoursChanged) {
+    const days = Object.entries(toSettings(after).availableDays)
+      .filter(([, on]) => on)
+      .map(([d]) => d);
+    const details = {
+      maxSlots: after.maxSlots,
+      callFrequency: after.callFrequency,
+      days,
+      requiresApproval: after.requiresApproval,
+      doctorManagesSettings: after.doctorManagesSettings,
+    };
+    await recordClinicActivity(tx, { ...base, action: 'settings.saved', details });
+  }
+}
+
 /**
  * Saves the doctor's call settings at this clinic. Lowering maxSlots cancels nothing: bookings already made
  * stay, and the day simply shows no remaining slots (spec part 2, 5: remaining never below 0). Changing the
@@ -57,8 +99,10 @@ export async function saveDoctorSettings(
   const { input } = o;
   assertOwnClinic(o.actor, input.clinicId);
   const doctor = await requireLinkedDoctor(deps.db, input.clinicId, input.doctorId);
-  const fromDate = todayInIndia(deps.clock.now());
+  const now = deps.clock.now();
+  const fromDate = todayInIndia(now);
   return withWrite(deps, async (tx) => {
+    const before = await findSettings(tx, input.clinicId, input.doctorId);
     const row = await upsertSettings(tx, {
       clinicId: input.clinicId,
       doctorId: input.doctorId,
@@ -70,8 +114,10 @@ export async function saveDoctorSettings(
       visitWindows: input.visitWindows,
       slotMinutes: input.slotMinutes,
       requiresApproval: input.requiresApproval,
-      now: deps.clock.now(),
+      doctorManagesSettings: input.doctorManagesSettings,
+      now,
     });
+    await recordSettingsChange(tx, { actor: o.actor, clinicId: input.clinicId, doctorName: doctor.name, before, after: row, now });
     // Read with the saved row (absent fields kept the stored hours), in the same snapshot.
     const visits = row.visitWindows.length === 0 ? [] : await listClinicAppointments(tx, { clinicId: input.clinicId, doctorId: input.doctorId, fromDate });
     return { settings: toSettings(row), outsideWindows: visitsOutsideWindows(visits, row) };

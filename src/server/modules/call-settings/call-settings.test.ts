@@ -42,6 +42,8 @@ describeEachDatabase('clinic call settings', (ctx) => {
       slotMinutes: 15,
       // Bookings need no confirmation unless the clinic asks for it (decision 041).
       requiresApproval: false,
+      // The clinic keeps them itself unless it lets the doctor's login manage them (decision 073).
+      doctorManagesSettings: false,
     };
     expect(res.json()).toEqual({ settings: expected, message: 'Settings saved successfully', outsideWindows: [] });
     expect((await load()).json().settings).toEqual(expected);

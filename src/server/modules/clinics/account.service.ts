@@ -9,6 +9,7 @@ import { applyWhatsAppChange, prepareWhatsAppChange, whatsappStatusOf } from '..
 import type { ClinicDeps } from './access';
 import { passwordChangedMail } from './clinic-mail';
 import { accountLocale } from '../../i18n';
+import { recordClinicActivity } from '../clinic-activity/activity.service';
 
 // The clinic's account row, which the doctors module reads for the clinic's state and city (ARCHITECTURE rule 16).
 export { findClinic } from './account.repo';
@@ -35,6 +36,7 @@ export async function changeClinicPassword(deps: ClinicDeps, o: { actor: Actor; 
     await setClinicPassword(tx, { clinicId: clinic.id, hash, keepSessionId: o.actor.sessionId, now });
     // A reset link sent before the change stops working (decision 031).
     await revokePasswordResetLinks({ db: tx }, { kind: 'clinic', userId: clinic.id });
+    await recordClinicActivity(tx, { clinicId: clinic.id, actor: o.actor, action: 'password.changed', now });
     await deps.outbox.queueEmail(
       tx,
       passwordChangedMail({ id: clinic.id, email: clinic.email, contactPerson: clinic.contactPerson, locale: accountLocale(clinic.language) }),
@@ -51,14 +53,21 @@ export async function getClinicPreferences(deps: ClinicDeps, o: { actor: Actor }
 /** The switches; the WhatsApp fields, when sent, turn it on (with the consent record) or off in the same transaction (docs/decisions/044). */
 export async function saveClinicPreferences(deps: ClinicDeps, o: { actor: Actor; input: ClinicPreferences }): Promise<ClinicPreferencesResponse> {
   const whatsapp = await prepareWhatsAppChange(deps, { accountType: 'clinic', accountId: o.actor.id, input: o.input });
+  const now = deps.clock.now();
   const row = await withWrite(deps, async (tx) => {
     if (whatsapp) await applyWhatsAppChange(deps, tx, whatsapp);
-    return updateClinicPreferences(tx, {
+    const saved = await updateClinicPreferences(tx, {
       clinicId: o.actor.id,
       emailNotifications: o.input.emailNotifications,
       smsNotifications: o.input.smsNotifications,
-      now: deps.clock.now(),
+      now,
     });
+    // The switches as saved; the WhatsApp number itself stays out of the log (decision 075).
+    if (saved) {
+      const details = { emailNotifications: saved.emailNotifications, smsNotifications: saved.smsNotifications, whatsapp: saved.whatsappNumber !== null };
+      await recordClinicActivity(tx, { clinicId: o.actor.id, actor: o.actor, action: 'preferences.saved', details, now });
+    }
+    return saved;
   });
   if (!row) throw unauthorized();
   return { emailNotifications: row.emailNotifications, smsNotifications: row.smsNotifications, ...whatsappStatusOf(deps.config, row.whatsappNumber) };

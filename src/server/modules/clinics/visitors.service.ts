@@ -10,6 +10,7 @@ import { cancellationMail, type CancelledVisit } from './clinic-mail';
 import { queueCancellationWhatsApp } from '../whatsapp/whatsapp-messages.service';
 import { withWrite, type Write } from '../../db/write';
 import { closeDoctorDay } from './day-closures.repo';
+import { recordClinicActivity } from '../clinic-activity/activity.service';
 
 // What other modules may use of the day closures, through this service (ARCHITECTURE rule 16).
 export { listClosedDates } from './day-closures.repo';
@@ -118,7 +119,7 @@ export async function cancelTodayCalls(
   const now = deps.clock.now();
   if (date !== todayInIndia(now)) throw badRequest(ONLY_TODAY, 'not_today');
   const visits = await withWrite(deps, async (tx) => {
-    await requireLinkedDoctor(tx, clinicId, doctorId);
+    const doctor = await requireLinkedDoctor(tx, clinicId, doctorId);
     await lockDoctorDay(tx, { clinicId, doctorId, date });
     await closeDoctorDay(tx, { clinicId, doctorId, date, reason, now });
     // A rep already at reception keeps the visit unless the clinic ticked them in the dialog (docs/decisions/046).
@@ -132,6 +133,15 @@ export async function cancelTodayCalls(
       keepCheckedIn: includeCheckedIn !== true,
     });
     await queueCancellationMails(deps, tx, { visits: cancelled, reason, now });
+    // Who closed the day, in the clinic's log (decision 075); the reps' e-mails name the clinic only.
+    await recordClinicActivity(tx, {
+      clinicId,
+      actor: o.actor,
+      action: 'calls.cancelled_today',
+      target: doctor.name,
+      details: { date, reason, cancelledCount: cancelled.length },
+      now,
+    });
     return cancelled;
   });
   // Every rep's e-mail is queued: the outbox delivers it, retrying through an outage (decision 028).
@@ -155,7 +165,7 @@ export async function cancelVisits(deps: ClinicDeps, o: { actor: Actor; input: C
   const now = deps.clock.now();
   const today = todayInIndia(now);
   const visits = await withWrite(deps, async (tx) => {
-    await requireLinkedDoctor(tx, clinicId, doctorId);
+    const doctor = await requireLinkedDoctor(tx, clinicId, doctorId);
     const found = await findDoctorVisits(tx, { clinicId, doctorId, ids });
     if (found.length !== ids.length) throw notFound(VISIT_NOT_FOUND);
     // The locks booking and "cancel today's calls" take, one per day, in date order so two of these never
@@ -171,6 +181,14 @@ export async function cancelVisits(deps: ClinicDeps, o: { actor: Actor; input: C
       from: today,
     });
     await queueCancellationMails(deps, tx, { visits: cancelled, reason: VISITING_HOURS_CHANGED, now });
+    await recordClinicActivity(tx, {
+      clinicId,
+      actor: o.actor,
+      action: 'visits.cancelled',
+      target: doctor.name,
+      details: { cancelledCount: cancelled.length },
+      now,
+    });
     return cancelled;
   });
   // Queued in the transaction; the outbox delivers them (decision 028).

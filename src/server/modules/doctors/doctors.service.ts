@@ -10,6 +10,7 @@ import { lockSettingsRow } from '../call-settings/call-settings.service';
 import { deleteDoctorLeave } from '../leave/leave.service';
 import { deleteLinkAndSettings, insertDoctor, insertLink, insertSettingsIfMissing, listAvailableDoctorLinks, listClinicDoctors } from './doctors.repo';
 import { cancelActiveAppointments, queueCancellationMails } from '../clinics/visitors.service';
+import { recordClinicActivity } from '../clinic-activity/activity.service';
 
 import { DOCTOR_REMOVED_REASON } from '../../../shared/cancellation-reasons';
 export const SELECTED_DOCTOR_NOT_FOUND = /*i18n*/ 'Selected doctor not found';
@@ -40,6 +41,14 @@ export async function addNewDoctor(deps: ClinicDeps, o: { actor: Actor; input: A
     });
     await insertLink(tx, clinic.id, doctor.id, now);
     await insertSettingsIfMissing(tx, { clinicId: clinic.id, doctorId: doctor.id, doctorName: doctor.name, now, ...defaultSettings });
+    await recordClinicActivity(tx, {
+      clinicId: clinic.id,
+      actor: o.actor,
+      action: 'doctor.added',
+      target: doctor.name,
+      details: { specialty: doctor.specialty },
+      now,
+    });
     return doctor;
   });
 }
@@ -75,6 +84,15 @@ export async function addExistingDoctor(deps: ClinicDeps, o: { actor: Actor; cli
       await insertLink(tx, clinic.id, available.id, now);
       await insertSettingsIfMissing(tx, { clinicId: clinic.id, doctorId: available.id, doctorName: available.name, now, ...defaultSettings });
       const { clinicNames: _others, ...doctor } = available;
+      // A doctor of other clinics now listed here too (decision 001): recorded as an addition, marked as such.
+      await recordClinicActivity(tx, {
+        clinicId: clinic.id,
+        actor: o.actor,
+        action: 'doctor.added',
+        target: doctor.name,
+        details: { specialty: doctor.specialty, existing: true },
+        now,
+      });
       return doctor;
     });
   } catch (err) {
@@ -96,7 +114,7 @@ export async function removeDoctor(
   const now = deps.clock.now();
   const today = todayInIndia(now);
   const cancelled = await withWrite(deps, async (tx) => {
-    await requireLinkedDoctor(tx, o.clinicId, o.doctorId);
+    const doctor = await requireLinkedDoctor(tx, o.clinicId, o.doctorId);
     await lockSettingsRow(tx, o.clinicId, o.doctorId);
     const visits = await cancelActiveAppointments(tx, {
       clinicId: o.clinicId,
@@ -108,6 +126,14 @@ export async function removeDoctor(
     await deleteLinkAndSettings(tx, o.clinicId, o.doctorId);
     await deleteDoctorLeave(tx, { clinicId: o.clinicId, doctorId: o.doctorId });
     await queueCancellationMails(deps, tx, { visits, reason: DOCTOR_REMOVED_REASON, now });
+    await recordClinicActivity(tx, {
+      clinicId: o.clinicId,
+      actor: o.actor,
+      action: 'doctor.removed',
+      target: doctor.name,
+      details: { cancelledCount: visits.length },
+      now,
+    });
     return visits;
   });
   return { cancelledCount: cancelled.length, emailsSent: cancelled.length };

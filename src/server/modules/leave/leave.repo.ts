@@ -2,7 +2,7 @@ import { and, asc, between, count, eq, gte, inArray, isNull, lte, or } from 'dri
 import type { DbOrTx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { cacheKey } from '../../cache/cache-keys';
-import { clinicAbsences, clinicDoctors, clinicDoctorSettings, doctorAppointments } from '../../db/schema';
+import { clinicAbsences, clinicDoctors, clinicDoctorSettings, doctorAppointments, doctors } from '../../db/schema';
 import type { Absence } from '../../../shared/booking/booking-rules';
 import { LEAVE_LIMITS, type Leave } from '../../../shared/schemas/leave';
 import { ACTIVE_VISIT_STATUSES } from '../../../shared/booking/visit-status';
@@ -138,21 +138,35 @@ export async function deleteDoctorLeave(db: Write, o: { clinicId: number; doctor
  * Ends the clinic's absence `id` now. Null when the clinic has no such absence; `ended: false` when it was ended
  * already (kept as it was).
  */
-export async function markLeaveEnded(db: Write, o: { clinicId: number; id: number; now: Date }): Promise<{ doctorId: number | null; ended: boolean } | null> {
+export async function markLeaveEnded(
+  db: Write,
+  o: { clinicId: number; id: number; now: Date },
+): Promise<{ doctorId: number | null; from: string; to: string; ended: boolean } | null> {
   const [ended] = await db
     .update(clinicAbsences)
     .set({ endedAt: o.now })
     .where(and(eq(clinicAbsences.id, o.id), eq(clinicAbsences.clinicId, o.clinicId), isNull(clinicAbsences.endedAt)))
-    .returning({ doctorId: clinicAbsences.doctorId });
+    .returning({ doctorId: clinicAbsences.doctorId, from: clinicAbsences.fromDate, to: clinicAbsences.toDate });
   if (ended) {
     // The calendars of the doctors concerned reopen the days.
     await leaveChanged(db, { clinicId: o.clinicId, doctorId: ended.doctorId });
-    return { doctorId: ended.doctorId, ended: true };
+    return { ...ended, ended: true };
   }
   const [before] = await db
-    .select({ doctorId: clinicAbsences.doctorId })
+    .select({ doctorId: clinicAbsences.doctorId, from: clinicAbsences.fromDate, to: clinicAbsences.toDate })
     .from(clinicAbsences)
     .where(and(eq(clinicAbsences.id, o.id), eq(clinicAbsences.clinicId, o.clinicId)))
     .limit(1);
-  return before ? { doctorId: before.doctorId, ended: false } : null;
+  return before ? { ...before, ended: false } : null;
+}
+
+/** The name of a doctor the clinic lists, for its log of an absence (decision 075); undefined once unlinked. */
+export async function findLinkedDoctorName(db: DbOrTx, o: { clinicId: number; doctorId: number }): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: doctors.name })
+    .from(clinicDoctors)
+    .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
+    .where(and(eq(clinicDoctors.clinicId, o.clinicId), eq(clinicDoctors.doctorId, o.doctorId)))
+    .limit(1);
+  return row?.name;
 }

@@ -13,16 +13,32 @@ import {
 } from '../../../shared/schemas/leave';
 import { todayInIndia } from '../../../shared/dates';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from '../clinics/access';
-import { countActiveVisits, countLeaveInForce, insertLeave, listClinicLeave, listLinkedDoctorIds, lockSettingsRows, markLeaveEnded } from './leave.repo';
+import {
+  countActiveVisits,
+  countLeaveInForce,
+  findLinkedDoctorName,
+  insertLeave,
+  listClinicLeave,
+  listLinkedDoctorIds,
+  lockSettingsRows,
+  markLeaveEnded,
+} from './leave.repo';
 import { cancellationPush } from '../clinics/cancellation-push';
 import type { CancelledVisit } from '../clinics/clinic-mail';
 import { cancelActiveAppointments, findPushRecipients, queueCancellationMails } from '../clinics/visitors.service';
+import { recordClinicActivity } from '../clinic-activity/activity.service';
 
 // Planned absences: a doctor's leave or the whole clinic closed, entered ahead (docs/decisions/040-planned-absences.md).
 
 // What other modules may use of the leave, through this service (ARCHITECTURE rule 16): booking reads a doctor's
 // leave; a doctor's removal deletes his leave at the clinic.
 export { deleteDoctorLeave, listDoctorLeave } from './leave.repo';
+
+/** The doctor's name an absence is of, for the clinic's log (decision 075); null for the whole clinic. */
+async function absenceTarget(db: DbOrTx, clinicId: number, doctorId: number | null | undefined): Promise<string | null> {
+  if (doctorId === null || doctorId === undefined) return null;
+  return (await findLinkedDoctorName(db, { clinicId, doctorId })) ?? null;
+}
 
 /** The doctors an absence concerns: the one doctor (404 unless linked here), or every doctor linked to the clinic. */
 async function affectedDoctors(db: DbOrTx, clinicId: number, doctorId: number | null | undefined): Promise<number[]> {
@@ -92,6 +108,14 @@ export async function createLeave(deps: ClinicDeps, o: { actor: Actor; input: Cr
         ),
       );
     }
+    await recordClinicActivity(tx, {
+      clinicId,
+      actor: o.actor,
+      action: 'leave.added',
+      target: await absenceTarget(tx, clinicId, doctorId),
+      details: { from, to, reason, cancelledCount: cancelled.length },
+      now,
+    });
     return { leave, cancelled, pushes: recipients.length };
   });
   const notified = new Set(cancelled.map((v) => v.repId)).size;
@@ -123,6 +147,11 @@ export async function endLeave(deps: ClinicDeps, o: { actor: Actor; id: number }
   const ended = await withWrite(deps, async (tx) => {
     const found = await markLeaveEnded(tx, { clinicId, id: o.id, now });
     if (!found) throw notFound(LEAVE_MESSAGES.notFound);
+    // A second press changes nothing, so records nothing.
+    if (found.ended) {
+      const target = await absenceTarget(tx, clinicId, found.doctorId);
+      await recordClinicActivity(tx, { clinicId, actor: o.actor, action: 'leave.ended', target, details: { from: found.from, to: found.to }, now });
+    }
     return found.ended;
   });
   if (ended) deps.log.info({ clinicId, leaveId: o.id }, 'clinic ended an absence');

@@ -9,6 +9,7 @@ import { endAllSessions, newToken, type Actor } from '../auth/sessions.service';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { hashPassword } from '../auth/password';
 import { accountLocale, i18nFor } from '../../i18n';
+import { findClinicActivity, forgetRepInClinicActivity } from '../clinic-activity/activity.service';
 import {
   countDeletionAttempt,
   eraseClinic,
@@ -143,6 +144,7 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
   const doctorRows = await findClinicDoctors(deps.db, actor.id);
   const visits = await findClinicVisits(deps.db, actor.id);
   const absences = await findClinicAbsences(deps.db, actor.id);
+  const activity = await findClinicActivity(deps.db, actor.id);
   return {
     ...common,
     accountType: 'clinic' as const,
@@ -179,6 +181,13 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
     })),
     appointments: visits,
     absences: absences.map((a) => ({ ...a, createdAt: iso(a.createdAt), endedAt: iso(a.endedAt) })),
+    activity: activity.map((a) => ({
+      at: a.at.toISOString(),
+      actor: { kind: a.actorKind, name: a.actorName },
+      action: a.action,
+      target: a.target,
+      details: (a.details as Record<string, unknown> | null) ?? null,
+    })),
     sessions: await sessionList(deps, actor),
     emailsSent: await emailList(deps, clinic.email),
   };
@@ -272,6 +281,7 @@ async function eraseRepAccount(deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, repI
   const unusablePassword = await hashPassword(newToken(32));
   await withWrite(deps, async (w) => {
     await eraseRep(w, { repId, unusablePassword, now });
+    await forgetRepInClinicActivity(w, { repId });
     await deps.outbox.queueEmail(w, notice);
   });
 }

@@ -12,6 +12,8 @@ import { cancellationPush } from '../clinics/cancellation-push';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
 import { cancelActiveAppointments, findPushRecipients, queueCancellationMails } from '../clinics/visitors.service';
 import { offerFreedSlots } from '../booking/waitlist-offers.service';
+import { recordClinicActivity } from '../clinic-activity/activity.service';
+import type { ClinicAction } from '../../../shared/schemas/clinic-activity';
 import {
   confirmVisit,
   findClinicVisit,
@@ -29,6 +31,31 @@ import {
 export const VISIT_NOT_FOUND = /*i18n*/ 'Appointment not found';
 
 type Visit = NonNullable<Awaited<ReturnType<typeof findClinicVisit>>>;
+
+const ACTION_OF: Record<VisitStatusChange['status'], ClinicAction> = {
+  confirmed: 'visit.confirmed',
+  cancelled: 'visit.declined',
+  completed: 'visit.completed',
+  no_show: 'visit.no_show',
+};
+
+/** The clinic's log of a move (decision 075): the rep's name, the visit's day and time or token, and the reason of a decline. */
+async function recordVisitMove(
+  tx: Write,
+  o: { actor: Actor; clinicId: number; action: ClinicAction; appointment: ClinicAppointment; reason?: string; now: Date },
+): Promise<void> {
+  const a = o.appointment;
+  // repId: what the rep's erasure finds to take their name out again (decision 075).
+  const details = {
+    appointmentId: a.id,
+    repId: a.rep_id,
+    date: a.appointment_date,
+    time: a.start_time,
+    token: a.token,
+    ...(o.reason ? { reason: o.reason } : {}),
+  };
+  await recordClinicActivity(tx, { clinicId: o.clinicId, actor: o.actor, action: o.action, target: a.rep_name, details, now: o.now });
+}
 
 /**
  * Declines the visit the way the clinic's other cancellations do (spec part 1, 4; "Cancel Today's Calls"): cancelled
@@ -97,6 +124,7 @@ export async function changeVisitStatus(deps: Deps, o: { actor: Actor; id: numbe
     }
     const appointment: ClinicAppointment | null = await findClinicVisitView(tx, visit.id);
     if (!appointment) throw notFound(VISIT_NOT_FOUND);
+    await recordVisitMove(tx, { actor: o.actor, clinicId, action: ACTION_OF[to], appointment, reason: to === 'cancelled' ? reason : undefined, now });
     return { appointment, from };
   });
   if (to === 'cancelled') deps.metrics?.cancellations.inc({ by: 'clinic' });
@@ -127,6 +155,7 @@ export async function undoVisitStatus(deps: Deps, o: { actor: Actor; id: number 
     if (!(await undoVisitOutcome(tx, { id: visit.id, status: to, now }))) throw conflict(VISIT_STATUS_MESSAGES.undoOnlyOutcome, 'invalid_status_change');
     const appointment = await findClinicVisitView(tx, visit.id);
     if (!appointment) throw notFound(VISIT_NOT_FOUND);
+    await recordVisitMove(tx, { actor: o.actor, clinicId, action: 'visit.outcome_undone', appointment, now });
     return { appointment, from: locked.status, to };
   });
   deps.log.info({ clinicId, appointmentId: o.id, from, to }, 'clinic undid a visit outcome');

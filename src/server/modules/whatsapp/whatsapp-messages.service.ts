@@ -321,6 +321,28 @@ export async function waitlistOfferExpiredWhatsApp(deps: MessageDeps, tx: Tx, o:
 }
 
 /**
+ * The doctor running late (docs/decisions/073): each opted-in rep of the day not yet seen. Call it in the transaction
+ * that records the lateness, beside the e-mails and pushes; the caller tells a rep once per change of 15+ minutes.
+ */
+export async function queueRunningLateWhatsApp(
+  deps: MessageDeps,
+  tx: Tx,
+  o: { repIds: readonly number[]; doctorName: string; clinicName: string; minutes: number },
+): Promise<number> {
+  if (!isWhatsAppConfigured(deps.config) || o.repIds.length === 0) return 0;
+  const reps = await findRepsWithWhatsApp(tx, { repIds: [...o.repIds] });
+  for (const rep of reps.values()) {
+    await queueTo(deps, tx, rep, 'runningLate', `Running late: ${o.doctorName}, about ${o.minutes} minutes`, [
+      templateName(rep.name),
+      templateName(o.doctorName),
+      templateName(o.clinicName),
+      String(o.minutes),
+    ]);
+  }
+  return reps.size;
+}
+
+/**
  * Asked by the WhatsApp channel just before it sends a queued message: is the account's WhatsApp still on at that
  * number? A STOP or the switch turned off since the message was queued stops it. A number code goes regardless:
  * it is sent to confirm a number not yet on.

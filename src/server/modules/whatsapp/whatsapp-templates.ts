@@ -6,7 +6,8 @@ import type { WhatsAppBody, WhatsAppTemplateComponent } from '../../outbox/outbo
 // the template's name and language and the values of its {{1}}, {{2}}... The registered body texts are listed
 // here, word for word, and in docs/operations.md ("WhatsApp"), and must match what the operator registers.
 
-export type WhatsAppTemplateKey = 'booking' | 'cancellation' | 'reminder' | 'morningList' | 'renewal' | 'waitlistOffer' | 'waitlistOfferExpired' | 'numberCode';
+export type WhatsAppTemplateKey =
+  'booking' | 'cancellation' | 'reminder' | 'morningList' | 'renewal' | 'waitlistOffer' | 'waitlistOfferExpired' | 'numberCode' | 'runningLate';
 
 /** Each template: the setting naming it, the outbox's template type, and the body registered (for the record and tests). */
 export const WHATSAPP_TEMPLATES: Record<WhatsAppTemplateKey, { setting: keyof Config; templateType: string; category: string; body: string }> = {
@@ -52,6 +53,13 @@ export const WHATSAPP_TEMPLATES: Record<WhatsAppTemplateKey, { setting: keyof Co
     templateType: 'whatsapp_waitlist_expired',
     category: 'UTILITY',
     body: 'Hello {{1}}, the place held for you with {{2}} at {{3}} on {{4}} was not booked in time and has gone to the next rep waiting. See your waitlist here: {{5}} (under My Appointments).',
+  },
+  // The doctor says they run late (docs/decisions/073): the reps booked later that day, once per change of 15+ minutes.
+  runningLate: {
+    setting: 'WHATSAPP_TEMPLATE_RUNNING_LATE',
+    templateType: 'whatsapp_running_late',
+    category: 'UTILITY',
+    body: 'Hello {{1}}, {{2}} at {{3}} is running about {{4}} minutes late today. Your visit is likely to start later than planned. My Appointments in RepVisit shows your place in line.',
   },
   numberCode: {
     setting: 'WHATSAPP_TEMPLATE_NUMBER_CODE',

@@ -59,6 +59,8 @@ const clinicOwned = (owner: Outcome = 'ok'): Expect => ({
 /** The signed-in clinic's own account (no id in the request). */
 const anyClinic = (o: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: 'refused', repB: 'refused', clinicA: o, clinicB: o, admin: 'refused' });
 const adminOnly = (o: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: 'refused', repB: 'refused', clinicA: 'refused', clinicB: 'refused', admin: o });
+/** The doctor's own console (docs/decisions/073): no session of another kind opens it. */
+const doctorOnly: Expect = { nobody: 'unauth', repA: 'refused', repB: 'refused', clinicA: 'refused', clinicB: 'refused', admin: 'refused' };
 /** Rep A's or clinic A's own account record (terms): only A's own session. */
 const accountOwned: Expect = { nobody: 'unauth', repA: 'ok', repB: 'denied', clinicA: 'denied', clinicB: 'denied', admin: 'refused' };
 
@@ -121,6 +123,9 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/clinic/reset-password/check': { request: json(() => ({ token: freshToken() })), expect: every('ok') },
   'POST /api/medrep/reset-password/check': { request: json(() => ({ token: freshToken() })), expect: every('ok') },
   'POST /api/auth/logout': { request: none, expect: every('ok') },
+  // The doctor's own login (docs/decisions/073): public; a made-up invitation is refused with its own answer.
+  'POST /api/doctor/login': { request: json(() => ({ email: 'dr.nobody@example.com', password: 'wrong-Password1!' })), expect: every('unauth') },
+  'POST /api/doctor/invite/accept': { request: json(() => ({ token: 'x'.repeat(43), password: 'Str0ng!Pass' })), expect: every('reached') },
   'POST /api/admin/logout': { request: none, expect: every('ok') },
   'POST /api/admin/authenticate': { request: json(() => ({ password: 'not-the-password' })), expect: every('unauthOrThrottled') },
   // The webhook has no session: its signature is the guard (tested in the subscriptions suite).
@@ -246,6 +251,20 @@ export const MATRIX: Record<string, Row> = {
   },
   'POST /api/subscription/test-checkout/complete': { request: json((w) => ({ orderId: w.orderId })), expect: repOwned() },
 
+  // --- the doctor's console (docs/decisions/073): a doctor's session only; every other actor is refused ---
+  'GET /api/doctor/day': { request: none, expect: doctorOnly },
+  'POST /api/doctor/queue/next': { request: json((w) => ({ clinicId: w.clinicA.id })), expect: doctorOnly },
+  'POST /api/doctor/running-late': { request: json((w) => ({ clinicId: w.clinicA.id, minutes: 20 })), expect: doctorOnly },
+  'POST /api/doctor/cancel-today': { request: json((w) => ({ clinicId: w.clinicA.id, reason: 'Clinic will be closed today' })), expect: doctorOnly },
+  'GET /api/doctor/settings/:clinicId': { request: (w) => ({ url: `/api/doctor/settings/${w.clinicA.id}` }), expect: doctorOnly },
+  'PUT /api/doctor/settings/:clinicId': {
+    request: (w) => ({
+      url: `/api/doctor/settings/${w.clinicA.id}`,
+      payload: { clinicId: w.clinicA.id, doctorId: w.doctorA.id, maxSlots: 4, callFrequency: 14 },
+    }),
+    expect: doctorOnly,
+  },
+
   // --- clinic ---
   'GET /api/clinic/doctors/:clinicId': { request: (w) => ({ url: `/api/clinic/doctors/${w.clinicA.id}` }), expect: clinicOwned() },
   // Reception runs the day (the doctors' list is its doctor switcher); the doctors, call settings, visiting hours,
@@ -283,6 +302,11 @@ export const MATRIX: Record<string, Row> = {
     request: json((w) => ({ clinicId: w.clinicA.id, doctorId: w.doctorA2.id, appointmentIds: [w.appointment.id] })),
     expect: notReception(clinicOwned()),
   },
+  // The clinic invites its doctor to their own login (docs/decisions/073): another clinic's doctor is 404.
+  'POST /api/clinic/doctors/:doctorId/invite': {
+    request: (w) => ({ url: `/api/clinic/doctors/${w.doctorA.id}/invite`, payload: { email: 'dr.invited@example.com' } }),
+    expect: notReception(clinicOwned()),
+  },
   // Planned absences (docs/decisions/040): clinic B's session gets 403 for clinic A's id and 404 for its absence.
   'GET /api/clinic/leave/preview': {
     request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA.id), from: '2026-06-08', to: '2026-06-10' } }),
@@ -294,6 +318,8 @@ export const MATRIX: Record<string, Row> = {
     expect: notReception(clinicOwned()),
   },
   'DELETE /api/clinic/leave/:id': { request: (w) => ({ url: `/api/clinic/leave/${w.absenceA.id}` }), expect: notReception(clinicOwned()) },
+  // The signed-in clinic's own log (decision 075): no id in the request, each clinic reads its own; not reception's.
+  'GET /api/clinic/activity': { request: () => ({}), expect: notReception(anyClinic()) },
   // Check-in and the histories (docs/decisions/041): clinic B gets 403 for clinic A's id.
   'GET /api/clinic/check-in-code': { request: (w) => ({ query: { clinicId: String(w.clinicA.id) } }), expect: clinicOwned() },
   'GET /api/clinic/visits': {

@@ -22,6 +22,8 @@ export interface SaveSettingsInput {
   slotMinutes: number;
   /** New bookings wait for the clinic's confirmation (decision 041); absent: the stored choice stays. */
   requiresApproval?: boolean;
+  /** The doctor's own login edits these settings (docs/decisions/073); absent: the stored choice stays. */
+  doctorManagesSettings?: boolean;
 }
 
 /**

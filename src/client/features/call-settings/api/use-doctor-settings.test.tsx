@@ -25,6 +25,7 @@ const settings = (maxSlots: number): DoctorSettings => ({
   visitWindows: [],
   slotMinutes: 15,
   requiresApproval: false,
+  doctorManagesSettings: false,
 });
 
 describe("a doctor's call settings", () => {

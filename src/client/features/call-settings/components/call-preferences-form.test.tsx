@@ -18,6 +18,7 @@ const initial: CallPreferencesValues = {
   visitWindows: [],
   slotMinutes: 15,
   requiresApproval: false,
+  doctorManagesSettings: false,
 };
 
 function server() {

@@ -39,6 +39,8 @@ export interface CallPreferencesValues {
   visitWindows: VisitWindow[];
   slotMinutes: number;
   requiresApproval: boolean;
+  /** The doctor's own login edits these settings (docs/decisions/073). */
+  doctorManagesSettings: boolean;
 }
 
 /** The server's refusal of a visiting-hours field (its `field` is visitWindows.N.start|end or slotMinutes), else undefined. */
@@ -86,6 +88,7 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
         visitWindows: values.visitWindows ?? [],
         slotMinutes: values.slotMinutes ?? slotMinutes,
         requiresApproval: values.requiresApproval ?? false,
+        doctorManagesSettings: values.doctorManagesSettings ?? false,
       },
       {
         onSuccess: ({ outsideWindows }) => {
@@ -185,6 +188,19 @@ export function CallPreferencesForm({ clinicId, doctor, initial }: { clinicId: n
         control={form.control}
         name="requiresApproval"
         render={({ field }) => <ConfirmBookingsField checked={field.value} onCheckedChange={field.onChange} />}
+      />
+
+      <Controller
+        control={form.control}
+        name="doctorManagesSettings"
+        render={({ field }) => (
+          <div className="grid gap-1">
+            <Checkbox label={i18n._('Doctor manages these settings')} checked={field.value === true} onCheckedChange={(c) => field.onChange(c === true)} />
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              {i18n._("The doctor's own login may change these settings for this clinic. You see every change.")}
+            </p>
+          </div>
+        )}
       />
 
       <div>

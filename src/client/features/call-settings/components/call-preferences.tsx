@@ -14,6 +14,7 @@ const DEFAULTS = {
   visitWindows: [],
   slotMinutes: SLOT_MINUTES.default,
   requiresApproval: false,
+  doctorManagesSettings: false,
 };
 
 /** Call Setting sub-tab: the selected doctor's settings, shown from the device cache while the server answers. */

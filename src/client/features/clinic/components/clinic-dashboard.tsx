@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Settings, Stethoscope, UserRound, Users, UsersRound } from 'lucide-react';
+import { History, Settings, Stethoscope, UserRound, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useI18n } from '../../../lib/i18n';
@@ -13,10 +13,10 @@ import { PatientsTab } from './patients-tab';
 import { doctorsQueries } from '../../doctors/api/keys';
 import { TeamTab } from '../../clinic-team/components/team-tab';
 import { useClinicPowers } from '../../clinic-team/lib/use-clinic-person';
+import { ActivityTab } from '../../clinic-activity/components/activity-tab';
+import { useCanSeeActivity } from '../../clinic-activity/lib/use-can-see-activity';
 
 const tabClass = 'flex flex-col items-center gap-1 px-1 text-xs sm:flex-row sm:justify-center sm:gap-2 sm:px-3 sm:text-sm';
-// Tailwind sees whole class names only: one per count of tabs a role gets.
-const COLUMNS: Record<number, string> = { 3: 'grid-cols-3', 4: 'grid-cols-4', 5: 'grid-cols-5' };
 
 /**
  * The clinic dashboard: the header with the doctor switcher and the tabs (spec part 1, 2), only those the signed-in
@@ -26,6 +26,7 @@ const COLUMNS: Record<number, string> = { 3: 'grid-cols-3', 4: 'grid-cols-4', 5:
 export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
   const { i18n } = useI18n();
   const powers = useClinicPowers(clinic.contactPerson);
+  const showActivity = useCanSeeActivity();
   const doctorsQuery = useQuery(doctorsQueries.doctors(clinic.id));
   const doctors = doctorsQuery.data ?? [];
   const [chosenId, setChosenId] = useState<number | undefined>();
@@ -37,7 +38,7 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
       <ClinicHeader clinic={clinic} person={powers.person} doctors={doctors} selectedDoctorId={selected?.id} onSelectDoctor={setChosenId} />
       <main id="main" className="mx-auto max-w-6xl px-4 py-5">
         <Tabs defaultValue="medical-rep">
-          <TabsList aria-label={i18n._('Clinic dashboard sections')} className={`grid ${COLUMNS[powers.manage ? 5 : 3]} sm:flex`}>
+          <TabsList aria-label={i18n._('Clinic dashboard sections')} className="grid auto-cols-fr grid-flow-col sm:flex">
             <TabsTrigger value="medical-rep" className={tabClass}>
               <UserRound className="h-4 w-4" aria-hidden />
               {i18n._('Medical Rep')}
@@ -62,6 +63,12 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
               <Settings className="h-4 w-4" aria-hidden />
               {i18n._('Settings')}
             </TabsTrigger>
+            {showActivity && (
+              <TabsTrigger value="activity" className={tabClass}>
+                <History className="h-4 w-4" aria-hidden />
+                {i18n._('Activity')}
+              </TabsTrigger>
+            )}
           </TabsList>
           <TabsContent value="medical-rep">
             <MedicalRepTab clinicId={clinic.id} doctor={selected} doctors={doctors} doctorsLoaded={doctorsQuery.isSuccess} manage={powers.manage} />
@@ -88,6 +95,11 @@ export function ClinicDashboard({ clinic }: { clinic: ClinicSessionUser }) {
               </div>
             )}
           </TabsContent>
+          {showActivity && (
+            <TabsContent value="activity">
+              <ActivityTab clinicId={clinic.id} />
+            </TabsContent>
+          )}
         </Tabs>
       </main>
     </>

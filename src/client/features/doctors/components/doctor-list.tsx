@@ -1,15 +1,17 @@
-import { Stethoscope, Trash2 } from 'lucide-react';
+import { MailPlus, Stethoscope, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { listWord, useI18n } from '../../../lib/i18n';
 import type { ClinicDoctor } from '../../../../shared/schemas/clinic';
 import { RemoveDoctorDialog } from './remove-doctor-dialog';
+import { InviteDoctorDialog } from '../../doctor-console/components/invite-doctor-dialog';
 
 /** 'Your Doctors': the first linked is Primary, the others Additional, each with a remove icon. */
 export function DoctorList({ clinicId, doctors }: { clinicId: number; doctors: ClinicDoctor[] }) {
   const { i18n } = useI18n();
   const [removing, setRemoving] = useState<ClinicDoctor | null>(null);
+  const [inviting, setInviting] = useState<ClinicDoctor | null>(null);
   if (doctors.length === 0) {
     return <p className="text-sm text-slate-600 dark:text-slate-400">{i18n._('No doctors yet. Add your first doctor with the Add Doctor form.')}</p>;
   }
@@ -30,6 +32,11 @@ export function DoctorList({ clinicId, doctors }: { clinicId: number; doctors: C
                 {listWord(d.specialty)} · {listWord(d.city)}, {listWord(d.state)}
               </p>
             </div>
+            {/* The doctor's own login (docs/decisions/073). */}
+            <Button variant="secondary" size="sm" onClick={() => setInviting(d)} aria-label={i18n._('Invite {name} to their own login', { name: d.name })}>
+              <MailPlus className="h-4 w-4" aria-hidden />
+              <span className="hidden sm:inline">{i18n._('Invite doctor')}</span>
+            </Button>
             <Button
               variant="ghost"
               size="icon"
@@ -43,6 +50,7 @@ export function DoctorList({ clinicId, doctors }: { clinicId: number; doctors: C
         ))}
       </ul>
       <RemoveDoctorDialog clinicId={clinicId} doctor={removing} onClose={() => setRemoving(null)} />
+      <InviteDoctorDialog doctor={inviting} onClose={() => setInviting(null)} />
     </>
   );
 }

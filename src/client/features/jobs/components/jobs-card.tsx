@@ -57,6 +57,7 @@ const COUNT_LABELS: Record<string, string> = {
   jobRuns: /*i18n*/ 'old job runs: {count}',
   rateLimitWindows: /*i18n*/ 'old rate-limit windows: {count}',
   adminAuditRows: /*i18n*/ 'old audit entries: {count}',
+  clinicActivityRows: /*i18n*/ 'old clinic activity entries: {count}',
   backupsPruned: /*i18n*/ 'old backups deleted: {count}',
 };
 
