@@ -67,6 +67,7 @@ for (const locale of LOCALES) {
     await expect(reception.getByRole('tab', { name: say('Medical Rep') })).toBeVisible();
     await expect(reception.getByRole('tab', { name: say('Doctors') })).toHaveCount(0);
     await expect(reception.getByRole('tab', { name: say('Team') })).toHaveCount(0);
+    await expect(reception.getByRole('tab', { name: say('Activity') })).toHaveCount(0);
     await expect(reception.getByRole('tab', { name: say('Call Setting') })).toHaveCount(0);
     await expect(reception.getByRole('tab', { name: say('Appointments') })).toBeVisible();
 
