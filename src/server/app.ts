@@ -49,6 +49,7 @@ import { visitHistoryRoutes } from './modules/visits/visit-history.routes';
 import { visitStatusRoutes } from './modules/visits/visit-status.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { accountLanguageRoutes } from './modules/account/account-language.routes';
+import { liveQueueRoutes } from './modules/live-queue/live-queue.routes';
 
 import type { AppKeys, Clock } from './deps';
 
@@ -120,6 +121,7 @@ const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   waitlistRoutes,
   whatsappRoutes,
   accountLanguageRoutes,
+  liveQueueRoutes,
 ];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {

@@ -92,10 +92,10 @@ describe('the live queue estimate (decision 074)', () => {
         const day = dayOf(d);
         const tokens = visitTokens(day.visits);
         const states = waitingOf(day)
-          .map((v) => ({ token: tokens.get(v.id)!, q: estimate(day, v.id) }))
+          .map((v) => ({ v, token: tokens.get(v.id)!, q: estimate(day, v.id) }))
           .sort((a, b) => a.token - b.token);
-        states.forEach(({ q }, i) => {
-          expect(q.status).toBe('waiting');
+        states.forEach(({ v, q }, i) => {
+          expect(q.status).toBe(v.checkedInAt ? 'arrived' : 'waiting');
           expect(q.position).toBe(i + 1);
           if (i > 0) {
             expect(q.etaMinutes!).toBeGreaterThanOrEqual(states[i - 1]!.q.etaMinutes!);
@@ -175,8 +175,21 @@ describe('the live queue estimate (decision 074)', () => {
     const two = [done(1, 0, 30), done(2, 30, 30)];
     expect(observedPace(two, 10)).toBe(10);
     expect(observedPace([...two, done(3, 60, 30)], 10)).toBe(30);
-    const waiting = (id: number): QueueVisit => ({ id, startTime: null, bookedAt: at(id), status: 'booked', checkedInAt: null, calledAt: null, outcomeAt: null });
-    const day = { visits: [done(1, 0, 30), done(2, 30, 30), done(3, 60, 30), waiting(4), waiting(5)], slotMinutes: 10, lateness: 0, now: new Date(DAY_START + 90 * 60_000) };
+    const waiting = (id: number): QueueVisit => ({
+      id,
+      startTime: null,
+      bookedAt: at(id),
+      status: 'booked',
+      checkedInAt: null,
+      calledAt: null,
+      outcomeAt: null,
+    });
+    const day = {
+      visits: [done(1, 0, 30), done(2, 30, 30), done(3, 60, 30), waiting(4), waiting(5)],
+      slotMinutes: 10,
+      lateness: 0,
+      now: new Date(DAY_START + 90 * 60_000),
+    };
     expect(estimate(day, 5).etaMinutes).toBe(30);
   });
 });

@@ -6,10 +6,15 @@ import { visitTokens } from './visit-windows';
 // until the doctor sees it. Pure: the day's visits, the visit length, the lateness and `now` come in.
 
 /**
- * What the queue says of a visit: `waiting` (booked or confirmed, not yet called), `called` (the doctor called it in:
- * in the room), `done` (completed), `no_show`, `cancelled`.
+ * What the queue says of a visit: `waiting` (booked or confirmed, the rep not checked in yet), `arrived` (checked in
+ * at reception, not yet called), `called` (the doctor called it in: in the room), `done` (completed), `no_show`,
+ * `cancelled`. Waiting and arrived are both in line: the place and the ETA count them alike.
  */
-export type QueueStatus = 'waiting' | 'called' | 'done' | 'no_show' | 'cancelled';
+export const QUEUE_STATUSES = ['waiting', 'arrived', 'called', 'done', 'no_show', 'cancelled'] as const;
+export type QueueStatus = (typeof QUEUE_STATUSES)[number];
+
+/** Still to be seen: a place in line. */
+export const inLine = (s: QueueStatus) => s === 'waiting' || s === 'arrived';
 
 export interface QueueVisit {
   id: number;
@@ -25,9 +30,9 @@ export interface QueueVisit {
 }
 
 export interface QueueState {
-  /** 1-based place among the day's visits not yet seen (waiting); null once called, seen or gone. */
+  /** 1-based place among the day's visits not yet seen (waiting or arrived); null once called, seen or gone. */
   position: number | null;
-  /** The visits before it that the doctor still sees first: those waiting before it in order (arrived or not) and the one in the room. */
+  /** The visits before it that the doctor still sees first: those in line before it in order (arrived or not) and the one in the room. */
   ahead: number;
   /** About how many minutes until the doctor sees it: 0 when called, null once seen or gone. */
   etaMinutes: number | null;
@@ -44,11 +49,12 @@ export const PACE_AFTER_DONE = 3;
 const instant = (v: string | Date) => (typeof v === 'string' ? Date.parse(v) : v.getTime());
 const iso = (v: string | Date | null) => (v === null ? null : new Date(instant(v)).toISOString());
 
-export function queueStatusOf(v: Pick<QueueVisit, 'status' | 'calledAt'>): QueueStatus {
+export function queueStatusOf(v: Pick<QueueVisit, 'status' | 'calledAt' | 'checkedInAt'>): QueueStatus {
   if (v.status === 'cancelled') return 'cancelled';
   if (v.status === 'no_show') return 'no_show';
   if (v.status === 'completed') return 'done';
-  return v.calledAt ? 'called' : 'waiting';
+  if (v.calledAt) return 'called';
+  return v.checkedInAt ? 'arrived' : 'waiting';
 }
 
 /**
@@ -97,11 +103,11 @@ export function estimateQueue(o: {
   const lateByMinutes = Math.max(0, o.latenessMinutes);
   const base = { lateByMinutes, calledAt: iso(visit.calledAt) };
   if (status === 'called') return { ...base, status, position: null, ahead: 0, etaMinutes: 0 };
-  if (status !== 'waiting') return { ...base, status, position: null, ahead: 0, etaMinutes: null };
+  if (!inLine(status)) return { ...base, status, position: null, ahead: 0, etaMinutes: null };
 
   const tokens = visitTokens(o.visits);
   const order = (v: QueueVisit) => tokens.get(v.id) ?? Number.MAX_SAFE_INTEGER;
-  const waiting = o.visits.filter((v) => queueStatusOf(v) === 'waiting').sort((a, b) => order(a) - order(b) || a.id - b.id);
+  const waiting = o.visits.filter((v) => inLine(queueStatusOf(v))).sort((a, b) => order(a) - order(b) || a.id - b.id);
   const inRoom = o.visits.filter((v) => queueStatusOf(v) === 'called');
   const index = waiting.findIndex((v) => v.id === visit.id);
   const pace = observedPace(o.visits, o.slotMinutes);

@@ -1,0 +1,422 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { cacheKey, keysOfAppointment } from '../../cache/cache-keys';
+import { testConfig } from '../../config';
+import { openDatabase, type Database } from '../../db/client';
+import { clinicCheckInSecrets, doctorAppointments, doctorDayLateness } from '../../db/schema';
+import { withWrite } from '../../db/write';
+import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../../test/factories';
+import { createTestDatabase, describeEachDatabase, TestClock } from '../../test/harness';
+import { readTestEnv } from '../../config';
+import { checkInCodeAt } from '../visits/check-in.service';
+
+// The live queue (docs/decisions/074-live-queue.md): the queue object at each step of a day, its stream over real
+// HTTP within 2 s of a change, across two instances of one PostgreSQL database (directly and behind PgBouncer in
+// transaction mode), and after a restart with Last-Event-ID.
+
+const NOW = '2026-03-02T04:30:00.000Z'; // Monday 10:00 in India
+const TODAY = '2026-03-02';
+const EVERY_DAY = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true };
+
+/**
+ * The doctor calls a visit in: what Call next writes (POST /api/doctor/queue/next, decision 073), written here the way
+ * a repo writer does (naming the doctor-day key) until that route is on this branch.
+ */
+async function callIn(db: Database['db'], id: number, at: Date) {
+  await withWrite({ db }, async (w) => {
+    const rows = await w.update(doctorAppointments).set({ calledAt: at }).where(eq(doctorAppointments.id, id)).returning();
+    for (const r of rows) w.changed(...keysOfAppointment(r));
+  });
+}
+
+/** The doctor's Running late (POST /api/doctor/running-late, decision 073), written as its repo would. */
+async function runLate(db: Database['db'], o: { clinicId: number; doctorId: number; minutes: number }) {
+  await withWrite({ db }, async (w) => {
+    await w
+      .insert(doctorDayLateness)
+      .values({ ...o, date: TODAY })
+      .onConflictDoUpdate({ target: [doctorDayLateness.clinicId, doctorDayLateness.doctorId, doctorDayLateness.date], set: { minutes: o.minutes } });
+    w.changed(cacheKey.doctorDay(o.clinicId, o.doctorId, TODAY));
+  });
+}
+
+/** A clinic with one doctor (visiting hours 10:00-12:00, 15-minute visits) and its session. */
+async function clinicDay(app: FastifyInstance) {
+  const clinic = await createClinic(app.db);
+  const doctor = await createDoctor(app.db, clinic.id, {
+    settings: { availableDays: EVERY_DAY, visitWindows: [{ start: '10:00', end: '12:00' }], slotMinutes: 15, maxSlots: 8 },
+  });
+  const cookie = await sessionCookie(app, 'clinic', clinic.id);
+  const visit = async (startTime: string) => {
+    const rep = await createSubscribedRep(app.db);
+    const v = await createAppointment(app.db, {
+      doctorId: doctor.id,
+      clinicId: clinic.id,
+      repId: rep.id,
+      appointmentDate: TODAY,
+      startTime,
+      bookedAt: new Date('2026-02-27T04:30:00.000Z'),
+    });
+    return { id: v.id, repId: rep.id, cookie: await sessionCookie(app, 'medrep', rep.id) };
+  };
+  return { clinic, doctor, cookie, visit };
+}
+type Visit = Awaited<ReturnType<Awaited<ReturnType<typeof clinicDay>>['visit']>>;
+
+/** An SSE stream read over real HTTP: its events in order, awaited one at a time. */
+async function openStream(base: string, path: string, cookie: string, lastEventId?: string) {
+  const ac = new AbortController();
+  const res = await fetch(base + path, {
+    headers: { cookie, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+    signal: ac.signal,
+  });
+  const events: Array<{ id?: string; event?: string; data: unknown }> = [];
+  const comments: string[] = [];
+  let waiters: Array<() => void> = [];
+  let ended = false;
+  const pump = (async () => {
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buf = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += value;
+        let cut: number;
+        while ((cut = buf.indexOf('\n\n')) >= 0) {
+          const block = buf.slice(0, cut);
+          buf = buf.slice(cut + 2);
+          const e: { id?: string; event?: string; data: unknown } = { data: undefined };
+          let isEvent = false;
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) comments.push(line.slice(1).trim());
+            else if (line.startsWith('id: ')) e.id = line.slice(4);
+            else if (line.startsWith('event: ')) e.event = line.slice(7);
+            else if (line.startsWith('data: ')) {
+              e.data = JSON.parse(line.slice(6));
+              isEvent = true;
+            }
+          }
+          if (isEvent) events.push(e);
+          for (const w of waiters.splice(0)) w();
+        }
+      }
+    } catch {
+      // aborted
+    }
+    ended = true;
+    for (const w of waiters.splice(0)) w();
+  })();
+  let taken = 0;
+  return {
+    res,
+    comments,
+    get ended() {
+      return ended;
+    },
+    /** The next event, within `ms`. */
+    async next(ms = 2000): Promise<{ id?: string; event?: string; data: unknown }> {
+      const until = Date.now() + ms;
+      while (events.length <= taken) {
+        if (ended) throw new Error('stream ended');
+        const left = until - Date.now();
+        if (left <= 0) throw new Error(`no event within ${ms} ms`);
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, left);
+          waiters.push(() => (clearTimeout(t), resolve()));
+        });
+      }
+      return events[taken++]!;
+    },
+    /** Nothing more arrives within `ms`. */
+    async quiet(ms: number) {
+      await new Promise((r) => setTimeout(r, ms));
+      return events.length === taken;
+    },
+    async waitEnd(ms = 3000) {
+      const until = Date.now() + ms;
+      while (!ended && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      return ended;
+    },
+    close: async () => {
+      ac.abort();
+      waiters = [];
+      await pump;
+    },
+  };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+async function secretOf(app: FastifyInstance, clinic: { clinic: { id: number }; cookie: string }) {
+  const res = await app.inject({ method: 'GET', url: `/api/clinic/check-in-code?clinicId=${clinic.clinic.id}`, headers: { cookie: clinic.cookie } });
+  expect(res.statusCode).toBe(200);
+  const [row] = await app.db.select().from(clinicCheckInSecrets).where(eq(clinicCheckInSecrets.clinicId, clinic.clinic.id));
+  return row!.secret;
+}
+
+describeEachDatabase('live queue', (ctx) => {
+  let base: string;
+  beforeAll(async () => {
+    ctx.clock.set(NOW);
+    base = await listen(ctx.app);
+  });
+  const queueOf = async (v: Visit) => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/appointments/${v.id}/queue`, headers: { cookie: v.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const checkIn = async (v: Visit, secret: string) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/medrep/check-in',
+      headers: { cookie: v.cookie },
+      payload: { appointmentId: v.id, code: checkInCodeAt(secret, ctx.clock.now()) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const mark = async (c: { cookie: string }, v: Visit, status: string, reason?: string) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/clinic/appointments/${v.id}/status`,
+      headers: { cookie: c.cookie },
+      payload: { status, reason },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('answers the queue object at each step of the day: booked, arrived, called, completed, no-show, cancelled, late', async () => {
+    ctx.clock.set(NOW);
+    const day = await clinicDay(ctx.app);
+    const [a, b, c] = [await day.visit('10:00'), await day.visit('10:15'), await day.visit('10:30')];
+    const on = { lateByMinutes: 0, calledAt: null };
+
+    // Booked: one after another, 15 minutes each, none before its own time.
+    expect(await queueOf(a)).toEqual({ ...on, status: 'waiting', position: 1, ahead: 0, etaMinutes: 0 });
+    expect(await queueOf(b)).toEqual({ ...on, status: 'waiting', position: 2, ahead: 1, etaMinutes: 15 });
+    expect(await queueOf(c)).toEqual({ ...on, status: 'waiting', position: 3, ahead: 2, etaMinutes: 30 });
+
+    // Two reps check in at reception: arrived, in the same places (the visits ahead count arrived or not).
+    const secret = await secretOf(ctx.app, day);
+    await checkIn(b, secret);
+    await checkIn(c, secret);
+    expect(await queueOf(b)).toEqual({ ...on, status: 'arrived', position: 2, ahead: 1, etaMinutes: 15 });
+    expect(await queueOf(c)).toEqual({ ...on, status: 'arrived', position: 3, ahead: 2, etaMinutes: 30 });
+
+    // 10:05, the doctor calls the first arrived (b): b is in the room, a still first in line, behind b's visit.
+    ctx.clock.advanceMinutes(5);
+    await callIn(ctx.app.db, b.id, ctx.clock.now());
+    expect(await queueOf(b)).toEqual({ ...on, status: 'called', position: null, ahead: 0, etaMinutes: 0, calledAt: ctx.clock.now().toISOString() });
+    expect(await queueOf(a)).toEqual({ ...on, status: 'waiting', position: 1, ahead: 1, etaMinutes: 15 });
+    expect(await queueOf(c)).toEqual({ ...on, status: 'arrived', position: 2, ahead: 2, etaMinutes: 30 });
+
+    // 10:15, b completed: a is next now, c after a's visit.
+    ctx.clock.advanceMinutes(10);
+    await mark(day, b, 'completed');
+    expect(await queueOf(b)).toMatchObject({ status: 'done', position: null, etaMinutes: null });
+    expect(await queueOf(a)).toEqual({ ...on, status: 'waiting', position: 1, ahead: 0, etaMinutes: 0 });
+    expect(await queueOf(c)).toEqual({ ...on, status: 'arrived', position: 2, ahead: 1, etaMinutes: 15 });
+
+    // a never came: no-show; c is first, not before its 10:30.
+    await mark(day, a, 'no_show');
+    expect(await queueOf(a)).toMatchObject({ status: 'no_show', position: null, etaMinutes: null });
+    expect(await queueOf(c)).toEqual({ ...on, status: 'arrived', position: 1, ahead: 0, etaMinutes: 15 });
+
+    // A booking at 10:45, then the clinic declines c: the new visit moves up.
+    const d = await day.visit('10:45');
+    expect(await queueOf(d)).toEqual({ ...on, status: 'waiting', position: 2, ahead: 1, etaMinutes: 30 });
+    await mark(day, c, 'cancelled', 'The doctor was called to an emergency');
+    expect(await queueOf(c)).toMatchObject({ status: 'cancelled', position: null, etaMinutes: null });
+    expect(await queueOf(d)).toEqual({ ...on, status: 'waiting', position: 1, ahead: 0, etaMinutes: 30 });
+
+    // The doctor runs 20 minutes late: every ETA moves by 20.
+    await runLate(ctx.app.db, { clinicId: day.clinic.id, doctorId: day.doctor.id, minutes: 20 });
+    expect(await queueOf(d)).toEqual({ ...on, lateByMinutes: 20, status: 'waiting', position: 1, ahead: 0, etaMinutes: 50 });
+  });
+
+  it("answers only the rep's own visit: another rep gets 404, a clinic 401", async () => {
+    ctx.clock.set(NOW);
+    const day = await clinicDay(ctx.app);
+    const [a, b] = [await day.visit('10:00'), await day.visit('10:15')];
+    for (const url of [`/api/appointments/${a.id}/queue`, `/api/live/appointments/${a.id}`]) {
+      expect((await ctx.app.inject({ method: 'GET', url, headers: { cookie: b.cookie } })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url, headers: { cookie: day.cookie } })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+  });
+
+  it('streams the state at once, then a new event within 2 s of a check-in, a call and lateness; nothing when nothing moved', async () => {
+    ctx.clock.set(NOW);
+    const day = await clinicDay(ctx.app);
+    const [a, b] = [await day.visit('10:00'), await day.visit('10:15')];
+    const s = await openStream(base, `/api/live/appointments/${b.id}`, b.cookie);
+    try {
+      expect(s.res.status).toBe(200);
+      expect(s.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const first = await s.next();
+      expect(first).toMatchObject({ event: 'queue', data: { status: 'waiting', position: 2, etaMinutes: 15 } });
+      expect(first.id).toMatch(/^[\w-]{16}$/);
+
+      // A change elsewhere in the day that does not move b: no event.
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/clinic/appointments/${a.id}/status`,
+        headers: { cookie: day.cookie },
+        payload: { status: 'confirmed' },
+      });
+      expect(await s.quiet(500)).toBe(true);
+
+      const secret = await secretOf(ctx.app, day);
+      const t0 = Date.now();
+      await checkIn(b, secret);
+      expect((await s.next(2000)).data).toMatchObject({ status: 'arrived', position: 2 });
+      expect(Date.now() - t0).toBeLessThan(2000);
+
+      await callIn(ctx.app.db, a.id, ctx.clock.now());
+      expect((await s.next(2000)).data).toMatchObject({ status: 'arrived', position: 1, ahead: 1 });
+      await runLate(ctx.app.db, { clinicId: day.clinic.id, doctorId: day.doctor.id, minutes: 15 });
+      expect((await s.next(2000)).data).toMatchObject({ lateByMinutes: 15, etaMinutes: 30 });
+      await callIn(ctx.app.db, b.id, ctx.clock.now());
+      expect((await s.next(2000)).data).toMatchObject({ status: 'called', etaMinutes: 0 });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("streams the clinic's board: tokens and counts, no rep's name; reception may, another clinic may not", async () => {
+    ctx.clock.set(NOW);
+    const day = await clinicDay(ctx.app);
+    const [a, b] = [await day.visit('10:00'), await day.visit('10:15')];
+    const other = await createClinic(ctx.app.db);
+    const otherCookie = await sessionCookie(ctx.app, 'clinic', other.id);
+    const url = `/api/clinic/queue-board?clinicId=${day.clinic.id}`;
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { cookie: otherCookie } })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/live/clinic-queue?clinicId=${day.clinic.id}`, headers: { cookie: otherCookie } })).statusCode,
+    ).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { cookie: a.cookie } })).statusCode).toBe(401);
+    const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: day.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      date: TODAY,
+      clinicName: day.clinic.clinicName,
+      doctors: [
+        { doctorId: day.doctor.id, doctorName: day.doctor.name, nowSeeing: null, waitingTokens: [1, 2], waiting: 2, arrived: 0, done: 0, lateByMinutes: 0 },
+      ],
+    });
+    expect(res.body).not.toContain('Ravi');
+    expect(res.body).not.toContain('Sun Pharma');
+
+    const s = await openStream(base, `/api/live/clinic-queue?clinicId=${day.clinic.id}`, day.cookie);
+    try {
+      expect((await s.next()).event).toBe('board');
+      await checkIn(a, await secretOf(ctx.app, day));
+      expect((await s.next(2000)).data).toMatchObject({ doctors: [{ arrived: 1, waiting: 2 }] });
+      await callIn(ctx.app.db, a.id, ctx.clock.now());
+      expect((await s.next(2000)).data).toMatchObject({ doctors: [{ nowSeeing: 1, waitingTokens: [2], waiting: 1 }] });
+      await mark(day, b, 'no_show');
+      expect((await s.next(2000)).data).toMatchObject({ doctors: [{ nowSeeing: 1, waitingTokens: [], waiting: 0 }] });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('comes back after a restart: a new app on the same database, Last-Event-ID, the current state', async () => {
+    ctx.clock.set(NOW);
+    const day = await clinicDay(ctx.app);
+    const [a, b] = [await day.visit('10:00'), await day.visit('10:15')];
+    const first = await buildApp({ config: testConfig({ APP_URL: 'http://localhost:5000' }), database: ctx.database, clock: ctx.clock });
+    const s1 = await openStream(await listen(first), `/api/live/appointments/${b.id}`, b.cookie);
+    const seen = await s1.next();
+    // The app closes (a deploy): the stream ends cleanly instead of holding the close.
+    const closing = first.close();
+    expect(await s1.waitEnd()).toBe(true);
+    await closing;
+    await s1.close();
+
+    // While it is down, the doctor calls a in.
+    await callIn(ctx.app.db, a.id, ctx.clock.now());
+    const second = await buildApp({ config: testConfig({ APP_URL: 'http://localhost:5000' }), database: ctx.database, clock: ctx.clock });
+    try {
+      const again = await openStream(await listen(second), `/api/live/appointments/${b.id}`, b.cookie, seen.id);
+      try {
+        expect((await again.next()).data).toMatchObject({ position: 1, ahead: 1 });
+      } finally {
+        await again.close();
+      }
+      // Reconnected with the id of the state it has: nothing to send until something moves.
+      const current = await openStream(`http://127.0.0.1:${(second.server.address() as AddressInfo).port}`, `/api/live/appointments/${b.id}`, b.cookie);
+      const now = await current.next();
+      await current.close();
+      const same = await openStream(`http://127.0.0.1:${(second.server.address() as AddressInfo).port}`, `/api/live/appointments/${b.id}`, b.cookie, now.id);
+      try {
+        expect(await same.quiet(500)).toBe(true);
+      } finally {
+        await same.close();
+      }
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+/** Two instances of one PostgreSQL database: a change through one reaches a stream held by the other. */
+const env = readTestEnv();
+const acrossInstances: Array<{ label: string; pooled: boolean }> = [
+  ...(env.testDatabaseUrl ? [{ label: 'postgres', pooled: false }] : []),
+  ...(env.testDatabaseUrl && env.testPgbouncerUrl ? [{ label: 'pgbouncer transaction mode, the change feed polled', pooled: true }] : []),
+];
+for (const { label, pooled } of acrossInstances) {
+  describe(`live queue across two instances [${label}]`, () => {
+    const clock = new TestClock(NOW);
+    let drop: () => Promise<void>;
+    let one: FastifyInstance;
+    let two: FastifyInstance;
+    let otherDb: Database;
+    beforeAll(async () => {
+      const created = await createTestDatabase('postgres', { pooled });
+      drop = created.drop;
+      // The second instance as a deployment runs it: its own pool and its own LISTEN (or its own poll, at the default 1 s).
+      otherDb = await openDatabase({ url: created.url!, dataDir: 'unused', ...(pooled ? { poolMode: 'transaction' as const } : {}) });
+      one = await buildApp({ config: testConfig({ APP_URL: 'http://localhost:5000' }), database: created.database, clock });
+      two = await buildApp({ config: testConfig({ APP_URL: 'http://localhost:5000' }), database: otherDb, clock });
+    }, 180_000);
+    afterAll(async () => {
+      await one?.close();
+      await two?.close();
+      await otherDb?.close();
+      await drop?.();
+    }, 180_000);
+
+    it('sends the stream on one instance a check-in and a call made through the other, each within 2 s', async () => {
+      const day = await clinicDay(one);
+      const [a, b] = [await day.visit('10:00'), await day.visit('10:15')];
+      const s = await openStream(await listen(two), `/api/live/appointments/${b.id}`, b.cookie);
+      try {
+        expect((await s.next()).data).toMatchObject({ status: 'waiting', position: 2 });
+        const res = await one.inject({
+          method: 'POST',
+          url: '/api/medrep/check-in',
+          headers: { cookie: b.cookie },
+          payload: { appointmentId: b.id, code: checkInCodeAt(await secretOf(one, day), clock.now()) },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const t0 = Date.now();
+        expect((await s.next(2000)).data).toMatchObject({ status: 'arrived' });
+        expect(Date.now() - t0).toBeLessThan(2000);
+        await callIn(one.db, a.id, clock.now());
+        expect((await s.next(2000)).data).toMatchObject({ position: 1, ahead: 1 });
+        await callIn(one.db, b.id, clock.now());
+        expect((await s.next(2000)).data).toMatchObject({ status: 'called' });
+      } finally {
+        await s.close();
+      }
+    });
+  });
+}
