@@ -25,7 +25,7 @@ function DoctorColumn({ d }: { d: BoardDoctor }) {
         </p>
       </div>
       <div>
-        <p className="text-xl font-semibold text-slate-300 lg:text-2xl">{i18n._('Next')}</p>
+        <p className="text-xl font-semibold text-slate-300 lg:text-2xl">{i18n._('Up next')}</p>
         <p className="text-4xl font-bold text-white tabular-nums lg:text-5xl" data-testid="next-tokens">
           {next.length === 0 ? '—' : next.map((t) => `#${t}`).join('  ')}
           {d.waitingTokens.length > NEXT_SHOWN ? ' …' : ''}
@@ -99,7 +99,7 @@ export function QueueBoardView({ clinicId }: { clinicId: number }) {
       ) : board.doctors.length === 0 ? (
         <p className="text-3xl text-slate-300">{i18n._('Add a doctor in the Doctors tab to see their appointments.')}</p>
       ) : (
-        <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        <div className="grid gap-6 md:grid-cols-[repeat(auto-fit,minmax(24rem,1fr))]">
           {board.doctors.map((d) => (
             <DoctorColumn key={d.doctorId} d={d} />
           ))}

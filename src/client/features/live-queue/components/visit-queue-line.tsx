@@ -1,7 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { BellRing, Clock, Users } from 'lucide-react';
 import type { VisitQueue } from '../../../../shared/schemas/live-queue';
 import { i18n, useI18n } from '../../../lib/i18n';
+import { repAppointmentsKeyPrefix } from '../../booking/api/keys';
 import { liveQueueKeys, liveQueuePaths, liveQueueQueries, QUEUE_FALLBACK_REFETCH_MS } from '../api/keys';
 import { useLiveStream } from '../api/use-live-stream';
 
@@ -31,6 +33,14 @@ export function VisitQueueLine({ appointmentId, doctor }: { appointmentId: numbe
   const { live } = useLiveStream({ url: liveQueuePaths.visit(appointmentId), event: 'queue', queryKey: liveQueueKeys.visit(appointmentId), enabled: true });
   const query = useQuery({ ...liveQueueQueries.visit(appointmentId), refetchInterval: live ? false : QUEUE_FALLBACK_REFETCH_MS });
   const text = query.data ? lineText(query.data, doctor) : null;
+  // A check-in, a call or an outcome made elsewhere (reception, the doctor): the card around reloads its visit too.
+  const qc = useQueryClient();
+  const status = query.data?.status;
+  const seen = useRef(status);
+  useEffect(() => {
+    if (seen.current !== undefined && status !== seen.current) void qc.invalidateQueries({ queryKey: repAppointmentsKeyPrefix });
+    seen.current = status;
+  }, [qc, status]);
   return (
     <div aria-live="polite" aria-atomic="true" data-testid="queue-line">
       {text && (
