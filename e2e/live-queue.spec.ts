@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import pg from 'pg';
 import { todayInIndia } from '../src/shared/dates';
-import { CACHE_CHANNEL } from '../src/server/cache/cache-bus';
-import { appointmentKeys } from '../src/server/cache/cache-keys';
 import { expect, screenshot, startServer, test } from './fixtures';
 import { createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
 
@@ -42,7 +40,14 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-/** What Call next writes for one visit: called_at, and its keys announced at the commit (cache-keys.ts). */
+/** The cache bus's channel and an appointment's keys (src/server/cache/cache-bus.ts, cache-keys.ts; e2e reaches no server code). */
+const CACHE_CHANNEL = 'rv_cache';
+const appointmentKeys = (a: { repId: number; clinicId: number; doctorId: number; date: string }) => [
+  `rep-appts:${a.repId}`,
+  `doctor-day:${a.clinicId}:${a.doctorId}:${a.date}`,
+];
+
+/** What Call next writes for one visit: called_at, and its keys announced at the commit. */
 async function callIn(url: string, appointmentId: number): Promise<void> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
