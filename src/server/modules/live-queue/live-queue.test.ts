@@ -149,8 +149,9 @@ async function openStream(base: string, path: string, cookie: string, lastEventI
   };
 }
 
+/** The app's address on a free port (listening once). */
 async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
@@ -379,11 +380,13 @@ for (const { label, pooled } of acrossInstances) {
     let one: FastifyInstance;
     let two: FastifyInstance;
     let otherDb: Database;
+    let createdUrl: string;
     beforeAll(async () => {
       const created = await createTestDatabase('postgres', { pooled });
       drop = created.drop;
+      createdUrl = created.url!;
       // The second instance as a deployment runs it: its own pool and its own LISTEN (or its own poll, at the default 1 s).
-      otherDb = await openDatabase({ url: created.url!, dataDir: 'unused', ...(pooled ? { poolMode: 'transaction' as const } : {}) });
+      otherDb = await openDatabase({ url: createdUrl, dataDir: 'unused', ...(pooled ? { poolMode: 'transaction' as const } : {}) });
       one = await buildApp({ config: testConfig({ APP_URL: 'http://localhost:5000' }), database: created.database, clock });
       two = await buildApp({ config: testConfig({ APP_URL: 'http://localhost:5000' }), database: otherDb, clock });
     }, 180_000);
@@ -393,6 +396,26 @@ for (const { label, pooled } of acrossInstances) {
       await otherDb?.close();
       await drop?.();
     }, 180_000);
+
+    it('comes back after the instance holding the stream restarts: a new process, Last-Event-ID, the current state', async () => {
+      const day = await clinicDay(one);
+      const [a, b] = [await day.visit('10:00'), await day.visit('10:15')];
+      const s1 = await openStream(await listen(two), `/api/live/appointments/${b.id}`, b.cookie);
+      const seen = await s1.next();
+      await two.close();
+      await otherDb.close();
+      expect(await s1.waitEnd()).toBe(true);
+      await s1.close();
+      await callIn(one.db, a.id, clock.now()); // while it is down
+      otherDb = await openDatabase({ url: createdUrl, dataDir: 'unused', ...(pooled ? { poolMode: 'transaction' as const } : {}) });
+      two = await buildApp({ config: testConfig({ APP_URL: 'http://localhost:5000' }), database: otherDb, clock });
+      const s2 = await openStream(await listen(two), `/api/live/appointments/${b.id}`, b.cookie, seen.id);
+      try {
+        expect((await s2.next()).data).toMatchObject({ position: 1, ahead: 1 });
+      } finally {
+        await s2.close();
+      }
+    });
 
     it('sends the stream on one instance a check-in and a call made through the other, each within 2 s', async () => {
       const day = await clinicDay(one);
