@@ -6,7 +6,7 @@ import { buildApp } from '../../app';
 import { cacheKey, keysOfAppointment } from '../../cache/cache-keys';
 import { testConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
-import { clinicCheckInSecrets, doctorAppointments, doctorDayLateness } from '../../db/schema';
+import { clinicCheckInSecrets, clinicMembers, doctorAppointments, doctorDayLateness } from '../../db/schema';
 import { withWrite } from '../../db/write';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../../test/factories';
 import { createTestDatabase, describeEachDatabase, TestClock } from '../../test/harness';
@@ -302,6 +302,19 @@ describeEachDatabase('live queue', (ctx) => {
       (await ctx.app.inject({ method: 'GET', url: `/api/live/clinic-queue?clinicId=${day.clinic.id}`, headers: { cookie: otherCookie } })).statusCode,
     ).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url, headers: { cookie: a.cookie } })).statusCode).toBe(401);
+    // The clinic's reception (decision 072) sees the board; a deactivated member does not.
+    const [member] = await ctx.app.db
+      .insert(clinicMembers)
+      .values({ clinicId: day.clinic.id, name: 'Zoya Lone', email: `reception-${day.clinic.id}@example.com`, role: 'reception', status: 'active' })
+      .returning();
+    const reception = await sessionCookie(ctx.app, 'clinic', day.clinic.id, { memberId: member!.id });
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { cookie: reception } })).statusCode).toBe(200);
+    // Deactivated as the team's writer does it (decision 072), naming the member's key.
+    await withWrite({ db: ctx.app.db }, async (w) => {
+      await w.update(clinicMembers).set({ status: 'inactive' }).where(eq(clinicMembers.id, member!.id));
+      w.changed(cacheKey.account('clinic-member', member!.id));
+    });
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { cookie: reception } })).statusCode).toBe(401);
     const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: day.cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
