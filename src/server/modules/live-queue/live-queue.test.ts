@@ -1,166 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { cacheKey, keysOfAppointment } from '../../cache/cache-keys';
+import { cacheKey } from '../../cache/cache-keys';
 import { testConfig } from '../../config';
-import { openDatabase, type Database } from '../../db/client';
-import { clinicCheckInSecrets, clinicMembers, doctorAppointments, doctorDayLateness } from '../../db/schema';
+import { clinicMembers } from '../../db/schema';
 import { withWrite } from '../../db/write';
-import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../../test/factories';
-import { createTestDatabase, describeEachDatabase, TestClock } from '../../test/harness';
-import { readTestEnv } from '../../config';
+import { createClinic, sessionCookie } from '../../test/factories';
+import { describeEachDatabase } from '../../test/harness';
+import { callIn, clinicDay, NOW, runLate, secretOf, TODAY, type QueueVisitOfRep } from '../../test/live-queue-fixtures';
+import { listen, openStream } from '../../test/sse-client';
 import { checkInCodeAt } from '../visits/check-in.service';
 
 // The live queue (docs/decisions/074-live-queue.md): the queue object at each step of a day, its stream over real
-// HTTP within 2 s of a change, across two instances of one PostgreSQL database (directly and behind PgBouncer in
-// transaction mode), and after a restart with Last-Event-ID.
-
-const NOW = '2026-03-02T04:30:00.000Z'; // Monday 10:00 in India
-const TODAY = '2026-03-02';
-const EVERY_DAY = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true };
-
-/**
- * The doctor calls a visit in: what Call next writes (POST /api/doctor/queue/next, decision 073), written here the way
- * a repo writer does (naming the doctor-day key) until that route is on this branch.
- */
-async function callIn(db: Database['db'], id: number, at: Date) {
-  await withWrite({ db }, async (w) => {
-    const rows = await w.update(doctorAppointments).set({ calledAt: at }).where(eq(doctorAppointments.id, id)).returning();
-    for (const r of rows) w.changed(...keysOfAppointment(r));
-  });
-}
-
-/** The doctor's Running late (POST /api/doctor/running-late, decision 073), written as its repo would. */
-async function runLate(db: Database['db'], o: { clinicId: number; doctorId: number; minutes: number }) {
-  await withWrite({ db }, async (w) => {
-    await w
-      .insert(doctorDayLateness)
-      .values({ ...o, date: TODAY })
-      .onConflictDoUpdate({ target: [doctorDayLateness.clinicId, doctorDayLateness.doctorId, doctorDayLateness.date], set: { minutes: o.minutes } });
-    w.changed(cacheKey.doctorDay(o.clinicId, o.doctorId, TODAY));
-  });
-}
-
-/** A clinic with one doctor (visiting hours 10:00-12:00, 15-minute visits) and its session. */
-async function clinicDay(app: FastifyInstance) {
-  const clinic = await createClinic(app.db);
-  const doctor = await createDoctor(app.db, clinic.id, {
-    settings: { availableDays: EVERY_DAY, visitWindows: [{ start: '10:00', end: '12:00' }], slotMinutes: 15, maxSlots: 8 },
-  });
-  const cookie = await sessionCookie(app, 'clinic', clinic.id);
-  const visit = async (startTime: string) => {
-    const rep = await createSubscribedRep(app.db);
-    const v = await createAppointment(app.db, {
-      doctorId: doctor.id,
-      clinicId: clinic.id,
-      repId: rep.id,
-      appointmentDate: TODAY,
-      startTime,
-      bookedAt: new Date('2026-02-27T04:30:00.000Z'),
-    });
-    return { id: v.id, repId: rep.id, cookie: await sessionCookie(app, 'medrep', rep.id) };
-  };
-  return { clinic, doctor, cookie, visit };
-}
-type Visit = Awaited<ReturnType<Awaited<ReturnType<typeof clinicDay>>['visit']>>;
-
-/** An SSE stream read over real HTTP: its events in order, awaited one at a time. */
-async function openStream(base: string, path: string, cookie: string, lastEventId?: string) {
-  const ac = new AbortController();
-  const res = await fetch(base + path, {
-    headers: { cookie, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
-    signal: ac.signal,
-  });
-  const events: Array<{ id?: string; event?: string; data: unknown }> = [];
-  const comments: string[] = [];
-  let waiters: Array<() => void> = [];
-  let ended = false;
-  const pump = (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buf = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += value;
-        let cut: number;
-        while ((cut = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, cut);
-          buf = buf.slice(cut + 2);
-          const e: { id?: string; event?: string; data: unknown } = { data: undefined };
-          let isEvent = false;
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) comments.push(line.slice(1).trim());
-            else if (line.startsWith('id: ')) e.id = line.slice(4);
-            else if (line.startsWith('event: ')) e.event = line.slice(7);
-            else if (line.startsWith('data: ')) {
-              e.data = JSON.parse(line.slice(6));
-              isEvent = true;
-            }
-          }
-          if (isEvent) events.push(e);
-          for (const w of waiters.splice(0)) w();
-        }
-      }
-    } catch {
-      // aborted
-    }
-    ended = true;
-    for (const w of waiters.splice(0)) w();
-  })();
-  let taken = 0;
-  return {
-    res,
-    comments,
-    get ended() {
-      return ended;
-    },
-    /** The next event, within `ms`. */
-    async next(ms = 2000): Promise<{ id?: string; event?: string; data: unknown }> {
-      const until = Date.now() + ms;
-      while (events.length <= taken) {
-        if (ended) throw new Error('stream ended');
-        const left = until - Date.now();
-        if (left <= 0) throw new Error(`no event within ${ms} ms`);
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, left);
-          waiters.push(() => (clearTimeout(t), resolve()));
-        });
-      }
-      return events[taken++]!;
-    },
-    /** Nothing more arrives within `ms`. */
-    async quiet(ms: number) {
-      await new Promise((r) => setTimeout(r, ms));
-      return events.length === taken;
-    },
-    async waitEnd(ms = 3000) {
-      const until = Date.now() + ms;
-      while (!ended && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      return ended;
-    },
-    close: async () => {
-      ac.abort();
-      waiters = [];
-      await pump;
-    },
-  };
-}
-
-/** The app's address on a free port (listening once). */
-async function listen(app: FastifyInstance): Promise<string> {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-async function secretOf(app: FastifyInstance, clinic: { clinic: { id: number }; cookie: string }) {
-  const res = await app.inject({ method: 'GET', url: `/api/clinic/check-in-code?clinicId=${clinic.clinic.id}`, headers: { cookie: clinic.cookie } });
-  expect(res.statusCode).toBe(200);
-  const [row] = await app.db.select().from(clinicCheckInSecrets).where(eq(clinicCheckInSecrets.clinicId, clinic.clinic.id));
-  return row!.secret;
-}
+// HTTP within 2 s of a change, the board, and after a restart with Last-Event-ID (live-queue-instances.test.ts: across
+// two instances of one PostgreSQL database).
 
 describeEachDatabase('live queue', (ctx) => {
   let base: string;
@@ -168,12 +22,12 @@ describeEachDatabase('live queue', (ctx) => {
     ctx.clock.set(NOW);
     base = await listen(ctx.app);
   });
-  const queueOf = async (v: Visit) => {
+  const queueOf = async (v: QueueVisitOfRep) => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/appointments/${v.id}/queue`, headers: { cookie: v.cookie } });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
-  const checkIn = async (v: Visit, secret: string) => {
+  const checkIn = async (v: QueueVisitOfRep, secret: string) => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/medrep/check-in',
@@ -182,7 +36,7 @@ describeEachDatabase('live queue', (ctx) => {
     });
     expect(res.statusCode, res.body).toBe(200);
   };
-  const mark = async (c: { cookie: string }, v: Visit, status: string, reason?: string) => {
+  const mark = async (c: { cookie: string }, v: QueueVisitOfRep, status: string, reason?: string) => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/clinic/appointments/${v.id}/status`,
@@ -379,80 +233,3 @@ describeEachDatabase('live queue', (ctx) => {
     }
   });
 });
-
-/** Two instances of one PostgreSQL database: a change through one reaches a stream held by the other. */
-const env = readTestEnv();
-const acrossInstances: Array<{ label: string; pooled: boolean }> = [
-  ...(env.testDatabaseUrl ? [{ label: 'postgres', pooled: false }] : []),
-  ...(env.testDatabaseUrl && env.testPgbouncerUrl ? [{ label: 'pgbouncer transaction mode, the change feed polled', pooled: true }] : []),
-];
-for (const { label, pooled } of acrossInstances) {
-  describe(`live queue across two instances [${label}]`, () => {
-    const clock = new TestClock(NOW);
-    let drop: () => Promise<void>;
-    let one: FastifyInstance;
-    let two: FastifyInstance;
-    let otherDb: Database;
-    let createdUrl: string;
-    beforeAll(async () => {
-      const created = await createTestDatabase('postgres', { pooled });
-      drop = created.drop;
-      createdUrl = created.url!;
-      // The second instance as a deployment runs it: its own pool and its own LISTEN (or its own poll, at the default 1 s).
-      otherDb = await openDatabase({ url: createdUrl, dataDir: 'unused', ...(pooled ? { poolMode: 'transaction' as const } : {}) });
-      one = await buildApp({ config: testConfig({ APP_URL: 'http://localhost:5000' }), database: created.database, clock });
-      two = await buildApp({ config: testConfig({ APP_URL: 'http://localhost:5000' }), database: otherDb, clock });
-    }, 180_000);
-    afterAll(async () => {
-      await one?.close();
-      await two?.close();
-      await otherDb?.close();
-      await drop?.();
-    }, 180_000);
-
-    it('comes back after the instance holding the stream restarts: a new process, Last-Event-ID, the current state', async () => {
-      const day = await clinicDay(one);
-      const [a, b] = [await day.visit('10:00'), await day.visit('10:15')];
-      const s1 = await openStream(await listen(two), `/api/live/appointments/${b.id}`, b.cookie);
-      const seen = await s1.next();
-      await two.close();
-      await otherDb.close();
-      expect(await s1.waitEnd()).toBe(true);
-      await s1.close();
-      await callIn(one.db, a.id, clock.now()); // while it is down
-      otherDb = await openDatabase({ url: createdUrl, dataDir: 'unused', ...(pooled ? { poolMode: 'transaction' as const } : {}) });
-      two = await buildApp({ config: testConfig({ APP_URL: 'http://localhost:5000' }), database: otherDb, clock });
-      const s2 = await openStream(await listen(two), `/api/live/appointments/${b.id}`, b.cookie, seen.id);
-      try {
-        expect((await s2.next()).data).toMatchObject({ position: 1, ahead: 1 });
-      } finally {
-        await s2.close();
-      }
-    });
-
-    it('sends the stream on one instance a check-in and a call made through the other, each within 2 s', async () => {
-      const day = await clinicDay(one);
-      const [a, b] = [await day.visit('10:00'), await day.visit('10:15')];
-      const s = await openStream(await listen(two), `/api/live/appointments/${b.id}`, b.cookie);
-      try {
-        expect((await s.next()).data).toMatchObject({ status: 'waiting', position: 2 });
-        const res = await one.inject({
-          method: 'POST',
-          url: '/api/medrep/check-in',
-          headers: { cookie: b.cookie },
-          payload: { appointmentId: b.id, code: checkInCodeAt(await secretOf(one, day), clock.now()) },
-        });
-        expect(res.statusCode, res.body).toBe(200);
-        const t0 = Date.now();
-        expect((await s.next(2000)).data).toMatchObject({ status: 'arrived' });
-        expect(Date.now() - t0).toBeLessThan(2000);
-        await callIn(one.db, a.id, clock.now());
-        expect((await s.next(2000)).data).toMatchObject({ position: 1, ahead: 1 });
-        await callIn(one.db, b.id, clock.now());
-        expect((await s.next(2000)).data).toMatchObject({ status: 'called' });
-      } finally {
-        await s.close();
-      }
-    });
-  });
-}
