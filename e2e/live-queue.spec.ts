@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import pg from 'pg';
 import { todayInIndia } from '../src/shared/dates';
@@ -74,6 +75,12 @@ async function book(api: APIRequestContext, o: { repId: number; clinicId: number
   return appointment.id;
 }
 
+/** No serious or critical axe violation (WCAG 2 A and AA) on the page as it stands. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
 async function shoot(page: Page, name: string) {
   const size = page.viewportSize();
   for (const width of [360, 1280]) {
@@ -144,6 +151,8 @@ test('at 360 px in English and Urdu: the place in line, then "will see you now" 
     await expect(enLine).toContainText(`${doctor} will see you now`);
     await expect(urLine).toContainText('قطار میں آپ کا نمبر #1 ہے');
     await expect(board.getByTestId('now-seeing')).toHaveText('#1');
+    await expectAccessible(board);
+    await expectAccessible(enPage);
     await shoot(enPage, 'rep-called-en');
     await shoot(board, 'board-now-seeing-en');
 
@@ -151,6 +160,7 @@ test('at 360 px in English and Urdu: the place in line, then "will see you now" 
     await ok(await urContext.request.post('/api/medrep/check-in', { data: { appointmentId: urVisit, code } }));
     await callIn(db.url, urVisit);
     await expect(urLine).toContainText(`ڈاکٹر ${clinic.doctorName} اب آپ سے ملیں گے`);
+    await expectAccessible(urPage);
     await shoot(urPage, 'rep-called-ur');
 
     // The board in Hindi and Urdu, the clinic's language.
