@@ -51,6 +51,7 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { accountLanguageRoutes } from './modules/account/account-language.routes';
 import { clinicActivityRoutes } from './modules/clinic-activity/activity.routes';
 import { doctorConsoleRoutes } from './modules/doctor-console/doctor-console.routes';
+import { liveQueueRoutes } from './modules/live-queue/live-queue.routes';
 
 import type { AppKeys, Clock } from './deps';
 
@@ -124,6 +125,7 @@ const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   accountLanguageRoutes,
   clinicActivityRoutes,
   doctorConsoleRoutes,
+  liveQueueRoutes,
 ];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {

@@ -13,6 +13,8 @@ export const CLIENT_ROUTE_PATHS = [
   '/terms-and-conditions',
   '/cookies-policy',
   '/clinic/dashboard',
+  // docs/decisions/074-live-queue.md: the waiting room's queue board.
+  '/clinic/queue-board',
   '/medrep-dashboard',
   '/medrep-login',
   '/verify-otp',
