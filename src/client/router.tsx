@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
             '/clinic/dashboard',
             page(() => import('./routes/clinic-dashboard-page')),
           ),
+          route(
+            '/clinic/queue-board',
+            page(() => import('./routes/clinic-queue-board-page')),
+          ),
         ],
       },
       {

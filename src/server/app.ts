@@ -52,6 +52,7 @@ import { accountLanguageRoutes } from './modules/account/account-language.routes
 import { clinicTeamRoutes } from './modules/clinic-team/team.routes';
 import { clinicActivityRoutes } from './modules/clinic-activity/activity.routes';
 import { doctorConsoleRoutes } from './modules/doctor-console/doctor-console.routes';
+import { liveQueueRoutes } from './modules/live-queue/live-queue.routes';
 
 import type { AppKeys, Clock } from './deps';
 
@@ -126,6 +127,7 @@ const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   clinicTeamRoutes,
   clinicActivityRoutes,
   doctorConsoleRoutes,
+  liveQueueRoutes,
 ];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {

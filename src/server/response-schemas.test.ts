@@ -16,6 +16,9 @@ const NOT_JSON = new Set([
   // The visit histories' CSV twins (text/csv, streamed; docs/decisions/041).
   'GET /api/rep-visits.csv',
   'GET /api/clinic/visits.csv',
+  // The live queue's event streams (text/event-stream; docs/decisions/074-live-queue.md).
+  'GET /api/live/appointments/:id',
+  'GET /api/live/clinic-queue',
 ]);
 
 describeEachDatabase('response schemas', (ctx) => {

@@ -15,6 +15,8 @@ export const CLIENT_ROUTE_PATHS = [
   '/clinic/dashboard',
   // A clinic team member's invitation link (docs/decisions/072-clinic-team.md).
   '/clinic/invite',
+  // docs/decisions/074-live-queue.md: the waiting room's queue board.
+  '/clinic/queue-board',
   '/medrep-dashboard',
   '/medrep-login',
   '/verify-otp',

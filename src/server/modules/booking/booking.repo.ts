@@ -409,6 +409,8 @@ export async function moveAppointment(w: Write, o: { id: number; date: string; s
       // A moved visit is a new booking of the day as the doctor's settings stand now (decision 053).
       awaitsConfirmation: o.backToBooked,
       checkedInAt: null,
+      // Nor a call in (the live queue, docs/decisions/074-live-queue.md): it waits in its new day's line.
+      calledAt: null,
       bookedAt: o.now,
       updatedAt: o.now,
     })

@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../harness';
@@ -34,14 +35,22 @@ describeEachDatabase(
             url: url ?? pattern,
             ...rest,
             headers: { ...(headers as object), ...(cookie ? { cookie } : {}), 'x-forwarded-for': `10.9.${ALL_ACTORS.indexOf(actor)}.1` },
+            // A stream never ends by itself: its answer resolves at its headers, and an open one is closed here.
+            ...(row.stream ? { payloadAsStream: true } : {}),
           });
+          let body: string;
+          if (row.stream && String(res.headers['content-type']).startsWith('text/event-stream')) {
+            res.stream().destroy();
+            res.raw.res.destroy();
+            body = '';
+          } else body = row.stream ? await text(res.stream()) : res.body;
           const expected = expectedOf(row, actor);
           // A role's refusal is the one code, naming who may (docs/decisions/072-clinic-team.md).
-          const roleAnswer = expected === 'roleDenied' && res.statusCode === 403 ? res.json<{ code?: string }>().code : 'forbidden_role';
+          const roleAnswer = expected === 'roleDenied' && res.statusCode === 403 ? (JSON.parse(body) as { code?: string }).code : 'forbidden_role';
           if (!matches(expected, res.statusCode) || roleAnswer !== 'forbidden_role') {
-            failures.push(`${route} as ${actor}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+            failures.push(`${route} as ${actor}: expected ${expected}, got ${res.statusCode} ${body.slice(0, 160)}`);
           }
-          if (res.statusCode >= 400) expect(typeof res.json().message, `${route} as ${actor}`).toBe('string');
+          if (res.statusCode >= 400) expect(typeof (JSON.parse(body) as { message?: unknown }).message, `${route} as ${actor}`).toBe('string');
         }
       }
       expect(failures).toEqual([]);

@@ -18,6 +18,8 @@ type Expect = Record<ActorName, Outcome> & Partial<Record<TeamActorName, Outcome
 export interface Row {
   request(w: World): Omit<InjectOptions, 'method' | 'url'> & { url?: string };
   expect: Expect;
+  /** A server-sent-event stream (docs/decisions/074-live-queue.md): a 200 text/event-stream is ok, and is closed. */
+  stream?: true;
 }
 
 export const matches = (o: Outcome, status: number) =>
@@ -186,6 +188,9 @@ export const MATRIX: Record<string, Row> = {
   'DELETE /api/appointments/:id': { request: (w) => ({ url: `/api/appointments/${w.appointment.id}` }), expect: repOwned() },
   // Rescheduling and the waitlist (docs/decisions/043): rep B gets 404 for rep A's visit and entry. Past the guards the
   // rules answer: rep A's entry is waiting (accept and decline: 409 offer_closed), BOOK_DAY has free slots (join: 409).
+  // The live queue (docs/decisions/074-live-queue.md): the rep's own visit's place in line, as an answer and a stream.
+  'GET /api/appointments/:id/queue': { request: (w) => ({ url: `/api/appointments/${w.appointment.id}/queue` }), expect: repOwned() },
+  'GET /api/live/appointments/:id': { request: (w) => ({ url: `/api/live/appointments/${w.appointment.id}` }), expect: repOwned(), stream: true },
   'POST /api/appointments/:id/reschedule': {
     request: (w) => ({ url: `/api/appointments/${w.appointment.id}/reschedule`, payload: { appointmentDate: '2026-03-06' } }),
     expect: repOwned('reached'),
@@ -321,6 +326,9 @@ export const MATRIX: Record<string, Row> = {
   // The signed-in clinic's own log (decision 075): no id in the request, each clinic reads its own; not reception's.
   'GET /api/clinic/activity': { request: () => ({}), expect: notReception(anyClinic()) },
   // Check-in and the histories (docs/decisions/041): clinic B gets 403 for clinic A's id.
+  // The clinic's queue board (decision 074): reception and up of that clinic.
+  'GET /api/clinic/queue-board': { request: (w) => ({ query: { clinicId: String(w.clinicA.id) } }), expect: clinicOwned() },
+  'GET /api/live/clinic-queue': { request: (w) => ({ query: { clinicId: String(w.clinicA.id) } }), expect: clinicOwned(), stream: true },
   'GET /api/clinic/check-in-code': { request: (w) => ({ query: { clinicId: String(w.clinicA.id) } }), expect: clinicOwned() },
   'GET /api/clinic/visits': {
     request: (w) => ({ query: { clinicId: String(w.clinicA.id), doctorId: String(w.doctorA2.id), from: '2026-02-01', to: FUTURE_DAY } }),

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Users, XCircle } from 'lucide-react';
+import { ChevronLeft, ChevronRight, MonitorPlay, Users, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -66,6 +66,17 @@ export function AppointmentsView({
             </Button>
           )}
         </div>
+        {/* The waiting room's TV (docs/decisions/074-live-queue.md): today's tokens, live, in a tab of its own. */}
+        <a
+          href={`/clinic/queue-board?clinicId=${clinicId}`}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-teal-800 underline-offset-4 hover:underline dark:text-teal-300"
+          data-testid="queue-board-link"
+        >
+          <MonitorPlay className="h-4 w-4" aria-hidden />
+          {i18n._('Queue board')}
+        </a>
         {canCancelDay && activeToday.length > 0 && (
           <Button variant="destructive" onClick={() => setConfirming(true)}>
             <XCircle className="h-4 w-4" aria-hidden />

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Building2, CalendarDays, CalendarClock, Clock, CloudUpload, Stethoscope, Undo2 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { canRepCancel } from '../../../../../shared/booking/booking-rules';
 import { visitDateText } from '../../../../../shared/booking/visit-label';
 import { checkCheckIn, visitStatusText } from '../../../../../shared/booking/visit-status';
@@ -57,6 +57,7 @@ export function AppointmentCard({
   checkInTypedAt,
   onReschedule,
   offline = false,
+  queue,
 }: {
   appointment: RepAppointment;
   today: string;
@@ -68,6 +69,8 @@ export function AppointmentCard({
   onReschedule?: (a: RepAppointment) => void;
   /** Without a network Reschedule waits, saying why. */
   offline?: boolean;
+  /** On the visit's day: the rep's place in line (docs/decisions/074-live-queue.md). */
+  queue?: ReactNode;
 }) {
   useI18n(); // re-rendered in a newly chosen language
   const offlineHintId = useId();
@@ -123,6 +126,7 @@ export function AppointmentCard({
             </span>
           )}
         </p>
+        {queue}
       </div>
       <div className="flex shrink-0 flex-col items-start gap-2 sm:items-end">
         <CheckInStatus

@@ -17,6 +17,8 @@ import { usePendingBookings, usePendingCancellations, usePendingCheckIns } from 
 import { CANCEL_TOO_LATE_TITLE, CANCEL_UNDONE_TITLE, cancelTooLateText, cancelUndoneText } from '../../../pwa/lib/offline-texts';
 import { announceQueuedCancellation } from '../../../pwa/lib/report-sync';
 import { AppointmentCard } from './appointment-card';
+import { VisitQueueLine } from '../../../live-queue/components/visit-queue-line';
+import { doctorTitle } from '../../../directory/components/doctor-title';
 import { AppointmentsOfflineNotice } from './appointments-offline-notice';
 import { CancelAppointmentDialog } from '../../../booking/components/cancel-appointment-dialog';
 import { CheckInDialog } from '../check-in/check-in-dialog';
@@ -119,6 +121,12 @@ export function UpcomingAppointments({ repId, onReschedule }: { repId: number; o
                   checkInTypedAt={checkInOf.get(a.id)}
                   onReschedule={onReschedule}
                   offline={!online}
+                  queue={
+                    // The live queue on the visit's day (docs/decisions/074-live-queue.md), while the visit is to come.
+                    online && a.appointment_date.slice(0, 10) === today && (a.status === 'booked' || a.status === 'confirmed') ? (
+                      <VisitQueueLine appointmentId={a.id} doctor={doctorTitle(a.doctor_name)} />
+                    ) : undefined
+                  }
                 />
               </li>
             );
