@@ -34,6 +34,8 @@ describeEachDatabase(
             method,
             url: url ?? pattern,
             ...rest,
+            // Each actor from an address of its own, so per-address limits count one actor's calls (12 actors > 10 a window).
+            remoteAddress: `10.9.${ALL_ACTORS.indexOf(actor)}.1`,
             headers: { ...(headers as object), ...(cookie ? { cookie } : {}), 'x-forwarded-for': `10.9.${ALL_ACTORS.indexOf(actor)}.1` },
             // A stream never ends by itself: its answer resolves at its headers, and an open one is closed here.
             ...(row.stream ? { payloadAsStream: true } : {}),

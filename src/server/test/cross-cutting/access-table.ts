@@ -62,7 +62,17 @@ const clinicOwned = (owner: Outcome = 'ok'): Expect => ({
 const anyClinic = (o: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: 'refused', repB: 'refused', clinicA: o, clinicB: o, admin: 'refused' });
 const adminOnly = (o: Outcome = 'ok'): Expect => ({ nobody: 'unauth', repA: 'refused', repB: 'refused', clinicA: 'refused', clinicB: 'refused', admin: o });
 /** The doctor's own console (docs/decisions/073): no session of another kind opens it. */
-const doctorOnly: Expect = { nobody: 'unauth', repA: 'refused', repB: 'refused', clinicA: 'refused', clinicB: 'refused', admin: 'refused' };
+/** A doctor's own route aimed at clinic A: clinic A's doctor only; the doctor of another clinic is refused (403). */
+const doctorOnly: Expect = {
+  nobody: 'unauth',
+  repA: 'refused',
+  repB: 'refused',
+  clinicA: 'refused',
+  clinicB: 'refused',
+  admin: 'refused',
+  doctorOfA: 'ok',
+  doctorOfB: 'denied',
+};
 /** Rep A's or clinic A's own account record (terms): only A's own session. */
 const accountOwned: Expect = { nobody: 'unauth', repA: 'ok', repB: 'denied', clinicA: 'denied', clinicB: 'denied', admin: 'refused' };
 
@@ -82,8 +92,29 @@ export const ORDER: ActorName[] = ['nobody', 'repB', 'clinicB', 'clinicA', 'repA
  * member like nobody (its session is over). They call after their clinic's owner (MATRIX_ORDER), so where the owner
  * is 'ok' they must be let past the guards ('reached'): the owner's call may have used the object up already.
  */
-const LIKE: Record<TeamActorName, ActorName> = { managerA: 'clinicA', receptionA: 'clinicA', staffB: 'clinicB', deactivatedA: 'nobody' };
-export const MATRIX_ORDER: AnyActorName[] = ['nobody', 'deactivatedA', 'repB', 'clinicB', 'staffB', 'clinicA', 'managerA', 'receptionA', 'repA', 'admin'];
+/* A doctor's login answers like nobody (401: no clinic, rep or admin route takes its session) but on its own routes. */
+const LIKE: Record<TeamActorName, ActorName> = {
+  managerA: 'clinicA',
+  receptionA: 'clinicA',
+  staffB: 'clinicB',
+  deactivatedA: 'nobody',
+  doctorOfA: 'nobody',
+  doctorOfB: 'nobody',
+};
+export const MATRIX_ORDER: AnyActorName[] = [
+  'nobody',
+  'deactivatedA',
+  'doctorOfB',
+  'repB',
+  'clinicB',
+  'staffB',
+  'clinicA',
+  'managerA',
+  'receptionA',
+  'doctorOfA',
+  'repA',
+  'admin',
+];
 
 /** What `actor` must get on the row. */
 export function expectedOf(row: Row, actor: AnyActorName): Outcome {
@@ -115,8 +146,9 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/verify-email': { request: json(() => ({ token: 'x'.repeat(40), type: 'medrep' })), expect: every('reached') },
   'POST /api/verify-email/check': { request: json(() => ({ token: freshToken(), type: 'medrep' })), expect: every('ok') },
   'POST /api/resend-verification': { request: json((w) => ({ email: w.repA.email, type: 'medrep' })), expect: every('reached') },
-  'POST /api/auth/login': { request: json((w) => ({ email: w.clinicA.email, password: 'wrong-Password1!' })), expect: every('unauth') },
-  'POST /api/medrep/login': { request: json((w) => ({ email: w.repA.email, password: 'wrong-Password1!' })), expect: every('unauth') },
+  // A wrong password for one account from twelve actors: past the per-account budget of failures the answer is 429.
+  'POST /api/auth/login': { request: json((w) => ({ email: w.clinicA.email, password: 'wrong-Password1!' })), expect: every('unauthOrThrottled') },
+  'POST /api/medrep/login': { request: json((w) => ({ email: w.repA.email, password: 'wrong-Password1!' })), expect: every('unauthOrThrottled') },
   // Five requests per account an hour: the sixth caller meets the per-account limit (429, 'reached').
   'POST /api/clinic/forgot-password': { request: json((w) => ({ email: w.clinicA.email })), expect: every('reached') },
   'POST /api/medrep/forgot-password': { request: json((w) => ({ email: w.repA.email })), expect: every('reached') },
@@ -126,7 +158,10 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/medrep/reset-password/check': { request: json(() => ({ token: freshToken() })), expect: every('ok') },
   'POST /api/auth/logout': { request: none, expect: every('ok') },
   // The doctor's own login (docs/decisions/073): public; a made-up invitation is refused with its own answer.
-  'POST /api/doctor/login': { request: json(() => ({ email: 'dr.nobody@example.com', password: 'wrong-Password1!' })), expect: every('unauth') },
+  'POST /api/doctor/login': {
+    request: json(() => ({ email: 'dr.nobody@example.com', password: 'wrong-Password1!' })),
+    expect: every('unauthOrThrottled'),
+  },
   'POST /api/doctor/invite/accept': { request: json(() => ({ token: 'x'.repeat(43), password: 'Str0ng!Pass' })), expect: every('reached') },
   'POST /api/admin/logout': { request: none, expect: every('ok') },
   'POST /api/admin/authenticate': { request: json(() => ({ password: 'not-the-password' })), expect: every('unauthOrThrottled') },
@@ -146,7 +181,10 @@ export const MATRIX: Record<string, Row> = {
   },
 
   // --- sessions ---
-  'GET /api/auth/me': { request: none, expect: { nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused' } },
+  'GET /api/auth/me': {
+    request: none,
+    expect: { nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused', doctorOfA: 'ok', doctorOfB: 'ok' },
+  },
   'GET /api/admin/session': { request: none, expect: adminOnly() },
   'GET /api/terms-status/:userType/:userId': { request: (w) => ({ url: `/api/terms-status/medrep/${w.repA.id}` }), expect: accountOwned },
   'POST /api/accept-terms': { request: json((w) => ({ userType: 'medrep', userId: w.repA.id })), expect: accountOwned },
@@ -257,7 +295,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/subscription/test-checkout/complete': { request: json((w) => ({ orderId: w.orderId })), expect: repOwned() },
 
   // --- the doctor's console (docs/decisions/073): a doctor's session only; every other actor is refused ---
-  'GET /api/doctor/day': { request: none, expect: doctorOnly },
+  'GET /api/doctor/day': { request: none, expect: { ...doctorOnly, doctorOfB: 'ok' } },
   'POST /api/doctor/queue/next': { request: json((w) => ({ clinicId: w.clinicA.id })), expect: doctorOnly },
   'POST /api/doctor/running-late': { request: json((w) => ({ clinicId: w.clinicA.id, minutes: 20 })), expect: doctorOnly },
   'POST /api/doctor/cancel-today': { request: json((w) => ({ clinicId: w.clinicA.id, reason: 'Clinic will be closed today' })), expect: doctorOnly },

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { clinicAbsences, clinicDoctors, clinicMembers, subscriptionOrders, waitlistEntries } from '../../db/schema';
+import {
+  clinicAbsences,
+  clinicDoctorSettings,
+  clinicDoctors,
+  clinicMembers,
+  doctorAccountLinks,
+  doctorAccounts,
+  subscriptionOrders,
+  waitlistEntries,
+} from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { todayInIndia } from '../../../shared/dates';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../factories';
@@ -13,10 +22,11 @@ export type ActorName = (typeof ACTORS)[number];
 
 /**
  * The clinics' team members (docs/decisions/072-clinic-team.md), called by the access matrix: clinic A's manager and
- * receptionist, clinic B's manager, and a deactivated member of clinic A (whose session answers 401). A new kind of
- * actor (a doctor's login) is added here and in access-table.ts LIKE.
+ * receptionist, clinic B's manager, and a deactivated member of clinic A (whose session answers 401); and the doctors'
+ * own logins (docs/decisions/073-doctor-accounts.md): clinic A's doctor, and the doctor of another clinic (B). A new
+ * kind of actor is added here and in access-table.ts LIKE.
  */
-export const TEAM_ACTORS = ['managerA', 'receptionA', 'staffB', 'deactivatedA'] as const;
+export const TEAM_ACTORS = ['managerA', 'receptionA', 'staffB', 'deactivatedA', 'doctorOfA', 'doctorOfB'] as const;
 export type TeamActorName = (typeof TEAM_ACTORS)[number];
 export type AnyActorName = ActorName | TeamActorName;
 export const ALL_ACTORS: readonly AnyActorName[] = [...ACTORS, ...TEAM_ACTORS];
@@ -78,6 +88,19 @@ export async function buildWorld(app: FastifyInstance) {
     return sessionCookie(app, 'clinic', clinicId, { memberId: row!.id });
   };
   const team: Record<string, number> = {};
+  const doctorLogin = async (clinicId: number, doctorId: number) => {
+    const [account] = await db
+      .insert(doctorAccounts)
+      .values({ name: 'Dr. Login', email: `dr-${randomBytes(5).toString('hex')}@example.com`, passwordHash: 'x' })
+      .returning({ id: doctorAccounts.id });
+    await db.insert(doctorAccountLinks).values({ accountId: account!.id, clinicId, doctorId });
+    // The clinic lets its doctor keep their own call settings (decision 073), so the settings routes are theirs.
+    await db
+      .update(clinicDoctorSettings)
+      .set({ doctorManagesSettings: true })
+      .where(and(eq(clinicDoctorSettings.clinicId, clinicId), eq(clinicDoctorSettings.doctorId, doctorId)));
+    return sessionCookie(app, 'doctor', account!.id);
+  };
   const cookies: Record<AnyActorName, string | undefined> = {
     nobody: undefined,
     repA: await sessionCookie(app, 'medrep', repA.id),
@@ -89,6 +112,8 @@ export async function buildWorld(app: FastifyInstance) {
     receptionA: await member(clinicA.id, 'reception', 'active'),
     staffB: await member(clinicB.id, 'manager', 'active'),
     deactivatedA: await member(clinicA.id, 'reception', 'inactive'),
+    doctorOfA: await doctorLogin(clinicA.id, doctorA.id),
+    doctorOfB: await doctorLogin(clinicB.id, doctorB.id),
   };
   // Rep A's own payment order, as the labelled test checkout (no Razorpay keys) stores it.
   const orderId = `order_test_${randomBytes(6).toString('hex')}`;
