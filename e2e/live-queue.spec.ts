@@ -1,71 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import pg from 'pg';
 import { todayInIndia } from '../src/shared/dates';
-import { expect, screenshot, startServer, test } from './fixtures';
-import { createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
+import { expect, screenshot, test } from './fixtures';
+import { createClinicWithDoctor, nextMail, ok, PASSWORD, signInRepWithTrial, uniq } from './setup';
 
-// The live queue (docs/decisions/074-live-queue.md) at 360 px in English and Urdu: two reps booked today, one checks in
-// through the check-in dialog, the other through the same API; each page says 'You are #N in line', and then 'will see
-// you now' when the doctor calls that visit, without a reload. The clinic's queue board at 1280 px follows along.
-//
-// Why PostgreSQL and a direct write: the doctor's Call next (POST /api/doctor/queue/next, decision 073) is built on
-// another branch. Until it is merged, the call is the row write it makes (called_at, and the doctor-day key announced
-// in the same transaction, as its repo does), done here on the server's PostgreSQL database: the e2e server's embedded
-// PGlite cannot be written from outside its process. Once merged, press Call next on the doctor's page instead.
+// A clinic's day across its people (docs/decisions/072, 073, 074): the owner invites a receptionist and the doctor; two
+// reps booked today wait, at 360 px in English and Urdu, each page saying 'You are #N in line'. One rep checks in with
+// the code on reception's screen; the doctor, on a phone, presses Call next, and the rep's page says 'will see you
+// now' without a reload. Reception's queue board on the waiting room's TV (1280 px) follows along.
 
 const SHOTS = 'test-results/screens';
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/** A fresh PostgreSQL database on TEST_DATABASE_URL's server for this journey's own server. */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('live-queue.spec.ts needs TEST_DATABASE_URL (PostgreSQL) until Call next is merged: see the note at the top');
-  const name = `rv_e2e_queue_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-/** The cache bus's channel and an appointment's keys (src/server/cache/cache-bus.ts, cache-keys.ts; e2e reaches no server code). */
-const CACHE_CHANNEL = 'rv_cache';
-const appointmentKeys = (a: { repId: number; clinicId: number; doctorId: number; date: string }) => [
-  `rep-appts:${a.repId}`,
-  `doctor-day:${a.clinicId}:${a.doctorId}:${a.date}`,
-];
-
-/** What Call next writes for one visit: called_at, and its keys announced at the commit. */
-async function callIn(url: string, appointmentId: number): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query('begin');
-    const { rows } = await c.query<{ rep_id: number; clinic_id: number; doctor_id: number; date: string }>(
-      `update doctor_appointments set called_at = now() where id = $1
-       returning rep_id, clinic_id, doctor_id, to_char(appointment_date, 'YYYY-MM-DD') as date`,
-      [appointmentId],
-    );
-    const r = rows[0]!;
-    for (const key of appointmentKeys({ repId: r.rep_id, clinicId: r.clinic_id, doctorId: r.doctor_id, date: r.date }))
-      await c.query('select pg_notify($1, $2)', [CACHE_CHANNEL, key]);
-    await c.query('commit');
-  } finally {
-    await c.end();
-  }
+/** The token of the link in the newest mail to `email` after `before`. */
+async function linkToken(mailbox: Parameters<typeof nextMail>[0], email: string, before: Awaited<ReturnType<typeof nextMail>>[], path: string) {
+  const mail = await nextMail(mailbox, email, before);
+  return new RegExp(`${path}\\?token=([\\w-]+)`).exec(mail.text)![1]!;
 }
 
 async function book(api: APIRequestContext, o: { repId: number; clinicId: number; doctorId: number; date: string }): Promise<number> {
@@ -90,93 +41,122 @@ async function shoot(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
-test('at 360 px in English and Urdu: the place in line, then "will see you now" without a reload; the board at 1280 px', async ({ browser }) => {
+test('the owner invites reception and the doctor; reception checks a rep in, the doctor calls next, the rep sees it live', async ({
+  browser,
+  baseURL,
+  mailbox,
+}) => {
   test.setTimeout(240_000);
-  const db = await freshDatabase();
-  const server = await startServer({ DATABASE_URL: db.url });
-  try {
-    const baseURL = server.baseURL;
-    const today = todayInIndia(new Date());
-    const clinicContext = await browser.newContext({ baseURL, viewport: DESKTOP });
-    const clinic = await createClinicWithDoctor(clinicContext.request, server.mailbox, { settings: { maxSlots: 5 } });
-    const doctor = `Dr. ${clinic.doctorName}`;
+  const today = todayInIndia(new Date());
+  const ownerContext = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const clinic = await createClinicWithDoctor(ownerContext.request, mailbox, { settings: { maxSlots: 5 } });
+  const doctor = `Dr. ${clinic.doctorName}`;
 
-    // Two reps book today's whole day: the English one first (#1), the Urdu one second (#2).
-    const enContext = await browser.newContext({ baseURL, viewport: PHONE });
-    const en = await signInRepWithTrial(enContext.request, server.mailbox, { fullName: 'Ravi Kumar' });
-    const enVisit = await book(enContext.request, { repId: en.id, clinicId: clinic.clinicId, doctorId: clinic.doctorId, date: today });
-    const urContext = await browser.newContext({ baseURL, viewport: PHONE });
-    const ur = await signInRepWithTrial(urContext.request, server.mailbox, { fullName: 'Sana Mir' });
-    const urVisit = await book(urContext.request, { repId: ur.id, clinicId: clinic.clinicId, doctorId: clinic.doctorId, date: today });
+  // The owner invites a receptionist, who accepts the e-mailed link (and is signed in by it) on the reception desk.
+  const receptionEmail = `reception${uniq()}@example.com`;
+  let before = [...mailbox.to(receptionEmail)];
+  await ok(await ownerContext.request.post('/api/clinic/team', { data: { name: 'Meena Reception', email: receptionEmail, role: 'reception' } }));
+  const receptionToken = await linkToken(mailbox, receptionEmail, before, '/clinic/invite');
+  const receptionContext = await browser.newContext({ baseURL, viewport: DESKTOP });
+  await ok(await receptionContext.request.post('/api/clinic/team/accept', { data: { token: receptionToken, password: PASSWORD } }));
 
-    // The queue board on the waiting room's TV, at 1280 px.
-    const board = await clinicContext.newPage();
-    await board.goto(`/clinic/queue-board?clinicId=${clinic.clinicId}`);
-    await expect(board.getByRole('heading', { level: 1, name: clinic.clinicName })).toBeVisible();
-    await expect(board.getByText('Live', { exact: true })).toBeVisible();
-    await expect(board.getByTestId('now-seeing')).toHaveText('—');
-    await expect(board.getByTestId('next-tokens')).toHaveText(/#1\s+#2/);
-    await expect(board.getByText('Sana Mir')).toHaveCount(0);
-    await shoot(board, 'board-en');
+  // The owner invites the doctor, who accepts and signs in on a phone.
+  const doctorEmail = `doctor${uniq()}@example.com`;
+  before = [...mailbox.to(doctorEmail)];
+  await ok(await ownerContext.request.post(`/api/clinic/doctors/${clinic.doctorId}/invite`, { data: { email: doctorEmail } }));
+  const doctorToken = await linkToken(mailbox, doctorEmail, before, '/doctor/invite');
+  const doctorContext = await browser.newContext({ baseURL, viewport: PHONE });
+  await ok(await doctorContext.request.post('/api/doctor/invite/accept', { data: { token: doctorToken, password: PASSWORD } }));
+  const doctorPage = await doctorContext.newPage();
+  await doctorPage.goto('/doctor-login');
+  await doctorPage.getByLabel('Email').fill(doctorEmail);
+  await doctorPage.getByLabel('Password').fill(PASSWORD);
+  await doctorPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await doctorPage.waitForURL(/\/doctor\/dashboard$/);
+  const doctorCard = doctorPage.getByRole('region', { name: clinic.clinicName });
 
-    // The English rep's My Appointments at 360 px: first in line.
-    const enPage = await enContext.newPage();
-    await enPage.goto('/medrep-dashboard');
-    await enPage.getByRole('tab', { name: 'My Appointments' }).click();
-    const enLine = enPage.getByTestId('queue-line');
-    await expect(enLine).toHaveAttribute('aria-live', 'polite');
-    await expect(enLine).toContainText('You are #1 in line');
+  // Two reps book today's whole day: the English one first (#1), the Urdu one second (#2).
+  const enContext = await browser.newContext({ baseURL, viewport: PHONE });
+  const en = await signInRepWithTrial(enContext.request, mailbox, { fullName: 'Ravi Kumar' });
+  await book(enContext.request, { repId: en.id, clinicId: clinic.clinicId, doctorId: clinic.doctorId, date: today });
+  const urContext = await browser.newContext({ baseURL, viewport: PHONE });
+  const ur = await signInRepWithTrial(urContext.request, mailbox, { fullName: 'Sana Mir' });
+  const urVisit = await book(urContext.request, { repId: ur.id, clinicId: clinic.clinicId, doctorId: clinic.doctorId, date: today });
 
-    // The Urdu rep's, second in line.
-    const urPage = await urContext.newPage();
-    await urPage.goto('/medrep-dashboard?lang=ur');
-    await urPage.getByRole('tab', { name: 'میری اپائنٹمنٹس' }).click();
-    const urLine = urPage.getByTestId('queue-line');
-    await expect(urLine).toContainText('قطار میں آپ کا نمبر #2 ہے');
-    await shoot(urPage, 'rep-waiting-ur');
+  // Reception's desk: the day view with the check-in code; the queue board on the waiting room's TV, at 1280 px.
+  const desk = await receptionContext.newPage();
+  await desk.goto('/clinic/dashboard');
+  const codeOnScreen = desk.getByLabel('Check-in code');
+  await expect(codeOnScreen).toHaveText(/^\d{3} \d{3}$/);
+  const code = (await codeOnScreen.textContent())!.replace(/\D/g, '');
+  const board = await receptionContext.newPage();
+  await board.goto(`/clinic/queue-board?clinicId=${clinic.clinicId}`);
+  await expect(board.getByRole('heading', { level: 1, name: clinic.clinicName })).toBeVisible();
+  await expect(board.getByText('Live', { exact: true })).toBeVisible();
+  await expect(board.getByTestId('now-seeing')).toHaveText('—');
+  await expect(board.getByTestId('next-tokens')).toHaveText(/#1\s+#2/);
+  await expect(board.getByText('Sana Mir')).toHaveCount(0);
+  await shoot(board, 'board-en');
 
-    // The English rep checks in at reception with the clinic's code, through the check-in dialog.
-    const { code } = await ok<{ code: string }>(await clinicContext.request.get(`/api/clinic/check-in-code?clinicId=${clinic.clinicId}`));
-    await enPage.getByRole('button', { name: /^Check in: Dr\. / }).click();
-    const dialog = enPage.getByRole('dialog', { name: 'Check in at reception' });
-    await dialog.getByLabel('Check-in code').fill(code);
-    await dialog.getByRole('button', { name: 'Check in', exact: true }).click();
-    await expect(dialog).toBeHidden();
-    await expect(enLine).toContainText('You are #1 in line');
-    await expect(board.getByText('1 arrived')).toBeVisible();
-    await shoot(enPage, 'rep-waiting-en');
+  // The English rep's My Appointments at 360 px: first in line.
+  const enPage = await enContext.newPage();
+  await enPage.goto('/medrep-dashboard');
+  await enPage.getByRole('tab', { name: 'My Appointments' }).click();
+  const enLine = enPage.getByTestId('queue-line');
+  await expect(enLine).toHaveAttribute('aria-live', 'polite');
+  await expect(enLine).toContainText('You are #1 in line');
 
-    // The doctor calls the English rep in: the page says so, no reload; the Urdu rep is first in line now.
-    await callIn(db.url, enVisit);
-    await expect(enLine).toContainText(`${doctor} will see you now`);
-    await expect(urLine).toContainText('قطار میں آپ کا نمبر #1 ہے');
-    await expect(board.getByTestId('now-seeing')).toHaveText('#1');
-    await expectAccessible(board);
-    await expectAccessible(enPage);
-    await shoot(enPage, 'rep-called-en');
-    await shoot(board, 'board-now-seeing-en');
+  // The Urdu rep's, second in line.
+  const urPage = await urContext.newPage();
+  await urPage.goto('/medrep-dashboard?lang=ur');
+  await urPage.getByRole('tab', { name: 'میری اپائنٹمنٹس' }).click();
+  const urLine = urPage.getByTestId('queue-line');
+  await expect(urLine).toContainText('قطار میں آپ کا نمبر #2 ہے');
+  await shoot(urPage, 'rep-waiting-ur');
 
-    // The Urdu rep checks in (the same check-in route) and is called next.
-    await ok(await urContext.request.post('/api/medrep/check-in', { data: { appointmentId: urVisit, code } }));
-    await callIn(db.url, urVisit);
-    await expect(urLine).toContainText(`ڈاکٹر ${clinic.doctorName} اب آپ سے ملیں گے`);
-    await expectAccessible(urPage);
-    await shoot(urPage, 'rep-called-ur');
+  // The English rep checks in with the code reception shows, through the check-in dialog.
+  await enPage.getByRole('button', { name: /^Check in: Dr\. / }).click();
+  const dialog = enPage.getByRole('dialog', { name: 'Check in at reception' });
+  await dialog.getByLabel('Check-in code').fill(code);
+  await dialog.getByRole('button', { name: 'Check in', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(enLine).toContainText('You are #1 in line');
+  await expect(board.getByText('1 arrived')).toBeVisible();
+  await shoot(enPage, 'rep-waiting-en');
 
-    // The board in Hindi and Urdu, the clinic's language.
-    for (const lang of ['hi', 'ur'] as const) {
-      await board.goto(`/clinic/queue-board?clinicId=${clinic.clinicId}&lang=${lang}`);
-      await expect(board.getByTestId('now-seeing')).toHaveText('#2');
-      await expect(board.getByText(lang === 'hi' ? 'अभी मिल रहे हैं' : 'اب مل رہے ہیں')).toBeVisible();
-      await shoot(board, `board-${lang}`);
-    }
-    // And a rep's page in Hindi.
-    await enPage.goto('/medrep-dashboard?lang=hi');
-    await enPage.getByRole('tab', { name: 'मेरे अपॉइंटमेंट' }).click();
-    await expect(enPage.getByTestId('queue-line')).toContainText('अब आपसे मिलेंगे');
-    await shoot(enPage, 'rep-called-hi');
-  } finally {
-    await server.stop();
-    await db.drop();
+  // The doctor presses Call next on the phone: the rep's page says so, no reload; the Urdu rep is first in line now.
+  await doctorPage.reload();
+  await expect(doctorCard.getByTestId('doctor-visit').filter({ hasText: 'Ravi Kumar' })).toContainText('Arrived');
+  await doctorCard.getByRole('button', { name: 'Call next' }).click();
+  await expect(doctorCard.getByTestId('in-room')).toContainText('Ravi Kumar');
+  await screenshot(doctorPage, { path: `${SHOTS}/live-queue-doctor-called-360.png`, fullPage: true });
+  await expect(enLine).toContainText(`${doctor} will see you now`);
+  await expect(urLine).toContainText('قطار میں آپ کا نمبر #1 ہے');
+  await expect(board.getByTestId('now-seeing')).toHaveText('#1');
+  await expectAccessible(board);
+  await expectAccessible(enPage);
+  await shoot(enPage, 'rep-called-en');
+  await shoot(board, 'board-now-seeing-en');
+
+  // The Urdu rep checks in (the same check-in route); the doctor's next press completes the first visit and calls her.
+  await ok(await urContext.request.post('/api/medrep/check-in', { data: { appointmentId: urVisit, code } }));
+  await doctorPage.reload();
+  await doctorCard.getByRole('button', { name: 'Call next' }).click();
+  await expect(doctorCard.getByTestId('in-room')).toContainText('Sana Mir');
+  await expect(urLine).toContainText(`ڈاکٹر ${clinic.doctorName} اب آپ سے ملیں گے`);
+  await expectAccessible(urPage);
+  await shoot(urPage, 'rep-called-ur');
+
+  // The board in Hindi and Urdu, the clinic's language.
+  for (const lang of ['hi', 'ur'] as const) {
+    await board.goto(`/clinic/queue-board?clinicId=${clinic.clinicId}&lang=${lang}`);
+    await expect(board.getByTestId('now-seeing')).toHaveText('#2');
+    await expect(board.getByText(lang === 'hi' ? 'अभी मिल रहे हैं' : 'اب مل رہے ہیں')).toBeVisible();
+    await shoot(board, `board-${lang}`);
   }
+  // And the called rep's page in Hindi.
+  await urPage.goto('/medrep-dashboard?lang=hi');
+  await urPage.getByRole('tab', { name: 'मेरे अपॉइंटमेंट' }).click();
+  await expect(urPage.getByTestId('queue-line')).toContainText('अब आपसे मिलेंगे');
+  await shoot(urPage, 'rep-called-hi');
 });
