@@ -294,4 +294,10 @@ export const DEMO_LOGINS = {
   unsubscribedRep: 'priya',
 } as const;
 
+/** The demo clinic's receptionist (docs/decisions/072) and its doctor's own login across his two clinics (decision 073). */
+export const DEMO_TEAM = {
+  reception: { name: 'Farah Reception', email: 'reception.srinagar@example.com' },
+  doctor: { key: 'farooq', email: 'dr.farooq@example.com' },
+} as const;
+
 export const DEMO_ANNOUNCEMENT = 'Welcome to the RepVisit demo: the clinics, doctors and appointments you see here are sample data.';

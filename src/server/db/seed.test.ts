@@ -145,6 +145,34 @@ describeEachDatabase('demo data seed', (ctx) => {
     });
     expect(day.statusCode, day.body).toBe(200);
     expect(day.json().appointments.filter((a: { status: string }) => a.status === 'booked')).toHaveLength(3);
+
+    // The clinic's receptionist sees the same day; the doctor's own login sees it at both his clinics (decisions 072, 073).
+    const reception = await login('/api/auth/login', 'reception.srinagar@example.com');
+    const desk = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/doctor-appointments?doctorId=${farooq!.id}&date=${today}`,
+      headers: { cookie: reception.cookie },
+    });
+    expect(desk.statusCode, desk.body).toBe(200);
+    const doctorLogin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/doctor/login',
+      payload: { email: 'dr.farooq@example.com', password: DEMO_PASSWORD },
+    });
+    expect(doctorLogin.statusCode, doctorLogin.body).toBe(200);
+    const ownDay = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/doctor/day',
+      headers: { cookie: String(doctorLogin.headers['set-cookie']).split(';')[0]! },
+    });
+    expect(ownDay.statusCode, ownDay.body).toBe(200);
+    expect(
+      ownDay
+        .json()
+        .clinics.map((c: { clinicName: string }) => c.clinicName)
+        .sort(),
+    ).toEqual(['Anantnag Family Clinic', 'Srinagar Care Clinic'].sort());
+    expect(ownDay.json().clinics.find((c: { clinicName: string }) => c.clinicName === 'Srinagar Care Clinic').visits).toHaveLength(3);
   });
 
   it('lets the subscribed demo rep book a free day, and refuses the rep without a subscription', async () => {

@@ -7,9 +7,21 @@ import { hashPassword } from '../modules/auth/password';
 import { cacheKey } from '../cache/cache-keys';
 import type { Db, Tx } from './client';
 import { withWrite } from './write';
-import { DEMO_ANNOUNCEMENT, DEMO_CLINICS, DEMO_DOCTORS, DEMO_LOGINS, DEMO_PASSWORD, DEMO_REPS, availableDaysFor, type DemoRep } from './seed-data';
+import { DEMO_ANNOUNCEMENT, DEMO_CLINICS, DEMO_DOCTORS, DEMO_LOGINS, DEMO_PASSWORD, DEMO_REPS, DEMO_TEAM, availableDaysFor, type DemoRep } from './seed-data';
 import { planDemoAppointments, type PlannedAppointment } from './seed-plan';
-import { adminNotifications, clinicDoctors, clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, subscriptionOrders } from './schema';
+import {
+  adminNotifications,
+  clinicDoctors,
+  clinicDoctorSettings,
+  clinicMembers,
+  clinicUsers,
+  doctorAccountLinks,
+  doctorAccounts,
+  doctorAppointments,
+  doctors,
+  medicalReps,
+  subscriptionOrders,
+} from './schema';
 
 export interface SeedResult {
   summary: Record<string, number>;
@@ -130,6 +142,26 @@ export async function seedDemo(db: Db, opts: { now: Date }): Promise<SeedResult>
       });
     }
 
+    // A receptionist of the demo clinic and the doctor's own login, linked to every clinic that lists him.
+    const demoClinicId = clinicIds.get(DEMO_LOGINS.clinic)!;
+    await tx.insert(clinicMembers).values({
+      clinicId: demoClinicId,
+      ...DEMO_TEAM.reception,
+      role: 'reception',
+      status: 'active',
+      passwordHash: password,
+      acceptedAt: daysAgo(30),
+      createdAt: daysAgo(31),
+    });
+    const demoDoctor = DEMO_DOCTORS.find((d) => d.key === DEMO_TEAM.doctor.key)!;
+    const [account] = await tx
+      .insert(doctorAccounts)
+      .values({ name: demoDoctor.name, email: DEMO_TEAM.doctor.email, passwordHash: password, createdAt: daysAgo(30) })
+      .returning({ id: doctorAccounts.id });
+    for (const link of demoDoctor.links) {
+      await tx.insert(doctorAccountLinks).values({ accountId: account!.id, clinicId: clinicIds.get(link.clinic)!, doctorId: doctorIds.get(demoDoctor.key)! });
+    }
+
     await tx.insert(adminNotifications).values({ message: DEMO_ANNOUNCEMENT, isActive: true, createdAt: daysAgo(1), updatedAt: daysAgo(1) });
     return { clinics: clinicIds.size, doctors: doctorIds.size, clinicDoctorLinks: links, reps: repIds.size };
   });
@@ -222,6 +254,8 @@ export function demoLoginsText(): string {
     `  Clinic:                      ${clinic.email}  (${clinic.clinicName}, ${clinic.city})`,
     `  Rep with a free trial:       ${subscribed.email}  (${subscribed.fullName}, can book)`,
     `  Rep without a subscription:  ${unsubscribed.email}  (${unsubscribed.fullName}, sees the plans)`,
+    `  Clinic reception:            ${DEMO_TEAM.reception.email}  (the clinic's day, check-in and queue board only)`,
+    `  Doctor (/doctor-login):      ${DEMO_TEAM.doctor.email}  (his day at both his clinics)`,
     '  Admin (/admin):              the password in ADMIN_PASSWORD (the admin side is off without it)',
   ].join('\n');
 }
