@@ -38,6 +38,7 @@ export const CLINIC_TEAM_MESSAGES = {
   deactivated: /*i18n*/ 'Team member deactivated. Their sessions have ended.',
   reactivated: /*i18n*/ 'Team member reactivated',
   accepted: /*i18n*/ 'Welcome to the team. You are signed in.',
+  passwordSet: /*i18n*/ 'Your new password is saved. You are signed in.',
   nameRequired: /*i18n*/ 'Please enter a name',
   emailInvalid: /*i18n*/ 'Please enter a valid e-mail address',
 } as const;

@@ -169,11 +169,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   // --- password reset ----------------------------------------------------------------------------
   const message = { 200: messageResponseSchema, ...errorResponses };
   for (const kind of ['clinic', 'medrep'] as const) {
-    app.post(
-      `/api/${kind}/forgot-password`,
-      { schema: { body: forgotPasswordSchema, response: message }, preHandler: limit('forgotPassword', byEmail) },
-      async (request) => auth.requestPasswordReset(app, { kind, input: request.body, origin: originOf(request) }),
-    );
+    // The clinic's is the clinic team's (it also finds the team's members: docs/decisions/072), which calls this one.
+    if (kind === 'medrep')
+      app.post(
+        `/api/${kind}/forgot-password`,
+        { schema: { body: forgotPasswordSchema, response: message }, preHandler: limit('forgotPassword', byEmail) },
+        async (request) => auth.requestPasswordReset(app, { kind, input: request.body, origin: originOf(request) }),
+      );
     app.post(
       `/api/${kind}/reset-password`,
       { schema: { body: resetPasswordSchema, response: message }, preHandler: limit('resetPassword', byToken) },

@@ -44,3 +44,19 @@ export function memberInviteMail(o: {
     templateType: 'clinic_team_invite',
   };
 }
+
+/** A team member's 'Forgot password' link (decision 072): one hour, single use, in their language or the clinic's. */
+export function memberResetMail(o: { to: string; name: string; clinicName: string; link: string; locale: Locale }): OutgoingMail {
+  const i18n = i18nFor(o.locale);
+  const values = { clinic: o.clinicName, product: PRODUCT_NAME };
+  const text = [
+    i18n._('Hello {name},', { name: o.name }),
+    '',
+    i18n._('Someone asked to reset the password of your login to the team of {clinic} on {product}.', values),
+    i18n._('Open this link within one hour to choose a new password; it works once:'),
+    o.link,
+    '',
+    i18n._('If you did not ask for this, you can ignore this e-mail: your password stays as it is.'),
+  ].join('\n');
+  return { to: o.to, toName: o.name, subject: i18n._('Reset your {product} password', values), text, templateType: 'clinic_team_reset' };
+}

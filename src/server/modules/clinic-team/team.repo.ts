@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
 import { cacheKey } from '../../cache/cache-keys';
 import type { DbOrTx } from '../../db/client';
 import { clinicMembers, clinicUsers, doctorAccounts, sessions } from '../../db/schema';
@@ -70,9 +70,23 @@ export async function findInvite(db: DbOrTx, o: { tokenHash: string; now: Date }
     .select({ member: clinicMembers, clinicName: clinicUsers.clinicName })
     .from(clinicMembers)
     .innerJoin(clinicUsers, eq(clinicUsers.id, clinicMembers.clinicId))
-    .where(and(eq(clinicMembers.inviteTokenHash, o.tokenHash), eq(clinicMembers.status, 'invited'), gt(clinicMembers.inviteExpiresAt, o.now)))
+    .where(and(eq(clinicMembers.inviteTokenHash, o.tokenHash), LINK_WORKS, gt(clinicMembers.inviteExpiresAt, o.now)))
     .limit(1);
   return row;
+}
+
+/** A link works for an invited member (the invitation) and an active one (a new password: decision 072), never an inactive one. */
+const LINK_WORKS = inArray(clinicMembers.status, ['invited', 'active']);
+
+/** An active member with a password, by e-mail, with the clinic's name and language: who may reset their password. */
+export async function findActiveMemberByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ member: clinicMembers, clinicName: clinicUsers.clinicName, clinicLanguage: clinicUsers.language })
+    .from(clinicMembers)
+    .innerJoin(clinicUsers, eq(clinicUsers.id, clinicMembers.clinicId))
+    .where(and(sql`lower(${clinicMembers.email}) = ${email.toLowerCase()}`, eq(clinicMembers.status, 'active'), eq(clinicUsers.status, 'active')))
+    .limit(1);
+  return row?.member.passwordHash ? row : undefined;
 }
 
 /** Uses the invitation up with the password: only one request wins (the token is cleared in the same update). */
@@ -87,18 +101,11 @@ export async function acceptInvite(
       status: 'active',
       inviteTokenHash: null,
       inviteExpiresAt: null,
-      acceptedAt: o.now,
+      acceptedAt: sql`coalesce(${clinicMembers.acceptedAt}, ${o.now.toISOString()}::timestamptz)`,
       language: sql`coalesce(${clinicMembers.language}, ${o.language})`,
       updatedAt: o.now,
     })
-    .where(
-      and(
-        eq(clinicMembers.id, o.id),
-        eq(clinicMembers.inviteTokenHash, o.tokenHash),
-        eq(clinicMembers.status, 'invited'),
-        gt(clinicMembers.inviteExpiresAt, o.now),
-      ),
-    )
+    .where(and(eq(clinicMembers.id, o.id), eq(clinicMembers.inviteTokenHash, o.tokenHash), LINK_WORKS, gt(clinicMembers.inviteExpiresAt, o.now)))
     .returning();
   if (row) w.changed(cacheKey.account('clinic-member', row.id));
   return row;

@@ -17,12 +17,12 @@ import type { Deps } from '../../deps';
 import { AppError, conflict, isUniqueViolation, unauthorized } from '../../errors';
 import { accountLocale } from '../../i18n';
 import type { Actor } from '../auth/actor';
-import { generateToken, hashLinkToken, sameHash } from '../auth/codes';
+import { generateToken, hashLinkToken, RESET_LINK_LIFETIME_MS, sameHash } from '../auth/codes';
 import { hashPassword } from '../auth/password';
 import { endMemberSessions } from '../auth/sessions.service';
 import { recordClinicActivity } from '../clinic-activity/activity.service';
 import { findClinic } from '../clinics/account.service';
-import { memberInviteMail } from './team-mail';
+import { memberInviteMail, memberResetMail } from './team-mail';
 import * as repo from './team.repo';
 
 // The clinic's team (docs/decisions/072-clinic-team.md): the owner invites managers and receptionists by e-mail,
@@ -95,6 +95,37 @@ async function issueInvite(
     // A newer link replaces an unsent older one: only a working link goes out.
     { replaceKey: `clinic-invite:${o.member.id}` },
   );
+}
+
+/**
+ * The clinic login's 'Forgot password' for a team member (decision 072): a single-use link valid one hour to the
+ * same page as the invitation, where the member chooses a new password. False when the e-mail is no active member's
+ * (then it may be an owner's: the caller asks the accounts' reset).
+ */
+export async function requestMemberPasswordReset(deps: TeamDeps, o: { email: string }): Promise<boolean> {
+  const found = await repo.findActiveMemberByEmail(deps.db, o.email);
+  if (!found) return false;
+  const now = deps.clock.now();
+  const token = generateToken();
+  await withWrite(deps, async (w) => {
+    await repo.updateMember(w, found.member.id, {
+      inviteTokenHash: hashLinkToken(token),
+      inviteExpiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
+      updatedAt: now,
+    });
+    await deps.outbox.queueEmail(
+      w,
+      memberResetMail({
+        to: found.member.email,
+        name: found.member.name,
+        clinicName: found.clinicName,
+        link: `${deps.config.appUrl}/clinic/invite?token=${token}&reset=1`,
+        locale: accountLocale(found.member.language ?? found.clinicLanguage),
+      }),
+      { replaceKey: `clinic-invite:${found.member.id}` },
+    );
+  });
+  return true;
 }
 
 /** POST /api/clinic/team (owner): the member (no password yet) and the invitation e-mail. */
@@ -199,7 +230,7 @@ export async function updateMember(deps: TeamDeps, o: { actor: Actor; id: number
 export async function acceptMemberInvite(
   deps: TeamDeps,
   o: { input: AcceptMemberInvite; locale: Locale },
-): Promise<{ member: repo.MemberRow; clinicName: string }> {
+): Promise<{ member: repo.MemberRow; clinicName: string; newPassword: boolean }> {
   const tokenHash = hashLinkToken(o.input.token);
   const now = deps.clock.now();
   const found = await repo.findInvite(deps.db, { tokenHash, now });
@@ -209,6 +240,11 @@ export async function acceptMemberInvite(
   const member = await withWrite(deps, async (w) => {
     const accepted = await repo.acceptInvite(w, { id: found.member.id, tokenHash, passwordHash, language: o.locale, now });
     if (!accepted) throw inviteInvalid();
+    // A new password of an active member (its reset link): the sessions signed in with the old one end here.
+    if (found.member.status === 'active') {
+      await endMemberSessions(w, { memberId: accepted.id });
+      return accepted;
+    }
     await repo.stampMemberSignIn(w, { id: accepted.id, now });
     const person = { kind: accepted.role as ClinicMemberRole, id: accepted.id, name: accepted.name };
     await recordClinicActivity(w, {
@@ -221,5 +257,5 @@ export async function acceptMemberInvite(
     });
     return accepted;
   });
-  return { member, clinicName: found.clinicName };
+  return { member, clinicName: found.clinicName, newPassword: found.member.status === 'active' };
 }

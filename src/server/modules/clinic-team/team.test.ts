@@ -178,4 +178,51 @@ describeEachDatabase('clinic team: invitations, roles and sign-in', (ctx) => {
     const actions = (await ctx.app.db.select().from(clinicActivity).where(eq(clinicActivity.clinicId, clinic.id))).map((r) => r.action);
     expect(actions).toEqual(['team.invited', 'team.invited', 'team.joined', 'team.role_changed', 'team.deactivated', 'team.reactivated']);
   });
+
+  it("a member's Forgot password mails a one-hour link to choose a new one, which ends the old sessions; an inactive member gets none", async () => {
+    const clinic = await createClinic(ctx.app.db);
+    const owner = await sessionCookie(ctx.app, 'clinic', clinic.id);
+    const email = uniqueEmail('nisha');
+    const invited = await call(ctx.app, 'POST', '/api/clinic/team', { cookie: owner, body: { name: 'Nisha Koul', email, role: 'reception' } });
+    const id = invited.json().member.id as number;
+    await call(ctx.app, 'POST', '/api/clinic/team/accept', { body: { token: await inviteTokenFor(ctx, email), password: MEMBER_PASSWORD } });
+    const signedIn = sessionCookieFrom(await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: MEMBER_PASSWORD } }));
+
+    const asked = await call(ctx.app, 'POST', '/api/clinic/forgot-password', { body: { email: email.toUpperCase() } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().message).toBe('Reset instructions sent!');
+    await deliverOutbox(ctx);
+    const mail = await ctx.mailbox.waitFor(email, (m) => /Reset/.test(m.subject));
+    const token = /\/clinic\/invite\?token=([\w-]+)&reset=1/.exec(mail.text)?.[1];
+    expect(token, mail.text).toBeTruthy();
+    // Until it is used, the old password still signs in.
+    expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: MEMBER_PASSWORD } })).statusCode).toBe(200);
+
+    const NEW = 'N3w!Reception9';
+    const reset = await call(ctx.app, 'POST', '/api/clinic/team/accept', { body: { token, password: NEW } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().message).toBe('Your new password is saved. You are signed in.');
+    expect((await call(ctx.app, 'GET', '/api/auth/me', { cookie: sessionCookieFrom(reset) })).json().person).toEqual({ name: 'Nisha Koul', role: 'reception' });
+    // The sessions of the old password are over, the old password no longer works, the link works once.
+    expect((await call(ctx.app, 'GET', '/api/auth/me', { cookie: signedIn })).statusCode).toBe(401);
+    expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: MEMBER_PASSWORD } })).statusCode).toBe(401);
+    expect((await call(ctx.app, 'POST', '/api/auth/login', { body: { email, password: NEW } })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'POST', '/api/clinic/team/accept', { body: { token, password: 'An0ther!Pass' } })).json().code).toBe('invite_invalid');
+    // Not a second 'joined' in the Activity log: a new password is not a new member.
+    const actions = (await ctx.app.db.select().from(clinicActivity).where(eq(clinicActivity.clinicId, clinic.id))).map((r) => r.action);
+    expect(actions.filter((a) => a === 'team.joined')).toHaveLength(1);
+
+    // A link older than an hour is refused.
+    await call(ctx.app, 'POST', '/api/clinic/forgot-password', { body: { email } });
+    await deliverOutbox(ctx);
+    const second = await ctx.mailbox.waitFor(email, (m) => /Reset/.test(m.subject) && !m.text.includes(token!));
+    const late = /\/clinic\/invite\?token=([\w-]+)&reset=1/.exec(second.text)![1];
+    ctx.clock.advance(3_600_000 + 60_000);
+    expect((await call(ctx.app, 'POST', '/api/clinic/team/accept', { body: { token: late, password: 'An0ther!Pass' } })).json().code).toBe('invite_invalid');
+
+    // A deactivated member is no account to reset.
+    const freshOwner = await sessionCookie(ctx.app, 'clinic', clinic.id);
+    await call(ctx.app, 'PATCH', `/api/clinic/team/${id}`, { cookie: freshOwner, body: { active: false } });
+    expect((await call(ctx.app, 'POST', '/api/clinic/forgot-password', { body: { email } })).statusCode).toBe(404);
+  });
 });

@@ -19,8 +19,11 @@ const formSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: /*i18n*/ 'Passwords do not match', path: ['confirmPassword'] });
 type Form = z.infer<typeof formSchema>;
 
-/** /clinic/invite: the invited team member chooses a password; accepted, they are signed in and see the dashboard. */
-export function AcceptInviteForm({ token }: { token: string }) {
+/**
+ * /clinic/invite: the invited team member chooses a password (or, `reset`, a member a new one); accepted, they are
+ * signed in and see the dashboard.
+ */
+export function AcceptInviteForm({ token, reset = false }: { token: string; reset?: boolean }) {
   const { i18n } = useI18n();
   const navigate = useNavigate();
   const accept = useAcceptInvite();
@@ -64,7 +67,7 @@ export function AcceptInviteForm({ token }: { token: string }) {
         </p>
       )}
       <Button type="submit" loading={accept.isPending}>
-        {i18n._('Join the team')}
+        {reset ? i18n._('Save new password') : i18n._('Join the team')}
       </Button>
     </form>
   );
