@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { todayInIndia } from '../src/shared/dates';
+import { LOCALE_COOKIE } from '../src/shared/i18n/locales';
 import { expect, screenshot, test } from './fixtures';
 import { createClinicWithDoctor, nextMail, ok, PASSWORD, signInRepWithTrial, uniq } from './setup';
 
@@ -154,6 +155,15 @@ test('the owner invites reception and the doctor; reception checks a rep in, the
     await expect(board.getByText(lang === 'hi' ? 'अभी मिल रहे हैं' : 'اب مل رہے ہیں')).toBeVisible();
     await shoot(board, `board-${lang}`);
   }
+  // A TV that never chose a language shows the board in the clinic's, as the owner set it.
+  await ok(await ownerContext.request.put('/api/account/language', { data: { language: 'ur' } }));
+  const tvContext = await browser.newContext({ baseURL, viewport: DESKTOP });
+  await tvContext.addCookies((await receptionContext.cookies()).filter((c) => c.name !== LOCALE_COOKIE));
+  const tv = await tvContext.newPage();
+  await tv.goto(`/clinic/queue-board?clinicId=${clinic.clinicId}`);
+  await expect(tv.getByText('اب مل رہے ہیں')).toBeVisible();
+  await expect(tv.locator('html')).toHaveAttribute('dir', 'rtl');
+
   // And the called rep's page in Hindi.
   await urPage.goto('/medrep-dashboard?lang=hi');
   await urPage.getByRole('tab', { name: 'मेरे अपॉइंटमेंट' }).click();

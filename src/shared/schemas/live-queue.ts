@@ -37,5 +37,6 @@ export const boardDoctorSchema = z.object({
   lateByMinutes: z.number(),
 });
 export type BoardDoctor = z.infer<typeof boardDoctorSchema>;
-export const queueBoardSchema = z.object({ date: z.string(), clinicName: z.string(), doctors: z.array(boardDoctorSchema) });
+/** `language`: the clinic account's (docs/decisions/045), which the board shows in unless a `?lang=` link says otherwise. */
+export const queueBoardSchema = z.object({ date: z.string(), clinicName: z.string(), language: z.string().nullable(), doctors: z.array(boardDoctorSchema) });
 export type QueueBoard = z.infer<typeof queueBoardSchema>;

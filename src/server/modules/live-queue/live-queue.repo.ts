@@ -69,9 +69,13 @@ export async function findLateness(db: DbOrTx, o: { clinicId: number; date: stri
   return new Map(rows.map((r) => [r.doctorId, r.minutes]));
 }
 
-/** The clinic's name and its doctors (the name the clinic gave each), in the order they were added. */
+/** The clinic's name, its account's language and its doctors (the name the clinic gave each), in the order they were added. */
 export async function findClinicDoctors(db: DbOrTx, clinicId: number) {
-  const [clinic] = await db.select({ name: clinicUsers.clinicName }).from(clinicUsers).where(eq(clinicUsers.id, clinicId)).limit(1);
+  const [clinic] = await db
+    .select({ name: clinicUsers.clinicName, language: clinicUsers.language })
+    .from(clinicUsers)
+    .where(eq(clinicUsers.id, clinicId))
+    .limit(1);
   const rows = await db
     .select({ doctorId: clinicDoctors.doctorId, name: doctors.name, settingsName: clinicDoctorSettings.doctorName })
     .from(clinicDoctors)
@@ -79,5 +83,9 @@ export async function findClinicDoctors(db: DbOrTx, clinicId: number) {
     .leftJoin(clinicDoctorSettings, and(eq(clinicDoctorSettings.clinicId, clinicDoctors.clinicId), eq(clinicDoctorSettings.doctorId, clinicDoctors.doctorId)))
     .where(eq(clinicDoctors.clinicId, clinicId))
     .orderBy(asc(clinicDoctors.id));
-  return { clinicName: clinic?.name ?? '', doctors: rows.map((r) => ({ doctorId: r.doctorId, name: r.settingsName ?? r.name })) };
+  return {
+    clinicName: clinic?.name ?? '',
+    language: clinic?.language ?? null,
+    doctors: rows.map((r) => ({ doctorId: r.doctorId, name: r.settingsName ?? r.name })),
+  };
 }

@@ -56,7 +56,7 @@ export function assertBoardClinic(actor: Actor, clinicId: number): void {
  */
 export async function getQueueBoard(deps: Pick<Deps, 'db' | 'clock'>, o: { clinicId: number }): Promise<QueueBoard> {
   const date = todayInIndia(deps.clock.now());
-  const [{ clinicName, doctors }, visits] = await Promise.all([
+  const [{ clinicName, language, doctors }, visits] = await Promise.all([
     findClinicDoctors(deps.db, o.clinicId),
     listClinicDayVisits(deps.db, { clinicId: o.clinicId, date }),
   ]);
@@ -64,6 +64,7 @@ export async function getQueueBoard(deps: Pick<Deps, 'db' | 'clock'>, o: { clini
   return {
     date,
     clinicName,
+    language,
     doctors: doctors.map((d) => {
       const day = visits.filter((v) => v.doctorId === d.doctorId);
       const tokens = visitTokens(day);

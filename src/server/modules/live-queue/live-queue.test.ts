@@ -174,12 +174,17 @@ describeEachDatabase('live queue', (ctx) => {
     expect(res.json()).toEqual({
       date: TODAY,
       clinicName: day.clinic.clinicName,
+      language: null,
       doctors: [
         { doctorId: day.doctor.id, doctorName: day.doctor.name, nowSeeing: null, waitingTokens: [1, 2], waiting: 2, arrived: 0, done: 0, lateByMinutes: 0 },
       ],
     });
     expect(res.body).not.toContain('Ravi');
     expect(res.body).not.toContain('Sun Pharma');
+    // The board speaks the clinic's language, as its owner chose it (docs/decisions/045).
+    const chosen = await ctx.app.inject({ method: 'PUT', url: '/api/account/language', headers: { cookie: day.cookie }, payload: { language: 'ur' } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { cookie: day.cookie } })).json().language).toBe('ur');
 
     const s = await openStream(base, `/api/live/clinic-queue?clinicId=${day.clinic.id}`, day.cookie);
     try {

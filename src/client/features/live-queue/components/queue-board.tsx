@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Maximize, Radio, WifiOff } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { BoardDoctor } from '../../../../shared/schemas/live-queue';
 import { formatDisplayDate } from '../../../../shared/dates';
 import { ApiError } from '../../../lib/api';
-import { i18n, useI18n } from '../../../lib/i18n';
+import { activateLocale, i18n, useI18n } from '../../../lib/i18n';
+import { isLocale, LOCALE_PARAM } from '../../../../shared/i18n/locales';
 import { formatWeekday } from '../../../lib/intl-format';
 import { doctorTitle } from '../../directory/components/doctor-title';
 import { liveQueueKeys, liveQueuePaths, liveQueueQueries, QUEUE_FALLBACK_REFETCH_MS } from '../api/keys';
@@ -52,11 +53,20 @@ function DoctorColumn({ d }: { d: BoardDoctor }) {
  * stream (reconnecting by itself), asked again every 30 s while the stream is down.
  */
 export function QueueBoardView({ clinicId }: { clinicId: number }) {
-  useI18n();
   const stage = useRef<HTMLDivElement>(null);
   const { live } = useLiveStream({ url: liveQueuePaths.board(clinicId), event: 'board', queryKey: liveQueueKeys.board(clinicId), enabled: true });
   const query = useQuery({ ...liveQueueQueries.board(clinicId), refetchInterval: live ? false : QUEUE_FALLBACK_REFETCH_MS });
   const board = query.data;
+  // In the clinic's language (its account's), unless a `?lang=` link chose one; not remembered on this device.
+  const { locale } = useI18n();
+  const clinicLanguage = board?.language;
+  useEffect(() => {
+    if (isLocale(clinicLanguage) && clinicLanguage !== locale && !new URLSearchParams(location.search).has(LOCALE_PARAM)) {
+      void activateLocale(clinicLanguage, { remember: false });
+    }
+    // Only when the clinic's language arrives or changes: a switcher's choice afterwards stays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [clinicLanguage]);
   const fullScreen = () => {
     const el = stage.current;
     if (el && document.fullscreenEnabled) el.requestFullscreen().catch(() => {});
