@@ -19,7 +19,7 @@ const ids = Object.entries(EN).flatMap(([half, catalog]) => Object.keys(catalog)
  */
 const FIXED_NUMBERS = new Set(['min', 'max', 'monthlyDays', 'yearlyDays', 'frequencies', 'hours']);
 /** Placeholders that hold words, not numbers ("{name} gets a new link", "{product} visits"). */
-const WORDS = new Set(['name', 'title', 'visit', 'product', 'doctor', 'clinic', 'city', 'query', 'label', 'noun']);
+const WORDS = new Set(['name', 'title', 'visit', 'product', 'doctor', 'clinic', 'city', 'query', 'label', 'noun', 'target']);
 
 /** `{n} nouns`, `{n} offline appointment(s)` outside any plural: a number written before an English plural noun. */
 function bareCounts(id: string): string[] {

@@ -58,7 +58,7 @@ export function calledPush(rep: RepNotice, o: { doctorName: string; clinicName: 
 
 function lateText(locale: Locale, o: { doctorName: string; clinicName: string; minutes: number }): string {
   const i18n = i18nFor(locale);
-  return i18n._('{doctor} at {clinic} is running about {minutes} minutes late today.', {
+  return i18n._('{doctor} at {clinic} is running about {minutes, plural, one {# minute} other {# minutes}} late today.', {
     doctor: doctorTitle(o.doctorName),
     clinic: o.clinicName,
     minutes: o.minutes,
@@ -67,7 +67,7 @@ function lateText(locale: Locale, o: { doctorName: string; clinicName: string; m
 
 export function runningLatePush(rep: RepNotice, o: { doctorName: string; clinicName: string; minutes: number; date: string }): OutgoingPush {
   const i18n = i18nFor(rep.locale);
-  const title = i18n._('Running about {minutes} minutes late', { minutes: o.minutes });
+  const title = i18n._('{minutes, plural, one {Running about # minute late} other {Running about # minutes late}}', { minutes: o.minutes });
   return {
     repId: rep.repId,
     recipientEmail: rep.email,
@@ -86,7 +86,10 @@ export function runningLateMail(rep: RepNotice, o: { doctorName: string; clinicN
     toName: rep.fullName,
     recipientId: rep.repId,
     templateType: 'running_late',
-    subject: i18n._('{doctor} is running about {minutes} minutes late', { doctor: doctorTitle(o.doctorName), minutes: o.minutes }),
+    subject: i18n._('{doctor} is running about {minutes, plural, one {# minute} other {# minutes}} late', {
+      doctor: doctorTitle(o.doctorName),
+      minutes: o.minutes,
+    }),
     text: [
       i18n._('Dear {name},', { name: rep.fullName }),
       '',

@@ -90,7 +90,10 @@ export function activityFacts(item: Pick<ClinicActivityItem, 'action' | 'details
     facts.push(i18n._('{count, plural, =0 {No visits cancelled} one {# visit cancelled} other {# visits cancelled}}', { count: cancelled }));
   if (item.action === 'settings.saved' && num(d.maxSlots) !== undefined) {
     facts.push(
-      i18n._('Up to {slots} reps a day, each once in {days} days', { slots: formatNumber(num(d.maxSlots)!), days: formatNumber(num(d.callFrequency) ?? 0) }),
+      i18n._('{slots, plural, one {Up to # rep a day} other {Up to # reps a day}}, {days, plural, one {each once a day} other {each once in # days}}', {
+        slots: num(d.maxSlots)!,
+        days: num(d.callFrequency) ?? 0,
+      }),
     );
   }
   if (item.action === 'visiting_hours.saved') {
