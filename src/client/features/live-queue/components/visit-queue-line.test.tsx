@@ -44,7 +44,7 @@ describe('the visit queue line', () => {
     renderWithApp(<VisitQueueLine appointmentId={7} doctor="Dr. Khanna" />);
     const line = screen.getByTestId('queue-line');
     expect(line).toHaveAttribute('aria-live', 'polite');
-    expect(await screen.findByText('You are #3 in line · about 25 minutes')).toBeInTheDocument();
+    expect(await screen.findByText('You are #3 in line · about 25 min')).toBeInTheDocument();
     expect(line).not.toHaveTextContent('late');
   });
 
@@ -52,12 +52,12 @@ describe('the visit queue line', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const calls = fakeApi({ 'GET /api/appointments/7/queue': () => ({ body: waiting }) });
     renderWithApp(<VisitQueueLine appointmentId={7} doctor="Dr. Khanna" />);
-    await screen.findByText('You are #3 in line · about 25 minutes');
+    await screen.findByText('You are #3 in line · about 25 min');
     const source = FakeEventSource.last!;
     expect(source.url).toBe('/api/live/appointments/7');
     act(() => source.onopen?.());
     act(() => source.emit('queue', { ...waiting, position: 1, ahead: 0, etaMinutes: 45, lateByMinutes: 20 }));
-    expect(await screen.findByText('You are #1 in line · about 45 minutes')).toBeInTheDocument();
+    expect(await screen.findByText('You are #1 in line · about 45 min')).toBeInTheDocument();
     expect(screen.getByText('Running about 20 minutes late')).toBeInTheDocument();
     act(() => source.emit('queue', { ...waiting, status: 'called', position: null, ahead: 0, etaMinutes: 0, calledAt: '2026-03-02T04:40:00.000Z' }));
     expect(await screen.findByText('Dr. Khanna will see you now')).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('the visit queue line', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     fakeApi({ 'GET /api/appointments/7/queue': () => ({ body: waiting }) });
     renderWithApp(<VisitQueueLine appointmentId={7} doctor="Dr. Khanna" />);
-    await screen.findByText('You are #3 in line · about 25 minutes');
+    await screen.findByText('You are #3 in line · about 25 min');
     act(() => FakeEventSource.last!.emit('queue', { ...waiting, status: 'done', position: null, etaMinutes: null }));
     await vi.waitFor(() => expect(screen.getByTestId('queue-line')).toBeEmptyDOMElement());
   });

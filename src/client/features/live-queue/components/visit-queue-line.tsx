@@ -16,10 +16,11 @@ function lineText(q: VisitQueue, doctor: string): { main: string; late: string |
   if (q.status === 'called') return { main: i18n._('{doctor} will see you now', { doctor }), late: null, called: true };
   if ((q.status !== 'waiting' && q.status !== 'arrived') || q.position === null) return null;
   const place = i18n._('You are #{position} in line', { position: q.position });
+  // The issue's own words: 'You are #3 in line · about 25 min'.
   const eta =
     q.etaMinutes === null || q.etaMinutes <= 0
       ? i18n._('any moment now')
-      : i18n._('{minutes, plural, one {about # minute} other {about # minutes}}', { minutes: q.etaMinutes });
+      : i18n._('{minutes, plural, one {about # min} other {about # min}}', { minutes: q.etaMinutes });
   return { main: `${place} · ${eta}`, late, called: false };
 }
 
