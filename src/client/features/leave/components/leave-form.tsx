@@ -49,6 +49,13 @@ export function LeaveForm({
   const { i18n } = useI18n();
   const blank: LeaveDraft = { who: defaultDoctorId ? String(defaultDoctorId) : '', from: '', to: '', reason: '' };
   const [draft, setDraft] = useState(blank);
+  // The dashboard's doctor may be chosen after this form first shows (its list still loading): follow it until the
+  // clinic picks someone here.
+  const [followed, setFollowed] = useState(defaultDoctorId);
+  if (followed !== defaultDoctorId) {
+    setFollowed(defaultDoctorId);
+    if (draft.who === (followed ? String(followed) : '')) setDraft((d) => ({ ...d, who: defaultDoctorId ? String(defaultDoctorId) : '' }));
+  }
   // The 'To' field follows 'From' until the clinic sets it.
   const [toSet, setToSet] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<LeaveField, boolean>>>({});

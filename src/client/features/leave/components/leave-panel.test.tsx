@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../auth/test/render';
 import { addDays, formatDisplayDate, todayInIndia, weekdayIn } from '../../../../shared/dates';
@@ -44,6 +45,29 @@ function server(o: { leaves?: Leave[]; visits?: number; created?: Response } = {
 const open = () => renderWithApp(<LeavePanel clinicId={4} doctors={doctors} selectedDoctorId={9} />);
 
 describe('Leave & Holidays', () => {
+  it("follows the dashboard's doctor chosen after the panel shows, until the clinic picks someone here", async () => {
+    server();
+    const user = userEvent.setup();
+    function Host() {
+      const [selected, setSelected] = useState<number | undefined>(undefined);
+      return (
+        <>
+          <button type="button" onClick={() => setSelected((s) => (s === 9 ? 11 : 9))}>
+            choose
+          </button>
+          <LeavePanel clinicId={4} doctors={doctors} selectedDoctorId={selected} />
+        </>
+      );
+    }
+    renderWithApp(<Host />);
+    expect(screen.getByLabelText('Who is away')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'choose' }));
+    expect(screen.getByLabelText('Who is away')).toHaveValue('9');
+    await user.selectOptions(screen.getByLabelText('Who is away'), 'Whole clinic');
+    await user.click(screen.getByRole('button', { name: 'choose' }));
+    expect(screen.getByLabelText('Who is away')).not.toHaveValue('11');
+  });
+
   it('shows each shared message beside its field, linked for screen readers, and focuses the first', async () => {
     server();
     const user = userEvent.setup();
