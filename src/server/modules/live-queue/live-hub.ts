@@ -12,6 +12,7 @@ import type { SseStream } from './sse';
 /** A heartbeat comment (a fresh view, the ETA moves with the time, and a session check) this often. */
 export const HEARTBEAT_MS = 15_000;
 const TICK_MS = 1000;
+const BEATS = HEARTBEAT_MS / TICK_MS;
 
 /** What several streams read together: one read in flight, its result kept while a stream follows it. */
 export interface LiveSource<D> {
@@ -25,6 +26,8 @@ export interface LiveSource<D> {
 }
 
 interface Follower {
+  /** The second of the heartbeat period it beats in: the beats of many streams spread over the period. */
+  slot: number;
   source?: Shared;
   /** Deliveries of reads started before this number are not this follower's (it asked for a fresh one). */
   waitFor: number;
@@ -91,6 +94,7 @@ export class LiveHub implements CacheOnBus {
   private ticks = 0;
   private reads = 0;
   private views = 0;
+  private slots = 0;
 
   constructor(private readonly o: { draining: () => boolean; log: FastifyBaseLogger }) {}
 
@@ -172,6 +176,7 @@ export class LiveHub implements CacheOnBus {
       }
     };
     const follower: Follower = {
+      slot: this.slots++ % BEATS,
       waitFor: 0,
       deliver: (data) => send(data, false),
       resolve: () => void resolve(),
@@ -244,10 +249,11 @@ export class LiveHub implements CacheOnBus {
     this.timer = setInterval(() => {
       if (this.o.draining()) return this.endAll();
       this.ticks++;
-      if (this.ticks % (HEARTBEAT_MS / TICK_MS) !== 0) return;
-      for (const s of this.sources.values()) if (s.has && s.source.expired?.(s.data)) s.refresh();
-      // The session checks go through the session cache; the misses of one turn are read with one query.
-      for (const f of this.followers) f.beat();
+      const slot = this.ticks % BEATS;
+      if (slot === 0) for (const s of this.sources.values()) if (s.has && s.source.expired?.(s.data)) s.refresh();
+      // A fifteenth of the streams beat each second. The session checks go through the session cache; the misses of
+      // one turn are read with one query.
+      for (const f of this.followers) if (f.slot === slot) f.beat();
     }, TICK_MS);
     this.timer.unref();
   }
