@@ -4,7 +4,7 @@
 export interface BenchOptions {
   quick: boolean;
   /** one part only: a database's measures, or the outbox's (docs/decisions/028-outbox.md) */
-  only?: 'postgres' | 'embedded' | 'outbox' | 'pooler';
+  only?: 'postgres' | 'embedded' | 'outbox' | 'pooler' | 'live';
   /** the seeded volume times this (clinics, doctors, reps, appointments, sessions) */
   scale: number;
   build: boolean;
@@ -22,7 +22,7 @@ export interface BenchOptions {
 const FLAGS = ['--quick', '--no-build', '--no-lighthouse', '--no-mixed', '--no-admin', '--two-instances'];
 
 export const USAGE =
-  'npm run bench [-- --quick] [--scale=N] [--only=postgres|embedded|outbox|pooler] [--no-build] [--no-lighthouse] [--no-mixed] [--no-admin] [--two-instances]';
+  'npm run bench [-- --quick] [--scale=N] [--only=postgres|embedded|outbox|pooler|live] [--no-build] [--no-lighthouse] [--no-mixed] [--no-admin] [--two-instances]';
 
 export function parseOptions(argv: string[]): BenchOptions {
   const flags = new Set<string>();
@@ -31,8 +31,8 @@ export function parseOptions(argv: string[]): BenchOptions {
   for (const a of argv) {
     if (a.startsWith('--only=')) {
       const v = a.slice(7);
-      if (v !== 'postgres' && v !== 'embedded' && v !== 'outbox' && v !== 'pooler')
-        throw new Error(`--only must be postgres, embedded, outbox or pooler\n${USAGE}`);
+      if (v !== 'postgres' && v !== 'embedded' && v !== 'outbox' && v !== 'pooler' && v !== 'live')
+        throw new Error(`--only must be postgres, embedded, outbox, pooler or live\n${USAGE}`);
       only = v;
     } else if (a.startsWith('--scale=')) {
       scale = Number(a.slice(8));

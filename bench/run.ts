@@ -8,6 +8,7 @@ import { benchBookings, benchDirectBookings, BOOKING_GOALS } from './bookings';
 import { buildClient, buildServer, measureBundles } from './bundle';
 import { createDatabase, migrateAndSeed } from './database';
 import { runLighthouse, type LighthouseScore } from './lighthouse';
+import { benchLiveQueues } from './live-queues';
 import { residentMb } from './memory';
 import { benchMixed } from './mixed';
 import { benchOutbox } from './outbox';
@@ -207,6 +208,9 @@ async function main() {
   if (opts.only === undefined || opts.only === 'postgres') await benchPostgres();
   if (opts.only === undefined || opts.only === 'embedded') await benchEmbedded();
   if (opts.only === undefined || opts.only === 'outbox') results.outbox = await benchOutbox(clientDir);
+  // 10,000 live-queue streams on one instance, 1,000 visits moved (docs/decisions/079); --quick: 1,000 and 100.
+  if (opts.only === undefined || opts.only === 'live')
+    results.live = await benchLiveQueues({ clientDir, streams: opts.quick ? 1000 : 10_000, moves: opts.quick ? 100 : 1000 });
   results.seconds_total = Math.round((Date.now() - started) / 1000);
   printTable();
   log(`wrote ${writeResults(join(here, 'results'))} (${results.seconds_total as number} s)`);

@@ -4,9 +4,22 @@ import { busOf } from '../../cache/cache-bus';
 import { cacheKey, parseKey } from '../../cache/cache-keys';
 import { actorOf, requireClinicRole, requireUser, SESSION_COOKIE } from '../../plugins/auth';
 import { errorResponses } from '../../../shared/schemas/common';
+import type { QueueBoard } from '../../../shared/schemas/live-queue';
+import { todayInIndia } from '../../../shared/dates';
 import { queueBoardQuerySchema, queueBoardSchema, queueParamsSchema, visitQueueSchema } from '../../../shared/schemas/live-queue';
-import { LiveHub } from './live-hub';
-import { assertBoardClinic, findQueueDay, getQueueBoard, getVisitQueue } from './live-queue.service';
+import { LiveHub, type LiveSource } from './live-hub';
+import { findRepVisitDay } from './live-queue.repo';
+import {
+  assertBoardClinic,
+  findQueueDay,
+  getQueueBoard,
+  getVisitQueue,
+  GONE_FROM_QUEUE,
+  queueIn,
+  readDoctorDay,
+  type DoctorDayData,
+  type QueueDay,
+} from './live-queue.service';
 import { SseStream } from './sse';
 
 // The live queue (docs/decisions/074-live-queue.md): a rep's place in line, and the clinic's queue board, each as an
@@ -34,7 +47,7 @@ export async function liveQueueRoutes(base: FastifyInstance): Promise<void> {
     { preHandler: requireUser(['medrep']), schema: { params: queueParamsSchema, response: { 200: visitQueueSchema, ...errorResponses } } },
     async (request) => {
       const actor = await actorOf(request);
-      return (await getVisitQueue(app, { repId: actor.id, appointmentId: request.params.id })).queue;
+      return getVisitQueue(app, { repId: actor.id, appointmentId: request.params.id });
     },
   );
 
@@ -44,18 +57,29 @@ export async function liveQueueRoutes(base: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const actor = await actorOf(request);
       const o = { repId: actor.id, appointmentId: request.params.id };
-      await findQueueDay(app, o); // 404 before the stream opens
+      // The streams of one doctor's day share its reads (docs/decisions/079): one read per change, each stream its place.
+      const dayOf = (day: QueueDay): LiveSource<DoctorDayData> => {
+        const dayKey = cacheKey.doctorDay(day.clinicId, day.doctorId, day.date);
+        const linkKey = cacheKey.link(day.clinicId, day.doctorId);
+        return { key: dayKey, read: () => readDoctorDay(app, day), concerns: (key) => key === dayKey || key === linkKey };
+      };
+      const first = await findQueueDay(app, o); // 404 before the stream opens
+      let day = first;
       const stream = new SseStream(request, reply);
       stream.open();
       await hub.follow({
         stream,
         event: 'queue',
-        read: async () => {
-          const { queue, day } = await getVisitQueue(app, o);
-          const dayKey = cacheKey.doctorDay(day.clinicId, day.doctorId, day.date);
-          const concerns = [dayKey, cacheKey.repAppointments(actor.id), cacheKey.link(day.clinicId, day.doctorId)];
-          return { data: queue, concerns: (key: string) => concerns.includes(key) };
+        initial: dayOf(first),
+        // The visit left the day it was in (moved, deleted): where it is now, this stream alone.
+        source: async () => {
+          const now = await findRepVisitDay(app.db, { id: o.appointmentId, repId: o.repId });
+          if (!now) return { key: `gone:${o.appointmentId}`, read: async () => ({ visits: [], slotMinutes: 0, latenessMinutes: 0 }), concerns: () => false };
+          day = now;
+          return dayOf(now);
         },
+        view: (data) => queueIn(data, { visitId: day.id, date: day.date, now: app.clock.now() }),
+        gone: () => GONE_FROM_QUEUE,
         allowed: stillSignedIn(request, (a) => a.type === 'medrep' && a.id === actor.id),
       });
     },
@@ -78,18 +102,27 @@ export async function liveQueueRoutes(base: FastifyInstance): Promise<void> {
       assertBoardClinic(await actorOf(request), clinicId);
       const stream = new SseStream(request, reply);
       stream.open();
+      // The boards of one clinic share its reads (docs/decisions/079); the date moves on at midnight.
+      const boardKey = `board:${clinicId}`;
+      const source: LiveSource<QueueBoard> = {
+        key: boardKey,
+        read: () => getQueueBoard(app, { clinicId }),
+        // Any doctor's day of this clinic today, or a doctor of it added, renamed or removed.
+        concerns: (key, board) => {
+          const { kind, parts } = parseKey(key);
+          return (
+            (kind === 'doctor-day' && parts[0] === String(clinicId) && (!board || parts[2] === board.date)) ||
+            (kind === 'link' && parts[0] === String(clinicId))
+          );
+        },
+        expired: (board) => board.date !== todayInIndia(app.clock.now()),
+      };
       await hub.follow({
         stream,
         event: 'board',
-        read: async () => {
-          const board = await getQueueBoard(app, { clinicId });
-          // Any doctor's day of this clinic today, or a doctor of it added, renamed or removed.
-          const concerns = (key: string) => {
-            const { kind, parts } = parseKey(key);
-            return (kind === 'doctor-day' && parts[0] === String(clinicId) && parts[2] === board.date) || (kind === 'link' && parts[0] === String(clinicId));
-          };
-          return { data: board, concerns };
-        },
+        initial: source,
+        source: async () => source,
+        view: (board) => board,
         allowed: stillSignedIn(request, (a) => a.type === 'clinic' && a.id === clinicId),
       });
     },

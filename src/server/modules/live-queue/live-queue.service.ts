@@ -21,28 +21,47 @@ export async function findQueueDay(deps: Pick<Deps, 'db'>, o: { repId: number; a
   return day;
 }
 
-/** GET /api/appointments/:id/queue: the visit's place in line, ETA, status and the doctor's lateness. */
-export async function getVisitQueue(
-  deps: Pick<Deps, 'db' | 'clock'>,
-  o: { repId: number; appointmentId: number },
-): Promise<{ queue: VisitQueue; day: QueueDay }> {
-  // Read again each time: a visit moved to another day follows its new day.
-  const day = await findQueueDay(deps, o);
+/** What the estimate reads of a doctor's day: shared by every stream of that day (docs/decisions/079). */
+export interface DoctorDayData {
+  visits: Awaited<ReturnType<typeof listDayVisits>>;
+  slotMinutes: number;
+  latenessMinutes: number;
+}
+
+/** The doctor's day a visit is in: its visits, the visit length and the lateness (3 statements at once). */
+export async function readDoctorDay(deps: Pick<Deps, 'db'>, day: Pick<QueueDay, 'clinicId' | 'doctorId' | 'date'>): Promise<DoctorDayData> {
   const [visits, slotMinutes, lateness] = await Promise.all([
     listDayVisits(deps.db, day),
     findSlotMinutes(deps.db, day),
     findLateness(deps.db, { clinicId: day.clinicId, date: day.date, doctorIds: [day.doctorId] }),
   ]);
-  const queue = estimateQueue({
-    visits,
-    visitId: day.id,
-    date: day.date,
-    slotMinutes,
-    latenessMinutes: lateness.get(day.doctorId) ?? 0,
-    now: deps.clock.now(),
-  });
+  return { visits, slotMinutes, latenessMinutes: lateness.get(day.doctorId) ?? 0 };
+}
+
+/** One visit's place in line, cut from its day's data; undefined when the visit is not (or no longer) in that day. */
+export function queueIn(data: DoctorDayData, o: { visitId: number; date: string; now: Date }): VisitQueue | undefined {
+  return (
+    estimateQueue({
+      visits: data.visits,
+      visitId: o.visitId,
+      date: o.date,
+      slotMinutes: data.slotMinutes,
+      latenessMinutes: data.latenessMinutes,
+      now: o.now,
+    }) ?? undefined
+  );
+}
+
+/** A visit gone from its day (deleted): what the queue answers for it. */
+export const GONE_FROM_QUEUE: VisitQueue = { position: null, ahead: 0, etaMinutes: null, status: 'cancelled', lateByMinutes: 0, calledAt: null };
+
+/** GET /api/appointments/:id/queue: the visit's place in line, ETA, status and the doctor's lateness. */
+export async function getVisitQueue(deps: Pick<Deps, 'db' | 'clock'>, o: { repId: number; appointmentId: number }): Promise<VisitQueue> {
+  // Read again each time: a visit moved to another day follows its new day.
+  const day = await findQueueDay(deps, o);
+  const queue = queueIn(await readDoctorDay(deps, day), { visitId: day.id, date: day.date, now: deps.clock.now() });
   // Deleted between the two reads: it is gone from the day.
-  return { queue: queue ?? { position: null, ahead: 0, etaMinutes: null, status: 'cancelled', lateByMinutes: 0, calledAt: null }, day };
+  return queue ?? GONE_FROM_QUEUE;
 }
 
 /** The board is the signed-in clinic's own: another clinic's id is 403 (the route's guard checked the role). */

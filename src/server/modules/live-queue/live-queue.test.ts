@@ -144,6 +144,39 @@ describeEachDatabase('live queue', (ctx) => {
     }
   });
 
+  it("sends one change to 50 streams of one doctor's day with one read of the day, not one per stream", async () => {
+    ctx.clock.set(NOW);
+    const day = await clinicDay(ctx.app);
+    const visits: QueueVisitOfRep[] = [];
+    for (let i = 0; i < 50; i++) visits.push(await day.visit(`10:${String(i).padStart(2, '0')}`));
+    // The statements the app sends its database, counted at the driver (each still runs): the day's read is the one
+    // that reads the doctor's lateness (live-queue.repo.ts findLateness).
+    const client = (ctx.app.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+    const query = client.query;
+    let dayReads = 0;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text);
+      if (text.includes('"doctor_day_lateness"')) dayReads++;
+      return query.apply(this, args);
+    };
+    const streams = await Promise.all(visits.map((v) => openStream(base, `/api/live/appointments/${v.id}`, v.cookie)));
+    try {
+      for (const s of streams) await s.next(5000);
+      dayReads = 0;
+      await callIn(ctx.app.db, visits[0]!.id, ctx.clock.now());
+      // Every stream gets its own place in line, cut from one read of the day.
+      expect((await streams[0]!.next(5000)).data).toMatchObject({ status: 'called' });
+      for (const [i, s] of streams.slice(1).entries()) expect((await s.next(5000)).data).toMatchObject({ position: i + 1, ahead: i + 1 });
+      // One read for the 50 (two at most: the writing instance hears its own change at its commit and again back from
+      // the bus's LISTEN, db/write.ts; each reads the day once for every stream).
+      expect(dayReads).toBeGreaterThanOrEqual(1);
+      expect(dayReads).toBeLessThanOrEqual(2);
+    } finally {
+      client.query = query;
+      await Promise.all(streams.map((s) => s.close()));
+    }
+  });
+
   it("streams the clinic's board: tokens and counts, no rep's name; reception may, another clinic may not", async () => {
     ctx.clock.set(NOW);
     const day = await clinicDay(ctx.app);
