@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/server/db/client';
 import { benchAdminPaging } from './admin-paging';
+import { benchBookingFloor } from './booking-floor';
 import { benchBookings, benchDirectBookings, BOOKING_GOALS } from './bookings';
 import { buildClient, buildServer, measureBundles } from './bundle';
 import { createDatabase, migrateAndSeed } from './database';
@@ -76,6 +77,8 @@ async function benchPostgres() {
     const v = await migrateAndSeed(database, scaledVolume(opts.scale));
     // The database's own limit, measured first while nothing else runs.
     const direct = await benchDirectBookings(database.db, v, load);
+    // The same shape at its smallest, with no Node in the way (docs/performance.md, The booking transaction).
+    benchBookingFloor(created.url, v, load);
     await database.close();
 
     app = await startApp({ database: { DATABASE_URL: created.url }, clientDir });

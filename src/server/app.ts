@@ -18,6 +18,7 @@ import { AppError } from './errors';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { postgresRateLimitStore } from './plugins/rate-limit-store';
 import { isApiRequest, redactUrl, registerSecurity, requestPath, trustProxyOption } from './plugins/security';
+import { cacheKey } from './cache/cache-keys';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createEmailChannel } from './outbox/email-channel';
 import { OutboxWorker } from './outbox/outbox-worker';
@@ -187,9 +188,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     probeEveryMs: config.OUTBOX_PROBE_MS,
   });
   app.decorate('outboxWorker', worker);
+  // Woken by the writes that queue messages, here and on every instance (docs/decisions/078-outbox-wake.md).
+  const stopWaking = database.caches.onSignal(cacheKey.outboxQueued(), () => worker.wake());
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {
     // Deliveries under way finish; what is queued stays queued for the next start or another instance.
+    stopWaking();
     await worker.stop();
     email.close();
     if (!opts.database) await database.close();

@@ -39,9 +39,10 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('RepVisit <no-reply@repvisit.local>'),
-  // The outbox (docs/decisions/028-outbox.md): how often the worker looks for due messages, how many it delivers
-  // side by side, how long a claim holds a message before another instance may take it, when a message fails.
-  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
+  // The outbox (docs/decisions/028-outbox.md): how often the worker looks for due messages unwoken (its safety poll;
+  // a queued message wakes it, decision 078), how many it delivers side by side, how long a claim holds a message
+  // before another instance may take it, when a message fails.
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
   OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   OUTBOX_CLAIM_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   OUTBOX_DEADLINE_HOURS: z.coerce

@@ -45,6 +45,8 @@ export class CacheBus {
   private listener?: pg.Client;
   private closed = false;
   private retry?: NodeJS.Timeout;
+  /** Keys that are signals rather than cache keys (the outbox's wake, decision 078), and who hears them. */
+  private readonly signals = new Map<string, Set<() => void>>();
 
   /** The cache `definition` makes for this database, made once. */
   cacheFor<C extends CacheOnBus>(definition: object, make: () => C): C {
@@ -59,8 +61,24 @@ export class CacheBus {
 
   /** A key changed (here after a commit, or announced by any instance): every cache drops what it concerns. */
   invalidate(key: string): void {
+    const heard = this.signals.get(key);
+    if (heard) {
+      for (const fn of heard) fn();
+      return;
+    }
     if (key === '*') return this.clear();
     for (const cache of this.caches) cache.invalidate(key);
+  }
+
+  /**
+   * Calls `fn` whenever `key` is announced, here after a commit or by any instance: the same channel, feed and
+   * delivery at commit as the caches' keys, for a signal that concerns no cache (decision 078, the outbox's wake).
+   */
+  onSignal(key: string, fn: () => void): () => void {
+    let heard = this.signals.get(key);
+    if (!heard) this.signals.set(key, (heard = new Set()));
+    heard.add(fn);
+    return () => heard.delete(fn);
   }
 
   clear(): void {

@@ -31,6 +31,11 @@ export const cacheKey = {
    * themselves. The directory is told by `place` and `link`, which such a writer announces as well.
    */
   directory: () => 'directory',
+  /**
+   * Not a cache's key: messages were written to the outbox (or queued again), so its workers look now rather than
+   * at their next safety poll (docs/decisions/078-outbox-wake.md). No cache hears it (cache-bus.ts `onSignal`).
+   */
+  outboxQueued: () => 'outbox',
   /** Everything (an account deleted with its cascades, the nightly purge, a seed). */
   everything: () => '*',
 } as const;

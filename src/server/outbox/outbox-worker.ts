@@ -6,8 +6,10 @@ import { PermanentDeliveryError, RetryLaterError } from './retry-schedule';
 
 // The worker that delivers the outbox (docs/decisions/028-outbox.md). Every instance runs one; they share the
 // rows through SKIP LOCKED claims. A pass first lets the bulk sends write their next recipients (`beforePass`),
-// then claims what is due and delivers it, a few at a time. It polls: a message waits at most one poll before
-// it is taken, and a full pass is followed by another at once.
+// then claims what is due and delivers it, a few at a time. It is woken (docs/decisions/078-outbox-wake.md): a write
+// that queues a message wakes this instance's worker after its commit and every other instance's through the change
+// feed, so a message is taken at once; a slow safety poll (`pollMs`) finds retries come due, claims run out, and
+// what a wake missed. A full pass, or a wake during one, is followed by another at once.
 
 /** How a message went out: the service ('smtp', 'log', 'whatsapp'...), and the provider's id of it where there is one. */
 export interface Delivered {
@@ -29,6 +31,7 @@ export interface OutboxWorkerOptions {
   /** Asks the e-mail server whether it takes mail again (a connection and a greeting, no message). */
   probeEmail?: () => Promise<boolean>;
   beforePass?: () => Promise<void>;
+  /** The safety poll: how long the worker waits, unwoken, before it looks anyway (retries due, claims run out). */
   pollMs: number;
   /** Messages delivered side by side by one instance. */
   concurrency: number;
@@ -48,6 +51,9 @@ export class OutboxWorker {
   private stopped = true;
   private lastProbe = 0;
   private failuresInARow = 0;
+  /** A pass is running (started by the timer): a wake meanwhile is kept for when it ends. */
+  private passing = false;
+  private wokenDuringPass = false;
 
   constructor(private readonly o: OutboxWorkerOptions) {}
 
@@ -75,6 +81,17 @@ export class OutboxWorker {
     clearTimeout(wait);
   }
 
+  /** Messages were queued (here or by another instance): look now rather than at the next safety poll. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.passing) {
+      this.wokenDuringPass = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
   /** Delivers everything due now, then resolves (tests, and the bench's measure of delivery). */
   async drain(): Promise<void> {
     while ((await this.runPass()) > 0);
@@ -90,9 +107,14 @@ export class OutboxWorker {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.timer = null;
+      this.passing = true;
+      this.wokenDuringPass = false;
       void this.runPass().then((claimed) => {
-        // A full pass: more may be due. A database outage: wait longer each time, up to ten polls.
-        this.schedule(claimed >= this.o.concurrency ? 0 : this.o.pollMs * Math.min(1 + this.failuresInARow, 10));
+        this.passing = false;
+        // A full pass, or a wake while it ran (its rows may have committed after the claim): more may be due. A
+        // database outage: wait longer each time, up to ten polls.
+        const again = claimed >= this.o.concurrency || (this.wokenDuringPass && this.failuresInARow === 0);
+        this.schedule(again ? 0 : this.o.pollMs * Math.min(1 + this.failuresInARow, 10));
       });
     }, ms);
     this.timer.unref();

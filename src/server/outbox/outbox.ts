@@ -1,3 +1,5 @@
+import { busOf } from '../cache/cache-bus';
+import { cacheKey } from '../cache/cache-keys';
 import type { DbOrTx } from '../db/client';
 import { outbox } from '../db/schema';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -103,6 +105,17 @@ export interface Outbox {
   lastSentAt(db: DbOrTx, replaceKey: string): Promise<Date | null>;
 }
 
+/**
+ * Rows were written for the workers (docs/decisions/078-outbox-wake.md). In a write (db/write.ts) the signal goes out
+ * with its keys: to every instance at its commit, and to this instance's worker right after it, once the rows can be
+ * claimed. Written outside a transaction the rows are committed already: this instance's worker looks now, the
+ * others at their safety poll.
+ */
+function announceQueued(db: DbOrTx): void {
+  if ('changed' in db && typeof db.changed === 'function') (db.changed as (key: string) => void)(cacheKey.outboxQueued());
+  else busOf(db)?.invalidate(cacheKey.outboxQueued());
+}
+
 /** `clock`: where "now" comes from (the app's Clock; typed here so deps.ts can name the Outbox without a cycle). */
 export function createOutbox(deps: { clock: { now(): Date }; deadlineMs?: number }): Outbox {
   const deadlineMs = deps.deadlineMs ?? DEFAULT_DEADLINE_MS;
@@ -135,11 +148,16 @@ export function createOutbox(deps: { clock: { now(): Date }; deadlineMs?: number
     if (mails.length === 0) return;
     await replaceEarlier(db, o.replaceKey);
     await db.insert(outbox).values(mails.map((m) => emailRow(m, o)));
+    announceQueued(db);
   };
   return {
     queueEmails,
     lastSentAt: (db, replaceKey) => lastSentAt(db, { replaceKey }),
-    requeueFailed: (db, o) => requeueFailedEmails(db, { ...o, now: deps.clock.now(), deadlineMs }),
+    async requeueFailed(db, o) {
+      const n = await requeueFailedEmails(db, { ...o, now: deps.clock.now(), deadlineMs });
+      if (n > 0) announceQueued(db);
+      return n;
+    },
     queueEmail: (db, mail, o) => queueEmails(db, [mail], o),
     async queuePush(db, push) {
       await db.insert(outbox).values({
@@ -153,6 +171,7 @@ export function createOutbox(deps: { clock: { now(): Date }; deadlineMs?: number
         status: 'queued',
         ...stamps(),
       });
+      announceQueued(db);
     },
     async queueWhatsApp(db, message, o = {}) {
       await replaceEarlier(db, o.replaceKey);
@@ -170,6 +189,7 @@ export function createOutbox(deps: { clock: { now(): Date }; deadlineMs?: number
         jobId: o.jobId ?? null,
         ...stamps(),
       });
+      announceQueued(db);
     },
   };
 }

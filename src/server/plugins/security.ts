@@ -17,8 +17,8 @@ const THEME_INIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT
 
 /** Security headers and the same-origin rule for state-changing calls. */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  // Helmet's headers do not depend on the request: computed once, set on every reply (@fastify/helmet
-  // rebuilt the whole helmet middleware for every request).
+  // Helmet's headers do not depend on the request: computed once, set on every page, file and redirect
+  // (@fastify/helmet rebuilt the whole helmet middleware for every request); an API answer gets its few (below).
   const headers = staticHelmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -42,8 +42,9 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = apiAnswerHeaders(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiRequest(request) ? apiHeaders : headers);
     done();
   });
 
@@ -99,6 +100,21 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     const body = request.body !== null && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? request.body : null;
     if ([body, request.query, request.params].some((part) => hasControlCharacters(part))) throw badRequest(CONTROL_CHARACTERS_MESSAGE);
   });
+}
+
+/**
+ * What of the page's headers an API answer needs (docs/decisions/078-outbox-wake.md, API answers): no document is
+ * made of it, so a policy for scripts, frames, referrers, prefetching or the opener has nothing to govern. It keeps what guards data read as data (OWASP REST Security Cheat Sheet,
+ * Security headers): nosniff, so a JSON answer holding a user's text is never sniffed into a page; a CSP that lets an
+ * answer opened as a page load and run nothing, nor be framed; Cross-Origin-Resource-Policy, so another origin
+ * cannot pull it in as a no-cors resource; HSTS over https.
+ */
+function apiAnswerHeaders(page: Record<string, string>): Record<string, string> {
+  const kept = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
+  return {
+    ...Object.fromEntries(kept.filter((name) => name in page).map((name) => [name, page[name]!])),
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  };
 }
 
 /** The headers helmet sets with `options`, read once from a stand-in response. */

@@ -10,12 +10,39 @@ export type ProxyMode = 'forward' | 'hung' | 'down';
 export interface TcpProxy {
   port: number;
   set(mode: ProxyMode): Promise<void>;
+  /**
+   * The statements the app has sent through the proxy so far, read off the wire (PostgreSQL's frontend protocol): a
+   * simple Query ('Q') or an extended query's Sync ('S'), each one round trip to the database.
+   */
+  statements(): number;
   close(): Promise<void>;
+}
+
+/** SSLRequest and GSSENCRequest: answered with one byte, then the client sends its startup message. */
+const ENCRYPTION_REQUESTS = new Set([80877103, 80877104]);
+
+/** Counts the round trips in one connection's client-to-server bytes (startup message untyped, then typed messages). */
+function statementCounter(count: () => void): (bytes: Buffer) => void {
+  let pending = Buffer.alloc(0);
+  let started = false;
+  return (bytes) => {
+    pending = Buffer.concat([pending, bytes]);
+    for (;;) {
+      const header = started ? 5 : 8;
+      if (pending.length < header) return;
+      const length = started ? pending.readInt32BE(1) + 1 : pending.readInt32BE(0);
+      if (pending.length < length) return;
+      if (!started) started = !ENCRYPTION_REQUESTS.has(pending.readInt32BE(4));
+      else if (pending[0] === 0x51 /* Q */ || pending[0] === 0x53 /* S */) count();
+      pending = pending.subarray(length);
+    }
+  };
 }
 
 /** A TCP proxy on 127.0.0.1 in front of `target`, for tests of a database that hangs or goes away. */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let mode: ProxyMode = 'forward';
+  let statements = 0;
   const sockets = new Set<net.Socket>();
   const track = (socket: net.Socket) => {
     sockets.add(socket);
@@ -28,7 +55,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     if (mode !== 'forward') return;
     const db = net.connect(target.port, target.host);
     track(db);
-    app.on('data', (bytes: Buffer) => void (mode === 'forward' && db.write(bytes)));
+    const counter = statementCounter(() => statements++);
+    app.on('data', (bytes: Buffer) => {
+      if (mode !== 'forward') return;
+      counter(bytes);
+      db.write(bytes);
+    });
     db.on('data', (bytes: Buffer) => void (mode === 'forward' && app.write(bytes)));
     app.on('close', () => db.destroy());
     db.on('close', () => app.destroy());
@@ -41,6 +73,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   };
   return {
     port,
+    statements: () => statements,
     async set(next) {
       const was = mode;
       mode = next;

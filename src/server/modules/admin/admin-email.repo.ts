@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { containing } from '../../db/like-pattern';
 import { emailJobs, medicalReps, outbox, pendingMedicalReps } from '../../db/schema';
 import type { Write } from '../../db/write';
+import { cacheKey } from '../../cache/cache-keys';
 
 // The e-mail dashboard's queries (docs/decisions/023). Lists read one page before a keyset position, newest id
 // first (the primary key's order: the order rows were written); sends walk the same filter oldest id first, a
@@ -152,6 +153,8 @@ export type EmailJobRow = typeof emailJobs.$inferSelect;
 
 export async function insertEmailJob(db: Write, job: typeof emailJobs.$inferInsert): Promise<void> {
   await db.insert(emailJobs).values(job);
+  // The outbox workers write its recipients before their passes: they look now (docs/decisions/078-outbox-wake.md).
+  db.changed(cacheKey.outboxQueued());
 }
 
 export async function findEmailJob(db: Db, o: { jobId: string }): Promise<EmailJobRow | undefined> {

@@ -59,10 +59,9 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
   const now = deps.clock.now();
   const date = input.appointmentDate;
   const { clinicId, doctorId } = input;
-  if (key) {
-    const prior = await findIdempotentAnswer(deps.db, { repId: input.repId, key });
-    if (prior) return replay(prior, input);
-  }
+  // A replay is looked for once, under the rep's lock: a read before the transaction as well cost every first
+  // booking with a key one more round trip, to spare a replay (rare: the offline queue's resend) a wait on its own
+  // rep's row (docs/performance.md, The booking transaction).
   let answer: BookingAnswer;
   try {
     answer = await withWrite(deps, async (tx) => {

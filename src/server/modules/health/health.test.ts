@@ -115,11 +115,12 @@ describeEachDatabase('health and unknown paths', (ctx) => {
     expect(res.json().message).toMatch(/No such endpoint/);
   });
 
-  it('sends security headers and no X-Powered-By', async () => {
+  it("sends an API answer's security headers and no X-Powered-By", async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBeDefined();
+    // A page's Referrer-Policy governs a document's links; an API answer is none (docs/decisions/078).
+    expect(res.headers['referrer-policy']).toBeUndefined();
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 

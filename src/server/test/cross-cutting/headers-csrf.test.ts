@@ -224,16 +224,30 @@ describe('security headers on every kind of answer', () => {
     rmSync(clientDir, { recursive: true, force: true });
   });
 
-  const requests: Array<[string, InjectOptions]> = [
-    ['an API answer', { method: 'GET', url: '/api/health' }],
-    ['an API error', { method: 'GET', url: '/api/auth/me' }],
-    ['an unknown API path', { method: 'POST', url: '/api/nope', payload: {} }],
+  const pages: Array<[string, InjectOptions]> = [
     ['the SPA fallback', { method: 'GET', url: '/clinic-dashboard' }],
     ['the shell', { method: 'GET', url: '/' }],
     ['a static file', { method: 'GET', url: '/assets/app-abc123.js' }],
   ];
+  const apiAnswers: Array<[string, InjectOptions]> = [
+    ['an API answer', { method: 'GET', url: '/api/health' }],
+    ['an API error', { method: 'GET', url: '/api/auth/me' }],
+    ['an unknown API path', { method: 'POST', url: '/api/nope', payload: {} }],
+    ['an API path, encoded', { method: 'GET', url: '/%61pi/health' }],
+  ];
+  /** A page's policies for what a document does, which no document made of an API answer needs (decision 078). */
+  const PAGE_ONLY = [
+    'x-frame-options',
+    'referrer-policy',
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
 
-  function expectHeaders(res: LightMyRequestResponse, what: string) {
+  function expectPageHeaders(res: LightMyRequestResponse, what: string) {
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
     expect(scriptSrc, what).toContain("'self'");
@@ -247,17 +261,38 @@ describe('security headers on every kind of answer', () => {
     expect(res.headers['x-powered-by'], what).toBeUndefined();
   }
 
-  it('sends CSP, nosniff, Referrer-Policy and no X-Powered-By, and HSTS only over https', async () => {
-    for (const [what, req] of requests) {
+  function expectApiHeaders(res: LightMyRequestResponse, what: string) {
+    // Read as data only: never sniffed into a page, nothing loaded or framed if opened as one, not pulled in by another origin.
+    expect(res.headers['content-security-policy'], what).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy'], what).toBe('same-origin');
+    expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+    expect(res.headers['cache-control'], what).toBe('no-store');
+    for (const name of [...PAGE_ONLY, 'x-powered-by']) expect(res.headers[name], `${what}: ${name}`).toBeUndefined();
+  }
+
+  it('sends pages CSP, nosniff, Referrer-Policy and no X-Powered-By, and HSTS only over https', async () => {
+    for (const [what, req] of pages) {
       const http = await apps.http.inject(req);
-      expectHeaders(http, `${what} (http)`);
+      expectPageHeaders(http, `${what} (http)`);
       expect(http.headers['strict-transport-security'], what).toBeUndefined();
       const https = await apps.https.inject(req);
-      expectHeaders(https, `${what} (https)`);
+      expectPageHeaders(https, `${what} (https)`);
       expect(https.headers['strict-transport-security'], what).toMatch(/max-age=\d{7,}/);
     }
     expect((await apps.http.inject({ method: 'GET', url: '/clinic-dashboard' })).body).toContain('RepVisit');
     expect((await apps.http.inject({ method: 'GET', url: '/assets/app-abc123.js' })).body).toBe('console.log(1)');
+  });
+
+  it("sends an API answer only the API's headers, and HSTS only over https", async () => {
+    for (const [what, req] of apiAnswers) {
+      const http = await apps.http.inject(req);
+      expectApiHeaders(http, `${what} (http)`);
+      expect(http.headers['strict-transport-security'], what).toBeUndefined();
+      const https = await apps.https.inject(req);
+      expectApiHeaders(https, `${what} (https)`);
+      expect(https.headers['strict-transport-security'], what).toMatch(/max-age=\d{7,}/);
+    }
   });
 
   it('keeps the caching the client files choose, and no-store on the API', async () => {
