@@ -72,10 +72,6 @@ describeEachDatabase(
       argsOf.set('linked doctors', pairs);
       argsOf.set('directory link settings', pairs);
       argsOf.set('directory clinics of doctor', doctorIds);
-      argsOf.set(
-        'clinic visits',
-        pairs.flatMap(([clinicId, doctorId]) => ['2026-03-01', '2026-03-05'].map((fromDate) => ({ clinicId, doctorId, fromDate }))),
-      );
     });
 
     /** Each key's value read one at a time, and all of them in one query. */

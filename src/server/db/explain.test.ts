@@ -12,6 +12,7 @@ import {
 import { queryMessageLogsPage, queryPendingPage, queryRecipientsPage } from '../modules/admin/admin-email.repo';
 import { listDaysWithRunOutOffers, queryDayLine } from '../modules/booking/waitlist-offers.repo';
 import { listRepEntries } from '../modules/waitlist/waitlist.repo';
+import { queryClinicDay } from '../modules/clinics/visitors.repo';
 import { queryAppointmentsPage, queryClinicsPage, queryDoctorLinksPage, queryRepsPage } from '../modules/admin/admin-lists.repo';
 import {
   queryAppointmentCount,
@@ -151,7 +152,27 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
       'clinic_doctor_settings',
       'doctors',
       'waitlist_entries',
+      'medical_reps',
     ]);
+    // The rep's subscription: the rep's primary key (docs/decisions/077).
+    expect(indexesOn('medical_reps')).toEqual(['medical_reps_pkey', 'medical_reps_pkey']);
+  });
+
+  it("the clinic's day view: the link, the doctor's visits on a date or from today on, and the waiting count in one statement", async () => {
+    const doctorId = v.doctorIds[7]!;
+    const clinicId = v.primaryClinicOf[doctorId]!;
+    for (const query of [
+      queryClinicDay(ctx.database.db, { clinicId, doctorId, date: addDays(v.today, 3) }),
+      queryClinicDay(ctx.database.db, { clinicId, doctorId, fromDate: v.today }),
+    ]) {
+      const nodes = await planOf(query);
+      const indexesOn = (table: string) => nodes.filter((n) => n['Relation Name'] === table && n['Index Name']).map((n) => n['Index Name']);
+      expect(indexesOn('clinic_doctors').length).toBeGreaterThan(0);
+      // The waiting count: the line's partial index (docs/decisions/043), once, not once per visit.
+      expect(indexesOn('waitlist_entries')).toEqual(['waitlist_entries_day_idx']);
+      await expectIndexOn(query, 'doctor_appointments', ['doctor_appointments_clinic_doctor_date_idx', 'doctor_appointments_doctor_date_id_idx']);
+      await expectNoSeqScan(query, ['doctor_appointments', 'clinic_doctors', 'doctors', 'medical_reps', 'waitlist_entries']);
+    }
   });
 
   it("the waitlist: a day's line, a rep's entries with their places, and the sweep's run-out offers read their indexes", async () => {

@@ -17,7 +17,6 @@ import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import type { Deps as AppDeps } from '../../deps';
 import { notFound, unauthorized } from '../../errors';
 import { getBookableSettings } from '../directory/directory.service';
-import { readRep } from './booking-reads.service';
 import { findCalendarInputs, findRepAppointment, type CalendarInputs, type HoldRow } from './booking.repo';
 import { APPOINTMENT_NOT_FOUND, AVAILABILITY_NOT_FOUND } from './booking-day.service';
 
@@ -57,13 +56,16 @@ export async function getBookingCalendar(
   const { rescheduleId, ...which } = o;
   const moved = await movedVisitOf(deps, o);
   const arg = { ...which, today, horizonDays: deps.config.BOOKING_HORIZON_DAYS, ...(moved ? { moved } : {}) };
-  const [rep, month] = await Promise.all([readRep(deps, o.repId), calendarCache.read(deps.db, arg)]);
+  // One read: the month carries the rep's subscription, read in the month's statement (docs/decisions/077).
+  const { month, rep } = await calendarCache.read(deps.db, arg);
   if (!rep) throw unauthorized();
   // Only the subscription depends on the instant; the rest is the cached month (shared: not changed here).
-  return { month, subscriptionActive: isSubscriptionActive({ status: rep.subscriptionStatus, expiresAt: rep.subscriptionExpiresAt, now }) };
+  return { month, subscriptionActive: isSubscriptionActive({ status: rep.status, expiresAt: rep.expiresAt, now }) };
 }
 
 export type CalendarMonth = Omit<BookingCalendarResponse, 'subscriptionActive'>;
+/** A cached month with the rep's subscription as its statement read it (null: no such rep). */
+type CalendarEntry = { month: CalendarMonth; rep: { status: string; expiresAt: Date | null } | null };
 type CalendarArg = {
   repId: number;
   clinicId: number;
@@ -105,19 +107,21 @@ function judgedContext(base: BookingContext, holds: readonly HoldRow[], o: { mov
  * A rep's month at a doctor's clinic as the calendar shows it, per Indian date (computing 30 days' states
  * was most of a calendar request's work, docs/decisions/015-read-caches.md). Dropped when the rep's
  * appointments, the doctor's month there, the doctor's closures there or the link change, or anything the
- * directory shows ('directory': rare). ~6 KB an entry on the heap (a month of day objects, the settings and the
+ * directory shows ('directory': rare), or the rep's account (its subscription, which the entry carries: rare,
+ * docs/decisions/077). ~6 KB an entry on the heap (a month of day objects, the settings and the
  * answer's text, written once: measured 2026-11-23 as the heap's growth over 10,000 such months): ~10,000 months.
  */
-const calendarCache = defineReadCache<CalendarArg, CalendarMonth>({
+const calendarCache = defineReadCache<CalendarArg, CalendarEntry>({
   name: 'calendar months',
   max: 100_000,
   maxBytes: 64 * 2 ** 20,
-  sizeOf: (m) => 2500 + m.days.length * 130,
+  sizeOf: (e) => 2600 + e.month.days.length * 130,
   // A reschedule's month is judged without the visit being moved: its own entry, named by the visit and its date.
   keyOf: (a) => `${a.repId}:${a.clinicId}:${a.doctorId}:${a.month}:${a.today}:${a.horizonDays}${a.moved ? `:${a.moved.id}@${a.moved.date}` : ''}`,
   argTags: (a) => [`rep:${a.repId}`, `month:${a.clinicId}:${a.doctorId}:${a.month}`, `link:${a.clinicId}:${a.doctorId}`],
   invalidatedBy: {
     'rep-appts': ([r]) => `rep:${r}`,
+    account: ([type, id]) => (type === 'medrep' ? `rep:${id}` : undefined),
     'doctor-day': ([c, d, date]) => `month:${c}:${d}:${date!.slice(0, 7)}`,
     closures: ([c, d]) => `link:${c}:${d}`,
     link: ([c, d]) => `link:${c}:${d}`,
@@ -126,7 +130,7 @@ const calendarCache = defineReadCache<CalendarArg, CalendarMonth>({
   load: (db, a) => computeMonth({ db }, a),
 });
 
-async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<CalendarMonth> {
+async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<CalendarEntry> {
   const { today } = o;
   const dates = datesOfMonth(o.month);
   // A month not cached yet is read in one statement (the settings, the doctor's month, the rep's visits to
@@ -153,7 +157,7 @@ async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<Cal
   const ctx = judgedContext(base, inputs.holds, { moved: o.moved });
   const future = futureAppointmentAtClinic(ctx);
   const futureRow = future ? repAppointments.find((a) => a === future) : undefined;
-  return {
+  const month: CalendarMonth = {
     today,
     month: o.month,
     settings,
@@ -163,6 +167,8 @@ async function computeMonth(deps: Pick<Deps, 'db'>, o: CalendarArg): Promise<Cal
     frequencyCutoff: callFrequencyCutoff(ctx),
     lastBookableDate: lastBookableDate(ctx)!,
   };
+  const rep = inputs.repSubscriptionStatus === null ? null : { status: inputs.repSubscriptionStatus, expiresAt: inputs.repSubscriptionExpiresAt };
+  return { month, rep };
 }
 
 /**

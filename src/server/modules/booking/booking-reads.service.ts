@@ -11,7 +11,10 @@ import { findRep, findReps, listRepsUpcomingAppointments, listRepUpcomingAppoint
 
 const ALL_DATES = '1900-01-01';
 
-/** The rep row the calendar checks the subscription on: dropped when the account changes. ~200 bytes each. */
+/**
+ * A rep row, dropped when the account changes. ~200 bytes each. The calendar no longer reads it: its month carries the
+ * subscription (docs/decisions/077); the read-cache tests still do.
+ */
 const repCache = defineReadCache<number, Awaited<ReturnType<typeof findRep>>>({
   name: 'reps',
   max: 100_000,

@@ -153,6 +153,9 @@ export interface CalendarInputs {
   absences: { from: string; to: string; wholeClinic: boolean }[];
   /** the waitlist offers of the doctor's days in the range: each holds a slot until it expires (docs/decisions/043) */
   holds: HoldRow[];
+  /** the rep's subscription, which the calendar shows (null: no such rep) (docs/decisions/077) */
+  repSubscriptionStatus: string | null;
+  repSubscriptionExpiresAt: Date | null;
 }
 
 /** A waitlist offer of a doctor's day (its hold counts while offer_expires_at is later than now). */
@@ -164,6 +167,8 @@ type CalendarArgs = { clinicId: P<number>; doctorId: P<number>; repId: P<number>
  * The bookable link's settings with the doctor's month there, the rep's visits to the doctor and the clinic's
  * closures, as one statement: a month not cached yet costs one round trip instead of four (each of the three
  * lists is a subquery on its own index; src/server/db/explain.test.ts). No row when the link is not bookable.
+ * The rep's subscription comes with it, a probe of the rep's primary key, so a cold calendar reads its data in one
+ * round trip after the session (docs/decisions/077-one-round-trip-per-read.md).
  * (exported for the EXPLAIN test)
  */
 export function queryCalendarInputs(db: DbOrTx, o: CalendarArgs) {
@@ -202,6 +207,11 @@ export function queryCalendarInputs(db: DbOrTx, o: CalendarArgs) {
             'offerExpiresAt', ${w.offerExpiresAt}, 'heldStartTime', ${w.heldStartTime}))
           from ${w} where ${w.clinicId} = ${o.clinicId} and ${w.doctorId} = ${o.doctorId} and ${w.date} between ${o.from} and ${o.to}
             and ${w.status} in ('waiting', 'offered') and ${w.status} = 'offered'), '[]'::json)`,
+        repSubscriptionStatus: sql<string | null>`(select ${medicalReps.subscriptionStatus} from ${medicalReps} where ${medicalReps.id} = ${o.repId})`,
+        repSubscriptionExpiresAt:
+          sql<Date | null>`(select ${medicalReps.subscriptionExpiresAt} from ${medicalReps} where ${medicalReps.id} = ${o.repId})`.mapWith(
+            medicalReps.subscriptionExpiresAt,
+          ),
       })
       .from(clinicDoctors)
       .$dynamic(),

@@ -18,7 +18,7 @@ import {
 } from '../../../shared/schemas/clinic';
 import { messageResponseSchema, errorResponses } from '../../../shared/schemas/common';
 import { changeClinicPassword, getClinicPreferences, saveClinicPreferences } from './account.service';
-import { cancelTodayCalls, cancelVisits, countDoctorWaitlist, listDoctorAppointmentsForClinic } from './visitors.service';
+import { cancelTodayCalls, cancelVisits, getClinicDay } from './visitors.service';
 
 // The clinic account (password, preferences) and the day's visitors (spec part 1, 7; decision 007); the doctors,
 // call settings and leave have their own modules. Every clinicId must be the signed-in clinic's (403) and every
@@ -45,8 +45,7 @@ export async function clinicRoutes(base: FastifyInstance): Promise<void> {
     async (request) => {
       const actor = await actorOf(request);
       if (actor.type !== 'clinic') throw forbidden();
-      const appointments = await listDoctorAppointmentsForClinic(app, { actor, ...request.query });
-      return { appointments, waiting: await countDoctorWaitlist(app, { actor, ...request.query }) };
+      return getClinicDay(app, { actor, ...request.query });
     },
   );
 

@@ -2,8 +2,8 @@ import { and, between, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from
 import type { DbOrTx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { keysOfAppointment } from '../../cache/cache-keys';
-import { namedStatement, pairIn, type Param } from '../../db/query-tools';
-import { clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, waitlistEntries } from '../../db/schema';
+import { namedStatement, type Param } from '../../db/query-tools';
+import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, waitlistEntries } from '../../db/schema';
 import { clinicVisitColumns, visitOrderBy } from '../../db/visit-order';
 import { ACTIVE_VISIT_STATUSES } from '../../../shared/booking/visit-status';
 import type { ClinicAppointment } from '../../../shared/schemas/clinic';
@@ -12,8 +12,8 @@ import { accountLocale } from '../../i18n';
 
 // Queries of the appointments a clinic sees and cancels (spec part 1, 3: Appointment, clinic view).
 
-function clinicAppointmentsQuery(db: DbOrTx, q: { clinicId: Param<number>; doctorId: Param<number> } | SQL, dateCondition: SQL) {
-  const which = 'clinicId' in q ? and(eq(doctorAppointments.clinicId, q.clinicId), eq(doctorAppointments.doctorId, q.doctorId)) : q;
+function clinicAppointmentsQuery(db: DbOrTx, q: { clinicId: Param<number>; doctorId: Param<number> }, dateCondition: SQL) {
+  const which = and(eq(doctorAppointments.clinicId, q.clinicId), eq(doctorAppointments.doctorId, q.doctorId));
   return (
     db
       .select(clinicVisitColumns)
@@ -25,31 +25,61 @@ function clinicAppointmentsQuery(db: DbOrTx, q: { clinicId: Param<number>; docto
   );
 }
 
-/** The appointments of several (clinic, doctor) pairs from `fromDate` on (batched reads). */
-export async function listClinicsAppointmentsFrom(db: DbOrTx, o: { pairs: Array<readonly [number, number]>; fromDate: string }): Promise<ClinicAppointment[]> {
-  return (await clinicAppointmentsQuery(
-    db,
-    pairIn(doctorAppointments.clinicId, doctorAppointments.doctorId, o.pairs),
-    gte(doctorAppointments.appointmentDate, o.fromDate),
-  )) as ClinicAppointment[];
-}
-
 const pairPlaceholders = { clinicId: sql.placeholder('clinicId'), doctorId: sql.placeholder('doctorId') };
 const clinicUpcomingStatement = namedStatement('rv_clinic_appointments', (db, name) =>
   clinicAppointmentsQuery(db, pairPlaceholders, gte(doctorAppointments.appointmentDate, sql.placeholder('fromDate'))).prepare(name),
 );
+
+/** One doctor's appointments at one clinic from `fromDate` on. */
+export async function listClinicAppointments(db: DbOrTx, q: { clinicId: number; doctorId: number; fromDate: string }): Promise<ClinicAppointment[]> {
+  return (await clinicUpcomingStatement(db).execute(q)) as ClinicAppointment[];
+}
+
+/** The day view of a doctor at a clinic (findClinicDay); null when the doctor is not linked to the clinic. */
+export type ClinicDay = { appointments: ClinicAppointment[]; waiting: number } | null;
+
+/**
+ * The day view's one statement (docs/decisions/077-one-round-trip-per-read.md): the (clinic, doctor) link, left
+ * joined to the doctor's visits there on `date` (or from `fromDate` on), with how many reps wait in those days'
+ * lines (docs/decisions/043) as an uncorrelated subquery, run once. No row: not linked; one row without a visit: a
+ * day without visits. Each part reads its own index (src/server/db/explain.test.ts).
+ * (exported for the EXPLAIN test)
+ */
+export function queryClinicDay(db: DbOrTx, q: { clinicId: Param<number>; doctorId: Param<number> } & ({ date: Param<string> } | { fromDate: Param<string> })) {
+  const a = doctorAppointments;
+  const w = waitlistEntries;
+  const onDays = (column: typeof a.appointmentDate | typeof w.date) => ('date' in q ? eq(column, q.date) : gte(column, q.fromDate));
+  return (
+    db
+      .select({
+        waiting: sql<number>`(select count(*)::int from ${w} where ${w.clinicId} = ${q.clinicId} and ${w.doctorId} = ${q.doctorId}
+          and ${onDays(w.date)} and ${w.status} in ('waiting', 'offered'))`,
+        ...clinicVisitColumns,
+      })
+      .from(clinicDoctors)
+      .innerJoin(doctors, eq(doctors.id, clinicDoctors.doctorId))
+      .leftJoin(a, and(eq(a.clinicId, clinicDoctors.clinicId), eq(a.doctorId, clinicDoctors.doctorId), onDays(a.appointmentDate)))
+      .leftJoin(medicalReps, eq(medicalReps.id, a.repId))
+      .where(and(eq(clinicDoctors.clinicId, q.clinicId), eq(clinicDoctors.doctorId, q.doctorId)))
+      // The day's order: by time, then booking (docs/decisions/039).
+      .orderBy(...visitOrderBy)
+  );
+}
+
 const clinicDayStatement = namedStatement('rv_clinic_day', (db, name) =>
-  clinicAppointmentsQuery(db, pairPlaceholders, eq(doctorAppointments.appointmentDate, sql.placeholder('date'))).prepare(name),
+  queryClinicDay(db, { ...pairPlaceholders, date: sql.placeholder('date') }).prepare(name),
+);
+const clinicDaysFromStatement = namedStatement('rv_clinic_days_from', (db, name) =>
+  queryClinicDay(db, { ...pairPlaceholders, fromDate: sql.placeholder('fromDate') }).prepare(name),
 );
 
-/** One doctor's appointments at one clinic: on `date`, or from `fromDate` on when no date is given. */
-export async function listClinicAppointments(
-  db: DbOrTx,
-  q: { clinicId: number; doctorId: number; date?: string; fromDate: string },
-): Promise<ClinicAppointment[]> {
-  // A day, or from a date on: two named statements (decision 071).
-  if (q.date) return (await clinicDayStatement(db).execute(q)) as ClinicAppointment[];
-  return (await clinicUpcomingStatement(db).execute(q)) as ClinicAppointment[];
+/** A doctor's visits at a clinic on `date`, or from `fromDate` on without one, and the reps waiting for those days. */
+export async function findClinicDay(db: DbOrTx, q: { clinicId: number; doctorId: number; date?: string; fromDate: string }): Promise<ClinicDay> {
+  const rows = q.date === undefined ? await clinicDaysFromStatement(db).execute(q) : await clinicDayStatement(db).execute({ ...q, date: q.date });
+  if (rows.length === 0) return null;
+  const appointments: ClinicAppointment[] = [];
+  for (const { waiting: _, ...visit } of rows) if (visit.id !== null) appointments.push(visit as ClinicAppointment);
+  return { appointments, waiting: rows[0]!.waiting };
 }
 
 /**
@@ -141,26 +171,6 @@ export async function findDoctorVisits(db: DbOrTx, o: { clinicId: number; doctor
     .select({ id: doctorAppointments.id, appointmentDate: doctorAppointments.appointmentDate })
     .from(doctorAppointments)
     .where(and(eq(doctorAppointments.clinicId, o.clinicId), eq(doctorAppointments.doctorId, o.doctorId), inArray(doctorAppointments.id, [...o.ids])));
-}
-
-/**
- * How many reps wait (waiting or offered) in the lines of a doctor's days at the clinic: on `date`, or from `fromDate`
- * on (docs/decisions/043). The open-entry predicate is waitlist_entries_day_idx's, word for word.
- */
-export async function countOpenWaitlist(db: DbOrTx, o: { clinicId: number; doctorId: number; date?: string; fromDate: string }): Promise<number> {
-  const w = waitlistEntries;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(w)
-    .where(
-      and(
-        eq(w.clinicId, o.clinicId),
-        eq(w.doctorId, o.doctorId),
-        o.date === undefined ? gte(w.date, o.fromDate) : eq(w.date, o.date),
-        sql`${w.status} in ('waiting', 'offered')`,
-      ),
-    );
-  return row?.n ?? 0;
 }
 
 /** Of these reps, those who allowed web push and have a browser subscription (decision 011). */

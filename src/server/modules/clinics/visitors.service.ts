@@ -1,10 +1,9 @@
 import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
-import { groupRows } from '../../db/query-tools';
 import { badRequest, notFound } from '../../errors';
 import type { Actor } from '../auth/sessions.service';
 import { todayInIndia } from '../../../shared/dates';
 import type { CancelTodayCalls, CancelVisits, ClinicAppointment } from '../../../shared/schemas/clinic';
-import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from './access';
+import { assertOwnClinic, DOCTOR_NOT_FOUND, requireLinkedDoctor, type ClinicDeps } from './access';
 import { cancellationCalendarFile } from './cancellation-calendar';
 import { cancellationMail, type CancelledVisit } from './clinic-mail';
 import { queueCancellationWhatsApp } from '../whatsapp/whatsapp-messages.service';
@@ -20,47 +19,36 @@ export { cancelActiveAppointments, findPushRecipients } from './visitors.repo';
 // The doctor's visits from a day on, which the call settings check against new visiting hours (decision 039).
 export { listClinicAppointments } from './visitors.repo';
 import { lockDoctorDay } from './doctor-day-lock';
-import { cancelActiveAppointments, countOpenWaitlist, findDoctorVisits, listClinicAppointments, listClinicsAppointmentsFrom } from './visitors.repo';
+import { cancelActiveAppointments, findClinicDay, findDoctorVisits, type ClinicDay } from './visitors.repo';
 
 export const ONLY_TODAY = /*i18n*/ "Only today's calls can be cancelled.";
 import { VISITING_HOURS_CHANGED } from '../../../shared/cancellation-reasons';
 export const VISIT_NOT_FOUND = /*i18n*/ 'Appointment not found';
 
-type Upcoming = { clinicId: number; doctorId: number; fromDate: string };
+type DayArg = { clinicId: number; doctorId: number; date?: string; fromDate: string };
 
 /**
- * A doctor's appointments at a clinic from today on, per (clinic, doctor) and Indian date, until one of the
- * doctor's days there changes, or a rep's name, company or phone changes ('rep-details' empties it: rare)
- * (docs/decisions/016-keyed-read-caches.md). ~400 bytes a visit on the heap (the rep's name, company and phone).
+ * The clinic's day view of a doctor (docs/decisions/077-one-round-trip-per-read.md): whether the doctor is linked,
+ * the visits on a date (or from today on, without one) and how many reps wait for those days, read by one statement
+ * (findClinicDay) and kept per (clinic, doctor) and date (docs/decisions/016-keyed-read-caches.md). Dropped when
+ * that date changes (a visit, a waitlist entry: both announce their doctor-day), any of the doctor's days there for
+ * the view from today on, the link, or a rep's name, company or phone or what the directory shows ('rep-details',
+ * 'directory' empty it: rare). ~400 bytes a visit on the heap (the rep's name, company and phone).
  */
-const upcomingCache = defineReadCache<Upcoming, ClinicAppointment[]>({
-  name: 'clinic visits',
+const dayCache = defineReadCache<DayArg, ClinicDay>({
+  name: 'clinic days',
   max: 100_000,
   maxBytes: 24 * 2 ** 20,
-  sizeOf: (rows) => 150 + rows.length * 400,
-  keyOf: (u) => `${u.clinicId}:${u.doctorId}:${u.fromDate}`,
-  argTags: (u) => [`${u.clinicId}:${u.doctorId}`],
-  invalidatedBy: { 'doctor-day': ([c, d]) => `${c}:${d}`, 'rep-details': () => EVERY_ENTRY },
-  missing: [],
-  loadOne: (db, u) => listClinicAppointments(db, u),
-  loadMany: async (db, all) => {
-    const found = new Map<string, ClinicAppointment[]>();
-    for (const same of groupRows(
-      all,
-      (u) => u.fromDate,
-      (u) => u,
-    ).values()) {
-      const { fromDate } = same[0]!;
-      const rows = await listClinicsAppointmentsFrom(db, { pairs: same.map((u) => [u.clinicId, u.doctorId] as const), fromDate });
-      for (const [k, list] of groupRows(
-        rows,
-        (r) => `${r.clinic_id}:${r.doctor_id}:${fromDate}`,
-        (r) => r,
-      ))
-        found.set(k, list);
-    }
-    return found;
+  sizeOf: (day) => 150 + (day?.appointments.length ?? 0) * 400,
+  keyOf: (a) => `${a.clinicId}:${a.doctorId}:${a.date ?? `from ${a.fromDate}`}`,
+  argTags: (a) => [`link:${a.clinicId}:${a.doctorId}`, a.date === undefined ? `days:${a.clinicId}:${a.doctorId}` : `day:${a.clinicId}:${a.doctorId}:${a.date}`],
+  invalidatedBy: {
+    'doctor-day': ([c, d, date]) => [`days:${c}:${d}`, `day:${c}:${d}:${date}`],
+    link: ([c, d]) => `link:${c}:${d}`,
+    'rep-details': () => EVERY_ENTRY,
+    directory: () => EVERY_ENTRY,
   },
+  load: findClinicDay,
 });
 
 /**
@@ -76,31 +64,30 @@ export async function queueCancellationMails(deps: ClinicDeps, tx: Write, o: { v
 }
 
 /**
- * The clinic's appointments of one of its doctors: on `date`, or every appointment from today on when no
- * date is given (spec part 1, 7: date optional).
+ * The clinic's appointments of one of its doctors with how many reps wait on the waitlist for those days
+ * (docs/decisions/043): on `date`, or every appointment from today on when no date is given (spec part 1, 7: date
+ * optional). 404 when the doctor is not linked to the clinic. An earlier day is read directly; from today on, from the
+ * cache: one statement either way (docs/decisions/077).
  */
+export async function getClinicDay(
+  deps: ClinicDeps,
+  o: { actor: Actor; doctorId: number; clinicId?: number; date?: string },
+): Promise<{ appointments: ClinicAppointment[]; waiting: number }> {
+  const clinicId = o.clinicId ?? o.actor.id;
+  assertOwnClinic(o.actor, clinicId);
+  const fromDate = todayInIndia(deps.clock.now());
+  const arg = { clinicId, doctorId: o.doctorId, fromDate, ...(o.date === undefined ? {} : { date: o.date }) };
+  const day = o.date !== undefined && o.date < fromDate ? await findClinicDay(deps.db, arg) : await dayCache.read(deps.db, arg);
+  if (!day) throw notFound(DOCTOR_NOT_FOUND);
+  return day;
+}
+
+/** The clinic's appointments of one of its doctors (getClinicDay) without the waiting count. */
 export async function listDoctorAppointmentsForClinic(
   deps: ClinicDeps,
   o: { actor: Actor; doctorId: number; clinicId?: number; date?: string },
 ): Promise<ClinicAppointment[]> {
-  const clinicId = o.clinicId ?? o.actor.id;
-  assertOwnClinic(o.actor, clinicId);
-  await requireLinkedDoctor(deps.db, clinicId, o.doctorId);
-  const fromDate = todayInIndia(deps.clock.now());
-  // An earlier day is read directly; from today on, from the cache.
-  if (o.date !== undefined && o.date < fromDate) return listClinicAppointments(deps.db, { clinicId, doctorId: o.doctorId, date: o.date, fromDate });
-  const upcoming = await upcomingCache.read(deps.db, { clinicId, doctorId: o.doctorId, fromDate });
-  return o.date === undefined ? upcoming : upcoming.filter((a) => a.appointment_date === o.date);
-}
-
-/**
- * How many reps wait for the doctor's day at the clinic (docs/decisions/043): on `date`, or from today on when no date
- * is given, as the day view lists. Read fresh: one count on the waitlist's day index.
- */
-export async function countDoctorWaitlist(deps: ClinicDeps, o: { actor: Actor; doctorId: number; clinicId?: number; date?: string }): Promise<number> {
-  const clinicId = o.clinicId ?? o.actor.id;
-  assertOwnClinic(o.actor, clinicId);
-  return countOpenWaitlist(deps.db, { clinicId, doctorId: o.doctorId, date: o.date, fromDate: todayInIndia(deps.clock.now()) });
+  return (await getClinicDay(deps, o)).appointments;
 }
 
 /**
