@@ -1,7 +1,9 @@
 import autocannon from 'autocannon';
 
 // One load run with autocannon: a warm-up, then the measured run; each request's path, body and cookie come
-// from `next(i)` so the load spreads over many reps, doctors and days as real traffic would.
+// from `next(i)` so the load spreads over many reps, doctors and days as real traffic would. The indices i come
+// from an IndexCursor: the measured run continues where its warm-up stopped, so no measured request repeats a
+// warm-up one, and measures that share a cursor never share a request (docs/decisions/076-cold-read-baseline.md).
 
 export interface LoadRequest {
   method?: 'GET' | 'POST';
@@ -21,8 +23,24 @@ export interface LoadResult {
   bytesPerRequest: number;
 }
 
-async function once(url: string, o: { connections: number; seconds: number; next: (i: number) => LoadRequest }): Promise<LoadResult> {
-  let i = 0;
+/** Hands out request indices in order, each once: the warm-up's, then the measured run's, then the next measure's. */
+export class IndexCursor {
+  constructor(private next = 0) {}
+  /** The next unused index (autocannon asks for one per request it sends). */
+  take(): number {
+    return this.next++;
+  }
+  /** The first index not yet handed out. */
+  get position(): number {
+    return this.next;
+  }
+}
+
+async function once(
+  url: string,
+  o: { connections: number; seconds: number; next: (i: number) => LoadRequest; cursor: IndexCursor },
+): Promise<LoadResult & { from: number; to: number }> {
+  const from = o.cursor.position;
   const result = await autocannon({
     url,
     connections: o.connections,
@@ -31,7 +49,7 @@ async function once(url: string, o: { connections: number; seconds: number; next
     requests: [
       {
         setupRequest: (req: Record<string, unknown>) => {
-          const r = o.next(i++);
+          const r = o.next(o.cursor.take());
           const headers: Record<string, string> = { accept: 'application/json' };
           if (r.cookie) headers.cookie = r.cookie;
           if (r.body !== undefined) headers['content-type'] = 'application/json';
@@ -54,16 +72,29 @@ async function once(url: string, o: { connections: number; seconds: number; next
     errors: result.errors,
     timeouts: result.timeouts,
     bytesPerRequest: total ? Math.round(result.throughput.total / total) : 0,
+    from,
+    to: o.cursor.position,
   };
 }
 
-/** Warm-up (not measured), then the measured run. */
+/**
+ * Warm-up (not measured), then the measured run, on indices from `cursor` (default: a new one from 0). The result
+ * names the measured run's indices [from, to).
+ */
 export async function measure(
   url: string,
-  o: { connections: number; seconds: number; warmupSeconds: number; next: (i: number) => LoadRequest; warmupNext?: (i: number) => LoadRequest },
-): Promise<LoadResult> {
-  if (o.warmupSeconds > 0) await once(url, { connections: o.connections, seconds: o.warmupSeconds, next: o.warmupNext ?? o.next });
-  return once(url, o);
+  o: {
+    connections: number;
+    seconds: number;
+    warmupSeconds: number;
+    next: (i: number) => LoadRequest;
+    warmupNext?: (i: number) => LoadRequest;
+    cursor?: IndexCursor;
+  },
+): Promise<LoadResult & { from: number; to: number }> {
+  const cursor = o.cursor ?? new IndexCursor();
+  if (o.warmupSeconds > 0) await once(url, { connections: o.connections, seconds: o.warmupSeconds, next: o.warmupNext ?? o.next, cursor });
+  return once(url, { ...o, cursor });
 }
 
 export const count5xx = (r: LoadResult) =>

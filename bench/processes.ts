@@ -5,7 +5,7 @@ import { cpuSeconds } from './memory';
 import { BENCH_BOOKING_HORIZON_DAYS } from './scenarios';
 
 // Child processes of the benchmark: the app (as `npm run serve` would run it, one process) and the bare
-// node:http baseline, each in its own process so neither shares an event loop with the load generator.
+// node:http baselines (static JSON here, node-postgres in pg-baseline-server.ts), each in its own process so neither shares an event loop with the load generator.
 
 export interface Child {
   url: string;
@@ -40,7 +40,7 @@ async function waitFor(url: string, proc: ChildProcess, timeoutMs: number, errTe
   throw new Error(`no answer from ${url} within ${timeoutMs} ms\n${errText()}`);
 }
 
-function spawnChild(args: string[], env: Record<string, string>, readyPath: string, port: number): Promise<Child> {
+export function spawnChild(args: string[], env: Record<string, string>, readyPath: string, port: number): Promise<Child> {
   const proc = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   proc.stderr.on('data', (d: Buffer) => {

@@ -15,7 +15,8 @@ import { benchMixed } from './mixed';
 import { benchOutbox } from './outbox';
 import { parseOptions, type BenchOptions } from './options';
 import { startApp, type Child } from './processes';
-import { benchReads, sampleSizes, type LoadSettings } from './reads';
+import { recordReads, startPgBaseline } from './pg-baseline';
+import { benchReads, coldCursors, sampleSizes, type LoadSettings, type PgBaseline } from './reads';
 import { log, printTable, results, rows, writeResults } from './report';
 import { readScenarios } from './scenarios';
 import { scaledVolume, type SeededVolume } from './seed-volume';
@@ -24,8 +25,9 @@ import { runTwoInstances } from './two-instances';
 // `npm run bench [-- --quick] [--scale=N] [--two-instances] [--only=postgres|embedded|outbox] [--no-lighthouse] [--no-mixed]
 // [--no-admin] [--no-build]` (decisions 012 and 026). Builds the client into bench/.dist, seeds a realistic volume
 // (times N), starts the app as a child process on PostgreSQL and on the embedded database and measures it against a
-// bare node:http baseline in the same run: the reads alone, the reads while users book, cancel and sign in, bookings,
-// eight admins paging, and the app's resident memory; then the outbox with a hung and a healthy mail server.
+// bare node:http baseline in the same run (on PostgreSQL the cold reads against a bare node-postgres one making their
+// statements, decision 076): the reads alone, the reads while users book, cancel and sign in, bookings, eight admins
+// paging, and the app's resident memory; then the outbox with a hung and a healthy mail server.
 
 const opts: BenchOptions = parseOptions(process.argv.slice(2));
 const load: LoadSettings = { connections: opts.connections, seconds: opts.seconds, warmupSeconds: opts.warmupSeconds };
@@ -34,10 +36,16 @@ const clientDir = join(here, '.dist');
 
 const LIGHTHOUSE_PATHS = ['/', '/medrep-login', '/about', '/contact', '/privacy-policy', '/terms-and-conditions', '/cookies-policy'];
 
-/** The goals of decisions 012 and 026 (the scaling step): reads against the same-size bare server, the landing page, Lighthouse. */
+/**
+ * The goals of decisions 012, 026 and 076: a cached read against the same-size static server, a cold read (on
+ * PostgreSQL) against the bare node-postgres server making its statements, fully cold against session + data and
+ * with the session cached against the data alone, its p99 against that server's; bookings, the landing page, Lighthouse.
+ */
 const TARGETS = {
-  readShare: 0.4,
+  readShare: 0.5,
   readP99Ms: 20,
+  coldReadShare: 0.9,
+  coldReadP99Ratio: 1.25,
   ...BOOKING_GOALS,
   landingJsKb: 100,
   lighthousePerf: 95,
@@ -54,16 +62,29 @@ function recordMemory(kind: string, app: Child, when: string): number | null {
 }
 
 /** What both databases run once the app is up: reads, the mixed run, bookings, admin paging, memory. */
-async function benchApp(kind: 'postgres' | 'embedded', app: Child, v: SeededVolume, directRate?: number) {
+async function benchApp(kind: 'postgres' | 'embedded', app: Child, v: SeededVolume, o: { directRate?: number; pg?: PgBaseline } = {}) {
   const out: Record<string, unknown> = {};
   const scenarios = readScenarios(v);
   const sizes = await sampleSizes(app, scenarios);
   const goal = kind === 'postgres' ? { share: TARGETS.readShare, p99Ms: TARGETS.readP99Ms } : { share: TARGETS.embeddedReadShare };
-  const bare = await benchReads(kind, app, { scenarios, sizes, load, goal });
-  out.reads = Object.fromEntries(bare);
+  // One cursor per kind of session for the whole run: no cold request, bare or mixed, takes a session another took.
+  const cold = o.pg ? { pg: o.pg, cursors: coldCursors(), goal: { share: TARGETS.coldReadShare, p99Ratio: TARGETS.coldReadP99Ratio } } : undefined;
+  const bare = await benchReads(kind, app, { scenarios, sizes, load, goal, cold });
+  out.reads = Object.fromEntries(bare.static);
+  out.coldReads = Object.fromEntries(bare.cold);
   out.rssAfterReadsMb = recordMemory(kind, app, 'after the reads (caches full)');
-  if (opts.mixed) out.mixed = await benchMixed(kind, app, v, { scenarios: scenarios.filter((s) => s.mixed), sizes, bare, load });
-  out.bookings = await benchBookings(kind, app, v, load, directRate);
+  if (opts.mixed) {
+    const mixedScenarios = scenarios.filter((s) => s.mixed);
+    out.mixed = await benchMixed(kind, app, v, {
+      scenarios: mixedScenarios,
+      sizes,
+      bare: bare.static,
+      load,
+      cold,
+      cachedShare: o.pg ? TARGETS.readShare : undefined,
+    });
+  }
+  out.bookings = await benchBookings(kind, app, v, load, o.directRate);
   if (opts.adminPaging) out.adminPaging = await benchAdminPaging(kind, app, { seconds: opts.seconds });
   out.rssAfterRunMb = recordMemory(kind, app, 'after the run');
   return out;
@@ -72,6 +93,7 @@ async function benchApp(kind: 'postgres' | 'embedded', app: Child, v: SeededVolu
 async function benchPostgres() {
   const created = await createDatabase();
   let app: Child | undefined;
+  let pgBaseline: Child | undefined;
   try {
     const database = await openDatabase({ url: created.url, dataDir: 'memory://' });
     const v = await migrateAndSeed(database, scaledVolume(opts.scale));
@@ -81,8 +103,15 @@ async function benchPostgres() {
     benchBookingFloor(created.url, v, load);
     await database.close();
 
+    // The cold reads' statements, recorded from the app's own code on this database (decision 076).
+    const plans = await recordReads(created.url, readScenarios(v));
+    for (const p of plans)
+      log(`pg baseline ${p.scenario}: ${p.session.length} session + ${p.data.length} data statements (the app's in ${p.dataRoundTrips} round trips)`);
+    pgBaseline = await startPgBaseline(created.url, plans);
+    const freshBelow = { medrep: v.repIds.length * (v.devices.medrep - 1), clinic: v.clinicIds.length * (v.devices.clinic - 1) };
     app = await startApp({ database: { DATABASE_URL: created.url }, clientDir });
-    const measured = await benchApp('postgres', app, v, direct.rate);
+    const measured = await benchApp('postgres', app, v, { directRate: direct.rate, pg: { server: pgBaseline, plans, freshBelow } });
+    results.pgBaseline = plans;
     let scores: LighthouseScore[] = [];
     if (opts.lighthouse) {
       // The landing page, the rep's login and each information page (one path each where two paths show one page).
@@ -104,6 +133,7 @@ async function benchPostgres() {
     results.postgres = { ...measured, direct, lighthouse: scores };
   } finally {
     await app?.stop();
+    await pgBaseline?.stop();
     await created.drop();
   }
 }
@@ -117,7 +147,8 @@ async function benchPooler() {
   const created = await createDatabase();
   try {
     const database = await openDatabase({ url: created.url, dataDir: 'memory://' });
-    const v = await migrateAndSeed(database, scaledVolume(opts.scale));
+    // Only the static baseline here: no cold reads' sessions (decision 076).
+    const v = await migrateAndSeed(database, { ...scaledVolume(opts.scale), coldSessions: 0 });
     await database.close();
     const pooled = new URL(process.env.BENCH_PGBOUNCER_URL || 'postgres://postgres@127.0.0.1:6433/');
     pooled.pathname = new URL(created.url).pathname;
@@ -132,7 +163,7 @@ async function benchPooler() {
         const scenarios = readScenarios(v);
         const sizes = await sampleSizes(app, scenarios);
         out[r.kind] = Object.fromEntries(
-          await benchReads(r.kind, app, { scenarios, sizes, load, goal: { share: TARGETS.readShare, p99Ms: TARGETS.readP99Ms } }),
+          (await benchReads(r.kind, app, { scenarios, sizes, load, goal: { share: TARGETS.readShare, p99Ms: TARGETS.readP99Ms } })).static,
         );
         out[`${r.kind} rss`] = recordMemory(r.kind, app, 'after the reads');
       } finally {
@@ -150,7 +181,8 @@ async function benchEmbedded() {
   let app: Child | undefined;
   try {
     const database = await openDatabase({ dataDir });
-    const v = await migrateAndSeed(database, scaledVolume(opts.scale));
+    // The embedded database has no node-postgres baseline: its cold reads stay against the static one (decision 076).
+    const v = await migrateAndSeed(database, { ...scaledVolume(opts.scale), coldSessions: 0 });
     await database.close();
     app = await startApp({ database: { DATA_DIR: dataDir }, clientDir });
     results.embedded = await benchApp('embedded', app, v);
@@ -192,7 +224,13 @@ async function main() {
   if (opts.twoInstances) {
     const created = await createDatabase();
     try {
-      const outcome = await runTwoInstances({ url: created.url, clientDir, seconds: opts.seconds, volume: scaledVolume(opts.scale), log });
+      const outcome = await runTwoInstances({
+        url: created.url,
+        clientDir,
+        seconds: opts.seconds,
+        volume: { ...scaledVolume(opts.scale), coldSessions: 0 },
+        log,
+      });
       process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
       if (!outcome.ok) process.exitCode = 1;
     } finally {

@@ -6,7 +6,7 @@ import { bookAppointment, type BookingDeps } from '../src/server/modules/booking
 import { createOutbox } from '../src/server/outbox/outbox';
 import { addDays, weekdayOf } from '../src/shared/dates';
 import type { LoadRequest } from './load';
-import type { SeededVolume } from './seed-volume';
+import { coldDevice, type SeededVolume } from './seed-volume';
 
 // The requests of each benchmarked call, spread over every seeded rep, doctor, clinic, day and place as real
 // traffic would be (decision 026): request i takes the i-th of a sequence that visits them all, and no rep asks
@@ -20,6 +20,13 @@ const nth = <T>(xs: readonly T[], i: number, stride: number): T => xs[(i * strid
 export interface ReadScenario {
   name: string;
   next: (i: number) => LoadRequest;
+  /**
+   * A cold read: its data mostly uncached in a run, so measured against the bare node-postgres baseline making its
+   * statements (decision 076). Request i takes a session no other request of the run takes (seed-volume.ts
+   * `coldDevice`); `sessionOnly(i)` reads request i's session and nothing else (a call its guard refuses for that
+   * kind of account), which warms the session for the "session cached" row.
+   */
+  cold?: { kind: 'medrep' | 'clinic'; sessionOnly: (i: number) => LoadRequest };
 }
 
 /** The reads a signed-in user makes; the mixed run (mixed.ts) measures the marked ones again while others write. */
@@ -29,18 +36,24 @@ export function readScenarios(v: SeededVolume): Array<ReadScenario & { mixed: bo
   const doctor = (i: number) => nth(v.doctorIds, i + Math.floor(i / v.repIds.length), 7907);
   const place = (i: number) => nth(v.places, i, 101);
   const month = v.today.slice(0, 7);
+  const clinicSession = (i: number) => v.clinicCookie(v.primaryClinicOf[doctor(i)]!, coldDevice(i, v.clinicIds.length, v.devices.clinic));
   const q = encodeURIComponent;
   const asRep = (i: number, path: string): LoadRequest => ({ path, cookie: v.repCookie(rep(i)) });
+  // The cold reads' sessions: rep(i) visits every rep once in each block of reps, so block b takes device b + 1.
+  const asFreshRep = (i: number, path: string): LoadRequest => ({ path, cookie: v.repCookie(rep(i), coldDevice(i, v.repIds.length, v.devices.medrep)) });
+  const coldRep = { kind: 'medrep' as const, sessionOnly: (i: number) => asFreshRep(i, '/api/clinic/preferences') };
   return [
     {
       name: 'GET /api/doctor-availability',
       mixed: false,
-      next: (i) => asRep(i, `/api/doctor-availability?clinicId=${v.primaryClinicOf[doctor(i)]}&doctorId=${doctor(i)}`),
+      cold: coldRep,
+      next: (i) => asFreshRep(i, `/api/doctor-availability?clinicId=${v.primaryClinicOf[doctor(i)]}&doctorId=${doctor(i)}`),
     },
     {
       name: 'GET /api/booking/calendar',
       mixed: true,
-      next: (i) => asRep(i, `/api/booking/calendar?clinicId=${v.primaryClinicOf[doctor(i)]}&doctorId=${doctor(i)}&month=${month}`),
+      cold: coldRep,
+      next: (i) => asFreshRep(i, `/api/booking/calendar?clinicId=${v.primaryClinicOf[doctor(i)]}&doctorId=${doctor(i)}&month=${month}`),
     },
     {
       // A rep who comes back to a calendar (another look before booking, the month after a booking): 4,000 (rep,
@@ -52,14 +65,16 @@ export function readScenarios(v: SeededVolume): Array<ReadScenario & { mixed: bo
         return asRep(i % 4000, `/api/booking/calendar?clinicId=${v.primaryClinicOf[doctorId]}&doctorId=${doctorId}&month=${month}`);
       },
     },
-    { name: 'GET /api/rep-appointments', mixed: true, next: (i) => asRep(i, `/api/rep-appointments?repId=${rep(i)}`) },
+    { name: 'GET /api/rep-appointments', mixed: true, cold: coldRep, next: (i) => asFreshRep(i, `/api/rep-appointments?repId=${rep(i)}`) },
     {
       name: 'GET /api/doctor-appointments (clinic)',
       mixed: true,
+      // doctor(i) mod clinics is a stride through the clinics too, in blocks of clinics (reps is a multiple of it).
+      cold: { kind: 'clinic', sessionOnly: (i) => ({ path: '/api/rep-appointments?repId=1', cookie: clinicSession(i) }) },
       next: (i) => {
         const clinicId = v.primaryClinicOf[doctor(i)]!;
         const date = notSunday(addDays(v.today, i % 30));
-        return { path: `/api/doctor-appointments?doctorId=${doctor(i)}&date=${date}&clinicId=${clinicId}`, cookie: v.clinicCookie(clinicId) };
+        return { path: `/api/doctor-appointments?doctorId=${doctor(i)}&date=${date}&clinicId=${clinicId}`, cookie: clinicSession(i) };
       },
     },
     { name: 'GET /api/available-states?bookable=true', mixed: true, next: (i) => asRep(i, '/api/available-states?bookable=true') },
@@ -74,7 +89,7 @@ export function readScenarios(v: SeededVolume): Array<ReadScenario & { mixed: bo
       mixed: true,
       next: (i) => asRep(i, `/api/doctors/locations?state=${q(place(i).state)}&city=${q(place(i).city)}&specialty=${q(place(i).specialty)}`),
     },
-    { name: 'GET /api/clinics-by-doctor', mixed: true, next: (i) => asRep(i, `/api/clinics-by-doctor?doctorId=${doctor(i)}`) },
+    { name: 'GET /api/clinics-by-doctor', mixed: true, cold: coldRep, next: (i) => asFreshRep(i, `/api/clinics-by-doctor?doctorId=${doctor(i)}`) },
   ];
 }
 

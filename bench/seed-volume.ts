@@ -12,9 +12,18 @@ import { withoutIndexes } from './bulk-load';
 // is one INSERT ... SELECT over generate_series, so PostgreSQL (or PGlite) makes the rows itself: a million
 // appointments take seconds, not a million round trips. The first 80% of the reps hold the history; the others
 // start clean so the benchmark's bookings pass every rule. One password hash for everyone: argon2 is slow on purpose.
+// Beside each account's own session, `coldSessions` more of each kind (reps', clinics') spread over its accounts as
+// devices 1, 2, ...: a cold read takes a session no other request of the run used (decision 076).
 
-export const VOLUME = { clinics: 500, doctors: 2000, reps: 5000, appointments: 100_000 };
-export type Volume = typeof VOLUME;
+export const VOLUME = { clinics: 500, doctors: 2000, reps: 5000, appointments: 100_000, coldSessions: 400_000 };
+export interface Volume {
+  clinics: number;
+  doctors: number;
+  reps: number;
+  appointments: number;
+  /** Sessions for the cold reads, of each kind (reps', clinics'), beside the one of every account; none when absent. */
+  coldSessions?: number;
+}
 export const BENCH_PASSWORD = 'Bench!Pass123';
 const WORKDAYS = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: false };
 const OTHER_STATES = INDIAN_STATES.filter((s) => s !== JAMMU_AND_KASHMIR);
@@ -25,7 +34,25 @@ export const scaledVolume = (scale: number): Volume => ({
   doctors: VOLUME.doctors * scale,
   reps: VOLUME.reps * scale,
   appointments: VOLUME.appointments * scale,
+  // The run's count of cold requests does not grow with the volume: more accounts, fewer devices each.
+  coldSessions: VOLUME.coldSessions,
 });
+
+/** How many devices (sessions) each account of a kind has: its own, and its share of the cold reads' sessions. */
+export const devicesPerAccount = (accounts: number, coldSessions = 0) => 1 + Math.ceil(coldSessions / accounts);
+
+/**
+ * The device of cold request i among `accounts` accounts with `devices` sessions each, when request i's account is
+ * a stride through them (scenarios.ts): every block of `accounts` requests visits each account once, so block b
+ * takes device b + 1 (device 0 is the account's own session, which every other measure uses) and no two requests
+ * share a session until accounts x (devices - 1) requests have gone; then they wrap around. Without cold sessions
+ * (a volume seeded without them) every request takes the account's own.
+ */
+export const coldDevice = (i: number, accounts: number, devices: number) => (devices < 2 ? 0 : 1 + (Math.floor(i / accounts) % (devices - 1)));
+
+/** The bench's session token of an account's device (device 0: its own session; decision 076 adds the others). */
+export const sessionTokenOf = (type: 'medrep' | 'clinic', id: number, device = 0) =>
+  device === 0 ? `bench-${type}-${id}-session-token-0123456789` : `bench-${type}-${id}-d${device}-session-token-0123456789`;
 
 export interface SeededVolume {
   today: string;
@@ -38,9 +65,11 @@ export interface SeededVolume {
   /** repIds[0 .. historyReps) hold the seeded appointments; the rest hold none */
   historyReps: number;
   repEmail(repId: number): string;
-  /** the session cookie header of a rep / a clinic */
-  repCookie(repId: number): string;
-  clinicCookie(clinicId: number): string;
+  /** the session cookie header of a rep / a clinic (`device`: one of its `devices` sessions, 0 its own) */
+  repCookie(repId: number, device?: number): string;
+  clinicCookie(clinicId: number, device?: number): string;
+  /** sessions per rep and per clinic (device 0 and the cold reads' ones) */
+  devices: { medrep: number; clinic: number };
   /** every (state, city, specialty) with a doctor, for the find-a-doctor cascade */
   places: Array<{ state: string; city: string; specialty: string }>;
   states: string[];
@@ -54,6 +83,8 @@ const textArray = (xs: readonly string[]) =>
   )}]::text[]`;
 const rowsOf = <T>(answer: unknown) => (answer as { rows: T[] }).rows;
 const sessionToken = (type: 'medrep' | 'clinic', id: number | SQL) => sql`'bench-' || ${type}::text || '-' || ${id} || '-session-token-0123456789'`;
+const deviceToken = (type: 'medrep' | 'clinic', id: SQL, device: SQL) =>
+  sql`'bench-' || ${type}::text || '-' || ${id} || '-d' || ${device} || '-session-token-0123456789'`;
 
 /** The next id of a table whose rows the seed numbers itself (0 in the fresh database the benchmark makes). */
 async function idBase(db: Db, table: string): Promise<number> {
@@ -88,7 +119,7 @@ export async function seedVolume(db: Db, opts: { now: Date; volume?: Volume }): 
   const doctorIds = range(doctorBase, v.doctors);
   const primaryClinicOf: number[] = [];
   doctorIds.forEach((id, d) => (primaryClinicOf[id] = clinicBase + (d % v.clinics) + 1));
-  const cookie = (type: 'medrep' | 'clinic', id: number) => `${SESSION_COOKIE}=bench-${type}-${id}-session-token-0123456789`;
+  const cookie = (type: 'medrep' | 'clinic', id: number, device = 0) => `${SESSION_COOKIE}=${sessionTokenOf(type, id, device)}`;
   return {
     today,
     volume: v,
@@ -98,8 +129,9 @@ export async function seedVolume(db: Db, opts: { now: Date; volume?: Volume }): 
     repIds: range(repBase, v.reps),
     historyReps,
     repEmail: (id) => `bench-rep-${id - repBase}@example.com`,
-    repCookie: (id) => cookie('medrep', id),
-    clinicCookie: (id) => cookie('clinic', id),
+    repCookie: (id, device) => cookie('medrep', id, device),
+    clinicCookie: (id, device) => cookie('clinic', id, device),
+    devices: { medrep: devicesPerAccount(v.reps, v.coldSessions), clinic: devicesPerAccount(v.clinics, v.coldSessions) },
     places,
     states: [...new Set(places.map((p) => p.state))],
   };
@@ -183,7 +215,8 @@ async function insertRows(db: Db, o: InsertOptions): Promise<void> {
     from days, generate_series(0, ${perDay} - 1) j
     where i * ${perDay} + j < ${int(v.appointments)}`);
 
-  // One server session per account (the cookie token scheme of modules/auth/sessions.service.ts: the table keeps its SHA-256).
+  // One server session per account (the cookie token scheme of modules/auth/sessions.service.ts: the table keeps its
+  // SHA-256), and the cold reads' devices 1, 2, ... after it (sessionTokenOf).
   const expires = sql`${now} + interval '7 days'`;
   for (const [type, base, count] of [
     ['medrep', repBase, v.reps],
@@ -193,5 +226,11 @@ async function insertRows(db: Db, o: InsertOptions): Promise<void> {
       insert into sessions (id, user_type, user_id, created_at, last_seen_at, expires_at)
       select encode(sha256(convert_to(${sessionToken(type, sql`id`)}, 'UTF8')), 'hex'), ${type}, id, ${now}, ${now}, ${expires}
       from generate_series(${int(base)} + 1, ${int(base + count)}) id`);
+    const devices = devicesPerAccount(count, v.coldSessions);
+    if (devices < 2) continue;
+    await db.execute(sql`
+      insert into sessions (id, user_type, user_id, created_at, last_seen_at, expires_at)
+      select encode(sha256(convert_to(${deviceToken(type, sql`id`, sql`d`)}, 'UTF8')), 'hex'), ${type}, id, ${now}, ${now}, ${expires}
+      from generate_series(${int(base)} + 1, ${int(base + count)}) id, generate_series(1, ${int(devices - 1)}) d`);
   }
 }

@@ -8,7 +8,8 @@ import { describeEachDatabase } from '../test/harness';
 // the booking invariants, the bulk load leaves the schema's indexes and foreign keys as the migrations made them,
 // and its sessions, passwords and generated requests are ones the app accepts (else the benchmark measures refusals).
 
-const VOLUME = { clinics: 20, doctors: 80, reps: 100, appointments: 3000 };
+// 200 cold reads' sessions of each kind (decision 076): 2 more per rep, 10 more per clinic.
+const VOLUME = { clinics: 20, doctors: 80, reps: 100, appointments: 3000, coldSessions: 200 };
 const rowsOf = <T>(answer: unknown) => (answer as { rows: T[] }).rows;
 
 describeEachDatabase(
@@ -35,11 +36,12 @@ describeEachDatabase(
       v = await seedVolume(ctx.database.db, { now: ctx.clock.now(), volume: VOLUME });
     }, 120_000);
 
-    it('holds the volume asked for, with a session for every rep and clinic', async () => {
+    it('holds the volume asked for, with a session for every rep and clinic and the cold reads ones', async () => {
       expect([await count('clinic_users'), await count('doctors'), await count('medical_reps'), await count('doctor_appointments')]).toEqual([
         20, 80, 100, 3000,
       ]);
-      expect(await count('sessions')).toBe(120);
+      expect(await count('sessions')).toBe(120 + 200 + 200);
+      expect(v.devices).toEqual({ medrep: 3, clinic: 11 });
       expect([v.clinicIds.length, v.doctorIds.length, v.repIds.length, v.historyReps]).toEqual([20, 80, 100, 80]);
     });
 
@@ -64,6 +66,11 @@ describeEachDatabase(
       expect(me.json()).toMatchObject({ userType: 'medrep', user: { id: rep } });
       const clinic = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: v.clinicCookie(v.clinicIds[3]!) } });
       expect(clinic.json()).toMatchObject({ userType: 'clinic', user: { id: v.clinicIds[3] } });
+      // The last device of each kind: a cold read's session (decision 076).
+      const device = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: v.repCookie(rep, 2) } });
+      expect(device.json()).toMatchObject({ userType: 'medrep', user: { id: rep } });
+      const clinicDevice = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: v.clinicCookie(v.clinicIds[3]!, 10) } });
+      expect(clinicDevice.json()).toMatchObject({ userType: 'clinic', user: { id: v.clinicIds[3] } });
       const login = await ctx.app.inject({ method: 'POST', url: '/api/medrep/login', payload: { email: v.repEmail(rep), password: BENCH_PASSWORD } });
       expect(login.statusCode).toBe(200);
     });
