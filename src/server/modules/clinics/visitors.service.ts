@@ -31,13 +31,14 @@ type Upcoming = { clinicId: number; doctorId: number; fromDate: string };
 /**
  * A doctor's appointments at a clinic from today on, per (clinic, doctor) and Indian date, until one of the
  * doctor's days there changes, or a rep's name, company or phone changes ('rep-details' empties it: rare)
- * (docs/decisions/016-keyed-read-caches.md). ~400 bytes a visit on the heap (the rep's name, company and phone).
+ * (docs/decisions/016-keyed-read-caches.md). 339 bytes a visit on the heap (the rep's name, company and phone; measured
+ * 2026-12-03 at 10x, scripts/measure-cache-memory.ts, 349 at 1x): ~1,900 doctors' lists of 25 visits in 16 MB.
  */
 const upcomingCache = defineReadCache<Upcoming, ClinicAppointment[]>({
   name: 'clinic visits',
-  max: 100_000,
-  maxBytes: 24 * 2 ** 20,
-  sizeOf: (rows) => 150 + rows.length * 400,
+  max: 40_000,
+  maxBytes: 16 * 2 ** 20,
+  sizeOf: (rows) => 150 + rows.length * 350,
   keyOf: (u) => `${u.clinicId}:${u.doctorId}:${u.fromDate}`,
   argTags: (u) => [`${u.clinicId}:${u.doctorId}`],
   invalidatedBy: { 'doctor-day': ([c, d]) => `${c}:${d}`, 'rep-details': () => EVERY_ENTRY },
