@@ -92,7 +92,7 @@ async function main() {
     }
     console.log(`answers by status: ${JSON.stringify(status)}`);
     const full = await heapUsed();
-    console.log(`app heap with the caches full ${MB(full)} (+${MB(full - base)})`);
+    console.log(`app heap with the caches full ${MB(full)} (+${MB(full - base)}), this process resident ${MB(process.memoryUsage().rss)}`);
     if (args.has('snapshot')) console.log(`heap snapshot: ${writeHeapSnapshot()}`);
 
     const caches = cachesOf(app.db.caches!);

@@ -14,10 +14,10 @@ const ALL_DATES = '1900-01-01';
 /** The rep row the calendar checks the subscription on: dropped when the account changes. ~200 bytes each. */
 const repCache = defineReadCache<number, Awaited<ReturnType<typeof findRep>>>({
   name: 'reps',
-  // 401-506 bytes an entry on the heap (two runs, 2026-12-03 at 10x, scripts/measure-cache-memory.ts): ~16,000 reps.
-  max: 16_000,
+  // 401-607 bytes an entry on the heap (three runs, 2026-12-03 at 10x, scripts/measure-cache-memory.ts): ~13,500 reps.
+  max: 13_500,
   maxBytes: 8 * 2 ** 20,
-  sizeOf: () => 520,
+  sizeOf: () => 620,
   keyOf: String,
   invalidatedBy: { account: ([type, id]) => (type === 'medrep' ? id : undefined), 'rep-details': ([id]) => id },
   missing: null,
@@ -34,9 +34,9 @@ const repAppointmentsCache = defineReadCache<number, RepAppointment[]>({
   name: 'rep appointments',
   max: 40_000,
   maxBytes: 32 * 2 ** 20,
-  // 12.9 KB an entry of 19 rows on the heap: 680 a row with its doctor-day tag (measured 2026-12-03 at 10x,
+  // 12.9-13.5 KB an entry of 19 rows on the heap: 680-709 a row with its doctor-day tag (measured 2026-12-03 at 10x,
   // scripts/measure-cache-memory.ts; 540 at 1x, where reps share more tags): ~2,500 reps' lists.
-  sizeOf: (rows) => 300 + rows.length * 680,
+  sizeOf: (rows) => 300 + rows.length * 710,
   keyOf: String,
   // A visit's token moves when another rep books an earlier time that day or cancels (docs/decisions/039): each
   // entry is tagged with the doctor-days it lists, which bookings and cancellations announce.
