@@ -22,6 +22,8 @@ export interface CacheStats {
   hits: number;
   misses: number;
   size: number;
+  /** The heap its entries retain, as its measured `sizeOf` counts them (read caches; decision 080). */
+  bytes?: number;
 }
 
 /** The change feed as rows (`cache_changes`), as the poll reads it; db/client.ts gives the queries. */

@@ -26,6 +26,9 @@ const deferred = <T>() => {
   return { promise, resolve };
 };
 
+/** A byte bound no test cache reaches: these tests are about keys, not bytes. */
+const SMALL = { maxBytes: 2 ** 20, sizeOf: () => 1 };
+
 /** A database object with a bus of its own, for the cache alone (nothing is queried). */
 function fakeDb(): { db: Db; bus: CacheBus } {
   const bus = new CacheBus();
@@ -39,6 +42,7 @@ describe('a keyed read cache', () => {
     const cache = defineReadCache<number, number>({
       name: 't',
       max: 10,
+      ...SMALL,
       keyOf: String,
       invalidatedBy: { 'rep-appts': ([id]) => id },
       load: async () => ++loads,
@@ -61,6 +65,7 @@ describe('a keyed read cache', () => {
     const cache = defineReadCache<string, string>({
       name: 't',
       max: 10,
+      ...SMALL,
       keyOf: (k) => k,
       invalidatedBy: { link: ([c, d]) => `${c}:${d}` },
       load: () => (loads++ === 0 ? first.promise : Promise.resolve('new')),
@@ -84,6 +89,7 @@ describe('a keyed read cache', () => {
     const cache = defineReadCache<string, S>({
       name: 't',
       max: 10,
+      ...SMALL,
       keyOf: (k) => k,
       valueTags: (s) => (s ? [cacheKey.account('medrep', s.account)] : []),
       keep: (s) => s !== null,
@@ -117,6 +123,7 @@ describe('a keyed read cache', () => {
     const cache = defineReadCache<string, string | null>({
       name: 't',
       max: 100,
+      ...SMALL,
       keyOf: (k) => k,
       invalidatedBy: {},
       missing: null,
@@ -141,13 +148,37 @@ describe('a keyed read cache', () => {
   it('reads through while changes could be missed, and keeps at most max entries', async () => {
     const { db, bus } = fakeDb();
     let n = 0;
-    const cache = defineReadCache<string, number>({ name: 't', max: 2, keyOf: (k) => k, invalidatedBy: {}, load: async () => ++n });
+    const cache = defineReadCache<string, number>({ name: 't', max: 2, ...SMALL, keyOf: (k) => k, invalidatedBy: {}, load: async () => ++n });
     bus.live = false;
     expect(await cache.read(db, 'k')).toBe(1);
     expect(await cache.read(db, 'k')).toBe(2);
     bus.live = true;
     for (const k of ['a', 'b', 'c']) await cache.read(db, k);
     expect(['a', 'b', 'c'].map((k) => cache.holds(db, k))).toEqual([false, true, true]);
+  });
+
+  it('never holds more than its byte bound: past it, the least recently used entries go', async () => {
+    const { db, bus } = fakeDb();
+    const cache = defineReadCache<number, string>({
+      name: 't',
+      max: 1000,
+      maxBytes: 1000,
+      sizeOf: (text) => text.length,
+      keyOf: String,
+      invalidatedBy: {},
+      load: async (_db, i) => 'x'.repeat(100 + i),
+    });
+    for (let i = 0; i < 50; i++) {
+      await cache.read(db, i);
+      const [stats] = bus.stats();
+      expect(stats!.bytes).toBeLessThanOrEqual(1000);
+    }
+    // 144..149 characters for the last six (879 in all); a seventh (143) would pass 1,000.
+    expect(bus.stats()[0]).toMatchObject({ size: 6, bytes: 879 });
+    expect(cache.holds(db, 0)).toBe(false);
+    expect(cache.holds(db, 43)).toBe(false);
+    expect(cache.holds(db, 44)).toBe(true);
+    expect(cache.holds(db, 49)).toBe(true);
   });
 });
 

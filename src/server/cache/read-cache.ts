@@ -5,10 +5,10 @@ import { busOf, type CacheBus, type CacheOnBus, type CacheStats } from './cache-
 import { parseKey } from './cache-keys';
 
 // Keyed cache-aside (docs/decisions/016-keyed-read-caches.md). A service reads through a cache; a miss loads
-// from the database (repos always query). Each instance keeps at most `max` entries (and `maxBytes`, as
-// estimated by `sizeOf`), least recently used first out, each for at most CACHE_TTL_MS: the safety net
-// should an invalidation ever be missed. Writers announce the keys they change (invalidation.ts); each cache
-// says which announced keys concern which of its entries.
+// from the database (repos always query). Each instance keeps at most `maxBytes` of each cache on the heap (as
+// `sizeOf` counts an entry, measured: docs/decisions/080-caches-bounded-by-measured-bytes.md), least recently
+// used first out, each for at most CACHE_TTL_MS: the safety net should an invalidation ever be missed. Writers
+// announce the keys they change (invalidation.ts); each cache says which announced keys concern which of its entries.
 
 /** Longest a value is kept without being invalidated: a missed invalidation lasts at most this long. */
 export const CACHE_TTL_MS = 60_000;
@@ -31,11 +31,25 @@ interface Definition<A, V> {
   valueTags?(value: V): readonly string[];
   /** A loaded value not to keep (it is still answered), e.g. an unknown session. */
   keep?(value: V): boolean;
+  /**
+   * At most this many entries. lru-cache allocates its index for this many up front (about 50 bytes an entry
+   * whether used or not), so it is about `maxBytes` over the smallest entry, not a round large number.
+   */
   max: number;
-  /** A bound in estimated bytes, with the estimate of one value. */
-  maxBytes?: number;
-  sizeOf?(value: V): number;
+  /** What this cache may hold on the heap: its share of READ_CACHES_MAX_BYTES. */
+  maxBytes: number;
+  /**
+   * The heap one entry retains (its value, key, tags and the answer texts memoized beside it), from
+   * scripts/measure-cache-memory.ts at the bench's 10x volume: a measurement, rounded up, not a guess.
+   */
+  sizeOf(value: V): number;
 }
+
+/**
+ * The sum of every read cache's `maxBytes` may not pass this (cache/read-cache-bounds.test.ts): with the app's own
+ * heap and the collector's headroom, an instance stays under 600 MB resident at 10x (decision 080).
+ */
+export const READ_CACHES_MAX_BYTES = 160 * 2 ** 20;
 
 type Loaders<A, V> =
   /** One value per miss (a cache whose misses never come many at once). */
@@ -106,7 +120,8 @@ class KeyedCache<A, V> implements CacheOnBus {
     if (def.loadMany) this.loader = new DataLoader<A, V>((args) => readThrough(def, db, args), { cache: false, maxBatchSize: 500 });
     this.lru = new LRUCache<string, Box<V>, { arg: A }>({
       max: def.max,
-      ...(def.maxBytes ? { maxSize: def.maxBytes, sizeCalculation: (box: Box<V>) => Math.max(1, Math.ceil(def.sizeOf!(box.value))) } : {}),
+      maxSize: def.maxBytes,
+      sizeCalculation: (box) => Math.max(1, Math.ceil(def.sizeOf(box.value))),
       ttl: CACHE_TTL_MS,
       // A load overtaken by an invalidation (its entry deleted meanwhile) still answers its callers, and
       // lru-cache does not keep it: its slot no longer holds that load.
@@ -156,7 +171,7 @@ class KeyedCache<A, V> implements CacheOnBus {
   }
 
   stats(): CacheStats {
-    return { name: this.def.name, hits: this.hits, misses: this.misses, size: this.lru.size };
+    return { name: this.def.name, hits: this.hits, misses: this.misses, size: this.lru.size, bytes: this.lru.calculatedSize };
   }
 
   holds(arg: A): boolean {

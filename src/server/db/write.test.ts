@@ -18,6 +18,8 @@ describeEachDatabase(
     const cache = defineReadCache<number, number>({
       name: 'write-test',
       max: 10,
+      maxBytes: 2 ** 20,
+      sizeOf: () => 1,
       keyOf: String,
       invalidatedBy: { 'rep-appts': ([id]) => id },
       load: async () => ++loads,

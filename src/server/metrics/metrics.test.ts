@@ -73,6 +73,7 @@ describeEachDatabase(
         'repvisit_cache_hits_total',
         'repvisit_cache_misses_total',
         'repvisit_cache_entries',
+        'repvisit_cache_bytes',
         'repvisit_outbox_messages',
         'repvisit_outbox_oldest_queued_age_seconds',
         'repvisit_job_runs_total',

@@ -96,6 +96,15 @@ export function createMetrics(o: {
       for (const s of database.caches.stats()) this.set({ cache: s.name }, s.size);
     },
   });
+  new Gauge({
+    name: 'repvisit_cache_bytes',
+    help: 'Heap bytes a read cache holds, as its measured sizeOf counts them (at most its maxBytes).',
+    labelNames: ['cache'],
+    registers,
+    collect() {
+      for (const s of database.caches.stats()) if (s.bytes !== undefined) this.set({ cache: s.name }, s.bytes);
+    },
+  });
 
   // One small query a scrape, shared by the two outbox families (prom-client collects them side by side); a database
   // that is away leaves them out rather than failing the whole scrape.

@@ -70,11 +70,14 @@ const deleteSignedOut = (deps: Pick<Deps, 'db'>, s: SignOut) => withWrite(deps, 
  * or its account changes (status, terms, revocation: the account's key finds all its sessions), on every
  * instance (docs/decisions/016-keyed-read-caches.md). A login adds a key and drops nothing. Admin sessions
  * slide their expiry on activity and are always read from the database. The misses of one event-loop turn
- * (e.g. after a restart) are read with one query. ~300 bytes an entry: 100,000 sessions ~ 30 MB.
+ * (e.g. after a restart) are read with one query. 1,176-1,227 bytes an entry on the heap with its tags (measured
+ * 2026-12-03, scripts/measure-cache-memory.ts at 10x): 32 MB keeps ~26,800 signed-in users, the least recent out.
  */
 const sessionCache = defineReadCache<{ id: string; now: Date }, repo.SessionRecord | null>({
   name: 'sessions',
-  max: 100_000,
+  max: 26_800,
+  maxBytes: 32 * 2 ** 20,
+  sizeOf: () => 1250,
   keep: (s) => s !== null && s.userType !== 'admin',
   keyOf: (a) => a.id,
   valueTags: (s) => (s ? [cacheKey.account(s.userType, s.userId), ...(s.memberId ? [cacheKey.account('clinic-member', s.memberId)] : [])] : []),

@@ -108,14 +108,14 @@ function judgedContext(base: BookingContext, holds: readonly HoldRow[], o: { mov
  * was most of a calendar request's work, docs/decisions/015-read-caches.md). Dropped when the rep's
  * appointments, the doctor's month there, the doctor's closures there or the link change, or anything the
  * directory shows ('directory': rare), or the rep's account (its subscription, which the entry carries: rare,
- * docs/decisions/077). ~6 KB an entry on the heap (a month of day objects, the settings and the
- * answer's text, written once: measured 2026-11-23 as the heap's growth over 10,000 such months): ~10,000 months.
+ * docs/decisions/077). 7.3 KB an entry of 31 days on the heap (the day objects, the settings, the tags and the
+ * answer's text, written once: measured 2026-12-03 at 10x, scripts/measure-cache-memory.ts): ~4,500 months in 32 MB.
  */
 const calendarCache = defineReadCache<CalendarArg, CalendarEntry>({
   name: 'calendar months',
-  max: 100_000,
-  maxBytes: 64 * 2 ** 20,
-  sizeOf: (e) => 2600 + e.month.days.length * 130,
+  max: 12_000,
+  maxBytes: 32 * 2 ** 20,
+  sizeOf: (e) => 2800 + e.month.days.length * 150,
   // A reschedule's month is judged without the visit being moved: its own entry, named by the visit and its date.
   keyOf: (a) => `${a.repId}:${a.clinicId}:${a.doctorId}:${a.month}:${a.today}:${a.horizonDays}${a.moved ? `:${a.moved.id}@${a.moved.date}` : ''}`,
   argTags: (a) => [`rep:${a.repId}`, `month:${a.clinicId}:${a.doctorId}:${a.month}`, `link:${a.clinicId}:${a.doctorId}`],

@@ -17,7 +17,10 @@ const ALL_DATES = '1900-01-01';
  */
 const repCache = defineReadCache<number, Awaited<ReturnType<typeof findRep>>>({
   name: 'reps',
-  max: 100_000,
+  // 401-607 bytes an entry on the heap (three runs, 2026-12-03 at 10x, scripts/measure-cache-memory.ts): ~13,500 reps.
+  max: 13_500,
+  maxBytes: 8 * 2 ** 20,
+  sizeOf: () => 620,
   keyOf: String,
   invalidatedBy: { account: ([type, id]) => (type === 'medrep' ? id : undefined), 'rep-details': ([id]) => id },
   missing: null,
@@ -32,10 +35,11 @@ const repCache = defineReadCache<number, Awaited<ReturnType<typeof findRep>>>({
  */
 const repAppointmentsCache = defineReadCache<number, RepAppointment[]>({
   name: 'rep appointments',
-  max: 100_000,
-  maxBytes: 48 * 2 ** 20,
-  // ~450 bytes a row on the heap (eight fields, three names as their own strings).
-  sizeOf: (rows) => 200 + rows.length * 450,
+  max: 40_000,
+  maxBytes: 32 * 2 ** 20,
+  // 12.9-13.5 KB an entry of 19 rows on the heap: 680-709 a row with its doctor-day tag (measured 2026-12-03 at 10x,
+  // scripts/measure-cache-memory.ts; 540 at 1x, where reps share more tags): ~2,500 reps' lists.
+  sizeOf: (rows) => 300 + rows.length * 710,
   keyOf: String,
   // A visit's token moves when another rep books an earlier time that day or cancels (docs/decisions/039): each
   // entry is tagged with the doctor-days it lists, which bookings and cancellations announce.

@@ -25,7 +25,10 @@ type Pair = readonly [number, number];
  */
 const linkedDoctorCache = defineReadCache<Pair, LinkedDoctor | null>({
   name: 'linked doctors',
-  max: 100_000,
+  // 295-585 bytes an entry on the heap (two runs, 2026-12-03 at 10x, scripts/measure-cache-memory.ts): ~7,000 links.
+  max: 7000,
+  maxBytes: 4 * 2 ** 20,
+  sizeOf: () => 600,
   keyOf: ([c, d]) => `${c}:${d}`,
   invalidatedBy: { link: ([c, d]) => `${c}:${d}`, directory: () => EVERY_ENTRY },
   missing: null,

@@ -33,13 +33,14 @@ type DayArg = { clinicId: number; doctorId: number; date?: string; fromDate: str
  * (findClinicDay) and kept per (clinic, doctor) and date (docs/decisions/016-keyed-read-caches.md). Dropped when
  * that date changes (a visit, a waitlist entry: both announce their doctor-day), any of the doctor's days there for
  * the view from today on, the link, or a rep's name, company or phone or what the directory shows ('rep-details',
- * 'directory' empty it: rare). ~400 bytes a visit on the heap (the rep's name, company and phone).
+ * 'directory' empty it: rare). 339 bytes a visit on the heap (the rep's name, company and phone; measured
+ * 2026-12-03 at 10x, scripts/measure-cache-memory.ts, decision 080): 16 MB hold ~9,000 days of 5 visits.
  */
 const dayCache = defineReadCache<DayArg, ClinicDay>({
   name: 'clinic days',
-  max: 100_000,
-  maxBytes: 24 * 2 ** 20,
-  sizeOf: (day) => 150 + (day?.appointments.length ?? 0) * 400,
+  max: 40_000,
+  maxBytes: 16 * 2 ** 20,
+  sizeOf: (day) => 150 + (day?.appointments.length ?? 0) * 350,
   keyOf: (a) => `${a.clinicId}:${a.doctorId}:${a.date ?? `from ${a.fromDate}`}`,
   argTags: (a) => [`link:${a.clinicId}:${a.doctorId}`, a.date === undefined ? `days:${a.clinicId}:${a.doctorId}` : `day:${a.clinicId}:${a.doctorId}:${a.date}`],
   invalidatedBy: {

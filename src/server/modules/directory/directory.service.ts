@@ -47,7 +47,10 @@ const areaKeyOf = (a: Area) => (a.city === undefined ? encodeURIComponent(a.stat
  */
 const bookableCache = defineReadCache<Area, boolean>({
   name: 'directory bookable areas',
-  max: 10_000,
+  // 723-1,405 bytes an entry on the heap (measured 2026-12-03 at 1x and 10x, scripts/measure-cache-memory.ts).
+  max: 750,
+  maxBytes: 2 ** 20,
+  sizeOf: () => 1400,
   keyOf: areaKeyOf,
   invalidatedBy: { place: ([state, city]) => [state!, `${state}:${city}`] },
   missing: false,
@@ -60,11 +63,14 @@ async function bookableOf<A extends Area>(deps: DirectoryDeps, areas: A[]): Prom
   return areas.filter((_, i) => flags[i]);
 }
 
-/** The partitions: ~120 bytes a doctor; 32 MB holds ~250,000 doctors' places (the bench's 40x volume whole). */
+/**
+ * The partitions: `bytes` counts ~120 a doctor; measured on the heap 0.91 of that (80 KB a place at 10x, 2026-12-03,
+ * scripts/measure-cache-memory.ts), so 16 MB holds ~130,000 doctors' places (the bench's 20x volume whole).
+ */
 const placeCache = defineReadCache<Place, DirectoryPlace>({
   name: 'directory places',
-  max: 5000,
-  maxBytes: 32 * 1024 * 1024,
+  max: 2000,
+  maxBytes: 16 * 2 ** 20,
   sizeOf: (place) => place.bytes,
   keyOf: placeKeyOf,
   invalidatedBy: { place: ([state, city]) => `${state}:${city}` },
@@ -73,12 +79,12 @@ const placeCache = defineReadCache<Place, DirectoryPlace>({
 
 const byClinicName = (a: ClinicOption, b: ClinicOption) => compareText(a.clinic_name, b.clinic_name) || a.id - b.id;
 
-/** A doctor's clinics, per doctor: ~64 bytes an entry and ~150 a clinic; 16 MB. */
+/** A doctor's clinics, per doctor: 332-378 bytes an entry of 1.2 clinics on the heap (measured 2026-12-03 at 10x); 8 MB. */
 const clinicsCache = defineReadCache<number, ClinicOption[]>({
   name: 'directory clinics of doctor',
-  max: 100_000,
-  maxBytes: 16 * 1024 * 1024,
-  sizeOf: (clinics) => 64 + 150 * clinics.length,
+  max: 30_000,
+  maxBytes: 8 * 2 ** 20,
+  sizeOf: (clinics) => 100 + 250 * clinics.length,
   keyOf: (doctorId) => String(doctorId),
   invalidatedBy: { link: ([, doctorId]) => doctorId },
   missing: [],
@@ -98,7 +104,10 @@ const clinicsCache = defineReadCache<number, ClinicOption[]>({
 /** A link's call settings, per link (every calendar request reads one): ~350 bytes an entry, 50,000 (~18 MB). */
 const settingsCache = defineReadCache<readonly [number, number], BookableSettings | null>({
   name: 'directory link settings',
-  max: 50_000,
+  // 510-547 bytes an entry on the heap (two runs, 2026-12-03 at 10x, scripts/measure-cache-memory.ts): ~11,000 links.
+  max: 11_000,
+  maxBytes: 6 * 2 ** 20,
+  sizeOf: () => 560,
   keyOf: ([clinicId, doctorId]) => `${clinicId}:${doctorId}`,
   invalidatedBy: { link: ([clinicId, doctorId]) => `${clinicId}:${doctorId}` },
   missing: null,
@@ -117,6 +126,9 @@ const settingsCache = defineReadCache<readonly [number, number], BookableSetting
 const bookableStatesCache = defineReadCache<'states', string[]>({
   name: 'directory bookable states',
   max: 1,
+  // 50-142 KB for 22 states on the heap with the answer's text (two runs, 2026-12-03 at 10x).
+  maxBytes: 2 ** 18,
+  sizeOf: (states) => 1000 + 6500 * states.length,
   keyOf: () => 'states',
   invalidatedBy: { place: () => 'states' },
   load: async (db) => {
@@ -135,6 +147,9 @@ const bookableStatesCache = defineReadCache<'states', string[]>({
 const bookableCitiesCache = defineReadCache<string, string[]>({
   name: 'directory bookable cities',
   max: 64,
+  // ~9.8 KB a state of ~2 cities on the heap (measured 2026-12-03 at 10x).
+  maxBytes: 2 * 2 ** 20,
+  sizeOf: (cities) => 1000 + 4700 * cities.length,
   keyOf: (state) => encodeURIComponent(state),
   invalidatedBy: { place: ([state]) => state },
   load: async (db, state) => {
