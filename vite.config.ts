@@ -81,8 +81,8 @@ export default defineConfig({
         { path: '/about', page: 'routes/about-page.tsx' },
         { path: '/about-us', page: 'routes/about-page.tsx' },
         { path: '/contact', page: 'routes/contact-page.tsx' },
-        { path: '/privacy', page: 'routes/privacy-page.tsx', alsoPreload: queries },
-        { path: '/privacy-policy', page: 'routes/privacy-page.tsx', alsoPreload: queries },
+        { path: '/privacy', page: 'routes/privacy-page.tsx' },
+        { path: '/privacy-policy', page: 'routes/privacy-page.tsx' },
         { path: '/terms', page: 'routes/terms-page.tsx' },
         { path: '/terms-and-conditions', page: 'routes/terms-page.tsx' },
         { path: '/cookies-policy', page: 'routes/cookies-page.tsx' },
@@ -96,9 +96,24 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // No modulepreload polyfill in the entry (decision 081): every browser the app targets but Safari before 17 supports
+    // modulepreload, and where it does not, a page still loads its modules by their imports, one after another.
+    modulePreload: { polyfill: false },
     // Everything the entry imports statically (React, the router, the frame) in one file: every page loads all of it
     // anyway, and one file compresses better than the dozen small ones the automatic split makes (decision 025).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } } },
+    // The public pages' frame (header, footer, language switcher, and the icons and helpers they use) in one file too:
+    // every public page loads all of it, and as half a dozen files of a few hundred bytes each it cost a request apiece
+    // and more bytes than one file (decision 081).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'start', tags: ['$initial'] },
+            { name: 'public-frame', test: /src\/client\/components\/layout\/public-layout\.tsx$/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -103,6 +103,13 @@ export function prerender(options: Options): Plugin {
           withInlineCss = withInlineCss.replace(link, () => `<style>${text}</style>`);
         }
 
+        // Decision 081: a pre-rendered page paints from its HTML alone; its scripts only hydrate it. Fetched at low
+        // priority, they leave the connection to what the first paint may need (the page, a language's font) and
+        // tell the browser, and Lighthouse's simulation, that they do not hold up the first paint.
+        const entryScript = /<script type="module" crossorigin src="[^"]+"/;
+        if (!entryScript.test(withInlineCss)) throw new Error('prerender: index.html has no module entry script');
+        withInlineCss = withInlineCss.replace(entryScript, (tag) => `${tag} fetchpriority="low"`);
+
         // The pages are rendered by the same source modules, run in Node through Vite's SSR module loader.
         const server = await createServer({
           configFile: false,
@@ -143,7 +150,7 @@ export function prerender(options: Options): Plugin {
               if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
               staticImportsOf(bundle, chunk.fileName, loadedWithEntry, preloaded);
             }
-            const preload = [...preloaded].map((f) => `<link rel="modulepreload" crossorigin href="${config.base}${f}">`).join('');
+            const preload = [...preloaded].map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${config.base}${f}">`).join('');
             // A page of its own has its versions in the other languages; the not-found page has no address.
             const alternates = file ? '' : alternateLinks(path);
             for (const locale of LOCALES) {

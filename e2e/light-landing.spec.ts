@@ -72,3 +72,24 @@ test('a new page starts at the top; Back and a reload return to where the page w
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeAttached();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
 });
+
+test('the privacy policy and the rep login load only what their first render shows; their scripts come after the paint', async ({ page }) => {
+  const scripts = watchScripts(page);
+  // Decision 081: the privacy policy reads its retention period without the query client.
+  await page.goto('/privacy-policy', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('main')).toContainText(/once its retention period of \d+ days? after the appointment date has passed/);
+  expect(loaded(scripts, 'ensure-query-client')).toBe(false);
+
+  // The terms dialog comes with a login whose credentials were accepted, not with the form.
+  await page.goto('/medrep-login', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Create New Account' })).toBeVisible();
+  for (const name of ['terms-dialog', 'dialog', 'logout']) expect(loaded(scripts, name), name).toBe(false);
+  // A pre-rendered page asks for its hydration scripts at low priority; the app shell, which paints nothing without
+  // them, does not.
+  await expect(page.locator('script[type="module"][fetchpriority="low"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="modulepreload"]:not([fetchpriority="low"])')).toHaveCount(0);
+
+  await page.goto('/verify-otp?type=medrep&email=a%40b.in');
+  await expect(page.locator('script[type="module"]')).toHaveCount(1);
+  await expect(page.locator('script[type="module"][fetchpriority="low"]')).toHaveCount(0);
+});

@@ -30,7 +30,8 @@ const route = (path: string, Page: ComponentType): RouteObject => ({ path, eleme
 const HomePage = info(() => import('./routes/home-page'));
 const AboutPage = info(() => import('./routes/about-page'));
 const ContactPage = info(() => import('./routes/contact-page'));
-const PrivacyPage = page(() => import('./routes/privacy-page')); // the retention period is read from the server
+// The privacy policy reads its retention period with a plain fetch, not the query client (decision 081).
+const PrivacyPage = info(() => import('./routes/privacy-page'));
 const TermsPage = info(() => import('./routes/terms-page'));
 const CookiesPage = info(() => import('./routes/cookies-page'));
 const ClinicArea = area(() => import('./features/clinic/lib/clinic-area-policy').then((m) => m.clinicAreaPolicy));

@@ -1,3 +1,5 @@
+// The sentence with the period counts days: the English plurals, which the query client's pages get with it (decision 081).
+import '../../../lib/english-plurals';
 import { useI18n } from '../../../lib/i18n';
 import { useRetention } from '../api/get-retention';
 import { legalText } from './legal-text';
