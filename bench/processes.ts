@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { heapOption } from '../src/server/supervisor-protocol';
 import { cpuSeconds } from './memory';
 import { BENCH_BOOKING_HORIZON_DAYS } from './scenarios';
 
@@ -120,7 +121,8 @@ export async function startApp(o: {
     DATABASE_URL: 'DATABASE_URL' in o.database ? o.database.DATABASE_URL : '',
     ...o.env,
   };
-  return spawnChild(['--enable-source-maps', 'dist/server/main.js'], env, '/api/health', port);
+  // As the supervisor starts it in production, with the heap limit of SERVER_HEAP_MB (decision 080).
+  return spawnChild(['--enable-source-maps', ...heapOption(env.SERVER_HEAP_MB ?? process.env.SERVER_HEAP_MB), 'dist/server/main.js'], env, '/api/health', port);
 }
 
 /** The ceiling: a bare node:http server answering a fixed JSON body of `bytes` bytes. */

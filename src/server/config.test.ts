@@ -104,3 +104,12 @@ describe('RECEIPT_SIGNING_KEY', () => {
     }
   });
 });
+
+describe('SERVER_HEAP_MB', () => {
+  it('is 512 unless set, and refuses a heap too small for the read caches or not a whole number', () => {
+    expect(loadConfig({}).SERVER_HEAP_MB).toBe(512);
+    expect(loadConfig({ SERVER_HEAP_MB: '768' }).SERVER_HEAP_MB).toBe(768);
+    expect(() => loadConfig({ SERVER_HEAP_MB: '256' })).toThrow(/SERVER_HEAP_MB: must be at least 320/);
+    expect(() => loadConfig({ SERVER_HEAP_MB: 'lots' })).toThrow(/^Invalid configuration:\n {2}SERVER_HEAP_MB: /);
+  });
+});

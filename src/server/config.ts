@@ -122,6 +122,9 @@ const envSchema = z.object({
   // After SIGTERM, how long readiness answers 503 while the port still serves, however quiet, so a load balancer sees
   // the 503 before the port closes (docs/decisions/061-rolling-restart.md); at most the drain's 10 s.
   DRAIN_MIN_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+  // The server's heap limit, passed to node by the supervisor (supervisor-protocol.ts heapOption, docs/decisions/080):
+  // the read caches' bound plus the app's own heap must fit well inside it.
+  SERVER_HEAP_MB: z.coerce.number().int().min(320, 'must be at least 320 (the read caches alone may hold 192 MB)').max(65_536).default(512),
   // Backups of the embedded database (docs/decisions/060-backups-and-restore.md): where the nightly job and `npm run backup`
   // write them (default: beside DATA_DIR, `<DATA_DIR>-backups`, never inside it), and how many daily and weekly ones it keeps.
   BACKUP_DIR: z.string().min(1).optional(),

@@ -19,3 +19,16 @@ export const QUICK_EXIT_MS = 5_000;
 export function restartDelayMs(quickExitsInARow: number): number {
   return quickExitsInARow === 0 ? 0 : Math.min(30_000, 250 * 2 ** (quickExitsInARow - 1));
 }
+
+/**
+ * The server's old-generation heap limit in MB (SERVER_HEAP_MB, default 512; docs/decisions/080): the collector
+ * works to keep the heap under it, so an instance's resident memory has a stated bound (the read caches' 192 MB,
+ * the app's own ~90 MB and the collector's headroom) instead of growing while garbage waits for a lazy collection.
+ */
+export const DEFAULT_SERVER_HEAP_MB = 512;
+
+/** node's option for SERVER_HEAP_MB; none for a value that is not a whole number (the server's configuration refuses it). */
+export function heapOption(value: string | undefined): string[] {
+  const mb = value === undefined || value === '' ? DEFAULT_SERVER_HEAP_MB : /^\d+$/.test(value) ? Number(value) : null;
+  return mb === null ? [] : [`--max-old-space-size=${mb}`];
+}

@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../bench/processes';
-import { restartDelayMs } from './supervisor-protocol';
+import { heapOption, restartDelayMs } from './supervisor-protocol';
 
 // The supervisor behind `npm start` keeps the service up: a crashed server is started again, with a delay that grows
 // only while it keeps failing soon after starting, and it never gives up.
@@ -9,6 +9,13 @@ import { restartDelayMs } from './supervisor-protocol';
 describe('the supervisor', () => {
   it('waits longer while the server keeps failing soon after starting, up to 30 s, and never gives up', () => {
     expect([0, 1, 2, 3, 4, 8, 20, 1000].map(restartDelayMs)).toEqual([0, 250, 500, 1000, 2000, 30_000, 30_000, 30_000]);
+  });
+
+  it('starts the server with the heap limit of SERVER_HEAP_MB, 512 MB unless set, and leaves a wrong value to the configuration', () => {
+    expect(heapOption(undefined)).toEqual(['--max-old-space-size=512']);
+    expect(heapOption('')).toEqual(['--max-old-space-size=512']);
+    expect(heapOption('768')).toEqual(['--max-old-space-size=768']);
+    expect(heapOption('lots')).toEqual([]);
   });
 
   it('stops, with the server, when the configuration is invalid (production without SMTP_URL and SESSION_SECRET)', async () => {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { CONFIG_ERROR_EXIT_CODE, QUICK_EXIT_MS, RESTART_EXIT_CODE, restartDelayMs } from './supervisor-protocol';
+import { CONFIG_ERROR_EXIT_CODE, heapOption, QUICK_EXIT_MS, RESTART_EXIT_CODE, restartDelayMs } from './supervisor-protocol';
 
 // Runs the server (main.ts) as a child process and starts it again whenever it exits unasked: the admin's
 // 'Restart Server' (RESTART_EXIT_CODE) or a crash, after a delay that grows while it keeps failing soon after
@@ -18,7 +18,9 @@ const log = (msg: string, extra: Record<string, unknown> = {}) => console.log(JS
 function start(): void {
   const startedAt = Date.now();
   // The IPC channel tells main.ts it is supervised (only then does it offer a restart).
-  child = spawn(process.execPath, [...process.execArgv, mainPath], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+  child = spawn(process.execPath, [...process.execArgv, ...heapOption(process.env.SERVER_HEAP_MB), mainPath], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
   child.on('exit', (code, signal) => {
     child = null;
     if (stopping) process.exit(code ?? (signal ? 1 : 0));

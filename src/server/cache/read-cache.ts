@@ -49,7 +49,7 @@ interface Definition<A, V> {
  * The sum of every read cache's `maxBytes` may not pass this (cache/read-cache-bounds.test.ts): with the app's own
  * heap and the collector's headroom, an instance stays under 600 MB resident at 10x (decision 080).
  */
-export const READ_CACHES_MAX_BYTES = 160 * 2 ** 20;
+export const READ_CACHES_MAX_BYTES = 192 * 2 ** 20;
 
 type Loaders<A, V> =
   /** One value per miss (a cache whose misses never come many at once). */

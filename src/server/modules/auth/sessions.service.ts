@@ -71,12 +71,14 @@ const deleteSignedOut = (deps: Pick<Deps, 'db'>, s: SignOut) => withWrite(deps, 
  * instance (docs/decisions/016-keyed-read-caches.md). A login adds a key and drops nothing. Admin sessions
  * slide their expiry on activity and are always read from the database. The misses of one event-loop turn
  * (e.g. after a restart) are read with one query. 1,176-1,227 bytes an entry on the heap with its tags (measured
- * 2026-12-03, scripts/measure-cache-memory.ts at 10x): 32 MB keeps ~26,800 signed-in users, the least recent out.
+ * 2026-12-03, scripts/measure-cache-memory.ts at 10x): 64 MB keeps ~53,000 signed-in users, the least recent out,
+ * a state's reps at once (docs/performance.md, the capacity model): with 32 MB the bench's 50,000 reps, each asking in
+ * turn, missed on nearly every cached read (the cascade at 9-13% of its baseline, 2026-12-03).
  */
 const sessionCache = defineReadCache<{ id: string; now: Date }, repo.SessionRecord | null>({
   name: 'sessions',
-  max: 26_800,
-  maxBytes: 32 * 2 ** 20,
+  max: 53_600,
+  maxBytes: 64 * 2 ** 20,
   sizeOf: () => 1250,
   keep: (s) => s !== null && s.userType !== 'admin',
   keyOf: (a) => a.id,
