@@ -51,12 +51,22 @@ const TARGETS = {
   lighthousePerf: 95,
   lighthouseA11y: 100,
   embeddedReadShare: 0.15,
+  residentMb: 600,
 };
 Object.assign(results, { options: opts, targets: TARGETS });
 
 function recordMemory(kind: string, app: Child, when: string): number | null {
   const mb = residentMb(app.proc.pid);
-  rows.push({ target: kind, measure: `app resident memory ${when}`, value: mb === null ? 'not measured' : `${mb} MB`, goal: 'reported', ok: null });
+  // The bound of decision 080 on PostgreSQL at the volume it was set for (10x) and above; elsewhere only reported (the
+  // embedded database's WASM heap is in its process).
+  const bounded = opts.scale >= 10 && kind.startsWith('postgres') && mb !== null;
+  rows.push({
+    target: kind,
+    measure: `app resident memory ${when}`,
+    value: mb === null ? 'not measured' : `${mb} MB`,
+    goal: bounded ? `<= ${TARGETS.residentMb} MB` : 'reported',
+    ok: bounded ? mb <= TARGETS.residentMb : null,
+  });
   log(`${kind} app RSS ${when}: ${mb} MB`);
   return mb;
 }
