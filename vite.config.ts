@@ -6,7 +6,7 @@ import { i18nCatalogs } from './build/vite-i18n.ts';
 import { precompress } from './build/vite-precompress.ts';
 import { prerender } from './build/vite-prerender.ts';
 import { NOT_FOUND_FILE, PRERENDERED_DIR } from './src/shared/prerendered-pages.ts';
-import { THEME_INIT_SCRIPT } from './src/shared/theme-init-script.ts';
+import { HEAD_SCRIPT } from './src/shared/head-script.ts';
 
 // The pages that read or send data load the query client as they start (src/client/router.tsx, decision 025).
 const queries = ['components/layout/ensure-query-client.tsx'];
@@ -22,8 +22,8 @@ export default defineConfig({
     react(),
     // Decision 045: the language catalogues, compiled at build time.
     i18nCatalogs(),
-    // The Dark Mode choice, applied before the first paint (allowed by its hash in the CSP).
-    { name: 'repvisit:theme-init', transformIndexHtml: () => [{ tag: 'script', children: THEME_INIT_SCRIPT, injectTo: 'head' }] },
+    // The Dark Mode choice and early taps, before the app runs (src/shared/head-script.ts; allowed by its hash in the CSP).
+    { name: 'repvisit:head-script', transformIndexHtml: () => [{ tag: 'script', children: HEAD_SCRIPT, injectTo: 'head' }] },
     tailwindcss(),
     // Spec part 2, 2.8 and decision 010: installable, and every page opens offline from the precached app shell.
     // API answers are never cached by the service worker (its cache is shared by everyone on the device);

@@ -134,6 +134,43 @@ test('the login page keeps what was typed before the app ran, then sends the for
   expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
 });
 
+// docs/decisions/082-early-taps.md: a tap on a button of the painted page before the app has taken it over is kept
+// and made once the app has, on a slow phone as on a fast one.
+test("a tap on 'Forgot password?' before the app ran opens its dialog once the app runs", async ({ page }) => {
+  const errors = collectErrors(page);
+  const release = await holdAppScripts(page);
+  await page.goto('/medrep-login', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  const forgot = page.getByRole('dialog', { name: 'Forgot password?' });
+  await expect(forgot).toBeVisible();
+  await forgot.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Please enter your email address first.');
+  expect(errors).toEqual([]);
+});
+
+test("'Login' tapped before the app ran sends the typed login once, not the browser's own form", async ({ page }) => {
+  const errors = collectErrors(page);
+  const logins: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/medrep/login')) logins.push(r.method());
+  });
+  const release = await holdAppScripts(page);
+  await page.goto('/medrep-login', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Password').fill('Wrong!Pass123');
+  await page.getByRole('button', { name: 'Login' }).click();
+  // The browser does not send the form itself (a GET with the password in the address).
+  expect(page.url()).not.toContain('Pass');
+  release();
+  await expect(page.getByTestId('toast')).toContainText('Login Failed');
+  await hydrated(page.locator('form').first());
+  expect(logins).toEqual(['POST']);
+  expect(page.url()).not.toContain('Pass');
+  expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+});
+
 test("'Remember me' fills the pre-rendered login form once the app runs", async ({ page }) => {
   const errors = collectErrors(page);
   await page.goto('/about');

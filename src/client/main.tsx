@@ -5,7 +5,7 @@ import { App } from './app';
 import { activateInitialLocale } from './lib/i18n';
 import './styles/index.css';
 
-// The remembered Dark Mode choice is applied before the first paint by an inline script (src/shared/theme-init-script.ts).
+// The remembered Dark Mode choice is applied before the first paint by an inline script (src/shared/head-script.ts).
 
 const container = document.getElementById('root')!;
 const app = (

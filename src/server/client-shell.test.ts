@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THEME_INIT_SCRIPT } from '../shared/theme-init-script';
+import { HEAD_SCRIPT } from '../shared/head-script';
 import { buildApp } from './app';
 import { NOT_FOUND_FILE } from '../shared/prerendered-pages';
 import { listPrerenderedPages } from './client-shell';
@@ -210,13 +210,13 @@ describe('the client: pre-rendered pages, the app shell and compressed files', (
     expect(asset.headers['content-type']).toMatch(/javascript/);
   });
 
-  it('lets the one inline script (the dark-mode choice before the first paint) run, by its hash only', async () => {
+  it('lets the one inline script (the dark-mode choice and early taps) run, by its hash only', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     const scriptSrc =
       String(res.headers['content-security-policy'])
         .split(';')
         .find((d) => d.trim().startsWith('script-src')) ?? '';
-    const hash = createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64');
+    const hash = createHash('sha256').update(HEAD_SCRIPT).digest('base64');
     expect(scriptSrc).toContain(`'sha256-${hash}'`);
     expect(scriptSrc).not.toContain("'unsafe-inline'");
   });

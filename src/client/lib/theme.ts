@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 // Dark mode for the whole app: the `dark` class on <html> (Tailwind's class variant), remembered on the device
-// under 'theme'. src/shared/theme-init-script.ts applies the remembered choice before the first paint.
+// under 'theme'. src/shared/head-script.ts applies the remembered choice before the first paint.
 
 const KEY = 'theme';
 const listeners = new Set<() => void>();

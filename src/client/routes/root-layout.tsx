@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { lazyWithQueryClient } from '../components/layout/lazy-with-query-client';
 import { RouteErrorBoundary } from '../components/layout/route-error-boundary';
 import { ScrollRestoration } from '../components/layout/scroll-restoration';
+import { handleTapsInApp } from '../components/ui/early-tap';
 import { preloadToaster } from '../components/ui/lazy-toaster';
 import { useOnlineStatus } from '../features/pwa/hooks/use-online-status';
 import { useI18n } from '../lib/i18n';
@@ -73,6 +74,15 @@ function useInstallCardWanted(): boolean {
   return wanted;
 }
 
+/**
+ * From the commit of the page's boundary on, the app handles taps (docs/decisions/082-early-taps.md): a nested
+ * boundary not hydrated yet is React's to hydrate on a tap; one kept before is made by its button.
+ */
+function TapsInApp() {
+  useEffect(handleTapsInApp, []);
+  return null;
+}
+
 /** The frame every page shares; pages choose their own header (public pages use SiteHeader). */
 export function RootLayout() {
   const { i18n } = useI18n();
@@ -96,6 +106,8 @@ export function RootLayout() {
           <Outlet />
         </RouteErrorBoundary>
         <ScrollRestoration />
+        {/* In the page's boundary, so it runs once the page (or its error screen) has been taken over. */}
+        <TapsInApp />
       </Suspense>
       <Suspense fallback={null}>
         {offlineParts && (

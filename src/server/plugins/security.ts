@@ -6,14 +6,14 @@ import { sql } from 'drizzle-orm';
 import { securityEvents } from '../db/schema';
 import type { Deps } from '../deps';
 import { badRequest, forbidden } from '../errors';
-import { THEME_INIT_SCRIPT } from '../../shared/theme-init-script';
+import { HEAD_SCRIPT } from '../../shared/head-script';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes whose body is not the app's JSON: Razorpay's and WhatsApp's webhooks keep their raw, signed bytes. */
 const RAW_BODY_ROUTES = new Set(['/api/subscription/webhook', '/api/whatsapp/webhook']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
-/** The app's one inline script (the Dark Mode choice before the first paint), allowed by its hash only. */
-const THEME_INIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
+/** The app's one inline script (the Dark Mode choice and early taps before the app runs), allowed by its hash only. */
+const HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}'`;
 
 /** Security headers and the same-origin rule for state-changing calls. */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
@@ -24,7 +24,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", THEME_INIT_SCRIPT_HASH, 'https://checkout.razorpay.com'],
+        scriptSrc: ["'self'", HEAD_SCRIPT_HASH, 'https://checkout.razorpay.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

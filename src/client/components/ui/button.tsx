@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { Loader2 } from 'lucide-react';
-import { cloneElement, forwardRef, isValidElement, type ButtonHTMLAttributes } from 'react';
+import { cloneElement, forwardRef, isValidElement, useCallback, type ButtonHTMLAttributes } from 'react';
+import { replayEarlyTap } from './early-tap';
 
 const variants = {
   primary: 'bg-teal-700 text-white hover:bg-teal-800 disabled:bg-teal-700/50',
@@ -30,13 +31,22 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     sizes[size],
     className,
   );
+  // A tap on the pre-rendered button before the app took it over is made now (docs/decisions/082-early-taps.md).
+  const buttonRef = useCallback(
+    (el: HTMLButtonElement | null) => {
+      if (typeof ref === 'function') ref(el);
+      else if (ref) ref.current = el;
+      replayEarlyTap(el);
+    },
+    [ref],
+  );
   // asChild: the button's look on its one child (a router Link), which keeps its own element and props. A clone
   // rather than Radix's Slot: this file is in every page's first script (decision 012's budget).
   if (asChild && isValidElement<{ className?: string }>(children)) {
     return cloneElement(children, { ...props, ...(loading ? { 'aria-busy': true } : {}), ref, className: clsx(classes, children.props.className) } as object);
   }
   return (
-    <button ref={ref} type={type ?? 'button'} disabled={disabled || loading} aria-busy={loading || undefined} className={classes} {...props}>
+    <button ref={buttonRef} type={type ?? 'button'} disabled={disabled || loading} aria-busy={loading || undefined} className={classes} {...props}>
       {loading && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
       {children}
     </button>

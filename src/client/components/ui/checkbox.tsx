@@ -1,5 +1,6 @@
 import * as CheckboxPrimitive from '@radix-ui/react-checkbox';
 import { Check } from 'lucide-react';
+import { replayEarlyTap } from './early-tap';
 import { useId, type ReactNode } from 'react';
 
 /** A checkbox with its label; the label is clickable and read with the box. */
@@ -21,6 +22,7 @@ export function Checkbox({
   return (
     <div className="flex items-start gap-2">
       <CheckboxPrimitive.Root
+        ref={replayEarlyTap}
         id={id}
         checked={checked}
         disabled={disabled}

@@ -7,7 +7,7 @@ import { SettingLabel } from '../../../components/ui/setting-label';
 
 /**
  * Appearance: Dark Mode, the same switch of the whole app as the clinic's Settings (src/client/lib/theme.ts, remembered
- * on the device and applied before the first paint by src/shared/theme-init-script.ts). The spec marks it
+ * on the device and applied before the first paint by src/shared/head-script.ts). The spec marks it
  * 'Coming Soon' for reps (part 2, 2.1); it works for them as it does for clinics (decision 038).
  */
 export function AppearanceSettingsCard() {
