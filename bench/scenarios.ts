@@ -27,6 +27,8 @@ export interface ReadScenario {
    * kind of account), which warms the session for the "session cached" row.
    */
   cold?: { kind: 'medrep' | 'clinic'; sessionOnly: (i: number) => LoadRequest };
+  /** A cached read's sessions, each read once before it is measured (`sessionOnly(i)` for i below `count`). */
+  sessions?: { count: number; sessionOnly: (i: number) => LoadRequest };
 }
 
 /** The reads a signed-in user makes; the mixed run (mixed.ts) measures the marked ones again while others write. */
@@ -42,6 +44,8 @@ export function readScenarios(v: SeededVolume): Array<ReadScenario & { mixed: bo
   // The cold reads' sessions: rep(i) visits every rep once in each block of reps, so block b takes device b + 1.
   const asFreshRep = (i: number, path: string): LoadRequest => ({ path, cookie: v.repCookie(rep(i), coldDevice(i, v.repIds.length, v.devices.medrep)) });
   const coldRep = { kind: 'medrep' as const, sessionOnly: (i: number) => asFreshRep(i, '/api/clinic/preferences') };
+  // The cascade's sessions: asRep(i) for i below the reps' count is every rep once.
+  const repSessions = { count: v.repIds.length, sessionOnly: (i: number) => asRep(i, '/api/clinic/preferences') };
   return [
     {
       name: 'GET /api/doctor-availability',
@@ -60,6 +64,7 @@ export function readScenarios(v: SeededVolume): Array<ReadScenario & { mixed: bo
       // doctor) pairs in a cycle, all cached after the warm-up, the path the benchmark measured before decision 026.
       name: 'GET /api/booking/calendar (seen before)',
       mixed: false,
+      sessions: { count: 4000, sessionOnly: (i) => asRep(i, '/api/clinic/preferences') },
       next: (i) => {
         const doctorId = nth(v.doctorIds, i % 4000, 7);
         return asRep(i % 4000, `/api/booking/calendar?clinicId=${v.primaryClinicOf[doctorId]}&doctorId=${doctorId}&month=${month}`);
@@ -77,16 +82,18 @@ export function readScenarios(v: SeededVolume): Array<ReadScenario & { mixed: bo
         return { path: `/api/doctor-appointments?doctorId=${doctor(i)}&date=${date}&clinicId=${clinicId}`, cookie: clinicSession(i) };
       },
     },
-    { name: 'GET /api/available-states?bookable=true', mixed: true, next: (i) => asRep(i, '/api/available-states?bookable=true') },
-    { name: 'GET /api/cities-by-state', mixed: true, next: (i) => asRep(i, `/api/cities-by-state?state=${q(nth(v.states, i, 1))}`) },
+    { name: 'GET /api/available-states?bookable=true', mixed: true, sessions: repSessions, next: (i) => asRep(i, '/api/available-states?bookable=true') },
+    { name: 'GET /api/cities-by-state', mixed: true, sessions: repSessions, next: (i) => asRep(i, `/api/cities-by-state?state=${q(nth(v.states, i, 1))}`) },
     {
       name: 'GET /api/doctors/specialties',
       mixed: true,
+      sessions: repSessions,
       next: (i) => asRep(i, `/api/doctors/specialties?state=${q(place(i).state)}&city=${q(place(i).city)}`),
     },
     {
       name: 'GET /api/doctors/locations',
       mixed: true,
+      sessions: repSessions,
       next: (i) => asRep(i, `/api/doctors/locations?state=${q(place(i).state)}&city=${q(place(i).city)}&specialty=${q(place(i).specialty)}`),
     },
     { name: 'GET /api/clinics-by-doctor', mixed: true, cold: coldRep, next: (i) => asFreshRep(i, `/api/clinics-by-doctor?doctorId=${doctor(i)}`) },

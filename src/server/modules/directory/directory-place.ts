@@ -45,6 +45,11 @@ export class DirectoryPlace {
     this.bytes = bytes;
   }
 
+  /** Whether the place has bookable doctors of this specialty. */
+  has(specialty: string): boolean {
+    return this.bySpecialty.has(specialty);
+  }
+
   /**
    * One page of the doctors of a specialty, in name order, those whose name holds `q` (any case) when given:
    * the page after `cursor` (the last doctor of the previous page), and the cursor of the next page, null on

@@ -181,6 +181,9 @@ export const listDoctors = async (
   o: Place & DoctorPageQuery & { specialty: string },
 ): Promise<{ doctors: DoctorOption[]; nextCursor: string | null }> => (await placeCache.read(deps.db, o)).page(o.specialty, o);
 
+/** A place's cached partition, for the route that writes its first pages once (directory.routes.ts). */
+export const readPlace = (deps: DirectoryDeps, place: Place): Promise<DirectoryPlace> => placeCache.read(deps.db, place);
+
 /** True when this instance holds the place's partition (tests: a change drops only the places it touched). */
 export const isPlaceCached = (deps: DirectoryDeps, place: Place): boolean => placeCache.holds(deps.db, place);
 

@@ -176,6 +176,17 @@ describeEachDatabase('the doctors of a place, a page at a time and searched by n
     expect(isPlaceCached(ctx.app, kochi)).toBe(true);
     expect((await get(`${base}&limit=1`)).json<Page>().doctors[0]!.name).toBe('Dr. Aaron Newcomer');
   });
+
+  it("the first page, written once for the place's cached partition, shows a doctor added since", async () => {
+    const goa = { state: 'Goa', city: 'Other' };
+    const before = (await get(base)).json<Page>().doctors;
+    expect((await get(base)).json<Page>().doctors).toEqual(before);
+    const clinic = await createClinic(ctx.app.db, goa);
+    await createDoctor(ctx.app.db, clinic.id, { name: 'Dr. Aaron Firstpage', specialty: 'Cardiology', ...goa });
+    const after = (await get(base)).json<Page>().doctors;
+    expect(after[0]!.name).toBe('Dr. Aaron Firstpage');
+    expect(after.slice(1)).toEqual(before.slice(0, after.length - 1));
+  });
 });
 
 describeEachDatabase("the clinic step keeps to the rep's state and city", (ctx) => {

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { STATES_FALLBACK } from '../../../../shared/constants';
 import type { CitiesResponse, ClinicsResponse, DoctorOption, DoctorsResponse, SpecialtiesResponse, StatesResponse } from '../../../../shared/schemas/booking';
+import { PAGE_LIMIT_DEFAULT } from '../../../../shared/schemas/pagination';
 import { apiFetch } from '../../../lib/api';
 import { withOfflineCache } from '../../../lib/offline-cache';
 import { repQueryDefaults } from '../../../lib/rep-query-defaults';
@@ -10,7 +11,8 @@ import { repQueryDefaults } from '../../../lib/rep-query-defaults';
 // those of before.
 
 /** Doctors asked for a page: past this many the list is long, and the picker offers a name search. */
-export const DOCTOR_PAGE_SIZE = 50;
+// The server writes this page once per place and specialty (directory.routes.ts): keep it the default.
+export const DOCTOR_PAGE_SIZE = PAGE_LIMIT_DEFAULT;
 
 interface DoctorsPage {
   doctors: DoctorOption[];
