@@ -1,7 +1,7 @@
 import type { Db } from '../src/server/db/client';
 import { count5xx, measure } from './load';
 import type { Child } from './processes';
-import type { LoadSettings } from './reads';
+import { profileOf, type LoadSettings } from './reads';
 import { log, pct, rows } from './report';
 import { bookingRequest, contendedBooking, directBookings, distinctBooking } from './scenarios';
 import type { SeededVolume } from './seed-volume';
@@ -47,6 +47,9 @@ export async function benchBookings(kind: string, app: Child, v: SeededVolume, l
     goal: directRate ? `>= ${pct(BOOKING_GOALS.share)} of direct, no 5xx` : 'no 5xx',
     ok: count5xx(distinct) === 0 && distinct.errors === 0 && (!directRate || bookedRate / directRate >= BOOKING_GOALS.share),
   });
+
+  if (process.env.BENCH_PROFILE === '1')
+    await profileOf(kind, 'POST /api/book-appointment', app, { ...load, next: () => bookingRequest(v, distinctBooking(v, i++)) });
 
   let j = 0;
   const contended = await measure(app.url, {

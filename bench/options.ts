@@ -14,15 +14,17 @@ export interface BenchOptions {
   /** eight admins paging the appointments at once */
   adminPaging: boolean;
   twoInstances: boolean;
+  /** a CPU profile of the app for each read and the bookings, in a pass after each is measured (bench/profile.ts) */
+  profile: boolean;
   seconds: number;
   warmupSeconds: number;
   connections: number;
 }
 
-const FLAGS = ['--quick', '--no-build', '--no-lighthouse', '--no-mixed', '--no-admin', '--two-instances'];
+const FLAGS = ['--quick', '--no-build', '--no-lighthouse', '--no-mixed', '--no-admin', '--two-instances', '--profile'];
 
 export const USAGE =
-  'npm run bench [-- --quick] [--scale=N] [--only=postgres|embedded|outbox|pooler|live] [--no-build] [--no-lighthouse] [--no-mixed] [--no-admin] [--two-instances]';
+  'npm run bench [-- --quick] [--scale=N] [--only=postgres|embedded|outbox|pooler|live] [--no-build] [--no-lighthouse] [--no-mixed] [--no-admin] [--two-instances] [--profile]';
 
 export function parseOptions(argv: string[]): BenchOptions {
   const flags = new Set<string>();
@@ -53,6 +55,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     mixed: !flags.has('--no-mixed'),
     adminPaging: !flags.has('--no-admin'),
     twoInstances: flags.has('--two-instances'),
+    profile: flags.has('--profile'),
     seconds: quick ? 3 : 10,
     warmupSeconds: quick ? 1 : 3,
     connections: 32,

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { heapOption } from '../src/server/supervisor-protocol';
 import { cpuSeconds } from './memory';
 import { BENCH_BOOKING_HORIZON_DAYS } from './scenarios';
+import { profileArgs } from './profile';
 
 // Child processes of the benchmark: the app (as `npm run serve` would run it, one process) and the bare
 // node:http baselines (static JSON here, node-postgres in pg-baseline-server.ts), each in its own process so neither shares an event loop with the load generator.
@@ -122,7 +123,12 @@ export async function startApp(o: {
     ...o.env,
   };
   // As the supervisor starts it in production, with the heap limit of SERVER_HEAP_MB (decision 080).
-  return spawnChild(['--enable-source-maps', ...heapOption(env.SERVER_HEAP_MB ?? process.env.SERVER_HEAP_MB), 'dist/server/main.js'], env, '/api/health', port);
+  return spawnChild(
+    ['--enable-source-maps', ...profileArgs(), ...heapOption(env.SERVER_HEAP_MB ?? process.env.SERVER_HEAP_MB), 'dist/server/main.js'],
+    env,
+    '/api/health',
+    port,
+  );
 }
 
 /** The ceiling: a bare node:http server answering a fixed JSON body of `bytes` bytes. */

@@ -1,6 +1,7 @@
 import { IndexCursor, measure, type LoadRequest, type LoadResult } from './load';
 import { baselineRequest, type ReadPlan } from './pg-baseline';
 import { startBaseline, type Child } from './processes';
+import { profiled, type ProfileSummary } from './profile';
 import { log, pct, results, rows } from './report';
 import type { ReadScenario } from './scenarios';
 
@@ -108,6 +109,8 @@ export async function benchReads(
       const m = await measureColdRead(app, s, { ...o.cold, load });
       cold.set(s.name, m);
       pushColdRows(kind, s, m, { plan: o.cold.pg.plans.find((p) => p.scenario === s.name)!, goal: o.cold.goal });
+      // Fully cold, as the row above: fresh sessions from the same cursor.
+      if (process.env.BENCH_PROFILE === '1') await profileOf(kind, s.name, app, { ...load, next: s.next, cursor: o.cold.cursors[s.cold.kind] });
       continue;
     }
     const m = await measureRead(app, s, sizes.get(s.name)!, load);
@@ -124,8 +127,24 @@ export async function benchReads(
       ok: m.share >= goal.share && m.non2xx === 0 && (goal.p99Ms === undefined || r.p99 <= goal.p99Ms),
     });
     log(`${kind} ${s.name}: ${r.rps.toFixed(0)} rps (${pct(m.share)}), p50 ${r.p50} ms, p99 ${r.p99} ms, status ${JSON.stringify(r.status)}`);
+    if (process.env.BENCH_PROFILE === '1') await profileOf(kind, s.name, app, { ...load, next: s.next });
   }
   return { static: out, cold };
+}
+
+/** `--profile`: the app's CPU profile over one more run of a load (not measured), logged and kept in the results. */
+export async function profileOf(
+  kind: string,
+  name: string,
+  app: Child,
+  o: LoadSettings & { next: (i: number) => LoadRequest; cursor?: IndexCursor },
+): Promise<ProfileSummary> {
+  const summary = await profiled(app, () => measure(app.url, { ...o, warmupSeconds: 0 }));
+  const all = (results.profiles ??= {}) as Record<string, ProfileSummary>;
+  all[`${kind} ${name}`] = summary;
+  const top = summary.buckets.slice(0, 8).map((b) => `${b.where} ${pct(b.share)}`);
+  log(`${kind} ${name} profile: busy ${pct(summary.busyShare)} of ${summary.sampledMs} ms; ${top.join(', ')}`);
+  return summary;
 }
 
 /** The cold reads' request indices, one cursor per kind of session for the run (decision 076): no two requests share one. */

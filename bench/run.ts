@@ -30,6 +30,8 @@ import { runTwoInstances } from './two-instances';
 // paging, and the app's resident memory; then the outbox with a hung and a healthy mail server.
 
 const opts: BenchOptions = parseOptions(process.argv.slice(2));
+// The apps this run starts get their inspector, for the profiles (bench/profile.ts).
+if (opts.profile) process.env.BENCH_PROFILE = '1';
 const load: LoadSettings = { connections: opts.connections, seconds: opts.seconds, warmupSeconds: opts.warmupSeconds };
 const here = fileURLToPath(new URL('.', import.meta.url));
 const clientDir = join(here, '.dist');
