@@ -5,6 +5,7 @@ import { SPECIALTIES } from '../../shared/constants';
 import { addDays } from '../../shared/dates';
 import {
   queryCalendarInputs,
+  queryDayFacts,
   queryDoctorAppointmentsBetween,
   queryRepAppointmentsWithDoctor,
   queryRepUpcomingAppointments,
@@ -156,6 +157,19 @@ describeEachDatabase('hot queries use indexes', (ctx) => {
     ]);
     // The rep's subscription: the rep's primary key (docs/decisions/077).
     expect(indexesOn('medical_reps')).toEqual(['medical_reps_pkey', 'medical_reps_pkey']);
+  });
+
+  it("a booking's day facts, one statement, read each list by its index", async () => {
+    const doctorId = v.doctorIds[7]!;
+    const clinicId = v.primaryClinicOf[doctorId]!;
+    const query = queryDayFacts(ctx.database.db, { clinicId, doctorId, date: addDays(v.today, 3), repId: v.repIds[37]! });
+    const nodes = await planOf(query);
+    const indexesOn = (table: string) => nodes.filter((n) => n['Relation Name'] === table && n['Index Name']).map((n) => n['Index Name']);
+    // The doctor's day (by clinic, doctor and date) and the rep's visits with the doctor (by rep and doctor): two probes.
+    expect(indexesOn('doctor_appointments')).toHaveLength(2);
+    expect(indexesOn('doctor_day_closures').length).toBeGreaterThan(0);
+    expect(indexesOn('waitlist_entries')).toEqual(['waitlist_entries_day_idx']);
+    await expectNoSeqScan(query, ['doctor_appointments', 'doctor_day_closures', 'waitlist_entries']);
   });
 
   it("the clinic's day view: the link, the doctor's visits on a date or from today on, and the waiting count in one statement", async () => {

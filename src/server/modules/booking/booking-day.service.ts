@@ -18,23 +18,21 @@ import { timeInIndia, todayInIndia } from '../../../shared/dates';
 import type { BookedAppointment } from '../../../shared/schemas/booking';
 import { isSubscriptionActive, SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../shared/subscription/subscription-status';
 import { findBookableSettings } from '../directory/directory.service';
-import { listDoctorLeave } from '../leave/leave.service';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
 import { bookingConfirmationMail } from './booking-mail';
 import { queueBookingWhatsApp } from '../whatsapp/whatsapp-messages.service';
-import { listClosedDates } from '../clinics/visitors.service';
 import {
+  findDayFacts,
   findReps,
   insertAppointment,
   isVisitTimeTaken,
-  listDoctorAppointmentsBetween,
   lockDoctorSettings,
   lockRep,
-  listRepAppointmentsWithDoctor,
   listRepsAppointmentsWithDoctor,
   moveAppointment,
+  type DayFactRows,
 } from './booking.repo';
-import { listDayLine, listOffersOfReps } from './waitlist-offers.repo';
+import { listOffersOfReps } from './waitlist-offers.repo';
 import { accountLocale } from '../../i18n';
 
 // The one path by which a visit takes a place in a doctor's day: booking, accepting a waitlist offer and rescheduling
@@ -82,25 +80,22 @@ export interface DayFacts {
   doctorId: number;
   date: string;
   /** the day's visits that are not cancelled */
-  visits: Awaited<ReturnType<typeof listDoctorAppointmentsBetween>>;
+  visits: DayFactRows['visits'];
   /** the day's open waitlist entries, first come first */
   line: WaitlistFact[];
   closedDates: string[];
-  absences: Awaited<ReturnType<typeof listDoctorLeave>>;
+  absences: DayFactRows['absences'];
+  /** the visits with the doctor of the rep asked for (`repId`), at any clinic, not cancelled; empty otherwise */
+  repVisits: DayFactRows['repVisits'];
 }
 
 /** Reads the day's facts; the absences after the settings row lock, which adding an absence takes too (decision 040). */
-export async function readDayFacts(tx: Tx, o: { clinicId: number; doctorId: number; date: string }): Promise<DayFacts> {
-  const { date } = o;
-  const visits = await listDoctorAppointmentsBetween(tx, { ...o, from: date, to: date });
-  const line = await listDayLine(tx, o);
-  const closedDates = await listClosedDates(tx, { ...o, from: date, to: date });
-  const absences = await listDoctorLeave(tx, { ...o, from: date, to: date });
-  return { ...o, visits, line, closedDates, absences };
+// One statement (findDayFacts): a booking's five reads of the day in one round trip (docs/performance.md).
+export async function readDayFacts(tx: Tx, o: { clinicId: number; doctorId: number; date: string; repId?: number }): Promise<DayFacts> {
+  const { clinicId, doctorId, date } = o;
+  const facts = await findDayFacts(tx, { clinicId, doctorId, date, repId: o.repId ?? null });
+  return { clinicId, doctorId, date, ...facts };
 }
-
-/** The rep's visits with the doctor that are not cancelled, at any clinic (call frequency looks at all of them). */
-export const readRepVisitsWithDoctor = (tx: Tx, o: { repId: number; doctorId: number }) => listRepAppointmentsWithDoctor(tx, o);
 
 /**
  * The booking context of the day for one rep: its visits and the running offers' holds (a held slot is taken for

@@ -114,12 +114,7 @@ export async function saveIdempotentAnswer(tx: Write, o: { repId: number; key: s
   await tx.insert(idempotencyKeys).values({ repId: o.repId, key: o.key, statusCode: o.statusCode, responseBody: o.responseBody, createdAt: o.now });
 }
 
-/** The doctor's non-cancelled appointments at the clinic between two dates (inclusive). */
-export async function listDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<DoctorDayRow[]> {
-  return queryDoctorAppointmentsBetween(db, o);
-}
-
-/** (exported for the EXPLAIN test) */
+/** The doctor's non-cancelled appointments at the clinic between two dates (inclusive); the EXPLAIN test reads its plan. */
 export function queryDoctorAppointmentsBetween(db: DbOrTx, o: { clinicId: P<number>; doctorId: P<number>; from: P<string>; to: P<string> }) {
   return db
     .select(doctorDayColumns)
@@ -232,12 +227,53 @@ export async function findCalendarInputs(
   return row ?? null;
 }
 
-/** The rep's non-cancelled appointments with the doctor, at any clinic (call frequency looks at all of them). */
-export function listRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; doctorId: number }): Promise<RepWithDoctorRow[]> {
-  return queryRepAppointmentsWithDoctor(db, o);
+/** What a booking reads of the doctor's day under its lock, in one statement (queryDayFacts). */
+export interface DayFactRows {
+  /** the day's visits that are not cancelled */
+  visits: DoctorDayRow[];
+  /** the day's open waitlist entries (waiting or offered), first come first */
+  line: { id: number; repId: number; status: string; offerExpiresAt: string | null; heldStartTime: string | null }[];
+  closedDates: string[];
+  absences: { from: string; to: string; wholeClinic: boolean }[];
+  /** the rep's visits with the doctor at any clinic, not cancelled, by date (only when a rep is given) */
+  repVisits: RepWithDoctorRow[];
 }
 
-/** (exported for the EXPLAIN test) */
+/**
+ * The day's visits, its waitlist line, closure and the doctor's absences, and the booking rep's visits with the
+ * doctor, as one statement: a booking reads them in one round trip instead of five (docs/performance.md, The booking
+ * transaction). Each list is a subquery with the predicate of its own query before (the same indexes,
+ * src/server/db/explain.test.ts); run after the day's lock, so under READ COMMITTED it sees what the lock guards.
+ * (exported for the EXPLAIN test)
+ */
+export function queryDayFacts(db: DbOrTx, o: { clinicId: number; doctorId: number; date: string; repId: number | null }) {
+  const a = doctorAppointments;
+  const c = doctorDayClosures;
+  const l = clinicAbsences;
+  const w = waitlistEntries;
+  return sql`select
+    coalesce((select json_agg(json_build_object('id', ${a.id}, 'date', ${a.appointmentDate}, 'status', ${a.status}, 'repId', ${a.repId}, 'startTime', ${a.startTime}, 'bookedAt', ${a.bookedAt}))
+      from ${a} where ${a.clinicId} = ${o.clinicId} and ${a.doctorId} = ${o.doctorId}
+        and ${a.appointmentDate} between ${o.date} and ${o.date} and ${a.status} <> 'cancelled'), '[]'::json) as "visits",
+    coalesce((select json_agg(json_build_object('id', ${w.id}, 'repId', ${w.repId}, 'status', ${w.status}, 'offerExpiresAt', ${w.offerExpiresAt}, 'heldStartTime', ${w.heldStartTime}) order by ${w.id})
+      from ${w} where ${w.clinicId} = ${o.clinicId} and ${w.doctorId} = ${o.doctorId} and ${w.date} = ${o.date}
+        and ${w.status} in ('waiting', 'offered')), '[]'::json) as "line",
+    coalesce((select json_agg(${c.closedDate} order by ${c.closedDate})
+      from ${c} where ${c.clinicId} = ${o.clinicId} and ${c.doctorId} = ${o.doctorId} and ${c.closedDate} between ${o.date} and ${o.date}), '[]'::json) as "closedDates",
+    coalesce((select json_agg(json_build_object('from', ${l.fromDate}, 'to', ${l.toDate}, 'wholeClinic', ${l.doctorId} is null) order by ${l.fromDate})
+      from ${l} where ${l.clinicId} = ${o.clinicId} and (${l.doctorId} = ${o.doctorId} or ${l.doctorId} is null) and ${l.endedAt} is null
+        and ${l.fromDate} <= ${o.date} and ${l.toDate} >= ${o.date}), '[]'::json) as "absences",
+    coalesce((select json_agg(json_build_object('id', ${a.id}, 'date', ${a.appointmentDate}, 'status', ${a.status}, 'clinicId', ${a.clinicId}) order by ${a.appointmentDate}, ${a.id})
+      from ${a} where ${a.repId} = ${o.repId} and ${a.doctorId} = ${o.doctorId} and ${a.status} <> 'cancelled'), '[]'::json) as "repVisits"`;
+}
+
+/** The day's facts (queryDayFacts); `repVisits` is empty without a rep. */
+export async function findDayFacts(db: DbOrTx, o: { clinicId: number; doctorId: number; date: string; repId: number | null }): Promise<DayFactRows> {
+  const answer = await db.execute(queryDayFacts(db, o));
+  return (answer as { rows: DayFactRows[] }).rows[0]!;
+}
+
+/** The rep's non-cancelled appointments with the doctor, at any clinic (call frequency); the EXPLAIN test reads its plan. */
 export function queryRepAppointmentsWithDoctor(db: DbOrTx, o: { repId: number; doctorId: number }) {
   return db
     .select({

@@ -17,7 +17,6 @@ import {
   lockBookingRep,
   lockDoctorDays,
   placeVisit,
-  readRepVisitsWithDoctor,
 } from './booking-day.service';
 import { cancelByRep, findIdempotentAnswer, findRepAppointment, lockRep, saveIdempotentAnswer } from './booking.repo';
 import { accountLocale } from '../../i18n';
@@ -74,9 +73,8 @@ export async function bookAppointment(deps: BookingDeps, o: { input: BookAppoint
       assertSubscribed(rep, now);
       const link = await lockDoctorDays(tx, { clinicId, doctorId, dates: [date] });
       if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
-      const { day } = await offerFreedSlots(deps, tx, { clinicId, doctorId, date, now, link });
-      const repAppointments = await readRepVisitsWithDoctor(tx, { repId: rep.id, doctorId });
-      const placed = await placeVisit(deps, tx, { rep, link, day, repAppointments, startTime: input.startTime, now });
+      const { day } = await offerFreedSlots(deps, tx, { clinicId, doctorId, date, now, link, repId: rep.id });
+      const placed = await placeVisit(deps, tx, { rep, link, day, repAppointments: day.repVisits, startTime: input.startTime, now });
       const answer: BookingAnswer =
         'refusal' in placed
           ? { ...placed.refusal, replayed: false }

@@ -16,7 +16,6 @@ import {
   lockBookingRep,
   lockDoctorDays,
   moveVisit,
-  readRepVisitsWithDoctor,
   visitTimeTaken,
   visitMailDetails,
   type Refusal,
@@ -56,8 +55,8 @@ export async function rescheduleAppointment(deps: Deps, o: { repId: number; appo
     if (!locked || !still) throw notFound(APPOINTMENT_NOT_FOUND);
     if (!still.ok) throw badRequest(still.message, 'cannot_reschedule');
 
-    const { day } = await offerFreedSlots(deps, tx, { clinicId, doctorId, date, now, link });
-    const repAppointments = await readRepVisitsWithDoctor(tx, { repId: o.repId, doctorId });
+    const { day } = await offerFreedSlots(deps, tx, { clinicId, doctorId, date, now, link, repId: o.repId });
+    const repAppointments = day.repVisits;
     const moved = { date: locked.date, repId: o.repId, clinicId };
     const refusal = judgeVisit(dayContext(deps, { link, day, repAppointments, now, moved }), date, o.input.startTime);
     if (refusal) return { refusal };

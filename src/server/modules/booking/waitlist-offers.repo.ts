@@ -4,7 +4,6 @@ import type { Write } from '../../db/write';
 import { waitlistEntryKeyColumns } from '../../db/write-keys';
 import { keysOfWaitlistEntry } from '../../cache/cache-keys';
 import { waitlistEntries } from '../../db/schema';
-import type { WaitlistFact } from '../../../shared/booking/waitlist';
 
 // The queries of a day's waitlist as the booking settles it (docs/decisions/043): its line, the offers made and closed,
 // and what the sweep looks for. The rep's own waitlist calls are the waitlist module's (waitlist.repo.ts).
@@ -13,12 +12,8 @@ const w = waitlistEntries;
 /** The predicate of the partial indexes on open entries, word for word (constants, not parameters). */
 const isOpen = sql`${w.status} in ('waiting', 'offered')`;
 
-/** The open entries (waiting or offered) of a doctor's day at a clinic: the day's line, first come first. */
-export function listDayLine(db: DbOrTx, o: { clinicId: number; doctorId: number; date: string }): Promise<WaitlistFact[]> {
-  return queryDayLine(db, o);
-}
-
-/** (exported for the EXPLAIN test) */
+/** The open entries (waiting or offered) of a doctor's day: the day's line, first come first (read by the booking in
+ * queryDayFacts); the EXPLAIN test reads its plan. */
 export function queryDayLine(db: DbOrTx, o: { clinicId: number; doctorId: number; date: string }) {
   return db
     .select({ id: w.id, repId: w.repId, status: w.status, offerExpiresAt: w.offerExpiresAt, heldStartTime: w.heldStartTime })

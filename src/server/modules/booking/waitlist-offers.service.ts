@@ -34,10 +34,11 @@ export interface OfferOutcome {
 export async function offerFreedSlots(
   deps: Pick<Deps, 'config' | 'outbox'>,
   tx: Write,
-  o: { clinicId: number; doctorId: number; date: string; now: Date; link?: BookableLink | null },
+  o: { clinicId: number; doctorId: number; date: string; now: Date; link?: BookableLink | null; repId?: number },
 ): Promise<OfferOutcome> {
   const { clinicId, doctorId, date, now } = o;
-  const day = await readDayFacts(tx, { clinicId, doctorId, date });
+  // With `repId`, the day's facts hold that rep's visits with the doctor, read in the same statement.
+  const day = await readDayFacts(tx, { clinicId, doctorId, date, repId: o.repId });
   const runOut = day.line.filter((e) => e.status === 'offered' && !isHolding(e, now)).map((e) => e.id);
   const expired = await expireOffers(tx, { ids: runOut, now });
   day.line = day.line.filter((e) => !runOut.includes(e.id));

@@ -1,5 +1,3 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { cacheKey } from '../../cache/cache-keys';
 import { doctorDayClosures } from '../../db/schema';
@@ -16,21 +14,4 @@ export async function closeDoctorDay(tx: Write, o: { clinicId: number; doctorId:
     .onConflictDoNothing({ target: [doctorDayClosures.clinicId, doctorDayClosures.doctorId, doctorDayClosures.closedDate] })
     .returning({ clinicId: doctorDayClosures.clinicId, doctorId: doctorDayClosures.doctorId, date: doctorDayClosures.closedDate });
   for (const r of rows) tx.changed(cacheKey.closures(r.clinicId, r.doctorId), cacheKey.doctorDay(r.clinicId, r.doctorId, r.date));
-}
-
-/** The dates from `from` to `to` (inclusive) the clinic closed for the doctor. */
-export async function listClosedDates(db: DbOrTx, o: { clinicId: number; doctorId: number; from: string; to: string }): Promise<string[]> {
-  const rows = await db
-    .select({ date: doctorDayClosures.closedDate })
-    .from(doctorDayClosures)
-    .where(
-      and(
-        eq(doctorDayClosures.clinicId, o.clinicId),
-        eq(doctorDayClosures.doctorId, o.doctorId),
-        gte(doctorDayClosures.closedDate, o.from),
-        lte(doctorDayClosures.closedDate, o.to),
-      ),
-    )
-    .orderBy(asc(doctorDayClosures.closedDate));
-  return rows.map((r) => r.date);
 }

@@ -11,8 +11,6 @@ import { withWrite, type Write } from '../../db/write';
 import { closeDoctorDay } from './day-closures.repo';
 import { recordClinicActivity } from '../clinic-activity/activity.service';
 
-// What other modules may use of the day closures, through this service (ARCHITECTURE rule 16).
-export { listClosedDates } from './day-closures.repo';
 // The clinic's cancellation of visits, which the clinic's decline of one visit, a doctor's removal and leave reuse
 // (docs/decisions/041, 040), and the reps a web push about it may reach (decision 011).
 export { cancelActiveAppointments, findPushRecipients } from './visitors.repo';

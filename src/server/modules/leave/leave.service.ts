@@ -30,9 +30,9 @@ import { recordClinicActivity } from '../clinic-activity/activity.service';
 
 // Planned absences: a doctor's leave or the whole clinic closed, entered ahead (docs/decisions/040-planned-absences.md).
 
-// What other modules may use of the leave, through this service (ARCHITECTURE rule 16): booking reads a doctor's
-// leave; a doctor's removal deletes his leave at the clinic.
-export { deleteDoctorLeave, listDoctorLeave } from './leave.repo';
+// What other modules may use of the leave, through this service (ARCHITECTURE rule 16): a doctor's removal deletes
+// his leave at the clinic. Booking reads a doctor's leave with the day's other facts (booking.repo.ts queryDayFacts).
+export { deleteDoctorLeave } from './leave.repo';
 
 /** The doctor's name an absence is of, for the clinic's log (decision 075); null for the whole clinic. */
 async function absenceTarget(db: DbOrTx, clinicId: number, doctorId: number | null | undefined): Promise<string | null> {

@@ -6,15 +6,7 @@ import { todayInIndia } from '../../../shared/dates';
 import { messageOf } from '../../../shared/i18n/message';
 import type { BookedAppointment } from '../../../shared/schemas/booking';
 import type { JoinWaitlist, JoinWaitlistResponse, WaitlistEntry } from '../../../shared/schemas/waitlist';
-import {
-  AVAILABILITY_NOT_FOUND,
-  dayContext,
-  lockBookingRep,
-  lockDoctorDays,
-  placeVisit,
-  readRepVisitsWithDoctor,
-  type Refusal,
-} from '../booking/booking-day.service';
+import { AVAILABILITY_NOT_FOUND, dayContext, lockBookingRep, lockDoctorDays, placeVisit, type Refusal } from '../booking/booking-day.service';
 import { offerFreedSlots } from '../booking/waitlist-offers.service';
 import {
   countWaitingUpTo,
@@ -50,8 +42,8 @@ export async function joinWaitlist(deps: Deps, o: { repId: number; input: JoinWa
     const link = await lockDoctorDays(tx, { clinicId, doctorId, dates: [date] });
     if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
     if (await findOpenEntry(tx, { repId: o.repId, clinicId, doctorId, date })) throw new AppError('already_waitlisted', WAITLIST_MESSAGES.alreadyWaiting, 409);
-    const { day } = await offerFreedSlots(deps, tx, { clinicId, doctorId, date, now, link });
-    const repAppointments = await readRepVisitsWithDoctor(tx, { repId: o.repId, doctorId });
+    const { day } = await offerFreedSlots(deps, tx, { clinicId, doctorId, date, now, link, repId: o.repId });
+    const repAppointments = day.repVisits;
     const check = checkWaitlistJoin(dayContext(deps, { link, day, repAppointments, now }), date);
     if (!check.ok) return { refusal: { statusCode: check.status, body: { message: check.message, code: check.code } } };
     const row = await insertWaitingEntry(tx, { repId: o.repId, clinicId, doctorId, date, now });
@@ -149,11 +141,11 @@ export async function acceptOffer(deps: Deps, o: { repId: number; id: number }):
     const { rep, link, entry } = await lockEntry(tx, { ...o, now, requireSubscription: true });
     if (entry.status !== 'offered') return { refusal: offerClosed };
     if (!link) throw notFound(AVAILABILITY_NOT_FOUND);
-    const { day } = await offerFreedSlots(deps, tx, { ...dayOf(entry), now, link });
+    const { day } = await offerFreedSlots(deps, tx, { ...dayOf(entry), now, link, repId: o.repId });
     // Settled: an offer whose hold ran out is no longer in the line.
     const offer = day.line.find((e) => e.id === entry.id && e.status === 'offered');
     if (!offer) return { refusal: offerClosed };
-    const repAppointments = await readRepVisitsWithDoctor(tx, { repId: o.repId, doctorId: entry.doctorId });
+    const repAppointments = day.repVisits;
     const placed = await placeVisit(deps, tx, {
       rep,
       link,
