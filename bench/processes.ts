@@ -4,7 +4,6 @@ import { SMTPServer } from 'smtp-server';
 import { heapOption } from '../src/server/supervisor-protocol';
 import { cpuSeconds } from './memory';
 import { BENCH_BOOKING_HORIZON_DAYS } from './scenarios';
-import { profileArgs } from './profile';
 
 // Child processes of the benchmark: the app (as `npm run serve` would run it, one process) and the bare
 // node:http baselines (static JSON here, node-postgres in pg-baseline-server.ts), each in its own process so neither shares an event loop with the load generator.
@@ -97,6 +96,9 @@ function mailSink(): Promise<string> {
  * built by buildServer) with the given database settings (DATABASE_URL or DATA_DIR), as behind a load balancer
  * (TRUST_PROXY, docs/operations.md "Several instances"), so the mixed run's users sign in from their own addresses.
  */
+/** The app's inspector on a free port while the bench profiles (`--profile`, bench/profile.ts). */
+const profileArgs = (): string[] => (process.env.BENCH_PROFILE === '1' ? ['--inspect=127.0.0.1:0'] : []);
+
 export async function startApp(o: {
   database: { DATABASE_URL: string } | { DATA_DIR: string };
   clientDir: string;

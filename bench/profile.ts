@@ -5,11 +5,9 @@ import type { Child } from './processes';
 
 // `npm run bench -- --profile`: a CPU profile of the app for each read, taken in a pass of its own after the read was
 // measured (the profiler slows what it watches, so no measured figure comes from a profiled run). The app is started
-// with its inspector on a free port; the profile is taken over the DevTools protocol and summed by where the time
-// went: a package, a file of the app's source (through the bundle's source map), Node's own code, the collector.
-
-/** The app's extra node options when profiling. */
-export const profileArgs = (): string[] => (process.env.BENCH_PROFILE === '1' ? ['--inspect=127.0.0.1:0'] : []);
+// with its inspector on a free port (processes.ts, BENCH_PROFILE=1); the profile is taken over the DevTools protocol
+// and summed by where the time went: a package, a file of the app's source (through the bundle's source map), Node's
+// own code, the collector.
 
 interface CallFrame {
   functionName: string;
