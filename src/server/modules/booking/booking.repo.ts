@@ -156,6 +156,39 @@ export interface CalendarInputs {
 /** A waitlist offer of a doctor's day (its hold counts while offer_expires_at is later than now). */
 export type HoldRow = { id: number; date: string; repId: number; status: string; offerExpiresAt: string; heldStartTime: string | null };
 
+// The lists the calendar's month and a booking's day read, each a subquery on its own index (explain.test.ts), as
+// JSON: one statement answers them all (queryCalendarInputs, queryDayFacts).
+type Range = { clinicId: P<number>; doctorId: P<number>; from: P<string>; to: P<string> };
+const a = doctorAppointments;
+/** The doctor's visits at the clinic in the range that are not cancelled. */
+const doctorDaysJson = (o: Range) =>
+  sql<
+    DoctorDayRow[]
+  >`coalesce((select json_agg(json_build_object('id', ${a.id}, 'date', ${a.appointmentDate}, 'status', ${a.status}, 'repId', ${a.repId}, 'startTime', ${a.startTime}, 'bookedAt', ${a.bookedAt}))
+    from ${a} where ${a.clinicId} = ${o.clinicId} and ${a.doctorId} = ${o.doctorId}
+      and ${a.appointmentDate} between ${o.from} and ${o.to} and ${a.status} <> 'cancelled'), '[]'::json)`;
+/** The rep's visits with the doctor at any clinic that are not cancelled, by date. */
+const repVisitsJson = (o: { doctorId: P<number>; repId: P<number> | null }) =>
+  sql<
+    RepWithDoctorRow[]
+  >`coalesce((select json_agg(json_build_object('id', ${a.id}, 'date', ${a.appointmentDate}, 'status', ${a.status}, 'clinicId', ${a.clinicId}) order by ${a.appointmentDate}, ${a.id})
+    from ${a} where ${a.repId} = ${o.repId} and ${a.doctorId} = ${o.doctorId} and ${a.status} <> 'cancelled'), '[]'::json)`;
+/** The dates in the range the clinic closed for the doctor, in order. */
+const closedDatesJson = (o: Range) => {
+  const c = doctorDayClosures;
+  return sql<string[]>`coalesce((select json_agg(${c.closedDate} order by ${c.closedDate})
+    from ${c} where ${c.clinicId} = ${o.clinicId} and ${c.doctorId} = ${o.doctorId} and ${c.closedDate} between ${o.from} and ${o.to}), '[]'::json)`;
+};
+/** The absences not ended that concern the doctor (or the whole clinic) and overlap the range (decision 040). */
+const absencesJson = (o: Range) => {
+  const l = clinicAbsences;
+  return sql<
+    { from: string; to: string; wholeClinic: boolean }[]
+  >`coalesce((select json_agg(json_build_object('from', ${l.fromDate}, 'to', ${l.toDate}, 'wholeClinic', ${l.doctorId} is null) order by ${l.fromDate})
+    from ${l} where ${l.clinicId} = ${o.clinicId} and (${l.doctorId} = ${o.doctorId} or ${l.doctorId} is null) and ${l.endedAt} is null
+      and ${l.fromDate} <= ${o.to} and ${l.toDate} >= ${o.from}), '[]'::json)`;
+};
+
 type CalendarArgs = { clinicId: P<number>; doctorId: P<number>; repId: P<number>; from: P<string>; to: P<string> };
 
 /**
@@ -167,9 +200,6 @@ type CalendarArgs = { clinicId: P<number>; doctorId: P<number>; repId: P<number>
  * (exported for the EXPLAIN test)
  */
 export function queryCalendarInputs(db: DbOrTx, o: CalendarArgs) {
-  const a = doctorAppointments;
-  const c = doctorDayClosures;
-  const l = clinicAbsences;
   const w = waitlistEntries;
   return bookable(
     db
@@ -180,22 +210,10 @@ export function queryCalendarInputs(db: DbOrTx, o: CalendarArgs) {
         callFrequency: clinicDoctorSettings.callFrequency,
         visitWindows: clinicDoctorSettings.visitWindows,
         slotMinutes: clinicDoctorSettings.slotMinutes,
-        doctorDays: sql<
-          DoctorDayRow[]
-        >`coalesce((select json_agg(json_build_object('id', ${a.id}, 'date', ${a.appointmentDate}, 'status', ${a.status}, 'repId', ${a.repId}, 'startTime', ${a.startTime}, 'bookedAt', ${a.bookedAt}))
-          from ${a} where ${a.clinicId} = ${o.clinicId} and ${a.doctorId} = ${o.doctorId}
-            and ${a.appointmentDate} between ${o.from} and ${o.to} and ${a.status} <> 'cancelled'), '[]'::json)`,
-        repVisits: sql<
-          RepWithDoctorRow[]
-        >`coalesce((select json_agg(json_build_object('id', ${a.id}, 'date', ${a.appointmentDate}, 'status', ${a.status}, 'clinicId', ${a.clinicId}) order by ${a.appointmentDate}, ${a.id})
-          from ${a} where ${a.repId} = ${o.repId} and ${a.doctorId} = ${o.doctorId} and ${a.status} <> 'cancelled'), '[]'::json)`,
-        closedDates: sql<string[]>`coalesce((select json_agg(${c.closedDate} order by ${c.closedDate})
-          from ${c} where ${c.clinicId} = ${o.clinicId} and ${c.doctorId} = ${o.doctorId} and ${c.closedDate} between ${o.from} and ${o.to}), '[]'::json)`,
-        absences: sql<
-          CalendarInputs['absences']
-        >`coalesce((select json_agg(json_build_object('from', ${l.fromDate}, 'to', ${l.toDate}, 'wholeClinic', ${l.doctorId} is null) order by ${l.fromDate})
-          from ${l} where ${l.clinicId} = ${o.clinicId} and (${l.doctorId} = ${o.doctorId} or ${l.doctorId} is null) and ${l.endedAt} is null
-            and ${l.fromDate} <= ${o.to} and ${l.toDate} >= ${o.from}), '[]'::json)`,
+        doctorDays: doctorDaysJson(o),
+        repVisits: repVisitsJson(o),
+        closedDates: closedDatesJson(o),
+        absences: absencesJson(o),
         // The offers of the month (the predicate of waitlist_entries_day_idx written out, so the planner reads that
         // partial index): the caller counts those still holding (docs/decisions/043).
         holds: sql<HoldRow[]>`coalesce((select json_agg(json_build_object('id', ${w.id}, 'date', ${w.date}, 'repId', ${w.repId}, 'status', ${w.status},
@@ -247,24 +265,16 @@ export interface DayFactRows {
  * (exported for the EXPLAIN test)
  */
 export function queryDayFacts(db: DbOrTx, o: { clinicId: number; doctorId: number; date: string; repId: number | null }) {
-  const a = doctorAppointments;
-  const c = doctorDayClosures;
-  const l = clinicAbsences;
   const w = waitlistEntries;
+  const day = { ...o, from: o.date, to: o.date };
   return sql`select
-    coalesce((select json_agg(json_build_object('id', ${a.id}, 'date', ${a.appointmentDate}, 'status', ${a.status}, 'repId', ${a.repId}, 'startTime', ${a.startTime}, 'bookedAt', ${a.bookedAt}))
-      from ${a} where ${a.clinicId} = ${o.clinicId} and ${a.doctorId} = ${o.doctorId}
-        and ${a.appointmentDate} between ${o.date} and ${o.date} and ${a.status} <> 'cancelled'), '[]'::json) as "visits",
+    ${doctorDaysJson(day)} as "visits",
     coalesce((select json_agg(json_build_object('id', ${w.id}, 'repId', ${w.repId}, 'status', ${w.status}, 'offerExpiresAt', ${w.offerExpiresAt}, 'heldStartTime', ${w.heldStartTime}) order by ${w.id})
       from ${w} where ${w.clinicId} = ${o.clinicId} and ${w.doctorId} = ${o.doctorId} and ${w.date} = ${o.date}
         and ${w.status} in ('waiting', 'offered')), '[]'::json) as "line",
-    coalesce((select json_agg(${c.closedDate} order by ${c.closedDate})
-      from ${c} where ${c.clinicId} = ${o.clinicId} and ${c.doctorId} = ${o.doctorId} and ${c.closedDate} between ${o.date} and ${o.date}), '[]'::json) as "closedDates",
-    coalesce((select json_agg(json_build_object('from', ${l.fromDate}, 'to', ${l.toDate}, 'wholeClinic', ${l.doctorId} is null) order by ${l.fromDate})
-      from ${l} where ${l.clinicId} = ${o.clinicId} and (${l.doctorId} = ${o.doctorId} or ${l.doctorId} is null) and ${l.endedAt} is null
-        and ${l.fromDate} <= ${o.date} and ${l.toDate} >= ${o.date}), '[]'::json) as "absences",
-    coalesce((select json_agg(json_build_object('id', ${a.id}, 'date', ${a.appointmentDate}, 'status', ${a.status}, 'clinicId', ${a.clinicId}) order by ${a.appointmentDate}, ${a.id})
-      from ${a} where ${a.repId} = ${o.repId} and ${a.doctorId} = ${o.doctorId} and ${a.status} <> 'cancelled'), '[]'::json) as "repVisits"`;
+    ${closedDatesJson(day)} as "closedDates",
+    ${absencesJson(day)} as "absences",
+    ${repVisitsJson(day)} as "repVisits"`;
 }
 
 /** The day's facts (queryDayFacts); `repVisits` is empty without a rep. */
