@@ -3,9 +3,9 @@ import { expect, it } from 'vitest';
 import type { DbOrTx } from '../db/client';
 import { AppError } from '../errors';
 import { getBookingCalendar } from '../modules/booking/availability.service';
-import { readRep, readRepAppointments } from '../modules/booking/booking-reads.service';
+import { readRepAppointments } from '../modules/booking/booking-reads.service';
 import { requireLinkedDoctor, type ClinicDeps } from '../modules/clinics/access';
-import { listDoctorAppointmentsForClinic } from '../modules/clinics/visitors.service';
+import { getClinicDay } from '../modules/clinics/visitors.service';
 import { getBookableSettings, listCities, listClinicsOfDoctor, listDoctors, listSpecialties, listStates } from '../modules/directory/directory.service';
 import { hashToken, readSession, SESSION_COOKIE, type Actor } from '../plugins/auth';
 import { MATRIX, ORDER } from '../test/cross-cutting/access-table';
@@ -49,7 +49,6 @@ async function readAll(app: FastifyInstance, db: DbOrTx, w: World) {
     out[`${actor} session`] = session && { userType: session.userType, userId: session.userId, active: session.active, terms: session.termsAccepted };
   }
   for (const rep of [w.repA, w.repB]) {
-    out[`rep ${rep.id}`] = await readRep(deps, rep.id);
     out[`rep ${rep.id} appointments`] = await readRepAppointments(deps, rep.id);
     for (const [clinicId, doctorId] of links) {
       out[`calendar ${rep.id} ${clinicId}/${doctorId}`] = await settle(() => getBookingCalendar(deps, { repId: rep.id, clinicId, doctorId, month }));
@@ -57,7 +56,7 @@ async function readAll(app: FastifyInstance, db: DbOrTx, w: World) {
   }
   for (const [clinicId, doctorId] of links) {
     const link = `${clinicId}/${doctorId}`;
-    out[`visits ${link}`] = await settle(() => listDoctorAppointmentsForClinic(deps, { actor: clinicActor(clinicId), clinicId, doctorId }));
+    out[`visits ${link}`] = await settle(async () => (await getClinicDay(deps, { actor: clinicActor(clinicId), clinicId, doctorId })).appointments);
     out[`linked ${link}`] = await settle(() => requireLinkedDoctor(db, clinicId, doctorId));
     out[`settings ${link}`] = await getBookableSettings(deps, { clinicId, doctorId });
   }

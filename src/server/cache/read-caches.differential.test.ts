@@ -6,13 +6,13 @@ import { readTestEnv, testConfig } from '../config';
 import type { Database, DbOrTx } from '../db/client';
 import { AppError } from '../errors';
 import { getBookingCalendar } from '../modules/booking/availability.service';
-import { readRep, readRepAppointments } from '../modules/booking/booking-reads.service';
+import { readRepAppointments } from '../modules/booking/booking-reads.service';
 import { bookAppointment, cancelAppointment } from '../modules/booking/booking.service';
 import type { ClinicDeps } from '../modules/clinics/access';
 import { requireLinkedDoctor } from '../modules/clinics/access';
 import { addExistingDoctor, removeDoctor } from '../modules/doctors/doctors.service';
 import { saveDoctorSettings } from '../modules/call-settings/call-settings.service';
-import { cancelTodayCalls, listDoctorAppointmentsForClinic } from '../modules/clinics/visitors.service';
+import { cancelTodayCalls, getClinicDay } from '../modules/clinics/visitors.service';
 import { getBookableSettings, listCities, listClinicsOfDoctor, listDoctors, listSpecialties, listStates } from '../modules/directory/directory.service';
 import { deleteDoctorLink } from '../modules/admin/admin-content.service';
 import { setUserStatus } from '../modules/admin/admin-users.service';
@@ -217,7 +217,6 @@ async function readAll(app: FastifyInstance, db: DbOrTx, w: World) {
   const month = today.slice(0, 7);
   const out: Record<string, unknown> = {};
   for (const [i, repId] of w.reps.entries()) {
-    out[`rep ${i}`] = await readRep(deps, repId);
     out[`rep ${i} appointments`] = await readRepAppointments(deps, repId);
     const token = decodeURIComponent(w.cookies[i]!.slice(SESSION_COOKIE.length + 1));
     const session = await readSession(db, { id: hashToken(token), now });
@@ -228,7 +227,7 @@ async function readAll(app: FastifyInstance, db: DbOrTx, w: World) {
   }
   for (const [clinicId, doctorId] of w.links) {
     const link = `${clinicId}/${doctorId}`;
-    out[`visits ${link}`] = await settle(() => listDoctorAppointmentsForClinic(deps, { actor: clinicActor(clinicId), clinicId, doctorId }));
+    out[`visits ${link}`] = await settle(async () => (await getClinicDay(deps, { actor: clinicActor(clinicId), clinicId, doctorId })).appointments);
     out[`linked ${link}`] = await settle(() => requireLinkedDoctor(db, clinicId, doctorId));
     out[`settings ${link}`] = await getBookableSettings(deps, { clinicId, doctorId });
   }

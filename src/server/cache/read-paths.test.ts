@@ -67,7 +67,6 @@ describeEachDatabase(
         'sessions',
         [...sessionIds, 'no-such-session'].map((id) => ({ id, now })),
       );
-      argsOf.set('reps', repIds);
       argsOf.set('rep appointments', repIds);
       argsOf.set('linked doctors', pairs);
       argsOf.set('directory link settings', pairs);

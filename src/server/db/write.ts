@@ -15,8 +15,15 @@ export type Write = Tx & {
   savepoint<T>(fn: (w: Write) => Promise<T>): Promise<T>;
 };
 
+/** Marks a transaction made by withWrite, so code handed any `DbOrTx` can tell a write from the plain database. */
+const WRITE = Symbol('write');
+
+/** Whether `db` is a write transaction: its keys then go out at its commit, not now. */
+export const isWrite = (db: object): db is Write => WRITE in db;
+
 function writeOf(tx: Tx, keys: Set<string>): Write {
   return Object.assign(tx, {
+    [WRITE]: true,
     changed(...more: string[]) {
       for (const k of more) keys.add(k);
     },

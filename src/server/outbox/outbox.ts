@@ -1,6 +1,7 @@
 import { busOf } from '../cache/cache-bus';
 import { cacheKey } from '../cache/cache-keys';
 import type { DbOrTx } from '../db/client';
+import { isWrite } from '../db/write';
 import { outbox } from '../db/schema';
 import { and, eq, inArray } from 'drizzle-orm';
 import { lastSentAt, requeueFailedEmails } from './outbox.repo';
@@ -112,7 +113,7 @@ export interface Outbox {
  * others at their safety poll.
  */
 function announceQueued(db: DbOrTx): void {
-  if ('changed' in db && typeof db.changed === 'function') (db.changed as (key: string) => void)(cacheKey.outboxQueued());
+  if (isWrite(db)) db.changed(cacheKey.outboxQueued());
   else busOf(db)?.invalidate(cacheKey.outboxQueued());
 }
 

@@ -17,7 +17,7 @@ import { holdsAsAppointments, withoutVisit, type LineCandidate, type MovedVisit,
 import { timeInIndia, todayInIndia } from '../../../shared/dates';
 import type { BookedAppointment } from '../../../shared/schemas/booking';
 import { isSubscriptionActive, SUBSCRIPTION_REQUIRED_MESSAGE } from '../../../shared/subscription/subscription-status';
-import { findBookableSettings } from '../directory/directory.service';
+import { readBookableSettingsInTransaction } from '../directory/directory.service';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
 import { bookingConfirmationMail } from './booking-mail';
 import { queueBookingWhatsApp } from '../whatsapp/whatsapp-messages.service';
@@ -43,7 +43,7 @@ import { accountLocale } from '../../i18n';
 export const AVAILABILITY_NOT_FOUND = /*i18n*/ 'Doctor availability not found';
 export const APPOINTMENT_NOT_FOUND = /*i18n*/ 'Appointment not found';
 
-export type BookableLink = NonNullable<Awaited<ReturnType<typeof findBookableSettings>>>;
+export type BookableLink = NonNullable<Awaited<ReturnType<typeof readBookableSettingsInTransaction>>>;
 export type LockedRep = NonNullable<Awaited<ReturnType<typeof lockRep>>>;
 
 /** Booking needs an active subscription (spec part 2, 4): 402 otherwise. */
@@ -69,7 +69,7 @@ export async function lockBookingRep(tx: Tx, o: { repId: number; now: Date; requ
  */
 export async function lockDoctorDays(tx: Tx, o: { clinicId: number; doctorId: number; dates: readonly string[] }): Promise<BookableLink | null> {
   const locked = await lockDoctorSettings(tx, o);
-  const link = locked ? await findBookableSettings(tx, o) : null;
+  const link = locked ? await readBookableSettingsInTransaction(tx, o) : null;
   for (const date of [...new Set(o.dates)].sort()) await lockDoctorDay(tx, { clinicId: o.clinicId, doctorId: o.doctorId, date });
   return link;
 }

@@ -2,7 +2,7 @@ import { defineReadCache, EVERY_ENTRY } from '../../cache/read-cache';
 import type { Deps } from '../../deps';
 import { groupRows } from '../../db/query-tools';
 import type { RepAppointment } from '../../../shared/schemas/booking';
-import { findRep, findReps, listRepsUpcomingAppointments, listRepUpcomingAppointments } from './booking.repo';
+import { listRepsUpcomingAppointments, listRepUpcomingAppointments } from './booking.repo';
 
 // The booking area's read caches (docs/decisions/016-keyed-read-caches.md): a booking or a cancellation
 // changes one rep's appointments and drops just that key (a calendar month not cached yet reads the doctor's
@@ -10,23 +10,6 @@ import { findRep, findReps, listRepsUpcomingAppointments, listRepUpcomingAppoint
 // event-loop turn are read with one query. Sizes are estimates of the values' memory.
 
 const ALL_DATES = '1900-01-01';
-
-/**
- * A rep row, dropped when the account changes. ~200 bytes each. The calendar no longer reads it: its month carries the
- * subscription (docs/decisions/077); the read-cache tests still do.
- */
-const repCache = defineReadCache<number, Awaited<ReturnType<typeof findRep>>>({
-  name: 'reps',
-  // 401-607 bytes an entry on the heap (three runs, 2026-12-03 at 10x, scripts/measure-cache-memory.ts): ~13,500 reps.
-  max: 13_500,
-  maxBytes: 8 * 2 ** 20,
-  sizeOf: () => 620,
-  keyOf: String,
-  invalidatedBy: { account: ([type, id]) => (type === 'medrep' ? id : undefined), 'rep-details': ([id]) => id },
-  missing: null,
-  loadOne: findRep,
-  loadMany: async (db, repIds) => new Map((await findReps(db, repIds)).map((r) => [String(r.id), r])),
-});
 
 /**
  * Each rep's appointments that are not cancelled, with what My Appointments shows: a few dozen rows (the
@@ -57,8 +40,6 @@ const repAppointmentsCache = defineReadCache<number, RepAppointment[]>({
 });
 
 type Db = Pick<Deps, 'db'>;
-
-export const readRep = (deps: Db, repId: number) => repCache.read(deps.db, repId);
 
 /** The rep's appointments that are not cancelled, every date (shared, read-only). */
 export const readRepAppointments = (deps: Db, repId: number) => repAppointmentsCache.read(deps.db, repId);

@@ -61,14 +61,7 @@ const repQuery = (db: DbOrTx, repId: P<number> | number[]) =>
     .from(medicalReps)
     .where(Array.isArray(repId) ? inArray(medicalReps.id, repId) : eq(medicalReps.id, repId));
 
-const repStatement = namedStatement('rv_rep', (db, name) => repQuery(db, ph('repId')).prepare(name));
-
-export async function findRep(db: DbOrTx, repId: number): Promise<RepRow | null> {
-  const [row] = (await repStatement(db).execute({ repId })) as RepRow[];
-  return row ?? null;
-}
-
-/** Several reps at once (the batched misses of a read cache). */
+/** Several reps at once, by id. */
 export async function findReps(db: DbOrTx, repIds: number[]): Promise<RepRow[]> {
   return repQuery(db, repIds);
 }

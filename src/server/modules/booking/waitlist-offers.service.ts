@@ -5,7 +5,7 @@ import { checkBooking } from '../../../shared/booking/booking-rules';
 import { isHolding, lineOrder, planOffers } from '../../../shared/booking/waitlist';
 import { todayInIndia } from '../../../shared/dates';
 import { dayContext, lockDoctorDays, readDayFacts, readLineReps, type BookableLink, type DayFacts } from './booking-day.service';
-import { findBookableSettings } from '../directory/directory.service';
+import { readBookableSettingsInTransaction } from '../directory/directory.service';
 import { findPushRecipients } from '../clinics/visitors.service';
 import { expireOffers, expirePastEntries, listDaysWithRunOutOffers, markOffered } from './waitlist-offers.repo';
 import { MY_APPOINTMENTS_PATH, offerExpiredMail, offerExpiredPush, offerMail, offerPush } from './waitlist-mail';
@@ -45,13 +45,13 @@ export async function offerFreedSlots(
   const outcome = { day, offered: 0, expired: expired.length };
   let link = o.link;
   if (expired.length > 0) {
-    if (link === undefined) link = await findBookableSettings(tx, { clinicId, doctorId });
+    if (link === undefined) link = await readBookableSettingsInTransaction(tx, { clinicId, doctorId });
     await tellExpiredOffers(deps, tx, { expired, link, date });
   }
 
   const waiting = lineOrder(day.line);
   if (date < todayInIndia(now) || waiting.length === 0) return outcome;
-  if (link === undefined) link = await findBookableSettings(tx, { clinicId, doctorId });
+  if (link === undefined) link = await readBookableSettingsInTransaction(tx, { clinicId, doctorId });
   if (!link) return outcome;
   const ctx = dayContext(deps, { link, day, repAppointments: [], now });
   // Closed, on leave, full...: nobody's rules are read.

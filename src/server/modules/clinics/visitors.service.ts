@@ -81,14 +81,6 @@ export async function getClinicDay(
   return day;
 }
 
-/** The clinic's appointments of one of its doctors (getClinicDay) without the waiting count. */
-export async function listDoctorAppointmentsForClinic(
-  deps: ClinicDeps,
-  o: { actor: Actor; doctorId: number; clinicId?: number; date?: string },
-): Promise<ClinicAppointment[]> {
-  return (await getClinicDay(deps, o)).appointments;
-}
-
 /**
  * spec part 1, 4: cancels, in one transaction, every active appointment of the doctor at the clinic dated
  * today (Indian time) but those of reps who checked in (unless `includeCheckedIn`), keeping the reason and who cancelled; each rep's e-mail with the reason is queued in the same

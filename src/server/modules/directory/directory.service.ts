@@ -20,9 +20,6 @@ import {
   type Place,
 } from './directory.repo';
 
-// What other modules may use of the directory repo, through this service (ARCHITECTURE rule 16).
-export { findBookableSettings } from './directory.repo';
-
 type DirectoryDeps = Pick<Deps, 'db'>;
 
 // The bookable directory, cached per key (docs/decisions/016-keyed-read-caches.md,
@@ -201,6 +198,13 @@ export async function listClinicsOfDoctor(deps: DirectoryDeps, o: { doctorId: nu
 /** The call settings of a bookable link with the doctor's current name; null when it is not bookable. */
 export const getBookableSettings = (deps: DirectoryDeps, o: { clinicId: number; doctorId: number }): Promise<BookableSettings | null> =>
   settingsCache.read(deps.db, [o.clinicId, o.doctorId]);
+
+/**
+ * The same settings read in the caller's transaction, past the cache: a booking or a waitlist offer decides on them
+ * under its day lock, where a cached copy could be a moment older than the row it locked.
+ */
+export const readBookableSettingsInTransaction = (tx: DbOrTx, o: { clinicId: number; doctorId: number }): Promise<BookableSettings | null> =>
+  findBookableSettings(tx, o);
 
 /** The place key of a clinic, for a writer that changed one of its links and has not read the clinic. */
 export async function placeKeysOfClinic(db: DbOrTx, clinicId: number): Promise<string[]> {

@@ -37,26 +37,55 @@ interface Follower {
   end(): void;
 }
 
+/** Runs `fn`; calls made while it runs coalesce into one more run after it, for as long as `more()` holds. */
+class Rerun {
+  running = false;
+  private again = false;
+  constructor(
+    private readonly fn: () => Promise<void>,
+    private readonly more: () => boolean,
+  ) {}
+
+  async run(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    try {
+      do {
+        this.again = false;
+        await this.fn();
+      } while (this.again && this.more());
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
 class Shared {
   data: unknown;
   has = false;
   /** Reads started so far; the result of read n goes to followers waiting for n or less. */
   started = 0;
-  running = false;
-  again = false;
   readonly followers = new Set<Follower>();
+  // A change during a read reads again, while someone follows.
+  private readonly reads = new Rerun(
+    () => this.readOnce(),
+    () => this.followers.size > 0,
+  );
   constructor(
     readonly source: LiveSource<unknown>,
     private readonly o: { log: FastifyBaseLogger; onRead: () => void },
   ) {}
 
-  /** Reads once more, after the one in flight if any (a change during a read reads again). */
+  get running(): boolean {
+    return this.reads.running;
+  }
+
+  /** Reads once more, after the one in flight if any. */
   refresh(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    void this.run();
+    void this.reads.run();
   }
 
   /** The number of the next read that will start. */
@@ -64,26 +93,18 @@ class Shared {
     return this.running ? this.started + 1 : this.started;
   }
 
-  private async run(): Promise<void> {
-    this.running = true;
+  private async readOnce(): Promise<void> {
+    const n = ++this.started;
+    this.o.onRead();
     try {
-      do {
-        this.again = false;
-        const n = ++this.started;
-        this.o.onRead();
-        try {
-          this.data = await this.source.read();
-          this.has = true;
-        } catch (err) {
-          // The database away: the streams stay; the next change or the bus's clear reads again.
-          this.o.log.warn({ err, source: this.source.key }, 'live stream read failed');
-          continue;
-        }
-        for (const f of [...this.followers]) if (f.waitFor <= n) f.deliver(this.data);
-      } while (this.again && this.followers.size > 0);
-    } finally {
-      this.running = false;
+      this.data = await this.source.read();
+      this.has = true;
+    } catch (err) {
+      // The database away: the streams stay; the next change or the bus's clear reads again.
+      this.o.log.warn({ err, source: this.source.key }, 'live stream read failed');
+      return;
     }
+    for (const f of [...this.followers]) if (f.waitFor <= n) f.deliver(this.data);
   }
 }
 
@@ -114,8 +135,6 @@ export class LiveHub implements CacheOnBus {
     gone?: () => T;
     allowed: () => Promise<boolean>;
   }): Promise<void> {
-    let resolving = false;
-    let resolveAgain = false;
     /** Set once `source` was asked again because the view was missing: the next miss sends `gone`. */
     let afterResolve = false;
     const send = (data: unknown, atBeat: boolean) => {
@@ -156,25 +175,20 @@ export class LiveHub implements CacheOnBus {
         if (!shared.running) send(shared.data, false);
       }
     };
-    const resolve = async () => {
-      if (resolving) {
-        resolveAgain = true;
-        return;
-      }
-      resolving = true;
-      try {
-        do {
-          resolveAgain = false;
+    // Asked again while asking: one more ask after it, unless the stream closed meanwhile.
+    const resolving = new Rerun(
+      async () => {
+        try {
           const source = await o.source();
           afterResolve = true;
           attach(source, true);
-        } while (resolveAgain && !o.stream.closed);
-      } catch (err) {
-        this.o.log.warn({ err, event: o.event }, 'live stream read failed');
-      } finally {
-        resolving = false;
-      }
-    };
+        } catch (err) {
+          this.o.log.warn({ err, event: o.event }, 'live stream read failed');
+        }
+      },
+      () => !o.stream.closed,
+    );
+    const resolve = () => resolving.run();
     const follower: Follower = {
       slot: this.slots++ % BEATS,
       waitFor: 0,
