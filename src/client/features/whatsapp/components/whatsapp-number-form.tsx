@@ -42,6 +42,8 @@ export function WhatsAppNumberForm({
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [sent, setSent] = useState<WhatsAppNumberCodeResponse | null>(null);
   const [code, setCode] = useState('');
+  /** Why a new code was refused while one sent is still good (too soon: the rep types the one they have). */
+  const [resendError, setResendError] = useState<string | undefined>();
 
   const sendCode = (e?: FormEvent) => {
     e?.preventDefault();
@@ -54,10 +56,13 @@ export function WhatsAppNumberForm({
         onSuccess: (answer) => {
           setSent(answer);
           setCode('');
+          setResendError(undefined);
         },
         onError: (err) => {
-          setSent(null);
-          setPhoneError(errorMessage(err, i18n._('Could not send the code. Please try again.')));
+          const message = errorMessage(err, i18n._('Could not send the code. Please try again.'));
+          // A new code refused leaves the one already sent usable: its form stays.
+          if (sent) return setResendError(message);
+          setPhoneError(message);
         },
       },
     );
@@ -155,10 +160,22 @@ export function WhatsAppNumberForm({
         <Button variant="secondary" onClick={() => sendCode()} loading={send.isPending} disabled={saving}>
           {i18n._('Send a new code')}
         </Button>
-        <Button variant="ghost" onClick={() => setSent(null)} disabled={saving || send.isPending}>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setSent(null);
+            setResendError(undefined);
+          }}
+          disabled={saving || send.isPending}
+        >
           {i18n._('Change number')}
         </Button>
       </div>
+      {resendError && (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+          {resendError}
+        </p>
+      )}
     </form>
   );
 }

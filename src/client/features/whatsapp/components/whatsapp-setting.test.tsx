@@ -161,6 +161,32 @@ describe('the rep’s WhatsApp switch', () => {
     });
   });
 
+  it('keeps the code already sent usable when a new one is refused as too soon', async () => {
+    const user = userEvent.setup();
+    let codes = 0;
+    const calls = fakeApi({
+      [`GET ${PREFS}`]: () => ({ body: repPrefs() }),
+      [`PUT ${PREFS}`]: () => ({ body: repPrefs({ whatsappNotifications: true, whatsappNumber: '+91 91234 56789' }) }),
+      'POST /api/whatsapp/number-code': (req) =>
+        ++codes === 1 ? codeAnswer(req) : { status: 429, body: { message: 'Please wait 52 seconds before requesting a new code.', code: 'rate_limited' } },
+    });
+    renderWithApp(<NotificationSettingsCard ownPhone="+919876543210" />);
+    await user.click(await screen.findByRole('switch', { name: 'WhatsApp messages' }));
+    await user.click(screen.getByRole('button', { name: 'Use another number' }));
+    await user.type(screen.getByRole('textbox', { name: 'WhatsApp number' }), '+91 91234 56789');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByRole('textbox', { name: '6-digit code' }), '654321');
+
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please wait 52 seconds before requesting a new code.');
+    // The first code is still good: its form and what was typed stay, and it turns WhatsApp on.
+    expect(screen.getByRole('textbox', { name: '6-digit code' })).toHaveValue('654321');
+    await user.click(screen.getByRole('button', { name: 'Agree and turn on' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toMatchObject({ whatsappCode: '654321', whatsappNumber: '+91 91234 56789' }),
+    );
+  });
+
   it('turns off at once, without a question', async () => {
     const user = userEvent.setup();
     const calls = serveRep(repPrefs({ whatsappNotifications: true, whatsappNumber: '+91 98765 43210' }));
