@@ -1,6 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { formatDisplayDate, todayInIndia } from '../src/shared/dates';
-import { expect, screenshotBoth, startServer, test, type AppServer } from './fixtures';
+import { expect, screenshotBoth, test } from './fixtures';
+import { startServer, type AppServer } from './server';
 import { ok, signInAdmin, signInRep, signInRepWithTrial, uniq, uniqueWord } from './setup';
 
 // Decision 035: the rep's dismissal of an announcement lasts across reloads (per announcement), the admin sees and

@@ -1,4 +1,5 @@
-import { expect, screenshot, screenshotBoth, startServer, test, type AppServer } from './fixtures';
+import { expect, screenshot, screenshotBoth, test } from './fixtures';
+import { startServer, type AppServer } from './server';
 import { inBatches, registerRep, signInAdmin } from './setup';
 
 // Decision 028: every e-mail is an outbox row and a bulk send is a job kept in the database, so a server restart in

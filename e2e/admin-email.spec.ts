@@ -1,4 +1,5 @@
-import { expect, screenshot, screenshotBoth, startServer, test, type AppServer } from './fixtures';
+import { expect, screenshot, screenshotBoth, test } from './fixtures';
+import { startServer, type AppServer } from './server';
 import { inBatches, registerRep, signInAdmin } from './setup';
 
 // Decision 023: the e-mail dashboard reads its lists a page at a time, searches and filters on the server, and

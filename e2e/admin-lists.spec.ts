@@ -1,16 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, screenshot, screenshotBoth, startServer, test, type AppServer } from './fixtures';
+import { rmSync } from 'node:fs';
+import { expect, screenshot, screenshotBoth, test } from './fixtures';
+import { migratedDataDir, startServer, type AppServer } from './server';
 
 // Decision 022: the admin pages through appointments with a filter the server applies, on a phone (360 px) and a
 // desktop (1280 px). There must be more appointments than one page holds, more than booking them one by one through
-// the booking rules allows in a journey: the server migrates an embedded database and stops, a few SQL statements
-// fill it (only the database's own client: a journey drives the built app, it imports no server code), and the
-// server starts again on it.
+// the booking rules allows in a journey: a few SQL statements fill a copy of the run's migrated embedded database
+// (e2e/server.ts; only the database's own client: a journey drives the built app, it imports no server code), and
+// the server starts on it.
 
 const ADMIN_PASSWORD = 'Admin!Pass123';
 /** Each width reads its own doctor's appointments, so the two tests do not change each other's counts. */
@@ -25,8 +24,7 @@ let dataDir = '';
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'repvisit-e2e-admin-lists-'));
-  await (await startServer({ DATA_DIR: dataDir })).stop(); // applies the migrations
+  dataDir = migratedDataDir('repvisit-e2e-admin-lists-');
   const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   try {
     await db.exec(`

@@ -2,7 +2,8 @@ import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { addDays, todayInIndia } from '../src/shared/dates';
 import { linkIn } from '../src/server/test/mailbox';
-import { expect, screenshotBoth, startServer, test, type AppServer } from './fixtures';
+import { expect, screenshotBoth, test } from './fixtures';
+import { startServer, type AppServer } from './server';
 import { ADMIN_PASSWORD, createClinicWithDoctor, nextMail, ok, signInRepWithTrial, uniqueWord } from './setup';
 
 // The admin team (docs/decisions/042): the single shared password creates the named owner, who enrols an authenticator

@@ -6,13 +6,16 @@ import { todayInIndia } from '../src/shared/dates';
 import { LOCALE_COOKIE } from '../src/shared/i18n/locales';
 import { codeIn } from '../src/server/test/mailbox';
 import { textsLeftInEnglish } from './english-left';
-import { expect, screenshot, test } from './fixtures';
+import { expect, screenshotWidths, test } from './fixtures';
 import { createClinicWithDoctor, hydrated, phoneNumber, signInAdmin, uniq } from './setup';
 
 // Decision 045: a Hindi and an Urdu speaker use RepVisit in their language on a phone (360 px): a rep registers,
 // verifies, accepts the terms and books; the clinic sees the visit in its day view. Every text asserted is looked up
 // in the language's catalogue, so a missing translation fails here by name. Screenshots of each step go to
 // test-results/screens/lang-<locale>-*.png; axe checks each screen; no page scrolls sideways.
+
+// Three long, independent journeys (each makes its own accounts): spread over the workers rather than one after another.
+test.describe.configure({ mode: 'parallel' });
 
 const CATALOGS = { hi, ur } as Record<'hi' | 'ur', Record<string, string>>;
 const PASSWORD = 'Journey!Pass1';
@@ -32,11 +35,11 @@ async function look(page: Page, locale: 'hi' | 'ur', name: string) {
   // Nothing wider than the phone: no sideways scrolling, no text pushed out of the screen.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name}: the page scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-  await screenshot(page, { path: `test-results/screens/lang-${locale}-${name}.png`, fullPage: true });
-  // And once on a desktop screen, then back to the phone.
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await screenshot(page, { path: `test-results/screens/lang-${locale}-${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 360, height: 780 });
+  // For a reviewer: the phone, and once on a desktop screen.
+  await screenshotWidths(page, [
+    [360, `test-results/screens/lang-${locale}-${name}.png`],
+    [1280, `test-results/screens/lang-${locale}-${name}-desktop.png`],
+  ]);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

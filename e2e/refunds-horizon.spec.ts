@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { addDays, todayInIndia } from '../src/shared/dates';
-import { expect, screenshotBoth, startServer, test, type AppServer } from './fixtures';
+import { expect, screenshotBoth, test } from './fixtures';
+import { startServer, type AppServer } from './server';
 import { chooseDoctorAndClinic, createClinicWithDoctor, ok, signInAdmin, signInRep, signInRepWithTrial } from './setup';
 
 // Decision 032: the calendar offers no date after the booking horizon (BOOKING_HORIZON_DAYS, here 5 days), and a

@@ -2,7 +2,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import { codeIn, type Mailbox, type ReceivedMail } from '../src/server/test/mailbox';
 import { startRazorpayStandIn } from '../src/server/test/razorpay-stand-in';
-import { expect, screenshotBoth, startServer, test } from './fixtures';
+import { expect, screenshotBoth, test } from './fixtures';
+import { startServer } from './server';
 
 // Decision 006: a new rep sees the subscription panel instead of the booking form, starts the free trial and the
 // 'Find a Doctor' form appears; another pays for the monthly plan through the labelled test checkout (the

@@ -1,6 +1,7 @@
 import type { Browser } from '@playwright/test';
 import { addDays, todayInIndia } from '../src/shared/dates';
-import { expect, screenshot, startServer, test, type AppServer } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
+import { startServer, type AppServer } from './server';
 import { createClinicWithDoctor, ok, signInAdmin, signInRepWithTrial } from './setup';
 
 // The day's order (docs/decisions/039): the clinic's day view lists the visits by time with "#token · time", the

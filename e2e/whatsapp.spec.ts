@@ -4,14 +4,15 @@ import type { Locator, Page } from '@playwright/test';
 import { addDays, todayInIndia } from '../src/shared/dates';
 import { WHATSAPP_CONSENT_TEXT } from '../src/shared/whatsapp';
 import { signWebhook, startWhatsAppStandIn, webhookBody, type WhatsAppStandIn } from '../src/server/test/whatsapp-stand-in';
-import { expect, screenshot, startServer, test as base } from './fixtures';
+import { expect, screenshotWidths, test as base } from './fixtures';
+import { startServer } from './server';
 import { chooseDoctorAndClinic, createClinicWithDoctor, ok, signInAdmin, signInRepWithTrial } from './setup';
 
 // WhatsApp messages (docs/decisions/044-whatsapp.md, 048), against a local stand-in of the WhatsApp Cloud API: the
 // rep turns WhatsApp on in Settings after reading the consent wording and confirming their own number with the code
 // WhatsApp took to it (the switch stays off till then), books a visit, and the booking confirmation template goes
-// to the rep's number; WhatsApp reports it read; the admin finds it, channel WhatsApp, in the Messages history. Then
-// the rep turns it off at once and on again for another number, confirmed by its code once a minute has passed.
+// to the rep's number; WhatsApp reports it read; the admin finds it, channel WhatsApp, in the Messages history.
+// Another rep turns it on for another number, is told to wait before a second code, and turns it off at once.
 
 const SHOTS = '/tmp/shots';
 const PHONE_NUMBER_ID = '109876543210';
@@ -48,14 +49,11 @@ const test = base.extend<object, { graph: WhatsAppStandIn }>({
 /** `target` (an element, or the whole page) at 360 px and 1280 px. */
 async function shoot(page: Page, name: string, target?: Locator) {
   mkdirSync(SHOTS, { recursive: true });
-  const size = page.viewportSize();
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    const path = `${SHOTS}/whatsapp-${name}-${width}.png`;
-    if (target) await screenshot(target, { path });
-    else await screenshot(page, { path, fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
+  await screenshotWidths(
+    page,
+    [360, 1280].map((width) => [width, `${SHOTS}/whatsapp-${name}-${width}.png`] as const),
+    target,
+  );
 }
 
 /** No serious or critical axe violation (WCAG 2 A and AA) inside `selector`. */
@@ -170,36 +168,6 @@ test('a rep turns WhatsApp on, books, and the booking confirmation goes to their
   await admin.getByLabel('Channel').selectOption({ label: 'All' });
   await expect(history.getByRole('row').filter({ hasText: 'E-mail' }).first()).toBeVisible();
 
-  // Off takes effect at once, with no question; on again for another number, confirmed by the code sent to it.
-  await page.getByRole('tab', { name: 'Settings' }).click();
-  await whatsapp.click();
-  await expect(whatsapp).not.toBeChecked();
-  await expect(page.getByTestId('toast')).toContainText('WhatsApp messages off');
-  await expect(page.getByText(WHATSAPP_CONSENT_TEXT)).toHaveCount(0);
-  await whatsapp.click();
-  await question.getByRole('button', { name: 'Use another number' }).click();
-  await question.getByLabel('WhatsApp number').fill(OTHER_NUMBER);
-  await question.getByRole('button', { name: 'Send code' }).click();
-  // One code a minute per account (docs/decisions/048): asked sooner, the rep is told how long to wait, and waits.
-  const alert = question.getByRole('alert');
-  const sentOrRefused = question.getByLabel('6-digit code').or(alert);
-  await expect(sentOrRefused).toBeVisible();
-  if (await alert.isVisible()) {
-    const wait = /Please wait (\d+) seconds before requesting a new code\./.exec(await alert.innerText());
-    expect(wait, await alert.innerText()).not.toBeNull();
-    await page.waitForTimeout(Number(wait![1]) * 1000 + 500);
-    await question.getByRole('button', { name: 'Send code' }).click();
-  }
-  await expect(question.getByLabel('6-digit code')).toBeFocused();
-  await expect.poll(() => graph.to('919123456789').length, { timeout: 30_000 }).toBeGreaterThan(0);
-  const code = graph.to('919123456789').at(-1)!.body[0]!;
-  expect(code).toMatch(/^\d{6}$/);
-  await question.getByLabel('6-digit code').fill(code);
-  await expect(page.getByTestId('toast')).toBeHidden(); // the 'off' toast would cover the form
-  await shoot(page, 'settings-code', card);
-  await question.getByRole('button', { name: 'Agree and turn on' }).click();
-  await expect(whatsapp).toBeChecked();
-  await expect(whatsapp).toHaveAccessibleDescription(`On: messages go to ${OTHER_NUMBER}.`);
   await adminContext.close();
 
   // The clinic's Settings offer the same switch, for the clinic's contact number.
@@ -212,11 +180,57 @@ test('a rep turns WhatsApp on, books, and the booking confirmation goes to their
   await expect(clinicQuestion.getByText(WHATSAPP_CONSENT_TEXT, { exact: true })).toBeVisible();
   await expect(clinicQuestion).toContainText("your account's number");
   await shoot(clinicPage, 'clinic-settings-consent', clinicPage.getByRole('heading', { name: 'Account Settings' }).locator('..'));
+  const codesSent = () => graph.sent.filter((m) => m.name === 'repvisit_number_code').length;
+  const codesBefore = codesSent();
   await clinicQuestion.getByRole('button', { name: 'Send code' }).click();
   await expect(clinicQuestion.getByLabel('6-digit code')).toBeFocused();
-  await expect.poll(() => graph.sent.filter((m) => m.name === 'repvisit_number_code').length, { timeout: 30_000 }).toBe(3);
+  await expect.poll(codesSent, { timeout: 30_000 }).toBe(codesBefore + 1);
   await clinicQuestion.getByLabel('6-digit code').fill(graph.sent.filter((m) => m.name === 'repvisit_number_code').at(-1)!.body[0]!);
   await clinicQuestion.getByRole('button', { name: 'Agree and turn on' }).click();
   await expect(clinicPage.getByRole('switch', { name: 'WhatsApp messages' })).toBeChecked();
   await clinicContext.close();
+});
+
+test('a rep turns WhatsApp on for another number, is told to wait before asking a second code, and off again at once', async ({ page, mailbox, graph }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signInRepWithTrial(page.request, mailbox, { fullName: 'Imran Lone' });
+  await page.goto('/medrep-dashboard');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const card = page
+    .locator('section, div')
+    .filter({ has: page.getByRole('heading', { name: 'Notifications', exact: true }) })
+    .last();
+  const whatsapp = page.getByRole('switch', { name: 'WhatsApp messages' });
+  await whatsapp.click();
+  const question = page.getByRole('group', { name: 'Turn on WhatsApp messages' });
+  await question.getByRole('button', { name: 'Use another number' }).click();
+  await question.getByLabel('WhatsApp number').fill(OTHER_NUMBER);
+  await question.getByRole('button', { name: 'Send code' }).click();
+  await expect(question.getByLabel('6-digit code')).toBeFocused();
+  const toOther = () => graph.to('919123456789').filter((m) => m.name === 'repvisit_number_code');
+  await expect.poll(() => toOther().length, { timeout: 30_000 }).toBe(1);
+  const code = toOther()[0]!.body[0]!;
+  expect(code).toMatch(/^\d{6}$/);
+
+  // One code a minute per account (docs/decisions/048): asked again at once, the rep is told how long to wait, no
+  // code is sent, and the one they have still works. (That a code goes out once the minute has passed is the API
+  // tests' to show, on a clock they move.)
+  await question.getByRole('button', { name: 'Send a new code' }).click();
+  const alert = question.getByRole('alert');
+  await expect(alert).toHaveText(/^Please wait \d+ seconds? before requesting a new code\.$/);
+  const wait = Number(/\d+/.exec(await alert.innerText())![0]);
+  expect(wait).toBeGreaterThan(0);
+  expect(wait).toBeLessThanOrEqual(60);
+  expect(toOther()).toHaveLength(1);
+  await question.getByLabel('6-digit code').fill(code);
+  await shoot(page, 'settings-code', card);
+  await question.getByRole('button', { name: 'Agree and turn on' }).click();
+  await expect(whatsapp).toBeChecked();
+  await expect(whatsapp).toHaveAccessibleDescription(`On: messages go to ${OTHER_NUMBER}.`);
+
+  // Off takes effect at once, with no question.
+  await whatsapp.click();
+  await expect(whatsapp).not.toBeChecked();
+  await expect(page.getByTestId('toast')).toContainText('WhatsApp messages off');
+  await expect(page.getByText(WHATSAPP_CONSENT_TEXT)).toHaveCount(0);
 });
