@@ -107,12 +107,14 @@ export async function liveQueueRoutes(base: FastifyInstance): Promise<void> {
       const source: LiveSource<QueueBoard> = {
         key: boardKey,
         read: () => getQueueBoard(app, { clinicId }),
-        // Any doctor's day of this clinic today, or a doctor of it added, renamed or removed.
+        // Any doctor's day of this clinic today, a doctor of it added, renamed or removed, or the clinic's account (its
+        // name and language are on the board: a board opened later joins this read, decision 079).
         concerns: (key, board) => {
           const { kind, parts } = parseKey(key);
           return (
             (kind === 'doctor-day' && parts[0] === String(clinicId) && (!board || parts[2] === board.date)) ||
-            (kind === 'link' && parts[0] === String(clinicId))
+            (kind === 'link' && parts[0] === String(clinicId)) ||
+            (kind === 'account' && parts[0] === 'clinic' && parts[1] === String(clinicId))
           );
         },
         expired: (board) => board.date !== todayInIndia(app.clock.now()),

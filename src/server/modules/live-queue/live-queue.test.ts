@@ -228,6 +228,11 @@ describeEachDatabase('live queue', (ctx) => {
       expect((await s.next(2000)).data).toMatchObject({ doctors: [{ nowSeeing: 1, waitingTokens: [2], waiting: 1 }] });
       await mark(day, b, 'no_show');
       expect((await s.next(2000)).data).toMatchObject({ doctors: [{ nowSeeing: 1, waitingTokens: [], waiting: 0 }] });
+      // The owner changes the clinic's language while the board is open: the board, and one that joins its shared
+      // read afterwards, speak the new one (not the language the shared read had before).
+      const changed = await ctx.app.inject({ method: 'PUT', url: '/api/account/language', headers: { cookie: day.cookie }, payload: { language: 'hi' } });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await s.next(2000)).data).toMatchObject({ language: 'hi' });
     } finally {
       await s.close();
     }
