@@ -14,7 +14,7 @@ import { createClinic, createDoctor, createSubscribedRep, sessionCookie } from '
 import { createTestDatabase, describeEachDatabase, TestClock } from '../test/harness';
 import { CacheBus } from './cache-bus';
 import { cacheKey } from './cache-keys';
-import { defineReadCache } from './read-cache';
+import { defineReadCache, readCacheDefinitions } from './read-cache';
 
 // The keyed read caches (docs/decisions/016-keyed-read-caches.md) never answer with data older than a write
 // this instance committed, and forget what other instances changed as soon as PostgreSQL tells them.
@@ -34,6 +34,10 @@ function fakeDb(): { db: Db; bus: CacheBus } {
   const bus = new CacheBus();
   return { db: { caches: bus } as unknown as Db, bus };
 }
+
+// Test files share the app's modules (docs/decisions/084): this file's cache leaves the registry of the app's caches
+// as it found it, for the tests that read that registry.
+afterAll(() => readCacheDefinitions.delete('t'));
 
 describe('a keyed read cache', () => {
   it('answers from memory until a key that concerns it is announced; other keys leave it alone', async () => {
@@ -161,7 +165,7 @@ describe('a keyed read cache', () => {
     const { db, bus } = fakeDb();
     const cache = defineReadCache<number, string>({
       name: 't',
-      max: 1000,
+      max: 10,
       maxBytes: 1000,
       sizeOf: (text) => text.length,
       keyOf: String,

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { busOf } from '../cache/cache-bus';
 import { cacheKey } from '../cache/cache-keys';
-import { defineReadCache } from '../cache/read-cache';
+import { defineReadCache, readCacheDefinitions } from '../cache/read-cache';
 import { describeEachDatabase } from '../test/harness';
 import { cacheChanges, jobRuns } from './schema';
 import { withWrite } from './write';
@@ -10,6 +10,10 @@ import { withWrite } from './write';
 // withWrite (docs/decisions/062-one-write-path.md): the keys a write's repos add are announced in its transaction and
 // dropped here after the commit; a rollback announces nothing. Through PgBouncer in transaction mode the feed is rows
 // of cache_changes written in the same transaction (decision 058).
+
+// Test files share the app's modules (docs/decisions/084): this file's cache leaves the registry of the app's caches
+// as it found it, for the tests that read that registry.
+afterAll(() => readCacheDefinitions.delete('write-test'));
 
 describeEachDatabase(
   'one write transaction',

@@ -7,7 +7,7 @@ import { buildApp, type Clock } from '../app';
 import { readTestEnv, testConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { Mailbox } from './mailbox';
+import { Mailbox, type ReceivedMail } from './mailbox';
 
 /** A clock tests move by hand (ARCHITECTURE rule 3: time is passed in). */
 export class TestClock implements Clock {
@@ -183,4 +183,13 @@ export function describeEachDatabase(
  */
 export function deliverOutbox(ctx: { app: FastifyInstance }): Promise<void> {
   return ctx.app.outboxWorker.drain();
+}
+
+/**
+ * The e-mail an outbox row became, as its recipient received it. The worker may have sent the row already, and a
+ * sent row keeps no body (docs/decisions/028-outbox.md), so a test reads what it says here, never from the row.
+ */
+export async function receivedMail(ctx: { app: FastifyInstance; mailbox: Mailbox }, row: { recipientEmail: string; subject: string }): Promise<ReceivedMail> {
+  await deliverOutbox(ctx);
+  return ctx.mailbox.waitFor(row.recipientEmail, (m) => m.subject === row.subject);
 }

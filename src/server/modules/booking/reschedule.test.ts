@@ -4,9 +4,8 @@ import { beforeEach, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../shared/booking/booking-rules';
 import { VISIT_TIME_MESSAGES } from '../../../shared/booking/visit-windows';
 import { doctorAppointments, outbox } from '../../db/schema';
-import type { EmailBody } from '../../outbox/outbox';
 import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../../test/factories';
-import { describeEachDatabase } from '../../test/harness';
+import { describeEachDatabase, receivedMail } from '../../test/harness';
 
 // The rep moves a visit (docs/decisions/043): judged by every booking rule as if the visit did not exist, the same row
 // moved in one transaction, its calendar file a REQUEST with the same UID and the next SEQUENCE; a refusal leaves it as
@@ -74,7 +73,7 @@ describeEachDatabase('rescheduling a visit', (ctx) => {
 
     const [mail] = await mailsTo(r, 'booking_rescheduled');
     expect(mail?.subject).toBe('Appointment rescheduled: Dr. Mir Qasim on 06/03/2026');
-    const ics = (mail!.body as EmailBody).attachments![0]!.content;
+    const ics = (await receivedMail(ctx, mail!)).attachments[0]!.content;
     expect(ics).toContain('METHOD:REQUEST');
     expect(ics).toContain(`UID:appointment-${v.id}@localhost`);
     expect(ics).toContain('SEQUENCE:1');
@@ -83,7 +82,7 @@ describeEachDatabase('rescheduling a visit', (ctx) => {
     // Cancelled afterwards, the CANCEL outranks the last REQUEST.
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/appointments/${v.id}`, headers: { cookie: r.cookie } })).statusCode).toBe(200);
     const [cancel] = await mailsTo(r, 'booking_cancelled');
-    const cancelIcs = (cancel!.body as EmailBody).attachments![0]!.content;
+    const cancelIcs = (await receivedMail(ctx, cancel!)).attachments[0]!.content;
     expect(cancelIcs).toContain(`UID:appointment-${v.id}@localhost`);
     expect(cancelIcs).toContain('SEQUENCE:2');
   });
@@ -170,7 +169,7 @@ describeEachDatabase('rescheduling a visit', (ctx) => {
     });
     expect(decline.statusCode).toBe(200);
     const [cancel] = await mailsTo(r, 'cancellation');
-    const ics = (cancel!.body as EmailBody).attachments![0]!.content;
+    const ics = (await receivedMail(ctx, cancel!)).attachments[0]!.content;
     expect(ics).toContain(`UID:appointment-${v.id}@localhost`);
     expect(ics).toContain('SEQUENCE:2');
   });

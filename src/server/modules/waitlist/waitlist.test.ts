@@ -8,7 +8,7 @@ import { testConfig } from '../../config';
 import { doctorAppointments, jobRuns, outbox, waitlistEntries } from '../../db/schema';
 import { runWaitlistSweep } from '../../jobs/waitlist-sweep.job';
 import { createAppointment, createClinic, createDoctor, createRep, createSubscribedRep, sessionCookie } from '../../test/factories';
-import { describeEachDatabase, TestClock } from '../../test/harness';
+import { describeEachDatabase, receivedMail, TestClock } from '../../test/harness';
 
 // The waitlist of a full day (docs/decisions/043): joining in turn, the offer of a freed slot to the first in line (by a
 // rep's cancellation or the clinic's decline; never by a no-show), the hold that keeps it from everyone else, accepting,
@@ -139,7 +139,7 @@ describeEachDatabase('the waitlist of a full day', (ctx) => {
     expect(await entryOf(second)).toMatchObject({ status: 'waiting', position: 1, offerExpiresAt: null });
     const [mail] = await mails(first, 'waitlist_offer').then((rows) => rows.filter((m) => m.channel === 'email'));
     expect(mail?.subject).toBe('A slot is free: Dr. Hina Wani on 04/03/2026');
-    const text = (mail?.body as { text: string }).text;
+    const { text } = await receivedMail(ctx, mail!);
     expect(text).toContain('You have 2 hours to book it, until 12:00 (IST) on 02/03/2026');
     expect(text).toContain('http://localhost:5000/medrep-dashboard?tab=appointments');
     expect((await mails(first, 'waitlist_offer')).map((m) => m.channel).sort()).toEqual(['email', 'push']);
@@ -371,7 +371,7 @@ describeEachDatabase('the waitlist of a full day', (ctx) => {
     expect(told.map((m) => m.channel).sort()).toEqual(['email', 'push']);
     const mail = told.find((m) => m.channel === 'email')!;
     expect(mail.subject).toBe('Offer expired: Dr. Hina Wani on 11/03/2026');
-    expect((mail.body as { text: string }).text).toContain('was not booked in time, so it has gone to the next rep in line');
+    expect((await receivedMail(ctx, mail)).text).toContain('was not booked in time, so it has gone to the next rep in line');
     expect(await entryOf(a)).toMatchObject({ status: 'expired', offerExpiresAt: null });
     // A second sweep tells nothing more.
     ctx.clock.advanceMinutes(1);
@@ -394,7 +394,7 @@ describeEachDatabase('the waitlist of a full day', (ctx) => {
     await call(holder, 'DELETE', `/api/appointments/${visitId}`);
     expect(await entryOf(a)).toMatchObject({ status: 'offered', offerExpiresAt: '2026-03-17T05:00:00.000Z' });
     const [mail] = (await mails(a, 'waitlist_offer')).filter((m) => m.channel === 'email');
-    expect((mail?.body as { text: string }).text).toContain('You have 30 minutes to book it, until 10:30 (IST) on 17/03/2026');
+    expect((await receivedMail(ctx, mail!)).text).toContain('You have 30 minutes to book it, until 10:30 (IST) on 17/03/2026');
 
     // a lets it run out; the sweep comes at 06:52 on the day: a whole-day visit starts 09:00, the chain ended 07:00
     // less the shortest hold, so b is not offered and another rep books the slot.
