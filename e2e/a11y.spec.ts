@@ -1,13 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { axeOf, expect, test } from './fixtures';
 import { createClinicWithDoctor, signInRepWithTrial } from './setup';
 
 // Automated accessibility check (axe-core, WCAG 2 A and AA rules): no serious or critical violation on any
 // public page or on the signed-in dashboards, at desktop and phone widths.
 
 async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOf(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map(
     (v) =>

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { rmSync } from 'node:fs';
-import { expect, screenshot, screenshotBoth, test } from './fixtures';
+import { axeOf, expect, screenshot, screenshotBoth, test } from './fixtures';
 import { migratedDataDir, startServer, type AppServer } from './server';
 
 // Decision 022: the admin pages through appointments with a filter the server applies, on a phone (360 px) and a
@@ -108,7 +107,7 @@ for (const [label, width] of [
       await expect(tab.getByText(`All ${BOOKED} appointments shown.`)).toBeFocused();
       await expect(more).toHaveCount(0);
       await screenshot(page, { path: `test-results/screens/admin-appointments-filtered-end-${label}.png` });
-      const axe = await new AxeBuilder({ page }).include('section[aria-label="Appointments"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+      const axe = await axeOf(page).include('section[aria-label="Appointments"]').withTags(['wcag2a', 'wcag2aa']).analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
       // The export holds what the filter matches, all of it.

@@ -27,16 +27,18 @@ const STAFF_PASSWORD = 'Staff!Pass12345';
 const totpOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
 
 /**
- * A code of a 30-second step not used yet: a server that refuses a code twice (replay) would refuse the enrolment's
- * code at sign-in, so this waits for the next step when it must.
+ * A code of a 30-second step not used yet: the server refuses a step used before (replay), so the enrolment's code
+ * cannot sign in. It takes one step either side of its clock (drift), so when this step is spent the next step's code
+ * serves, as an authenticator a little ahead shows it; only past that does this wait for the clock.
  */
 async function freshCode(secret: string, used: Set<number>): Promise<string> {
   const totp = totpOf(secret);
   for (;;) {
-    const counter = totp.counter();
-    if (!used.has(counter)) {
+    const now = totp.counter();
+    const counter = [now, now + 1].find((c) => !used.has(c));
+    if (counter !== undefined) {
       used.add(counter);
-      return totp.generate();
+      return totp.generate({ timestamp: counter * 30_000 });
     }
     await new Promise((r) => setTimeout(r, 1000));
   }

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { codeIn, type Mailbox } from '../src/server/test/mailbox';
-import { expect, screenshotBoth, test } from './fixtures';
+import { axeOf, expect, screenshotBoth, test } from './fixtures';
 
 // Decision 009: the admin signs in, finds a rep, deactivates them (after a question) and reactivates them (one tap),
 // broadcasts a message that then shows on the rep dashboard, deletes with the typed CONFIRM, and sends a templated
@@ -184,7 +183,7 @@ test('Admin > Security has its headings in order (axe); Analytics tells when eac
   await expect(security.getByRole('heading', { name: 'Last 24 hours' })).toBeVisible();
   await expect(security.getByRole('table', { name: 'Security events' })).toBeVisible();
   // WCAG A and AA, and axe's heading-order (a best practice, of moderate impact): any violation of it counts here.
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'best-practice']).analyze();
+  const axe = await axeOf(page).withTags(['wcag2a', 'wcag2aa', 'best-practice']).analyze();
   const found = axe.violations.filter((v) => v.id === 'heading-order' || v.impact === 'serious' || v.impact === 'critical');
   expect(found.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import en from '../src/shared/i18n/client/en.json' with { type: 'json' };
 import hi from '../src/shared/i18n/client/hi.json' with { type: 'json' };
 import ur from '../src/shared/i18n/client/ur.json' with { type: 'json' };
 import { LOCALE_COOKIE } from '../src/shared/i18n/locales';
-import { expect, screenshot, test } from './fixtures';
+import { axeOf, expect, screenshot, test } from './fixtures';
 import { createClinicWithDoctor, hydrated } from './setup';
 
 // The clinic's Activity tab (docs/decisions/075-clinic-activity-log.md): the owner turns off e-mail notifications in
@@ -63,7 +62,7 @@ for (const locale of ['en', 'hi', 'ur'] as const) {
 
     // No sideways scroll at 360 px, and nothing serious for axe.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const axe = await new AxeBuilder({ page }).include('[role="tabpanel"][data-state="active"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+    const axe = await axeOf(page).include('[role="tabpanel"][data-state="active"]').withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await shoot(page, locale);
     await context.close();

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import type { Mailbox } from '../src/server/test/mailbox';
-import { expect, screenshot, test } from './fixtures';
+import { axeOf, expect, screenshot, test } from './fixtures';
 import { createClinicWithDoctor, ok, signInRepWithTrial, uniqueWord } from './setup';
 
 // The clinic's side of visiting hours (docs/decisions/039-visit-windows-and-tokens.md): the Visiting hours editor
@@ -25,7 +24,7 @@ async function shoot(page: Page, name: string, target?: Locator) {
 
 /** No serious or critical axe violation (WCAG 2 A and AA) inside `selector`. */
 async function expectAccessible(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOf(page).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 

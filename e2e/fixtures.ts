@@ -1,12 +1,23 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Mailbox } from '../src/server/test/mailbox';
 import { startServer, type AppServer } from './server';
 
-/** `server` is one fresh server per worker; `baseURL` points pages at it. */
+let addressSeq = 0;
+
+/**
+ * `server` is one fresh server per worker; `baseURL` points pages at it. Each test's browser calls from an address of
+ * its own, which the worker's server reads from X-Forwarded-For: per-address budgets, such as the admin gate's five
+ * sign-ins in 15 minutes (decision 031), then count one visitor, as they do in use, not every journey the worker runs.
+ */
 export const test = base.extend<{ mailbox: Mailbox }, { server: AppServer }>({
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    const n = ++addressSeq;
+    await use({ 'x-forwarded-for': `10.${100 + (testInfo.workerIndex % 100)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}` });
+  },
   server: [
     async ({}, use) => {
-      const server = await startServer();
+      const server = await startServer({ TRUST_PROXY: 'true' });
       await use(server);
       await server.stop();
     },
@@ -49,3 +60,10 @@ export const screenshotBoth = (page: Page, name: string): Promise<void> =>
     [360, `test-results/screens/${name}-phone.png`],
     [1280, `test-results/screens/${name}-desktop.png`],
   ]);
+
+/**
+ * axe-core on `page`, run in the page itself (`setLegacyMode`): the default opens a blank page per check to merge the
+ * results of cross-origin frames, which no screen here has, and that cost about 0.4 s a check, a twentieth of the
+ * journeys' time (docs/decisions/064-fast-test-loop.md). The rules and their results are the same.
+ */
+export const axeOf = (page: Page): AxeBuilder => new AxeBuilder({ page }).setLegacyMode();

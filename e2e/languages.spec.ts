@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import hi from '../src/shared/i18n/client/hi.json' with { type: 'json' };
 import ur from '../src/shared/i18n/client/ur.json' with { type: 'json' };
@@ -6,7 +5,7 @@ import { todayInIndia } from '../src/shared/dates';
 import { LOCALE_COOKIE } from '../src/shared/i18n/locales';
 import { codeIn } from '../src/server/test/mailbox';
 import { textsLeftInEnglish } from './english-left';
-import { expect, screenshotWidths, test } from './fixtures';
+import { axeOf, expect, screenshotWidths, test } from './fixtures';
 import { createClinicWithDoctor, hydrated, phoneNumber, signInAdmin, uniq } from './setup';
 
 // Decision 045: a Hindi and an Urdu speaker use RepVisit in their language on a phone (360 px): a rep registers,
@@ -40,7 +39,7 @@ async function look(page: Page, locale: 'hi' | 'ur', name: string) {
     [360, `test-results/screens/lang-${locale}-${name}.png`],
     [1280, `test-results/screens/lang-${locale}-${name}-desktop.png`],
   ]);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOf(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia, weekdayIn } from '../src/shared/dates';
 import type { Mailbox } from '../src/server/test/mailbox';
-import { expect, screenshot, test } from './fixtures';
+import { axeOf, expect, screenshot, test } from './fixtures';
 import { chooseDoctorAndClinic, createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
 
 // Planned absences (docs/decisions/040-planned-absences.md): the clinic enters a doctor's three-day leave ahead in
@@ -26,7 +25,7 @@ async function shoot(page: Page, name: string, o: { dialog?: boolean } = {}) {
 
 /** No serious or critical axe violation (WCAG 2 A and AA) inside `selector`. */
 async function expectAccessible(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOf(page).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 

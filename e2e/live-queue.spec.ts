@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { todayInIndia } from '../src/shared/dates';
 import { LOCALE_COOKIE } from '../src/shared/i18n/locales';
-import { expect, screenshot, test } from './fixtures';
+import { axeOf, expect, screenshot, test } from './fixtures';
 import { createClinicWithDoctor, nextMail, ok, PASSWORD, signInRepWithTrial, uniq } from './setup';
 
 // A clinic's day across its people (docs/decisions/072, 073, 074): the owner invites a receptionist and the doctor; two
@@ -29,7 +28,7 @@ async function book(api: APIRequestContext, o: { repId: number; clinicId: number
 
 /** No serious or critical axe violation (WCAG 2 A and AA) on the page as it stands. */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOf(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import type { Mailbox } from '../src/server/test/mailbox';
-import { expect, screenshot, test } from './fixtures';
+import { axeOf, expect, screenshot, test } from './fixtures';
 import { chooseDoctorAndClinic, createClinicWithDoctor, ok, PASSWORD, signInRepWithTrial } from './setup';
 
 // A visit's proof (docs/decisions/041-visit-outcomes-and-proof.md), at 360 px: the rep books today, the clinic
@@ -26,7 +25,7 @@ async function shoot(page: Page, name: string, o: { dialog?: boolean } = {}) {
 
 /** No serious or critical axe violation (WCAG 2 A and AA) inside `selector`, at the width on screen. */
 async function expectAccessible(page: Page, selector = 'body') {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOf(page).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 

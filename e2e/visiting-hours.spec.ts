@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { addDays, formatDisplayDate, todayInIndia } from '../src/shared/dates';
 import type { Mailbox } from '../src/server/test/mailbox';
-import { expect, screenshotBoth, test } from './fixtures';
+import { axeOf, expect, screenshotBoth, test } from './fixtures';
 import { chooseDoctorAndClinic, createClinicWithDoctor, ok, signInRepWithTrial } from './setup';
 
 // Docs/decisions/039: a clinic sets visiting hours (15:30-16:30, 15-minute visits); two reps on phones book 15:30 and
@@ -23,7 +22,7 @@ async function repOnCalendar(browser: Browser, baseURL: string, mailbox: Mailbox
 
 /** No serious or critical WCAG 2 A/AA violation (axe-core), as e2e/a11y.spec.ts checks the dashboards. */
 async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOf(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { addDays, todayInIndia } from '../src/shared/dates';
 import { WHATSAPP_CONSENT_TEXT } from '../src/shared/whatsapp';
 import { signWebhook, startWhatsAppStandIn, webhookBody, type WhatsAppStandIn } from '../src/server/test/whatsapp-stand-in';
-import { expect, screenshotWidths, test as base } from './fixtures';
+import { axeOf, expect, screenshotWidths, test as base } from './fixtures';
 import { startServer } from './server';
 import { chooseDoctorAndClinic, createClinicWithDoctor, ok, signInAdmin, signInRepWithTrial } from './setup';
 
@@ -58,7 +57,7 @@ async function shoot(page: Page, name: string, target?: Locator) {
 
 /** No serious or critical axe violation (WCAG 2 A and AA) inside `selector`. */
 async function expectAccessible(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await axeOf(page).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
