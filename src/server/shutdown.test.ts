@@ -1,14 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../bench/processes';
+import { migratedDataDir } from './test/harness';
 
 // SIGTERM of the real server process (docs/decisions/059-metrics-and-health.md): readiness answers 503 at once, a
 // request under way still completes, and once it has the server stops listening and exits 0; a request that does not
 // finish within the drain's 10 s is cut off and the server stops anyway.
 
 function startServer(port: number): { proc: ChildProcess; exited: Promise<number | null>; stderr: () => string } {
+  // A copy of the run's migrated database, removed when the server has exited: no migrating at each start.
+  const dataDir = migratedDataDir('rv-shutdown-');
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
@@ -20,7 +24,7 @@ function startServer(port: number): { proc: ChildProcess; exited: Promise<number
       // Production requires both (config.ts); nothing is e-mailed here, so nothing listens on that port.
       SMTP_URL: 'smtp://127.0.0.1:9',
       SESSION_SECRET: 'shutdown-test-session-secret-0123456789',
-      DATA_DIR: 'memory://',
+      DATA_DIR: dataDir,
       JOBS_ENABLED: 'false',
       SEED_DEMO: 'false',
     },
@@ -28,7 +32,12 @@ function startServer(port: number): { proc: ChildProcess; exited: Promise<number
   });
   let err = '';
   proc.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    proc.once('exit', (code) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
   return { proc, exited, stderr: () => err };
 }
 

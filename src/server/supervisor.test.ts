@@ -1,7 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../bench/processes';
 import { heapOption, restartDelayMs } from './supervisor-protocol';
+import { migratedDataDir } from './test/harness';
 
 // The supervisor behind `npm start` keeps the service up: a crashed server is started again, with a delay that grows
 // only while it keeps failing soon after starting, and it never gives up.
@@ -37,6 +39,8 @@ describe('the supervisor', () => {
 
   it('starts the server again after it is killed (kill -9), twice in a row, and stops both on SIGTERM', async () => {
     const port = await freePort();
+    // On disk, migrated once for the run: each of the three starts opens it, as a restarted server opens its DATA_DIR.
+    const dataDir = migratedDataDir('rv-supervisor-');
     const supervisor = spawn(process.execPath, ['--import', 'tsx', 'src/server/supervisor.ts'], {
       env: {
         ...process.env,
@@ -48,7 +52,7 @@ describe('the supervisor', () => {
         // Production requires both (config.ts); this test sends no e-mail, so nothing listens on that port.
         SMTP_URL: 'smtp://127.0.0.1:9',
         SESSION_SECRET: 'supervisor-test-session-secret-0123456789',
-        DATA_DIR: 'memory://',
+        DATA_DIR: dataDir,
         JOBS_ENABLED: 'false',
         SEED_DEMO: 'false',
       },
@@ -97,5 +101,6 @@ describe('the supervisor', () => {
       supervisor.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
+    rmSync(dataDir, { recursive: true, force: true });
   }, 120_000);
 });

@@ -1,14 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../bench/processes';
 import { openDatabase, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { emailAuditLog, medicalReps } from '../db/schema';
-import { createTestDatabase, testDatabaseKinds } from '../test/harness';
+import { createTestDatabase, migratedDataDir, testDatabaseKinds } from '../test/harness';
 import { Mailbox } from '../test/mailbox';
 
 // kill -9 of the real server process in the middle of a bulk e-mail, then a new start: the send resumes where it
@@ -54,7 +52,7 @@ describe.each(testDatabaseKinds())('kill -9 during a bulk e-mail [%s]', (kind) =
     const tag = Math.random().toString(36).slice(2, 8);
     const mailbox = new Mailbox({ acceptDelayMs: 15 });
     const smtpUrl = await mailbox.start();
-    const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'rv-crash-')) : '';
+    const dataDir = kind === 'pglite' ? migratedDataDir('rv-crash-') : '';
     const created = kind === 'postgres' ? await createTestDatabase('postgres') : null;
     const seedDb = created ? created.database : await openDatabase({ dataDir });
     if (!created) await migrateDatabase(seedDb);

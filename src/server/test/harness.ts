@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
@@ -61,6 +63,17 @@ function migratedPgliteBase(): Blob | undefined {
   if (!file) return undefined;
   pgliteBase ??= new Blob([readFileSync(file)]);
   return pgliteBase;
+}
+
+/**
+ * A new data directory holding a migrated embedded database, for a server started as a process (DATA_DIR): a copy of
+ * the one the run's global set-up migrated, or an empty one outside such a run (the server then migrates it).
+ */
+export function migratedDataDir(prefix = 'rv-test-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const base = inject('pgliteDataDir');
+  if (base) cpSync(base, dir, { recursive: true });
+  return dir;
 }
 
 /**

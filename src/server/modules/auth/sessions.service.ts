@@ -218,6 +218,11 @@ export class SessionStore {
     };
   }
 
+  /** The activity noted so far, written now rather than at the next tick (a test that reads it, as the outbox's drain). */
+  flushActivity(): Promise<void> {
+    return this.touches.flush();
+  }
+
   /** At shutdown: the activity noted so far is written, and held sign-outs get one last try. */
   async stop(): Promise<void> {
     await this.touches.stop();

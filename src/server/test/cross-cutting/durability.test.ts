@@ -1,15 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInIndia } from '../../../shared/dates';
 import { readTestEnv } from '../../config';
-import { testDatabaseKinds, type DatabaseKind } from '../harness';
+import { migratedDataDir, testDatabaseKinds, type DatabaseKind } from '../harness';
 import { openDatabase } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
 import { outbox, sessions } from '../../db/schema';
@@ -78,7 +76,7 @@ async function prepare(kind: DatabaseKind) {
   let cleanup: () => Promise<void>;
   let database;
   if (kind === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'rv-durability-'));
+    const dir = migratedDataDir('rv-durability-');
     database = await openDatabase({ dataDir: dir });
     env = { DATA_DIR: dir, DATABASE_URL: '' };
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
