@@ -7,9 +7,8 @@ export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  // Three on CI's two cores: a journey waits on its server, its mailbox and the app's timers, and two workers kept the
-  // cores 74% busy; three keep them 97% busy and finish in 8.4 min where two took 9.6 (decision 085).
-  workers: 3,
+  // Two on CI's two cores: three were tried and did not finish sooner there (decision 085).
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
