@@ -339,10 +339,11 @@ describeEachDatabase(
 
     it('after STOP the next booking sends nothing, and a message queued before the STOP is not sent', async () => {
       const w = await world(ctx);
-      // Queued while still on, not yet delivered when the STOP arrives.
-      await book(ctx, { cookie: w.cookie, repId: w.on.id, doctorId: w.doctor.id, clinicId: w.clinic.id, date: '2026-03-04' });
+      // Queued while still on, not yet delivered when the STOP arrives: the worker is held from before the booking, as
+      // it would otherwise send the message at once (woken by the booking's notification on PostgreSQL).
       await ctx.app.outboxWorker.stop();
       try {
+        await book(ctx, { cookie: w.cookie, repId: w.on.id, doctorId: w.doctor.id, clinicId: w.clinic.id, date: '2026-03-04' });
         const stop = await postWebhook(ctx.app, webhookBody({ phoneNumberId: PHONE_NUMBER_ID, messages: [{ from: w.onNumber, text: 'STOP' }] }));
         expect(stop.json()).toMatchObject({ stopped: 1 });
       } finally {
