@@ -108,7 +108,7 @@ module.exports = {
       severity: 'error',
       comment: "Browser journeys drive the built app; they may read the server's test mailbox and stand-ins, and shared helpers.",
       from: { path: '^e2e/' },
-      to: { path: '^src/', pathNot: '^src/(shared/|server/test/(mailbox|razorpay-stand-in|whatsapp-stand-in)\\.ts$)' },
+      to: { path: '^src/', pathNot: '^src/(shared/|server/test/(mailbox|razorpay-stand-in|whatsapp-stand-in|data-dir)\\.ts$)' },
     },
     {
       name: 'not-to-test-code',

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Mailbox } from '../src/server/test/mailbox';
+import { copiedDataDir } from '../src/server/test/data-dir';
 
 // The real server of a journey: the compiled one production runs (dist/server), on its own embedded database and SMTP
 // mailbox. e2e/global-setup.ts migrates one database for the run; each server starts on a copy of it
@@ -14,10 +13,7 @@ export const MIGRATED_DATA_DIR_ENV = 'E2E_MIGRATED_DATA_DIR';
 
 /** A new data directory holding the run's migrated database (an empty one outside a Playwright run). */
 export function migratedDataDir(prefix = 'repvisit-e2e-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  const base = process.env[MIGRATED_DATA_DIR_ENV];
-  if (base) cpSync(base, dir, { recursive: true });
-  return dir;
+  return copiedDataDir(process.env[MIGRATED_DATA_DIR_ENV], prefix);
 }
 
 export interface AppServer {

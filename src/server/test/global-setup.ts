@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { readTestEnv } from '../config';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { migratedTarball, writeDataDir } from './migrated-base';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,28 +31,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const baseFile = join(tmpdir(), `rv-test-base-${unique}.tar`);
   const template = env.testDatabaseUrl ? `rv_tmpl_${unique}` : '';
 
-  const pglite = (async () => {
-    // Opened and migrated as every suite's database would be (db/client.ts, db/migrate.ts); checkpointed, so a database
-    // opened from it starts without replaying the migrations' WAL; not compressed, so no suite spends time inflating it.
-    const database = await openDatabase({ dataDir: 'memory://' });
-    try {
-      await migrateDatabase(database);
-      writeFileSync(baseFile, Buffer.from(await (await database.snapshot!('none')).arrayBuffer()));
-    } finally {
-      await database.close();
-    }
-  })();
-
-  // The server started as a process (the supervisor, shutdown, durability and crash tests) opens a directory: one
-  // migrated here, copied by each (`migratedDataDir` in harness.ts), rather than migrated at each start (4 s each).
+  // The server started as a process (the supervisor, shutdown, durability and crash tests) opens a directory: the same
+  // migrated database written out once here, copied by each (`migratedDataDir` in harness.ts), rather than migrated at
+  // each start (4 s each).
   const dataDir = mkdtempSync(join(tmpdir(), `rv-test-dir-${unique}-`));
-  const pgliteDir = (async () => {
-    const database = await openDatabase({ dataDir });
-    try {
-      await migrateDatabase(database);
-    } finally {
-      await database.close();
-    }
+  const pglite = (async () => {
+    const tarball = await migratedTarball();
+    writeFileSync(baseFile, Buffer.from(await tarball.arrayBuffer()));
+    await writeDataDir(dataDir, tarball);
   })();
 
   const postgres = (async () => {
@@ -68,7 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
   })();
 
-  const settled = await Promise.allSettled([pglite, pgliteDir, postgres]);
+  const settled = await Promise.allSettled([pglite, postgres]);
   const teardown = async () => {
     rmSync(baseFile, { force: true });
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
@@ -10,6 +8,7 @@ import { readTestEnv, testConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { Mailbox, type ReceivedMail } from './mailbox';
+import { copiedDataDir } from './data-dir';
 
 /** A clock tests move by hand (ARCHITECTURE rule 3: time is passed in). */
 export class TestClock implements Clock {
@@ -70,10 +69,7 @@ function migratedPgliteBase(): Blob | undefined {
  * the one the run's global set-up migrated, or an empty one outside such a run (the server then migrates it).
  */
 export function migratedDataDir(prefix = 'rv-test-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  const base = inject('pgliteDataDir');
-  if (base) cpSync(base, dir, { recursive: true });
-  return dir;
+  return copiedDataDir(inject('pgliteDataDir') || undefined, prefix);
 }
 
 /**
