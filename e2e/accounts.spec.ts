@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { codeIn, linkIn } from '../src/server/test/mailbox';
-import { expect, screenshotBoth, test } from './fixtures';
+import { expect, homeAfterThreeSeconds, screenshotBoth, test } from './fixtures';
 import { hydrated } from './setup';
 
 // Account journeys (decisions 002, 005) in a real browser against the real server and SMTP mailbox: register, verify by the
@@ -22,7 +22,7 @@ async function verifyWithCode(page: Page, code: string) {
   await page.getByRole('button', { name: 'Verify OTP' }).click();
   await expect(page.getByRole('heading', { name: 'Verification Successful!' })).toBeVisible();
   // spec part 2, 2.2: home after 3 seconds.
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 6000 });
+  await homeAfterThreeSeconds(page);
 }
 
 async function acceptTerms(page: Page) {
@@ -38,6 +38,7 @@ async function acceptTerms(page: Page) {
 }
 
 test('a clinic registers in the wizard, verifies the e-mailed code, accepts the terms and reaches its dashboard', async ({ page, mailbox }) => {
+  await page.clock.install(); // the success screen's redirect is run past (homeAfterThreeSeconds)
   const id = unique();
   const email = `clinic${id}@example.com`;
   await openPortal(page, 'Clinic', 'Register New Clinic');
@@ -100,6 +101,7 @@ test('a clinic registers in the wizard, verifies the e-mailed code, accepts the 
 });
 
 test('a rep registers from /medrep-login, verifies, declines then accepts the terms and reaches the rep dashboard', async ({ page, mailbox }) => {
+  await page.clock.install(); // the success screen's redirect is run past (homeAfterThreeSeconds)
   const id = unique();
   const email = `rep${id}@example.com`;
   await page.goto('/medrep-login');
@@ -151,6 +153,7 @@ test('a rep registers from /medrep-login, verifies, declines then accepts the te
 });
 
 test('the e-mailed verification link verifies a rep on /verify-email once they choose the password', async ({ page, mailbox }) => {
+  await page.clock.install(); // the success screen's redirect is run past (homeAfterThreeSeconds)
   const id = unique();
   const email = `link${id}@example.com`;
   const res = await page.request.post('/api/medrep/register', {
@@ -170,7 +173,7 @@ test('the e-mailed verification link verifies a rep on /verify-email once they c
   await screenshotBoth(page, 'accounts-verify-email-password');
   await page.getByRole('button', { name: 'Verify Email' }).click();
   await expect(page.getByRole('heading', { name: 'Email Verified!' })).toBeVisible();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 6000 });
+  await homeAfterThreeSeconds(page);
   // The chosen password is the account's; the one typed at registration is not.
   expect((await page.request.post('/api/medrep/login', { data: { email, password: 'Rep!Pass123' } })).status()).toBe(401);
   expect((await page.request.post('/api/medrep/login', { data: { email, password: 'Chosen!Pass12' } })).ok()).toBe(true);
@@ -236,6 +239,7 @@ test('a code entered after someone else registered the address again is refused 
 });
 
 test('a rep resets a forgotten password through the e-mailed link and logs in with the new one', async ({ page, mailbox }) => {
+  await page.clock.install(); // the success screen's redirect is run past (homeAfterThreeSeconds)
   const id = unique();
   const email = `reset${id}@example.com`;
   const register = await page.request.post('/api/medrep/register', {
@@ -276,7 +280,7 @@ test('a rep resets a forgotten password through the e-mailed link and logs in wi
   await screenshotBoth(page, 'accounts-reset-password');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toBeVisible();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 6000 });
+  await homeAfterThreeSeconds(page);
 
   // The link is single-use: opened again it says so before the form (docs/decisions/036).
   await page.goto(link.pathname + link.search);

@@ -5,7 +5,7 @@ import { todayInIndia } from '../src/shared/dates';
 import { LOCALE_COOKIE } from '../src/shared/i18n/locales';
 import { codeIn } from '../src/server/test/mailbox';
 import { textsLeftInEnglish } from './english-left';
-import { axeOf, expect, screenshotWidths, test } from './fixtures';
+import { axeOf, expect, homeAfterThreeSeconds, screenshotWidths, test } from './fixtures';
 import { createClinicWithDoctor, hydrated, phoneNumber, signInAdmin, uniq } from './setup';
 
 // Decision 045: a Hindi and an Urdu speaker use RepVisit in their language on a phone (360 px): a rep registers,
@@ -66,6 +66,7 @@ async function tour(page: Page, locale: 'hi' | 'ur', name: string, tablist: Loca
 
 for (const locale of ['hi', 'ur'] as const) {
   test(`${locale}: a rep registers, books, and the clinic sees the visit, at 360 px`, async ({ page, browser, baseURL, mailbox }) => {
+    await page.clock.install(); // the success screen's redirect is run past (homeAfterThreeSeconds)
     test.setTimeout(180_000);
     const t = translator(locale);
     const dir = locale === 'ur' ? 'rtl' : 'ltr';
@@ -111,7 +112,7 @@ for (const locale of ['hi', 'ur'] as const) {
     await page.getByLabel(t('Verification code')).fill(codeIn(mail));
     await page.getByRole('button', { name: t('Verify OTP') }).click();
     await expect(page.getByRole('heading', { name: t('Verification Successful!') })).toBeVisible();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 6000 });
+    await homeAfterThreeSeconds(page);
 
     // Sign in, accept the terms.
     await page.goto('/medrep-login');
