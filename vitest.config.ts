@@ -1,6 +1,16 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { i18nCatalogs } from './build/vite-i18n.ts';
+
+// Component tests that replace modules or globals for their file (vi.mock, vi.doMock, vi.stubGlobal) or load and switch
+// the language catalogues need a module graph of their own; read from the files themselves, so a test that starts
+// doing so moves over without anyone listing it (docs/decisions/086-component-tests-share-a-worker.md).
+const MOCKS = /\bvi\.(mock|doMock|stubGlobal)\(|\bi18n\.(load|activate)\(|\bactivateLocale\(/;
+const componentTests = readdirSync('src/client', { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .map((f) => `src/client/${f.replaceAll('\\', '/')}`);
+const mockingComponentTests = componentTests.filter((f) => MOCKS.test(readFileSync(f, 'utf8')));
 
 export default defineConfig({
   plugins: [react(), i18nCatalogs()],
@@ -31,7 +41,18 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],
-          // Component tests replace modules (vi.mock) and globals per file: each keeps its own module graph.
+          exclude: mockingComponentTests,
+          // Setting up a page and importing React, Radix and the app's modules took 2-3 s a file against 0.5 s of
+          // tests: these files share a worker's modules and page, each cleaning up what it rendered (decision 086).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client-mocked',
+          include: mockingComponentTests,
+          // These replace modules (vi.mock) and globals per file: each keeps its own module graph.
           isolate: true,
         },
       },
