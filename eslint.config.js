@@ -93,6 +93,11 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='changed'][arguments.length>0]",
           message: 'A repo writer names the keys of the rows it wrote (decision 062); a service only passes w on.',
         },
+        {
+          // Other modules reach a repo's query through a service function named for their use (decision 070).
+          selector: 'ExportNamedDeclaration[source.value=/\\.repo$/], ExportAllDeclaration[source.value=/\\.repo$/]',
+          message: "Other modules use a service function named for what they need, not this module's repo (decision 070).",
+        },
       ],
     },
   },

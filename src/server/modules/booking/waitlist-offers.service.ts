@@ -6,7 +6,7 @@ import { isHolding, lineOrder, planOffers } from '../../../shared/booking/waitli
 import { todayInIndia } from '../../../shared/dates';
 import { dayContext, lockDoctorDays, readDayFacts, readLineReps, type BookableLink, type DayFacts } from './booking-day.service';
 import { readBookableSettingsInTransaction } from '../directory/directory.service';
-import { findPushRecipients } from '../clinics/visitors.service';
+import { pushRecipientsAmong } from '../clinics/visitors.service';
 import { expireOffers, expirePastEntries, listDaysWithRunOutOffers, markOffered } from './waitlist-offers.repo';
 import { MY_APPOINTMENTS_PATH, offerExpiredMail, offerExpiredPush, offerMail, offerPush } from './waitlist-mail';
 import { waitlistOfferExpiredWhatsApp, waitlistOfferWhatsApp } from '../whatsapp/whatsapp-messages.service';
@@ -62,7 +62,7 @@ export async function offerFreedSlots(
   if (offers.length === 0) return outcome;
   const pushable = new Set(
     (
-      await findPushRecipients(
+      await pushRecipientsAmong(
         tx,
         offers.map((f) => f.repId),
       )
@@ -121,7 +121,7 @@ async function tellExpiredOffers(
   if (!link) return;
   const repIds = [...new Set(o.expired.map((e) => e.repId))];
   const reps = new Map((await findReps(tx, repIds)).map((r) => [r.id, r]));
-  const pushable = new Set((await findPushRecipients(tx, repIds)).map((r) => r.id));
+  const pushable = new Set((await pushRecipientsAmong(tx, repIds)).map((r) => r.id));
   for (const entry of o.expired) {
     const rep = reps.get(entry.repId);
     if (!rep) continue;

@@ -5,14 +5,19 @@ import { slotTimes, type VisitWindow } from '../../../shared/booking/visit-windo
 import { todayInIndia } from '../../../shared/dates';
 import type { AvailableDays, ClinicAppointment, DoctorSettings, SaveDoctorSettings } from '../../../shared/schemas/clinic';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from '../clinics/access';
-import { findSettings, upsertSettings } from './call-settings.repo';
+import { findSettings, lockSettingsRow, upsertSettings } from './call-settings.repo';
 import { withWrite, type Write } from '../../db/write';
 import { ACTIVE_VISIT_STATUSES } from '../../../shared/booking/visit-status';
-import { listClinicAppointments } from '../clinics/visitors.service';
+import { doctorVisitsFrom } from '../clinics/visitors.service';
 import { recordClinicActivity } from '../clinic-activity/activity.service';
 
-// The settings row lock a doctor's removal takes, as booking does (ARCHITECTURE rule 16: through this service).
-export { lockSettingsRow } from './call-settings.repo';
+/**
+ * Holds the doctor's settings row at the clinic until `w` ends, as a booking does: a doctor's removal takes it so no
+ * visit is booked while the doctor's visits are cancelled (ARCHITECTURE rule 16: other modules come through here).
+ */
+export async function holdDoctorSettings(w: Write, o: { clinicId: number; doctorId: number }): Promise<void> {
+  await lockSettingsRow(w, o.clinicId, o.doctorId);
+}
 
 export const NO_SETTINGS = /*i18n*/ 'No call settings saved for this doctor yet.';
 
@@ -119,7 +124,7 @@ export async function saveDoctorSettings(
     });
     await recordSettingsChange(tx, { actor: o.actor, clinicId: input.clinicId, doctorName: doctor.name, before, after: row, now });
     // Read with the saved row (absent fields kept the stored hours), in the same snapshot.
-    const visits = row.visitWindows.length === 0 ? [] : await listClinicAppointments(tx, { clinicId: input.clinicId, doctorId: input.doctorId, fromDate });
+    const visits = row.visitWindows.length === 0 ? [] : await doctorVisitsFrom(tx, { clinicId: input.clinicId, doctorId: input.doctorId, fromDate });
     return { settings: toSettings(row), outsideWindows: visitsOutsideWindows(visits, row) };
   });
 }

@@ -1,4 +1,5 @@
 import type { Write } from '../../db/write';
+import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { decodeCursor, pageOf } from '../../db/keyset';
 import { AppError } from '../../errors';
@@ -11,9 +12,15 @@ import * as repo from './activity.repo';
 // transaction of the change it records, so a change and its record commit or roll back together. Other modules call
 // this inside their withWrite.
 
-// The whole log of a clinic for its data export, and a rep's erasure from every log (privacy), through this service
-// (ARCHITECTURE rule 16).
-export { findClinicActivity, forgetRepInClinicActivity } from './activity.repo';
+/** The clinic's whole log, oldest first, for its data export (privacy; ARCHITECTURE rule 16: through this service). */
+export async function clinicActivityForExport(db: DbOrTx, clinicId: number): Promise<Awaited<ReturnType<typeof repo.findClinicActivity>>> {
+  return repo.findClinicActivity(db, clinicId);
+}
+
+/** Removes, in `w`, an erased rep's name and id from every clinic's log (privacy); the entries stay. */
+export async function forgetRepInActivity(w: Write, o: { repId: number }): Promise<void> {
+  await repo.forgetRepInClinicActivity(w, o);
+}
 
 /**
  * Records `action` of the clinic by the person of `actor` (the owner, a member, the doctor's login). An actor without

@@ -21,7 +21,7 @@ import { generateToken, hashLinkToken, RESET_LINK_LIFETIME_MS, sameHash } from '
 import { hashPassword } from '../auth/password';
 import { endMemberSessions } from '../auth/sessions.service';
 import { recordClinicActivity } from '../clinic-activity/activity.service';
-import { findClinic } from '../clinics/account.service';
+import { findClinicAccount } from '../clinics/account.service';
 import { memberInviteMail, memberResetMail } from './team-mail';
 import * as repo from './team.repo';
 
@@ -48,7 +48,7 @@ export const memberOf = (m: repo.MemberRow): ClinicTeamMember => ({
 });
 
 async function clinicOf(deps: Pick<Deps, 'db'>, clinicId: number) {
-  const clinic = await findClinic(deps.db, clinicId);
+  const clinic = await findClinicAccount(deps.db, clinicId);
   if (!clinic) throw unauthorized();
   return clinic;
 }

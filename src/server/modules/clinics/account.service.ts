@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../db/client';
 import { withWrite } from '../../db/write';
 import { findClinic, setClinicPassword, updateClinicPreferences } from './account.repo';
 import { badRequest, unauthorized } from '../../errors';
@@ -11,8 +12,13 @@ import { passwordChangedMail } from './clinic-mail';
 import { accountLocale } from '../../i18n';
 import { recordClinicActivity } from '../clinic-activity/activity.service';
 
-// The clinic's account row, which the doctors module reads for the clinic's state and city (ARCHITECTURE rule 16).
-export { findClinic } from './account.repo';
+/**
+ * The clinic's account, or null: a new doctor is created at its state and city, and the team's invitations carry its
+ * name (ARCHITECTURE rule 16: other modules read it through here).
+ */
+export async function findClinicAccount(db: DbOrTx, clinicId: number): ReturnType<typeof findClinic> {
+  return findClinic(db, clinicId);
+}
 
 export const WRONG_CURRENT_PASSWORD = /*i18n*/ 'Current password is incorrect.';
 export const SAME_PASSWORD = /*i18n*/ 'The new password must be different from the current password.';

@@ -11,13 +11,29 @@ import { withWrite, type Write } from '../../db/write';
 import { closeDoctorDay } from './day-closures.repo';
 import { recordClinicActivity } from '../clinic-activity/activity.service';
 
-// The clinic's cancellation of visits, which the clinic's decline of one visit, a doctor's removal and leave reuse
-// (docs/decisions/041, 040), and the reps a web push about it may reach (decision 011).
-export { cancelActiveAppointments, findPushRecipients } from './visitors.repo';
-// The doctor's visits from a day on, which the call settings check against new visiting hours (decision 039).
-export { listClinicAppointments } from './visitors.repo';
 import { lockDoctorDay } from './doctor-day-lock';
-import { cancelActiveAppointments, findClinicDay, findDoctorVisits, type ClinicDay } from './visitors.repo';
+import { cancelActiveAppointments, findClinicDay, findDoctorVisits, findPushRecipients, listClinicAppointments, type ClinicDay } from './visitors.repo';
+import type { DbOrTx } from '../../db/client';
+
+// What other modules use of the clinic's visitors, through this service (ARCHITECTURE rule 16).
+
+/**
+ * Cancels, in `w`, the doctor's active visits at the clinic in a range of days, for the clinic: the clinic's decline
+ * of one visit, a doctor's removal and leave (docs/decisions/041, 040). Answers what the reps' notices need.
+ */
+export async function cancelDoctorVisits(w: Write, o: Parameters<typeof cancelActiveAppointments>[1]): Promise<CancelledVisit[]> {
+  return cancelActiveAppointments(w, o);
+}
+
+/** Of these reps, those a web push about their visit may reach: allowed it and have a subscription (decision 011). */
+export async function pushRecipientsAmong(db: DbOrTx, repIds: readonly number[]): ReturnType<typeof findPushRecipients> {
+  return findPushRecipients(db, repIds);
+}
+
+/** The doctor's visits at the clinic from a day on, which new visiting hours are checked against (decision 039). */
+export async function doctorVisitsFrom(db: DbOrTx, q: { clinicId: number; doctorId: number; fromDate: string }): Promise<ClinicAppointment[]> {
+  return listClinicAppointments(db, q);
+}
 
 export const ONLY_TODAY = /*i18n*/ "Only today's calls can be cancelled.";
 import { VISITING_HOURS_CHANGED } from '../../../shared/cancellation-reasons';

@@ -12,7 +12,7 @@ import {
 import type { Actor } from '../auth/sessions.service';
 import { recordClinicActivity } from '../clinic-activity/activity.service';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
-import { findPushRecipients } from '../clinics/visitors.service';
+import { pushRecipientsAmong } from '../clinics/visitors.service';
 import { queueRunningLateWhatsApp } from '../whatsapp/whatsapp-messages.service';
 import { requireDoctorLink } from './doctor-account.service';
 import * as repo from './doctor-day.repo';
@@ -62,7 +62,7 @@ export async function callNextVisit(deps: Deps, o: { actor: Actor; input: QueueN
         now,
       });
       const rep = await repo.findVisitRep(w, current.id);
-      for (const r of await findPushRecipients(w, rep ? [rep.repId] : [])) {
+      for (const r of await pushRecipientsAmong(w, rep ? [rep.repId] : [])) {
         const notice = { repId: r.id, fullName: r.fullName, email: r.email, locale: accountLocale(rep?.language) };
         await deps.outbox.queuePush(w, calledPush(notice, { doctorName: link.doctorName, clinicName: link.clinicName, appointmentId: current.id }));
       }
@@ -103,7 +103,7 @@ export async function setRunningLate(deps: Deps, o: { actor: Actor; input: Runni
     const notice = (r: (typeof reps)[number]) => ({ repId: r.repId, fullName: r.fullName, email: r.email, locale: accountLocale(r.language) });
     const pushed = new Set(
       (
-        await findPushRecipients(
+        await pushRecipientsAmong(
           w,
           reps.map((r) => r.repId),
         )

@@ -5,11 +5,11 @@ import { LIMITS } from '../../../shared/constants';
 import { todayInIndia } from '../../../shared/dates';
 import { DEFAULT_AVAILABLE_DAYS, type AddDoctor, type AvailableDoctor, type ClinicDoctor } from '../../../shared/schemas/clinic';
 import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from '../clinics/access';
-import { findClinic } from '../clinics/account.service';
-import { lockSettingsRow } from '../call-settings/call-settings.service';
-import { deleteDoctorLeave } from '../leave/leave.service';
+import { findClinicAccount } from '../clinics/account.service';
+import { holdDoctorSettings } from '../call-settings/call-settings.service';
+import { forgetDoctorLeave } from '../leave/leave.service';
 import { deleteLinkAndSettings, insertDoctor, insertLink, insertSettingsIfMissing, listAvailableDoctorLinks, listClinicDoctors } from './doctors.repo';
-import { cancelActiveAppointments, queueCancellationMails } from '../clinics/visitors.service';
+import { cancelDoctorVisits, queueCancellationMails } from '../clinics/visitors.service';
 import { recordClinicActivity } from '../clinic-activity/activity.service';
 
 import { DOCTOR_REMOVED_REASON } from '../../../shared/cancellation-reasons';
@@ -29,7 +29,7 @@ export async function addNewDoctor(deps: ClinicDeps, o: { actor: Actor; input: A
   assertOwnClinic(o.actor, o.input.clinicId);
   const now = deps.clock.now();
   return withWrite(deps, async (tx) => {
-    const clinic = await findClinic(tx, o.input.clinicId);
+    const clinic = await findClinicAccount(tx, o.input.clinicId);
     if (!clinic) throw notFound(/*i18n*/ 'Clinic not found');
     const doctor = await insertDoctor(tx, {
       name: o.input.name,
@@ -56,7 +56,7 @@ export async function addNewDoctor(deps: ClinicDeps, o: { actor: Actor; input: A
 /** Doctors practising at other clinics of the clinic's state that it has not linked yet. */
 export async function listAvailableDoctors(deps: ClinicDeps, o: { actor: Actor; clinicId: number }): Promise<AvailableDoctor[]> {
   assertOwnClinic(o.actor, o.clinicId);
-  const clinic = await findClinic(deps.db, o.clinicId);
+  const clinic = await findClinicAccount(deps.db, o.clinicId);
   if (!clinic) throw notFound(/*i18n*/ 'Clinic not found');
   return groupByDoctor(await listAvailableDoctorLinks(deps.db, clinic.id, clinic.state));
 }
@@ -77,7 +77,7 @@ export async function addExistingDoctor(deps: ClinicDeps, o: { actor: Actor; cli
   const now = deps.clock.now();
   try {
     return await withWrite(deps, async (tx) => {
-      const clinic = await findClinic(tx, o.clinicId);
+      const clinic = await findClinicAccount(tx, o.clinicId);
       if (!clinic) throw notFound(/*i18n*/ 'Clinic not found');
       const [available] = groupByDoctor(await listAvailableDoctorLinks(tx, clinic.id, clinic.state, o.doctorId));
       if (!available) throw notFound(SELECTED_DOCTOR_NOT_FOUND);
@@ -115,8 +115,8 @@ export async function removeDoctor(
   const today = todayInIndia(now);
   const cancelled = await withWrite(deps, async (tx) => {
     const doctor = await requireLinkedDoctor(tx, o.clinicId, o.doctorId);
-    await lockSettingsRow(tx, o.clinicId, o.doctorId);
-    const visits = await cancelActiveAppointments(tx, {
+    await holdDoctorSettings(tx, { clinicId: o.clinicId, doctorId: o.doctorId });
+    const visits = await cancelDoctorVisits(tx, {
       clinicId: o.clinicId,
       doctorId: o.doctorId,
       from: today,
@@ -124,7 +124,7 @@ export async function removeDoctor(
       now,
     });
     await deleteLinkAndSettings(tx, o.clinicId, o.doctorId);
-    await deleteDoctorLeave(tx, { clinicId: o.clinicId, doctorId: o.doctorId });
+    await forgetDoctorLeave(tx, { clinicId: o.clinicId, doctorId: o.doctorId });
     await queueCancellationMails(deps, tx, { visits, reason: DOCTOR_REMOVED_REASON, now });
     await recordClinicActivity(tx, {
       clinicId: o.clinicId,

@@ -1,4 +1,4 @@
-import { withWrite } from '../../db/write';
+import { withWrite, type Write } from '../../db/write';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Actor } from '../auth/sessions.service';
@@ -16,6 +16,7 @@ import { assertOwnClinic, requireLinkedDoctor, type ClinicDeps } from '../clinic
 import {
   countActiveVisits,
   countLeaveInForce,
+  deleteDoctorLeave,
   findLinkedDoctorName,
   insertLeave,
   listClinicLeave,
@@ -25,14 +26,18 @@ import {
 } from './leave.repo';
 import { cancellationPush } from '../clinics/cancellation-push';
 import type { CancelledVisit } from '../clinics/clinic-mail';
-import { cancelActiveAppointments, findPushRecipients, queueCancellationMails } from '../clinics/visitors.service';
+import { cancelDoctorVisits, pushRecipientsAmong, queueCancellationMails } from '../clinics/visitors.service';
 import { recordClinicActivity } from '../clinic-activity/activity.service';
 
 // Planned absences: a doctor's leave or the whole clinic closed, entered ahead (docs/decisions/040-planned-absences.md).
 
-// What other modules may use of the leave, through this service (ARCHITECTURE rule 16): a doctor's removal deletes
-// his leave at the clinic. Booking reads a doctor's leave with the day's other facts (booking.repo.ts queryDayFacts).
-export { deleteDoctorLeave } from './leave.repo';
+/**
+ * Deletes, in `w`, the doctor's leave at the clinic: a doctor's removal (ARCHITECTURE rule 16: other modules come
+ * through here). Booking reads a doctor's leave with the day's other facts (booking.repo.ts queryDayFacts).
+ */
+export async function forgetDoctorLeave(w: Write, o: { clinicId: number; doctorId: number }): Promise<void> {
+  await deleteDoctorLeave(w, o);
+}
 
 /** The doctor's name an absence is of, for the clinic's log (decision 075); null for the whole clinic. */
 async function absenceTarget(db: DbOrTx, clinicId: number, doctorId: number | null | undefined): Promise<string | null> {
@@ -85,7 +90,7 @@ export async function createLeave(deps: ClinicDeps, o: { actor: Actor; input: Cr
     const leave = await insertLeave(tx, { clinicId, doctorId, from, to, reason, now });
     const cancelled: CancelledVisit[] = [];
     for (const id of doctorIds) {
-      const visits = await cancelActiveAppointments(tx, {
+      const visits = await cancelDoctorVisits(tx, {
         clinicId,
         doctorId: id,
         reason,
@@ -96,7 +101,7 @@ export async function createLeave(deps: ClinicDeps, o: { actor: Actor; input: Cr
       cancelled.push(...visits);
     }
     await queueCancellationMails(deps, tx, { visits: cancelled, reason, now });
-    const recipients = await findPushRecipients(tx, [...new Set(cancelled.map((v) => v.repId))]);
+    const recipients = await pushRecipientsAmong(tx, [...new Set(cancelled.map((v) => v.repId))]);
     for (const rep of recipients) {
       await deps.outbox.queuePush(
         tx,

@@ -9,7 +9,7 @@ import { endAllSessions, newToken, type Actor } from '../auth/sessions.service';
 import { generateCode, hashCode, sameHash } from '../auth/codes';
 import { hashPassword } from '../auth/password';
 import { accountLocale, i18nFor } from '../../i18n';
-import { findClinicActivity, forgetRepInClinicActivity } from '../clinic-activity/activity.service';
+import { clinicActivityForExport, forgetRepInActivity } from '../clinic-activity/activity.service';
 import {
   countDeletionAttempt,
   eraseClinic,
@@ -144,7 +144,7 @@ export async function exportAccountData(deps: Pick<Deps, 'db' | 'clock'>, o: { a
   const doctorRows = await findClinicDoctors(deps.db, actor.id);
   const visits = await findClinicVisits(deps.db, actor.id);
   const absences = await findClinicAbsences(deps.db, actor.id);
-  const activity = await findClinicActivity(deps.db, actor.id);
+  const activity = await clinicActivityForExport(deps.db, actor.id);
   return {
     ...common,
     accountType: 'clinic' as const,
@@ -281,7 +281,7 @@ async function eraseRepAccount(deps: Pick<Deps, 'db' | 'clock' | 'outbox'>, repI
   const unusablePassword = await hashPassword(newToken(32));
   await withWrite(deps, async (w) => {
     await eraseRep(w, { repId, unusablePassword, now });
-    await forgetRepInClinicActivity(w, { repId });
+    await forgetRepInActivity(w, { repId });
     await deps.outbox.queueEmail(w, notice);
   });
 }

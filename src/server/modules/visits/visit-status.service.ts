@@ -10,7 +10,7 @@ import { visitConfirmedMail } from '../booking/booking-mail';
 import { accountLocale } from '../../i18n';
 import { cancellationPush } from '../clinics/cancellation-push';
 import { lockDoctorDay } from '../clinics/doctor-day-lock';
-import { cancelActiveAppointments, findPushRecipients, queueCancellationMails } from '../clinics/visitors.service';
+import { cancelDoctorVisits, pushRecipientsAmong, queueCancellationMails } from '../clinics/visitors.service';
 import { offerFreedSlots } from '../booking/waitlist-offers.service';
 import { recordClinicActivity } from '../clinic-activity/activity.service';
 import type { ClinicAction } from '../../../shared/schemas/clinic-activity';
@@ -63,7 +63,7 @@ async function recordVisitMove(
  */
 async function declineVisit(deps: Deps, tx: Write, o: { clinicId: number; visit: Visit; reason: string; today: string; now: Date }): Promise<void> {
   const { clinicId, visit, reason, now } = o;
-  const cancelled = await cancelActiveAppointments(tx, {
+  const cancelled = await cancelDoctorVisits(tx, {
     clinicId,
     doctorId: visit.doctorId,
     ids: [visit.id],
@@ -72,7 +72,7 @@ async function declineVisit(deps: Deps, tx: Write, o: { clinicId: number; visit:
     from: o.today,
   });
   await queueCancellationMails(deps, tx, { visits: cancelled, reason, now });
-  for (const rep of await findPushRecipients(tx, [visit.repId])) {
+  for (const rep of await pushRecipientsAmong(tx, [visit.repId])) {
     await deps.outbox.queuePush(tx, cancellationPush(rep, cancelled, reason, `decline-${visit.id}`));
   }
 }
