@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gstinCheckCharacter, isValidGstin, normalGstin } from './gstin';
+import { companyRegisterSchema } from './schemas/auth';
 
 // docs/decisions/087-company-accounts.md: a GSTIN is checked in its shape and its check character before a company
 // account is made with it.
@@ -31,5 +32,21 @@ describe('a GSTIN', () => {
 
   it('is read as typed, in either case and with spaces around', () => {
     expect(normalGstin(' 27aapfu0939f1zv ')).toBe(VALID);
+  });
+});
+
+describe('the company registration payload', () => {
+  const payload = { companyName: 'Sun Pharma', contactName: 'Meera Rao', email: 'meera@example.com', phone: '9906001202', password: 'Str0ng!Pass' };
+
+  it('takes a valid GSTIN in its stored form, or none', () => {
+    expect(companyRegisterSchema.parse({ ...payload, gstin: ' 27aapfu0939f1zv' }).gstin).toBe(VALID);
+    expect(companyRegisterSchema.parse(payload).gstin).toBeUndefined();
+    expect(companyRegisterSchema.parse({ ...payload, gstin: '' }).gstin).toBeUndefined();
+  });
+
+  it('refuses a GSTIN with a wrong check character with its message', () => {
+    const result = companyRegisterSchema.safeParse({ ...payload, gstin: '27AAPFU0939F1ZW' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual(['Please enter a valid GSTIN.']);
   });
 });
