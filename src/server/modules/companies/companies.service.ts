@@ -9,6 +9,8 @@ import { findCompanyProfile } from './companies.repo';
 
 /** GET /api/company/me: the signed-in company (the guard has checked the session is a company's). */
 export async function getCompanyProfile(deps: Pick<Deps, 'db'>, o: { actor: Actor }): Promise<CompanyMeResponse> {
+  // A session of another kind never reads a company by its own id, whatever guard a later route forgets.
+  if (o.actor.type !== 'company') throw unauthorized();
   const row = await findCompanyProfile(deps.db, o.actor.id);
   // Deleted since the session was read: signed out, as the other kinds are.
   if (!row) throw unauthorized();
