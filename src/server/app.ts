@@ -54,6 +54,7 @@ import { clinicTeamRoutes } from './modules/clinic-team/team.routes';
 import { clinicActivityRoutes } from './modules/clinic-activity/activity.routes';
 import { doctorConsoleRoutes } from './modules/doctor-console/doctor-console.routes';
 import { liveQueueRoutes } from './modules/live-queue/live-queue.routes';
+import { companyRoutes } from './modules/companies/companies.routes';
 
 import type { AppKeys, Clock } from './deps';
 
@@ -129,6 +130,7 @@ const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   clinicActivityRoutes,
   doctorConsoleRoutes,
   liveQueueRoutes,
+  companyRoutes,
 ];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {

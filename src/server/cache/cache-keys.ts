@@ -1,7 +1,7 @@
 // The keys a writer announces when it changes cached data (docs/decisions/016-keyed-read-caches.md). A key
 // names what changed, not which cache holds it: each cache says which keys concern it (read-cache.ts).
 
-export type AccountType = 'clinic' | 'medrep' | 'admin' | 'doctor' | 'clinic-member';
+export type AccountType = 'clinic' | 'medrep' | 'admin' | 'doctor' | 'company' | 'clinic-member';
 
 export const cacheKey = {
   /** One session row (sign-out, a previous login's session ended). A login inserts a new key: nothing to say. */

@@ -69,7 +69,8 @@ async function readAll(app: FastifyInstance, db: DbOrTx, w: World) {
     [w.clinicB.id, w.doctorB.id],
   ];
   const out: Record<string, unknown> = {};
-  for (const actor of ACTORS) {
+  // The pharma company's session too (docs/decisions/087): the admin's verification and status writes change its row.
+  for (const actor of [...ACTORS, 'companyA' as const]) {
     const cookie = w.cookies[actor];
     if (!cookie) continue;
     const session = await readSession(db, { id: hashToken(decodeURIComponent(cookie.slice(SESSION_COOKIE.length + 1))), now });

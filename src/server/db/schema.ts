@@ -1103,3 +1103,77 @@ export const doctorDayLateness = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clinicId, t.doctorId, t.date] }), check('doctor_day_lateness_minutes_ck', sql`${t.minutes} between 0 and 180`)],
 );
+
+/**
+ * A pharma company's account (docs/decisions/087-company-accounts.md): registered with an e-mailed code like a clinic
+ * or a rep, and `verified` once an admin has checked the company (who and when kept beside it; the act is in the audit
+ * trail). The GSTIN is optional and stored in capitals. Statuses: active | inactive.
+ */
+export const companyAccounts = pgTable(
+  'company_accounts',
+  {
+    id: serial('id').primaryKey(),
+    companyName: text('company_name').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    gstin: text('gstin'),
+    password: text('password').notNull(),
+    deviceFingerprint: text('device_fingerprint'),
+    /** The account's language (docs/decisions/045): its e-mails and answers come in it; null until chosen. */
+    language: text('language'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** SHA-256 of the verification link the account was made from: opened again, it says 'already verified' (docs/decisions/036). */
+    verifiedLinkHash: text('verified_link_hash'),
+    termsAccepted: boolean('terms_accepted').notNull().default(false),
+    termsAcceptedAt: ts('terms_accepted_at'),
+    termsVersion: text('terms_version'),
+    status: text('status').notNull().default('active'),
+    verified: boolean('verified').notNull().default(false),
+    verifiedAt: ts('verified_at'),
+    /** The admin who verified (0: the single-password session); null while not verified. */
+    verifiedBy: integer('verified_by'),
+    passwordChangedAt: ts('password_changed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('company_accounts_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('company_accounts_phone_uq').on(t.phone),
+    index('company_accounts_verified_link_idx').on(t.verifiedLinkHash),
+    // The admin Users search: company name, e-mail or contact name containing the text (docs/decisions/022).
+    index('company_accounts_company_name_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')).with(TRIGRAM_INDEX),
+    index('company_accounts_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with(TRIGRAM_INDEX),
+    check('company_accounts_status_ck', sql`${t.status} in ('active', 'inactive')`),
+  ],
+);
+
+/** A company's registration waiting for its e-mailed code: the pending clinics' and reps' columns (docs/decisions/087). */
+export const pendingCompanyAccounts = pgTable(
+  'pending_company_accounts',
+  {
+    id: serial('id').primaryKey(),
+    companyName: text('company_name').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    gstin: text('gstin'),
+    password: text('password').notNull(),
+    deviceFingerprint: text('device_fingerprint'),
+    verificationOtp: text('verification_otp').notNull(),
+    otpExpiry: ts('otp_expiry').notNull(),
+    otpAttempts: integer('otp_attempts').notNull().default(0),
+    verifyTokenHash: text('verify_token_hash'),
+    verifyTokenExpiry: ts('verify_token_expiry'),
+    /** SHA-256 of the token the registering browser keeps: the code works only there (docs/decisions/030). */
+    registrationTokenHash: text('registration_token_hash'),
+    /** Links of registrations of this address this one replaced, each with its details (docs/decisions/051). */
+    earlierLinks: jsonb('earlier_links').$type<EarlierRegistrationLink[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('pending_company_accounts_email_uq').on(sql`lower(${t.email})`),
+    index('pending_company_accounts_phone_idx').on(t.phone),
+    index('pending_company_accounts_token_idx').on(t.verifyTokenHash),
+  ],
+);

@@ -14,6 +14,7 @@ import {
   passwordResetTokens,
   pendingClinicUsers,
   pendingMedicalReps,
+  pendingCompanyAccounts,
   profileUpdateCodes,
   remindersSent,
   sessions,
@@ -82,6 +83,13 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
           .delete(pendingClinicUsers)
           .where(lt(pendingClinicUsers.createdAt, weekAgo(PENDING_REGISTRATION_DAYS)))
           .returning({ id: pendingClinicUsers.id }),
+      );
+      // A company's registration waits as long as a clinic's or a rep's (docs/decisions/087).
+      const pendingCompanies = count(
+        await tx
+          .delete(pendingCompanyAccounts)
+          .where(lt(pendingCompanyAccounts.createdAt, weekAgo(PENDING_REGISTRATION_DAYS)))
+          .returning({ id: pendingCompanyAccounts.id }),
       );
       // Expired codes on accounts: the code is useless once expired; clearing it keeps no hash longer than needed.
       const repCodes = count(
@@ -168,7 +176,7 @@ export async function runNightlyPurge({ app, now }: JobOptions): Promise<JobOutc
         dayClosures: closures,
         absences,
         waitlistEntries: waitlistRows,
-        pendingRegistrations: pendingReps + pendingClinics,
+        pendingRegistrations: pendingReps + pendingClinics + pendingCompanies,
         expiredCodes: repCodes + clinicCodes + profileCodes,
         resetTokens: resetTokens + repResetTokens,
         sessions: expiredSessions,

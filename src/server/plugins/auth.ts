@@ -86,6 +86,14 @@ export function requireUser(types: UserType[], opts: { allowWithoutTerms?: boole
 }
 
 /**
+ * Guard of a pharma company's own routes (docs/decisions/087-company-accounts.md): a company's session, and its terms
+ * accepted unless `allowWithoutTerms`. Every other kind of session is refused as no session is (401).
+ */
+export function requireCompany(opts: { allowWithoutTerms?: boolean } = {}): preHandlerAsyncHookHandler {
+  return requireUser(['company'], opts);
+}
+
+/**
  * Guard of an owner's act (docs/decisions/042-admin-team.md): managing admins, restarting the server, deleting
  * accounts. Staff are refused with 403; the single-password session counts as an owner while it works at all.
  */

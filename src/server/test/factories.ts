@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { withWrite } from '../db/write';
-import { clinicDoctors, clinicDoctorSettings, clinicUsers, doctorAppointments, doctors, medicalReps, sessions } from '../db/schema';
+import { clinicDoctors, clinicDoctorSettings, clinicUsers, companyAccounts, doctorAppointments, doctors, medicalReps, sessions } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { SESSION_COOKIE } from '../plugins/auth';
 import { hashToken, newToken, SESSION_LIFETIME_MS, type UserType } from '../modules/auth/sessions.service';
@@ -48,6 +48,25 @@ export async function createRep(db: Db, o: Partial<typeof medicalReps.$inferInse
       phone: phoneNumber(),
       company: 'Sun Pharma',
       state: 'Jammu and Kashmir',
+      password: await testHash(),
+      emailVerified: true,
+      termsAccepted: true,
+      termsAcceptedAt: new Date(),
+      ...o,
+    })
+    .returning();
+  return row!;
+}
+
+/** A pharma company's verified e-mail account (docs/decisions/087), terms accepted, not yet verified by an admin. */
+export async function createCompany(db: Db, o: Partial<typeof companyAccounts.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(companyAccounts)
+    .values({
+      companyName: `Pharma ${uniq()}`,
+      contactName: 'Meera Rao',
+      email: `company-${uniq()}@example.com`,
+      phone: phoneNumber(),
       password: await testHash(),
       emailVerified: true,
       termsAccepted: true,

@@ -40,6 +40,9 @@ export const ADMIN_MESSAGES = {
   restarting: /*i18n*/ 'Server restart initiated. The server will be back in a few seconds.',
   deleteFailed: /*i18n*/ 'Delete Failed',
   userNotFound: /*i18n*/ 'User not found',
+  companyNotFound: /*i18n*/ 'Company not found',
+  companyVerified: /*i18n*/ 'Company marked as verified',
+  companyUnverified: /*i18n*/ 'Company no longer marked as verified',
   doctorNotFound: /*i18n*/ 'Doctor not found',
   appointmentNotFound: /*i18n*/ 'Appointment not found',
   jobNotFound: /*i18n*/ 'Email job not found',
@@ -56,7 +59,8 @@ export const adminAuthenticateSchema = z.object({
 });
 export type AdminAuthenticate = z.infer<typeof adminAuthenticateSchema>;
 
-export const adminUserTypeSchema = z.enum(['medrep', 'clinic'], { error: /*i18n*/ 'User type must be medrep or clinic' });
+// A pharma company is a third kind of user (docs/decisions/087-company-accounts.md).
+export const adminUserTypeSchema = z.enum(['medrep', 'clinic', 'company'], { error: /*i18n*/ 'User type must be medrep, clinic or company' });
 export type AdminUserType = z.infer<typeof adminUserTypeSchema>;
 
 export const idParamSchema = z.object({
@@ -180,6 +184,9 @@ export type SystemHealth = z.infer<typeof systemHealthSchema>;
 export const adminStatsSchema = z.object({
   totalClinics: z.number(),
   totalMedicalReps: z.number(),
+  /** Pharma companies' accounts, and how many of them an admin has verified (docs/decisions/087). */
+  totalCompanies: z.number(),
+  verifiedCompanies: z.number(),
   totalAppointments: z.number(),
   activeSubscriptions: z.number(),
   systemHealth: systemHealthSchema,
@@ -200,6 +207,9 @@ export const adminUserSchema = z.object({
   contact_number: z.string().nullable(),
   city: z.string().nullable(),
   created_at: z.string(),
+  /** A company's only: whether an admin has verified it (docs/decisions/087). */
+  verified: z.boolean().optional(),
+  gstin: z.string().nullable().optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -440,6 +450,12 @@ export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 /** PATCH /api/admin/users/{id}/status: the status the account now has. */
 export const userStatusResponseSchema = z.object({ status: z.enum(['active', 'inactive']), message: z.string() });
 export type UserStatusResponse = z.infer<typeof userStatusResponseSchema>;
+
+/** PATCH /api/admin/companies/{id}/verification: an admin marks a company verified, or takes the mark back (decision 087). */
+export const companyVerificationSchema = z.object({ verified: z.boolean({ error: /*i18n*/ 'Verified must be true or false' }) });
+export type CompanyVerification = z.infer<typeof companyVerificationSchema>;
+export const companyVerificationResponseSchema = z.object({ verified: z.boolean(), message: z.string() });
+export type CompanyVerificationResponse = z.infer<typeof companyVerificationResponseSchema>;
 
 /** GET /api/admin/subscriptions: the reps newest first; `total` on the first page. */
 export const adminSubscriptionsResponseSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { savedLanguageSchema } from './account-language';
 import { errorResponseSchema } from './common';
 import { canonicalPhone, clinicContactNumberSchema, repPhoneSchema } from './phone';
+import { GSTIN_INVALID, isValidGstin, normalGstin } from '../gstin';
 
 /*
  * Wire contracts of the accounts area (registration, verification, login, terms, password reset).
@@ -11,7 +12,16 @@ import { canonicalPhone, clinicContactNumberSchema, repPhoneSchema } from './pho
 
 export const USER_KINDS = ['clinic', 'medrep'] as const;
 export const userKindSchema = z.enum(USER_KINDS);
+/** The kinds of the clinic's and the rep's portals (their forms and pages). */
 export type UserKind = z.infer<typeof userKindSchema>;
+
+/**
+ * Every kind of account that registers with an e-mailed code, accepts the terms and resets its password the same
+ * way: the portals' two and pharma companies (docs/decisions/087-company-accounts.md).
+ */
+export const ACCOUNT_KINDS = [...USER_KINDS, 'company'] as const;
+export const accountKindSchema = z.enum(ACCOUNT_KINDS);
+export type AccountKind = z.infer<typeof accountKindSchema>;
 
 // --- password rules: one place, reused by every form and payload ---------------------------------
 
@@ -94,6 +104,27 @@ export type RepRegisterForm = z.infer<typeof repRegisterFormSchema>;
 export const repRegisterSchema = z.object({ ...repFieldsShape, deviceFingerprint: deviceFingerprintField });
 export type RepRegister = z.infer<typeof repRegisterSchema>;
 
+// --- company registration (docs/decisions/087-company-accounts.md) --------------------------------
+
+/** A GSTIN is optional; when given it must be one (src/shared/gstin.ts), and is kept in capitals. */
+const gstinField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string({ error: GSTIN_INVALID }).max(20, GSTIN_INVALID).transform(normalGstin).refine(isValidGstin, GSTIN_INVALID).optional(),
+);
+
+const companyFieldsShape = {
+  companyName: z.string().trim().min(2, /*i18n*/ 'Company name is required').max(200),
+  contactName: z.string().trim().min(1, /*i18n*/ 'Contact name is required').max(200),
+  email: emailField(/*i18n*/ 'Invalid email address'),
+  phone: repPhoneSchema,
+  password: passwordSchema,
+  gstin: gstinField,
+};
+
+/** POST /api/company/register */
+export const companyRegisterSchema = z.object({ ...companyFieldsShape, deviceFingerprint: deviceFingerprintField });
+export type CompanyRegister = z.infer<typeof companyRegisterSchema>;
+
 // --- login ---------------------------------------------------------------------------------------
 
 /** POST /api/auth/login and POST /api/medrep/login */
@@ -157,7 +188,7 @@ export const verifyOtpSchema = z.object({
     .string({ error: /*i18n*/ 'Please enter the 6-digit code' })
     .trim()
     .regex(/^\d{6}$/, /*i18n*/ 'Please enter the 6-digit code'),
-  type: userKindSchema.default('medrep'),
+  type: accountKindSchema.default('medrep'),
   registrationToken: registrationTokenSchema,
 });
 export type VerifyOtp = z.infer<typeof verifyOtpSchema>;
@@ -165,7 +196,7 @@ export type VerifyOtp = z.infer<typeof verifyOtpSchema>;
 /** POST /api/resend-verification */
 export const resendVerificationSchema = z.object({
   email: emailField(/*i18n*/ 'Invalid email address'),
-  type: userKindSchema.default('medrep'),
+  type: accountKindSchema.default('medrep'),
 });
 export type ResendVerification = z.infer<typeof resendVerificationSchema>;
 
@@ -175,7 +206,7 @@ export type ResendVerification = z.infer<typeof resendVerificationSchema>;
  */
 export const verifyEmailSchema = z.object({
   token: z.string({ error: /*i18n*/ 'Verification token is required' }).min(1, /*i18n*/ 'Verification token is required').max(200),
-  type: userKindSchema.default('medrep'),
+  type: accountKindSchema.default('medrep'),
   password: passwordSchema,
 });
 export type VerifyEmail = z.infer<typeof verifyEmailSchema>;
@@ -213,7 +244,7 @@ export type CheckAvailability = z.infer<typeof checkAvailabilitySchema>;
 /** POST /api/accept-terms */
 export const acceptTermsSchema = z.object({
   userId: z.coerce.number().int().positive(/*i18n*/ 'Invalid user id'),
-  userType: userKindSchema,
+  userType: accountKindSchema,
 });
 export type AcceptTerms = z.infer<typeof acceptTermsSchema>;
 
@@ -248,7 +279,7 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
  * POST /api/check-availability. `pending`: the value is held only by a registration of that kind still waiting for
  * its code; registering again replaces it, and the form links to /verify-otp (docs/decisions/036).
  */
-export const availabilityResponseSchema = z.object({ available: z.boolean(), message: z.string(), pending: userKindSchema.optional() });
+export const availabilityResponseSchema = z.object({ available: z.boolean(), message: z.string(), pending: accountKindSchema.optional() });
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
 
 /** Who of a clinic is signed in (docs/decisions/072-clinic-team.md): the owner (the clinic account) or a team member. */
@@ -279,12 +310,39 @@ export type LoginRefusedResponse = z.infer<typeof loginRefusedSchema>;
 export const doctorUserSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
 export type DoctorUser = z.infer<typeof doctorUserSchema>;
 
+/** A pharma company's account (docs/decisions/087): `verified` once an admin has checked the company. */
+export const companyUserSchema = z.object({
+  id: z.number(),
+  companyName: z.string(),
+  contactName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  gstin: z.string().nullable(),
+  verified: z.boolean(),
+});
+export type CompanyUser = z.infer<typeof companyUserSchema>;
+
+/** POST /api/company/login */
+export const companyLoginResponseSchema = z.object({
+  user: companyUserSchema,
+  termsAccepted: z.boolean(),
+  message: z.string(),
+  language: savedLanguageSchema,
+});
+export type CompanyLoginResponse = z.infer<typeof companyLoginResponseSchema>;
+
+/** GET /api/company/me: the signed-in company's profile. */
+export const companyMeResponseSchema = z.object({ user: companyUserSchema, termsAccepted: z.boolean() });
+export type CompanyMeResponse = z.infer<typeof companyMeResponseSchema>;
+
 /** GET /api/auth/me: who is signed in. */
 export const meResponseSchema = z.discriminatedUnion('userType', [
   z.object({ userType: z.literal('clinic'), user: clinicUserSchema, person: clinicPersonSchema, termsAccepted: z.boolean() }),
   z.object({ userType: z.literal('medrep'), user: repUserSchema, termsAccepted: z.boolean() }),
   // The doctor's own login (docs/decisions/073): no terms of its own (the inviting clinic accepted the product's).
   z.object({ userType: z.literal('doctor'), user: doctorUserSchema, termsAccepted: z.boolean() }),
+  // A pharma company (docs/decisions/087): its profile, with whether an admin has verified it.
+  z.object({ userType: z.literal('company'), user: companyUserSchema, termsAccepted: z.boolean() }),
 ]);
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

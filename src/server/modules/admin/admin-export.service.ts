@@ -24,7 +24,7 @@ type ExportDeps = Pick<Deps, 'db' | 'clock'>;
 export const EXPORT_BATCH = 500;
 
 const USER_COLUMNS: CsvColumn<AdminUser>[] = [
-  { header: 'Type', value: (u) => (u.type === 'medrep' ? 'Medical Rep' : 'Clinic') },
+  { header: 'Type', value: (u) => ({ medrep: 'Medical Rep', clinic: 'Clinic', company: 'Pharma Company' })[u.type] },
   { header: 'Name', value: (u) => u.name },
   { header: 'Email', value: (u) => u.email },
   { header: 'Status', value: (u) => u.status },

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'driz
 import type { AdminAppointmentsFilter } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { containing } from '../../db/like-pattern';
-import { clinicDoctors, clinicUsers, doctorAppointments, doctors, medicalReps } from '../../db/schema';
+import { clinicDoctors, clinicUsers, companyAccounts, doctorAppointments, doctors, medicalReps } from '../../db/schema';
 import { visitToken } from '../../db/visit-order';
 
 // The admin lists' queries (docs/decisions/022): each reads one page after a keyset position, in the order of an
@@ -71,6 +71,39 @@ export const filteredClinics = (db: Db, o: { q?: string }) =>
     .select({ one: sql`1` })
     .from(clinicUsers)
     .where(clinicMatches(o.q));
+
+// --- pharma companies (docs/decisions/087-company-accounts.md): newest account first, by id --------------------
+
+const companyMatches = (q: string | undefined) =>
+  q
+    ? or(ilike(companyAccounts.companyName, containing(q)), ilike(companyAccounts.email, containing(q)), ilike(companyAccounts.contactName, containing(q)))
+    : undefined;
+
+export function queryCompaniesPage(db: Db, o: { q?: string; beforeId?: number; limit: number }) {
+  return db
+    .select({
+      id: companyAccounts.id,
+      companyName: companyAccounts.companyName,
+      contactName: companyAccounts.contactName,
+      email: companyAccounts.email,
+      phone: companyAccounts.phone,
+      gstin: companyAccounts.gstin,
+      status: companyAccounts.status,
+      verified: companyAccounts.verified,
+      createdAt: companyAccounts.createdAt,
+    })
+    .from(companyAccounts)
+    .where(and(companyMatches(o.q), o.beforeId === undefined ? undefined : lt(companyAccounts.id, o.beforeId)))
+    .orderBy(desc(companyAccounts.id))
+    .limit(o.limit);
+}
+export type CompanyRow = Awaited<ReturnType<typeof queryCompaniesPage>>[number];
+
+export const filteredCompanies = (db: Db, o: { q?: string }) =>
+  db
+    .select({ one: sql`1` })
+    .from(companyAccounts)
+    .where(companyMatches(o.q));
 
 // --- doctors at clinics (the Doctors tab): by doctor name, then doctor, then link ---------------------------
 

@@ -59,7 +59,7 @@ export async function adminListsRoutes(base: FastifyInstance): Promise<void> {
     sendCsv(
       request,
       reply,
-      request.query.type === 'clinic' ? 'clinics' : request.query.type === 'medrep' ? 'medical-reps' : 'users',
+      request.query.type ? { clinic: 'clinics', medrep: 'medical-reps', company: 'companies' }[request.query.type] : 'users',
       exportUsersCsv(app, request.query),
     ),
   );

@@ -25,14 +25,17 @@ import { AppError } from '../../errors';
 import {
   filteredAppointments,
   filteredClinics,
+  filteredCompanies,
   filteredDoctorLinks,
   filteredReps,
   queryAppointmentsPage,
   queryClinicsPage,
+  queryCompaniesPage,
   queryDoctorLinksPage,
   queryRepsPage,
   type AppointmentRow,
   type ClinicRow,
+  type CompanyRow,
   type RepRow,
 } from './admin-lists.repo';
 
@@ -94,6 +97,25 @@ export const toAdminClinic = (c: ClinicRow): AdminUser => ({
   created_at: c.createdAt.toISOString(),
 });
 
+/** A pharma company (docs/decisions/087): no state or city of its own; its contact and whether an admin verified it. */
+export const toAdminCompany = (c: CompanyRow): AdminUser => ({
+  id: c.id,
+  type: 'company',
+  name: c.companyName,
+  email: c.email,
+  status: c.status,
+  company: c.companyName,
+  phone: c.phone,
+  state: '',
+  subscriptionStatus: null,
+  contact_person: c.contactName,
+  contact_number: c.phone,
+  city: null,
+  created_at: c.createdAt.toISOString(),
+  verified: c.verified,
+  gstin: c.gstin,
+});
+
 export const toAdminSubscription =
   (now: Date, refunds: ReadonlyMap<number, SubscriptionRefund>) =>
   (r: RepRow): AdminSubscription => ({
@@ -116,9 +138,21 @@ export async function toAdminSubscriptions(deps: ListDeps, rows: RepRow[]): Prom
 
 export const toAdminAppointment = (r: AppointmentRow): AdminAppointment => ({ ...r, booked_at: r.booked_at.toISOString() });
 
-// --- users: the reps, newest first, then the clinics, newest first (as the whole list was ordered) ---------
+// --- users: the reps, newest first, then the clinics, then the pharma companies (as the whole list was ordered) ---
 
-const USER_TYPES: readonly AdminUserType[] = ['medrep', 'clinic'];
+const USER_TYPES: readonly AdminUserType[] = ['medrep', 'clinic', 'company'];
+
+/** One kind's page of users and the rows its count reads (`filtered*`). */
+const USER_LISTS = {
+  medrep: { page: (deps: ListDeps, o: PageOf) => queryRepsPage(deps.db, o).then((rows) => rows.map(toAdminRep(deps.clock.now()))), filtered: filteredReps },
+  clinic: { page: (deps: ListDeps, o: PageOf) => queryClinicsPage(deps.db, o).then((rows) => rows.map(toAdminClinic)), filtered: filteredClinics },
+  company: { page: (deps: ListDeps, o: PageOf) => queryCompaniesPage(deps.db, o).then((rows) => rows.map(toAdminCompany)), filtered: filteredCompanies },
+} satisfies Record<AdminUserType, unknown>;
+interface PageOf {
+  q?: string;
+  beforeId?: number;
+  limit: number;
+}
 
 export interface UserKey {
   type: AdminUserType;
@@ -132,7 +166,7 @@ function userCursor(cursor: string, types: readonly AdminUserType[]): UserKey {
   return { type: known, id: cursorId(id) };
 }
 
-/** Up to `limit` users after `after`: the rest of the reps, then the clinics, as the filter allows. */
+/** Up to `limit` users after `after`: the rest of the reps, then the clinics, then the companies, as the filter allows. */
 export async function readUsers(deps: ListDeps, o: { filter: AdminUsersFilter; after?: UserKey; limit: number }): Promise<AdminUser[]> {
   const types = o.filter.type ? [o.filter.type] : USER_TYPES;
   const start = o.after ? types.indexOf(o.after.type) : 0;
@@ -141,8 +175,7 @@ export async function readUsers(deps: ListDeps, o: { filter: AdminUsersFilter; a
     const limit = o.limit - rows.length;
     if (limit <= 0) break;
     const beforeId = o.after?.type === type ? o.after.id : undefined;
-    if (type === 'medrep') rows.push(...(await queryRepsPage(deps.db, { q: o.filter.q, beforeId, limit })).map(toAdminRep(deps.clock.now())));
-    else rows.push(...(await queryClinicsPage(deps.db, { q: o.filter.q, beforeId, limit })).map(toAdminClinic));
+    rows.push(...(await USER_LISTS[type].page(deps, { q: o.filter.q, beforeId, limit })));
   }
   return rows;
 }
@@ -160,7 +193,7 @@ export async function listUsers(deps: ListDeps, o: AdminUsersFilter & PageQuery)
       filtered: filter.q !== undefined,
       count: async (filtered) => {
         const by = filtered ? filter : {};
-        const totals = await Promise.all(types.map((t) => countListTotal(deps.db, t === 'medrep' ? filteredReps(deps.db, by) : filteredClinics(deps.db, by))));
+        const totals = await Promise.all(types.map((t) => countListTotal(deps.db, USER_LISTS[t].filtered(deps.db, by))));
         return { count: totals.reduce((n, t) => n + t.count, 0), exact: totals.every((t) => t.exact) };
       },
     })),

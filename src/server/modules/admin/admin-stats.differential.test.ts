@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { addDays, todayInIndia } from '../../../shared/dates';
 import { effectiveSubscriptionStatus, isSubscriptionActive } from '../../../shared/subscription/subscription-status';
 import type { Db } from '../../db/client';
-import { clinicDoctors, clinicUsers, doctorAppointments, doctors, medicalReps, waitlistEntries } from '../../db/schema';
+import { clinicDoctors, clinicUsers, companyAccounts, doctorAppointments, doctors, medicalReps, waitlistEntries } from '../../db/schema';
 import { withWrite } from '../../db/write';
 import { AppError } from '../../errors';
 import { runNightlyPurge } from '../../jobs/nightly-purge.job';
@@ -211,7 +211,7 @@ async function run(ctx: TestContext, w: World, c: Command): Promise<void> {
 
 /** The figures counted the plain way: every row read, grouped and counted here. */
 async function countFromEveryRow(db: Db, now: Date) {
-  const total = async (table: typeof clinicUsers | typeof medicalReps | typeof doctors | typeof doctorAppointments) =>
+  const total = async (table: typeof clinicUsers | typeof medicalReps | typeof doctors | typeof doctorAppointments | typeof companyAccounts) =>
     (await db.select({ n: count() }).from(table))[0]!.n;
   const reps = await db.select({ status: medicalReps.subscriptionStatus, expiresAt: medicalReps.subscriptionExpiresAt }).from(medicalReps);
   const byStatus = new Map<string, number>();
@@ -250,6 +250,9 @@ async function countFromEveryRow(db: Db, now: Date) {
     stats: {
       totalClinics,
       totalMedicalReps: totalReps,
+      // Pharma companies, each read here row by row (docs/decisions/087).
+      totalCompanies: await total(companyAccounts),
+      verifiedCompanies: (await db.select({ verified: companyAccounts.verified }).from(companyAccounts)).filter((c) => c.verified).length,
       totalAppointments,
       activeSubscriptions: reps.filter((r) => isSubscriptionActive({ ...r, now })).length,
     },

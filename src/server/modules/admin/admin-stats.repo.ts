@@ -1,6 +1,15 @@
 import { and, between, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { clinicAppointmentTallies, clinicUsers, dailyAppointmentTallies, doctorAppointments, doctors, medicalReps, outbox } from '../../db/schema';
+import {
+  clinicAppointmentTallies,
+  clinicUsers,
+  companyAccounts,
+  dailyAppointmentTallies,
+  doctorAppointments,
+  doctors,
+  medicalReps,
+  outbox,
+} from '../../db/schema';
 
 // The admin's counts (docs/decisions/024-admin-stats-summaries.md): each reads a narrow index or a tally that the
 // triggers of drizzle/*_appointment-tally-triggers.sql keep in the writing transaction, never the appointments' rows.
@@ -13,6 +22,11 @@ const countedTables = { clinics: clinicUsers, doctors };
 /** Rows of a small table (one row `{ n }`), counted from its narrowest index once vacuumed (index-only). */
 export function queryRowCount(db: DbOrTx, of: keyof typeof countedTables) {
   return db.select({ n: count() }).from(countedTables[of]);
+}
+
+/** Pharma companies' accounts and how many an admin has verified (one row; docs/decisions/087): a small table. */
+export function queryCompanyCounts(db: DbOrTx) {
+  return db.select({ total: count(), verified: sql<number>`count(*) filter (where ${companyAccounts.verified})`.mapWith(Number) }).from(companyAccounts);
 }
 
 /**

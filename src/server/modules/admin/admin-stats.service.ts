@@ -9,6 +9,7 @@ import {
   queryAppointmentCount,
   queryAppointmentsByState,
   queryAppointmentsPerBookingDay,
+  queryCompanyCounts,
   queryRecentMailOutcomes,
   queryRepsBySubscription,
   queryRowCount,
@@ -83,13 +84,25 @@ export async function getStats(deps: StatsDeps & HealthDeps): Promise<AdminStats
   const { health, reasons } = await checkSystemHealth(deps);
   if (health === 'critical') {
     deps.log.warn({ reasons }, 'admin stats: system critical');
-    return { totalClinics: 0, totalMedicalReps: 0, totalAppointments: 0, activeSubscriptions: 0, systemHealth: health };
+    return {
+      totalClinics: 0,
+      totalMedicalReps: 0,
+      totalCompanies: 0,
+      verifiedCompanies: 0,
+      totalAppointments: 0,
+      activeSubscriptions: 0,
+      systemHealth: health,
+    };
   }
   if (reasons.length) deps.log.warn({ reasons }, 'admin stats: system degraded');
   const reps = await countRepsByEffectiveStatus(deps);
+  const [companies] = await queryCompanyCounts(deps.db);
   return {
     totalClinics: firstCount(await queryRowCount(deps.db, 'clinics')),
     totalMedicalReps: sumOf(reps, [...reps.keys()]),
+    // Pharma companies (docs/decisions/087-company-accounts.md).
+    totalCompanies: companies?.total ?? 0,
+    verifiedCompanies: companies?.verified ?? 0,
     totalAppointments: firstCount(await queryAppointmentCount(deps.db)),
     activeSubscriptions: countActiveSubscriptions(reps),
     systemHealth: health,

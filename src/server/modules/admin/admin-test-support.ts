@@ -51,6 +51,7 @@ export const GUARDED_CALLS: Array<{ method: Method; url: string; body?: unknown 
   { method: 'GET', url: '/api/admin/email-jobs/5b0c8e7e-4a5e-4c8e-9d7e-2f1f0c9a1b2c' },
   { method: 'DELETE', url: '/api/admin/users/1', body: { userType: 'medrep' } },
   { method: 'PATCH', url: '/api/admin/users/1/status', body: { userType: 'medrep', status: 'inactive' } },
+  { method: 'PATCH', url: '/api/admin/companies/1/verification', body: { verified: true } },
   { method: 'DELETE', url: '/api/admin/doctors/1' },
   { method: 'DELETE', url: '/api/admin/appointments/1' },
   { method: 'POST', url: '/api/admin/notifications', body: { message: 'Hello' } },

@@ -1,4 +1,4 @@
-import type { AdminUserType, UserStatusResponse } from '../../../shared/schemas/admin';
+import type { AdminUserType, CompanyVerificationResponse, UserStatusResponse } from '../../../shared/schemas/admin';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import { withWrite } from '../../db/write';
@@ -7,10 +7,10 @@ import { notFound } from '../../errors';
 import type { AdminActor, UserType } from '../auth/sessions.service';
 import { recordSecurityEvent, type RequestOrigin } from '../../plugins/security';
 import { recordAdminAct, targetOf } from './admin-audit.service';
-import { deleteAccount, findAccountStatus, setAccountStatus } from './admin-users.repo';
+import { deleteAccount, findAccountStatus, findCompanyVerification, setAccountStatus, setCompanyVerified } from './admin-users.repo';
 
-// Deleting an account and switching it on or off (spec part 2, 2.5 and 4); the lists of users and subscriptions are
-// admin-lists.service.ts.
+// Deleting an account and switching it on or off (spec part 2, 2.5 and 4), and verifying a pharma company
+// (docs/decisions/087); the lists of users and subscriptions are admin-lists.service.ts.
 
 type AdminDeps = Pick<Deps, 'db' | 'clock' | 'log'>;
 /** Ending an account's sessions is the session store's (modules/auth/sessions.service.ts endAllSessions); the route hands it in. */
@@ -40,7 +40,12 @@ export async function deleteUser(
     threatLevel: 'medium',
     details: { targetType: o.userType, targetId: o.id },
   });
-  return { message: o.userType === 'clinic' ? /*i18n*/ 'Clinic deleted successfully' : /*i18n*/ 'Medical representative deleted successfully' };
+  const deletedMessages = {
+    clinic: /*i18n*/ 'Clinic deleted successfully',
+    medrep: /*i18n*/ 'Medical representative deleted successfully',
+    company: /*i18n*/ 'Company deleted successfully',
+  } as const;
+  return { message: deletedMessages[o.userType] };
 }
 
 /** spec part 2, 4: active becomes inactive, anything else active; an inactive account's sessions end at once. */
@@ -70,4 +75,25 @@ export async function setUserStatus(
     details: { targetType: o.userType, targetId: o.id, from: current, to: status },
   });
   return { status, message: status === 'active' ? /*i18n*/ 'User activated successfully' : /*i18n*/ 'User deactivated successfully' };
+}
+
+/**
+ * PATCH /api/admin/companies/{id}/verification (docs/decisions/087-company-accounts.md): an admin who has checked a
+ * company marks it verified, or takes the mark back. The audit row is written in the same transaction, naming the
+ * company and the change; marking it as it already is changes nothing and records nothing.
+ */
+export async function setCompanyVerification(
+  deps: AdminDeps,
+  o: { actor: AdminActor; id: number; verified: boolean; origin: RequestOrigin },
+): Promise<CompanyVerificationResponse> {
+  const now = deps.clock.now();
+  // The update changes the row only from the other state, so of two admins marking it at once one act is recorded.
+  const changed = await withWrite(deps, async (w) => {
+    if (!(await setCompanyVerified(w, { id: o.id, verified: o.verified, adminId: o.actor.id, now }))) return false;
+    const action = o.verified ? 'company_verified' : 'company_unverified';
+    await recordAdminAct(w, { actor: o.actor, action, target: targetOf('company', o.id), origin: o.origin, at: now, details: { verified: o.verified } });
+    return true;
+  });
+  if (!changed && !(await findCompanyVerification(deps.db, o.id))) throw notFound(ADMIN_MESSAGES.companyNotFound);
+  return { verified: o.verified, message: o.verified ? ADMIN_MESSAGES.companyVerified : ADMIN_MESSAGES.companyUnverified };
 }

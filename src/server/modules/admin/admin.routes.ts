@@ -8,6 +8,8 @@ import {
   adminStatsSchema,
   broadcastResponseSchema,
   broadcastSchema,
+  companyVerificationResponseSchema,
+  companyVerificationSchema,
   deleteUserSchema,
   idParamSchema,
   updateUserStatusSchema,
@@ -28,7 +30,7 @@ import { broadcast, clearActiveNotification, deleteAppointment, deleteDoctorLink
 import { adminListsRoutes } from './admin-lists.routes';
 import { acceptRestart } from './admin-restart.service';
 import { getAnalytics, getStats } from './admin-stats.service';
-import { deleteUser, setUserStatus } from './admin-users.service';
+import { deleteUser, setCompanyVerification, setUserStatus } from './admin-users.service';
 
 // The admin dashboard's calls (spec part 2, 7 "Admin"). Every /api/admin/* call needs an admin
 // session, except the public active announcement the rep dashboard reads (and the gate's and the invitation
@@ -109,6 +111,17 @@ export async function adminRoutes(base: FastifyInstance): Promise<void> {
     '/api/admin/users/:id/status',
     { ...adminOnly, schema: { params: idParamSchema, body: updateUserStatusSchema, response: { 200: userStatusResponseSchema, ...errorResponses } } },
     async (request) => setUserStatus(statusDeps, { actor: await adminOf(request), id: request.params.id, ...request.body, origin: originOf(request) }),
+  );
+
+  // A pharma company checked by an admin (docs/decisions/087-company-accounts.md), or its mark taken back.
+  app.patch(
+    '/api/admin/companies/:id/verification',
+    {
+      ...adminOnly,
+      schema: { params: idParamSchema, body: companyVerificationSchema, response: { 200: companyVerificationResponseSchema, ...errorResponses } },
+    },
+    async (request) =>
+      setCompanyVerification(app, { actor: await adminOf(request), id: request.params.id, verified: request.body.verified, origin: originOf(request) }),
   );
 
   // --- doctors and appointments ---

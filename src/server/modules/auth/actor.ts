@@ -4,7 +4,8 @@ import type { AdminRole } from '../../../shared/schemas/admin-team';
 // session store. Other modules import these through sessions.service.ts; the session queries (sessions.repo.ts) use
 // them too, so they live apart from the service (a repo never imports its service).
 
-export type UserType = 'clinic' | 'medrep' | 'admin' | 'doctor';
+// 'company': a pharma company's account (docs/decisions/087-company-accounts.md).
+export type UserType = 'clinic' | 'medrep' | 'admin' | 'doctor' | 'company';
 
 /** Who of a clinic acts (docs/decisions/072-clinic-team.md): the clinic account is the owner; members have a role. */
 export type ClinicRole = 'owner' | 'manager' | 'reception';

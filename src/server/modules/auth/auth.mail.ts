@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '../../../shared/constants';
 import type { Locale } from '../../../shared/i18n/locales';
-import type { UserKind } from '../../../shared/schemas/auth';
+import type { AccountKind } from '../../../shared/schemas/auth';
 import { i18nFor } from '../../i18n';
 import type { OutgoingMail } from '../../outbox/outbox';
 
@@ -27,7 +27,7 @@ function layout(locale: Locale, title: string, paragraphs: string[]): string {
  * typed is in the text (a 200-character name of links and numbers would make it their advert). The name is kept
  * for the admin's e-mail log only.
  */
-export function verificationMail(o: { to: string; name: string; code: string; link: string; kind: UserKind; locale: Locale }): OutgoingMail {
+export function verificationMail(o: { to: string; name: string; code: string; link: string; kind: AccountKind; locale: Locale }): OutgoingMail {
   const i18n = i18nFor(o.locale);
   const hello = i18n._('Hello,');
   const subject = i18n._('Your {product} verification code', { product: PRODUCT_NAME });

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { UserKind } from '../../../shared/schemas/auth';
+import type { AccountKind } from '../../../shared/schemas/auth';
 import { canonicalPhone } from '../../../shared/schemas/phone';
 import { cacheKey } from '../../cache/cache-keys';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -8,17 +8,19 @@ import type { Write } from '../../db/write';
 import {
   clinicMembers,
   clinicUsers,
+  companyAccounts,
   doctorAccounts,
   medicalReps,
   outbox,
   passwordResetTokens,
   pendingClinicUsers,
+  pendingCompanyAccounts,
   pendingMedicalReps,
   type EarlierRegistrationLink,
 } from '../../db/schema';
 
-// Drizzle queries of the accounts area. The two pending tables share the column names used by the
-// verification queries, so those queries take the table of the kind. Writers take the write (db/write.ts); one that
+// Drizzle queries of the accounts area. The pending tables (clinics', reps' and companies', docs/decisions/087) share
+// the column names used by the verification queries, so those queries take the table of the kind. Writers take the write (db/write.ts); one that
 // changes an account row names its key (`cacheKey.account`: its sessions carry the row), the others write rows no
 // cache holds (pending registrations, reset tokens).
 
@@ -26,35 +28,45 @@ export type PendingClinic = typeof pendingClinicUsers.$inferSelect;
 export type PendingRep = typeof pendingMedicalReps.$inferSelect;
 export type ClinicRow = typeof clinicUsers.$inferSelect;
 export type RepRow = typeof medicalReps.$inferSelect;
-export type PendingRow = PendingClinic | PendingRep;
-export type AccountRow = ClinicRow | RepRow;
+export type PendingCompany = typeof pendingCompanyAccounts.$inferSelect;
+export type CompanyRow = typeof companyAccounts.$inferSelect;
+export type PendingRow = PendingClinic | PendingRep | PendingCompany;
+export type AccountRow = ClinicRow | RepRow | CompanyRow;
 
-/** The columns both pending tables have (typed as the clinic table; the names are the same). */
-const pendingTable = (kind: UserKind) => (kind === 'clinic' ? pendingClinicUsers : pendingMedicalReps) as typeof pendingClinicUsers;
-const accountTable = (kind: UserKind) => (kind === 'clinic' ? clinicUsers : medicalReps) as typeof clinicUsers;
+const PENDING_TABLES = { clinic: pendingClinicUsers, medrep: pendingMedicalReps, company: pendingCompanyAccounts } as const;
+const ACCOUNT_TABLES = { clinic: clinicUsers, medrep: medicalReps, company: companyAccounts } as const;
+/** The columns every pending table has (typed as the clinic table; the names are the same). */
+const pendingTable = (kind: AccountKind) => PENDING_TABLES[kind] as unknown as typeof pendingClinicUsers;
+/** The columns every account table has: id, e-mail, password, terms, verification link, device, status, language. */
+const accountTable = (kind: AccountKind) => ACCOUNT_TABLES[kind] as unknown as typeof clinicUsers;
 const lowerEq = (column: AnyPgColumn, email: string) => sql`lower(${column}) = ${email.toLowerCase()}`;
 
 // --- availability --------------------------------------------------------------------------------
 
 export interface Holder {
-  kind: UserKind;
+  kind: AccountKind;
   pending: boolean;
   email: string;
 }
 
-/** Accounts, verified or pending, of both kinds, holding `email` (case-insensitive); a clinic team member's counts as a clinic's (decision 072). */
+/**
+ * Accounts, verified or pending, of every kind, holding `email` (case-insensitive); a clinic team member's counts as a
+ * clinic's (decision 072). One address, one kind of login: a company's too (docs/decisions/087).
+ */
 export async function findEmailHolders(db: DbOrTx, email: string): Promise<Holder[]> {
   const result = await db.execute(sql`
     select 'clinic' as kind, false as pending, email from ${clinicUsers} where lower(email) = ${email.toLowerCase()}
     union all select 'medrep', false, email from ${medicalReps} where lower(email) = ${email.toLowerCase()}
     union all select 'clinic', true, email from ${pendingClinicUsers} where lower(email) = ${email.toLowerCase()}
     union all select 'medrep', true, email from ${pendingMedicalReps} where lower(email) = ${email.toLowerCase()}
-    union all select 'clinic', false, email from ${clinicMembers} where lower(email) = ${email.toLowerCase()}`);
+    union all select 'clinic', false, email from ${clinicMembers} where lower(email) = ${email.toLowerCase()}
+    union all select 'company', false, email from ${companyAccounts} where lower(email) = ${email.toLowerCase()}
+    union all select 'company', true, email from ${pendingCompanyAccounts} where lower(email) = ${email.toLowerCase()}`);
   return (result as { rows: Holder[] }).rows;
 }
 
 /**
- * Accounts, verified or pending, of both kinds, holding the phone (contact) number. Numbers are stored canonical
+ * Accounts, verified or pending, of every kind, holding the phone (contact) number. Numbers are stored canonical
  * (docs/decisions/032), so the lookup canonicalises too: +91 99060 01202 finds 9906001202 whoever calls.
  */
 export async function findPhoneHolders(db: DbOrTx, number: string): Promise<Holder[]> {
@@ -63,7 +75,9 @@ export async function findPhoneHolders(db: DbOrTx, number: string): Promise<Hold
     select 'clinic' as kind, false as pending, email from ${clinicUsers} where contact_number = ${phone}
     union all select 'medrep', false, email from ${medicalReps} where phone = ${phone}
     union all select 'clinic', true, email from ${pendingClinicUsers} where contact_number = ${phone}
-    union all select 'medrep', true, email from ${pendingMedicalReps} where phone = ${phone}`);
+    union all select 'medrep', true, email from ${pendingMedicalReps} where phone = ${phone}
+    union all select 'company', false, email from ${companyAccounts} where phone = ${phone}
+    union all select 'company', true, email from ${pendingCompanyAccounts} where phone = ${phone}`);
   return (result as { rows: Holder[] }).rows;
 }
 
@@ -72,6 +86,7 @@ export async function findPhoneHolders(db: DbOrTx, number: string): Promise<Hold
 export async function deletePendingByEmail(db: Write, email: string): Promise<void> {
   await db.delete(pendingClinicUsers).where(lowerEq(pendingClinicUsers.email, email));
   await db.delete(pendingMedicalReps).where(lowerEq(pendingMedicalReps.email, email));
+  await db.delete(pendingCompanyAccounts).where(lowerEq(pendingCompanyAccounts.email, email));
 }
 
 export async function insertPendingClinic(db: Write, values: typeof pendingClinicUsers.$inferInsert): Promise<void> {
@@ -82,7 +97,11 @@ export async function insertPendingRep(db: Write, values: typeof pendingMedicalR
   await db.insert(pendingMedicalReps).values(values);
 }
 
-export async function findPending(db: DbOrTx, kind: UserKind, email: string): Promise<PendingRow | undefined> {
+export async function insertPendingCompany(db: Write, values: typeof pendingCompanyAccounts.$inferInsert): Promise<void> {
+  await db.insert(pendingCompanyAccounts).values(values);
+}
+
+export async function findPending(db: DbOrTx, kind: AccountKind, email: string): Promise<PendingRow | undefined> {
   const t = pendingTable(kind);
   const [row] = await db.select().from(t).where(lowerEq(t.email, email)).limit(1);
   return row;
@@ -92,7 +111,7 @@ export async function findPending(db: DbOrTx, kind: UserKind, email: string): Pr
  * Counts one attempt at the current code, atomically (UPDATE ... RETURNING), so concurrent guesses each
  * get their own number. Answers the attempt's number, or null when the code was replaced meanwhile.
  */
-export async function countCodeAttempt(db: Write, kind: UserKind, id: number, codeHash: string): Promise<number | null> {
+export async function countCodeAttempt(db: Write, kind: AccountKind, id: number, codeHash: string): Promise<number | null> {
   const t = pendingTable(kind);
   const [row] = await db
     .update(t)
@@ -108,7 +127,7 @@ export async function countCodeAttempt(db: Write, kind: UserKind, id: number, co
  */
 export async function replacePendingCode(
   db: Tx,
-  kind: UserKind,
+  kind: AccountKind,
   id: number,
   v: { codeHash: string; codeExpiry: Date; tokenHash: string; tokenExpiry: Date },
 ): Promise<void> {
@@ -125,7 +144,7 @@ export async function replacePendingCode(
  */
 export async function takePending(
   db: Write,
-  kind: UserKind,
+  kind: AccountKind,
   id: number,
   match: { codeHash: string } | { linkTokenHash: string } | { earlierLinkHash: string },
 ): Promise<PendingRow | undefined> {
@@ -205,7 +224,7 @@ const holdsEarlierLink = (t: ReturnType<typeof pendingTable>, tokenHash: string)
 /** The pending row that keeps `tokenHash` as a replaced registration's link, with that registration's details. */
 export async function findPendingByEarlierLink(
   db: DbOrTx,
-  kind: UserKind,
+  kind: AccountKind,
   tokenHash: string,
   now: Date,
 ): Promise<{ row: PendingRow; details: Record<string, string | null> } | undefined> {
@@ -216,7 +235,7 @@ export async function findPendingByEarlierLink(
   return { row, details: link.details };
 }
 
-export async function findPendingByToken(db: DbOrTx, kind: UserKind, tokenHash: string, now: Date): Promise<PendingRow | undefined> {
+export async function findPendingByToken(db: DbOrTx, kind: AccountKind, tokenHash: string, now: Date): Promise<PendingRow | undefined> {
   const t = pendingTable(kind);
   const [row] = await db
     .select()
@@ -269,8 +288,29 @@ export async function insertRepFromPending(db: Write, p: PendingRep, now: Date):
   return row!;
 }
 
+/** A company's account from its verified registration (docs/decisions/087): not yet verified by an admin. */
+export async function insertCompanyFromPending(db: Write, p: PendingCompany, now: Date): Promise<CompanyRow> {
+  const [row] = await db
+    .insert(companyAccounts)
+    .values({
+      companyName: p.companyName,
+      contactName: p.contactName,
+      email: p.email,
+      phone: p.phone,
+      gstin: p.gstin,
+      password: p.password,
+      deviceFingerprint: p.deviceFingerprint,
+      verifiedLinkHash: p.verifyTokenHash,
+      emailVerified: true,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return row!;
+}
+
 /** The verified account of `kind` made from the verification link with this hash (docs/decisions/036). */
-export async function findAccountByVerifiedLink(db: DbOrTx, kind: UserKind, linkTokenHash: string): Promise<{ id: number } | undefined> {
+export async function findAccountByVerifiedLink(db: DbOrTx, kind: AccountKind, linkTokenHash: string): Promise<{ id: number } | undefined> {
   const t = accountTable(kind);
   const [row] = await db
     .select({ id: t.id })
@@ -287,6 +327,16 @@ export async function findClinicByEmail(db: DbOrTx, email: string): Promise<Clin
 
 export async function findRepByEmail(db: DbOrTx, email: string): Promise<RepRow | undefined> {
   const [row] = await db.select().from(medicalReps).where(lowerEq(medicalReps.email, email)).limit(1);
+  return row;
+}
+
+export async function findCompanyByEmail(db: DbOrTx, email: string): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companyAccounts).where(lowerEq(companyAccounts.email, email)).limit(1);
+  return row;
+}
+
+export async function findCompanyById(db: DbOrTx, id: number): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companyAccounts).where(eq(companyAccounts.id, id)).limit(1);
   return row;
 }
 
@@ -310,19 +360,19 @@ export async function findDoctorAccountById(db: DbOrTx, id: number) {
   return row;
 }
 
-export async function setDeviceFingerprint(w: Write, kind: UserKind, id: number, fingerprint: string): Promise<void> {
+export async function setDeviceFingerprint(w: Write, kind: AccountKind, id: number, fingerprint: string): Promise<void> {
   const t = accountTable(kind);
   const rows = await w.update(t).set({ deviceFingerprint: fingerprint }).where(eq(t.id, id)).returning({ id: t.id });
   for (const row of rows) w.changed(cacheKey.account(kind, row.id));
 }
 
-export async function findTermsAccepted(db: DbOrTx, kind: UserKind, id: number): Promise<boolean | undefined> {
+export async function findTermsAccepted(db: DbOrTx, kind: AccountKind, id: number): Promise<boolean | undefined> {
   const t = accountTable(kind);
   const [row] = await db.select({ termsAccepted: t.termsAccepted }).from(t).where(eq(t.id, id)).limit(1);
   return row?.termsAccepted;
 }
 
-export async function acceptTerms(w: Write, kind: UserKind, id: number, v: { now: Date; version: string }): Promise<boolean> {
+export async function acceptTerms(w: Write, kind: AccountKind, id: number, v: { now: Date; version: string }): Promise<boolean> {
   const t = accountTable(kind);
   const rows = await w
     .update(t)
@@ -347,10 +397,19 @@ export async function setRepPassword(w: Write, id: number, passwordHash: string,
   for (const row of rows) w.changed(cacheKey.account('medrep', row.id));
 }
 
+export async function setCompanyPassword(w: Write, id: number, passwordHash: string, now: Date): Promise<void> {
+  const rows = await w
+    .update(companyAccounts)
+    .set({ password: passwordHash, passwordChangedAt: now, updatedAt: now })
+    .where(eq(companyAccounts.id, id))
+    .returning({ id: companyAccounts.id });
+  for (const row of rows) w.changed(cacheKey.account('company', row.id));
+}
+
 // --- password-reset tokens -----------------------------------------------------------------------
 
 /** Stores a new reset token; earlier unused tokens of the account stop working (only the newest link counts). */
-export async function replaceResetToken(db: Write, v: { kind: UserKind; userId: number; tokenHash: string; expiresAt: Date; now: Date }): Promise<void> {
+export async function replaceResetToken(db: Write, v: { kind: AccountKind; userId: number; tokenHash: string; expiresAt: Date; now: Date }): Promise<void> {
   await db
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userType, v.kind), eq(passwordResetTokens.userId, v.userId), isNull(passwordResetTokens.usedAt)));
@@ -358,14 +417,14 @@ export async function replaceResetToken(db: Write, v: { kind: UserKind; userId: 
 }
 
 /** Reset tokens of the account not yet used are deleted (they stop working). */
-export async function deleteUnusedResetTokens(db: Write, kind: UserKind, userId: number): Promise<void> {
+export async function deleteUnusedResetTokens(db: Write, kind: AccountKind, userId: number): Promise<void> {
   await db
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userType, kind), eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 /** A reset token as stored (without using it), for the page's check on load (docs/decisions/036). */
-export async function findResetToken(db: DbOrTx, kind: UserKind, tokenHash: string): Promise<{ expiresAt: Date; usedAt: Date | null } | undefined> {
+export async function findResetToken(db: DbOrTx, kind: AccountKind, tokenHash: string): Promise<{ expiresAt: Date; usedAt: Date | null } | undefined> {
   const [row] = await db
     .select({ expiresAt: passwordResetTokens.expiresAt, usedAt: passwordResetTokens.usedAt })
     .from(passwordResetTokens)
@@ -375,7 +434,7 @@ export async function findResetToken(db: DbOrTx, kind: UserKind, tokenHash: stri
 }
 
 /** Uses a reset token once, atomically: answers the account id, or undefined when invalid, used or expired. */
-export async function consumeResetToken(db: Write, kind: UserKind, tokenHash: string, now: Date): Promise<number | undefined> {
+export async function consumeResetToken(db: Write, kind: AccountKind, tokenHash: string, now: Date): Promise<number | undefined> {
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })

@@ -5,10 +5,13 @@ import { z } from 'zod';
 import {
   acceptTermsResponseSchema,
   acceptTermsSchema,
+  accountKindSchema,
   availabilityResponseSchema,
   checkAvailabilitySchema,
   clinicLoginResponseSchema,
   clinicRegisterSchema,
+  companyLoginResponseSchema,
+  companyRegisterSchema,
   forgotPasswordSchema,
   type Login,
   loginRefusedSchema,
@@ -22,7 +25,6 @@ import {
   resetLinkStatusSchema,
   resetPasswordSchema,
   termsStatusResponseSchema,
-  userKindSchema,
   verifyEmailSchema,
   verifyLinkCheckSchema,
   verifyLinkStatusSchema,
@@ -35,7 +37,8 @@ import { LIMITS, byEmail, byToken, byValue, rateLimited } from './auth.limits';
 import * as auth from './auth.service';
 import * as registration from './registration.service';
 
-// The accounts calls (decisions 002 and 005). Thin: the shared schema parses, a guard checks the session, a service acts.
+// The accounts calls (decisions 002 and 005) of clinics, reps and pharma companies (087). Thin: the shared schema parses,
+// a guard checks the session, a service acts.
 
 /** Drops the parameters (password hashes, code and token hashes) from a drizzle query error. */
 export function redactQueryParams<E>(err: E): E {
@@ -49,9 +52,9 @@ export function redactQueryParams<E>(err: E): E {
   return err;
 }
 
-const signedIn = requireUser(['clinic', 'medrep'], { allowWithoutTerms: true });
-const signedInOrDoctor = requireUser(['clinic', 'medrep', 'doctor'], { allowWithoutTerms: true });
-const termsParams = z.object({ userType: userKindSchema, userId: z.coerce.number().int().positive(/*i18n*/ 'Invalid user id') });
+const signedIn = requireUser(['clinic', 'medrep', 'company'], { allowWithoutTerms: true });
+const signedInOrDoctor = requireUser(['clinic', 'medrep', 'doctor', 'company'], { allowWithoutTerms: true });
+const termsParams = z.object({ userType: accountKindSchema, userId: z.coerce.number().int().positive(/*i18n*/ 'Invalid user id') });
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -85,6 +88,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => reply.status(201).send(await registration.registerRep(app, { input: request.body, locale: await request.getLocale() })),
   );
 
+  // A pharma company (docs/decisions/087-company-accounts.md): the same code, link and limits.
+  app.post(
+    '/api/company/register',
+    { schema: { body: companyRegisterSchema, response: { 201: registerResponseSchema, ...errorResponses } }, preHandler: limit('register', byEmail) },
+    async (request, reply) => reply.status(201).send(await registration.registerCompany(app, { input: request.body, locale: await request.getLocale() })),
+  );
+
   app.post(
     '/api/verify-otp',
     { schema: { body: verifyOtpSchema, response: { 200: messageResponseSchema, ...errorResponses } }, preHandler: limit('verifyOtp', byEmail) },
@@ -116,8 +126,9 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   for (const [path, kind] of [
     ['/api/auth/login', 'clinic'],
     ['/api/medrep/login', 'medrep'],
+    ['/api/company/login', 'company'],
   ] as const) {
-    const answer = kind === 'clinic' ? clinicLoginResponseSchema : repLoginResponseSchema;
+    const answer = kind === 'clinic' ? clinicLoginResponseSchema : kind === 'company' ? companyLoginResponseSchema : repLoginResponseSchema;
     // The refused rep login carries the spec's hint next to the message (part 1, 7).
     const response = { 200: answer, '4xx': loginRefusedSchema, '5xx': errorResponses['5xx'] };
     // Per address and per account, or per device cookie of the account (decision 031).
@@ -168,9 +179,9 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
 
   // --- password reset ----------------------------------------------------------------------------
   const message = { 200: messageResponseSchema, ...errorResponses };
-  for (const kind of ['clinic', 'medrep'] as const) {
+  for (const kind of ['clinic', 'medrep', 'company'] as const) {
     // The clinic's is the clinic team's (it also finds the team's members: docs/decisions/072), which calls this one.
-    if (kind === 'medrep')
+    if (kind !== 'clinic')
       app.post(
         `/api/${kind}/forgot-password`,
         { schema: { body: forgotPasswordSchema, response: message }, preHandler: limit('forgotPassword', byEmail) },

@@ -1,8 +1,11 @@
 import { ERROR_MESSAGES } from '../../../shared/errors';
 import type {
   AcceptTermsResponse,
+  AccountKind,
   ClinicLoginResponse,
   ClinicUser,
+  CompanyLoginResponse,
+  CompanyUser,
   ForgotPassword,
   Login,
   LoginHint,
@@ -13,7 +16,6 @@ import type {
   ResetLinkStatus,
   ResetPassword,
   TermsStatusResponse,
-  UserKind,
 } from '../../../shared/schemas/auth';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -66,7 +68,7 @@ export const clinicUserOf = (c: repo.ClinicRow): ClinicUser => ({
 export type PendingRep = repo.PendingRep;
 
 /** The pending registration of `email` of this kind, if any. */
-export async function findPending(db: DbOrTx, kind: UserKind, email: string): Promise<repo.PendingRow | undefined> {
+export async function findPending(db: DbOrTx, kind: AccountKind, email: string): Promise<repo.PendingRow | undefined> {
   return repo.findPending(db, kind, email);
 }
 
@@ -74,9 +76,20 @@ export async function findPending(db: DbOrTx, kind: UserKind, email: string): Pr
  * A new code and link for a pending registration, whose e-mail the caller queues in the same transaction (admin's
  * re-registration e-mails). A plain transaction still fits while those run in one (repo `replacePendingCode`).
  */
-export async function replacePendingCode(tx: Tx, kind: UserKind, id: number, v: Parameters<typeof repo.replacePendingCode>[3]): Promise<void> {
+export async function replacePendingCode(tx: Tx, kind: AccountKind, id: number, v: Parameters<typeof repo.replacePendingCode>[3]): Promise<void> {
   await repo.replacePendingCode(tx, kind, id, v);
 }
+
+/** A pharma company's account as its own answers show it (docs/decisions/087-company-accounts.md). */
+export const companyUserOf = (c: repo.CompanyRow): CompanyUser => ({
+  id: c.id,
+  companyName: c.companyName,
+  contactName: c.contactName,
+  email: c.email,
+  phone: c.phone,
+  gstin: c.gstin,
+  verified: c.verified,
+});
 
 export const repUserOf = (r: repo.RepRow): RepUser => ({
   id: r.id,
@@ -100,7 +113,7 @@ export async function isContactTaken(deps: { db: DbOrTx }, o: { field: 'email' |
  * Reset links not yet used stop working: after a change of the password or of the e-mail address, a link sent before
  * (perhaps to whoever made the change) must not set the password (decision 031). `deps.db` is the caller's write.
  */
-export async function revokePasswordResetLinks(deps: { db: Write }, o: { kind: UserKind; userId: number }): Promise<void> {
+export async function revokePasswordResetLinks(deps: { db: Write }, o: { kind: AccountKind; userId: number }): Promise<void> {
   await repo.deleteUnusedResetTokens(deps.db, o.kind, o.userId);
 }
 
@@ -110,20 +123,33 @@ export async function changeRepPassword(w: Write, o: { repId: number; passwordHa
   await revokePasswordResetLinks({ db: w }, { kind: 'medrep', userId: o.repId });
 }
 
-async function findAccount(deps: Pick<Deps, 'db'>, kind: UserKind, email: string): Promise<repo.AccountRow | undefined> {
+async function findAccount(deps: Pick<Deps, 'db'>, kind: AccountKind, email: string): Promise<repo.AccountRow | undefined> {
+  if (kind === 'company') return repo.findCompanyByEmail(deps.db, email);
   return kind === 'clinic' ? repo.findClinicByEmail(deps.db, email) : repo.findRepByEmail(deps.db, email);
 }
 
+/** The account of `kind` with this id (a reset link names it by id). */
+async function findAccountById(db: DbOrTx, kind: AccountKind, id: number): Promise<repo.AccountRow | undefined> {
+  if (kind === 'company') return repo.findCompanyById(db, id);
+  return kind === 'clinic' ? repo.findClinicById(db, id) : repo.findRepById(db, id);
+}
+
+/** The answer's `user` of a sign-in: the shape of each kind's own. */
+function loginUserOf(kind: AccountKind, account: repo.AccountRow): ClinicUser | RepUser | CompanyUser {
+  if (kind === 'company') return companyUserOf(account as repo.CompanyRow);
+  return kind === 'clinic' ? clinicUserOf(account as repo.ClinicRow) : repUserOf(account as repo.RepRow);
+}
+
 /**
- * POST /api/auth/login (clinic) and POST /api/medrep/login. An unknown e-mail and a wrong password get the
- * same answer after the same work (a hash is always verified). Unverified and inactive accounts are told
- * so only once the password is right. Returns the account to start a session for (the route sets the
- * cookie) and the answer.
+ * POST /api/auth/login (clinic), POST /api/medrep/login and POST /api/company/login (docs/decisions/087). An unknown
+ * e-mail and a wrong password get the same answer after the same work (a hash is always verified). Unverified and
+ * inactive accounts are told so only once the password is right. Returns the account to start a session for (the
+ * route sets the cookie) and the answer.
  */
 export async function logIn(
   deps: Deps,
-  o: { kind: UserKind; input: Login; origin: RequestOrigin },
-): Promise<{ accountId: number; memberId?: number; answer: ClinicLoginResponse | RepLoginResponse }> {
+  o: { kind: AccountKind; input: Login; origin: RequestOrigin },
+): Promise<{ accountId: number; memberId?: number; answer: ClinicLoginResponse | RepLoginResponse | CompanyLoginResponse }> {
   const { kind, input } = o;
   const account = await findAccount(deps, kind, input.email);
   const failed = async (userId: number | null, hint?: LoginHint) => {
@@ -155,14 +181,14 @@ export async function logIn(
   }
   const fingerprint = input.deviceFingerprint;
   if (fingerprint) await withWrite(deps, (w) => repo.setDeviceFingerprint(w, kind, account.id, fingerprint));
-  const user = kind === 'clinic' ? clinicUserOf(account as repo.ClinicRow) : repUserOf(account as repo.RepRow);
+  const user = loginUserOf(kind, account);
   // The clinic account is the clinic's owner (decision 072).
   const person = kind === 'clinic' ? { person: { name: (account as repo.ClinicRow).contactPerson, role: 'owner' as const } } : {};
   return {
     accountId: account.id,
     // The saved language (decision 045): the client switches to it, or saves the device's when there is none.
     answer: { user, ...person, termsAccepted: account.termsAccepted, message: /*i18n*/ 'Login successful', language: account.language ?? null } as
-      ClinicLoginResponse | RepLoginResponse,
+      ClinicLoginResponse | RepLoginResponse | CompanyLoginResponse,
   };
 }
 
@@ -208,6 +234,11 @@ export async function getMe(deps: Pick<Deps, 'db'>, o: { actor: Actor }): Promis
     if (!doctor) throw unauthorized();
     return { userType: 'doctor' as const, user: doctor, termsAccepted: true };
   }
+  if (actor.type === 'company') {
+    const company = await repo.findCompanyById(deps.db, actor.id);
+    if (!company) throw unauthorized();
+    return { userType: 'company' as const, user: companyUserOf(company), termsAccepted: company.termsAccepted };
+  }
   if (actor.type === 'clinic') {
     const clinic = await repo.findClinicById(deps.db, actor.id);
     if (!clinic) throw unauthorized();
@@ -222,7 +253,7 @@ export async function getMe(deps: Pick<Deps, 'db'>, o: { actor: Actor }): Promis
 
 interface TermsOptions {
   actor: Actor;
-  kind: UserKind;
+  kind: AccountKind;
   id: number;
   origin: RequestOrigin;
 }
@@ -257,7 +288,7 @@ export async function acceptTerms(deps: Deps, o: TermsOptions): Promise<AcceptTe
   return { message: /*i18n*/ 'Terms accepted', termsAccepted: true };
 }
 
-const nameOf = (a: repo.AccountRow) => ('fullName' in a ? a.fullName : a.contactPerson);
+const nameOf = (a: repo.AccountRow) => ('fullName' in a ? a.fullName : 'contactName' in a ? a.contactName : a.contactPerson);
 
 /**
  * A new single-use reset link, valid one hour, queued with the token that makes it work in the caller's write `w`; a
@@ -266,7 +297,7 @@ const nameOf = (a: repo.AccountRow) => ('fullName' in a ? a.fullName : a.contact
 export async function queuePasswordReset(
   deps: Pick<Deps, 'clock' | 'config' | 'outbox'>,
   w: Write,
-  o: { kind: UserKind; account: { id: number; email: string; name: string; language: string | null } },
+  o: { kind: AccountKind; account: { id: number; email: string; name: string; language: string | null } },
 ): Promise<void> {
   const { kind, account } = o;
   const now = deps.clock.now();
@@ -288,8 +319,8 @@ export async function queuePasswordReset(
   );
 }
 
-/** POST /api/{clinic|medrep}/forgot-password: a single-use link valid one hour. */
-export async function requestPasswordReset(deps: Deps, o: { kind: UserKind; input: ForgotPassword; origin: RequestOrigin }): Promise<MessageResponse> {
+/** POST /api/{clinic|medrep|company}/forgot-password: a single-use link valid one hour. */
+export async function requestPasswordReset(deps: Deps, o: { kind: AccountKind; input: ForgotPassword; origin: RequestOrigin }): Promise<MessageResponse> {
   const { kind, input } = o;
   const account = await findAccount(deps, kind, input.email);
   if (!account) throw notFound(NO_ACCOUNT);
@@ -301,11 +332,11 @@ export async function requestPasswordReset(deps: Deps, o: { kind: UserKind; inpu
 }
 
 /**
- * POST /api/{clinic|medrep}/reset-password/check: whether the page's link still works, asked on load so an expired or
- * used link is said before the form. Reads only; the token stays usable (docs/decisions/036). A link replaced by a
+ * POST /api/{clinic|medrep|company}/reset-password/check: whether the page's link still works, asked on load so an
+ * expired or used link is said before the form. Reads only; the token stays usable (docs/decisions/036). A link replaced by a
  * newer one, or revoked by a password or e-mail change (decision 031), is no longer stored: invalid.
  */
-export async function checkResetLink(deps: Pick<Deps, 'db' | 'clock'>, o: { kind: UserKind; input: ResetLinkCheck }): Promise<ResetLinkStatus> {
+export async function checkResetLink(deps: Pick<Deps, 'db' | 'clock'>, o: { kind: AccountKind; input: ResetLinkCheck }): Promise<ResetLinkStatus> {
   const row = await repo.findResetToken(deps.db, o.kind, hashLinkToken(o.input.token));
   if (!row) return { status: 'invalid', message: RESET_INVALID };
   if (row.usedAt) return { status: 'used', message: RESET_LINK_USED };
@@ -313,8 +344,8 @@ export async function checkResetLink(deps: Pick<Deps, 'db' | 'clock'>, o: { kind
   return { status: 'valid', message: RESET_LINK_VALID };
 }
 
-/** POST /api/{clinic|medrep}/reset-password: uses the token once, sets the password, ends every session. */
-export async function resetPassword(deps: Deps, o: { kind: UserKind; input: ResetPassword; origin: RequestOrigin }): Promise<MessageResponse> {
+/** POST /api/{clinic|medrep|company}/reset-password: uses the token once, sets the password, ends every session. */
+export async function resetPassword(deps: Deps, o: { kind: AccountKind; input: ResetPassword; origin: RequestOrigin }): Promise<MessageResponse> {
   const { kind, input } = o;
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
@@ -322,9 +353,10 @@ export async function resetPassword(deps: Deps, o: { kind: UserKind; input: Rese
     const id = await repo.consumeResetToken(tx, kind, hashLinkToken(input.token), now);
     if (id === undefined) return undefined;
     if (kind === 'clinic') await repo.setClinicPassword(tx, id, passwordHash, now);
+    else if (kind === 'company') await repo.setCompanyPassword(tx, id, passwordHash, now);
     else await repo.setRepPassword(tx, id, passwordHash, now);
     await revokePasswordResetLinks({ db: tx }, { kind, userId: id });
-    const account = kind === 'clinic' ? await repo.findClinicById(tx, id) : await repo.findRepById(tx, id);
+    const account = await findAccountById(tx, kind, id);
     if (account) {
       await deps.outbox.queueEmail(
         tx,

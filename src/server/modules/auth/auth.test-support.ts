@@ -23,7 +23,7 @@ export class TestBrowser {
   readonly registrationTokens = new Map<string, string>();
 }
 const sameBrowser = new TestBrowser();
-const REGISTER_URL = /^\/api\/(clinic|medrep)\/register$/;
+const REGISTER_URL = /^\/api\/(clinic|medrep|company)\/register$/;
 
 export async function post(
   app: FastifyInstance,
@@ -81,11 +81,23 @@ export const repPayload = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 
+/** A pharma company's registration (docs/decisions/087); a real-format GSTIN with its right check character. */
+export const companyPayload = (o: Record<string, unknown> = {}) => ({
+  companyName: 'Sun Pharma Laboratories',
+  contactName: 'Meera Rao',
+  email: `company-${uniq()}@example.com`,
+  phone: digits(),
+  password: PASSWORD,
+  gstin: '27AAPFU0939F1ZV',
+  deviceFingerprint: 'fp_test',
+  ...o,
+});
+
 /** Registers through the API and answers the code read from the real mailbox. */
 export async function registerAndReadCode(
   app: FastifyInstance,
   mailbox: Mailbox,
-  kind: 'clinic' | 'medrep',
+  kind: 'clinic' | 'medrep' | 'company',
   payload: { email: string },
   browser?: TestBrowser,
 ): Promise<string> {
@@ -111,7 +123,7 @@ export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000
  * counts from that stamp (decision 028), so a test moves its clock only after it.
  */
 export async function waitUntilCodesSent(app: FastifyInstance, email: string, timeoutMs = 5000): Promise<void> {
-  const keys = [`verify:clinic:${email.toLowerCase()}`, `verify:medrep:${email.toLowerCase()}`];
+  const keys = ['clinic', 'medrep', 'company'].map((kind) => `verify:${kind}:${email.toLowerCase()}`);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const open = await app.db

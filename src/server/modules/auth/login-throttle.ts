@@ -15,8 +15,8 @@ const DEVICE_LIFETIME_MS = 180 * 86_400_000;
 /** A browser shared by a few accounts (a clinic's front desk) keeps one entry per account, the newest first. */
 const MAX_ENTRIES = 5;
 
-// 'doctor': the doctor's own login (docs/decisions/073), on the users' budgets.
-type PasswordAccountKind = 'clinic' | 'medrep' | 'admin' | 'doctor';
+// 'doctor': the doctor's own login (docs/decisions/073), 'company' a pharma company's (087), on the users' budgets.
+type PasswordAccountKind = 'clinic' | 'medrep' | 'admin' | 'doctor' | 'company';
 export interface PasswordAccount {
   kind: PasswordAccountKind;
   /** The account's sign-in name: its e-mail (any case), or 'admin'. */

@@ -1,16 +1,18 @@
 import { ERROR_MESSAGES } from '../../../shared/errors';
-import type {
-  CheckAvailability,
-  ClinicRegister,
-  RepRegister,
-  ResendVerification,
-  UserKind,
-  VerifyEmail,
-  AvailabilityResponse,
-  RegisterResponse,
-  VerifyLinkCheck,
-  VerifyLinkStatus,
-  VerifyOtp,
+import {
+  ACCOUNT_KINDS,
+  type AccountKind,
+  type CheckAvailability,
+  type ClinicRegister,
+  type CompanyRegister,
+  type RepRegister,
+  type ResendVerification,
+  type VerifyEmail,
+  type AvailabilityResponse,
+  type RegisterResponse,
+  type VerifyLinkCheck,
+  type VerifyLinkStatus,
+  type VerifyOtp,
 } from '../../../shared/schemas/auth';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Deps } from '../../deps';
@@ -24,7 +26,8 @@ import { reserveCodeSend } from './code-send-cap';
 import { CODE_LIFETIME_MS, CODE_MAX_ATTEMPTS, VERIFY_LINK_LIFETIME_MS, generateCode, generateToken, hashCode, hashLinkToken, sameHash } from './codes';
 import { hashPassword } from './password';
 
-// Registration and e-mail verification (spec part 1, 4 and 5; part 2, 2.2 and 2.3; decision 005).
+// Registration and e-mail verification (spec part 1, 4 and 5; part 2, 2.2 and 2.3; decision 005), of clinics, reps and
+// pharma companies (docs/decisions/087-company-accounts.md).
 
 export const REGISTERED_MESSAGE = /*i18n*/ 'Registration successful. Please check your email for the 6-digit verification code.';
 export const EMAIL_TAKEN = ERROR_MESSAGES.email_taken;
@@ -69,7 +72,7 @@ async function assertFree(deps: Deps, email: string, phone: string): Promise<voi
   if (phoneHolders.some((h) => !h.pending || h.email.toLowerCase() !== email)) throw conflict(PHONE_TAKEN, 'phone_taken');
 }
 
-function newVerification(deps: Deps, kind: UserKind) {
+function newVerification(deps: Deps, kind: AccountKind) {
   const now = deps.clock.now();
   const code = generateCode();
   const token = generateToken();
@@ -91,10 +94,10 @@ function newVerification(deps: Deps, kind: UserKind) {
 }
 
 /** The outbox key of an address's verification e-mails: a newer code replaces one not yet handed to SMTP. */
-export const verificationMailKey = (kind: UserKind, email: string) => `verify:${kind}:${email.toLowerCase()}`;
+export const verificationMailKey = (kind: AccountKind, email: string) => `verify:${kind}:${email.toLowerCase()}`;
 
 interface VerificationMail {
-  kind: UserKind;
+  kind: AccountKind;
   /** The language the registering browser asked for (no account exists yet to hold one; decision 045). */
   locale: Locale;
   email: string;
@@ -109,7 +112,7 @@ interface VerificationMail {
  */
 async function reserveVerificationCode(deps: Pick<Deps, 'clock'>, tx: Write, email: string) {
   const address = email.toLowerCase();
-  const replaceKeys = [verificationMailKey('clinic', address), verificationMailKey('medrep', address)];
+  const replaceKeys = ACCOUNT_KINDS.map((kind) => verificationMailKey(kind, address));
   await reserveCodeSend(deps, tx, { lockKey: `verify:${address}`, replaceKeys });
 }
 
@@ -199,8 +202,38 @@ export async function registerRep(deps: Deps, o: { input: RepRegister; locale: L
   return { message: REGISTERED_MESSAGE, email, registrationToken: v.registrationToken };
 }
 
+/** POST /api/company/register (docs/decisions/087): the clinics' and reps' flow; the GSTIN was checked by the schema. */
+export async function registerCompany(deps: Deps, o: { input: CompanyRegister; locale: Locale }): Promise<RegisterResponse> {
+  const { input } = o;
+  const email = input.email.toLowerCase();
+  await assertFree(deps, email, input.phone);
+  const password = await hashPassword(input.password);
+  const v = newVerification(deps, 'company');
+  const mail = { kind: 'company', email, name: input.contactName, code: v.code, link: v.link, locale: o.locale } as const;
+  await storePending(deps, mail, (tx, earlierLinks) =>
+    repo.insertPendingCompany(tx, {
+      earlierLinks,
+      companyName: input.companyName,
+      contactName: input.contactName,
+      email,
+      phone: input.phone,
+      gstin: input.gstin ?? null,
+      password,
+      deviceFingerprint: input.deviceFingerprint ?? null,
+      verificationOtp: v.stored.codeHash,
+      otpExpiry: v.stored.codeExpiry,
+      otpAttempts: 0,
+      verifyTokenHash: v.stored.tokenHash,
+      verifyTokenExpiry: v.stored.tokenExpiry,
+      registrationTokenHash: v.registrationTokenHash,
+      createdAt: v.now,
+    }),
+  );
+  return { message: REGISTERED_MESSAGE, email, registrationToken: v.registrationToken };
+}
+
 interface Activation {
-  kind: UserKind;
+  kind: AccountKind;
   email: string;
   pendingId: number;
   /** The code or link checked: the row is taken only while it still holds it. */
@@ -222,6 +255,7 @@ async function activate(deps: Deps, o: Activation): Promise<{ message: string }>
       if (!taken) return false;
       const pending = { ...taken, ...o.details, ...(o.password ? { password: o.password } : {}) };
       if (o.kind === 'clinic') await repo.insertClinicFromPending(tx, pending as repo.PendingClinic, now);
+      else if (o.kind === 'company') await repo.insertCompanyFromPending(tx, pending as repo.PendingCompany, now);
       else await repo.insertRepFromPending(tx, pending as repo.PendingRep, now);
       return true;
     });
@@ -236,8 +270,13 @@ async function activate(deps: Deps, o: Activation): Promise<{ message: string }>
   }
 }
 
-async function isVerified(deps: Deps, kind: UserKind, email: string): Promise<boolean> {
-  const account = kind === 'clinic' ? await repo.findClinicByEmail(deps.db, email) : await repo.findRepByEmail(deps.db, email);
+async function isVerified(deps: Deps, kind: AccountKind, email: string): Promise<boolean> {
+  const account =
+    kind === 'clinic'
+      ? await repo.findClinicByEmail(deps.db, email)
+      : kind === 'company'
+        ? await repo.findCompanyByEmail(deps.db, email)
+        : await repo.findRepByEmail(deps.db, email);
   return !!account?.emailVerified;
 }
 
@@ -367,7 +406,7 @@ export async function resendVerification(deps: Deps, o: { input: ResendVerificat
     const current = await repo.findPending(tx, kind, pending.email);
     if (!current) return;
     await repo.replacePendingCode(tx, kind, current.id, v.stored);
-    const name = 'clinicName' in current ? current.contactPerson : current.fullName;
+    const name = 'clinicName' in current ? current.contactPerson : 'companyName' in current ? current.contactName : current.fullName;
     await queueVerification(deps, tx, { kind, email: current.email, name, code: v.code, link: v.link, locale: o.locale });
   });
   return answer;

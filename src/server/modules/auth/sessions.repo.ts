@@ -3,7 +3,7 @@ import { cacheKey } from '../../cache/cache-keys';
 import type { DbOrTx } from '../../db/client';
 import type { Write } from '../../db/write';
 import { namedStatement, type Param } from '../../db/query-tools';
-import { admins, clinicMembers, clinicUsers, doctorAccounts, medicalReps, sessions } from '../../db/schema';
+import { admins, clinicMembers, clinicUsers, companyAccounts, doctorAccounts, medicalReps, sessions } from '../../db/schema';
 import type { AdminRole } from '../../../shared/schemas/admin-team';
 import type { AdminActor, ClinicRole, UserType } from './actor';
 
@@ -89,6 +89,9 @@ const sessionColumns = {
   doctorName: doctorAccounts.name,
   doctorStatus: doctorAccounts.status,
   doctorLanguage: doctorAccounts.language,
+  companyStatus: companyAccounts.status,
+  companyTerms: companyAccounts.termsAccepted,
+  companyLanguage: companyAccounts.language,
 };
 
 /** Sessions with their accounts in one round trip (no work repeated per request; decision 012). */
@@ -100,6 +103,7 @@ const sessionsQuery = (db: DbOrTx, ids: Param<string> | string[], now: Param<Dat
     .leftJoin(medicalReps, and(eq(sessions.userType, 'medrep'), eq(medicalReps.id, sessions.userId)))
     .leftJoin(clinicMembers, and(eq(sessions.userType, 'clinic'), eq(clinicMembers.id, sessions.memberId)))
     .leftJoin(doctorAccounts, and(eq(sessions.userType, 'doctor'), eq(doctorAccounts.id, sessions.userId)))
+    .leftJoin(companyAccounts, and(eq(sessions.userType, 'company'), eq(companyAccounts.id, sessions.userId)))
     .where(and(Array.isArray(ids) ? inArray(sessions.id, ids) : eq(sessions.id, ids), gt(sessions.expiresAt, now)));
 
 /** One session: the usual miss (a named statement, decision 071; read-cache.ts ONE_BY_ONE_UP_TO). */
@@ -122,6 +126,10 @@ function sessionRecordOf(session: SessionRow): SessionRecord {
       language: session.doctorLanguage ?? null,
       personName: session.doctorName ?? '',
     };
+  }
+  // A pharma company's account (docs/decisions/087): its status and terms, as a rep's.
+  if (type === 'company') {
+    return { ...base, active: session.companyStatus === 'active', termsAccepted: session.companyTerms === true, language: session.companyLanguage ?? null };
   }
   const clinic = { ...base, termsAccepted: session.clinicTerms === true };
   if (session.memberId === null) {

@@ -73,8 +73,18 @@ const doctorOnly: Expect = {
   doctorOfA: 'ok',
   doctorOfB: 'denied',
 };
-/** Rep A's or clinic A's own account record (terms): only A's own session. */
-const accountOwned: Expect = { nobody: 'unauth', repA: 'ok', repB: 'denied', clinicA: 'denied', clinicB: 'denied', admin: 'refused' };
+/** Rep A's or clinic A's own account record (terms): only A's own session; a company's is another account (decision 087). */
+const accountOwned: Expect = { nobody: 'unauth', repA: 'ok', repB: 'denied', clinicA: 'denied', clinicB: 'denied', admin: 'refused', companyA: 'denied' };
+/** A pharma company's own account (docs/decisions/087-company-accounts.md): no session of another kind opens it. */
+const companyOnly: Expect = {
+  nobody: 'unauth',
+  repA: 'refused',
+  repB: 'refused',
+  clinicA: 'refused',
+  clinicB: 'refused',
+  admin: 'refused',
+  companyA: 'ok',
+};
 
 const json = (payload: (w: World) => object) => (w: World) => ({ payload: payload(w) });
 let invitees = 0;
@@ -92,7 +102,10 @@ export const ORDER: ActorName[] = ['nobody', 'repB', 'clinicB', 'clinicA', 'repA
  * member like nobody (its session is over). They call after their clinic's owner (MATRIX_ORDER), so where the owner
  * is 'ok' they must be let past the guards ('reached'): the owner's call may have used the object up already.
  */
-/* A doctor's login answers like nobody (401: no clinic, rep or admin route takes its session) but on its own routes. */
+/*
+ * A doctor's login answers like nobody (401: no clinic, rep or admin route takes its session) but on its own routes; so
+ * does a pharma company's (docs/decisions/087-company-accounts.md).
+ */
 const LIKE: Record<TeamActorName, ActorName> = {
   managerA: 'clinicA',
   receptionA: 'clinicA',
@@ -100,6 +113,7 @@ const LIKE: Record<TeamActorName, ActorName> = {
   deactivatedA: 'nobody',
   doctorOfA: 'nobody',
   doctorOfB: 'nobody',
+  companyA: 'nobody',
 };
 export const MATRIX_ORDER: AnyActorName[] = [
   'nobody',
@@ -112,6 +126,7 @@ export const MATRIX_ORDER: AnyActorName[] = [
   'managerA',
   'receptionA',
   'doctorOfA',
+  'companyA',
   'repA',
   'admin',
 ];
@@ -142,6 +157,8 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/check-availability': { request: json(() => ({ field: 'email', value: 'nobody-here@example.com' })), expect: every('reached') },
   'POST /api/clinic/register': { request: json(() => ({})), expect: every('reached') },
   'POST /api/medrep/register': { request: json(() => ({})), expect: every('reached') },
+  // A pharma company (docs/decisions/087-company-accounts.md): public like the other kinds' registrations.
+  'POST /api/company/register': { request: json(() => ({ gstin: '27AAPFU0939F1ZW' })), expect: every('reached') },
   'POST /api/verify-otp': { request: json((w) => ({ email: w.repA.email, otp: '000000', type: 'medrep' })), expect: every('reached') },
   'POST /api/verify-email': { request: json(() => ({ token: 'x'.repeat(40), type: 'medrep' })), expect: every('reached') },
   'POST /api/verify-email/check': { request: json(() => ({ token: freshToken(), type: 'medrep' })), expect: every('ok') },
@@ -149,13 +166,17 @@ export const MATRIX: Record<string, Row> = {
   // A wrong password for one account from twelve actors: past the per-account budget of failures the answer is 429.
   'POST /api/auth/login': { request: json((w) => ({ email: w.clinicA.email, password: 'wrong-Password1!' })), expect: every('unauthOrThrottled') },
   'POST /api/medrep/login': { request: json((w) => ({ email: w.repA.email, password: 'wrong-Password1!' })), expect: every('unauthOrThrottled') },
+  'POST /api/company/login': { request: json((w) => ({ email: w.companyA.email, password: 'wrong-Password1!' })), expect: every('unauthOrThrottled') },
   // Five requests per account an hour: the sixth caller meets the per-account limit (429, 'reached').
   'POST /api/clinic/forgot-password': { request: json((w) => ({ email: w.clinicA.email })), expect: every('reached') },
   'POST /api/medrep/forgot-password': { request: json((w) => ({ email: w.repA.email })), expect: every('reached') },
+  'POST /api/company/forgot-password': { request: json((w) => ({ email: w.companyA.email })), expect: every('reached') },
   'POST /api/clinic/reset-password': { request: json(() => ({ token: 'x'.repeat(40), password: 'N3w!Password' })), expect: every('reached') },
   'POST /api/medrep/reset-password': { request: json(() => ({ token: 'x'.repeat(40), password: 'N3w!Password' })), expect: every('reached') },
+  'POST /api/company/reset-password': { request: json(() => ({ token: 'x'.repeat(40), password: 'N3w!Password' })), expect: every('reached') },
   'POST /api/clinic/reset-password/check': { request: json(() => ({ token: freshToken() })), expect: every('ok') },
   'POST /api/medrep/reset-password/check': { request: json(() => ({ token: freshToken() })), expect: every('ok') },
+  'POST /api/company/reset-password/check': { request: json(() => ({ token: freshToken() })), expect: every('ok') },
   'POST /api/auth/logout': { request: none, expect: every('ok') },
   // The doctor's own login (docs/decisions/073): public; a made-up invitation is refused with its own answer.
   'POST /api/doctor/login': {
@@ -183,8 +204,10 @@ export const MATRIX: Record<string, Row> = {
   // --- sessions ---
   'GET /api/auth/me': {
     request: none,
-    expect: { nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused', doctorOfA: 'ok', doctorOfB: 'ok' },
+    expect: { nobody: 'unauth', repA: 'ok', repB: 'ok', clinicA: 'ok', clinicB: 'ok', admin: 'refused', doctorOfA: 'ok', doctorOfB: 'ok', companyA: 'ok' },
   },
+  // The signed-in company's own profile (docs/decisions/087).
+  'GET /api/company/me': { request: none, expect: companyOnly },
   'GET /api/admin/session': { request: none, expect: adminOnly() },
   'GET /api/terms-status/:userType/:userId': { request: (w) => ({ url: `/api/terms-status/medrep/${w.repA.id}` }), expect: accountOwned },
   'POST /api/accept-terms': { request: json((w) => ({ userType: 'medrep', userId: w.repA.id })), expect: accountOwned },
@@ -418,6 +441,11 @@ export const MATRIX: Record<string, Row> = {
   // The four lists a page at a time with the screens' filters (docs/decisions/022).
   'GET /api/admin/users': { request: (w) => ({ url: `/api/admin/users?type=medrep&q=${encodeURIComponent(w.repA.email)}&limit=5` }), expect: adminOnly() },
   'DELETE /api/admin/users/:id': { request: (w) => ({ url: `/api/admin/users/${w.repA.id}`, payload: { userType: 'medrep' } }), expect: adminOnly() },
+  // An admin checks a pharma company (docs/decisions/087): a company may not verify itself.
+  'PATCH /api/admin/companies/:id/verification': {
+    request: (w) => ({ url: `/api/admin/companies/${w.companyA.id}/verification`, payload: { verified: true } }),
+    expect: adminOnly(),
+  },
   'PATCH /api/admin/users/:id/status': {
     request: (w) => ({ url: `/api/admin/users/${w.clinicA.id}/status`, payload: { userType: 'clinic', status: 'inactive' } }),
     expect: adminOnly(),

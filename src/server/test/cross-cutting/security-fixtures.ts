@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { todayInIndia } from '../../../shared/dates';
-import { createAppointment, createClinic, createDoctor, createSubscribedRep, sessionCookie } from '../factories';
+import { createAppointment, createClinic, createCompany, createDoctor, createSubscribedRep, sessionCookie } from '../factories';
 
 // Shared by the security suites: the app's API routes as registered, and a small world of two
 // clinics and two reps with doctors, an appointment and an order, with a session for every actor.
@@ -23,10 +23,11 @@ export type ActorName = (typeof ACTORS)[number];
 /**
  * The clinics' team members (docs/decisions/072-clinic-team.md), called by the access matrix: clinic A's manager and
  * receptionist, clinic B's manager, and a deactivated member of clinic A (whose session answers 401); and the doctors'
- * own logins (docs/decisions/073-doctor-accounts.md): clinic A's doctor, and the doctor of another clinic (B). A new
- * kind of actor is added here and in access-table.ts LIKE.
+ * own logins (docs/decisions/073-doctor-accounts.md): clinic A's doctor, and the doctor of another clinic (B); and a
+ * pharma company's account (docs/decisions/087-company-accounts.md). A new kind of actor is added here and in
+ * access-table.ts LIKE.
  */
-export const TEAM_ACTORS = ['managerA', 'receptionA', 'staffB', 'deactivatedA', 'doctorOfA', 'doctorOfB'] as const;
+export const TEAM_ACTORS = ['managerA', 'receptionA', 'staffB', 'deactivatedA', 'doctorOfA', 'doctorOfB', 'companyA'] as const;
 export type TeamActorName = (typeof TEAM_ACTORS)[number];
 export type AnyActorName = ActorName | TeamActorName;
 export const ALL_ACTORS: readonly AnyActorName[] = [...ACTORS, ...TEAM_ACTORS];
@@ -49,6 +50,7 @@ export async function buildWorld(app: FastifyInstance) {
   const doctorB = await createDoctor(db, clinicB.id);
   const repA = await createSubscribedRep(db);
   const repB = await createSubscribedRep(db);
+  const companyA = await createCompany(db);
   const appointment = await createAppointment(db, {
     doctorId: doctorA2.id,
     clinicId: clinicA.id,
@@ -114,6 +116,7 @@ export async function buildWorld(app: FastifyInstance) {
     deactivatedA: await member(clinicA.id, 'reception', 'inactive'),
     doctorOfA: await doctorLogin(clinicA.id, doctorA.id),
     doctorOfB: await doctorLogin(clinicB.id, doctorB.id),
+    companyA: await sessionCookie(app, 'company', companyA.id),
   };
   // Rep A's own payment order, as the labelled test checkout (no Razorpay keys) stores it.
   const orderId = `order_test_${randomBytes(6).toString('hex')}`;
@@ -128,6 +131,7 @@ export async function buildWorld(app: FastifyInstance) {
     doctorB,
     repA,
     repB,
+    companyA,
     appointment,
     checkedIn,
     linkA: linkA!,

@@ -33,7 +33,15 @@ function serve(me: AdminMeResponse) {
   return stubApi(({ path }) => {
     if (path === '/api/admin/me') return json(me);
     if (path === '/api/admin/stats')
-      return json({ totalClinics: 1, totalMedicalReps: 1, totalAppointments: 0, activeSubscriptions: 0, systemHealth: 'healthy' });
+      return json({
+        totalClinics: 1,
+        totalMedicalReps: 1,
+        totalCompanies: 0,
+        verifiedCompanies: 0,
+        totalAppointments: 0,
+        activeSubscriptions: 0,
+        systemHealth: 'healthy',
+      });
     if (path.startsWith('/api/admin/users')) return json(adminUsersResponseSchema.parse({ users: [rep], nextCursor: null, total: { count: 1, exact: true } }));
     if (path.startsWith('/api/admin/admins')) return json({ admins: [], nextCursor: null });
   });

@@ -46,7 +46,10 @@ export function useAvailabilityCheck(field: AvailabilityField, rawValue: string,
   const answer = query.data;
   if (answer.failed) return { state: 'failed', message: answer.message, value, blocksSubmit: false };
   // A registration waiting for its code: registering again is allowed (it replaces it), so nothing is blocked.
-  if (answer.available && answer.pending) return { state: 'pending', message: answer.message, value, pendingType: answer.pending, blocksSubmit: false };
+  // A company's registration waiting for its code (docs/decisions/087) is replaced by registering here too, but its
+  // code page is not this portal's: no way on to it is offered.
+  const pendingType = answer.pending === 'company' ? undefined : answer.pending;
+  if (answer.available && answer.pending) return { state: 'pending', message: answer.message, value, pendingType, blocksSubmit: false };
   return answer.available
     ? { state: 'available', message: answer.message, value, blocksSubmit: false }
     : { state: 'taken', message: answer.message, value, blocksSubmit: true };
