@@ -37,6 +37,7 @@ const CookiesPage = info(() => import('./routes/cookies-page'));
 const ClinicArea = area(() => import('./features/clinic/lib/clinic-area-policy').then((m) => m.clinicAreaPolicy));
 const RepArea = area(() => import('./features/rep/hooks/rep-area-policy').then((m) => m.repAreaPolicy));
 const AdminArea = area(() => import('./features/admin/components/admin-area-policy').then((m) => m.adminAreaPolicy));
+const CompanyArea = area(() => import('./features/company/lib/company-area-policy').then((m) => m.companyAreaPolicy));
 const DoctorArea = area(() => import('./features/doctor-console/lib/doctor-area-policy').then((m) => m.doctorAreaPolicy));
 
 // Each path here is in src/shared/client-routes.ts too, so the server answers it with the app and not with a 404
@@ -98,6 +99,20 @@ export const routes: RouteObject[] = [
       route(
         '/doctor/invite',
         page(() => import('./routes/doctor-invite-page')),
+      ),
+      // A pharma company's own login and page (docs/decisions/087).
+      {
+        element: <CompanyArea />,
+        children: [
+          route(
+            '/company/dashboard',
+            page(() => import('./routes/company-dashboard-page')),
+          ),
+        ],
+      },
+      route(
+        '/company-login',
+        page(() => import('./routes/company-login-page')),
       ),
       route(
         '/medrep-login',

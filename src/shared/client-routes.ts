@@ -33,6 +33,9 @@ export const CLIENT_ROUTE_PATHS = [
   '/doctor-login',
   '/doctor/invite',
   '/doctor/dashboard',
+  // docs/decisions/087: a pharma company's login and its page.
+  '/company-login',
+  '/company/dashboard',
 ] as const;
 
 const segmentsOf = (path: string) => path.split('/').filter((s) => s !== '');

@@ -4,7 +4,7 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { TIMINGS } from '../../shared/constants';
-import { resetPasswordFormSchema, type ResetPasswordForm } from '../../shared/schemas/auth';
+import { accountKindSchema, resetPasswordFormSchema, type ResetPasswordForm } from '../../shared/schemas/auth';
 import { Button } from '../components/ui/button';
 import { FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
@@ -19,13 +19,13 @@ import { useRevalidateOnFix } from '../features/auth/lib/use-revalidate-on-fix';
 import { ApiError, errorMessage } from '../lib/api';
 import { useI18n } from '../lib/i18n';
 
-/** /reset-password?token=...&type=medrep|clinic (spec part 2, 2.4, 5 and 8). */
+/** /reset-password?token=...&type=medrep|clinic|company (spec part 2, 2.4, 5 and 8). */
 export default function ResetPasswordPage() {
   const { i18n } = useI18n();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const rawType = params.get('type');
-  const type = rawType === 'clinic' || rawType === 'medrep' ? rawType : null;
+  // The e-mailed link names its kind: clinic, medrep or company (docs/decisions/087).
+  const type = accountKindSchema.nullable().catch(null).parse(params.get('type'));
   const reset = useResetPassword();
   // Asked on load: an expired or used link is said before the form, with a way to a new one (docs/decisions/036).
   // If the check itself fails, the form stays and the reset call judges the link.
@@ -37,7 +37,7 @@ export default function ResetPasswordPage() {
   });
   const password = useWatch({ control: form.control, name: 'password' });
   useRevalidateOnFix(form);
-  useRedirectAfter(reset.isSuccess, '/', TIMINGS.successRedirectMs);
+  useRedirectAfter(reset.isSuccess, type === 'company' ? '/company-login' : '/', TIMINGS.successRedirectMs);
 
   const onSubmit = form.handleSubmit(({ password }) => {
     if (!token || !type) return;
@@ -73,7 +73,7 @@ export default function ResetPasswordPage() {
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {reset.data?.message || i18n._('Your password has been reset. You can now log in with your new password.')}
           </p>
-          <Spinner label={i18n._('Redirecting to the home page...')} />
+          <Spinner label={type === 'company' ? i18n._('Redirecting to the login...') : i18n._('Redirecting to the home page...')} />
           {home}
         </div>
       </AuthPageCard>

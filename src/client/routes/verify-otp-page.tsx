@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { LIMITS, TIMINGS } from '../../shared/constants';
-import { verifyOtpSchema, type UserKind } from '../../shared/schemas/auth';
+import { accountKindSchema, verifyOtpSchema, type AccountKind } from '../../shared/schemas/auth';
 import { Button } from '../components/ui/button';
 import { FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
@@ -27,11 +27,14 @@ type VerifyOtpForm = z.infer<typeof verifyOtpFormSchema>;
 const NOT_REGISTERED_HERE =
   /*i18n*/ 'This browser did not register this address, so its code cannot be used here. Open the link in the verification e-mail to finish on this device ("Resend Verification Code" sends a new e-mail with a new link), or register again, which replaces the waiting registration.';
 
+// Where each kind of account registers (again).
+const REGISTER_PATHS: Record<AccountKind, string> = { clinic: '/', medrep: '/medrep-login', company: '/company-login' };
+
 /** /verify-otp?type=...&email=...: the 6-digit code from the registration e-mail (spec part 2, 2.2, 5 and 8). */
 export default function VerifyOtpPage() {
   const { i18n } = useI18n();
   const [params] = useSearchParams();
-  const type: UserKind = params.get('type') === 'clinic' ? 'clinic' : 'medrep';
+  const type: AccountKind = accountKindSchema.catch('medrep').parse(params.get('type'));
   const emailFromLink = params.get('email')?.trim() ?? '';
   const form = useForm<VerifyOtpForm>({
     resolver: zodResolver(verifyOtpFormSchema),
@@ -40,7 +43,9 @@ export default function VerifyOtpPage() {
   });
   const verify = useVerifyOtp();
   const resend = useResendVerification();
-  useRedirectAfter(verify.isSuccess, '/', TIMINGS.successRedirectMs);
+  // A company signs in on its own portal (docs/decisions/087); the clinics and reps from the home page as before.
+  const loginPath = type === 'company' ? `/company-login?email=${encodeURIComponent(form.getValues('email').trim())}` : '/';
+  useRedirectAfter(verify.isSuccess, loginPath, TIMINGS.successRedirectMs);
   // The code works only in the tab that registered the address (decision 030): say how to go on from here.
   const elsewhere =
     verify.error instanceof ApiError && (verify.error.code === 'registration_replaced' || verify.error.code === 'registration_not_in_browser')
@@ -108,7 +113,7 @@ export default function VerifyOtpPage() {
     <div className={`${margin} grid gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-100`}>
       <p>{message}</p>
       <Button variant="secondary" asChild className="justify-self-start">
-        <Link to={type === 'clinic' ? '/' : '/medrep-login'}>{i18n._('Register again')}</Link>
+        <Link to={REGISTER_PATHS[type]}>{i18n._('Register again')}</Link>
       </Button>
     </div>
   );
@@ -120,7 +125,7 @@ export default function VerifyOtpPage() {
           <CheckCircle2 className="h-14 w-14 text-emerald-600" aria-hidden />
           <h2 className="text-lg font-semibold">{i18n._('Verification Successful!')}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">{i18n._('Your account is verified. You can now log in.')}</p>
-          <Spinner label={i18n._('Redirecting to the home page...')} />
+          <Spinner label={type === 'company' ? i18n._('Redirecting to the login...') : i18n._('Redirecting to the home page...')} />
         </div>
       </AuthPageCard>
     );

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ResetLinkStatus, UserKind, VerifyLinkStatus } from '../../../../shared/schemas/auth';
+import type { ResetLinkStatus, AccountKind, VerifyLinkStatus } from '../../../../shared/schemas/auth';
 import { apiFetch } from '../../../lib/api';
 import { checkAvailability, type AvailabilityField } from './availability-fetch';
 import { getMe } from './me-fetch';
@@ -11,7 +11,7 @@ export const meQueryKey = ['auth', 'me'] as const;
 /** A link's token and the kind of account it is for (null while the page has not read it). */
 interface LinkQuery {
   token: string;
-  type: UserKind | null;
+  type: AccountKind | null;
 }
 
 export const authQueries = {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from '../../../../shared/schemas/common';
 import { apiFetch } from '../../../lib/api';
-import type { UserKind as AccountType } from '../../../../shared/schemas/auth';
+import type { AccountKind as AccountType } from '../../../../shared/schemas/auth';
 
 export const resendVerification = (body: { email: string; type: AccountType }) => apiFetch<MessageResponse>('/api/resend-verification', { body });
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from '../../../../shared/schemas/common';
 import { apiFetch } from '../../../lib/api';
-import type { UserKind as AccountType } from '../../../../shared/schemas/auth';
+import type { AccountKind as AccountType } from '../../../../shared/schemas/auth';
 import { forgetRegistrationToken, readRegistrationToken } from '../lib/registration-token';
 
 /** POST /api/verify-otp with the registration token this tab kept when it registered the address (decision 030). */

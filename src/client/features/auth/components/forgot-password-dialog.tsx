@@ -3,7 +3,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { forgotPasswordSchema, type ForgotPassword, type UserKind } from '../../../../shared/schemas/auth';
+import { forgotPasswordSchema, type ForgotPassword, type AccountKind } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
@@ -38,20 +38,27 @@ const PORTALS = {
     placeholder: 'clinic@example.com',
     schema: forgotPasswordSchema,
   },
+  // A pharma company's account (docs/decisions/087): its form behaves as the clinic's, outcome in the dialog.
+  company: {
+    title: /*i18n*/ 'Reset Password',
+    description: /*i18n*/ "Enter your company's email address and we will send you a link to reset your password.",
+    placeholder: 'contact@company.com',
+    schema: forgotPasswordSchema,
+  },
 } as const;
 
 /**
  * The 'Forgot password' dialog of both portals (spec part 1, 2 and 8): e-mail, 'Send Reset Link', then a sent
  * state whose 'Done' resets it. The rep's outcome shows in toasts, the clinic's in the dialog.
  */
-export function ForgotPasswordDialog({ userType, open, onOpenChange }: { userType: UserKind; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ForgotPasswordDialog({ userType, open, onOpenChange }: { userType: AccountKind; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { i18n } = useI18n();
   const portal = PORTALS[userType];
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const request = useForgotPassword();
   // Only the clinic form moves focus to a field with a message (the rep's message is a toast).
-  const form = useForm<ForgotPassword>({ resolver: zodResolver(portal.schema), defaultValues: { email: '' }, shouldFocusError: userType === 'clinic' });
+  const form = useForm<ForgotPassword>({ resolver: zodResolver(portal.schema), defaultValues: { email: '' }, shouldFocusError: userType !== 'medrep' });
 
   const close = (next: boolean) => {
     if (!next) {
@@ -81,7 +88,7 @@ export function ForgotPasswordDialog({ userType, open, onOpenChange }: { userTyp
           },
           onError: (err) => {
             const outcome = describeForgotPasswordFailure(err);
-            if (userType === 'clinic') return setFailure(outcome.message);
+            if (userType !== 'medrep') return setFailure(outcome.message);
             const description = outcome.kind === 'other' ? i18n._('Please check your email address and try again.') : outcome.message;
             toast({ title: i18n._(repFailureTitle[outcome.kind]), description, variant: 'destructive' });
           },
@@ -125,7 +132,7 @@ export function ForgotPasswordDialog({ userType, open, onOpenChange }: { userTyp
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           {/* The rep form's only rule is said in a toast, so no message goes under its field. */}
-          <FormField label={i18n._('Email')} error={userType === 'clinic' ? form.formState.errors.email?.message : undefined}>
+          <FormField label={i18n._('Email')} error={userType !== 'medrep' ? form.formState.errors.email?.message : undefined}>
             <Input type="email" autoComplete="email" placeholder={portal.placeholder} {...form.register('email')} />
           </FormField>
           {failure && (

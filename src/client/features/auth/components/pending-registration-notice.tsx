@@ -1,6 +1,6 @@
 import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
-import type { UserKind } from '../../../../shared/schemas/auth';
+import type { AccountKind } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
@@ -11,14 +11,14 @@ import { readRegistrationToken } from '../lib/registration-token';
 import { EmailAddress } from '../../../components/ui/email-address';
 
 /** Where the code of a pending registration is entered (spec part 2, 2.2). */
-export const verifyOtpPath = (type: UserKind, email: string) => `/verify-otp?type=${type}&email=${encodeURIComponent(email)}`;
+export const verifyOtpPath = (type: AccountKind, email: string) => `/verify-otp?type=${type}&email=${encodeURIComponent(email)}`;
 
 /**
  * The way on from a registration that waits for its code, under a registration's e-mail field or a refused login
  * (docs/decisions/036). What works depends on this tab (decision 030): the code only where the registration token is
  * kept; elsewhere the e-mailed link, a new e-mail (its link), or registering again, which replaces the waiting one.
  */
-export function PendingRegistrationNotice({ type, email, context }: { type: UserKind; email: string; context: 'register' | 'login' }) {
+export function PendingRegistrationNotice({ type, email, context }: { type: AccountKind; email: string; context: 'register' | 'login' }) {
   const { i18n } = useI18n();
   const resend = useResendVerification();
   const inThisTab = readRegistrationToken(type, email) !== undefined;
@@ -60,7 +60,9 @@ export function PendingRegistrationNotice({ type, email, context }: { type: User
         {richText(
           type === 'medrep'
             ? i18n._('A medical rep registration of <email>{email}</email> is waiting for its verification code.', { email })
-            : i18n._('A clinic registration of <email>{email}</email> is waiting for its verification code.', { email }),
+            : type === 'company'
+              ? i18n._('A company registration of <email>{email}</email> is waiting for its verification code.', { email })
+              : i18n._('A clinic registration of <email>{email}</email> is waiting for its verification code.', { email }),
           {
             email: () => (
               <strong>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { forgotPasswordSchema, type ForgotPassword, type UserKind } from '../../../../shared/schemas/auth';
+import { forgotPasswordSchema, type ForgotPassword, type AccountKind } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { EmailRequestForm } from './email-request-form';
 import { useForgotPassword } from '../api/forgot-password';
@@ -15,7 +15,7 @@ import { richText } from '../../../lib/rich-text';
  * The reset page's answer to a link that no longer works: why, and a new link by e-mail through the forgot-password
  * call (spec part 1, 8 for its messages; docs/decisions/036).
  */
-export function RequestResetLink({ message, type }: { message: string; type: UserKind }) {
+export function RequestResetLink({ message, type }: { message: string; type: AccountKind }) {
   const { i18n } = useI18n();
   const [asking, setAsking] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);

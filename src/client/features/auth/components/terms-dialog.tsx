@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { UserKind } from '../../../../shared/schemas/auth';
+import type { AccountKind } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog } from '../../../components/ui/dialog';
@@ -30,7 +30,7 @@ export function TermsDialog({
   onDeclined,
 }: {
   open: boolean;
-  userType: UserKind;
+  userType: AccountKind;
   userId: number;
   onAccepted: () => void;
   onDeclined: () => void;

@@ -1,12 +1,12 @@
-import type { UserKind } from '../../../../shared/schemas/auth';
+import type { AccountKind } from '../../../../shared/schemas/auth';
 
 // The registration token of POST register (docs/decisions/030): the e-mailed code works only where it is kept. It
 // lives in this tab's sessionStorage (the registration forms move on to /verify-otp in the same tab), per account
 // kind and address, and goes when the code is accepted. A tab that has none is told to use the e-mailed link.
 
-const key = (type: UserKind, email: string) => `registrationToken:${type}:${email.trim().toLowerCase()}`;
+const key = (type: AccountKind, email: string) => `registrationToken:${type}:${email.trim().toLowerCase()}`;
 
-export function keepRegistrationToken(type: UserKind, email: string, token: string | undefined): void {
+export function keepRegistrationToken(type: AccountKind, email: string, token: string | undefined): void {
   if (!token) return;
   try {
     sessionStorage.setItem(key(type, email), token);
@@ -15,7 +15,7 @@ export function keepRegistrationToken(type: UserKind, email: string, token: stri
   }
 }
 
-export function readRegistrationToken(type: UserKind, email: string): string | undefined {
+export function readRegistrationToken(type: AccountKind, email: string): string | undefined {
   try {
     return sessionStorage.getItem(key(type, email)) ?? undefined;
   } catch {
@@ -23,7 +23,7 @@ export function readRegistrationToken(type: UserKind, email: string): string | u
   }
 }
 
-export function forgetRegistrationToken(type: UserKind, email: string): void {
+export function forgetRegistrationToken(type: AccountKind, email: string): void {
   try {
     sessionStorage.removeItem(key(type, email));
   } catch {

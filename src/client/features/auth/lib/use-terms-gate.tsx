@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { UserKind } from '../../../../shared/schemas/auth';
+import type { AccountKind } from '../../../../shared/schemas/auth';
 import { getTermsStatus } from '../api/get-terms-status';
 
 // The dialog (with Radix's Dialog, the sign-out and the device data it clears) is for the few who have not accepted
@@ -14,7 +14,7 @@ const TermsDialog = lazy(() => loadTermsDialog().then((m) => ({ default: m.Terms
  * (`afterDialog` tells whether the user just accepted them); `declined` runs after Decline signed out.
  */
 export function useTermsGate<U extends { id: number }>(opts: {
-  userType: UserKind;
+  userType: AccountKind;
   complete: (user: U, afterDialog: boolean) => void;
   declined: () => void;
 }): { gate: (user: U) => Promise<void>; dialog: ReactNode; waiting: boolean } {

@@ -1,5 +1,6 @@
 import { Building2, HeartPulse, Stethoscope } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { TIMINGS } from '../../../../shared/shell-constants';
 import { useI18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -67,6 +68,13 @@ export function UserTypeSection() {
             onIntent={preloadToaster}
           />
         </ul>
+        {/* docs/decisions/087: pharma companies have a portal of their own. */}
+        <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-300">
+          {i18n._('Pharma company?')}{' '}
+          <Link to="/company-login" className="font-semibold text-teal-700 underline-offset-4 hover:underline dark:text-teal-300">
+            {i18n._('Company login')}
+          </Link>
+        </p>
       </div>
       {dialogMounted && (
         <Suspense fallback={null}>
